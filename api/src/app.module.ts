@@ -1,0 +1,32 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG } from './app.config';
+import { AuthModule } from './auth/auth.module';
+import type { AppConfig } from './config';
+import { DatabaseModule } from './database/database.module';
+import { dataSourceOptions } from './database/database';
+import { SettingsModule } from './settings/settings.module';
+
+@Global()
+@Module({})
+class AppConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: AppConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forRoot(config),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config), retryAttempts: config.nodeEnv === 'test' ? 0 : 10, retryDelay: 3000 }),
+        DatabaseModule,
+        AuthModule,
+        SettingsModule,
+      ],
+    };
+  }
+}

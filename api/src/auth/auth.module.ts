@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { UsersService } from '../users/users.service';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { LoginThrottle } from './login-throttle';
+import { SessionGuard } from './session.guard';
+import { SessionsService } from './sessions.service';
+
+@Module({
+  controllers: [AuthController],
+  providers: [AuthService, UsersService, SessionsService, LoginThrottle, { provide: APP_GUARD, useClass: SessionGuard }],
+  exports: [UsersService],
+})
+export class AuthModule {}

@@ -1,0 +1,33 @@
+import { IsEmail, IsString, Matches, MaxLength, MinLength, ValidateBy, type ValidationArguments } from 'class-validator';
+import { PASSWORD_MIN_LENGTH, type RegisterRequest } from '@portal/contracts';
+
+const SameAsPassword = () =>
+  ValidateBy({
+    name: 'sameAsPassword',
+    validator: { validate: (value: unknown, args?: ValidationArguments) => value === (args?.object as RegisterDto).password },
+  }, { message: 'Las contraseñas no coinciden.' });
+
+export class RegisterDto implements RegisterRequest {
+  @Matches(/\S/, { message: 'El nombre es requerido.' })
+  @MaxLength(120, { message: 'El nombre no puede tener más de 120 caracteres.' })
+  @IsString({ message: 'El nombre es requerido.' })
+  name!: string;
+
+  @Matches(/^[A-Za-z0-9._-]{3,30}$/, { message: 'El nombre de usuario debe tener de 3 a 30 letras, números, puntos o guiones.' })
+  @IsString({ message: 'El nombre de usuario es requerido.' })
+  username!: string;
+
+  @IsEmail({}, { message: 'El email no es válido.' })
+  @MaxLength(254, { message: 'El email no puede tener más de 254 caracteres.' })
+  @IsString({ message: 'El email es requerido.' })
+  email!: string;
+
+  @MinLength(PASSWORD_MIN_LENGTH, { message: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` })
+  @MaxLength(128, { message: 'La contraseña no puede tener más de 128 caracteres.' })
+  @IsString({ message: 'La contraseña es requerida' })
+  password!: string;
+
+  @SameAsPassword()
+  @IsString({ message: 'Confirma tu contraseña.' })
+  confirmPassword!: string;
+}

@@ -1,0 +1,30 @@
+import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@portal/contracts';
+import { IS_PUBLIC, ROLES } from '../common/auth.decorators';
+import { SESSION_COOKIE, SessionsService } from './sessions.service';
+
+/** Runs on every route: loads the session's user, then applies @Public() and @Roles(). */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const token = request.cookies?.[SESSION_COOKIE];
+    request.user = token ? await this.sessions.resolve(token) : null;
+
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    if (!request.user) throw new UnauthorizedException('Debes iniciar sesión para continuar.');
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
+    if (roles && !roles.includes(request.user.role)) {
+      throw new ForbiddenException('No tienes permiso para realizar esta acción.');
+    }
+    return true;
+  }
+}

@@ -1,0 +1,67 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody } from '@portal/contracts';
+
+export const MESSAGES = {
+  notFound: 'No encontramos lo que buscas.',
+  unavailable: 'El servicio no está disponible en este momento. Intenta de nuevo en unos minutos.',
+  unexpected: 'Ocurrió un error inesperado. Intenta de nuevo.',
+  duplicate: 'Ya existe un registro con esos datos.',
+  tooLarge: 'La solicitud es demasiado grande.',
+  badJson: 'El cuerpo de la solicitud no es JSON válido.',
+  mediaType: 'Tipo de contenido no admitido: envía los datos como JSON.',
+  badRequest: 'La solicitud no es válida.',
+} as const;
+
+const FASTIFY_MESSAGES: Record<number, string> = {
+  [HttpStatus.PAYLOAD_TOO_LARGE]: MESSAGES.tooLarge,
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: MESSAGES.mediaType,
+  [HttpStatus.NOT_FOUND]: MESSAGES.notFound,
+};
+
+const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'SQLITE_BUSY', 'SQLITE_CANTOPEN']);
+const DUPLICATE = new Set(['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+
+interface ErrorWithCode {
+  code?: string;
+  driverError?: { code?: string };
+}
+
+/** Maps any error to `{ statusCode, message }` with a Spanish message; 5xx never leak details. */
+export function toErrorBody(error: unknown): ApiErrorBody {
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    if (typeof response === 'object' && response !== null) {
+      const { message, errors } = response as { message?: unknown; errors?: Record<string, string[]> };
+      const text = Array.isArray(message) ? message.join(' ') : typeof message === 'string' ? message : error.message;
+      // Nest's own "Cannot GET /x" for unknown routes.
+      const spanish = status === HttpStatus.NOT_FOUND && /^Cannot [A-Z]+ /.test(text) ? MESSAGES.notFound : text;
+      return errors ? { statusCode: status, message: spanish, errors } : { statusCode: status, message: spanish };
+    }
+    // A plain-string HttpException is Nest's wrapping of a Fastify error (body too large,
+    // unsupported content type, ...), whose English text is replaced by ours.
+    return { statusCode: status, message: FASTIFY_MESSAGES[status] ?? MESSAGES.badRequest };
+  }
+  const { code, driverError } = (error ?? {}) as ErrorWithCode;
+  const dbCode = driverError?.code ?? code ?? '';
+  if (DATABASE_DOWN.has(dbCode)) return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: MESSAGES.unavailable };
+  if (DUPLICATE.has(dbCode)) return { statusCode: HttpStatus.CONFLICT, message: MESSAGES.duplicate };
+  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: MESSAGES.unexpected };
+}
+
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('API');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const body = toErrorBody(error);
+    if (body.statusCode >= 500) {
+      this.logger.error(`${request.id} ${request.method} ${request.routeOptions?.url ?? ''} -> ${body.statusCode}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+    void reply.status(body.statusCode).send(body);
+  }
+}

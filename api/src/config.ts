@@ -1,0 +1,103 @@
+// Every setting of the API comes from an environment variable, checked once at start. A bad
+// value stops the process with a message that names the variable (see .env.example).
+import path from 'node:path';
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** `mysql://` or `mariadb://` URL; unset means the embedded SQLite file. */
+  databaseUrl: string | null;
+  sqlitePath: string;
+  seedDemo: boolean;
+  /** Serve the built shell and remotes from this process (what `npm start` does). */
+  serveWeb: boolean;
+  webRoot: string;
+  adminRemoteUrl: string;
+  parentRemoteUrl: string;
+  trustProxy: boolean;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  contactPhone: string;
+  contactEmail: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /** Largest request body accepted, in bytes. */
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}").`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
+  const raw = text(env, name, fallback);
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}").`);
+  }
+  return raw as T;
+}
+
+function databaseUrl(env: Env): string | null {
+  const raw = env.DATABASE_URL;
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a URL such as mysql://user:password@host:3306/portal.');
+  }
+  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
+    throw new ConfigError(`DATABASE_URL must start with mysql:// or mariadb:// (got "${url.protocol}//").`);
+  }
+  if (url.pathname.length < 2) throw new ConfigError('DATABASE_URL must name the database (mysql://host:3306/portal).');
+  return raw;
+}
+
+/** The repository root: the API runs from api/dist/main.js, tests from api/src. */
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = oneOf(env, 'NODE_ENV', 'development', ['development', 'production', 'test'] as const);
+  return {
+    nodeEnv,
+    host: text(env, 'HOST', '0.0.0.0'),
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    databaseUrl: databaseUrl(env),
+    sqlitePath: path.resolve(text(env, 'SQLITE_PATH', path.join(repoRoot, 'data', 'portal.sqlite'))),
+    seedDemo: flag(env, 'SEED_DEMO', nodeEnv !== 'production'),
+    serveWeb: flag(env, 'SERVE_WEB', true),
+    webRoot: path.resolve(text(env, 'WEB_ROOT', repoRoot)),
+    adminRemoteUrl: text(env, 'ADMIN_REMOTE_URL', '/remotes/admin/mf-manifest.json'),
+    parentRemoteUrl: text(env, 'PARENT_REMOTE_URL', '/remotes/parent/mf-manifest.json'),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 12 * 60, 5, 30 * 24 * 60),
+    sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 7 * 24, 1, 90 * 24),
+    contactPhone: text(env, 'CONTACT_PHONE', '+502 5555 2026'),
+    contactEmail: text(env, 'CONTACT_EMAIL', 'comite@promocion2026.edu.gt'),
+    logLevel: oneOf(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const),
+    bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+  };
+}

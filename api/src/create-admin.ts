@@ -1,0 +1,50 @@
+// Creates an administrator from the command line (there is no public way to become one):
+//   npm run create-admin -- --username ana --name "Ana López" [--email ana@example.com]
+// The password is read from ADMIN_PASSWORD or asked for without echo.
+import 'reflect-metadata';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { DataSource } from 'typeorm';
+import { PASSWORD_MIN_LENGTH } from '@portal/contracts';
+import { loadConfig } from './config';
+import { dataSourceOptions } from './database/database';
+import { Database } from './database/database.service';
+import { UsersService } from './users/users.service';
+
+function askHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  const prompt = createInterface({ input, output: process.stdout, terminal: true });
+  // Print the question, then swallow what the user types.
+  const write = (prompt as unknown as { _writeToOutput: (text: string) => void })._writeToOutput;
+  process.stdout.write(question);
+  (prompt as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = (text) => {
+    if (text.includes('\n')) write.call(prompt, '\n');
+  };
+  return new Promise((resolve) => prompt.question('', (answer) => (prompt.close(), resolve(answer))));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { username: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } } });
+  if (!values.username || !values.name) {
+    console.error('Usage: npm run create-admin -- --username <user> --name "<full name>" [--email <email>]');
+    process.exit(2);
+  }
+  const password = process.env.ADMIN_PASSWORD ?? (await askHidden('Password: '));
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    console.error(`The password must have at least ${PASSWORD_MIN_LENGTH} characters.`);
+    process.exit(2);
+  }
+  const dataSource = await new DataSource(dataSourceOptions(loadConfig())).initialize();
+  try {
+    await dataSource.runMigrations();
+    const user = await new UsersService(new Database(dataSource)).create({ name: values.name, username: values.username, email: values.email ?? null, password, role: 'admin' });
+    console.log(`Administrator "${user.username}" created.`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+void main();

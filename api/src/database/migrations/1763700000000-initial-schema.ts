@@ -1,0 +1,142 @@
+import { Table, TableForeignKey, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
+import { PAYMENT_NUMBERS } from '@portal/contracts';
+import { DEFAULT_PAYMENT_DATES, DEFAULT_SETTINGS } from '../defaults';
+
+// Written with TypeORM's schema builder so the same migration runs on SQLite and MySQL/MariaDB.
+const id: TableColumnOptions = { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' };
+const key: TableColumnOptions = { name: 'id', type: 'int', isPrimary: true };
+const varchar = (name: string, length: number, isNullable = false): TableColumnOptions => ({ name, type: 'varchar', length: String(length), isNullable });
+const text = (name: string, isNullable = false): TableColumnOptions => ({ name, type: 'text', isNullable });
+const int = (name: string, fallback?: number): TableColumnOptions => ({ name, type: 'int', default: fallback });
+const bool = (name: string): TableColumnOptions => ({ name, type: 'boolean', default: 0 });
+const datetime = (name: string): TableColumnOptions => ({ name, type: 'datetime', precision: 3 });
+const cascadeTo = (columnName: string, table: string) =>
+  new TableForeignKey({ columnNames: [columnName], referencedTableName: table, referencedColumnNames: ['id'], onDelete: 'CASCADE' });
+
+export class InitialSchema1763700000000 implements MigrationInterface {
+  name = 'InitialSchema1763700000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.createTable(
+      new Table({
+        name: 'users',
+        columns: [id, varchar('name', 120), varchar('username', 60), varchar('email', 254, true), varchar('passwordHash', 255), varchar('role', 10), datetime('createdAt')],
+        uniques: [
+          { name: 'UQ_users_username', columnNames: ['username'] },
+          { name: 'UQ_users_email', columnNames: ['email'] },
+        ],
+      }),
+    );
+    await runner.createTable(
+      new Table({
+        name: 'sessions',
+        columns: [{ ...varchar('id', 64), isPrimary: true }, { name: 'userId', type: 'int' }, datetime('createdAt'), datetime('expiresAt')],
+        indices: [{ name: 'IDX_sessions_expiresAt', columnNames: ['expiresAt'] }],
+        foreignKeys: [cascadeTo('userId', 'users')],
+      }),
+    );
+    await runner.createTable(
+      new Table({
+        name: 'families',
+        columns: [
+          id,
+          varchar('graduateName', 120),
+          varchar('contactName', 120),
+          varchar('email', 254),
+          varchar('phone', 40),
+          int('tablesBooked', 0),
+          bool('hasPaid'),
+          int('paymentAmount', 0),
+          bool('awardsRsvp'),
+          bool('brunchRsvp'),
+        ],
+        uniques: [{ name: 'UQ_families_email', columnNames: ['email'] }],
+      }),
+    );
+    await runner.createTable(
+      new Table({
+        name: 'events',
+        columns: [id, datetime('fecha'), varchar('titulo', 200), text('descripcion', true), varchar('horario', 100, true), varchar('lugar', 200, true), varchar('vestimenta', 200, true), varchar('imagen', 500, true)],
+        indices: [{ name: 'IDX_events_fecha', columnNames: ['fecha'] }],
+      }),
+    );
+    await runner.createTable(
+      new Table({
+        name: 'notifications',
+        columns: [id, varchar('title', 200), text('message'), varchar('type', 10), datetime('date')],
+        indices: [{ name: 'IDX_notifications_date', columnNames: ['date'] }],
+      }),
+    );
+    await runner.createTable(
+      new Table({
+        name: 'event_rsvps',
+        columns: [id, { name: 'eventId', type: 'int' }, { name: 'familyId', type: 'int' }, { name: 'attending', type: 'boolean' }],
+        indices: [
+          { name: 'UQ_event_rsvps_event_family', columnNames: ['eventId', 'familyId'], isUnique: true },
+          { name: 'IDX_event_rsvps_family', columnNames: ['familyId'] },
+        ],
+        foreignKeys: [cascadeTo('eventId', 'events'), cascadeTo('familyId', 'families')],
+      }),
+    );
+    await runner.createTable(
+      new Table({
+        name: 'payment_confirmations',
+        columns: [id, { name: 'familyId', type: 'int' }, { name: 'paymentNumber', type: 'int' }, varchar('status', 12)],
+        indices: [{ name: 'UQ_payment_confirmations_family_number', columnNames: ['familyId', 'paymentNumber'], isUnique: true }],
+        foreignKeys: [cascadeTo('familyId', 'families')],
+      }),
+    );
+    await runner.createTable(
+      new Table({
+        name: 'payment_proofs',
+        columns: [id, { name: 'familyId', type: 'int' }, { name: 'paymentNumber', type: 'int' }, varchar('fileName', 255), datetime('uploadedAt')],
+        indices: [{ name: 'IDX_payment_proofs_family', columnNames: ['familyId'] }],
+        foreignKeys: [cascadeTo('familyId', 'families')],
+      }),
+    );
+    await runner.createTable(
+      new Table({ name: 'payment_dates', columns: [key, varchar('description', 300), varchar('date', 10), varchar('amount', 200)] }),
+    );
+    await runner.createTable(
+      new Table({
+        name: 'settings',
+        columns: [
+          key,
+          { name: 'classYear', type: 'int' },
+          varchar('finalPaymentDeadline', 10),
+          varchar('awardsDate', 10),
+          varchar('awardsStartTime', 5),
+          varchar('awardsEndTime', 5),
+          varchar('awardsPlace', 200),
+          varchar('brunchDate', 10),
+          varchar('brunchStartTime', 5),
+          varchar('brunchEndTime', 5),
+          varchar('brunchPlace', 200),
+          varchar('bankName', 120),
+          varchar('bankAccountNumber', 60),
+          varchar('bankAccountHolder', 120),
+          varchar('bankReceiptsPhone', 40),
+        ],
+      }),
+    );
+
+    await runner.manager
+      .createQueryBuilder()
+      .insert()
+      .into('payment_dates', ['id', 'description', 'date', 'amount'])
+      .values(PAYMENT_NUMBERS.map((number) => ({ id: number, ...DEFAULT_PAYMENT_DATES[number] })))
+      .execute();
+    await runner.manager
+      .createQueryBuilder()
+      .insert()
+      .into('settings', ['id', ...Object.keys(DEFAULT_SETTINGS)])
+      .values({ id: 1, ...DEFAULT_SETTINGS })
+      .execute();
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    for (const table of ['settings', 'payment_dates', 'payment_proofs', 'payment_confirmations', 'event_rsvps', 'notifications', 'events', 'families', 'sessions', 'users']) {
+      await runner.dropTable(table);
+    }
+  }
+}

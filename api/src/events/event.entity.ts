@@ -1,0 +1,30 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A graduation event. Column names are the contract's Spanish field names. */
+@Entity('events')
+export class EventEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Index()
+  @Column({ type: 'datetime', precision: 3 })
+  fecha!: Date;
+
+  @Column({ type: 'varchar', length: 200 })
+  titulo!: string;
+
+  @Column({ type: 'text', nullable: true })
+  descripcion!: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  horario!: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  lugar!: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  vestimenta!: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  imagen!: string | null;
+}

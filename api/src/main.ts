@@ -1,0 +1,31 @@
+import 'reflect-metadata';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { DEMO_ACCOUNTS } from './database/seed';
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Invalid configuration: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const app = await createApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [`Portal listo en ${url}`];
+  if (config.seedDemo) {
+    lines.push('Cuentas de demostración:');
+    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.role.padEnd(6)} ${account.username} / ${account.password}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+void main();

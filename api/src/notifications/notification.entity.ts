@@ -1,0 +1,21 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { NotificationType } from '@portal/contracts';
+
+@Entity('notifications')
+export class NotificationEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  title!: string;
+
+  @Column({ type: 'text' })
+  message!: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  type!: NotificationType;
+
+  @Index()
+  @Column({ type: 'datetime', precision: 3 })
+  date!: Date;
+}

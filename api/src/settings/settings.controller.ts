@@ -1,0 +1,34 @@
+import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
+import type { PublicConfig, Settings } from '@portal/contracts';
+import { APP_CONFIG } from '../app.config';
+import { Public, Roles } from '../common/auth.decorators';
+import type { AppConfig } from '../config';
+import { UpdateSettingsDto } from './dto/update-settings.dto';
+import { SettingsService } from './settings.service';
+
+@Controller()
+export class SettingsController {
+  constructor(
+    private readonly settings: SettingsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** What the landing and login pages need before anyone signs in. */
+  @Public()
+  @Get('config')
+  async publicConfig(): Promise<PublicConfig> {
+    const { classYear } = await this.settings.get();
+    return { demo: this.config.seedDemo, classYear, contactPhone: this.config.contactPhone, contactEmail: this.config.contactEmail };
+  }
+
+  @Get('settings')
+  get(): Promise<Settings> {
+    return this.settings.get();
+  }
+
+  @Roles('admin')
+  @Put('settings')
+  update(@Body() body: UpdateSettingsDto): Promise<Settings> {
+    return this.settings.update(body);
+  }
+}

@@ -1,0 +1,50 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** The committee's settings: a single row (id 1) so every screen reads one source. */
+@Entity('settings')
+export class SettingsEntity {
+  @PrimaryColumn({ type: 'int' })
+  id!: number;
+
+  @Column({ type: 'int' })
+  classYear!: number;
+
+  @Column({ type: 'varchar', length: 10 })
+  finalPaymentDeadline!: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  awardsDate!: string;
+
+  @Column({ type: 'varchar', length: 5 })
+  awardsStartTime!: string;
+
+  @Column({ type: 'varchar', length: 5 })
+  awardsEndTime!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  awardsPlace!: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  brunchDate!: string;
+
+  @Column({ type: 'varchar', length: 5 })
+  brunchStartTime!: string;
+
+  @Column({ type: 'varchar', length: 5 })
+  brunchEndTime!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  brunchPlace!: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  bankName!: string;
+
+  @Column({ type: 'varchar', length: 60 })
+  bankAccountNumber!: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  bankAccountHolder!: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  bankReceiptsPhone!: string;
+}

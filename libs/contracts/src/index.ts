@@ -1,0 +1,222 @@
+// The API contract shared by the server and the three front ends: types and constants only,
+// no runtime dependencies. Field names are the original app's (`fecha`, `titulo`, `ya_pague`).
+
+export const TOTAL_TABLES = 200;
+export const GUESTS_PER_TABLE = 8;
+export const EVENT_DESCRIPTION_PREVIEW_LENGTH = 40;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const ROLES = ['admin', 'parent'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PAYMENT_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
+export type PaymentNumber = (typeof PAYMENT_NUMBERS)[number];
+
+export const PAYMENT_STATUSES = ['ya_pague', 'no_asistire'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const DEFAULT_PAYMENT_STATUS: PaymentStatus = 'no_asistire';
+
+export const NOTIFICATION_TYPES = ['info', 'warning', 'success'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Names of the six scheduled payments, by payment number. */
+export const PAYMENT_TITLES: Record<PaymentNumber, string> = {
+  1: 'Primer Pago',
+  2: 'Segundo Pago',
+  3: 'Tercer Pago',
+  4: 'Cuarto Pago',
+  5: 'Quinto Pago',
+  6: 'Sexto Pago',
+};
+
+// ---- Session -------------------------------------------------------------------------------
+
+export interface User {
+  id: number;
+  name: string;
+  username: string;
+  email: string | null;
+  role: Role;
+}
+
+export interface LoginRequest {
+  /** A user name or an e-mail address. */
+  username: string;
+  password: string;
+}
+
+export interface RegisterRequest {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Public facts the shell needs before anyone signs in. */
+export interface PublicConfig {
+  demo: boolean;
+  classYear: number;
+  contactPhone: string;
+  contactEmail: string;
+}
+
+// ---- Families ------------------------------------------------------------------------------
+
+export interface FamilyInput {
+  graduateName: string;
+  contactName: string;
+  email: string;
+  phone: string;
+  tablesBooked: number;
+  hasPaid: boolean;
+  /** Quetzales, whole numbers. */
+  paymentAmount: number;
+  awardsRsvp: boolean;
+  brunchRsvp: boolean;
+}
+
+export interface Family extends FamilyInput {
+  id: number;
+}
+
+export interface FamilyRsvpInput {
+  awardsRsvp?: boolean;
+  brunchRsvp?: boolean;
+}
+
+export interface PaymentProof {
+  id: number;
+  paymentNumber: PaymentNumber;
+  fileName: string;
+  uploadedAt: string;
+}
+
+// ---- Events --------------------------------------------------------------------------------
+
+export interface EventInput {
+  /** ISO 8601 date-time in UTC. */
+  fecha: string;
+  titulo: string;
+  descripcion: string | null;
+  horario: string | null;
+  lugar: string | null;
+  vestimenta: string | null;
+  imagen: string | null;
+}
+
+export interface GraduationEvent extends EventInput {
+  id: number;
+}
+
+export interface EventRsvp {
+  eventId: number;
+  attending: boolean;
+}
+
+export interface AdminEventRsvp extends EventRsvp {
+  id: number;
+  family: { graduateName: string; contactName: string };
+}
+
+// ---- Notifications -------------------------------------------------------------------------
+
+export interface NotificationInput {
+  title: string;
+  message: string;
+  type: NotificationType;
+  /** ISO 8601 date-time in UTC. */
+  date: string;
+}
+
+export interface PortalNotification extends NotificationInput {
+  id: number;
+}
+
+// ---- Payments ------------------------------------------------------------------------------
+
+export interface PaymentConfirmation {
+  paymentNumber: PaymentNumber;
+  status: PaymentStatus;
+}
+
+export interface PaymentDateInput {
+  description: string;
+  /** Due date, ISO `yyyy-MM-dd` (a calendar day, no time zone). */
+  date: string;
+  /** Free text: 'Q2,950 (Q4,250 familias con gemelos)'. */
+  amount: string;
+}
+
+export interface PaymentDate extends PaymentDateInput {
+  /** The payment number, 1 to 6. */
+  id: PaymentNumber;
+  title: string;
+}
+
+// ---- Dashboard and reports -----------------------------------------------------------------
+
+export interface Stats {
+  totalFamilies: number;
+  paymentsReceived: number;
+  tablesBooked: number;
+  awardsRsvpCount: number;
+  brunchRsvpCount: number;
+}
+
+export interface PaymentConfirmationsReportRow {
+  graduateName: string;
+  contactName: string;
+  email: string;
+  phone: string;
+  /** Keyed by payment number; absent where the family never answered. */
+  confirmations: Partial<Record<PaymentNumber, PaymentStatus>>;
+}
+
+export interface EventRsvpsReportEntry {
+  eventTitle: string;
+  eventDate: string;
+  rsvps: Array<{
+    graduateName: string;
+    contactName: string;
+    email: string;
+    phone: string;
+    attending: boolean;
+  }>;
+}
+
+// ---- Settings ------------------------------------------------------------------------------
+
+export interface KeyEventSettings {
+  /** ISO `yyyy-MM-dd`. */
+  date: string;
+  /** 24-hour `HH:mm`. */
+  startTime: string;
+  endTime: string;
+  place: string;
+}
+
+export interface Settings {
+  classYear: number;
+  /** ISO `yyyy-MM-dd`. */
+  finalPaymentDeadline: string;
+  awards: KeyEventSettings;
+  brunch: KeyEventSettings;
+  bank: {
+    bankName: string;
+    accountNumber: string;
+    accountHolder: string;
+    /** Messaging-app number where parents send their receipts. */
+    receiptsPhone: string;
+  };
+}
+
+// ---- Errors --------------------------------------------------------------------------------
+
+/** Body of every error response. `message` is Spanish and fit to show to a user. */
+export interface ApiErrorBody {
+  statusCode: number;
+  message: string;
+  /** Per-field messages for validation errors. */
+  errors?: Record<string, string[]>;
+}

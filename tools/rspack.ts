@@ -1,0 +1,133 @@
+// One rspack configuration factory for the three browser apps: the shell (host) and the two
+// remotes. Module Federation, shared singletons, CSS and compression are declared here once.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const root = path.resolve(__dirname, '..');
+
+function versionOf(packageDir: string): string {
+  return JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version;
+}
+
+const npmVersion = (name: string) => versionOf(path.join(root, 'node_modules', name));
+const libVersion = (name: string) => versionOf(path.join(root, 'libs', name));
+
+/**
+ * Everything the shell and the remotes share, as singletons with explicit versions. The
+ * workspace libs are shared by sub-path (`@portal/ui/` covers `@portal/ui/button`, ...), so a
+ * page only downloads the kit pieces it uses, and the toast store and SWR cache exist once.
+ */
+export function sharedModules() {
+  const singleton = (version: string) => ({ singleton: true, requiredVersion: `^${version}`, version });
+  const react = npmVersion('react');
+  return {
+    react: singleton(react),
+    'react/': singleton(react),
+    'react-dom': singleton(npmVersion('react-dom')),
+    'react-dom/': singleton(npmVersion('react-dom')),
+    'react-router-dom': singleton(npmVersion('react-router-dom')),
+    swr: singleton(npmVersion('swr')),
+    'swr/': singleton(npmVersion('swr')),
+    '@portal/contracts': singleton(libVersion('contracts')),
+    '@portal/format': singleton(libVersion('format')),
+    '@portal/api-client/': singleton(libVersion('api-client')),
+    '@portal/auth/': singleton(libVersion('auth')),
+    '@portal/ui/': singleton(libVersion('ui')),
+  };
+}
+
+interface AppOptions {
+  /** The app's folder (its rspack.config.ts passes `__dirname`). */
+  dir: string;
+  /** Module Federation name: `shell`, `admin` or `parent`. */
+  name: string;
+  /** Port of the development server. */
+  port: number;
+  /** What a remote exposes; the shell exposes nothing. */
+  exposes?: Record<string, string>;
+  /** Page title of the app's own index.html. */
+  title: string;
+}
+
+const scriptRule: RuleSetRule = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  loader: 'builtin:swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+    },
+    env: { targets: 'chrome >= 100, safari >= 15, firefox >= 100' },
+  },
+  type: 'javascript/auto',
+};
+
+export function appConfig(options: AppOptions): Configuration {
+  const production = process.env.NODE_ENV !== 'development';
+  const isRemote = Boolean(options.exposes);
+  return {
+    mode: production ? 'production' : 'development',
+    context: options.dir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? false : 'cheap-module-source-map',
+    output: {
+      path: path.join(options.dir, 'dist'),
+      // Remotes are served under their own path and find it at run time.
+      publicPath: isRemote ? 'auto' : '/',
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      assetModuleFilename: production ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
+      uniqueName: options.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+    },
+    module: {
+      rules: [
+        scriptRule,
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(svg|png|webp|avif|jpg|woff2)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: options.name,
+        filename: isRemote ? 'remoteEntry.js' : undefined,
+        exposes: options.exposes,
+        // The shell learns where the remotes live at run time (remotes.json).
+        remotes: {},
+        shared: sharedModules(),
+        // Without it, every page fetches every remote's entry to compare shared versions.
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: isRemote,
+      }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(options.dir, 'src/index.html'),
+        title: options.title,
+        favicon: path.join(root, 'libs/ui/src/assets/favicon.svg'),
+        minify: production,
+      }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      }),
+    ],
+    optimization: {
+      minimize: production,
+    },
+    performance: { hints: false },
+    devServer: {
+      port: options.port,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/remotes.json'], target: 'http://localhost:3000' }],
+    },
+    stats: 'errors-warnings',
+  };
+}
