@@ -1,6 +1,6 @@
 // One rspack configuration factory for the three browser apps: the shell (host) and the two
 // remotes. Module Federation, shared singletons, CSS and compression are declared here once.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -14,13 +14,23 @@ function versionOf(packageDir: string): string {
 const npmVersion = (name: string) => versionOf(path.join(root, 'node_modules', name));
 const libVersion = (name: string) => versionOf(path.join(root, 'libs', name));
 
+const singleton = (version: string) => ({ singleton: true, requiredVersion: `^${version}`, version });
+
+/** `@portal/ui/button`, `@portal/ui/toast`, ...: one shared module per file of a lib. */
+function libModules(lib: string) {
+  const version = libVersion(lib);
+  const files = readdirSync(path.join(root, 'libs', lib, 'src')).filter(
+    (file) => /\.tsx?$/.test(file) && !/\.(spec|test|d)\.tsx?$/.test(file),
+  );
+  return Object.fromEntries(files.map((file) => [`@portal/${lib}/${file.replace(/\.tsx?$/, '')}`, singleton(version)]));
+}
+
 /**
  * Everything the shell and the remotes share, as singletons with explicit versions. The
- * workspace libs are shared by sub-path (`@portal/ui/` covers `@portal/ui/button`, ...), so a
- * page only downloads the kit pieces it uses, and the toast store and SWR cache exist once.
+ * workspace libs are shared file by file, so a page only downloads the kit pieces it uses,
+ * and the toast store, the session and the SWR cache exist once.
  */
 export function sharedModules() {
-  const singleton = (version: string) => ({ singleton: true, requiredVersion: `^${version}`, version });
   const react = npmVersion('react');
   return {
     react: singleton(react),
@@ -32,23 +42,21 @@ export function sharedModules() {
     'swr/': singleton(npmVersion('swr')),
     '@portal/contracts': singleton(libVersion('contracts')),
     '@portal/format': singleton(libVersion('format')),
-    '@portal/api-client/': singleton(libVersion('api-client')),
-    '@portal/auth/': singleton(libVersion('auth')),
-    '@portal/ui/': singleton(libVersion('ui')),
+    ...libModules('api-client'),
+    ...libModules('auth'),
+    ...libModules('ui'),
   };
 }
 
 interface AppOptions {
   /** The app's folder (its rspack.config.ts passes `__dirname`). */
   dir: string;
-  /** Module Federation name: `shell`, `admin` or `parent`. */
+  /** Module Federation name (also a global variable: never `parent`, `top` or `self`). */
   name: string;
   /** Port of the development server. */
   port: number;
   /** What a remote exposes; the shell exposes nothing. */
   exposes?: Record<string, string>;
-  /** Page title of the app's own index.html. */
-  title: string;
 }
 
 const scriptRule: RuleSetRule = {
@@ -89,11 +97,7 @@ export function appConfig(options: AppOptions): Configuration {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
     },
     module: {
-      rules: [
-        scriptRule,
-        { test: /\.css$/, type: 'css/auto' },
-        { test: /\.(svg|png|webp|avif|jpg|woff2)$/, type: 'asset/resource' },
-      ],
+      rules: [scriptRule, { test: /\.css$/, type: 'css/auto' }, { test: /\.(svg|png|webp|avif|jpg|woff2)$/, type: 'asset/resource' }],
     },
     plugins: [
       new ModuleFederationPlugin({
@@ -110,7 +114,6 @@ export function appConfig(options: AppOptions): Configuration {
       }),
       new rspack.HtmlRspackPlugin({
         template: path.join(options.dir, 'src/index.html'),
-        title: options.title,
         favicon: path.join(root, 'libs/ui/src/assets/favicon.svg'),
         minify: production,
       }),

@@ -97,7 +97,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 7 * 24, 1, 90 * 24),
     contactPhone: text(env, 'CONTACT_PHONE', '+502 5555 2026'),
     contactEmail: text(env, 'CONTACT_EMAIL', 'comite@promocion2026.edu.gt'),
-    logLevel: oneOf(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const),
+    logLevel: oneOf(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', [
+      'fatal',
+      'error',
+      'warn',
+      'info',
+      'debug',
+      'silent',
+    ] as const),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
   };
 }

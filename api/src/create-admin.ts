@@ -37,7 +37,13 @@ async function main(): Promise<void> {
   const dataSource = await new DataSource(dataSourceOptions(loadConfig())).initialize();
   try {
     await dataSource.runMigrations();
-    const user = await new UsersService(new Database(dataSource)).create({ name: values.name, username: values.username, email: values.email ?? null, password, role: 'admin' });
+    const user = await new UsersService(new Database(dataSource)).create({
+      name: values.name,
+      username: values.username,
+      email: values.email ?? null,
+      password,
+      role: 'admin',
+    });
     console.log(`Administrator "${user.username}" created.`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

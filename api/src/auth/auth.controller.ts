@@ -30,7 +30,11 @@ export class AuthController {
   }
 
   @Post('register')
-  async register(@Body() body: RegisterDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<User> {
+  async register(
+    @Body() body: RegisterDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<User> {
     const user = await this.auth.register(body);
     await this.startSession(user, request, reply);
     return user;

@@ -39,7 +39,12 @@ export class SessionsService {
     const token = randomBytes(32).toString('base64url');
     await this.db.write(async (manager) => {
       await manager.delete(SessionEntity, { expiresAt: LessThan(now) });
-      await manager.insert(SessionEntity, { id: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + this.idleMs) });
+      await manager.insert(SessionEntity, {
+        id: hashToken(token),
+        userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + this.idleMs),
+      });
     });
     return token;
   }

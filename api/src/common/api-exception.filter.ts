@@ -19,7 +19,15 @@ const FASTIFY_MESSAGES: Record<number, string> = {
   [HttpStatus.NOT_FOUND]: MESSAGES.notFound,
 };
 
-const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'SQLITE_BUSY', 'SQLITE_CANTOPEN']);
+const DATABASE_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR',
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
+]);
 const DUPLICATE = new Set(['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 
 interface ErrorWithCode {
@@ -60,7 +68,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const body = toErrorBody(error);
     if (body.statusCode >= 500) {
-      this.logger.error(`${request.id} ${request.method} ${request.routeOptions?.url ?? ''} -> ${body.statusCode}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.logger.error(
+        `${request.id} ${request.method} ${request.routeOptions?.url ?? ''} -> ${body.statusCode}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     }
     void reply.status(body.statusCode).send(body);
   }

@@ -18,7 +18,9 @@ function collect(errors: ValidationError[], prefix: string, into: Record<string,
 export function validationException(errors: ValidationError[]): BadRequestException {
   const byField: Record<string, string[]> = {};
   collect(errors, '', byField);
-  const sentences = Object.values(byField).flat().map((text) => (/[.!?]$/.test(text) ? text : `${text}.`));
+  const sentences = Object.values(byField)
+    .flat()
+    .map((text) => (/[.!?]$/.test(text) ? text : `${text}.`));
   const message = sentences.join(' ') || 'Los datos enviados no son válidos.';
   return new BadRequestException({ message, errors: byField });
 }

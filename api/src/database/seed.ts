@@ -19,25 +19,132 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ role: Role; username: string; passwo
 ];
 
 const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
-  { graduateName: 'Sofía Morales', contactName: 'Carlos Morales', email: 'padre@example.com', phone: '5555-1001', tablesBooked: 2, hasPaid: true, paymentAmount: 5900, awardsRsvp: true, brunchRsvp: false },
-  { graduateName: 'Diego Hernández', contactName: 'Ana Hernández', email: 'ana.hernandez@example.com', phone: '5555-1002', tablesBooked: 1, hasPaid: false, paymentAmount: 2950, awardsRsvp: true, brunchRsvp: true },
-  { graduateName: 'Valentina López', contactName: 'María López', email: 'maria.lopez@example.com', phone: '5555-1003', tablesBooked: 1, hasPaid: true, paymentAmount: 2950, awardsRsvp: false, brunchRsvp: true },
-  { graduateName: 'Mateo García', contactName: 'José García', email: 'jose.garcia@example.com', phone: '5555-1004', tablesBooked: 2, hasPaid: false, paymentAmount: 0, awardsRsvp: false, brunchRsvp: false },
-  { graduateName: 'Isabella y Lucía Pérez', contactName: 'Lucía Pérez', email: 'lucia.perez@example.com', phone: '5555-1005', tablesBooked: 3, hasPaid: true, paymentAmount: 4250, awardsRsvp: true, brunchRsvp: true },
-  { graduateName: 'Santiago Rodríguez', contactName: 'Jorge Rodríguez', email: 'jorge.rodriguez@example.com', phone: '5555-1006', tablesBooked: 1, hasPaid: false, paymentAmount: 0, awardsRsvp: true, brunchRsvp: false },
+  {
+    graduateName: 'Sofía Morales',
+    contactName: 'Carlos Morales',
+    email: 'padre@example.com',
+    phone: '5555-1001',
+    tablesBooked: 2,
+    hasPaid: true,
+    paymentAmount: 5900,
+    awardsRsvp: true,
+    brunchRsvp: false,
+  },
+  {
+    graduateName: 'Diego Hernández',
+    contactName: 'Ana Hernández',
+    email: 'ana.hernandez@example.com',
+    phone: '5555-1002',
+    tablesBooked: 1,
+    hasPaid: false,
+    paymentAmount: 2950,
+    awardsRsvp: true,
+    brunchRsvp: true,
+  },
+  {
+    graduateName: 'Valentina López',
+    contactName: 'María López',
+    email: 'maria.lopez@example.com',
+    phone: '5555-1003',
+    tablesBooked: 1,
+    hasPaid: true,
+    paymentAmount: 2950,
+    awardsRsvp: false,
+    brunchRsvp: true,
+  },
+  {
+    graduateName: 'Mateo García',
+    contactName: 'José García',
+    email: 'jose.garcia@example.com',
+    phone: '5555-1004',
+    tablesBooked: 2,
+    hasPaid: false,
+    paymentAmount: 0,
+    awardsRsvp: false,
+    brunchRsvp: false,
+  },
+  {
+    graduateName: 'Isabella y Lucía Pérez',
+    contactName: 'Lucía Pérez',
+    email: 'lucia.perez@example.com',
+    phone: '5555-1005',
+    tablesBooked: 3,
+    hasPaid: true,
+    paymentAmount: 4250,
+    awardsRsvp: true,
+    brunchRsvp: true,
+  },
+  {
+    graduateName: 'Santiago Rodríguez',
+    contactName: 'Jorge Rodríguez',
+    email: 'jorge.rodriguez@example.com',
+    phone: '5555-1006',
+    tablesBooked: 1,
+    hasPaid: false,
+    paymentAmount: 0,
+    awardsRsvp: true,
+    brunchRsvp: false,
+  },
 ];
 
 const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha'> & { local: string }> = [
-  { local: '2026-06-12T18:00', titulo: 'Misa de Acción de Gracias', descripcion: 'Misa de la promoción con graduados y familias.', horario: '6:00 PM - 7:00 PM', lugar: 'Capilla del colegio', vestimenta: 'Formal', imagen: null },
-  { local: '2026-06-13T10:00', titulo: 'Ceremonia de Premiación', descripcion: 'Entrega de reconocimientos a los graduados de la promoción.', horario: '10:00 AM - 12:00 PM', lugar: 'Auditorio del colegio', vestimenta: 'Formal', imagen: null },
-  { local: '2026-06-15T10:00', titulo: 'Brunch de Padres y Graduados', descripcion: 'Brunch de despedida para graduados y sus familias.', horario: '10:00 AM - 2:00 PM', lugar: 'Cafetería del colegio', vestimenta: 'Casual elegante', imagen: null },
-  { local: '2026-06-20T19:00', titulo: 'Fiesta de Graduación', descripcion: 'Cena y baile de la promoción. Cada mesa es para 8 personas.', horario: '7:00 PM - 11:00 PM', lugar: 'Salón de eventos', vestimenta: 'Etiqueta', imagen: null },
+  {
+    local: '2026-06-12T18:00',
+    titulo: 'Misa de Acción de Gracias',
+    descripcion: 'Misa de la promoción con graduados y familias.',
+    horario: '6:00 PM - 7:00 PM',
+    lugar: 'Capilla del colegio',
+    vestimenta: 'Formal',
+    imagen: null,
+  },
+  {
+    local: '2026-06-13T10:00',
+    titulo: 'Ceremonia de Premiación',
+    descripcion: 'Entrega de reconocimientos a los graduados de la promoción.',
+    horario: '10:00 AM - 12:00 PM',
+    lugar: 'Auditorio del colegio',
+    vestimenta: 'Formal',
+    imagen: null,
+  },
+  {
+    local: '2026-06-15T10:00',
+    titulo: 'Brunch de Padres y Graduados',
+    descripcion: 'Brunch de despedida para graduados y sus familias.',
+    horario: '10:00 AM - 2:00 PM',
+    lugar: 'Cafetería del colegio',
+    vestimenta: 'Casual elegante',
+    imagen: null,
+  },
+  {
+    local: '2026-06-20T19:00',
+    titulo: 'Fiesta de Graduación',
+    descripcion: 'Cena y baile de la promoción. Cada mesa es para 8 personas.',
+    horario: '7:00 PM - 11:00 PM',
+    lugar: 'Salón de eventos',
+    vestimenta: 'Etiqueta',
+    imagen: null,
+  },
 ];
 
 const NOTIFICATIONS: Array<Omit<NotificationEntity, 'id' | 'date'> & { local: string }> = [
-  { local: '2026-05-02T08:00', title: 'Sesión de fotos', message: 'La sesión de fotos de la promoción no tiene costo adicional. Pronto compartiremos los horarios por familia.', type: 'info' },
-  { local: '2026-05-16T08:00', title: 'Último pago', message: 'Recuerda que la fecha límite del pago final es el 30 de mayo.', type: 'warning' },
-  { local: '2026-05-20T09:30', title: 'Mesas confirmadas', message: 'Ya están asignadas las mesas de la fiesta de graduación. Gracias por su puntualidad.', type: 'success' },
+  {
+    local: '2026-05-02T08:00',
+    title: 'Sesión de fotos',
+    message: 'La sesión de fotos de la promoción no tiene costo adicional. Pronto compartiremos los horarios por familia.',
+    type: 'info',
+  },
+  {
+    local: '2026-05-16T08:00',
+    title: 'Último pago',
+    message: 'Recuerda que la fecha límite del pago final es el 30 de mayo.',
+    type: 'warning',
+  },
+  {
+    local: '2026-05-20T09:30',
+    title: 'Mesas confirmadas',
+    message: 'Ya están asignadas las mesas de la fiesta de graduación. Gracias por su puntualidad.',
+    type: 'success',
+  },
 ];
 
 export async function seedDemo(dataSource: DataSource): Promise<void> {
@@ -45,18 +152,43 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await dataSource.transaction(async (manager) => {
     const createdAt = new Date();
-    await manager.insert(UserEntity, DEMO_ACCOUNTS.map(({ role, username, name, email }) => ({ role, username, name, email, passwordHash, createdAt })));
+    await manager.insert(
+      UserEntity,
+      DEMO_ACCOUNTS.map(({ role, username, name, email }) => ({ role, username, name, email, passwordHash, createdAt })),
+    );
     await manager.insert(FamilyEntity, FAMILIES);
-    await manager.insert(EventEntity, EVENTS.map(({ local, ...event }) => ({ ...event, fecha: new Date(fromDateTimeLocal(local)) })));
-    await manager.insert(NotificationEntity, NOTIFICATIONS.map(({ local, ...notice }) => ({ ...notice, date: new Date(fromDateTimeLocal(local)) })));
+    await manager.insert(
+      EventEntity,
+      EVENTS.map(({ local, ...event }) => ({ ...event, fecha: new Date(fromDateTimeLocal(local)) })),
+    );
+    await manager.insert(
+      NotificationEntity,
+      NOTIFICATIONS.map(({ local, ...notice }) => ({ ...notice, date: new Date(fromDateTimeLocal(local)) })),
+    );
 
     const families = await manager.find(FamilyEntity, { order: { id: 'ASC' } });
     const events = await manager.find(EventEntity, { order: { fecha: 'ASC' } });
-    const rsvps = families.slice(1, 5).flatMap((family, index) => events.slice(0, 3).map((event, eventIndex) => ({ familyId: family.id, eventId: event.id, attending: (index + eventIndex) % 3 !== 0 })));
+    const rsvps = families
+      .slice(1, 5)
+      .flatMap((family, index) =>
+        events
+          .slice(0, 3)
+          .map((event, eventIndex) => ({ familyId: family.id, eventId: event.id, attending: (index + eventIndex) % 3 !== 0 })),
+      );
     await manager.insert(EventRsvpEntity, rsvps);
     const answers: Array<[number, PaymentNumber, PaymentStatus]> = [
-      [1, 1, 'ya_pague'], [1, 2, 'ya_pague'], [2, 1, 'ya_pague'], [2, 2, 'no_asistire'], [3, 1, 'ya_pague'], [5, 1, 'ya_pague'], [5, 2, 'ya_pague'], [5, 3, 'ya_pague'],
+      [1, 1, 'ya_pague'],
+      [1, 2, 'ya_pague'],
+      [2, 1, 'ya_pague'],
+      [2, 2, 'no_asistire'],
+      [3, 1, 'ya_pague'],
+      [5, 1, 'ya_pague'],
+      [5, 2, 'ya_pague'],
+      [5, 3, 'ya_pague'],
     ];
-    await manager.insert(PaymentConfirmationEntity, answers.map(([index, paymentNumber, status]) => ({ familyId: families[index]!.id, paymentNumber, status })));
+    await manager.insert(
+      PaymentConfirmationEntity,
+      answers.map(([index, paymentNumber, status]) => ({ familyId: families[index]!.id, paymentNumber, status })),
+    );
   });
 }

@@ -3,6 +3,7 @@ import type { PublicConfig, Settings } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import { Public, Roles } from '../common/auth.decorators';
 import type { AppConfig } from '../config';
+import { DEMO_ACCOUNTS } from '../database/seed';
 import { UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
 
@@ -18,7 +19,8 @@ export class SettingsController {
   @Get('config')
   async publicConfig(): Promise<PublicConfig> {
     const { classYear } = await this.settings.get();
-    return { demo: this.config.seedDemo, classYear, contactPhone: this.config.contactPhone, contactEmail: this.config.contactEmail };
+    const demoAccounts = this.config.seedDemo ? DEMO_ACCOUNTS.map(({ role, username, password }) => ({ role, username, password })) : [];
+    return { classYear, demoAccounts, contactPhone: this.config.contactPhone, contactEmail: this.config.contactEmail };
   }
 
   @Get('settings')

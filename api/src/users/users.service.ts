@@ -43,7 +43,14 @@ export class UsersService {
       if (email && (await manager.existsBy(UserEntity, { email }))) {
         throw new ConflictException('Ya existe una cuenta con ese email.');
       }
-      const user = manager.create(UserEntity, { name: input.name.trim(), username, email, passwordHash, role: input.role, createdAt: new Date() });
+      const user = manager.create(UserEntity, {
+        name: input.name.trim(),
+        username,
+        email,
+        passwordHash,
+        role: input.role,
+        createdAt: new Date(),
+      });
       await manager.insert(UserEntity, user);
       return toUser(user);
     });

@@ -34,8 +34,12 @@ export async function registerWeb(app: NestFastifyApplication, config: AppConfig
   const common = { decorateReply: false, cacheControl: false, preCompressed: true, setHeaders: setCacheHeaders } as const;
   await app.register(fastifyStatic, { ...common, root: dist('shell'), prefix: '/', wildcard: false, index: false });
   // Remotes keep a wildcard route so files of a remote rebuilt while the server runs are found.
-  for (const [name, project] of [['admin', 'admin-app'], ['parent', 'parent-app']] as const) {
-    if (existsSync(dist(project))) await app.register(fastifyStatic, { ...common, root: dist(project), prefix: `/remotes/${name}/`, wildcard: true });
+  for (const [name, project] of [
+    ['admin', 'admin-app'],
+    ['parent', 'parent-app'],
+  ] as const) {
+    if (existsSync(dist(project)))
+      await app.register(fastifyStatic, { ...common, root: dist(project), prefix: `/remotes/${name}/`, wildcard: true });
   }
 
   const fastify = app.getHttpAdapter().getInstance();

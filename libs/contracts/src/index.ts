@@ -53,10 +53,17 @@ export interface RegisterRequest {
   confirmPassword: string;
 }
 
+export interface DemoAccount {
+  role: Role;
+  username: string;
+  password: string;
+}
+
 /** Public facts the shell needs before anyone signs in. */
 export interface PublicConfig {
-  demo: boolean;
   classYear: number;
+  /** The demo logins, listed on /auth only when the portal runs with demo data. */
+  demoAccounts: DemoAccount[];
   contactPhone: string;
   contactEmail: string;
 }

@@ -69,7 +69,9 @@ export function isCalendarDay(value: string): boolean {
   const match = DAY_PATTERN.exec(value);
   if (!match) return false;
   const date = dayToUtcNoon(value);
-  return date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() + 1 === Number(match[2]) && date.getUTCDate() === Number(match[3]);
+  return (
+    date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() + 1 === Number(match[2]) && date.getUTCDate() === Number(match[3])
+  );
 }
 
 /** `2026-06-13` -> `Sábado, 13 de junio de 2026` (the weekday is computed, never typed). */
@@ -140,7 +142,14 @@ export function deadlineText(deadline: string, today: string = todayInGuatemala(
 
 function guatemalaOffsetMs(at: Date): number {
   const parts = Object.fromEntries(wallClockInGuatemala.formatToParts(at).map((part) => [part.type, part.value]));
-  const wallClock = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const wallClock = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return wallClock - Math.floor(at.getTime() / 1000) * 1000;
 }
 
@@ -159,4 +168,3 @@ export function fromDateTimeLocal(value: string): string {
   const offset = guatemalaOffsetMs(new Date(asIfUtc));
   return new Date(asIfUtc - offset).toISOString();
 }
-

@@ -2,10 +2,13 @@ import { IsEmail, IsString, Matches, MaxLength, MinLength, ValidateBy, type Vali
 import { PASSWORD_MIN_LENGTH, type RegisterRequest } from '@portal/contracts';
 
 const SameAsPassword = () =>
-  ValidateBy({
-    name: 'sameAsPassword',
-    validator: { validate: (value: unknown, args?: ValidationArguments) => value === (args?.object as RegisterDto).password },
-  }, { message: 'Las contraseñas no coinciden.' });
+  ValidateBy(
+    {
+      name: 'sameAsPassword',
+      validator: { validate: (value: unknown, args?: ValidationArguments) => value === (args?.object as RegisterDto).password },
+    },
+    { message: 'Las contraseñas no coinciden.' },
+  );
 
 export class RegisterDto implements RegisterRequest {
   @Matches(/\S/, { message: 'El nombre es requerido.' })

@@ -5,7 +5,12 @@ import { DEFAULT_PAYMENT_DATES, DEFAULT_SETTINGS } from '../defaults';
 // Written with TypeORM's schema builder so the same migration runs on SQLite and MySQL/MariaDB.
 const id: TableColumnOptions = { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' };
 const key: TableColumnOptions = { name: 'id', type: 'int', isPrimary: true };
-const varchar = (name: string, length: number, isNullable = false): TableColumnOptions => ({ name, type: 'varchar', length: String(length), isNullable });
+const varchar = (name: string, length: number, isNullable = false): TableColumnOptions => ({
+  name,
+  type: 'varchar',
+  length: String(length),
+  isNullable,
+});
 const text = (name: string, isNullable = false): TableColumnOptions => ({ name, type: 'text', isNullable });
 const int = (name: string, fallback?: number): TableColumnOptions => ({ name, type: 'int', default: fallback });
 const bool = (name: string): TableColumnOptions => ({ name, type: 'boolean', default: 0 });
@@ -20,7 +25,15 @@ export class InitialSchema1763700000000 implements MigrationInterface {
     await runner.createTable(
       new Table({
         name: 'users',
-        columns: [id, varchar('name', 120), varchar('username', 60), varchar('email', 254, true), varchar('passwordHash', 255), varchar('role', 10), datetime('createdAt')],
+        columns: [
+          id,
+          varchar('name', 120),
+          varchar('username', 60),
+          varchar('email', 254, true),
+          varchar('passwordHash', 255),
+          varchar('role', 10),
+          datetime('createdAt'),
+        ],
         uniques: [
           { name: 'UQ_users_username', columnNames: ['username'] },
           { name: 'UQ_users_email', columnNames: ['email'] },
@@ -56,7 +69,16 @@ export class InitialSchema1763700000000 implements MigrationInterface {
     await runner.createTable(
       new Table({
         name: 'events',
-        columns: [id, datetime('fecha'), varchar('titulo', 200), text('descripcion', true), varchar('horario', 100, true), varchar('lugar', 200, true), varchar('vestimenta', 200, true), varchar('imagen', 500, true)],
+        columns: [
+          id,
+          datetime('fecha'),
+          varchar('titulo', 200),
+          text('descripcion', true),
+          varchar('horario', 100, true),
+          varchar('lugar', 200, true),
+          varchar('vestimenta', 200, true),
+          varchar('imagen', 500, true),
+        ],
         indices: [{ name: 'IDX_events_fecha', columnNames: ['fecha'] }],
       }),
     );
@@ -89,7 +111,13 @@ export class InitialSchema1763700000000 implements MigrationInterface {
     await runner.createTable(
       new Table({
         name: 'payment_proofs',
-        columns: [id, { name: 'familyId', type: 'int' }, { name: 'paymentNumber', type: 'int' }, varchar('fileName', 255), datetime('uploadedAt')],
+        columns: [
+          id,
+          { name: 'familyId', type: 'int' },
+          { name: 'paymentNumber', type: 'int' },
+          varchar('fileName', 255),
+          datetime('uploadedAt'),
+        ],
         indices: [{ name: 'IDX_payment_proofs_family', columnNames: ['familyId'] }],
         foreignKeys: [cascadeTo('familyId', 'families')],
       }),
@@ -135,7 +163,18 @@ export class InitialSchema1763700000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['settings', 'payment_dates', 'payment_proofs', 'payment_confirmations', 'event_rsvps', 'notifications', 'events', 'families', 'sessions', 'users']) {
+    for (const table of [
+      'settings',
+      'payment_dates',
+      'payment_proofs',
+      'payment_confirmations',
+      'event_rsvps',
+      'notifications',
+      'events',
+      'families',
+      'sessions',
+      'users',
+    ]) {
       await runner.dropTable(table);
     }
   }

@@ -1,0 +1,37 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { PanelLayout } from '@portal/ui/panel-layout';
+import { Spinner } from '@portal/ui/spinner';
+import './admin.css';
+import { ADMIN_SECTIONS } from './sections';
+import { texts } from './texts';
+
+const BASE = '/admin';
+
+function SectionHeader() {
+  const { pathname } = useLocation();
+  const path = pathname.slice(BASE.length).replace(/^\/|\/$/g, '');
+  const section = ADMIN_SECTIONS.find((candidate) => candidate.path === path) ?? ADMIN_SECTIONS[0]!;
+  return (
+    <>
+      <h1>{section.label}</h1>
+      <p>{section.subtitle}</p>
+    </>
+  );
+}
+
+/** The admin panel, mounted by the shell at /admin/*. */
+export default function App() {
+  return (
+    <PanelLayout base={BASE} menuLabel={texts.menu} sections={ADMIN_SECTIONS} phoneMenu="drawer" header={<SectionHeader />}>
+      <Suspense fallback={<Spinner size="lg" label="Cargando..." />}>
+        <Routes>
+          {ADMIN_SECTIONS.map(({ path, Component }) => (
+            <Route key={path} index={!path} path={path || undefined} element={<Component />} />
+          ))}
+          <Route path="*" element={<Navigate to={BASE} replace />} />
+        </Routes>
+      </Suspense>
+    </PanelLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Bell, CalendarCheck, CalendarDays, LayoutDashboard, PartyPopper, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { texts } from './texts';
+
+export interface AdminSection {
+  path: string;
+  label: string;
+  subtitle: string;
+  icon: LucideIcon;
+  /** Each section is its own chunk: opening the panel downloads only the section shown. */
+  Component: LazyExoticComponent<ComponentType>;
+}
+
+const { sections } = texts;
+
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: '', ...sections.dashboard, icon: LayoutDashboard, Component: lazy(() => import('./dashboard/DashboardSection')) },
+  { path: 'eventos', ...sections.events, icon: CalendarDays, Component: lazy(() => import('./events/EventsSection')) },
+  { path: 'confirmaciones', ...sections.rsvps, icon: CalendarCheck, Component: lazy(() => import('./rsvps/RsvpsSection')) },
+  { path: 'familias', ...sections.families, icon: Users, Component: lazy(() => import('./families/FamiliesSection')) },
+  { path: 'notificaciones', ...sections.notifications, icon: Bell, Component: lazy(() => import('./notifications/NotificationsSection')) },
+  { path: 'pagos', ...sections.paymentDates, icon: Wallet, Component: lazy(() => import('./payments/PaymentDatesSection')) },
+  { path: 'fiesta', ...sections.party, icon: PartyPopper, Component: lazy(() => import('./party/PartySection')) },
+];

@@ -1,0 +1,11 @@
+const preset = require('../jest.preset.cjs');
+
+module.exports = {
+  ...preset,
+  displayName: 'api',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  testTimeout: 60_000,
+  // Suites share one MariaDB server and two cores: run them one by one.
+  maxWorkers: 1,
+};

@@ -1,0 +1,165 @@
+// One helper to start the API against a fresh database, used by every API e2e test: SQLite
+// always, MariaDB/MySQL too when MYSQL_URL is set (each run gets its own database, dropped after).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createConnection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import type { Role, User } from '@portal/contracts';
+import { createApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config';
+import { UsersService } from '../src/users/users.service';
+
+export type DatabaseKind = 'sqlite' | 'mariadb';
+
+/** The databases every API suite runs against. */
+export const DATABASES: DatabaseKind[] = process.env.MYSQL_URL ? ['sqlite', 'mariadb'] : ['sqlite'];
+
+export const PASSWORD = 'contraseña-de-prueba';
+
+export interface Response<T = unknown> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A browser: keeps its cookies between requests. */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly api: TestApi) {}
+
+  get sessionCookie(): string | undefined {
+    return this.cookies.get('portal_session');
+  }
+
+  async request<T = unknown>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response<T>> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const response = await this.api.app.inject({
+      method: method as 'GET',
+      url,
+      payload,
+      headers: {
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+    });
+    for (const set of [response.headers['set-cookie'] ?? []].flat()) {
+      const [pair] = set.split(';');
+      const [name, value] = pair!.split('=');
+      if (!name) continue;
+      if (!value || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(set)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    let parsed: unknown = undefined;
+    try {
+      parsed = response.body ? JSON.parse(response.body) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.statusCode, body: parsed as T, text: response.body, headers: response.headers };
+  }
+
+  get = <T = unknown>(url: string) => this.request<T>('GET', url);
+  post = <T = unknown>(url: string, body?: unknown) => this.request<T>('POST', url, body);
+  put = <T = unknown>(url: string, body?: unknown) => this.request<T>('PUT', url, body);
+  delete = <T = unknown>(url: string) => this.request<T>('DELETE', url);
+
+  async login(username: string, password = PASSWORD): Promise<User> {
+    const response = await this.post<User>('/api/login', { username, password });
+    if (response.status !== 200) throw new Error(`login ${username}: ${response.status} ${response.text}`);
+    return response.body;
+  }
+}
+
+export interface TestApi {
+  kind: DatabaseKind;
+  app: NestFastifyApplication;
+  config: AppConfig;
+  dataSource: DataSource;
+  agent(): Agent;
+  /** A new account, signed in, as an agent. */
+  signedIn(role: Role, options?: { username?: string; email?: string; name?: string }): Promise<Agent & { user: User }>;
+  /** Stops this app (the database stays) and starts another on the same database. */
+  restart(overrides?: Record<string, string>): Promise<void>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+async function prepareDatabase(kind: DatabaseKind): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+    return { env: { SQLITE_PATH: path.join(dir, 'portal.sqlite') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const server = new URL(process.env.MYSQL_URL!);
+  const name = `portal_test_${process.pid}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const connection = await createConnection({
+    host: server.hostname,
+    port: Number(server.port || 3306),
+    user: decodeURIComponent(server.username),
+    password: decodeURIComponent(server.password),
+  });
+  await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await connection.end();
+  const url = new URL(server.href);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.href },
+    drop: async () => {
+      const admin = await createConnection({
+        host: server.hostname,
+        port: Number(server.port || 3306),
+        user: decodeURIComponent(server.username),
+        password: decodeURIComponent(server.password),
+      });
+      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.end();
+    },
+  };
+}
+
+export async function startApi(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApi> {
+  const database = await prepareDatabase(kind);
+  const makeConfig = (extra: Record<string, string>) =>
+    loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...database.env, ...env, ...extra });
+  let config = makeConfig({});
+  let app = await createApp(config);
+  const api: TestApi = {
+    kind,
+    get app() {
+      return app;
+    },
+    get config() {
+      return config;
+    },
+    get dataSource() {
+      return app.get(DataSource);
+    },
+    agent: () => new Agent(api),
+    async signedIn(role, options = {}) {
+      counter += 1;
+      const username = options.username ?? `${role}${counter}`;
+      const email = options.email ?? `${username}@example.com`;
+      await app.get(UsersService).create({ name: options.name ?? `Usuario ${counter}`, username, email, password: PASSWORD, role });
+      const agent = new Agent(api);
+      const user = await agent.login(username);
+      return Object.assign(agent, { user });
+    },
+    async restart(overrides = {}) {
+      await app.close();
+      config = makeConfig(overrides);
+      app = await createApp(config);
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+  return api;
+}

@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startApi, type TestApi } from './harness';
+
+/** A fake build of the three front ends, as `npm run build` lays them out. */
+function fakeWebRoot(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+  const files: Record<string, string> = {
+    'shell/dist/index.html': '<!doctype html><title>shell</title>',
+    'shell/dist/main.0123456789.js': 'console.log("shell")',
+    'admin-app/dist/remoteEntry.js': 'var portal_admin;',
+    'admin-app/dist/mf-manifest.json': '{}',
+    'admin-app/dist/12.abcdef0123.js': 'chunk',
+    'parent-app/dist/remoteEntry.js': 'var portal_parent;',
+  };
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  }
+  return root;
+}
+
+describe('serving the built front ends', () => {
+  let api: TestApi;
+  let webRoot: string;
+
+  beforeAll(async () => {
+    webRoot = fakeWebRoot();
+    api = await startApi('sqlite', {
+      SERVE_WEB: 'true',
+      WEB_ROOT: webRoot,
+      ADMIN_REMOTE_URL: 'https://admin.example.com/mf-manifest.json',
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/auth', '/admin', '/admin/familias', '/parent/pagos'])('serves the shell for %s', async (url) => {
+    const response = await api.agent().get(url);
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<title>shell</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the shell with status 404 for a path it does not know', async () => {
+    const response = await api.agent().get('/no-existe');
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('<title>shell</title>');
+  });
+
+  it('lets browsers keep hashed files for a year and revalidate the rest', async () => {
+    const agent = api.agent();
+    expect((await agent.get('/main.0123456789.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await agent.get('/remotes/admin/12.abcdef0123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await agent.get('/remotes/admin/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+    expect((await agent.get('/remotes/admin/mf-manifest.json')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('finds files of a remote redeployed while the server runs', async () => {
+    writeFileSync(path.join(webRoot, 'parent-app/dist/99.fedcba9876.js'), 'new chunk');
+    const response = await api.agent().get('/remotes/parent/99.fedcba9876.js');
+    expect(response.status).toBe(200);
+    expect(response.text).toBe('new chunk');
+  });
+
+  it('tells the shell where the remotes live, from the configuration', async () => {
+    const response = await api.agent().get('/remotes.json');
+    expect(response.body).toEqual({ admin: 'https://admin.example.com/mf-manifest.json', parent: '/remotes/parent/mf-manifest.json' });
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('still answers unknown API paths with JSON', async () => {
+    expect(await api.agent().get('/api/nada')).toMatchObject({ status: 404, body: { message: 'No encontramos lo que buscas.' } });
+  });
+});

@@ -1,0 +1,50 @@
+// The one way the front ends talk to the API: JSON in and out, the session cookie on every
+// call. A failed call throws an ApiError whose message is `STATUS: body` (the original app's
+// contract); `userMessage` is the server's Spanish sentence, fit for a toast.
+import type { ApiErrorBody } from '@portal/contracts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  get userMessage(): string {
+    try {
+      const parsed = JSON.parse(this.body) as Partial<ApiErrorBody>;
+      if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+    } catch {
+      // Not JSON: a proxy's page or plain text.
+    }
+    if (this.status === 0 || this.status >= 502) return 'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
+    return this.message;
+  }
+}
+
+/** A message for any error thrown by a request (network failures included). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.userMessage;
+  return 'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export async function apiRequest<T>(method: Method, url: string, data?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: data === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** SWR fetcher: a GET on the key path. */
+export const getJson = <T>(url: string): Promise<T> => apiRequest<T>('GET', url);

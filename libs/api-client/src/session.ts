@@ -1,0 +1,31 @@
+import useSWR from 'swr';
+import type { LoginRequest, PublicConfig, RegisterRequest, User } from '@portal/contracts';
+import { ApiError, apiRequest, getJson } from './request';
+import { QUERY_OPTIONS } from './swr';
+
+export const userKey = '/api/user';
+export const publicConfigKey = '/api/config';
+
+/** The signed-in user, or null when the API answers 401. */
+export async function getUser(): Promise<User | null> {
+  try {
+    return await getJson<User>(userKey);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const login = (credentials: LoginRequest) => apiRequest<User>('POST', '/api/login', credentials);
+export const register = (data: RegisterRequest) => apiRequest<User>('POST', '/api/register', data);
+export const logout = () => apiRequest<void>('POST', '/api/logout');
+
+export function useUser() {
+  const { data, error, isLoading } = useSWR(userKey, getUser, QUERY_OPTIONS);
+  return { user: data ?? null, error, isLoading };
+}
+
+export function usePublicConfig() {
+  const { data } = useSWR<PublicConfig>(publicConfigKey, getJson, QUERY_OPTIONS);
+  return data;
+}

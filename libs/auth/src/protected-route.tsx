@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { Role } from '@portal/contracts';
+import { useUser } from '@portal/api-client/session';
+import { Spinner } from '@portal/ui/spinner';
+import { homeFor } from './home';
+
+/**
+ * A spinner while the user loads, /auth without a user, and the user's own home when the
+ * role does not match (a parent who opens /admin lands in /parent).
+ */
+export function ProtectedRoute({ role, children }: { role: Role; children: ReactNode }) {
+  const { user, isLoading } = useUser();
+  if (isLoading) {
+    return (
+      <div className="ui-page-center">
+        <Spinner size="lg" label="Cargando..." />
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/auth" replace />;
+  if (user.role !== role) return <Navigate to={homeFor(user.role)} replace />;
+  return <>{children}</>;
+}

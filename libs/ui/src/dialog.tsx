@@ -1,0 +1,39 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}
+
+/** A modal dialog: traps focus, closes on Escape and on the close button. */
+export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="ui-dialog__overlay" />
+        <DialogPrimitive.Content className="ui-dialog">
+          <div className="ui-dialog__header">
+            <DialogPrimitive.Title className="ui-dialog__title">{title}</DialogPrimitive.Title>
+            {description ? (
+              <DialogPrimitive.Description className="ui-dialog__description">{description}</DialogPrimitive.Description>
+            ) : (
+              <DialogPrimitive.Description className="ui-visually-hidden">{title}</DialogPrimitive.Description>
+            )}
+          </div>
+          {children}
+          <DialogPrimitive.Close className="ui-dialog__close" aria-label="Cerrar">
+            ×
+          </DialogPrimitive.Close>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+export function DialogFooter({ children }: { children: ReactNode }) {
+  return <div className="ui-dialog__footer">{children}</div>;
+}

@@ -1,0 +1,97 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Menu, X, type LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { cx } from './utils';
+
+export interface PanelSection {
+  /** Relative to the panel's root: '' for the first section, 'familias', ... */
+  path: string;
+  label: string;
+  /** A shorter label for the phone bottom bar. */
+  shortLabel?: string;
+  icon: LucideIcon;
+}
+
+interface PanelLayoutProps {
+  /** The panel's root path: '/admin' or '/parent'. */
+  base: string;
+  menuLabel: string;
+  sections: PanelSection[];
+  /** On phones: a drawer behind a menu button, or a bar of icons at the bottom. */
+  phoneMenu: 'drawer' | 'bottom-bar';
+  header: ReactNode;
+  children: ReactNode;
+}
+
+function SectionLinks({
+  base,
+  sections,
+  onNavigate,
+  className,
+}: {
+  base: string;
+  sections: PanelSection[];
+  onNavigate?: () => void;
+  className: string;
+}) {
+  return (
+    <ul className={className}>
+      {sections.map(({ path, label, shortLabel, icon: Icon }) => (
+        <li key={path}>
+          <NavLink to={path ? `${base}/${path}` : base} end={!path} className="ui-panel__link" onClick={onNavigate}>
+            <Icon size={20} aria-hidden="true" />
+            <span className="ui-panel__label">{label}</span>
+            {shortLabel && <span className="ui-panel__short-label">{shortLabel}</span>}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The admin and parent panels' frame: a side menu on wide screens, a drawer or bottom bar on phones. */
+export function PanelLayout({ base, menuLabel, sections, phoneMenu, header, children }: PanelLayoutProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <div className={cx('ui-panel', `ui-panel--${phoneMenu}`)}>
+      <nav className="ui-panel__side" aria-label={menuLabel}>
+        <SectionLinks base={base} sections={sections} className="ui-panel__menu" />
+      </nav>
+      <div className="ui-panel__body">
+        <div className="ui-panel__header">
+          {phoneMenu === 'drawer' && (
+            <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+              <DialogPrimitive.Trigger
+                className="ui-button ui-button--outline ui-button--icon ui-panel__menu-button"
+                aria-label={menuLabel}
+              >
+                <Menu size={22} aria-hidden="true" />
+              </DialogPrimitive.Trigger>
+              <DialogPrimitive.Portal>
+                <DialogPrimitive.Overlay className="ui-dialog__overlay" />
+                <DialogPrimitive.Content className="ui-drawer">
+                  <DialogPrimitive.Title className="ui-drawer__title">{menuLabel}</DialogPrimitive.Title>
+                  <DialogPrimitive.Description className="ui-visually-hidden">{menuLabel}</DialogPrimitive.Description>
+                  <nav aria-label={menuLabel}>
+                    <SectionLinks base={base} sections={sections} className="ui-panel__menu" onNavigate={() => setDrawerOpen(false)} />
+                  </nav>
+                  <DialogPrimitive.Close className="ui-dialog__close" aria-label="Cerrar">
+                    <X size={22} aria-hidden="true" />
+                  </DialogPrimitive.Close>
+                </DialogPrimitive.Content>
+              </DialogPrimitive.Portal>
+            </DialogPrimitive.Root>
+          )}
+          <div className="ui-panel__heading">{header}</div>
+        </div>
+        <div className="ui-panel__content">{children}</div>
+      </div>
+      {phoneMenu === 'bottom-bar' && (
+        <nav className="ui-panel__bottom" aria-label={menuLabel}>
+          <SectionLinks base={base} sections={sections} className="ui-panel__bottom-menu" />
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { useSyncExternalStore } from 'react';
+import { cx } from './utils';
+
+// One toast at a time, 5 s on screen, swipe right 50 px to dismiss, F8 to reach it. This
+// module is a shared singleton, so a toast raised inside a remote shows in the shell's viewport.
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+let toasts: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function setToasts(next: ToastItem[]): void {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+function scheduleRemoval(id: number): void {
+  if (removalTimers.has(id)) return;
+  removalTimers.set(
+    id,
+    setTimeout(() => {
+      removalTimers.delete(id);
+      setToasts(toasts.filter((item) => item.id !== id));
+    }, TOAST_REMOVE_DELAY_MS),
+  );
+}
+
+export function dismissToast(id: number): void {
+  setToasts(toasts.map((item) => (item.id === id ? { ...item, open: false } : item)));
+  scheduleRemoval(id);
+}
+
+export function toast(input: ToastInput): number {
+  const id = nextId++;
+  setToasts([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return id;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
+}
+
+/** The toast region, mounted once by the shell (and by a remote run on its own). */
+export function Toaster() {
+  const items = useToasts();
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notification">
+      {items.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => !open && dismissToast(item.id)}
+          className={cx('ui-toast', item.variant === 'destructive' && 'ui-toast--destructive')}
+          type={item.variant === 'destructive' ? 'foreground' : 'background'}
+        >
+          <ToastPrimitive.Title className="ui-toast__title">{item.title}</ToastPrimitive.Title>
+          {item.description && (
+            <ToastPrimitive.Description className="ui-toast__description">{item.description}</ToastPrimitive.Description>
+          )}
+          <ToastPrimitive.Close className="ui-toast__close" aria-label="Cerrar">
+            ×
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="ui-toast-viewport" hotkey={['F8']} />
+    </ToastPrimitive.Provider>
+  );
+}

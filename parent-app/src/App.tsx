@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { useUser } from '@portal/api-client/session';
+import { PanelLayout } from '@portal/ui/panel-layout';
+import { Spinner } from '@portal/ui/spinner';
+import './parent.css';
+import { PARENT_SECTIONS } from './sections';
+import { texts } from './texts';
+
+const BASE = '/parent';
+
+/** The parents' portal, mounted by the shell at /parent/*. */
+export default function App() {
+  const { user } = useUser();
+  return (
+    <PanelLayout
+      base={BASE}
+      menuLabel={texts.menu}
+      sections={PARENT_SECTIONS}
+      phoneMenu="bottom-bar"
+      header={<h1>{texts.welcome(user?.name ?? '')}</h1>}
+    >
+      <Suspense fallback={<Spinner size="lg" label="Cargando..." />}>
+        <Routes>
+          {PARENT_SECTIONS.map(({ path, Component }) => (
+            <Route key={path} index={!path} path={path || undefined} element={<Component />} />
+          ))}
+          <Route path="*" element={<Navigate to={BASE} replace />} />
+        </Routes>
+      </Suspense>
+    </PanelLayout>
+  );
+}

@@ -1,0 +1,31 @@
+// The remote on its own (`npm run dev -w parent-app`): the same App the shell mounts at /parent.
+// Sign in through the shell first; the session cookie is shared on localhost.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { ProtectedRoute } from '@portal/auth/protected-route';
+import '@portal/ui/styles.css';
+import { Toaster } from '@portal/ui/toast';
+import { TooltipProvider } from '@portal/ui/tooltip';
+import App from './App';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter>
+      <TooltipProvider>
+        <Routes>
+          <Route
+            path="/parent/*"
+            element={
+              <ProtectedRoute role="parent">
+                <App />
+              </ProtectedRoute>
+            }
+          />
+          <Route path="*" element={<Navigate to="/parent" replace />} />
+        </Routes>
+        <Toaster />
+      </TooltipProvider>
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,3 @@
+export default function Section() {
+  return <section className="parent-section" />;
+}

@@ -1,0 +1,43 @@
+import { Route, Routes } from 'react-router-dom';
+import { ProtectedRoute } from '@portal/auth/protected-route';
+import { Toaster } from '@portal/ui/toast';
+import { TooltipProvider } from '@portal/ui/tooltip';
+import { AuthPage } from './auth/AuthPage';
+import { LandingPage } from './landing/LandingPage';
+import { NavBar } from './nav/NavBar';
+import { NotFoundPage } from './not-found/NotFoundPage';
+import { RemoteApp } from './remotes/RemoteApp';
+import { usePageTitle } from './use-page-title';
+
+export function App() {
+  usePageTitle();
+  return (
+    <TooltipProvider>
+      <NavBar />
+      <main id="contenido">
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/auth" element={<AuthPage />} />
+          <Route
+            path="/admin/*"
+            element={
+              <ProtectedRoute role="admin">
+                <RemoteApp name="admin" />
+              </ProtectedRoute>
+            }
+          />
+          <Route
+            path="/parent/*"
+            element={
+              <ProtectedRoute role="parent">
+                <RemoteApp name="parent" />
+              </ProtectedRoute>
+            }
+          />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </main>
+      <Toaster />
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import type { User } from '@portal/contracts';
+import { useLogin } from '@portal/auth/mutations';
+import { Button } from '@portal/ui/button';
+import { Input } from '@portal/ui/input';
+import { Field } from '@portal/ui/label';
+import { texts } from '../texts';
+
+type Errors = Partial<Record<'username' | 'password', string>>;
+
+export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const login = useLogin(onSignedIn);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!username) found.username = texts.auth.usernameRequired;
+    if (!password) found.password = texts.auth.passwordRequired;
+    setErrors(found);
+    if (Object.keys(found).length === 0) void login.run({ username, password });
+  }
+
+  return (
+    <form className="auth__form" onSubmit={submit} noValidate>
+      <Field id="login-username" label={texts.auth.username} error={errors.username}>
+        <Input
+          id="login-username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          aria-invalid={Boolean(errors.username)}
+          aria-describedby={errors.username ? 'login-username-error' : undefined}
+        />
+      </Field>
+      <Field id="login-password" label={texts.auth.password} error={errors.password}>
+        <Input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={Boolean(errors.password)}
+          aria-describedby={errors.password ? 'login-password-error' : undefined}
+        />
+      </Field>
+      <Button type="submit" disabled={login.isPending} className="auth__submit">
+        {login.isPending ? texts.auth.submitting : texts.auth.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLogout } from '@portal/auth/mutations';
+import { useUser } from '@portal/api-client/session';
+import { Button } from '@portal/ui/button';
+import { Logo } from '@portal/ui/logo';
+import { texts } from '../texts';
+
+function NavLink({ to, children }: { to: string; children: string }) {
+  const { pathname } = useLocation();
+  const active = to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <Link to={to} className="ui-button ui-button--ghost ui-button--sm" aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+export function NavBar() {
+  const { user } = useUser();
+  const navigate = useNavigate();
+  const logout = useLogout(() => navigate('/auth'));
+  return (
+    <header className="shell-nav">
+      <nav className="shell-nav__inner" aria-label={texts.nav.label}>
+        <Link to="/" className="shell-nav__logo" aria-label={texts.nav.home}>
+          <Logo size={36} />
+        </Link>
+        <div className="shell-nav__links">
+          <NavLink to="/">{texts.nav.home}</NavLink>
+          {user?.role === 'admin' && <NavLink to="/admin">{texts.nav.admin}</NavLink>}
+          {user && user.role !== 'admin' && <NavLink to="/parent">{texts.nav.parent}</NavLink>}
+        </div>
+        <div className="shell-nav__session">
+          {user ? (
+            <>
+              <span className="shell-nav__welcome">
+                {texts.nav.welcome} <strong>{user.name}</strong>
+              </span>
+              <Button variant="outline" size="sm" onClick={() => void logout.run(undefined)} disabled={logout.isPending}>
+                {texts.nav.logout}
+              </Button>
+            </>
+          ) : (
+            <NavLink to="/auth">{texts.nav.login}</NavLink>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

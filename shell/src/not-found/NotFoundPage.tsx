@@ -1,0 +1,14 @@
+import { Link } from 'react-router-dom';
+import { texts } from '../texts';
+
+export function NotFoundPage() {
+  return (
+    <section className="ui-page-center shell-not-found">
+      <h1>{texts.notFound.heading}</h1>
+      <p>{texts.notFound.body}</p>
+      <Link to="/" className="ui-button ui-button--primary">
+        {texts.notFound.back}
+      </Link>
+    </section>
+  );
+}

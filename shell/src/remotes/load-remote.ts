@@ -1,0 +1,37 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+
+export type RemoteName = 'admin' | 'parent';
+type RemoteUrls = Record<RemoteName, string>;
+
+/** Module Federation names: a container named `parent` would collide with `window.parent`. */
+const FEDERATION_NAMES: Record<RemoteName, string> = { admin: 'portal_admin', parent: 'portal_parent' };
+
+let urls: Promise<RemoteUrls> | null = null;
+const registered = new Set<RemoteName>();
+
+/** Where each remote's manifest lives, read at run time so a remote redeploys on its own. */
+function remoteUrls(): Promise<RemoteUrls> {
+  urls ??= fetch('/remotes.json', { cache: 'no-cache' })
+    .then((response) => {
+      if (!response.ok) throw new Error(`remotes.json: ${response.status}`);
+      return response.json() as Promise<RemoteUrls>;
+    })
+    .catch((error: unknown) => {
+      urls = null;
+      throw error;
+    });
+  return urls;
+}
+
+/** Loads a remote's `./App`. A retry registers the remote again, dropping what failed. */
+export async function loadRemoteApp(name: RemoteName, retry: boolean): Promise<{ default: ComponentType }> {
+  const entry = new URL((await remoteUrls())[name], window.location.href).href;
+  if (retry || !registered.has(name)) {
+    registerRemotes([{ name: FEDERATION_NAMES[name], entry }], { force: registered.has(name) });
+    registered.add(name);
+  }
+  const remote = await loadRemote<{ default: ComponentType }>(`${FEDERATION_NAMES[name]}/App`);
+  if (!remote?.default) throw new Error(`${name}/App could not be loaded`);
+  return remote;
+}
