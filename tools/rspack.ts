@@ -82,7 +82,8 @@ export function appConfig(options: AppOptions): Configuration {
     entry: { main: './src/index.ts' },
     devtool: production ? false : 'cheap-module-source-map',
     output: {
-      path: path.join(options.dir, 'dist'),
+      // OUTPUT_DIR lets a remote be rebuilt straight into a running deployment.
+      path: process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(options.dir, 'dist'),
       // Remotes are served under their own path and find it at run time.
       publicPath: isRemote ? 'auto' : '/',
       filename: production ? '[name].[contenthash:10].js' : '[name].js',
@@ -119,6 +120,8 @@ export function appConfig(options: AppOptions): Configuration {
       }),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        // Shown in each panel's menu, so the committee can tell which version it runs.
+        __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? versionOf(options.dir)),
       }),
     ],
     optimization: {

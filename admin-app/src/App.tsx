@@ -23,7 +23,14 @@ function SectionHeader() {
 /** The admin panel, mounted by the shell at /admin/*. */
 export default function App() {
   return (
-    <PanelLayout base={BASE} menuLabel={texts.menu} sections={ADMIN_SECTIONS} phoneMenu="drawer" header={<SectionHeader />}>
+    <PanelLayout
+      base={BASE}
+      menuLabel={texts.menu}
+      sections={ADMIN_SECTIONS}
+      footer={texts.version(__BUILD_ID__)}
+      phoneMenu="drawer"
+      header={<SectionHeader />}
+    >
       <Suspense fallback={<Spinner size="lg" label="Cargando..." />}>
         <Routes>
           {ADMIN_SECTIONS.map(({ path, Component }) => (

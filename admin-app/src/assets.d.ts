@@ -3,3 +3,6 @@ declare module '*.svg' {
   export default url;
 }
 declare module '*.css';
+
+/** The build's id (BUILD_ID at build time, else the package version). */
+declare const __BUILD_ID__: string;

@@ -11,4 +11,5 @@ export const texts = {
     party: { label: 'Fiesta de Graduación', subtitle: 'Organización de la fiesta de graduación' },
   },
   comingSoon: 'Próximamente',
+  version: (id: string) => `Versión ${id}`,
 } as const;

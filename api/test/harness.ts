@@ -62,7 +62,7 @@ export class Agent {
     } catch {
       parsed = undefined;
     }
-    return { status: response.statusCode, body: parsed as T, text: response.body, headers: response.headers };
+    return { status: response.statusCode, body: parsed as T, text: response.body, headers: response.headers as Response['headers'] };
   }
 
   get = <T = unknown>(url: string) => this.request<T>('GET', url);

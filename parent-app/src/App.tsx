@@ -17,6 +17,7 @@ export default function App() {
       base={BASE}
       menuLabel={texts.menu}
       sections={PARENT_SECTIONS}
+      footer={texts.version(__BUILD_ID__)}
       phoneMenu="bottom-bar"
       header={<h1>{texts.welcome(user?.name ?? '')}</h1>}
     >

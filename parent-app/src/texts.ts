@@ -10,4 +10,5 @@ export const texts = {
     party: { label: 'Fiesta de Graduación', shortLabel: 'Fiesta' },
   },
   comingSoon: 'Próximamente',
+  version: (id: string) => `Versión ${id}`,
 } as const;

@@ -21,6 +21,8 @@ interface PanelLayoutProps {
   /** On phones: a drawer behind a menu button, or a bar of icons at the bottom. */
   phoneMenu: 'drawer' | 'bottom-bar';
   header: ReactNode;
+  /** Small print under the side menu (the app's version). */
+  footer?: ReactNode;
   children: ReactNode;
 }
 
@@ -51,12 +53,13 @@ function SectionLinks({
 }
 
 /** The admin and parent panels' frame: a side menu on wide screens, a drawer or bottom bar on phones. */
-export function PanelLayout({ base, menuLabel, sections, phoneMenu, header, children }: PanelLayoutProps) {
+export function PanelLayout({ base, menuLabel, sections, phoneMenu, header, footer, children }: PanelLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className={cx('ui-panel', `ui-panel--${phoneMenu}`)}>
       <nav className="ui-panel__side" aria-label={menuLabel}>
         <SectionLinks base={base} sections={sections} className="ui-panel__menu" />
+        {footer && <p className="ui-panel__footer">{footer}</p>}
       </nav>
       <div className="ui-panel__body">
         <div className="ui-panel__header">
@@ -76,6 +79,7 @@ export function PanelLayout({ base, menuLabel, sections, phoneMenu, header, chil
                   <nav aria-label={menuLabel}>
                     <SectionLinks base={base} sections={sections} className="ui-panel__menu" onNavigate={() => setDrawerOpen(false)} />
                   </nav>
+                  {footer && <p className="ui-panel__footer">{footer}</p>}
                   <DialogPrimitive.Close className="ui-dialog__close" aria-label="Cerrar">
                     <X size={22} aria-hidden="true" />
                   </DialogPrimitive.Close>

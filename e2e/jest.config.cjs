@@ -1,0 +1,10 @@
+const preset = require('../jest.preset.cjs');
+
+module.exports = {
+  ...preset,
+  displayName: 'e2e',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests/**/*.e2e.ts'],
+  testTimeout: 90_000,
+  maxWorkers: 1,
+};

@@ -1,0 +1,173 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, launchBrowser, newPage, PHONE, recordRequests, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { ROOT, startPortal, type Portal } from '../support/portal';
+
+let browser: Browser;
+let portal: Portal;
+
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const remoteFiles = (urls: string[], remote: 'admin' | 'parent') => urls.filter((url) => url.startsWith(`/remotes/${remote}/`));
+
+describe('the shell', () => {
+  it.each([PHONE, DESKTOP])('shows the landing page and downloads no remote (%j)', async (viewport) => {
+    const { context, page } = await newPage(browser, viewport);
+    const urls = recordRequests(page);
+    await page.goto(portal.url);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Class of 2026');
+    await page.getByRole('link', { name: 'Contáctanos' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Ingresar al portal' }).getAttribute('href')).toBe('/auth');
+    expect(await page.getByText('© 2026 Class of 2026').count()).toBe(1);
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'landing');
+    await page.getByRole('link', { name: 'Ingresar al portal' }).click();
+    await page.getByText('Accede a tu cuenta del portal de graduación').waitFor();
+    await page.getByText('Credenciales de demostración').waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'auth');
+    expect(urls.filter((url) => url.startsWith('/remotes/'))).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the login validation messages under each field', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${portal.url}/auth`);
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).last().click();
+    await page.getByText('El email o nombre de usuario es requerido').waitFor();
+    await page.getByText('La contraseña es requerida').waitFor();
+    await context.close();
+  });
+
+  it('shows a destructive "Login failed" toast with the server message', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, portal.url, 'admin', 'equivocada');
+    const toast = page.getByRole('status').filter({ hasText: 'Login failed' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Usuario o contraseña incorrectos.');
+    expect(page.url()).toBe(`${portal.url}/auth`);
+    await context.close();
+  });
+
+  it('takes a parent to /parent and never downloads admin code', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const urls = recordRequests(page);
+    await signIn(page, portal.url, 'padre');
+    await page.waitForURL(`${portal.url}/parent`);
+    await page.getByRole('heading', { name: 'Bienvenido, Carlos Morales' }).waitFor();
+    for (const section of ['Eventos', 'Avisos', 'Pagos', 'Fiesta', 'Mi Portal']) {
+      await page.getByRole('link', { name: section }).last().click();
+    }
+    await page.goto(`${portal.url}/admin`);
+    await page.waitForURL(`${portal.url}/parent`);
+    expect(remoteFiles(urls, 'parent').length).toBeGreaterThan(0);
+    expect(remoteFiles(urls, 'admin')).toEqual([]);
+    await context.close();
+  });
+
+  it('takes an admin to /admin and never downloads parent code', async () => {
+    const { context, page } = await newPage(browser);
+    const urls = recordRequests(page);
+    await signIn(page, portal.url, 'admin');
+    await page.waitForURL(`${portal.url}/admin`);
+    await page.getByRole('heading', { name: 'Panel Principal' }).waitFor();
+    await page.goto(`${portal.url}/parent`);
+    await page.waitForURL(`${portal.url}/admin`);
+    await page.getByRole('heading', { name: 'Panel Principal' }).waitFor();
+    expect(remoteFiles(urls, 'admin').length).toBeGreaterThan(0);
+    expect(remoteFiles(urls, 'parent')).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a signed-out visitor of /parent to /auth', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${portal.url}/parent/pagos`);
+    await page.waitForURL(`${portal.url}/auth`);
+    await context.close();
+  });
+
+  it.each([PHONE, DESKTOP])('shows the 404 page for an unknown route (%j)', async (viewport) => {
+    const { context, page } = await newPage(browser, viewport);
+    const response = await page.goto(`${portal.url}/no-existe`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByText('La página que buscas no existe o fue movida.').waitFor();
+    await screenshot(page, 'not-found');
+    await page.getByRole('link', { name: 'Volver a Inicio' }).click();
+    await page.waitForURL(`${portal.url}/`);
+    await context.close();
+  });
+
+  it('signs out and forgets the user', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, portal.url, 'padre');
+    await page.waitForURL(`${portal.url}/parent`);
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL(`${portal.url}/auth`);
+    await page.getByRole('link', { name: 'Iniciar sesión' }).waitFor();
+    await page.goto(`${portal.url}/parent`);
+    await page.waitForURL(`${portal.url}/auth`);
+    await context.close();
+  });
+
+  it('shows an error panel when a remote cannot load, and loads it on retry', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, portal.url, 'admin');
+    await page.waitForURL(`${portal.url}/admin`);
+    await page.getByRole('heading', { name: 'Panel Principal' }).waitFor();
+    await page.route('**/remotes/admin/**', (route) => route.abort());
+    await page.reload();
+    await page.getByText('No se pudo cargar esta sección').waitFor();
+    // The rest of the shell keeps working.
+    await page.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
+    await screenshot(page, 'remote-error');
+    await page.unroute('**/remotes/admin/**');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByRole('heading', { name: 'Panel Principal' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('redeploying one remote', () => {
+  let webRoot: string;
+  let deployed: Portal;
+
+  beforeAll(async () => {
+    webRoot = mkdtempSync(path.join(tmpdir(), 'portal-deploy-'));
+    for (const app of ['shell', 'admin-app', 'parent-app'])
+      cpSync(path.join(ROOT, app, 'dist'), path.join(webRoot, app, 'dist'), { recursive: true });
+    deployed = await startPortal({ WEB_ROOT: webRoot });
+  });
+  afterAll(async () => {
+    await deployed?.stop();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('shows a rebuilt admin-app after a reload, without touching the shell', async () => {
+    const shellIndex = readFileSync(path.join(webRoot, 'shell/dist/index.html'), 'utf8');
+    const { context, page } = await newPage(browser);
+    await signIn(page, deployed.url, 'admin');
+    await page.waitForURL(`${deployed.url}/admin`);
+    await page.getByText(/^Versión /).waitFor();
+    const buildId = `e2e-${Date.now()}`;
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js'), 'build'], {
+      cwd: path.join(ROOT, 'admin-app'),
+      env: { ...process.env, BUILD_ID: buildId, OUTPUT_DIR: path.join(webRoot, 'admin-app/dist') },
+      stdio: 'ignore',
+    });
+    await page.reload();
+    await page.getByText(`Versión ${buildId}`).waitFor();
+    expect(readFileSync(path.join(webRoot, 'shell/dist/index.html'), 'utf8')).toBe(shellIndex);
+    await context.close();
+  });
+});
