@@ -5,7 +5,14 @@ import { AuthModule } from './auth/auth.module';
 import type { AppConfig } from './config';
 import { DatabaseModule } from './database/database.module';
 import { dataSourceOptions } from './database/database';
+import { EventsModule } from './events/events.module';
+import { FamiliesModule } from './families/families.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { ParentModule } from './parent/parent.module';
+import { PaymentsModule } from './payments/payments.module';
+import { RsvpsModule } from './rsvps/rsvps.module';
 import { SettingsModule } from './settings/settings.module';
+import { StatsModule } from './stats/stats.module';
 
 @Global()
 @Module({})
@@ -26,6 +33,13 @@ export class AppModule {
         DatabaseModule,
         AuthModule,
         SettingsModule,
+        StatsModule,
+        FamiliesModule,
+        EventsModule,
+        RsvpsModule,
+        NotificationsModule,
+        PaymentsModule,
+        ParentModule,
       ],
     };
   }
