@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module';
 import { dataSourceOptions } from './database/database';
 import { EventsModule } from './events/events.module';
 import { FamiliesModule } from './families/families.module';
+import { HealthModule } from './health/health.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ParentModule } from './parent/parent.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -31,6 +32,7 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config), retryAttempts: config.nodeEnv === 'test' ? 0 : 10, retryDelay: 3000 }),
         DatabaseModule,
+        HealthModule,
         AuthModule,
         SettingsModule,
         StatsModule,

@@ -1,0 +1,69 @@
+// docker-compose cannot run here (no container engine), so this checks what can be checked: the
+// compose file against the compose schema and lint rules, and the API started with the exact
+// environment compose gives it.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { PublicConfig } from '@portal/contracts';
+import { UserEntity } from '../src/users/user.entity';
+import { DATABASES, startApi, type TestApi } from './harness';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const COMPOSE = path.join(ROOT, 'docker-compose.yml');
+
+interface ComposeFile {
+  services: Record<
+    string,
+    { environment?: Record<string, string>; healthcheck?: { test: string[] }; depends_on?: Record<string, { condition: string }> }
+  >;
+}
+
+const compose = parse(readFileSync(COMPOSE, 'utf8')) as ComposeFile;
+
+/** `${NAME:-default}` -> default, as compose does with an empty environment. */
+const withDefaults = (value: string) => value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
+
+describe('docker-compose.yml', () => {
+  it('passes the compose schema and lint rules', () => {
+    const bin = path.join(ROOT, 'node_modules/.bin/dclint');
+    expect(() => execFileSync(bin, [COMPOSE], { stdio: 'pipe' })).not.toThrow();
+  });
+
+  it('runs the API on MySQL without demo data, behind the proxy, after the database is healthy', () => {
+    const api = compose.services.api!;
+    expect(api.environment).toMatchObject({ NODE_ENV: 'production', SEED_DEMO: 'false', SERVE_WEB: 'false', TRUST_PROXY: 'true' });
+    expect(api.environment!.DATABASE_URL).toMatch(/^mysql:\/\/portal:.+@db:3306\/portal$/);
+    expect(api.depends_on).toEqual({ db: { condition: 'service_healthy' } });
+    expect(api.healthcheck!.test.join(' ')).toContain('/api/health/ready');
+  });
+
+  it('serves the shell and both remotes as separate services with the remote URLs set at run time', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['admin-app', 'api', 'db', 'parent-app', 'shell']);
+    expect(compose.services.shell!.environment).toMatchObject({
+      ADMIN_REMOTE_URL: expect.stringContaining('mf-manifest.json'),
+      PARENT_REMOTE_URL: expect.stringContaining('mf-manifest.json'),
+    });
+  });
+});
+
+describe.each(DATABASES)('the API started as compose starts it (%s)', (kind) => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    const env = Object.fromEntries(Object.entries(compose.services.api!.environment!).map(([name, value]) => [name, withDefaults(value)]));
+    // The database is this test's own (MariaDB when MYSQL_URL is set); everything else is compose's.
+    delete env.DATABASE_URL;
+    delete env.PORT;
+    api = await startApi(kind, { ...env, LOG_LEVEL: 'silent' });
+  });
+  afterAll(() => api.close());
+
+  it('migrates the database, seeds no demo accounts and reports ready', async () => {
+    expect(api.config.nodeEnv).toBe('production');
+    expect(await api.dataSource.getRepository(UserEntity).count()).toBe(0);
+    const config = await api.agent().get<PublicConfig>('/api/config');
+    expect(config.body.demoAccounts).toEqual([]);
+    expect(await api.agent().get('/api/health/ready')).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
+  });
+});
