@@ -1,0 +1,19 @@
+import { IsBoolean, ValidateIf } from 'class-validator';
+import type { FamilyRsvpInput } from '@portal/contracts';
+
+/** One answer or both; a field that is sent must be a boolean (null too is refused). */
+export class UpdateFamilyRsvpDto implements FamilyRsvpInput {
+  // Checked when sent, and also when neither answer is sent, so an empty body is refused here.
+  @ValidateIf((body: UpdateFamilyRsvpDto) => body.awardsRsvp !== undefined || body.brunchRsvp === undefined)
+  @IsBoolean({
+    message: ({ value }) =>
+      value === undefined
+        ? 'Indica si asistirán a la ceremonia de premiación o al brunch.'
+        : 'La confirmación de la ceremonia de premiación debe ser verdadero o falso.',
+  })
+  awardsRsvp?: boolean;
+
+  @ValidateIf((body: UpdateFamilyRsvpDto) => body.brunchRsvp !== undefined)
+  @IsBoolean({ message: 'La confirmación del brunch debe ser verdadero o falso.' })
+  brunchRsvp?: boolean;
+}

@@ -1,0 +1,26 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import type { Family, PaymentProof, User } from '@portal/contracts';
+import { CurrentUser, Roles } from '../common/auth.decorators';
+import { UpdateFamilyRsvpDto } from './dto/update-family-rsvp.dto';
+import { MyFamilyService } from './my-family.service';
+
+@Roles('parent')
+@Controller('my-family')
+export class MyFamilyController {
+  constructor(private readonly families: MyFamilyService) {}
+
+  @Get()
+  get(@CurrentUser() user: User): Promise<Family> {
+    return this.families.get(user);
+  }
+
+  @Get('payment-proofs')
+  paymentProofs(@CurrentUser() user: User): Promise<PaymentProof[]> {
+    return this.families.paymentProofs(user);
+  }
+
+  @Put('rsvp')
+  updateRsvp(@CurrentUser() user: User, @Body() body: UpdateFamilyRsvpDto): Promise<Family> {
+    return this.families.updateRsvp(user, body);
+  }
+}

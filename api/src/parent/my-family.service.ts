@@ -1,0 +1,80 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Family, FamilyRsvpInput, PaymentProof, User } from '@portal/contracts';
+import { Database } from '../database/database.service';
+import { FamilyEntity } from '../families/family.entity';
+import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { PARENT_MESSAGES } from './parent.messages';
+
+export function toFamily(row: FamilyEntity): Family {
+  return {
+    id: row.id,
+    graduateName: row.graduateName,
+    contactName: row.contactName,
+    email: row.email,
+    phone: row.phone,
+    tablesBooked: row.tablesBooked,
+    hasPaid: row.hasPaid,
+    paymentAmount: row.paymentAmount,
+    awardsRsvp: row.awardsRsvp,
+    brunchRsvp: row.brunchRsvp,
+  };
+}
+
+/**
+ * The family of the signed-in parent: the one whose e-mail is the account's. It always comes from
+ * the session, so no id a parent sends can reach another family.
+ */
+@Injectable()
+export class MyFamilyService {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Inside a write, `lock` holds the family row until the transaction ends (MySQL/MariaDB), so an
+   * admin cannot delete it between this read and the write that follows. SQLite writes are
+   * already one at a time.
+   */
+  async familyOf(
+    user: User,
+    manager: EntityManager = this.db.manager,
+    lock?: 'pessimistic_read' | 'pessimistic_write',
+  ): Promise<FamilyEntity> {
+    // An account without e-mail has no family (and must never match a query on a missing value).
+    const email = user.email?.trim().toLowerCase();
+    const family = email
+      ? await manager.findOne(FamilyEntity, { where: { email }, ...(lock && !this.db.isSqlite ? { lock: { mode: lock } } : {}) })
+      : null;
+    if (!family) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
+    return family;
+  }
+
+  async get(user: User): Promise<Family> {
+    return toFamily(await this.familyOf(user));
+  }
+
+  async paymentProofs(user: User): Promise<PaymentProof[]> {
+    const family = await this.familyOf(user);
+    const rows = await this.db.manager.find(PaymentProofEntity, {
+      where: { familyId: family.id },
+      order: { uploadedAt: 'ASC', id: 'ASC' },
+    });
+    return rows.map(({ id, paymentNumber, fileName, uploadedAt }) => ({
+      id,
+      paymentNumber,
+      fileName,
+      uploadedAt: uploadedAt.toISOString(),
+    }));
+  }
+
+  /** Only the two attendance answers change; every other column of the family stays as it is. */
+  updateRsvp(user: User, { awardsRsvp, brunchRsvp }: FamilyRsvpInput): Promise<Family> {
+    return this.db.write(async (manager) => {
+      const family = await this.familyOf(user, manager, 'pessimistic_write');
+      const changes: Partial<Pick<FamilyEntity, 'awardsRsvp' | 'brunchRsvp'>> = {};
+      if (awardsRsvp !== undefined) changes.awardsRsvp = awardsRsvp;
+      if (brunchRsvp !== undefined) changes.brunchRsvp = brunchRsvp;
+      await manager.update(FamilyEntity, { id: family.id }, changes);
+      return toFamily(await manager.findOneByOrFail(FamilyEntity, { id: family.id }));
+    });
+  }
+}

@@ -1,0 +1,450 @@
+import type { EventRsvp, Family, PaymentConfirmation, PaymentProof } from '@portal/contracts';
+import { EventEntity } from '../src/events/event.entity';
+import { FamilyEntity } from '../src/families/family.entity';
+import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
+import { UsersService } from '../src/users/users.service';
+import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+
+const NO_FAMILY = 'No encontramos un perfil familiar para tu cuenta. Contacta a la administración.';
+const NO_EVENT = 'No encontramos ese evento.';
+const BAD_PAYMENT_NUMBER = 'El número de pago debe ser del 1 al 6.';
+const BAD_EVENT_ID = 'El evento debe indicarse con un número entero positivo.';
+const BAD_ATTENDING = 'La asistencia debe ser verdadero o falso.';
+const BAD_STATUS = "El estado de pago debe ser 'ya_pague' o 'no_asistire'.";
+const NO_RSVP = 'Indica si asistirán a la ceremonia de premiación o al brunch.';
+const BAD_AWARDS = 'La confirmación de la ceremonia de premiación debe ser verdadero o falso.';
+const BAD_BRUNCH = 'La confirmación del brunch debe ser verdadero o falso.';
+const notAllowed = (field: string) => `El campo «${field}» no está permitido.`;
+
+/** Every parent route, with a body that would be valid. */
+const ROUTES: Array<[method: string, url: string, body?: unknown]> = [
+  ['GET', '/api/my-family'],
+  ['GET', '/api/my-family/payment-proofs'],
+  ['PUT', '/api/my-family/rsvp', { awardsRsvp: true }],
+  ['GET', '/api/my-event-rsvps'],
+  ['POST', '/api/event-rsvps', { eventId: 1, attending: true }],
+  ['GET', '/api/my-payment-confirmations'],
+  ['PUT', '/api/my-payment-confirmations/1', { status: 'ya_pague' }],
+];
+
+describe.each(DATABASES)('parent portal (%s)', (kind) => {
+  let api: TestApi;
+  let counter = 0;
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+  });
+  afterAll(() => api.close());
+
+  async function createFamily(overrides: Partial<FamilyEntity> = {}): Promise<FamilyEntity> {
+    counter += 1;
+    return api.dataSource.getRepository(FamilyEntity).save({
+      graduateName: `Graduado ${counter}`,
+      contactName: `Contacto ${counter}`,
+      email: `familia${counter}@example.com`,
+      phone: `+502 5555 ${String(counter).padStart(4, '0')}`,
+      tablesBooked: 2,
+      hasPaid: true,
+      paymentAmount: 2950,
+      awardsRsvp: false,
+      brunchRsvp: false,
+      ...overrides,
+    });
+  }
+
+  async function createEvent(titulo = 'Misa de acción de gracias'): Promise<EventEntity> {
+    return api.dataSource.getRepository(EventEntity).save({
+      fecha: new Date('2026-06-12T16:00:00.000Z'),
+      titulo,
+      descripcion: null,
+      horario: null,
+      lugar: null,
+      vestimenta: null,
+      imagen: null,
+    });
+  }
+
+  /** A family and a parent account signed in with its e-mail. */
+  async function familyWithParent(overrides: Partial<FamilyEntity> = {}): Promise<{ family: FamilyEntity; parent: Agent }> {
+    const family = await createFamily(overrides);
+    const parent = await api.signedIn('parent', { email: family.email });
+    return { family, parent };
+  }
+
+  const confirmationsOf = (familyId: number) =>
+    api.dataSource.getRepository(PaymentConfirmationEntity).find({ where: { familyId }, order: { paymentNumber: 'ASC' } });
+  const rsvpsOf = (familyId: number) =>
+    api.dataSource.getRepository(EventRsvpEntity).find({ where: { familyId }, order: { eventId: 'ASC' } });
+  const familyRow = (id: number) => api.dataSource.getRepository(FamilyEntity).findOneByOrFail({ id });
+
+  /** Every row a parent could write to, to compare before and after a call. */
+  async function snapshot() {
+    const [families, rsvps, confirmations] = await Promise.all([
+      api.dataSource.getRepository(FamilyEntity).find({ order: { id: 'ASC' } }),
+      api.dataSource.getRepository(EventRsvpEntity).find({ order: { id: 'ASC' } }),
+      api.dataSource.getRepository(PaymentConfirmationEntity).find({ order: { id: 'ASC' } }),
+    ]);
+    return { families, rsvps, confirmations };
+  }
+
+  describe('my family', () => {
+    it('returns the family linked to the account, with exactly the contract fields', async () => {
+      const { family, parent } = await familyWithParent({ tablesBooked: 3, paymentAmount: 4250, awardsRsvp: true });
+      await createFamily();
+      const response = await parent.get<Family>('/api/my-family');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        id: family.id,
+        graduateName: family.graduateName,
+        contactName: family.contactName,
+        email: family.email,
+        phone: family.phone,
+        tablesBooked: 3,
+        hasPaid: true,
+        paymentAmount: 4250,
+        awardsRsvp: true,
+        brunchRsvp: false,
+      });
+    });
+
+    it('finds the family whatever the case of the e-mail the account was registered with', async () => {
+      const family = await createFamily({ email: 'mariela.lopez@example.com' });
+      const parent = await api.signedIn('parent', { email: 'Mariela.Lopez@Example.com' });
+      expect((await parent.get<Family>('/api/my-family')).body.id).toBe(family.id);
+    });
+
+    it("lists no payment proofs until uploads exist, then only the family's own, oldest first", async () => {
+      const { family, parent } = await familyWithParent();
+      const other = await createFamily();
+      expect(await parent.get('/api/my-family/payment-proofs')).toMatchObject({ status: 200, body: [] });
+
+      const proofs = api.dataSource.getRepository(PaymentProofEntity);
+      const later = await proofs.save({
+        familyId: family.id,
+        paymentNumber: 2,
+        fileName: 'segundo.pdf',
+        uploadedAt: new Date('2025-10-20T15:30:00.123Z'),
+      });
+      const earlier = await proofs.save({
+        familyId: family.id,
+        paymentNumber: 1,
+        fileName: 'primero.jpg',
+        uploadedAt: new Date('2025-09-22T09:05:00.000Z'),
+      });
+      await proofs.save({ familyId: other.id, paymentNumber: 1, fileName: 'ajeno.pdf', uploadedAt: new Date('2025-09-01T00:00:00.000Z') });
+
+      const response = await parent.get<PaymentProof[]>('/api/my-family/payment-proofs');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual([
+        { id: earlier.id, paymentNumber: 1, fileName: 'primero.jpg', uploadedAt: '2025-09-22T09:05:00.000Z' },
+        { id: later.id, paymentNumber: 2, fileName: 'segundo.pdf', uploadedAt: '2025-10-20T15:30:00.123Z' },
+      ]);
+    });
+
+    it('changes only the awards and brunch answers, one at a time or both', async () => {
+      const { family, parent } = await familyWithParent({ tablesBooked: 4, hasPaid: true, paymentAmount: 3400 });
+      const before = await familyRow(family.id);
+
+      const awards = await parent.put<Family>('/api/my-family/rsvp', { awardsRsvp: true });
+      expect(awards.status).toBe(200);
+      expect(awards.body).toEqual({ ...before, awardsRsvp: true, brunchRsvp: false });
+
+      const brunch = await parent.put<Family>('/api/my-family/rsvp', { brunchRsvp: true });
+      expect(brunch.body).toEqual({ ...before, awardsRsvp: true, brunchRsvp: true });
+
+      const both = await parent.put<Family>('/api/my-family/rsvp', { awardsRsvp: false, brunchRsvp: false });
+      expect(both.body).toEqual({ ...before, awardsRsvp: false, brunchRsvp: false });
+
+      await parent.put('/api/my-family/rsvp', { brunchRsvp: true });
+      expect(await familyRow(family.id)).toEqual({ ...before, awardsRsvp: false, brunchRsvp: true });
+    });
+  });
+
+  describe('event RSVPs', () => {
+    it('records an answer, switches it either way and keeps one row for the family and event', async () => {
+      const { family, parent } = await familyWithParent();
+      const event = await createEvent();
+
+      const yes = await parent.post<EventRsvp>('/api/event-rsvps', { eventId: event.id, attending: true });
+      expect(yes).toMatchObject({ status: 200, body: { eventId: event.id, attending: true } });
+      expect(Object.keys(yes.body).sort()).toEqual(['attending', 'eventId']);
+
+      const no = await parent.post<EventRsvp>('/api/event-rsvps', { eventId: event.id, attending: false });
+      expect(no).toMatchObject({ status: 200, body: { eventId: event.id, attending: false } });
+
+      expect((await rsvpsOf(family.id)).map(({ eventId, attending }) => ({ eventId, attending }))).toEqual([
+        { eventId: event.id, attending: false },
+      ]);
+      expect((await parent.get<EventRsvp[]>('/api/my-event-rsvps')).body).toEqual([{ eventId: event.id, attending: false }]);
+    });
+
+    it('lists only the answers of the family, one per event', async () => {
+      const { parent } = await familyWithParent();
+      expect(await parent.get('/api/my-event-rsvps')).toMatchObject({ status: 200, body: [] });
+      const first = await createEvent('Premiación');
+      const second = await createEvent('Brunch');
+      await parent.post('/api/event-rsvps', { eventId: second.id, attending: false });
+      await parent.post('/api/event-rsvps', { eventId: first.id, attending: true });
+      expect((await parent.get<EventRsvp[]>('/api/my-event-rsvps')).body).toEqual([
+        { eventId: first.id, attending: true },
+        { eventId: second.id, attending: false },
+      ]);
+    });
+
+    it('answers 404 for an event that does not exist and writes nothing', async () => {
+      const { parent } = await familyWithParent();
+      const before = await snapshot();
+      const response = await parent.post('/api/event-rsvps', { eventId: 999_999, attending: true });
+      expect(response).toMatchObject({ status: 404, body: { statusCode: 404, message: NO_EVENT } });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('keeps exactly one row when the same answer arrives 20 times at once', async () => {
+      const { family, parent } = await familyWithParent();
+      const event = await createEvent();
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => parent.post<EventRsvp>('/api/event-rsvps', { eventId: event.id, attending: i % 2 === 0 })),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+      const rows = await rsvpsOf(family.id);
+      expect(rows).toHaveLength(1);
+      expect((await parent.get<EventRsvp[]>('/api/my-event-rsvps')).body).toEqual([{ eventId: event.id, attending: rows[0]!.attending }]);
+    });
+  });
+
+  describe('payment confirmations', () => {
+    it("reads 'no_asistire' for each of the six payments the family has not answered", async () => {
+      const { parent } = await familyWithParent();
+      const response = await parent.get<PaymentConfirmation[]>('/api/my-payment-confirmations');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual([1, 2, 3, 4, 5, 6].map((paymentNumber) => ({ paymentNumber, status: 'no_asistire' })));
+    });
+
+    it('records a status, switches it back and keeps one row per payment', async () => {
+      const { family, parent } = await familyWithParent();
+      const paid = await parent.put<PaymentConfirmation>('/api/my-payment-confirmations/3', { status: 'ya_pague' });
+      expect(paid).toMatchObject({ status: 200, body: { paymentNumber: 3, status: 'ya_pague' } });
+      expect(Object.keys(paid.body).sort()).toEqual(['paymentNumber', 'status']);
+      await parent.put('/api/my-payment-confirmations/6', { status: 'ya_pague' });
+      expect((await parent.get<PaymentConfirmation[]>('/api/my-payment-confirmations')).body).toEqual([
+        { paymentNumber: 1, status: 'no_asistire' },
+        { paymentNumber: 2, status: 'no_asistire' },
+        { paymentNumber: 3, status: 'ya_pague' },
+        { paymentNumber: 4, status: 'no_asistire' },
+        { paymentNumber: 5, status: 'no_asistire' },
+        { paymentNumber: 6, status: 'ya_pague' },
+      ]);
+
+      const back = await parent.put('/api/my-payment-confirmations/3', { status: 'no_asistire' });
+      expect(back).toMatchObject({ status: 200, body: { paymentNumber: 3, status: 'no_asistire' } });
+      expect((await confirmationsOf(family.id)).map(({ paymentNumber, status }) => ({ paymentNumber, status }))).toEqual([
+        { paymentNumber: 3, status: 'no_asistire' },
+        { paymentNumber: 6, status: 'ya_pague' },
+      ]);
+    });
+
+    it('keeps exactly one row when the same payment is toggled 20 times at once', async () => {
+      const { family, parent } = await familyWithParent();
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          parent.put<PaymentConfirmation>('/api/my-payment-confirmations/2', { status: i % 2 === 0 ? 'ya_pague' : 'no_asistire' }),
+        ),
+      );
+      for (const response of responses) {
+        expect(response.status).toBeGreaterThanOrEqual(200);
+        expect(response.status).toBeLessThan(300);
+        expect(response.body.paymentNumber).toBe(2);
+      }
+      const rows = await confirmationsOf(family.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ familyId: family.id, paymentNumber: 2 });
+      const listed = (await parent.get<PaymentConfirmation[]>('/api/my-payment-confirmations')).body;
+      expect(listed.find((c) => c.paymentNumber === 2)).toEqual({ paymentNumber: 2, status: rows[0]!.status });
+    });
+  });
+
+  describe('one family never reaches another', () => {
+    it("leaves family B's rows untouched whatever parent A sends, and shows A only A's data", async () => {
+      const a = await familyWithParent({ tablesBooked: 1, paymentAmount: 100 });
+      const b = await familyWithParent({ tablesBooked: 5, paymentAmount: 5900, hasPaid: false });
+      const event = await createEvent();
+      await b.parent.post('/api/event-rsvps', { eventId: event.id, attending: true });
+      await b.parent.put('/api/my-payment-confirmations/1', { status: 'ya_pague' });
+      await b.parent.put('/api/my-family/rsvp', { awardsRsvp: true, brunchRsvp: true });
+      const bBefore = {
+        family: await familyRow(b.family.id),
+        rsvps: await rsvpsOf(b.family.id),
+        confirmations: await confirmationsOf(b.family.id),
+      };
+
+      const calls = [
+        await a.parent.post('/api/event-rsvps', { eventId: event.id, attending: false }),
+        await a.parent.put('/api/my-payment-confirmations/1', { status: 'no_asistire' }),
+        await a.parent.put('/api/my-payment-confirmations/2', { status: 'ya_pague' }),
+        await a.parent.put('/api/my-family/rsvp', { awardsRsvp: false, brunchRsvp: false }),
+        // Ids of family B in a body are refused, not followed.
+        await a.parent.post('/api/event-rsvps', { eventId: event.id, attending: false, familyId: b.family.id }),
+        await a.parent.put('/api/my-payment-confirmations/1', { status: 'no_asistire', familyId: b.family.id }),
+        await a.parent.put('/api/my-family/rsvp', { awardsRsvp: false, id: b.family.id }),
+        await a.parent.put('/api/my-family/rsvp', { brunchRsvp: false, email: b.family.email }),
+      ];
+      expect(calls.map((c) => c.status)).toEqual([200, 200, 200, 200, 400, 400, 400, 400]);
+
+      expect(await familyRow(b.family.id)).toEqual(bBefore.family);
+      expect(await rsvpsOf(b.family.id)).toEqual(bBefore.rsvps);
+      expect(await confirmationsOf(b.family.id)).toEqual(bBefore.confirmations);
+
+      expect((await a.parent.get<Family>('/api/my-family')).body).toMatchObject({ id: a.family.id, tablesBooked: 1, paymentAmount: 100 });
+      expect((await a.parent.get('/api/my-event-rsvps')).body).toEqual([{ eventId: event.id, attending: false }]);
+      expect((await b.parent.get('/api/my-event-rsvps')).body).toEqual([{ eventId: event.id, attending: true }]);
+      expect((await a.parent.get<PaymentConfirmation[]>('/api/my-payment-confirmations')).body.slice(0, 2)).toEqual([
+        { paymentNumber: 1, status: 'no_asistire' },
+        { paymentNumber: 2, status: 'ya_pague' },
+      ]);
+    });
+
+    it("rejects a parent reading another family's confirmations", async () => {
+      const a = await familyWithParent();
+      const b = await familyWithParent();
+      await b.parent.put('/api/my-payment-confirmations/4', { status: 'ya_pague' });
+      // No route takes a family id: a query string or an id in the path does not change whose data is read.
+      const viaQuery = await a.parent.get<PaymentConfirmation[]>(`/api/my-payment-confirmations?familyId=${b.family.id}`);
+      expect(viaQuery.status).toBe(200);
+      expect(viaQuery.body.find((c) => c.paymentNumber === 4)).toEqual({ paymentNumber: 4, status: 'no_asistire' });
+      expect((await a.parent.get<Family>(`/api/my-family?id=${b.family.id}`)).body.id).toBe(a.family.id);
+      const viaPath = await a.parent.get(`/api/my-family/${b.family.id}`);
+      expect(viaPath.status).toBe(404);
+      expect(viaPath.text).not.toContain(b.family.email);
+    });
+  });
+
+  describe('bad input', () => {
+    let parent: Agent;
+    let eventId: number;
+
+    beforeAll(async () => {
+      ({ parent } = await familyWithParent());
+      eventId = (await createEvent()).id;
+      await parent.post('/api/event-rsvps', { eventId, attending: true });
+      await parent.put('/api/my-payment-confirmations/1', { status: 'ya_pague' });
+    });
+
+    const cases: Array<[name: string, method: string, url: () => string, body: () => unknown, message: string]> = [
+      [
+        'an eventId sent as a string',
+        'POST',
+        () => '/api/event-rsvps',
+        () => ({ eventId: String(eventId), attending: true }),
+        BAD_EVENT_ID,
+      ],
+      ['an eventId of 0', 'POST', () => '/api/event-rsvps', () => ({ eventId: 0, attending: true }), BAD_EVENT_ID],
+      ['a negative eventId', 'POST', () => '/api/event-rsvps', () => ({ eventId: -3, attending: true }), BAD_EVENT_ID],
+      ['a fractional eventId', 'POST', () => '/api/event-rsvps', () => ({ eventId: 1.5, attending: true }), BAD_EVENT_ID],
+      ['a missing eventId', 'POST', () => '/api/event-rsvps', () => ({ attending: true }), BAD_EVENT_ID],
+      ['attending sent as a string', 'POST', () => '/api/event-rsvps', () => ({ eventId, attending: 'true' }), BAD_ATTENDING],
+      ['a missing attending', 'POST', () => '/api/event-rsvps', () => ({ eventId }), BAD_ATTENDING],
+      [
+        'a familyId in an event answer',
+        'POST',
+        () => '/api/event-rsvps',
+        () => ({ eventId, attending: false, familyId: 1 }),
+        notAllowed('familyId'),
+      ],
+      ['an empty family RSVP', 'PUT', () => '/api/my-family/rsvp', () => ({}), NO_RSVP],
+      ['no body at all for the family RSVP', 'PUT', () => '/api/my-family/rsvp', () => undefined, NO_RSVP],
+      ['awardsRsvp sent as a string', 'PUT', () => '/api/my-family/rsvp', () => ({ awardsRsvp: 'true' }), BAD_AWARDS],
+      ['awardsRsvp sent as null', 'PUT', () => '/api/my-family/rsvp', () => ({ awardsRsvp: null }), BAD_AWARDS],
+      ['brunchRsvp sent as a number', 'PUT', () => '/api/my-family/rsvp', () => ({ brunchRsvp: 1 }), BAD_BRUNCH],
+      [
+        'tablesBooked in a family RSVP',
+        'PUT',
+        () => '/api/my-family/rsvp',
+        () => ({ awardsRsvp: true, tablesBooked: 50 }),
+        notAllowed('tablesBooked'),
+      ],
+      ['hasPaid in a family RSVP', 'PUT', () => '/api/my-family/rsvp', () => ({ brunchRsvp: true, hasPaid: true }), notAllowed('hasPaid')],
+      [
+        'paymentAmount in a family RSVP',
+        'PUT',
+        () => '/api/my-family/rsvp',
+        () => ({ awardsRsvp: true, paymentAmount: 0 }),
+        notAllowed('paymentAmount'),
+      ],
+      ['payment number 0', 'PUT', () => '/api/my-payment-confirmations/0', () => ({ status: 'ya_pague' }), BAD_PAYMENT_NUMBER],
+      ['payment number 7', 'PUT', () => '/api/my-payment-confirmations/7', () => ({ status: 'ya_pague' }), BAD_PAYMENT_NUMBER],
+      ['payment number abc', 'PUT', () => '/api/my-payment-confirmations/abc', () => ({ status: 'ya_pague' }), BAD_PAYMENT_NUMBER],
+      ['payment number 1.5', 'PUT', () => '/api/my-payment-confirmations/1.5', () => ({ status: 'ya_pague' }), BAD_PAYMENT_NUMBER],
+      ['payment number -1', 'PUT', () => '/api/my-payment-confirmations/-1', () => ({ status: 'ya_pague' }), BAD_PAYMENT_NUMBER],
+      ['an unknown status', 'PUT', () => '/api/my-payment-confirmations/1', () => ({ status: 'pagado' }), BAD_STATUS],
+      ['a status in capitals', 'PUT', () => '/api/my-payment-confirmations/1', () => ({ status: 'NO_ASISTIRE' }), BAD_STATUS],
+      ['a status that is not a string', 'PUT', () => '/api/my-payment-confirmations/1', () => ({ status: 1 }), BAD_STATUS],
+      ['a missing status', 'PUT', () => '/api/my-payment-confirmations/1', () => ({}), BAD_STATUS],
+      [
+        'a familyId in a confirmation',
+        'PUT',
+        () => '/api/my-payment-confirmations/1',
+        () => ({ status: 'no_asistire', familyId: 1 }),
+        notAllowed('familyId'),
+      ],
+    ];
+
+    it.each(cases)('refuses %s with a Spanish 400 and changes nothing', async (_name, method, url, body, message) => {
+      const before = await snapshot();
+      const response = await parent.request(method, url(), body());
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ statusCode: 400, message: expect.stringContaining(message) });
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe('who may call', () => {
+    it('answers 404 with a Spanish message on every route to a parent whose e-mail matches no family', async () => {
+      const parent = await api.signedIn('parent', { email: 'sin.familia@example.com' });
+      const event = await createEvent();
+      const before = await snapshot();
+      for (const [method, url, body] of ROUTES) {
+        const response = await parent.request(method, url, method === 'POST' ? { eventId: event.id, attending: true } : body);
+        expect({ method, url, status: response.status, body: response.body }).toEqual({
+          method,
+          url,
+          status: 404,
+          body: { statusCode: 404, message: NO_FAMILY },
+        });
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('never links an account without e-mail to a family', async () => {
+      await createFamily();
+      await api.app
+        .get(UsersService)
+        .create({ name: 'Sin correo', username: 'sincorreo', email: null, password: 'contraseña-de-prueba', role: 'parent' });
+      const parent = api.agent();
+      await parent.login('sincorreo');
+      for (const [method, url, body] of ROUTES) {
+        expect((await parent.request(method, url, body)).status).toBe(404);
+      }
+    });
+
+    it('refuses admins with 403 and anonymous callers with 401 on every route, writing nothing', async () => {
+      const family = await createFamily();
+      // An admin whose e-mail is a family's still is no parent.
+      const admin = await api.signedIn('admin', { username: 'admin-familia', email: family.email });
+      await createEvent();
+      const before = await snapshot();
+      for (const [method, url, body] of ROUTES) {
+        const asAdmin = await admin.request(method, url, body);
+        expect({ url, status: asAdmin.status, message: (asAdmin.body as { message: string }).message }).toEqual({
+          url,
+          status: 403,
+          message: 'No tienes permiso para realizar esta acción.',
+        });
+        const anonymous = await api.agent().request(method, url, body);
+        expect({ url, status: anonymous.status }).toEqual({ url, status: 401 });
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+});
