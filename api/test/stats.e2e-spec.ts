@@ -1,0 +1,90 @@
+import type { Stats } from '@portal/contracts';
+import { FamilyEntity } from '../src/families/family.entity';
+import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+
+describe.each(DATABASES)('stats (%s)', (kind) => {
+  let api: TestApi;
+  let admin: Agent;
+  let sequence = 0;
+
+  const addFamily = async (values: { tablesBooked: number; hasPaid: boolean; awardsRsvp: boolean; brunchRsvp: boolean }) => {
+    sequence += 1;
+    const response = await admin.post('/api/families', {
+      graduateName: `Graduado ${sequence}`,
+      contactName: `Contacto ${sequence}`,
+      email: `stats${sequence}@example.com`,
+      phone: '5555 0000',
+      ...values,
+    });
+    expect(response.status).toBe(201);
+    return response.body as { id: number };
+  };
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    admin = await api.signedIn('admin');
+  });
+  afterAll(() => api.close());
+
+  it('counts zero of everything while there are no families', async () => {
+    expect(await admin.get('/api/stats')).toMatchObject({
+      status: 200,
+      body: { totalFamilies: 0, paymentsReceived: 0, tablesBooked: 0, awardsRsvpCount: 0, brunchRsvpCount: 0 },
+    });
+  });
+
+  it('counts families, payments received, tables booked and both RSVPs', async () => {
+    await addFamily({ tablesBooked: 3, hasPaid: true, awardsRsvp: true, brunchRsvp: false });
+    await addFamily({ tablesBooked: 0, hasPaid: false, awardsRsvp: true, brunchRsvp: true });
+    await addFamily({ tablesBooked: 12, hasPaid: true, awardsRsvp: false, brunchRsvp: false });
+    const last = await addFamily({ tablesBooked: 1, hasPaid: false, awardsRsvp: false, brunchRsvp: true });
+    const response = await admin.get<Stats>('/api/stats');
+    expect(response.status).toBe(200);
+    // Numbers, not the DECIMAL strings MySQL returns for SUM().
+    expect(response.body).toStrictEqual({
+      totalFamilies: 4,
+      paymentsReceived: 2,
+      tablesBooked: 16,
+      awardsRsvpCount: 2,
+      brunchRsvpCount: 2,
+    });
+
+    await admin.put(`/api/families/${last.id}`, { hasPaid: true, awardsRsvp: true, tablesBooked: 5 });
+    expect((await admin.get('/api/stats')).body).toStrictEqual({
+      totalFamilies: 4,
+      paymentsReceived: 3,
+      tablesBooked: 20,
+      awardsRsvpCount: 3,
+      brunchRsvpCount: 2,
+    });
+
+    await admin.delete(`/api/families/${last.id}`);
+    expect((await admin.get('/api/stats')).body).toStrictEqual({
+      totalFamilies: 3,
+      paymentsReceived: 2,
+      tablesBooked: 15,
+      awardsRsvpCount: 2,
+      brunchRsvpCount: 1,
+    });
+  });
+
+  it('agrees with the families table', async () => {
+    const rows = await api.dataSource.getRepository(FamilyEntity).find();
+    expect((await admin.get('/api/stats')).body).toStrictEqual({
+      totalFamilies: rows.length,
+      paymentsReceived: rows.filter((row) => row.hasPaid).length,
+      tablesBooked: rows.reduce((sum, row) => sum + row.tablesBooked, 0),
+      awardsRsvpCount: rows.filter((row) => row.awardsRsvp).length,
+      brunchRsvpCount: rows.filter((row) => row.brunchRsvp).length,
+    });
+  });
+
+  it('refuses parents with 403 and anonymous callers with 401', async () => {
+    const parent = await api.signedIn('parent');
+    expect(await parent.get('/api/stats')).toMatchObject({
+      status: 403,
+      body: { message: 'No tienes permiso para realizar esta acción.' },
+    });
+    expect(await api.agent().get('/api/stats')).toMatchObject({ status: 401, body: { message: 'Debes iniciar sesión para continuar.' } });
+  });
+});
