@@ -190,7 +190,7 @@ describe.each(DATABASES)('families (%s)', (kind) => {
 
     it('answers 400 in Spanish for an id that is not a positive whole number', async () => {
       const before = await familyRows();
-      for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      for (const id of ['abc', '0', '-1', '1.5', '1e3', '0x10', '99999999999']) {
         const bad = { status: 400, body: { message: 'El identificador debe ser un número entero positivo.' } };
         expect(await admin.put(`/api/families/${id}`, { hasPaid: true })).toMatchObject(bad);
         expect(await admin.delete(`/api/families/${id}`)).toMatchObject(bad);
@@ -311,17 +311,15 @@ describe.each(DATABASES)('families (%s)', (kind) => {
       const doomed = await create();
       const kept = await create();
       const parent = await api.signedIn('parent', { email: doomed.email });
-      const event = await api.dataSource
-        .getRepository(EventEntity)
-        .save({
-          fecha: new Date('2026-06-13T16:00:00.000Z'),
-          titulo: 'Premiación',
-          descripcion: null,
-          horario: null,
-          lugar: null,
-          vestimenta: null,
-          imagen: null,
-        });
+      const event = await api.dataSource.getRepository(EventEntity).save({
+        fecha: new Date('2026-06-13T16:00:00.000Z'),
+        titulo: 'Premiación',
+        descripcion: null,
+        horario: null,
+        lugar: null,
+        vestimenta: null,
+        imagen: null,
+      });
       for (const family of [doomed, kept]) {
         await api.dataSource.getRepository(EventRsvpEntity).insert({ eventId: event.id, familyId: family.id, attending: true });
         await api.dataSource.getRepository(PaymentConfirmationEntity).insert([

@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 
 function collect(errors: ValidationError[], prefix: string, into: Record<string, string[]>): void {
   for (const error of errors) {
@@ -25,13 +25,20 @@ export function validationException(errors: ValidationError[]): BadRequestExcept
   return new BadRequestException({ message, errors: byField });
 }
 
+/** Path parameters reach their own pipes (`ParseIdPipe`) as sent: Nest's `+value` would read '1e3' as 1000. */
+class PortalValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
+}
+
 /**
  * Bodies are whitelisted: unknown fields are refused, types are checked, nothing is coerced.
  * One message per field: class-validator runs a field's decorators from the bottom up, so DTOs
  * put the type check (`@IsString`, `@IsInt`, ...) last.
  */
 export function validationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new PortalValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
