@@ -1,0 +1,43 @@
+import { applyDecorators } from '@nestjs/common';
+import { IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
+import { IsDateTime, IsFilled } from '../../common/validators';
+
+/** Optional text: null, an empty or a blank string all mean "none" (stored as null). */
+const optionalText = (label: string, max: number, ...more: PropertyDecorator[]) =>
+  applyDecorators(
+    ValidateIf((_object: object, value: unknown) => value != null && !(typeof value === 'string' && value.trim() === '')),
+    IsString({ message: `${label} debe ser texto.` }),
+    MaxLength(max, { message: `${label} no puede tener más de ${max} caracteres.` }),
+    ...more,
+  );
+
+/**
+ * The checks of each event field, shared by the create and update bodies. Unlike stacked
+ * decorators, these run in the order listed: the type check first, one message per field.
+ */
+export const EventRules = {
+  fecha: () =>
+    applyDecorators(
+      IsString({ message: 'La fecha es requerida.' }),
+      IsDateTime({ message: 'La fecha debe ser una fecha y hora ISO 8601 con zona horaria.' }),
+    ),
+  titulo: () =>
+    applyDecorators(
+      IsString({ message: 'El título es requerido.' }),
+      IsFilled({ message: 'El título es requerido.' }),
+      MaxLength(200, { message: 'El título no puede tener más de 200 caracteres.' }),
+    ),
+  descripcion: () => optionalText('La descripción', 2000),
+  horario: () => optionalText('El horario', 100),
+  lugar: () => optionalText('El lugar', 200),
+  vestimenta: () => optionalText('La vestimenta', 200),
+  imagen: () =>
+    optionalText(
+      'La imagen',
+      500,
+      IsUrl(
+        { protocols: ['http', 'https'], require_protocol: true },
+        { message: 'La imagen debe ser una URL que empiece con http:// o https://.' },
+      ),
+    ),
+};

@@ -1,0 +1,36 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import type { GraduationEvent } from '@portal/contracts';
+import { Roles } from '../common/auth.decorators';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { CreateEventDto } from './dto/create-event.dto';
+import { UpdateEventDto } from './dto/update-event.dto';
+import { EventsService } from './events.service';
+
+@Roles('admin')
+@Controller('events')
+export class EventsController {
+  constructor(private readonly events: EventsService) {}
+
+  /** Parents see the same calendar. */
+  @Roles('admin', 'parent')
+  @Get()
+  list(): Promise<GraduationEvent[]> {
+    return this.events.list();
+  }
+
+  @Post()
+  create(@Body() body: CreateEventDto): Promise<GraduationEvent> {
+    return this.events.create(body);
+  }
+
+  @Put(':id')
+  update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateEventDto): Promise<GraduationEvent> {
+    return this.events.update(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.events.remove(id);
+  }
+}

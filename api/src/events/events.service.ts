@@ -1,0 +1,73 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { GraduationEvent } from '@portal/contracts';
+import { Database } from '../database/database.service';
+import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import type { CreateEventDto } from './dto/create-event.dto';
+import type { UpdateEventDto } from './dto/update-event.dto';
+import { EventEntity } from './event.entity';
+
+export const EVENT_TEXTS = { notFound: 'No encontramos ese evento.' } as const;
+
+const OPTIONAL_TEXTS = ['descripcion', 'horario', 'lugar', 'vestimenta', 'imagen'] as const;
+
+export function toEvent(row: EventEntity): GraduationEvent {
+  return {
+    id: row.id,
+    fecha: row.fecha.toISOString(),
+    titulo: row.titulo,
+    descripcion: row.descripcion,
+    horario: row.horario,
+    lugar: row.lugar,
+    vestimenta: row.vestimenta,
+    imagen: row.imagen,
+  };
+}
+
+/** The body's fields as columns: fecha as a UTC instant, texts trimmed, blanks as null. */
+function toColumns(input: UpdateEventDto): Partial<Omit<EventEntity, 'id'>> {
+  const columns: Partial<Omit<EventEntity, 'id'>> = {};
+  if (input.fecha !== undefined) columns.fecha = new Date(input.fecha);
+  if (input.titulo !== undefined) columns.titulo = input.titulo.trim();
+  for (const field of OPTIONAL_TEXTS) {
+    const value = input[field];
+    if (value !== undefined) columns[field] = value?.trim() || null;
+  }
+  return columns;
+}
+
+@Injectable()
+export class EventsService {
+  constructor(private readonly db: Database) {}
+
+  async list(): Promise<GraduationEvent[]> {
+    const rows = await this.db.manager.find(EventEntity, { order: { fecha: 'ASC', id: 'ASC' } });
+    return rows.map(toEvent);
+  }
+
+  create(input: CreateEventDto): Promise<GraduationEvent> {
+    const event = { descripcion: null, horario: null, lugar: null, vestimenta: null, imagen: null, ...toColumns(input) };
+    return this.db.write(async (manager) => {
+      const result = await manager.insert(EventEntity, event);
+      const id = Number(result.identifiers[0]!.id);
+      return toEvent(await manager.findOneByOrFail(EventEntity, { id }));
+    });
+  }
+
+  update(id: number, input: UpdateEventDto): Promise<GraduationEvent> {
+    const columns = toColumns(input);
+    return this.db.write(async (manager) => {
+      if (!(await manager.existsBy(EventEntity, { id }))) throw new NotFoundException(EVENT_TEXTS.notFound);
+      if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, columns);
+      return toEvent(await manager.findOneByOrFail(EventEntity, { id }));
+    });
+  }
+
+  /** The event and its RSVPs, in one transaction. */
+  remove(id: number): Promise<void> {
+    return this.db.write(async (manager) => {
+      if (!(await manager.existsBy(EventEntity, { id }))) throw new NotFoundException(EVENT_TEXTS.notFound);
+      await manager.delete(EventRsvpEntity, { eventId: id });
+      await manager.delete(EventEntity, { id });
+    });
+  }
+}
