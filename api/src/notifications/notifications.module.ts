@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { NotificationsController } from './notifications.controller';
+import { NotificationsService } from './notifications.service';
 
-@Module({})
+@Module({ controllers: [NotificationsController], providers: [NotificationsService] })
 export class NotificationsModule {}

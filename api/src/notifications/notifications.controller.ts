@@ -1,0 +1,30 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import type { PortalNotification } from '@portal/contracts';
+import { Roles } from '../common/auth.decorators';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { CreateNotificationDto } from './dto/create-notification.dto';
+import { NotificationsService } from './notifications.service';
+
+@Roles('admin')
+@Controller('notifications')
+export class NotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  /** Parents read the same notices. */
+  @Roles('admin', 'parent')
+  @Get()
+  list(): Promise<PortalNotification[]> {
+    return this.notifications.list();
+  }
+
+  @Post()
+  create(@Body() body: CreateNotificationDto): Promise<PortalNotification> {
+    return this.notifications.create(body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.notifications.remove(id);
+  }
+}
