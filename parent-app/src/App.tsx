@@ -1,17 +1,30 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { useMyFamily } from '@portal/api-client/my-family';
 import { useUser } from '@portal/api-client/session';
 import { PanelLayout } from '@portal/ui/panel-layout';
 import { Spinner } from '@portal/ui/spinner';
+import { FamilyContext } from './family/family-context';
+import { FamilyGate } from './family/FamilyGate';
 import './parent.css';
 import { PARENT_SECTIONS } from './sections';
 import { texts } from './texts';
 
 const BASE = '/parent';
 
+function Header() {
+  const { user } = useUser();
+  const { data: family } = useMyFamily();
+  return (
+    <>
+      <h1>{texts.welcome(user?.name ?? '')}</h1>
+      {family && <p>{texts.graduate(family.graduateName)}</p>}
+    </>
+  );
+}
+
 /** The parents' portal, mounted by the shell at /parent/*. */
 export default function App() {
-  const { user } = useUser();
   return (
     <PanelLayout
       base={BASE}
@@ -19,16 +32,22 @@ export default function App() {
       sections={PARENT_SECTIONS}
       footer={texts.version(__BUILD_ID__)}
       phoneMenu="bottom-bar"
-      header={<h1>{texts.welcome(user?.name ?? '')}</h1>}
+      header={<Header />}
     >
-      <Suspense fallback={<Spinner size="lg" label="Cargando..." />}>
-        <Routes>
-          {PARENT_SECTIONS.map(({ path, Component }) => (
-            <Route key={path} index={!path} path={path || undefined} element={<Component />} />
-          ))}
-          <Route path="*" element={<Navigate to={BASE} replace />} />
-        </Routes>
-      </Suspense>
+      <FamilyGate>
+        {(family) => (
+          <FamilyContext.Provider value={family}>
+            <Suspense fallback={<Spinner size="lg" label="Cargando..." />}>
+              <Routes>
+                {PARENT_SECTIONS.map(({ path, Component }) => (
+                  <Route key={path} index={!path} path={path || undefined} element={<Component />} />
+                ))}
+                <Route path="*" element={<Navigate to={BASE} replace />} />
+              </Routes>
+            </Suspense>
+          </FamilyContext.Provider>
+        )}
+      </FamilyGate>
     </PanelLayout>
   );
 }

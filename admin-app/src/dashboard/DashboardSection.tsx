@@ -1,3 +1,124 @@
-export default function Section() {
-  return <section className="admin-section" />;
+import { lazy, Suspense, type ReactNode } from 'react';
+import { CalendarCheck, Table2, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { TOTAL_TABLES, type Stats } from '@portal/contracts';
+import { useStats } from '@portal/api-client/stats';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
+import { Skeleton } from '@portal/ui/skeleton';
+import { QueryState } from '../common/QueryState';
+import { percent } from '../common/numbers';
+import { texts } from '../texts';
+
+// The chart library is its own chunk, fetched after the numbers are on screen.
+const PaymentsChart = lazy(() => import('./PaymentsChart'));
+
+const t = texts.dashboard;
+
+function StatCard({ icon: Icon, label, value, hint }: { icon: LucideIcon; label: string; value: number; hint: string }) {
+  return (
+    <Card className="admin-stat">
+      <div className="admin-stat__top">
+        <span className="admin-stat__label">{label}</span>
+        <Icon size={20} aria-hidden="true" />
+      </div>
+      <p className="admin-stat__value">{value}</p>
+      <p className="admin-stat__hint">{hint}</p>
+    </Card>
+  );
+}
+
+function Progress({ label, count, total }: { label: string; count: number; total: number }) {
+  const value = percent(count, total);
+  return (
+    <div className="admin-progress">
+      <div className="admin-progress__text">
+        <span>{label}</span>
+        <span>
+          {count}/{total} ({value}%)
+        </span>
+      </div>
+      <div
+        className="admin-progress__track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+      >
+        <div className="admin-progress__bar" style={{ width: `${value}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** The four stat cards with the spec's formulas. */
+export function statCards(stats: Stats) {
+  return [
+    { icon: Users, label: t.totalFamilies, value: stats.totalFamilies, hint: t.totalFamiliesHint },
+    {
+      icon: Wallet,
+      label: t.paymentsReceived,
+      value: stats.paymentsReceived,
+      hint: t.paymentsHint(percent(stats.paymentsReceived, stats.totalFamilies)),
+    },
+    { icon: Table2, label: t.tablesBooked, value: stats.tablesBooked, hint: t.tablesHint(TOTAL_TABLES - stats.tablesBooked) },
+    { icon: CalendarCheck, label: t.confirmations, value: stats.awardsRsvpCount + stats.brunchRsvpCount, hint: t.confirmationsHint },
+  ];
+}
+
+function Panel({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+export default function DashboardSection() {
+  const { data: stats, isLoading, error } = useStats();
+  const chartSkeleton = <Skeleton height="220px" />;
+  return (
+    <section className="admin-section" aria-busy={isLoading}>
+      <div className="admin-stats">
+        {stats
+          ? statCards(stats).map((card) => <StatCard key={card.label} {...card} />)
+          : Array.from({ length: 4 }, (_, index) => (
+              <Card key={index} className="admin-stat">
+                <Skeleton width="60%" />
+                <Skeleton height="2.25rem" width="40%" />
+                <Skeleton width="70%" />
+              </Card>
+            ))}
+      </div>
+      <QueryState isLoading={false} error={error}>
+        <div className="admin-dashboard-panels">
+          <Panel title={t.chartTitle} description={t.chartDescription}>
+            {stats ? (
+              <Suspense fallback={chartSkeleton}>
+                <PaymentsChart paid={stats.paymentsReceived} pending={stats.totalFamilies - stats.paymentsReceived} />
+              </Suspense>
+            ) : (
+              chartSkeleton
+            )}
+          </Panel>
+          <Panel title={t.progressTitle} description={t.progressDescription}>
+            {stats && !isLoading ? (
+              <div className="admin-progress-list">
+                <Progress label={t.awards} count={stats.awardsRsvpCount} total={stats.totalFamilies} />
+                <Progress label={t.brunch} count={stats.brunchRsvpCount} total={stats.totalFamilies} />
+              </div>
+            ) : (
+              <div className="admin-progress-list">
+                <Skeleton height="2.5rem" />
+                <Skeleton height="2.5rem" />
+              </div>
+            )}
+          </Panel>
+        </div>
+      </QueryState>
+    </section>
+  );
 }

@@ -1,3 +1,107 @@
-export default function Section() {
-  return <section className="admin-section" />;
+import { useState } from 'react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import type { EventInput, GraduationEvent } from '@portal/contracts';
+import { createEvent, deleteEvent, eventsKey, updateEvent, useEvents } from '@portal/api-client/events';
+import { formatDateTime } from '@portal/format';
+import { Button } from '@portal/ui/button';
+import { Card } from '@portal/ui/card';
+import { ConfirmDialog } from '@portal/ui/confirm-dialog';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
+import { IconButton } from '../common/IconButton';
+import { QueryState } from '../common/QueryState';
+import { useAdminMutation } from '../common/use-admin-mutation';
+import { texts } from '../texts';
+import { EventDialog } from './EventDialog';
+import { truncate } from './truncate';
+
+const t = texts.events;
+
+type Editing = { mode: 'create' } | { mode: 'edit'; event: GraduationEvent } | null;
+
+export default function EventsSection() {
+  const { data: events, isLoading, error } = useEvents();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<GraduationEvent | null>(null);
+  const close = () => setEditing(null);
+
+  const create = useAdminMutation(createEvent, { success: t.created, failure: t.createFailed, refresh: [eventsKey], onSuccess: close });
+  const update = useAdminMutation(updateEvent, { success: t.updated, failure: t.updateFailed, refresh: [eventsKey], onSuccess: close });
+  const remove = useAdminMutation(deleteEvent, {
+    success: t.deleted,
+    failure: t.deleteFailed,
+    refresh: [eventsKey, '/api/event-rsvps/*'],
+    onSuccess: () => setDeleting(null),
+  });
+
+  const save = (input: EventInput) => (editing?.mode === 'edit' ? update.run({ ...input, id: editing.event.id }) : create.run(input));
+
+  return (
+    <section className="admin-section">
+      <div className="admin-toolbar">
+        <span />
+        <Button onClick={() => setEditing({ mode: 'create' })}>
+          <Plus size={18} aria-hidden="true" />
+          {t.add}
+        </Button>
+      </div>
+      <Card>
+        <QueryState isLoading={isLoading} error={error}>
+          {events && events.length === 0 ? (
+            <p className="ui-empty">{t.empty}</p>
+          ) : (
+            <Table>
+              <TableHead>
+                <TableRow>
+                  <TableHeader>{t.columns.date}</TableHeader>
+                  <TableHeader>{t.columns.title}</TableHeader>
+                  <TableHeader>{t.columns.description}</TableHeader>
+                  <TableHeader>{t.columns.schedule}</TableHeader>
+                  <TableHeader>{t.columns.place}</TableHeader>
+                  <TableHeader>{t.columns.dress}</TableHeader>
+                  <TableHeader>
+                    <span className="ui-visually-hidden">{texts.actions}</span>
+                  </TableHeader>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {events?.map((event) => (
+                  <TableRow key={event.id}>
+                    <TableCell className="admin-nowrap">{formatDateTime(event.fecha)}</TableCell>
+                    <TableCell className="admin-strong">{event.titulo}</TableCell>
+                    <TableCell title={event.descripcion ?? undefined}>{truncate(event.descripcion)}</TableCell>
+                    <TableCell>{event.horario}</TableCell>
+                    <TableCell>{event.lugar}</TableCell>
+                    <TableCell>{event.vestimenta}</TableCell>
+                    <TableCell className="admin-actions">
+                      <IconButton icon={Pencil} label={t.editLabel(event.titulo)} onClick={() => setEditing({ mode: 'edit', event })} />
+                      <IconButton icon={Trash2} label={t.deleteLabel(event.titulo)} onClick={() => setDeleting(event)} danger />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </QueryState>
+      </Card>
+      {editing && (
+        <EventDialog
+          key={editing.mode === 'edit' ? editing.event.id : 'new'}
+          event={editing.mode === 'edit' ? editing.event : undefined}
+          open
+          onOpenChange={(open) => !open && close()}
+          onSave={save}
+          saving={create.isPending || update.isPending}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t.confirmTitle}
+        description={deleting ? t.confirmText(deleting.titulo) : ''}
+        confirmLabel={texts.delete}
+        pending={remove.isPending}
+        onConfirm={() => deleting && void remove.run(deleting.id)}
+      />
+    </section>
+  );
 }

@@ -1,3 +1,138 @@
-export default function Section() {
-  return <section className="admin-section" />;
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import type { Family, FamilyInput } from '@portal/contracts';
+import { createFamily, deleteFamily, familiesKey, updateFamily, useFamilies } from '@portal/api-client/families';
+import { statsKey } from '@portal/api-client/stats';
+import { Badge } from '@portal/ui/badge';
+import { Button } from '@portal/ui/button';
+import { Card } from '@portal/ui/card';
+import { ConfirmDialog } from '@portal/ui/confirm-dialog';
+import { Input } from '@portal/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
+import { IconButton } from '../common/IconButton';
+import { QueryState } from '../common/QueryState';
+import { useAdminMutation } from '../common/use-admin-mutation';
+import { texts } from '../texts';
+import { FamilyDialog } from './FamilyDialog';
+import { searchFamilies } from './family-search';
+
+const t = texts.families;
+/** A family change moves the dashboard numbers, and a deletion takes its RSVPs with it. */
+const AFFECTED = [familiesKey, statsKey, '/api/event-rsvps/*'];
+
+type Editing = { mode: 'create' } | { mode: 'edit'; family: Family } | null;
+
+export default function FamiliesSection() {
+  const { data: families, isLoading, error } = useFamilies();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Family | null>(null);
+  const shown = useMemo(() => searchFamilies(families ?? [], deferredQuery), [families, deferredQuery]);
+  const close = () => setEditing(null);
+
+  const create = useAdminMutation(createFamily, { success: t.created, failure: t.createFailed, refresh: AFFECTED, onSuccess: close });
+  const update = useAdminMutation(updateFamily, { success: t.updated, failure: t.updateFailed, refresh: AFFECTED, onSuccess: close });
+  const remove = useAdminMutation(deleteFamily, {
+    success: t.deleted,
+    failure: t.deleteFailed,
+    refresh: AFFECTED,
+    onSuccess: () => setDeleting(null),
+  });
+
+  const save = (input: FamilyInput) => (editing?.mode === 'edit' ? update.run({ ...input, id: editing.family.id }) : create.run(input));
+
+  return (
+    <section className="admin-section">
+      <div className="admin-toolbar">
+        <div className="admin-search">
+          <Search size={18} aria-hidden="true" />
+          <Input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t.search}
+            aria-label={t.search}
+          />
+        </div>
+        <Button onClick={() => setEditing({ mode: 'create' })}>
+          <Plus size={18} aria-hidden="true" />
+          {t.add}
+        </Button>
+      </div>
+      <Card>
+        <QueryState isLoading={isLoading} error={error}>
+          {families && families.length === 0 ? (
+            <p className="ui-empty">{t.empty}</p>
+          ) : (
+            <>
+              <p className="admin-count" aria-live="polite">
+                {t.count(shown.length, families?.length ?? 0)}
+              </p>
+              {shown.length === 0 ? (
+                <p className="ui-empty">{t.noMatches}</p>
+              ) : (
+                <Table>
+                  <TableHead>
+                    <TableRow>
+                      <TableHeader>{t.columns.contact}</TableHeader>
+                      <TableHeader>{t.columns.graduate}</TableHeader>
+                      <TableHeader>{t.columns.payment}</TableHeader>
+                      <TableHeader>{t.columns.tables}</TableHeader>
+                      <TableHeader>
+                        <span className="ui-visually-hidden">{texts.actions}</span>
+                      </TableHeader>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {shown.map((family) => (
+                      <TableRow key={family.id}>
+                        <TableCell>
+                          <div className="admin-strong">{family.contactName}</div>
+                          <div className="admin-muted">{family.email}</div>
+                          <div className="admin-muted">{family.phone}</div>
+                        </TableCell>
+                        <TableCell>{family.graduateName}</TableCell>
+                        <TableCell>
+                          <Badge variant={family.hasPaid ? 'success' : 'warning'}>{family.hasPaid ? t.paid : t.pending}</Badge>
+                        </TableCell>
+                        <TableCell>{family.tablesBooked}</TableCell>
+                        <TableCell className="admin-actions">
+                          <IconButton
+                            icon={Pencil}
+                            label={t.editLabel(family.graduateName)}
+                            onClick={() => setEditing({ mode: 'edit', family })}
+                          />
+                          <IconButton icon={Trash2} label={t.deleteLabel(family.graduateName)} onClick={() => setDeleting(family)} danger />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </>
+          )}
+        </QueryState>
+      </Card>
+      {editing && (
+        <FamilyDialog
+          key={editing.mode === 'edit' ? editing.family.id : 'new'}
+          family={editing.mode === 'edit' ? editing.family : undefined}
+          open
+          onOpenChange={(open) => !open && close()}
+          onSave={save}
+          saving={create.isPending || update.isPending}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t.confirmTitle}
+        description={deleting ? t.confirmText(deleting.graduateName) : ''}
+        confirmLabel={texts.delete}
+        pending={remove.isPending}
+        onConfirm={() => deleting && void remove.run(deleting.id)}
+      />
+    </section>
+  );
 }

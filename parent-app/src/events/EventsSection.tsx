@@ -1,3 +1,108 @@
-export default function Section() {
-  return <section className="parent-section" />;
+import { useSWRConfig } from 'swr';
+import type { EventRsvp, GraduationEvent } from '@portal/contracts';
+import { useEvents } from '@portal/api-client/events';
+import { myEventRsvpsKey, saveEventRsvp, useMyEventRsvps } from '@portal/api-client/rsvps';
+import { formatDate, formatTime } from '@portal/format';
+import { Badge } from '@portal/ui/badge';
+import { Card } from '@portal/ui/card';
+import { Skeleton } from '@portal/ui/skeleton';
+import { AnswerButtons } from '../common/AnswerButtons';
+import { useParentMutation } from '../common/use-parent-mutation';
+import { texts } from '../texts';
+
+const t = texts.events;
+
+function EventCard({
+  event,
+  answer,
+  pending,
+  onAnswer,
+}: {
+  event: GraduationEvent;
+  answer: boolean | null;
+  pending: boolean;
+  onAnswer: (attending: boolean) => void;
+}) {
+  return (
+    <Card className="parent-event">
+      {event.imagen && <img className="parent-event__image" src={event.imagen} alt="" loading="lazy" />}
+      <div className="parent-event__body">
+        <div className="parent-event__head">
+          <h3 className="parent-card-title">{event.titulo}</h3>
+          {answer !== null && <Badge variant={answer ? 'success' : 'outline'}>{answer ? t.attending : t.notAttending}</Badge>}
+        </div>
+        <p className="parent-event__date">
+          {formatDate(event.fecha)} · {formatTime(event.fecha)}
+        </p>
+        <dl className="parent-event__facts">
+          {event.horario && (
+            <>
+              <dt>{t.schedule}</dt>
+              <dd>{event.horario}</dd>
+            </>
+          )}
+          {event.lugar && (
+            <>
+              <dt>{t.place}</dt>
+              <dd>{event.lugar}</dd>
+            </>
+          )}
+          {event.vestimenta && (
+            <>
+              <dt>{t.dress}</dt>
+              <dd>{event.vestimenta}</dd>
+            </>
+          )}
+        </dl>
+        {event.descripcion && <p>{event.descripcion}</p>}
+        <AnswerButtons label={`${t.yourAnswer}: ${event.titulo}`} answer={answer} pending={pending} onAnswer={onAnswer} />
+      </div>
+    </Card>
+  );
+}
+
+export default function EventsSection() {
+  const { data: events } = useEvents();
+  const { data: rsvps } = useMyEventRsvps();
+  const { mutate } = useSWRConfig();
+  const save = useParentMutation(saveEventRsvp, {
+    success: texts.toasts.eventRsvp,
+    failure: texts.toasts.rsvpFailed,
+    onSuccess: (saved: EventRsvp) =>
+      mutate(
+        myEventRsvpsKey,
+        (current: EventRsvp[] | undefined) => [...(current ?? []).filter((rsvp) => rsvp.eventId !== saved.eventId), saved],
+        {
+          revalidate: false,
+        },
+      ),
+  });
+  if (!events || !rsvps) {
+    return (
+      <section className="parent-section" aria-busy="true">
+        <Skeleton height="10rem" />
+        <Skeleton height="10rem" />
+      </section>
+    );
+  }
+  const answers = new Map(rsvps.map((rsvp) => [rsvp.eventId, rsvp.attending]));
+  return (
+    <section className="parent-section">
+      {events.length === 0 ? (
+        <Card>
+          <p className="ui-empty">{t.empty}</p>
+        </Card>
+      ) : (
+        events.map((event) => (
+          <EventCard
+            key={event.id}
+            event={event}
+            answer={answers.get(event.id) ?? null}
+            pending={save.isPending}
+            onAnswer={(attending) => void save.run({ eventId: event.id, attending })}
+          />
+        ))
+      )}
+    </section>
+  );
 }

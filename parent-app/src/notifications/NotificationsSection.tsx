@@ -1,3 +1,48 @@
-export default function Section() {
-  return <section className="parent-section" />;
+import { CircleCheck, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
+import type { NotificationType } from '@portal/contracts';
+import { useNotifications } from '@portal/api-client/notifications';
+import { formatDateTime } from '@portal/format';
+import { Card } from '@portal/ui/card';
+import { Skeleton } from '@portal/ui/skeleton';
+import { texts } from '../texts';
+
+const ICONS: Record<NotificationType, LucideIcon> = { info: Info, warning: TriangleAlert, success: CircleCheck };
+
+export default function NotificationsSection() {
+  const { data: notifications } = useNotifications();
+  if (!notifications) {
+    return (
+      <section className="parent-section" aria-busy="true">
+        <Skeleton height="5rem" />
+        <Skeleton height="5rem" />
+      </section>
+    );
+  }
+  return (
+    <section className="parent-section">
+      {notifications.length === 0 ? (
+        <Card>
+          <p className="ui-empty">{texts.notifications.empty}</p>
+        </Card>
+      ) : (
+        <ul className="parent-notices">
+          {notifications.map((notice) => {
+            const Icon = ICONS[notice.type] ?? Info;
+            return (
+              <li key={notice.id}>
+                <Card className={`parent-notice parent-notice--${notice.type}`}>
+                  <Icon size={22} className="parent-notice__icon" aria-label={texts.notifications.types[notice.type]} />
+                  <div>
+                    <h3 className="parent-card-title">{notice.title}</h3>
+                    <p>{notice.message}</p>
+                    {notice.date && <p className="parent-muted">{formatDateTime(notice.date)}</p>}
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
 }

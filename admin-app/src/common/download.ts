@@ -1,0 +1,16 @@
+import { ApiError } from '@portal/api-client/request';
+
+/** Downloads a file the server builds (the xlsx exports), keeping the server's file name. */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import type { Family, FamilyInput } from '@portal/contracts';
+import { Button } from '@portal/ui/button';
+import { Dialog, DialogFooter } from '@portal/ui/dialog';
+import { Input } from '@portal/ui/input';
+import { Field } from '@portal/ui/label';
+import { texts } from '../texts';
+import { canSaveFamily, EMPTY_FAMILY_FORM, familyToForm, formToFamilyInput, type FamilyForm } from './family-form';
+
+const t = texts.families;
+
+interface FamilyDialogProps {
+  family?: Family;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (input: FamilyInput) => Promise<unknown>;
+  saving: boolean;
+}
+
+type TextField = 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked' | 'paymentAmount';
+const INPUTS: Array<{ field: TextField; type: string; autoComplete?: string }> = [
+  { field: 'graduateName', type: 'text' },
+  { field: 'contactName', type: 'text', autoComplete: 'off' },
+  { field: 'email', type: 'email', autoComplete: 'off' },
+  { field: 'phone', type: 'tel', autoComplete: 'off' },
+  { field: 'tablesBooked', type: 'number' },
+  { field: 'paymentAmount', type: 'number' },
+];
+const CHECKBOXES = ['hasPaid', 'awardsRsvp', 'brunchRsvp'] as const;
+
+export function FamilyDialog({ family, open, onOpenChange, onSave, saving }: FamilyDialogProps) {
+  const [form, setForm] = useState<FamilyForm>(family ? familyToForm(family) : EMPTY_FAMILY_FORM);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (canSaveFamily(form)) void onSave(formToFamilyInput(form));
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={family ? t.editTitle : t.createTitle}>
+      <form className="admin-form admin-form--two" onSubmit={submit}>
+        {INPUTS.map(({ field, type, autoComplete }) => (
+          <Field key={field} id={`family-${field}`} label={t.fields[field]}>
+            <Input
+              id={`family-${field}`}
+              type={type}
+              min={type === 'number' ? 0 : undefined}
+              inputMode={type === 'number' ? 'numeric' : undefined}
+              autoComplete={autoComplete}
+              value={form[field]}
+              onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+            />
+          </Field>
+        ))}
+        <div className="admin-form__checks">
+          {CHECKBOXES.map((field) => (
+            <label key={field} className="ui-checkbox">
+              <input type="checkbox" checked={form[field]} onChange={(event) => setForm({ ...form, [field]: event.target.checked })} />
+              {t.fields[field]}
+            </label>
+          ))}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {texts.cancel}
+          </Button>
+          <Button type="submit" disabled={!canSaveFamily(form)} pending={saving}>
+            {family ? t.update : t.create}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

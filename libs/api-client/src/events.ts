@@ -1,0 +1,16 @@
+import useSWR from 'swr';
+import type { EventInput, GraduationEvent } from '@portal/contracts';
+import { apiRequest, getJson } from './request';
+import { QUERY_OPTIONS } from './swr';
+
+export const eventsKey = '/api/events';
+
+export const getEvents = () => getJson<GraduationEvent[]>(eventsKey);
+export const createEvent = (input: EventInput) => apiRequest<GraduationEvent>('POST', eventsKey, input);
+export const updateEvent = ({ id, ...input }: EventInput & { id: number }) =>
+  apiRequest<GraduationEvent>('PUT', `${eventsKey}/${id}`, input);
+export const deleteEvent = (id: number) => apiRequest<void>('DELETE', `${eventsKey}/${id}`);
+
+export function useEvents() {
+  return useSWR(eventsKey, getEvents, QUERY_OPTIONS);
+}

@@ -1,0 +1,15 @@
+import useSWR from 'swr';
+import type { Family, FamilyInput } from '@portal/contracts';
+import { apiRequest, getJson } from './request';
+import { QUERY_OPTIONS } from './swr';
+
+export const familiesKey = '/api/families';
+
+export const getFamilies = () => getJson<Family[]>(familiesKey);
+export const createFamily = (input: FamilyInput) => apiRequest<Family>('POST', familiesKey, input);
+export const updateFamily = ({ id, ...input }: FamilyInput & { id: number }) => apiRequest<Family>('PUT', `${familiesKey}/${id}`, input);
+export const deleteFamily = (id: number) => apiRequest<void>('DELETE', `${familiesKey}/${id}`);
+
+export function useFamilies() {
+  return useSWR(familiesKey, getFamilies, QUERY_OPTIONS);
+}

@@ -1,0 +1,28 @@
+import useSWR from 'swr';
+import type { Family, FamilyRsvpInput, PaymentProof } from '@portal/contracts';
+import { ApiError, apiRequest, getJson } from './request';
+import { QUERY_OPTIONS } from './swr';
+
+export const myFamilyKey = '/api/my-family';
+export const myPaymentProofsKey = '/api/my-family/payment-proofs';
+
+/** The signed-in parent's family, or null when the account has none (404). */
+export async function getMyFamily(): Promise<Family | null> {
+  try {
+    return await getJson<Family>(myFamilyKey);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const getMyPaymentProofs = () => getJson<PaymentProof[]>(myPaymentProofsKey);
+export const saveFamilyRsvp = (input: FamilyRsvpInput) => apiRequest<Family>('PUT', '/api/my-family/rsvp', input);
+
+export function useMyFamily() {
+  return useSWR(myFamilyKey, getMyFamily, QUERY_OPTIONS);
+}
+
+export function useMyPaymentProofs(enabled: boolean) {
+  return useSWR(enabled ? myPaymentProofsKey : null, getMyPaymentProofs, QUERY_OPTIONS);
+}

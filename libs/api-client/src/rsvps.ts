@@ -1,0 +1,21 @@
+import useSWR from 'swr';
+import type { AdminEventRsvp, EventRsvp } from '@portal/contracts';
+import { apiRequest, getJson } from './request';
+import { QUERY_OPTIONS } from './swr';
+
+/** Admin: every family's answer for one event. */
+export const eventRsvpsKey = (eventId: number) => `/api/event-rsvps/${eventId}`;
+/** Parent: the family's own answers. */
+export const myEventRsvpsKey = '/api/my-event-rsvps';
+
+export const getEventRsvps = (key: string) => getJson<AdminEventRsvp[]>(key);
+export const getMyEventRsvps = () => getJson<EventRsvp[]>(myEventRsvpsKey);
+export const saveEventRsvp = (rsvp: EventRsvp) => apiRequest<EventRsvp>('POST', '/api/event-rsvps', rsvp);
+
+export function useEventRsvps(eventId: number) {
+  return useSWR(eventRsvpsKey(eventId), getEventRsvps, QUERY_OPTIONS);
+}
+
+export function useMyEventRsvps() {
+  return useSWR(myEventRsvpsKey, getMyEventRsvps, QUERY_OPTIONS);
+}

@@ -1,0 +1,12 @@
+import useSWR from 'swr';
+import type { Stats } from '@portal/contracts';
+import { getJson } from './request';
+import { QUERY_OPTIONS } from './swr';
+
+export const statsKey = '/api/stats';
+
+export const getStats = () => getJson<Stats>(statsKey);
+
+export function useStats() {
+  return useSWR(statsKey, getStats, QUERY_OPTIONS);
+}
