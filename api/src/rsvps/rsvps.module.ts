@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { RsvpsController } from './rsvps.controller';
+import { RsvpsService } from './rsvps.service';
 
-@Module({})
+@Module({ controllers: [RsvpsController], providers: [RsvpsService] })
 export class RsvpsModule {}
