@@ -1,0 +1,24 @@
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import type { PaymentDate } from '@portal/contracts';
+import { Roles } from '../common/auth.decorators';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { UpdatePaymentDateDto } from './dto/update-payment-date.dto';
+import { PaymentDatesService } from './payment-dates.service';
+
+@Roles('admin')
+@Controller('payment-dates')
+export class PaymentDatesController {
+  constructor(private readonly paymentDates: PaymentDatesService) {}
+
+  /** Parents see the same six due dates in their calendar. */
+  @Roles('admin', 'parent')
+  @Get()
+  list(): Promise<PaymentDate[]> {
+    return this.paymentDates.list();
+  }
+
+  @Put(':id')
+  update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdatePaymentDateDto): Promise<PaymentDate> {
+    return this.paymentDates.update(id, body);
+  }
+}

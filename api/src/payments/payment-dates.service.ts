@@ -1,0 +1,33 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentDate, type PaymentNumber } from '@portal/contracts';
+import { Database } from '../database/database.service';
+import type { UpdatePaymentDateDto } from './dto/update-payment-date.dto';
+import { PaymentDateEntity } from './payment-date.entity';
+
+export const PAYMENT_DATE_TEXTS = { notFound: 'No encontramos ese pago.' } as const;
+
+export function toPaymentDate(row: PaymentDateEntity): PaymentDate {
+  return { id: row.id, title: PAYMENT_TITLES[row.id], description: row.description, date: row.date, amount: row.amount };
+}
+
+const isPaymentNumber = (id: number): id is PaymentNumber => (PAYMENT_NUMBERS as readonly number[]).includes(id);
+
+@Injectable()
+export class PaymentDatesService {
+  constructor(private readonly db: Database) {}
+
+  async list(): Promise<PaymentDate[]> {
+    const rows = await this.db.manager.find(PaymentDateEntity, { order: { id: 'ASC' } });
+    return rows.map(toPaymentDate);
+  }
+
+  update(id: number, input: UpdatePaymentDateDto): Promise<PaymentDate> {
+    if (!isPaymentNumber(id)) throw new NotFoundException(PAYMENT_DATE_TEXTS.notFound);
+    const columns = { description: input.description.trim(), date: input.date, amount: input.amount.trim() };
+    return this.db.write(async (manager) => {
+      if (!(await manager.existsBy(PaymentDateEntity, { id }))) throw new NotFoundException(PAYMENT_DATE_TEXTS.notFound);
+      await manager.update(PaymentDateEntity, { id }, columns);
+      return toPaymentDate(await manager.findOneByOrFail(PaymentDateEntity, { id }));
+    });
+  }
+}
