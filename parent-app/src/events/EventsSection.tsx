@@ -12,7 +12,7 @@ import { texts } from '../texts';
 
 const t = texts.events;
 
-function EventCard({
+export function EventCard({
   event,
   answer,
   pending,

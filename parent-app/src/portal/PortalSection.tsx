@@ -52,6 +52,28 @@ function KeyEventSummary({ title, answered, event }: { title: string; answered: 
   );
 }
 
+/** The final payment deadline with 'Vence en N días', 'Vence hoy' or 'Plazo vencido'. */
+export function DeadlineReminder({ deadline, today }: { deadline: string; today: string }) {
+  const status = deadlineText(deadline, today);
+  return (
+    <Reminder icon={<CalendarClock size={22} />} title={t.deadlineTitle}>
+      <p>{formatDay(deadline)}</p>
+      <Badge variant={status === 'Plazo vencido' ? 'danger' : 'warning'}>{status}</Badge>
+    </Reminder>
+  );
+}
+
+/** Tables, their payment status and the guests they seat. */
+export function TablesSummary({ family }: { family: Family }) {
+  return (
+    <Summary title={t.tablesTitle}>
+      <Badge variant={family.hasPaid ? 'success' : 'warning'}>{family.hasPaid ? t.paid : texts.pending}</Badge>
+      <p>{t.tables(family.tablesBooked)}</p>
+      <p className="parent-muted">{t.guests(guestsFor(family.tablesBooked))}</p>
+    </Summary>
+  );
+}
+
 type RsvpField = 'awardsRsvp' | 'brunchRsvp';
 
 function Attendance({ family, settings }: { family: Family; settings: Settings }) {
@@ -113,10 +135,7 @@ export default function PortalSection() {
     <section className="parent-section">
       <h2 className="ui-visually-hidden">{t.reminders}</h2>
       <div className="parent-grid">
-        <Reminder icon={<CalendarClock size={22} />} title={t.deadlineTitle}>
-          <p>{formatDay(settings.finalPaymentDeadline)}</p>
-          <Badge variant="warning">{deadlineText(settings.finalPaymentDeadline, todayInGuatemala())}</Badge>
-        </Reminder>
+        <DeadlineReminder deadline={settings.finalPaymentDeadline} today={todayInGuatemala()} />
         <Reminder icon={<Shirt size={22} />} title={t.dressTitle}>
           <p>{t.dressText}</p>
         </Reminder>
@@ -126,11 +145,7 @@ export default function PortalSection() {
       </div>
       <h2 className="ui-visually-hidden">{t.summary}</h2>
       <div className="parent-grid">
-        <Summary title={t.tablesTitle}>
-          <Badge variant={family.hasPaid ? 'success' : 'warning'}>{family.hasPaid ? t.paid : texts.pending}</Badge>
-          <p>{t.tables(family.tablesBooked)}</p>
-          <p className="parent-muted">{t.guests(guestsFor(family.tablesBooked))}</p>
-        </Summary>
+        <TablesSummary family={family} />
         <KeyEventSummary title={t.awardsTitle} answered={family.awardsRsvp} event={settings.awards} />
         <KeyEventSummary title={t.brunchTitle} answered={family.brunchRsvp} event={settings.brunch} />
       </div>

@@ -1,0 +1,19 @@
+import { statCards } from './DashboardSection';
+
+describe('the dashboard stat cards', () => {
+  it('show payments as a rounded percent, available tables and both RSVPs combined', () => {
+    const cards = statCards({ totalFamilies: 3, paymentsReceived: 2, tablesBooked: 7, awardsRsvpCount: 2, brunchRsvpCount: 1 });
+    expect(cards.map(({ label, value, hint }) => [label, value, hint])).toEqual([
+      ['Total de Familias', 3, 'Familias registradas'],
+      ['Pagos Recibidos', 2, '67% completado'],
+      ['Mesas Reservadas', 7, '193 mesas disponibles'],
+      ['Confirmaciones de Eventos', 3, 'Ambos eventos combinados'],
+    ]);
+  });
+
+  it('shows 0% with no families', () => {
+    expect(statCards({ totalFamilies: 0, paymentsReceived: 0, tablesBooked: 0, awardsRsvpCount: 0, brunchRsvpCount: 0 })[1]!.hint).toBe(
+      '0% completado',
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import {
+  daysBetween,
+  deadlineText,
+  formatClock,
+  formatClockRange,
+  formatDate,
+  formatDateNumeric,
+  formatDay,
+  formatDayNumeric,
+  formatQuetzales,
+  formatTime,
+  fromDateTimeLocal,
+  isCalendarDay,
+  toDateTimeLocal,
+  todayInGuatemala,
+} from './index';
+
+describe('Spanish (Guatemala) formats', () => {
+  it('computes weekdays from the date instead of trusting a typed one', () => {
+    expect(formatDay('2026-06-13')).toBe('Sábado, 13 de junio de 2026');
+    expect(formatDay('2026-01-17')).toBe('Sábado, 17 de enero de 2026');
+    expect(formatDay('2025-09-23')).toBe('Martes, 23 de septiembre de 2025');
+  });
+
+  it('writes amounts in quetzales with thousands separators', () => {
+    expect(formatQuetzales(2950)).toBe('Q2,950');
+    expect(formatQuetzales(4250)).toBe('Q4,250');
+    expect(formatQuetzales(450)).toBe('Q450');
+    expect(formatQuetzales(0)).toBe('Q0');
+  });
+
+  it('shows UTC instants in Guatemala time (UTC-6)', () => {
+    expect(formatDateNumeric('2026-06-14T03:00:00Z')).toBe('13/06/2026');
+    expect(formatDate('2026-06-14T03:00:00Z')).toBe('Sábado, 13 de junio de 2026');
+    expect(formatTime('2026-06-13T16:00:00Z')).toBe('10:00 a. m.');
+    expect(formatDayNumeric('2026-06-13')).toBe('13/06/2026');
+  });
+
+  it('formats clock times and ranges', () => {
+    expect(formatClock('14:00')).toBe('2:00 p. m.');
+    expect(formatClockRange('10:00', '12:00')).toBe('10:00 a. m. - 12:00 p. m.');
+  });
+
+  it('round-trips datetime-local values typed in Guatemala', () => {
+    expect(fromDateTimeLocal('2026-06-13T10:00')).toBe('2026-06-13T16:00:00.000Z');
+    expect(toDateTimeLocal('2026-06-13T16:00:00.000Z')).toBe('2026-06-13T10:00');
+    expect(toDateTimeLocal(fromDateTimeLocal('2026-12-31T23:30'))).toBe('2026-12-31T23:30');
+  });
+
+  it('knows the Guatemala day even when it is already tomorrow in UTC', () => {
+    expect(todayInGuatemala(new Date('2026-11-22T05:00:00Z'))).toBe('2026-11-21');
+    expect(todayInGuatemala(new Date('2026-11-22T06:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('counts the days to the final payment deadline', () => {
+    expect(daysBetween('2026-05-18', '2026-05-30')).toBe(12);
+    expect(deadlineText('2026-05-30', '2026-05-18')).toBe('Vence en 12 días');
+    expect(deadlineText('2026-05-30', '2026-05-29')).toBe('Vence en 1 día');
+    expect(deadlineText('2026-05-30', '2026-05-30')).toBe('Vence hoy');
+    expect(deadlineText('2026-05-30', '2026-05-31')).toBe('Plazo vencido');
+  });
+
+  it('accepts only real calendar days', () => {
+    expect(isCalendarDay('2026-02-28')).toBe(true);
+    expect(isCalendarDay('2026-02-30')).toBe(false);
+    expect(isCalendarDay('2026-6-1')).toBe(false);
+    expect(isCalendarDay('mañana')).toBe(false);
+  });
+});
