@@ -41,6 +41,10 @@ describe.each(DATABASES)('events (%s)', (kind) => {
     expect(row.fecha.toISOString()).toBe('2026-06-13T16:00:00.000Z');
   });
 
+  it('accepts 200 characters of titulo counted as the database counts them', async () => {
+    expect((await create({ titulo: '❤️'.repeat(100) })).titulo).toBe('❤️'.repeat(100));
+  });
+
   it('keeps milliseconds of fecha', async () => {
     const event = await create({ fecha: '2026-01-17T18:30:15.250Z' });
     expect(event.fecha).toBe('2026-01-17T18:30:15.250Z');
@@ -101,10 +105,12 @@ describe.each(DATABASES)('events (%s)', (kind) => {
 
   it.each([
     ['a missing fecha', { fecha: undefined }, 'fecha', 'La fecha es requerida.'],
-    ['a fecha without time', { fecha: '2026-06-13' }, 'fecha', 'La fecha debe ser una fecha y hora ISO 8601 con zona horaria.'],
+    ['a fecha without time', { fecha: '2026-06-13' }, 'fecha', 'La fecha debe ser una fecha y hora válida (ISO 8601 con zona horaria).'],
     ['a fecha without time zone', { fecha: '2026-06-13T10:00:00' }, 'fecha', 'con zona horaria'],
     ['a fecha on a day that does not exist', { fecha: '2026-02-30T10:00:00Z' }, 'fecha', 'con zona horaria'],
     ['a fecha in another format', { fecha: '13/06/2026 10:00' }, 'fecha', 'con zona horaria'],
+    ['a fecha past the year 9999 in UTC', { fecha: '9999-12-31T23:00:00-06:00' }, 'fecha', 'con zona horaria'],
+    ['a titulo of 201 characters that are two code points each', { titulo: '❤️'.repeat(101) }, 'titulo', 'no puede tener más de 200'],
     ['a fecha as a number', { fecha: 1781366400000 }, 'fecha', 'La fecha es requerida.'],
     ['a missing titulo', { titulo: undefined }, 'titulo', 'El título es requerido.'],
     ['a blank titulo', { titulo: '   ' }, 'titulo', 'El título es requerido.'],

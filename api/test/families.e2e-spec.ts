@@ -76,6 +76,11 @@ describe.each(DATABASES)('families (%s)', (kind) => {
       expect(response.body).toEqual({ id: expect.any(Number), ...body });
     });
 
+    it('accepts names up to 120 characters counted as the database counts them', async () => {
+      const family = await create({ graduateName: '❤️'.repeat(60), contactName: 'ñ'.repeat(120) });
+      expect(family).toMatchObject({ graduateName: '❤️'.repeat(60), contactName: 'ñ'.repeat(120) });
+    });
+
     it('lists the families ordered by id', async () => {
       const first = await create();
       const second = await create({ hasPaid: true });
@@ -131,6 +136,7 @@ describe.each(DATABASES)('families (%s)', (kind) => {
       ['a missing graduate name', { graduateName: undefined }, 'graduateName', 'El nombre del graduado es requerido.'],
       ['a blank contact name', { contactName: '   ' }, 'contactName', 'El nombre del contacto es requerido.'],
       ['a graduate name over 120 characters', { graduateName: 'a'.repeat(121) }, 'graduateName', 'no puede tener más de 120'],
+      ['a graduate name of 122 code points', { graduateName: '❤️'.repeat(61) }, 'graduateName', 'no puede tener más de 120'],
       ['a number as graduate name', { graduateName: 42 }, 'graduateName', 'El nombre del graduado es requerido.'],
       ['a missing e-mail', { email: undefined }, 'email', 'El email es requerido.'],
       ['an invalid e-mail', { email: 'no-es-un-email' }, 'email', 'El email no es válido.'],

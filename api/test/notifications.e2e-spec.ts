@@ -76,8 +76,9 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
     ['an unknown type', { type: 'error' }, 'type', 'El tipo debe ser info, warning o success.'],
     ['a null type', { type: null }, 'type', 'El tipo debe ser info, warning o success.'],
     ['a missing date', { date: undefined }, 'date', 'La fecha es requerida.'],
-    ['a date without time', { date: '2025-10-15' }, 'date', 'La fecha debe ser una fecha y hora ISO 8601 con zona horaria.'],
+    ['a date without time', { date: '2025-10-15' }, 'date', 'La fecha debe ser una fecha y hora válida (ISO 8601 con zona horaria).'],
     ['a date that does not exist', { date: '2025-13-01T10:00:00Z' }, 'date', 'con zona horaria'],
+    ['a date past the year 9999 in UTC', { date: '9999-12-31T20:00:00-05:00' }, 'date', 'con zona horaria'],
     ['an unknown field', { read: true }, 'read', 'El campo «read» no está permitido.'],
   ])('refuses a notification with %s and writes nothing', async (_case, change, field, message) => {
     const before = await rows();

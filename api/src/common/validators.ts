@@ -25,19 +25,38 @@ export const IsFilled = (options?: ValidationOptions) =>
     options,
   );
 
-/** An ISO 8601 date-time with its time zone (`2026-06-13T16:00:00.000Z`, `...T10:00-06:00`). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+/**
+ * An ISO 8601 date-time with its time zone (`2026-06-13T16:00:00.000Z`, `...T10:00-06:00`) whose
+ * UTC instant falls in years 1000 to 9999, the range of a MySQL/MariaDB DATETIME.
+ */
 export const IsDateTime = (options?: ValidationOptions) =>
   ValidateBy(
     {
       name: 'isDateTime',
       validator: {
-        validate: (value: unknown) =>
-          typeof value === 'string' &&
-          /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/.test(
-            value,
-          ) &&
-          isCalendarDay(value.slice(0, 10)),
+        validate: (value: unknown) => {
+          if (typeof value !== 'string' || !DATE_TIME.test(value) || !isCalendarDay(value.slice(0, 10))) return false;
+          const year = new Date(value).getUTCFullYear();
+          return year >= 1000 && year <= 9999;
+        },
       },
+    },
+    options,
+  );
+
+/**
+ * At most `max` characters as the database counts them (code points): class-validator's
+ * `MaxLength` counts '❤️' (two code points) as one, so a long string of them would overflow a
+ * VARCHAR on MySQL/MariaDB.
+ */
+export const MaxChars = (max: number, options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'maxChars',
+      constraints: [max],
+      validator: { validate: (value: unknown) => typeof value === 'string' && [...value].length <= max },
     },
     options,
   );

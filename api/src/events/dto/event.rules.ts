@@ -1,13 +1,13 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
-import { IsDateTime, IsFilled } from '../../common/validators';
+import { IsString, IsUrl, ValidateIf } from 'class-validator';
+import { IsDateTime, IsFilled, MaxChars } from '../../common/validators';
 
 /** Optional text: null, an empty or a blank string all mean "none" (stored as null). */
 const optionalText = (label: string, max: number, ...more: PropertyDecorator[]) =>
   applyDecorators(
     ValidateIf((_object: object, value: unknown) => value != null && !(typeof value === 'string' && value.trim() === '')),
     IsString({ message: `${label} debe ser texto.` }),
-    MaxLength(max, { message: `${label} no puede tener más de ${max} caracteres.` }),
+    MaxChars(max, { message: `${label} no puede tener más de ${max} caracteres.` }),
     ...more,
   );
 
@@ -19,13 +19,13 @@ export const EventRules = {
   fecha: () =>
     applyDecorators(
       IsString({ message: 'La fecha es requerida.' }),
-      IsDateTime({ message: 'La fecha debe ser una fecha y hora ISO 8601 con zona horaria.' }),
+      IsDateTime({ message: 'La fecha debe ser una fecha y hora válida (ISO 8601 con zona horaria).' }),
     ),
   titulo: () =>
     applyDecorators(
       IsString({ message: 'El título es requerido.' }),
       IsFilled({ message: 'El título es requerido.' }),
-      MaxLength(200, { message: 'El título no puede tener más de 200 caracteres.' }),
+      MaxChars(200, { message: 'El título no puede tener más de 200 caracteres.' }),
     ),
   descripcion: () => optionalText('La descripción', 2000),
   horario: () => optionalText('El horario', 100),

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsBoolean, IsEmail, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { TOTAL_TABLES } from '@portal/contracts';
-import { IsFilled } from '../../common/validators';
+import { IsFilled, MaxChars } from '../../common/validators';
 
 export const MAX_PAYMENT_AMOUNT = 1_000_000;
 
@@ -9,7 +9,7 @@ const text = (label: string, max: number) =>
   applyDecorators(
     IsString({ message: `${label} es requerido.` }),
     IsFilled({ message: `${label} es requerido.` }),
-    MaxLength(max, { message: `${label} no puede tener más de ${max} caracteres.` }),
+    MaxChars(max, { message: `${label} no puede tener más de ${max} caracteres.` }),
   );
 
 const flag = (label: string) => IsBoolean({ message: `${label} debe ser verdadero o falso.` });
@@ -25,14 +25,14 @@ export const FamilyRules = {
     applyDecorators(
       IsString({ message: 'El email es requerido.' }),
       IsFilled({ message: 'El email es requerido.' }),
-      MaxLength(254, { message: 'El email no puede tener más de 254 caracteres.' }),
+      MaxChars(254, { message: 'El email no puede tener más de 254 caracteres.' }),
       IsEmail({}, { message: 'El email no es válido.' }),
     ),
   phone: () =>
     applyDecorators(
       IsString({ message: 'El teléfono es requerido.' }),
       IsFilled({ message: 'El teléfono es requerido.' }),
-      MaxLength(40, { message: 'El teléfono no puede tener más de 40 caracteres.' }),
+      MaxChars(40, { message: 'El teléfono no puede tener más de 40 caracteres.' }),
       Matches(/^[0-9 ()+-]*[0-9][0-9 ()+-]*$/, { message: 'El teléfono solo puede tener números, espacios y los signos + - ( ).' }),
     ),
   tablesBooked: () =>

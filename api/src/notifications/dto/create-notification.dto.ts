@@ -1,15 +1,15 @@
-import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString } from 'class-validator';
 import { NOTIFICATION_TYPES, type NotificationInput, type NotificationType } from '@portal/contracts';
-import { IsDateTime, IsFilled, Omittable } from '../../common/validators';
+import { IsDateTime, IsFilled, MaxChars, Omittable } from '../../common/validators';
 
 /** POST /api/notifications. The admin form always sends 'info'; the type may be left out. */
 export class CreateNotificationDto implements Partial<NotificationInput> {
-  @MaxLength(200, { message: 'El título no puede tener más de 200 caracteres.' })
+  @MaxChars(200, { message: 'El título no puede tener más de 200 caracteres.' })
   @IsFilled({ message: 'El título es requerido.' })
   @IsString({ message: 'El título es requerido.' })
   title!: string;
 
-  @MaxLength(2000, { message: 'El mensaje no puede tener más de 2000 caracteres.' })
+  @MaxChars(2000, { message: 'El mensaje no puede tener más de 2000 caracteres.' })
   @IsFilled({ message: 'El mensaje es requerido.' })
   @IsString({ message: 'El mensaje es requerido.' })
   message!: string;
@@ -18,7 +18,7 @@ export class CreateNotificationDto implements Partial<NotificationInput> {
   @IsIn(NOTIFICATION_TYPES, { message: 'El tipo debe ser info, warning o success.' })
   type?: NotificationType;
 
-  @IsDateTime({ message: 'La fecha debe ser una fecha y hora ISO 8601 con zona horaria.' })
+  @IsDateTime({ message: 'La fecha debe ser una fecha y hora válida (ISO 8601 con zona horaria).' })
   @IsString({ message: 'La fecha es requerida.' })
   date!: string;
 }

@@ -1,10 +1,10 @@
-import { IsString, MaxLength } from 'class-validator';
+import { IsString } from 'class-validator';
 import type { PaymentDateInput } from '@portal/contracts';
-import { IsCalendarDay, IsFilled } from '../../common/validators';
+import { IsCalendarDay, IsFilled, MaxChars } from '../../common/validators';
 
 /** PUT /api/payment-dates/:id: the whole item; the title comes from the payment number. */
 export class UpdatePaymentDateDto implements PaymentDateInput {
-  @MaxLength(300, { message: 'La descripción no puede tener más de 300 caracteres.' })
+  @MaxChars(300, { message: 'La descripción no puede tener más de 300 caracteres.' })
   @IsFilled({ message: 'La descripción es requerida.' })
   @IsString({ message: 'La descripción es requerida.' })
   description!: string;
@@ -12,7 +12,7 @@ export class UpdatePaymentDateDto implements PaymentDateInput {
   @IsCalendarDay({ message: 'La fecha debe ser una fecha válida (aaaa-mm-dd).' })
   date!: string;
 
-  @MaxLength(200, { message: 'El monto no puede tener más de 200 caracteres.' })
+  @MaxChars(200, { message: 'El monto no puede tener más de 200 caracteres.' })
   @IsFilled({ message: 'El monto es requerido.' })
   @IsString({ message: 'El monto es requerido.' })
   amount!: string;
