@@ -59,7 +59,7 @@ export class FamiliesService {
   create(input: CreateFamilyDto): Promise<Family> {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
-      await this.lockTables(manager);
+      await this.lockFamilies(manager);
       await this.checkEmailFree(manager, columns.email!);
       const booked = columns.tablesBooked ?? 0;
       if (booked > 0) {
@@ -82,7 +82,7 @@ export class FamiliesService {
   update(id: number, input: UpdateFamilyDto): Promise<Family> {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
-      await this.lockTables(manager);
+      await this.lockFamilies(manager);
       const current = await manager.findOneBy(FamilyEntity, { id });
       if (!current) throw new NotFoundException(FAMILY_TEXTS.notFound);
       if (columns.email !== undefined && columns.email !== current.email) await this.checkEmailFree(manager, columns.email, id);
@@ -102,6 +102,7 @@ export class FamiliesService {
   /** The family and everything that hangs from it, in one transaction; its parent account stays. */
   remove(id: number): Promise<void> {
     return this.db.write(async (manager) => {
+      await this.lockFamilies(manager);
       if (!(await manager.existsBy(FamilyEntity, { id }))) throw new NotFoundException(FAMILY_TEXTS.notFound);
       await manager.delete(EventRsvpEntity, { familyId: id });
       await manager.delete(PaymentConfirmationEntity, { familyId: id });
@@ -111,11 +112,12 @@ export class FamiliesService {
   }
 
   /**
-   * Serializes every family write that could change the table count: two admins saving at once
-   * would otherwise both see room for their tables. SQLite writes are already queued one by one;
-   * MySQL/MariaDB waits here on the settings row until the other transaction commits.
+   * Serializes the admins' family writes: two admins saving at once would otherwise both see room
+   * for their tables (or one would update a family the other has just deleted). SQLite writes are
+   * already queued one by one; MySQL/MariaDB waits here on the settings row until the other
+   * transaction commits, and only then reads the totals.
    */
-  private async lockTables(manager: EntityManager): Promise<void> {
+  private async lockFamilies(manager: EntityManager): Promise<void> {
     if (this.db.isSqlite) return;
     await manager.findOne(SettingsEntity, { where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
   }
