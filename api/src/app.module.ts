@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ParentModule } from './parent/parent.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ReportsModule } from './reports/reports.module';
 import { RsvpsModule } from './rsvps/rsvps.module';
 import { SettingsModule } from './settings/settings.module';
 import { StatsModule } from './stats/stats.module';
@@ -42,6 +43,7 @@ export class AppModule {
         NotificationsModule,
         PaymentsModule,
         ParentModule,
+        ReportsModule,
       ],
     };
   }

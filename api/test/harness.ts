@@ -23,6 +23,8 @@ export interface Response<T = unknown> {
   status: number;
   body: T;
   text: string;
+  /** The body as bytes, for binary downloads (xlsx). */
+  rawBody: Buffer;
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -62,7 +64,13 @@ export class Agent {
     } catch {
       parsed = undefined;
     }
-    return { status: response.statusCode, body: parsed as T, text: response.body, headers: response.headers as Response['headers'] };
+    return {
+      status: response.statusCode,
+      body: parsed as T,
+      text: response.body,
+      rawBody: response.rawPayload,
+      headers: response.headers as Response['headers'],
+    };
   }
 
   get = <T = unknown>(url: string) => this.request<T>('GET', url);

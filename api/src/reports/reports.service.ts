@@ -1,0 +1,252 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import type { SelectQueryBuilder } from 'typeorm';
+import {
+  PAYMENT_NUMBERS,
+  type EventRsvpsReportEntry,
+  type PaymentConfirmationsReportRow,
+  type PaymentNumber,
+  type PaymentStatus,
+} from '@portal/contracts';
+import { formatDateNumeric } from '@portal/format';
+import { Database } from '../database/database.service';
+import { EventEntity } from '../events/event.entity';
+import { FamilyEntity } from '../families/family.entity';
+import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
+import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { REPORT_TEXTS } from './reports.texts';
+import { streamSheet, type SheetLayout } from './spreadsheet-stream';
+
+type Rsvp = EventRsvpsReportEntry['rsvps'][number];
+interface RsvpRow extends Rsvp {
+  eventId: number;
+}
+interface EventHeading {
+  id: number;
+  title: string;
+  date: Date;
+}
+
+/**
+ * `(c1, c2, ...) > (v1, v2, ...)` in the order the query sorts by, written out so both SQLite
+ * and MariaDB compare each column with the same collation as their ORDER BY.
+ */
+function after<T extends object>(query: SelectQueryBuilder<T>, columns: string[], values: unknown[]): SelectQueryBuilder<T> {
+  const alternatives = columns.map((column, i) =>
+    [...columns.slice(0, i).map((earlier, j) => `${earlier} = :k${j}`), `${column} > :k${i}`].join(' AND '),
+  );
+  const parameters = Object.fromEntries(values.map((value, i) => [`k${i}`, value]));
+  return query.andWhere(`(${alternatives.map((sql) => `(${sql})`).join(' OR ')})`, parameters);
+}
+
+const PAYMENT_TEXT: Record<PaymentStatus, string> = {
+  ya_pague: REPORT_TEXTS.payments.paid,
+  no_asistire: REPORT_TEXTS.payments.notAttending,
+};
+
+const PAYMENTS_SHEET: SheetLayout<PaymentConfirmationsReportRow> = {
+  name: REPORT_TEXTS.payments.sheet,
+  columns: [
+    { header: REPORT_TEXTS.payments.graduate, width: 32 },
+    { header: REPORT_TEXTS.payments.contact, width: 32 },
+    { header: REPORT_TEXTS.payments.email, width: 34 },
+    { header: REPORT_TEXTS.payments.phone, width: 18 },
+    ...PAYMENT_NUMBERS.map((n) => ({ header: REPORT_TEXTS.payments.payment(n), width: 13 })),
+  ],
+  cells: (row) => [
+    row.graduateName,
+    row.contactName,
+    row.email,
+    row.phone,
+    ...PAYMENT_NUMBERS.map((n) => {
+      const status = row.confirmations[n];
+      return status ? PAYMENT_TEXT[status] : REPORT_TEXTS.payments.pending;
+    }),
+  ],
+};
+
+@Injectable()
+export class ReportsService {
+  private readonly logger = new Logger('Reports');
+
+  /**
+   * Rows read per query. Reports are read in keyset pages rather than one result: memory stays
+   * flat whatever the class size, and with SQLite's single shared connection other requests run
+   * between pages instead of waiting for the whole report. Tests shrink it to cross page edges.
+   */
+  pageSize = 1000;
+
+  constructor(private readonly db: Database) {}
+
+  // ---- Payment confirmations ------------------------------------------------------------------
+
+  async paymentConfirmations(): Promise<PaymentConfirmationsReportRow[]> {
+    const rows: PaymentConfirmationsReportRow[] = [];
+    for await (const page of this.paymentPages()) rows.push(...page);
+    return rows;
+  }
+
+  async paymentConfirmationsXlsx(): Promise<Readable> {
+    return streamSheet(PAYMENTS_SHEET, await this.startedEarly(this.paymentPages()), this.logFailure);
+  }
+
+  /** Families by graduate name, each with its answers: two queries per page, whatever the page holds. */
+  private async *paymentPages(): AsyncGenerator<PaymentConfirmationsReportRow[]> {
+    let last: FamilyEntity | undefined;
+    for (;;) {
+      let query = this.db.manager
+        .createQueryBuilder(FamilyEntity, 'family')
+        .select(['family.id', 'family.graduateName', 'family.contactName', 'family.email', 'family.phone'])
+        .orderBy('family.graduateName', 'ASC')
+        .addOrderBy('family.id', 'ASC')
+        .limit(this.pageSize);
+      if (last) query = after(query, ['family.graduateName', 'family.id'], [last.graduateName, last.id]);
+      const families = await query.getMany();
+      if (families.length === 0) return;
+
+      const answers = await this.db.manager
+        .createQueryBuilder(PaymentConfirmationEntity, 'confirmation')
+        .select(['confirmation.familyId', 'confirmation.paymentNumber', 'confirmation.status'])
+        .where('confirmation.familyId IN (:...ids)', { ids: families.map((family) => family.id) })
+        .getMany();
+      const byFamily = new Map<number, Partial<Record<PaymentNumber, PaymentStatus>>>();
+      for (const answer of answers) {
+        const confirmations = byFamily.get(answer.familyId) ?? {};
+        confirmations[answer.paymentNumber] = answer.status;
+        byFamily.set(answer.familyId, confirmations);
+      }
+
+      yield families.map((family) => ({
+        graduateName: family.graduateName,
+        contactName: family.contactName,
+        email: family.email,
+        phone: family.phone,
+        confirmations: byFamily.get(family.id) ?? {},
+      }));
+      if (families.length < this.pageSize) return;
+      last = families[families.length - 1];
+    }
+  }
+
+  // ---- Event RSVPs ----------------------------------------------------------------------------
+
+  /** Every event by date, with its answers (an event nobody answered has an empty list). */
+  async eventRsvps(): Promise<EventRsvpsReportEntry[]> {
+    const events = await this.events();
+    const entries = new Map<number, EventRsvpsReportEntry>(
+      events.map((event) => [event.id, { eventTitle: event.title, eventDate: event.date.toISOString(), rsvps: [] }]),
+    );
+    for await (const page of this.rsvpPages()) {
+      for (const { eventId, ...rsvp } of page) entries.get(eventId)?.rsvps.push(rsvp);
+    }
+    return [...entries.values()];
+  }
+
+  async eventRsvpsXlsx(): Promise<Readable> {
+    const events = new Map((await this.events()).map((event) => [event.id, event]));
+    const layout: SheetLayout<RsvpRow> = {
+      name: REPORT_TEXTS.rsvps.sheet,
+      columns: [
+        { header: REPORT_TEXTS.rsvps.event, width: 36 },
+        { header: REPORT_TEXTS.rsvps.eventDate, width: 17 },
+        { header: REPORT_TEXTS.rsvps.graduate, width: 32 },
+        { header: REPORT_TEXTS.rsvps.contact, width: 32 },
+        { header: REPORT_TEXTS.rsvps.email, width: 34 },
+        { header: REPORT_TEXTS.rsvps.phone, width: 18 },
+        { header: REPORT_TEXTS.rsvps.attendance, width: 13 },
+      ],
+      cells: (row) => {
+        const event = events.get(row.eventId)!;
+        return [
+          event.title,
+          // The event's day as the school sees it: an evening event is stored on the next UTC day.
+          formatDateNumeric(event.date),
+          row.graduateName,
+          row.contactName,
+          row.email,
+          row.phone,
+          row.attending ? REPORT_TEXTS.rsvps.yes : REPORT_TEXTS.rsvps.no,
+        ];
+      },
+    };
+    return streamSheet(layout, await this.startedEarly(this.rsvpPages()), this.logFailure);
+  }
+
+  private async events(): Promise<EventHeading[]> {
+    const events = await this.db.manager.find(EventEntity, {
+      select: { id: true, titulo: true, fecha: true },
+      order: { fecha: 'ASC', id: 'ASC' },
+    });
+    return events.map((event) => ({ id: event.id, title: event.titulo, date: event.fecha }));
+  }
+
+  /** Answers in report order (event date, event, graduate name): one joined query per page. */
+  private async *rsvpPages(): AsyncGenerator<RsvpRow[]> {
+    const keys = ['event.fecha', 'event.id', 'family.graduateName', 'family.id'];
+    let last: unknown[] | undefined;
+    for (;;) {
+      let query = this.db.manager
+        .createQueryBuilder(EventRsvpEntity, 'rsvp')
+        .innerJoin('rsvp.event', 'event')
+        .innerJoin('rsvp.family', 'family')
+        // The raw date goes back into the next page's condition exactly as the driver gave it.
+        .select('event.fecha', 'eventFecha')
+        .addSelect('event.id', 'eventId')
+        .addSelect('family.id', 'familyId')
+        .addSelect('family.graduateName', 'graduateName')
+        .addSelect('family.contactName', 'contactName')
+        .addSelect('family.email', 'email')
+        .addSelect('family.phone', 'phone')
+        .addSelect('rsvp.attending', 'attending')
+        .orderBy('event.fecha', 'ASC')
+        .addOrderBy('event.id', 'ASC')
+        .addOrderBy('family.graduateName', 'ASC')
+        .addOrderBy('family.id', 'ASC')
+        .limit(this.pageSize);
+      if (last) query = after(query, keys, last);
+      const rows = await query.getRawMany<RawRsvp>();
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({
+        eventId: Number(row.eventId),
+        graduateName: row.graduateName,
+        contactName: row.contactName,
+        email: row.email,
+        phone: row.phone,
+        attending: Boolean(Number(row.attending)),
+      }));
+      if (rows.length < this.pageSize) return;
+      const end = rows[rows.length - 1]!;
+      last = [end.eventFecha, end.eventId, end.graduateName, end.familyId];
+    }
+  }
+
+  // ---- Shared ---------------------------------------------------------------------------------
+
+  /**
+   * Reads the first page before a byte is sent, so a database failure at the start is still the
+   * API's usual JSON error; later pages are read while the spreadsheet streams.
+   */
+  private async startedEarly<T>(pages: AsyncGenerator<T[]>): Promise<AsyncGenerator<T[]>> {
+    const first = await pages.next();
+    return (async function* () {
+      if (first.done) return;
+      yield first.value;
+      yield* pages;
+    })();
+  }
+
+  private readonly logFailure = (error: unknown) => {
+    this.logger.error(`Spreadsheet export broke off: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  };
+}
+
+interface RawRsvp {
+  eventFecha: unknown;
+  eventId: number | string;
+  familyId: number | string;
+  graduateName: string;
+  contactName: string;
+  email: string;
+  phone: string;
+  attending: number | string | boolean;
+}

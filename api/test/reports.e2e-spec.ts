@@ -1,0 +1,339 @@
+import ExcelJS from 'exceljs';
+import type { EventRsvpsReportEntry, PaymentConfirmationsReportRow, PaymentNumber, PaymentStatus } from '@portal/contracts';
+import { todayInGuatemala } from '@portal/format';
+import { MESSAGES } from '../src/common/api-exception.filter';
+import { EventEntity } from '../src/events/event.entity';
+import { FamilyEntity } from '../src/families/family.entity';
+import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { ReportsService } from '../src/reports/reports.service';
+import { REPORT_TEXTS } from '../src/reports/reports.texts';
+import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
+import { DATABASES, startApi, type Agent, type Response, type TestApi } from './harness';
+
+const PAYMENTS = '/api/payment-confirmations-report';
+const RSVPS = '/api/event-rsvps-report';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const PAYMENT_HEADERS = ['Graduado', 'Contacto', 'Email', 'Teléfono', 'Pago 1', 'Pago 2', 'Pago 3', 'Pago 4', 'Pago 5', 'Pago 6'];
+const RSVP_HEADERS = ['Evento', 'Fecha del Evento', 'Graduado', 'Contacto', 'Email', 'Teléfono', 'Asistencia'];
+
+type FamilySeed = Pick<FamilyEntity, 'graduateName' | 'contactName' | 'email' | 'phone'>;
+
+/** The one sheet of a downloaded workbook, with its rows as arrays of cell values. */
+async function readSheet(response: Response) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawBody as unknown as ExcelJS.Buffer);
+  expect(workbook.worksheets).toHaveLength(1);
+  const sheet = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { sheet, rows };
+}
+
+describe.each(DATABASES)('reports (%s)', (kind) => {
+  let api: TestApi;
+  let admin: Agent;
+  let parent: Agent;
+  let sequence = 0;
+
+  const family = (graduateName: string, overrides: Partial<FamilySeed> = {}) => {
+    sequence += 1;
+    return api.dataSource.getRepository(FamilyEntity).save({
+      graduateName,
+      contactName: `Contacto de ${graduateName}`,
+      email: `familia${sequence}@example.com`,
+      phone: `5555 ${String(sequence).padStart(4, '0')}`,
+      ...overrides,
+    });
+  };
+  const event = (titulo: string, fecha: string) => api.dataSource.getRepository(EventEntity).save({ titulo, fecha: new Date(fecha) });
+  const rsvp = (eventId: number, familyId: number, attending: boolean) =>
+    api.dataSource.getRepository(EventRsvpEntity).save({ eventId, familyId, attending });
+  const confirm = (familyId: number, answers: Partial<Record<PaymentNumber, PaymentStatus>>) =>
+    api.dataSource
+      .getRepository(PaymentConfirmationEntity)
+      .save(
+        Object.entries(answers).map(([paymentNumber, status]) => ({
+          familyId,
+          paymentNumber: Number(paymentNumber) as PaymentNumber,
+          status,
+        })),
+      );
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    admin = await api.signedIn('admin');
+    parent = await api.signedIn('parent');
+  });
+  afterAll(() => api.close());
+
+  beforeEach(async () => {
+    api.app.get(ReportsService).pageSize = 1000;
+    for (const entity of [EventRsvpEntity, PaymentConfirmationEntity, EventEntity, FamilyEntity]) {
+      await api.dataSource.getRepository(entity).createQueryBuilder().delete().execute();
+    }
+  });
+
+  describe('who may read them', () => {
+    it.each([PAYMENTS, `${PAYMENTS}?format=xlsx`, RSVPS, `${RSVPS}?format=xlsx`])(
+      'refuses %s to parents and anonymous callers',
+      async (url) => {
+        const forbidden = await parent.get<{ message: string }>(url);
+        expect(forbidden.status).toBe(403);
+        expect(forbidden.headers['content-type']).toMatch(/^application\/json/);
+        expect((await api.agent().get(url)).status).toBe(401);
+      },
+    );
+
+    it.each([PAYMENTS, RSVPS])('answers an unknown format on %s with a Spanish 400', async (url) => {
+      for (const format of ['pdf', '', 'XLSX']) {
+        const response = await admin.get<{ statusCode: number; message: string }>(`${url}?format=${format}`);
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ statusCode: 400, message: REPORT_TEXTS.badFormat });
+      }
+    });
+  });
+
+  describe('payment confirmations', () => {
+    it('lists every family by graduate name with the payments it answered, leaving the others out', async () => {
+      const carla = await family('Carla Pérez', { contactName: 'Rosa Pérez', email: 'rosa@example.com', phone: '5555 0003' });
+      const ana = await family('Ana López', { contactName: 'Marta López', email: 'marta@example.com', phone: '5555 0001' });
+      await family('Bruno Díaz', { contactName: 'Luis Díaz', email: 'luis@example.com', phone: '5555 0002' });
+      await confirm(ana.id, { 1: 'ya_pague', 2: 'ya_pague', 6: 'no_asistire' });
+      await confirm(carla.id, { 3: 'no_asistire' });
+
+      const response = await admin.get<PaymentConfirmationsReportRow[]>(PAYMENTS);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual([
+        {
+          graduateName: 'Ana López',
+          contactName: 'Marta López',
+          email: 'marta@example.com',
+          phone: '5555 0001',
+          confirmations: { 1: 'ya_pague', 2: 'ya_pague', 6: 'no_asistire' },
+        },
+        { graduateName: 'Bruno Díaz', contactName: 'Luis Díaz', email: 'luis@example.com', phone: '5555 0002', confirmations: {} },
+        {
+          graduateName: 'Carla Pérez',
+          contactName: 'Rosa Pérez',
+          email: 'rosa@example.com',
+          phone: '5555 0003',
+          confirmations: { 3: 'no_asistire' },
+        },
+      ]);
+      expect(Object.keys(response.body[0]!.confirmations)).toEqual(['1', '2', '6']);
+    });
+
+    it('downloads them as a spreadsheet: one row per family, answers in words, header bold and frozen', async () => {
+      const ana = await family('Ana López', { contactName: 'Marta López', email: 'marta@example.com', phone: '5555 0001' });
+      await family('Bruno Díaz', { contactName: 'Luis Díaz', email: 'luis@example.com', phone: '5555 0002' });
+      await confirm(ana.id, { 1: 'ya_pague', 2: 'no_asistire', 5: 'ya_pague' });
+
+      const before = todayInGuatemala();
+      const response = await admin.get(`${PAYMENTS}?format=xlsx`);
+      const after = todayInGuatemala();
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe(XLSX);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect([before, after].map((day) => `attachment; filename="confirmaciones-de-pago-${day}.xlsx"`)).toContain(
+        response.headers['content-disposition'],
+      );
+
+      const { sheet, rows } = await readSheet(response);
+      expect(sheet.name).toBe('Confirmaciones de Pago');
+      expect(rows).toEqual([
+        PAYMENT_HEADERS,
+        [
+          'Ana López',
+          'Marta López',
+          'marta@example.com',
+          '5555 0001',
+          'Ya pagué',
+          'No asistiré',
+          'Pendiente',
+          'Pendiente',
+          'Ya pagué',
+          'Pendiente',
+        ],
+        [
+          'Bruno Díaz',
+          'Luis Díaz',
+          'luis@example.com',
+          '5555 0002',
+          'Pendiente',
+          'Pendiente',
+          'Pendiente',
+          'Pendiente',
+          'Pendiente',
+          'Pendiente',
+        ],
+      ]);
+      expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+      expect(sheet.getRow(1).getCell(10).font?.bold).toBe(true);
+      expect(sheet.getRow(2).getCell(1).font?.bold).toBeFalsy();
+      expect(sheet.views).toEqual([expect.objectContaining({ state: 'frozen', ySplit: 1 })]);
+      for (let column = 1; column <= 10; column += 1) expect(sheet.getColumn(column).width).toBeGreaterThanOrEqual(10);
+    });
+
+    it('downloads a spreadsheet with only the header when there are no families', async () => {
+      expect((await admin.get(PAYMENTS)).body).toEqual([]);
+      const { rows } = await readSheet(await admin.get(`${PAYMENTS}?format=xlsx`));
+      expect(rows).toEqual([PAYMENT_HEADERS]);
+    });
+  });
+
+  describe('event RSVPs', () => {
+    it('lists every event by date with its answers by graduate name', async () => {
+      const ana = await family('Ana López', { contactName: 'Marta López', email: 'marta@example.com', phone: '5555 0001' });
+      const bruno = await family('Bruno Díaz', { contactName: 'Luis Díaz', email: 'luis@example.com', phone: '5555 0002' });
+      const brunch = await event('Brunch de Graduación', '2026-06-15T16:00:00.000Z');
+      const awards = await event('Entrega de Premios', '2026-06-13T16:00:00.000Z');
+      await event('Misa de Acción de Gracias', '2026-06-20T15:00:00.000Z');
+      await rsvp(brunch.id, bruno.id, false);
+      await rsvp(brunch.id, ana.id, true);
+      await rsvp(awards.id, ana.id, true);
+
+      const response = await admin.get<EventRsvpsReportEntry[]>(RSVPS);
+      expect(response.status).toBe(200);
+      const anaRsvp = { graduateName: 'Ana López', contactName: 'Marta López', email: 'marta@example.com', phone: '5555 0001' };
+      const brunoRsvp = { graduateName: 'Bruno Díaz', contactName: 'Luis Díaz', email: 'luis@example.com', phone: '5555 0002' };
+      expect(response.body).toEqual([
+        { eventTitle: 'Entrega de Premios', eventDate: '2026-06-13T16:00:00.000Z', rsvps: [{ ...anaRsvp, attending: true }] },
+        {
+          eventTitle: 'Brunch de Graduación',
+          eventDate: '2026-06-15T16:00:00.000Z',
+          rsvps: [
+            { ...anaRsvp, attending: true },
+            { ...brunoRsvp, attending: false },
+          ],
+        },
+        { eventTitle: 'Misa de Acción de Gracias', eventDate: '2026-06-20T15:00:00.000Z', rsvps: [] },
+      ]);
+    });
+
+    it('downloads them as a spreadsheet: one row per answer, the day in Guatemala, Sí or No', async () => {
+      const ana = await family('Ana López', { contactName: 'Marta López', email: 'marta@example.com', phone: '5555 0001' });
+      const bruno = await family('Bruno Díaz', { contactName: 'Luis Díaz', email: 'luis@example.com', phone: '5555 0002' });
+      // 21:00 on 13 June in Guatemala is already 14 June in UTC.
+      const dinner = await event('Cena de Gala', '2026-06-14T03:00:00.000Z');
+      const awards = await event('Entrega de Premios', '2026-06-13T16:00:00.000Z');
+      await event('Sin respuestas', '2026-07-01T16:00:00.000Z');
+      await rsvp(dinner.id, bruno.id, false);
+      await rsvp(dinner.id, ana.id, true);
+      await rsvp(awards.id, bruno.id, true);
+
+      const before = todayInGuatemala();
+      const response = await admin.get(`${RSVPS}?format=xlsx`);
+      const after = todayInGuatemala();
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe(XLSX);
+      expect([before, after].map((day) => `attachment; filename="rsvps-eventos-${day}.xlsx"`)).toContain(
+        response.headers['content-disposition'],
+      );
+
+      const { sheet, rows } = await readSheet(response);
+      expect(sheet.name).toBe('RSVPs de Eventos');
+      expect(rows).toEqual([
+        RSVP_HEADERS,
+        ['Entrega de Premios', '13/06/2026', 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'Sí'],
+        ['Cena de Gala', '13/06/2026', 'Ana López', 'Marta López', 'marta@example.com', '5555 0001', 'Sí'],
+        ['Cena de Gala', '13/06/2026', 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'No'],
+      ]);
+      expect(sheet.getRow(1).getCell(7).font?.bold).toBe(true);
+      expect(sheet.views).toEqual([expect.objectContaining({ state: 'frozen', ySplit: 1 })]);
+      for (let column = 1; column <= 7; column += 1) expect(sheet.getColumn(column).width).toBeGreaterThanOrEqual(10);
+    });
+  });
+
+  it('stores typed text that looks like a formula as quoted plain text', async () => {
+    const hyperlink = '=HYPERLINK("http://x","y")';
+    const graduate = await family(hyperlink, { contactName: '+1', email: '@evil.example.com', phone: '-2+3' });
+    const tabbed = await family('Ana\tTab', { contactName: '\t=1+1', phone: '\r=2' });
+    const party = await event('=SUM(A1:A9)', '2026-06-13T16:00:00.000Z');
+    await rsvp(party.id, graduate.id, true);
+    await rsvp(party.id, tabbed.id, false);
+
+    const payments = await readSheet(await admin.get(`${PAYMENTS}?format=xlsx`));
+    const rsvps = await readSheet(await admin.get(`${RSVPS}?format=xlsx`));
+    const cells = (sheet: ExcelJS.Worksheet) => {
+      const all: ExcelJS.Cell[] = [];
+      sheet.eachRow((row, number) => number > 1 && row.eachCell((cell) => all.push(cell)));
+      return all;
+    };
+    for (const cell of [...cells(payments.sheet), ...cells(rsvps.sheet)]) {
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+    }
+    const texts = [...payments.rows, ...rsvps.rows].flat();
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        `'${hyperlink}`,
+        "'+1",
+        "'@evil.example.com",
+        "'-2+3",
+        "'\t=1+1",
+        // XML readers turn a bare carriage return into a line feed; the quote in front is what counts.
+        expect.stringMatching(/^'[\r\n]=2$/),
+        "'=SUM(A1:A9)",
+      ]),
+    );
+    expect(texts).toContain('Ana\tTab');
+    // JSON is data, not a spreadsheet: it keeps the text as typed.
+    expect((await admin.get<PaymentConfirmationsReportRow[]>(PAYMENTS)).body.map((row) => row.graduateName)).toContain(hyperlink);
+  });
+
+  it('reads in pages without losing or repeating a row, even where names repeat', async () => {
+    const events = [await event('Uno', '2026-06-13T16:00:00.000Z'), await event('Dos', '2026-06-13T16:00:00.000Z')];
+    const late = await event('Tres', '2026-06-20T16:00:00.123Z');
+    for (const [index, name] of ['Ana', 'Ana', 'Ana', 'Bruno', 'Carla', 'Carla', 'Dora'].entries()) {
+      const row = await family(name);
+      await confirm(row.id, { [(index % 6) + 1]: index % 2 ? 'ya_pague' : 'no_asistire' });
+      for (const target of [...events, late]) await rsvp(target.id, row.id, index % 2 === 0);
+    }
+    const whole = {
+      payments: (await admin.get(PAYMENTS)).body,
+      rsvps: (await admin.get(RSVPS)).body,
+      paymentsSheet: (await readSheet(await admin.get(`${PAYMENTS}?format=xlsx`))).rows,
+      rsvpsSheet: (await readSheet(await admin.get(`${RSVPS}?format=xlsx`))).rows,
+    };
+    expect(whole.paymentsSheet).toHaveLength(1 + 7);
+    expect(whole.rsvpsSheet).toHaveLength(1 + 7 * 3);
+
+    for (const pageSize of [1, 2, 3]) {
+      api.app.get(ReportsService).pageSize = pageSize;
+      expect((await admin.get(PAYMENTS)).body).toEqual(whole.payments);
+      expect((await admin.get(RSVPS)).body).toEqual(whole.rsvps);
+      expect((await readSheet(await admin.get(`${PAYMENTS}?format=xlsx`))).rows).toEqual(whole.paymentsSheet);
+      expect((await readSheet(await admin.get(`${RSVPS}?format=xlsx`))).rows).toEqual(whole.rsvpsSheet);
+    }
+  });
+
+  it('answers a database failure before the download starts with the usual JSON error', async () => {
+    await family('Ana López');
+    // Only the reports' own reads fail: the session lookup before them still works.
+    const manager = api.dataSource.manager;
+    const down = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const createQueryBuilder = manager.createQueryBuilder.bind(manager) as (...args: unknown[]) => unknown;
+    const spy = jest.spyOn(manager, 'createQueryBuilder').mockImplementation(((...args: unknown[]) => {
+      if (args[0] === FamilyEntity || args[0] === EventRsvpEntity) throw down;
+      return createQueryBuilder(...args);
+    }) as typeof manager.createQueryBuilder);
+    const find = manager.find.bind(manager) as (...args: unknown[]) => Promise<unknown>;
+    const findSpy = jest
+      .spyOn(manager, 'find')
+      .mockImplementation(((...args: unknown[]) =>
+        args[0] === EventEntity ? Promise.reject(down) : find(...args)) as typeof manager.find);
+    try {
+      for (const url of [`${PAYMENTS}?format=xlsx`, `${RSVPS}?format=xlsx`]) {
+        const response = await admin.get(url);
+        expect(response.status).toBe(503);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.headers['content-disposition']).toBeUndefined();
+        expect(response.body).toEqual({ statusCode: 503, message: MESSAGES.unavailable });
+      }
+    } finally {
+      spy.mockRestore();
+      findSpy.mockRestore();
+    }
+  });
+});
