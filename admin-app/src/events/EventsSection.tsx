@@ -49,7 +49,7 @@ export default function EventsSection() {
           {events && events.length === 0 ? (
             <p className="ui-empty">{t.empty}</p>
           ) : (
-            <Table>
+            <Table stack>
               <TableHead>
                 <TableRow>
                   <TableHeader>{t.columns.date}</TableHeader>
@@ -66,12 +66,18 @@ export default function EventsSection() {
               <TableBody>
                 {events?.map((event) => (
                   <TableRow key={event.id}>
-                    <TableCell className="admin-nowrap">{formatDateTime(event.fecha)}</TableCell>
-                    <TableCell className="admin-strong">{event.titulo}</TableCell>
-                    <TableCell title={event.descripcion ?? undefined}>{truncate(event.descripcion)}</TableCell>
-                    <TableCell>{event.horario}</TableCell>
-                    <TableCell>{event.lugar}</TableCell>
-                    <TableCell>{event.vestimenta}</TableCell>
+                    <TableCell data-label={t.columns.date} className="admin-nowrap">
+                      {formatDateTime(event.fecha)}
+                    </TableCell>
+                    <TableCell data-label={t.columns.title} className="admin-strong">
+                      {event.titulo}
+                    </TableCell>
+                    <TableCell data-label={t.columns.description} title={event.descripcion ?? undefined}>
+                      {truncate(event.descripcion)}
+                    </TableCell>
+                    <TableCell data-label={t.columns.schedule}>{event.horario}</TableCell>
+                    <TableCell data-label={t.columns.place}>{event.lugar}</TableCell>
+                    <TableCell data-label={t.columns.dress}>{event.vestimenta}</TableCell>
                     <TableCell className="admin-actions">
                       <IconButton icon={Pencil} label={t.editLabel(event.titulo)} onClick={() => setEditing({ mode: 'edit', event })} />
                       <IconButton icon={Trash2} label={t.deleteLabel(event.titulo)} onClick={() => setDeleting(event)} danger />

@@ -72,7 +72,7 @@ export default function FamiliesSection() {
               {shown.length === 0 ? (
                 <p className="ui-empty">{t.noMatches}</p>
               ) : (
-                <Table>
+                <Table stack>
                   <TableHead>
                     <TableRow>
                       <TableHeader>{t.columns.contact}</TableHeader>
@@ -87,16 +87,18 @@ export default function FamiliesSection() {
                   <TableBody>
                     {shown.map((family) => (
                       <TableRow key={family.id}>
-                        <TableCell>
-                          <div className="admin-strong">{family.contactName}</div>
-                          <div className="admin-muted">{family.email}</div>
-                          <div className="admin-muted">{family.phone}</div>
+                        <TableCell data-label={t.columns.contact}>
+                          <div>
+                            <div className="admin-strong">{family.contactName}</div>
+                            <div className="admin-muted">{family.email}</div>
+                            <div className="admin-muted">{family.phone}</div>
+                          </div>
                         </TableCell>
-                        <TableCell>{family.graduateName}</TableCell>
-                        <TableCell>
+                        <TableCell data-label={t.columns.graduate}>{family.graduateName}</TableCell>
+                        <TableCell data-label={t.columns.payment}>
                           <Badge variant={family.hasPaid ? 'success' : 'warning'}>{family.hasPaid ? t.paid : t.pending}</Badge>
                         </TableCell>
-                        <TableCell>{family.tablesBooked}</TableCell>
+                        <TableCell data-label={t.columns.tables}>{family.tablesBooked}</TableCell>
                         <TableCell className="admin-actions">
                           <IconButton
                             icon={Pencil}

@@ -71,7 +71,7 @@ export default function PaymentDatesSection() {
       </div>
       <Card>
         <QueryState isLoading={isLoading} error={error} rows={6}>
-          <Table>
+          <Table stack>
             <TableHead>
               <TableRow>
                 <TableHeader>{t.columns.payment}</TableHeader>
@@ -86,10 +86,12 @@ export default function PaymentDatesSection() {
             <TableBody>
               {payments?.map((payment) => (
                 <TableRow key={payment.id}>
-                  <TableCell className="admin-strong admin-nowrap">{payment.title}</TableCell>
-                  <TableCell>{payment.description}</TableCell>
-                  <TableCell>{formatDay(payment.date)}</TableCell>
-                  <TableCell>{payment.amount}</TableCell>
+                  <TableCell data-label={t.columns.payment} className="admin-strong admin-nowrap">
+                    {payment.title}
+                  </TableCell>
+                  <TableCell data-label={t.columns.description}>{payment.description}</TableCell>
+                  <TableCell data-label={t.columns.date}>{formatDay(payment.date)}</TableCell>
+                  <TableCell data-label={t.columns.amount}>{payment.amount}</TableCell>
                   <TableCell className="admin-actions">
                     <IconButton icon={Pencil} label={t.editLabel(payment.title)} onClick={() => setEditing(payment)} />
                   </TableCell>

@@ -1,11 +1,14 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cx } from './utils';
 
-/** A table that scrolls inside its own box on narrow screens, never the page. */
-export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+/**
+ * A table that never makes the page scroll sideways: it scrolls inside its own box, or with
+ * `stack` its rows become blocks of 'label: value' lines on phones (cells carry `data-label`).
+ */
+export function Table({ className, stack = false, ...props }: HTMLAttributes<HTMLTableElement> & { stack?: boolean }) {
   return (
     <div className="ui-table-wrap">
-      <table className={cx('ui-table', className)} {...props} />
+      <table className={cx('ui-table', stack && 'ui-table--stack', className)} {...props} />
     </div>
   );
 }
@@ -14,4 +17,4 @@ export const TableHead = (props: HTMLAttributes<HTMLTableSectionElement>) => <th
 export const TableBody = (props: HTMLAttributes<HTMLTableSectionElement>) => <tbody {...props} />;
 export const TableRow = (props: HTMLAttributes<HTMLTableRowElement>) => <tr {...props} />;
 export const TableHeader = (props: ThHTMLAttributes<HTMLTableCellElement>) => <th scope="col" {...props} />;
-export const TableCell = (props: TdHTMLAttributes<HTMLTableCellElement>) => <td {...props} />;
+export const TableCell = (props: TdHTMLAttributes<HTMLTableCellElement> & { 'data-label'?: string }) => <td {...props} />;
