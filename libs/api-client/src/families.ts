@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { Family, FamilyInput } from '@portal/contracts';
-import { apiRequest, getJson } from './request';
-import { QUERY_OPTIONS } from './swr';
+import { apiRequest, getJson } from '@portal/api-client/request';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
 export const familiesKey = '/api/families';
 

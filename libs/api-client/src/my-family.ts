@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { Family, FamilyRsvpInput, PaymentProof } from '@portal/contracts';
-import { ApiError, apiRequest, getJson } from './request';
-import { QUERY_OPTIONS } from './swr';
+import { apiRequest, getJson, isApiError } from '@portal/api-client/request';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
 export const myFamilyKey = '/api/my-family';
 export const myPaymentProofsKey = '/api/my-family/payment-proofs';
@@ -11,7 +11,7 @@ export async function getMyFamily(): Promise<Family | null> {
   try {
     return await getJson<Family>(myFamilyKey);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (isApiError(error) && error.status === 404) return null;
     throw error;
   }
 }

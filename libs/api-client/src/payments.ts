@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { PaymentConfirmation, PaymentDate, PaymentDateInput, PaymentNumber, PaymentStatus } from '@portal/contracts';
-import { apiRequest, getJson } from './request';
-import { QUERY_OPTIONS } from './swr';
+import { apiRequest, getJson } from '@portal/api-client/request';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
 export const paymentDatesKey = '/api/payment-dates';
 export const myPaymentConfirmationsKey = '/api/my-payment-confirmations';

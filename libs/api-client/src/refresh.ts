@@ -1,20 +1,23 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import { getJson } from '@portal/api-client/request';
 
 /**
- * Refetches exactly the keys a mutation changed, and nothing else. A key ending in `*` stands
- * for every cached key with that prefix (`/api/event-rsvps/*`).
+ * Refetches exactly the keys a mutation changed, and nothing else, whether or not a screen
+ * shows them right now (queries never refetch on their own, so a stale cache would stay stale).
+ * A key ending in `*` stands for every cached key with that prefix (`/api/event-rsvps/*`).
+ * A failed refetch leaves the old data: the change itself already succeeded.
  */
 export function useRefresh(): (...keys: string[]) => Promise<void> {
-  const { mutate } = useSWRConfig();
+  const { cache, mutate } = useSWRConfig();
   return useCallback(
     async (...keys: string[]) => {
-      await Promise.all(
-        keys.map((key) =>
-          key.endsWith('*') ? mutate((cached) => typeof cached === 'string' && cached.startsWith(key.slice(0, -1))) : mutate(key),
-        ),
+      const cached = [...cache.keys()];
+      const targets = keys.flatMap((key) =>
+        key.endsWith('*') ? cached.filter((candidate) => candidate.startsWith(key.slice(0, -1))) : [key],
       );
+      await Promise.all(targets.map((key) => mutate(key, getJson(key), { revalidate: false }).catch(() => undefined)));
     },
-    [mutate],
+    [cache, mutate],
   );
 }

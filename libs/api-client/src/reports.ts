@@ -1,5 +1,5 @@
 import type { EventRsvpsReportEntry, PaymentConfirmationsReportRow } from '@portal/contracts';
-import { getJson } from './request';
+import { getJson } from '@portal/api-client/request';
 
 export const paymentConfirmationsReportKey = '/api/payment-confirmations-report';
 export const eventRsvpsReportKey = '/api/event-rsvps-report';

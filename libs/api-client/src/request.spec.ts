@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { ApiError, apiRequest, errorMessage } from './request';
+import { ApiError, apiRequest, errorMessage } from '@portal/api-client/request';
 
 function respond(status: number, body: string, statusText = '') {
   global.fetch = jest.fn().mockResolvedValue(new Response(body || null, { status, statusText }));

@@ -25,9 +25,14 @@ export class ApiError extends Error {
   }
 }
 
+/** Also true for an ApiError from another copy of this module (a remote built on its own). */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError || (error instanceof Error && error.name === 'ApiError' && 'userMessage' in error);
+}
+
 /** A message for any error thrown by a request (network failures included). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.userMessage;
+  if (isApiError(error)) return error.userMessage;
   return 'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
 }
 

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { AdminEventRsvp, EventRsvp } from '@portal/contracts';
-import { apiRequest, getJson } from './request';
-import { QUERY_OPTIONS } from './swr';
+import { apiRequest, getJson } from '@portal/api-client/request';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
 /** Admin: every family's answer for one event. */
 export const eventRsvpsKey = (eventId: number) => `/api/event-rsvps/${eventId}`;

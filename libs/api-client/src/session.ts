@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { LoginRequest, PublicConfig, RegisterRequest, User } from '@portal/contracts';
-import { ApiError, apiRequest, getJson } from './request';
-import { QUERY_OPTIONS } from './swr';
+import { apiRequest, getJson, isApiError } from '@portal/api-client/request';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
 export const userKey = '/api/user';
 export const publicConfigKey = '/api/config';
@@ -11,7 +11,7 @@ export async function getUser(): Promise<User | null> {
   try {
     return await getJson<User>(userKey);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (isApiError(error) && error.status === 401) return null;
     throw error;
   }
 }

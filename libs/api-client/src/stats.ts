@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { Stats } from '@portal/contracts';
-import { getJson } from './request';
-import { QUERY_OPTIONS } from './swr';
+import { getJson } from '@portal/api-client/request';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
 export const statsKey = '/api/stats';
 

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import type { Role } from '@portal/contracts';
 import { useUser } from '@portal/api-client/session';
 import { Spinner } from '@portal/ui/spinner';
-import { homeFor } from './home';
+import { homeFor } from '@portal/auth/home';
 
 /**
  * A spinner while the user loads, /auth without a user, and the user's own home when the

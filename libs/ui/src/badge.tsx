@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { cx } from './utils';
+import { cx } from '@portal/ui/utils';
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
   variant?: 'default' | 'success' | 'warning' | 'danger' | 'info' | 'outline';

@@ -1,6 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { Spinner } from './spinner';
-import { cx } from './utils';
+import { Spinner } from '@portal/ui/spinner';
+import { cx } from '@portal/ui/utils';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';

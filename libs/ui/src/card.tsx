@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { cx } from './utils';
+import { cx } from '@portal/ui/utils';
 
 type DivProps = HTMLAttributes<HTMLDivElement>;
 

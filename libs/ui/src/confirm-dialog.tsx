@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { Button } from './button';
+import { Button } from '@portal/ui/button';
 
 export interface ConfirmDialogProps {
   open: boolean;

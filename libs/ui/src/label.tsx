@@ -1,5 +1,5 @@
 import type { LabelHTMLAttributes, ReactNode } from 'react';
-import { cx } from './utils';
+import { cx } from '@portal/ui/utils';
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   return <label className={cx('ui-label', className)} {...props} />;

@@ -2,7 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu, X, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { cx } from './utils';
+import { cx } from '@portal/ui/utils';
 
 export interface PanelSection {
   /** Relative to the panel's root: '' for the first section, 'familias', ... */

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { cx } from './utils';
+import { cx } from '@portal/ui/utils';
 
 export function Skeleton({
   className,

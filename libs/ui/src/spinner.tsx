@@ -1,4 +1,4 @@
-import { cx } from './utils';
+import { cx } from '@portal/ui/utils';
 
 export function Spinner({ size = 'md', label }: { size?: 'sm' | 'md' | 'lg'; label?: string }) {
   return (

@@ -1,5 +1,5 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
-import { cx } from './utils';
+import { cx } from '@portal/ui/utils';
 
 /**
  * A table that never makes the page scroll sideways: it scrolls inside its own box, or with

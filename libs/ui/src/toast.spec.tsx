@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { TOAST_DURATION_MS, TOAST_LIMIT, Toaster, toast } from './toast';
+import { TOAST_DURATION_MS, TOAST_LIMIT, Toaster, toast } from '@portal/ui/toast';
 
 describe('toasts', () => {
   it('shows one toast at a time: a new one replaces the last', () => {

@@ -1,6 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
-import { cx } from './utils';
+import { cx } from '@portal/ui/utils';
 
 // One toast at a time, 5 s on screen, swipe right 50 px to dismiss, F8 to reach it. This
 // module is a shared singleton, so a toast raised inside a remote shows in the shell's viewport.

@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { startPortal, type Portal } from '../support/portal';
+
+let browser: Browser;
+let portal: Portal;
+let page: Page;
+
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+  ({ page } = await newPage(browser));
+  await signIn(page, portal.url, 'admin');
+  await page.waitForURL(`${portal.url}/admin`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const statValue = (label: string) => page.locator('.admin-stat', { hasText: label }).locator('.admin-stat__value').textContent();
+const section = async (name: string) => {
+  await page.getByRole('navigation', { name: 'Secciones del panel administrativo' }).getByRole('link', { name }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+};
+const toast = (title: string) => page.getByRole('status').filter({ hasText: title }).first().waitFor();
+
+describe('the admin panel', () => {
+  it('creates, edits and deletes a family, and the dashboard follows', async () => {
+    await page.locator('.admin-stat__value').first().waitFor();
+    expect(await statValue('Total de Familias')).toBe('6');
+    expect(await statValue('Mesas Reservadas')).toBe('10');
+
+    await section('Gestión de Familias');
+    await page.getByRole('button', { name: 'Agregar Familia' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar Nueva Familia' });
+    await dialog.getByLabel('Nombre del graduado *').fill('Camila Castillo');
+    await dialog.getByLabel('Nombre del contacto *').fill('Patricia Castillo');
+    await dialog.getByLabel('Email *').fill('patricia.castillo@example.com');
+    await dialog.getByLabel('Teléfono *').fill('5555-1007');
+    await dialog.getByLabel('Mesas reservadas').fill('4');
+    await dialog.getByLabel('Pago recibido').check();
+    await dialog.getByRole('button', { name: 'Crear Familia' }).click();
+    await toast('Familia creada');
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: /Patricia Castillo/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Pagado');
+
+    await section('Panel Principal');
+    expect(await statValue('Total de Familias')).toBe('7');
+    expect(await statValue('Mesas Reservadas')).toBe('14');
+    expect(await statValue('Pagos Recibidos')).toBe('4');
+
+    await section('Gestión de Familias');
+    await page.getByRole('button', { name: 'Editar familia de Camila Castillo' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Familia' });
+    expect(await edit.getByLabel('Email *').inputValue()).toBe('patricia.castillo@example.com');
+    await edit.getByLabel('Mesas reservadas').fill('2');
+    await edit.getByRole('button', { name: 'Actualizar Familia' }).click();
+    await toast('Familia actualizada');
+    await page
+      .getByRole('row', { name: /Patricia Castillo/ })
+      .getByRole('cell', { name: '2', exact: true })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Eliminar familia de Camila Castillo' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Eliminar familia' });
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await toast('Familia eliminada');
+    await page.getByRole('row', { name: /Patricia Castillo/ }).waitFor({ state: 'detached' });
+
+    await section('Panel Principal');
+    expect(await statValue('Total de Familias')).toBe('6');
+    expect(await statValue('Mesas Reservadas')).toBe('10');
+  });
+
+  it('refuses more than 200 tables with the server message', async () => {
+    await section('Gestión de Familias');
+    await page.getByRole('button', { name: 'Editar familia de Sofía Morales' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Familia' });
+    await edit.getByLabel('Mesas reservadas').fill('195');
+    await edit.getByRole('button', { name: 'Actualizar Familia' }).click();
+    const failure = page.getByRole('status').filter({ hasText: 'No se pudo actualizar la familia' });
+    await failure.waitFor();
+    expect(await failure.textContent()).toMatch(/No hay mesas suficientes/);
+    // The dialog stays open with what was typed.
+    expect(await edit.getByLabel('Mesas reservadas').inputValue()).toBe('195');
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  it('filters families by graduate, contact, e-mail or phone, ignoring accents', async () => {
+    await section('Gestión de Familias');
+    const search = page.getByRole('searchbox', { name: /Buscar/ });
+    await search.fill('hernandez');
+    await page.getByText('1 de 6 familias').waitFor();
+    await page.getByRole('row', { name: /Ana Hernández/ }).waitFor();
+    await search.fill('5555-1003');
+    await page.getByRole('row', { name: /María López/ }).waitFor();
+    await search.fill('nadie así');
+    await page.getByText('Ninguna familia coincide con la búsqueda.').waitFor();
+    await search.fill('');
+    await page.getByText('6 familias').waitFor();
+  });
+
+  it('creates, edits and deletes an event', async () => {
+    await section('Gestión de Eventos');
+    await page.getByRole('button', { name: 'Agregar Evento' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar Nuevo Evento' });
+    const create = dialog.getByRole('button', { name: 'Crear Evento' });
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Fecha y hora').fill('2026-06-19T19:30');
+    await dialog.getByLabel('Título').fill('Cena de Despedida');
+    await dialog.getByLabel('Descripción (opcional)').fill('Cena con los maestros y las familias de toda la promoción 2026.');
+    await create.click();
+    await toast('Evento creado');
+    const row = page.getByRole('row', { name: /Cena de Despedida/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('19/06/2026, 7:30 p. m.');
+    expect(await row.textContent()).toContain('Cena con los maestros y las familias de ...');
+
+    await page.getByRole('button', { name: 'Editar Cena de Despedida' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Evento' });
+    await edit.getByLabel('Lugar (opcional)').fill('Comedor del colegio');
+    await edit.getByRole('button', { name: 'Actualizar Evento' }).click();
+    await toast('Evento actualizado');
+    await page.getByRole('row', { name: /Comedor del colegio/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Eliminar Cena de Despedida' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+    await toast('Evento eliminado');
+    await page.getByRole('row', { name: /Cena de Despedida/ }).waitFor({ state: 'detached' });
+  });
+
+  it('creates and deletes a notification', async () => {
+    await section('Notificaciones y Recordatorios');
+    await page.getByRole('button', { name: 'Nueva Notificación' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Crear Notificación' });
+    await dialog.getByLabel('Título').fill('Ensayo general');
+    await dialog.getByLabel('Mensaje').fill('El ensayo de la ceremonia es el jueves a las 3:00 p. m.');
+    await dialog.getByLabel('Fecha y hora').fill('2026-06-11T15:00');
+    await dialog.getByRole('button', { name: 'Crear Notificación' }).click();
+    await toast('Notificación creada');
+    await page.getByText('El ensayo de la ceremonia es el jueves a las 3:00 p. m.').waitFor();
+    await page.getByRole('button', { name: 'Eliminar Ensayo general' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+    await toast('Notificación eliminada');
+    await page.getByText('El ensayo de la ceremonia es el jueves a las 3:00 p. m.').waitFor({ state: 'detached' });
+  });
+
+  it('saves a payment date on the server: the change survives a reload', async () => {
+    await section('Fechas de Pago');
+    await page.getByRole('button', { name: 'Editar Cuarto Pago' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar Cuarto Pago' });
+    await dialog.getByLabel('Fecha').fill('2026-01-20');
+    await dialog.getByLabel('Monto').fill('Q1,500 por mesa');
+    await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await toast('Fecha de pago actualizada');
+    await page.reload();
+    const row = page.getByRole('row', { name: /Cuarto Pago/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Martes, 20 de enero de 2026');
+    expect(await row.textContent()).toContain('Q1,500 por mesa');
+  });
+
+  it.each([PHONE, DESKTOP])('shows every section without sideways scrolling (%j)', async (viewport) => {
+    const { context, page: view } = await newPage(browser, viewport);
+    await signIn(view, portal.url, 'admin');
+    await view.waitForURL(`${portal.url}/admin`);
+    const sections: Array<[string, string]> = [
+      ['', 'dashboard'],
+      ['eventos', 'events'],
+      ['confirmaciones', 'rsvps'],
+      ['familias', 'families'],
+      ['notificaciones', 'notifications'],
+      ['pagos', 'payment-dates'],
+      ['fiesta', 'party'],
+    ];
+    for (const [path, name] of sections) {
+      await view.goto(`${portal.url}/admin${path ? `/${path}` : ''}`);
+      await view.locator('.ui-panel__content section, .ui-panel__content .ui-card').first().waitFor();
+      await view.waitForLoadState('networkidle');
+      expect({ name, sideways: await scrollsSideways(view) }).toEqual({ name, sideways: false });
+      await screenshot(view, `admin-${name}`);
+    }
+    await context.close();
+  });
+});

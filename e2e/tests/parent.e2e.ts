@@ -1,0 +1,120 @@
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { startPortal, type Portal } from '../support/portal';
+
+let browser: Browser;
+let portal: Portal;
+let page: Page;
+
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+  ({ page } = await newPage(browser, PHONE));
+  await signIn(page, portal.url, 'padre');
+  await page.waitForURL(`${portal.url}/parent`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const toast = async (title: string, description: string) => {
+  const status = page.getByRole('status').filter({ hasText: title }).first();
+  await status.waitFor();
+  expect(await status.textContent()).toContain(description);
+};
+const go = async (label: string) => {
+  await page.getByRole('navigation', { name: 'Secciones del portal de padres' }).last().getByRole('link', { name: label }).click();
+};
+
+describe("the parents' portal", () => {
+  it('greets the parent with the graduate and the reminders', async () => {
+    await page.getByRole('heading', { name: 'Bienvenido, Carlos Morales' }).waitFor();
+    await page.getByText('Graduado(a): Sofía Morales').waitFor();
+    await page.getByText('Sábado, 30 de mayo de 2026').waitFor();
+    await page.getByText('2 mesas').waitFor();
+    await page.getByText('16 invitados').waitFor();
+  });
+
+  it('confirms an event, which survives a reload and reaches the admin', async () => {
+    await go('Eventos');
+    const card = page.locator('.parent-event', { hasText: 'Ceremonia de Premiación' });
+    await card.getByRole('button', { name: 'Asistiré' }).click();
+    await toast('RSVP Actualizado', 'Tu confirmación de asistencia ha sido actualizada exitosamente.');
+    await card.locator('.ui-badge', { hasText: 'Asistiré' }).waitFor();
+    await page.reload();
+    await page.locator('.parent-event', { hasText: 'Ceremonia de Premiación' }).locator('.ui-badge', { hasText: 'Asistiré' }).waitFor();
+
+    const { context, page: admin } = await newPage(browser, DESKTOP);
+    await signIn(admin, portal.url, 'admin');
+    await admin.waitForURL(`${portal.url}/admin`);
+    await admin.goto(`${portal.url}/admin/confirmaciones`);
+    const adminCard = admin.locator('.ui-card', { hasText: 'Ceremonia de Premiación' });
+    await adminCard.getByText('Sofía Morales').waitFor();
+    await adminCard.getByText('Carlos Morales').waitFor();
+    await context.close();
+  });
+
+  it("changes a payment to 'Ya pagué' and back, and the answer survives a reload", async () => {
+    await go('Pagos');
+    const first = page.getByRole('group', { name: 'Estado del Tercer Pago' });
+    await first.getByLabel('Ya pagué').check();
+    await toast('Confirmación Actualizada', 'Tu estado de pago ha sido actualizado exitosamente.');
+    await page.reload();
+    expect(await page.getByRole('group', { name: 'Estado del Tercer Pago' }).getByLabel('Ya pagué').isChecked()).toBe(true);
+    await page.getByRole('group', { name: 'Estado del Tercer Pago' }).getByLabel('No asistiré').check();
+    await toast('Confirmación Actualizada', 'Tu estado de pago ha sido actualizado exitosamente.');
+    await page.reload();
+    expect(await page.getByRole('group', { name: 'Estado del Tercer Pago' }).getByLabel('No asistiré').isChecked()).toBe(true);
+  });
+
+  it('answers the family RSVP for the brunch, and the answer survives a reload', async () => {
+    await go('Mi Portal');
+    const row = page.locator('.parent-attendance__row', { hasText: 'Brunch de Padres y Graduados' });
+    await row.getByText('No Confirmado').waitFor();
+    await row.getByRole('button', { name: 'Asistiré' }).click();
+    await toast('RSVP Actualizado', 'Tu estado de confirmación ha sido actualizado exitosamente.');
+    await row.getByText('Confirmado', { exact: true }).waitFor();
+    await page.reload();
+    await page
+      .locator('.parent-attendance__row', { hasText: 'Brunch de Padres y Graduados' })
+      .getByText('Confirmado', { exact: true })
+      .waitFor();
+  });
+
+  it('tells a parent without a family to contact the committee', async () => {
+    const { context, page: stranger } = await newPage(browser, PHONE);
+    await stranger.goto(`${portal.url}/auth`);
+    await stranger.getByRole('tab', { name: 'Registrarse' }).click();
+    await stranger.getByLabel('Nombre completo').fill('Laura Sin Familia');
+    await stranger.getByLabel('Nombre de usuario').fill('laura');
+    await stranger.getByLabel('Email').fill('laura@example.com');
+    await stranger.getByLabel('Contraseña', { exact: true }).fill('una-clave-segura');
+    await stranger.getByLabel('Confirmar contraseña').fill('una-clave-segura');
+    await stranger.getByRole('button', { name: 'Crear cuenta' }).click();
+    await stranger.waitForURL(`${portal.url}/parent`);
+    await stranger.getByRole('heading', { name: 'Perfil Familiar No Encontrado' }).waitFor();
+    await stranger.getByText('Por favor contacta a la administración para configurar tu perfil familiar.').waitFor();
+    await screenshot(stranger, 'parent-no-family');
+    await context.close();
+  });
+
+  it.each([PHONE, DESKTOP])('shows every section without sideways scrolling (%j)', async (viewport) => {
+    const { context, page: view } = await newPage(browser, viewport);
+    await signIn(view, portal.url, 'padre');
+    await view.waitForURL(`${portal.url}/parent`);
+    for (const [path, name] of [
+      ['', 'portal'],
+      ['eventos', 'events'],
+      ['notificaciones', 'notifications'],
+      ['pagos', 'payments'],
+      ['fiesta', 'party'],
+    ] as const) {
+      await view.goto(`${portal.url}/parent${path ? `/${path}` : ''}`);
+      await view.locator('.ui-panel__content section, .ui-panel__content .ui-card').first().waitFor();
+      await view.waitForLoadState('networkidle');
+      expect({ name, sideways: await scrollsSideways(view) }).toEqual({ name, sideways: false });
+      await screenshot(view, `parent-${name}`);
+    }
+    await context.close();
+  });
+});
