@@ -1,38 +1,46 @@
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { LogLevel } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { registerJsonParser } from './common/json-body';
+import { loggerOptions, logRequest, PinoNestLogger, requestId } from './common/logging';
+import { recordRoutes } from './common/routes';
 import { validationPipe } from './common/validation';
 import type { AppConfig } from './config';
 import { seedDemo } from './database/seed';
+import { setupOpenApi } from './docs/openapi';
 import { registerWeb } from './web/web';
 
-const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
-
-function nestLogLevels(level: AppConfig['logLevel']): LogLevel[] | false {
-  if (level === 'silent') return false;
-  const wanted = level === 'info' ? 'log' : level;
-  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(wanted) + 1);
-}
-
 /** The whole API (and, when configured, the built front ends), ready to listen. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: config.bodyLimit, logger: false });
+export async function createApp(config: AppConfig, options: { logStream?: NodeJS.WritableStream } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    logger: loggerOptions(config, options.logStream),
+    // One line per request, written when it is answered (common/logging.ts).
+    disableRequestLogging: true,
+    genReqId: requestId,
+  });
+  const fastify = adapter.getInstance();
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: nestLogLevels(config.logLevel),
+    logger: config.logLevel === 'silent' ? false : new PinoNestLogger(fastify.log),
     abortOnError: false,
     // Our own JSON parser replaces Nest's (see common/json-body.ts).
     bodyParser: false,
   });
+  recordRoutes(fastify, app);
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  if (config.logLevel !== 'silent') fastify.addHook('onResponse', async (request, reply) => logRequest(request, reply));
   await app.register(fastifyCookie);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
-  registerJsonParser(app.getHttpAdapter().getInstance());
+  registerJsonParser(fastify);
+  await setupOpenApi(app);
   if (config.serveWeb) await registerWeb(app, config);
   app.enableShutdownHooks();
   await app.init();

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '@portal/contracts';
 
@@ -60,18 +60,13 @@ export function toErrorBody(error: unknown): ApiErrorBody {
 
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('API');
-
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     const body = toErrorBody(error);
-    if (body.statusCode >= 500) {
-      this.logger.error(
-        `${request.id} ${request.method} ${request.routeOptions?.url ?? ''} -> ${body.statusCode}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-    }
+    // The request's logger carries its id; the error serializer drops SQL values (common/logging.ts).
+    if (body.statusCode >= 500) request.log.error({ err: error, statusCode: body.statusCode }, 'request failed');
     void reply.status(body.statusCode).send(body);
   }
 }

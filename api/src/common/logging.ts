@@ -1,0 +1,84 @@
+// Structured JSON logs through Fastify's pino: one line per request with its id, route, status
+// and time; Nest's own messages go to the same logger. Never passwords, cookies or session ids:
+// requests are logged without headers or bodies, and error details that can hold values are cut.
+import { randomUUID } from 'node:crypto';
+import type { LoggerService } from '@nestjs/common';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { AppConfig } from '../config';
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Keeps a well-formed X-Request-Id from the proxy in front, else makes one. */
+export function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** `stream` replaces standard output (tests read the lines). */
+export function loggerOptions(
+  config: Pick<AppConfig, 'logLevel' | 'nodeEnv'>,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  return {
+    level: config.logLevel,
+    stream,
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: request.url.split('?')[0],
+        route: request.routeOptions?.url,
+        ip: request.ip,
+      }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+    },
+    // SQL parameters and driver messages may carry personal data or password hashes.
+    redact: {
+      paths: ['err.parameters', 'err.sql', 'err.driverError.sql', 'err.driverError.parameters', 'req.headers', 'res.headers'],
+      remove: true,
+    },
+    transport:
+      config.nodeEnv === 'development' && !stream
+        ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } }
+        : undefined,
+  };
+}
+
+/** One line per answered request (Fastify's own request logging is off: see app.ts). */
+export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info(
+    {
+      method: request.method,
+      url: request.url.split('?')[0],
+      route: request.routeOptions?.url,
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      ip: request.ip,
+    },
+    'request completed',
+  );
+}
+
+/** Nest's messages (start-up, errors) written through the same pino logger. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly pino: FastifyBaseLogger) {}
+
+  log(message: unknown, context?: string) {
+    this.pino.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.pino.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.pino.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.pino.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.pino.trace({ context }, String(message));
+  }
+  fatal(message: unknown, context?: string) {
+    this.pino.fatal({ context }, String(message));
+  }
+}

@@ -1,0 +1,75 @@
+// The OpenAPI description, generated from the controllers, with request bodies described from
+// the DTOs' class-validator rules. Served at /api/docs (Swagger UI), /api/docs/openapi.json and
+// /api/docs/openapi.yaml, to administrators only.
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { getAbsoluteFSPath } from 'swagger-ui-dist';
+import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service';
+
+export const DOCS_PATH = 'api/docs';
+
+export function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Portal de graduación')
+    .setDescription(
+      'API del portal de la promoción. Todas las rutas usan la cookie de sesión; los errores son { statusCode, message, errors? }.',
+    )
+    .setVersion('1')
+    .addCookieAuth(SESSION_COOKIE)
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  const schemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' });
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...(schemas as OpenAPIObject['components']) },
+  };
+  return document;
+}
+
+const UI_PAGE = `<!doctype html>
+<html lang="es">
+  <head>
+    <meta charset="utf-8" />
+    <title>API · Portal de graduación</title>
+    <link rel="stylesheet" href="/${DOCS_PATH}/swagger-ui.css" />
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="/${DOCS_PATH}/swagger-ui-bundle.js"></script>
+    <script src="/${DOCS_PATH}/start.js"></script>
+  </body>
+</html>`;
+// A file rather than an inline script, so the Content-Security-Policy needs no 'unsafe-inline'.
+const UI_START = `window.ui = SwaggerUIBundle({ url: '/${DOCS_PATH}/openapi.json', dom_id: '#swagger-ui' });`;
+
+/** Swagger UI and the JSON/YAML documents at /api/docs, for signed-in administrators only. */
+export async function setupOpenApi(app: NestFastifyApplication): Promise<void> {
+  const sessions = app.get(SessionsService);
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.url !== `/${DOCS_PATH}` && !request.url.startsWith(`/${DOCS_PATH}/`)) return;
+    const token = request.cookies?.[SESSION_COOKIE];
+    const user = token ? await sessions.resolve(token) : null;
+    if (!user) return reply.code(401).send({ statusCode: 401, message: 'Debes iniciar sesión para continuar.' });
+    if (user.role !== 'admin') return reply.code(403).send({ statusCode: 403, message: 'No tienes permiso para realizar esta acción.' });
+  });
+  // JSON and YAML only from Nest's module; the UI's files are served here (see web/web.ts for why
+  // static files are registered by the API itself).
+  SwaggerModule.setup(DOCS_PATH, app, () => openApiDocument(app), {
+    swaggerUiEnabled: false,
+    raw: ['json', 'yaml'],
+    jsonDocumentUrl: `${DOCS_PATH}/openapi.json`,
+    yamlDocumentUrl: `${DOCS_PATH}/openapi.yaml`,
+  });
+  await app.register(fastifyStatic, {
+    root: getAbsoluteFSPath(),
+    prefix: `/${DOCS_PATH}/`,
+    decorateReply: false,
+    index: false,
+    wildcard: false,
+  });
+  fastify.get(`/${DOCS_PATH}`, (_request, reply) => reply.type('text/html; charset=utf-8').send(UI_PAGE));
+  fastify.get(`/${DOCS_PATH}/start.js`, (_request, reply) => reply.type('text/javascript; charset=utf-8').send(UI_START));
+}

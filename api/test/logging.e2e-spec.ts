@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { UsersService } from '../src/users/users.service';
+
+const PASSWORD = 'contraseña-muy-secreta';
+
+describe('request logs', () => {
+  let app: NestFastifyApplication;
+  let dir: string;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-logs-'));
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      SERVE_WEB: 'false',
+      SEED_DEMO: 'false',
+      SQLITE_PATH: path.join(dir, 'db.sqlite'),
+    });
+    app = await createApp(config, { logStream: stream });
+    await app.get(UsersService).create({ name: 'Ana', username: 'ana', email: 'ana@example.com', password: PASSWORD, role: 'admin' });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('are JSON lines with a request id, the route, the status and the time, and never secrets', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ana', password: PASSWORD } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const token = cookie.split('=')[1]!;
+    const user = await app.inject({
+      method: 'PUT',
+      url: '/api/families/7',
+      payload: { phone: '5555' },
+      headers: { cookie, 'x-request-id': 'proxy-abc-123' },
+    });
+    expect(user.headers['x-request-id']).toBe('proxy-abc-123');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const completed = entries.filter((entry) => entry.msg === 'request completed');
+    expect(completed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ reqId: expect.any(String), route: '/api/login', statusCode: 200, responseTime: expect.any(Number) }),
+        expect.objectContaining({
+          reqId: 'proxy-abc-123',
+          method: 'PUT',
+          url: '/api/families/7',
+          route: '/api/families/:id',
+          statusCode: 404,
+        }),
+      ]),
+    );
+
+    const all = lines.join('\n');
+    expect(all).not.toContain(PASSWORD);
+    expect(all).not.toContain(token);
+    expect(all).not.toMatch(/portal_session|scrypt\$/);
+  });
+});
