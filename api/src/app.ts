@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -20,7 +21,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
     bodyLimit: config.bodyLimit,
     logger: loggerOptions(config, options.logStream),
     // One line per request, written when it is answered (common/logging.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
   });
   const fastify = adapter.getInstance();

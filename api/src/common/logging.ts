@@ -46,6 +46,8 @@ export function loggerOptions(
 
 /** One line per answered request (Fastify's own request logging is off: see app.ts). */
 export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
+  // Health checks run every few seconds; they would drown everything else.
+  if (request.url.startsWith('/api/health')) return;
   request.log.info(
     {
       method: request.method,
@@ -59,12 +61,16 @@ export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
   );
 }
 
+const START_UP_CHATTER = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+
 /** Nest's messages (start-up, errors) written through the same pino logger. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: FastifyBaseLogger) {}
 
   log(message: unknown, context?: string) {
-    this.pino.info({ context }, String(message));
+    // Nest lists every module and route at start: useful when debugging, noise otherwise.
+    if (context && START_UP_CHATTER.has(context)) this.pino.debug({ context }, String(message));
+    else this.pino.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.pino.error({ context, trace }, String(message));
