@@ -1,0 +1,291 @@
+// Every route of the application, called by four people: no session, the parent of family A, the
+// parent of family B and an admin. The table below says what each must get; it is checked
+// against the app's real route table, so a new route without a row here fails this suite.
+// Refusals must change no table; a parent's answers must never carry the other family's data.
+import type { Settings } from '@portal/contracts';
+import { apiRoutes } from '../src/common/routes';
+import { FamilyEntity } from '../src/families/family.entity';
+import { SettingsService } from '../src/settings/settings.service';
+import { DATABASES, PASSWORD, startApi, type Agent, type TestApi } from './harness';
+import {
+  createEvent,
+  createFamily,
+  createNotification,
+  createUser,
+  privateTexts,
+  seedTwoFamilies,
+  sessionAgent,
+  snapshotTables,
+  type FamilyFixture,
+  type Snapshot,
+  type TwoFamilies,
+} from './fixtures';
+
+type Caller = 'anonymous' | 'parentA' | 'parentB' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'parentA', 'parentB', 'admin'];
+
+interface Context {
+  api: TestApi;
+  fx: TwoFamilies;
+  caller: Caller;
+}
+
+interface RouteRule {
+  /** Expected status for [anonymous, parent A, parent B, admin]. */
+  expect: [number, number, number, number];
+  /** The URL (for routes with parameters) and a valid body; may create the row it targets. */
+  request?: (context: Context) => Promise<{ url?: string; body?: unknown }> | { url?: string; body?: unknown };
+}
+
+const ALL_OK = [200, 200, 200, 200] as [number, number, number, number];
+const SIGNED_IN = [401, 200, 200, 200] as [number, number, number, number];
+const ADMIN = (status: number) => [401, 403, 403, status] as [number, number, number, number];
+const PARENT = [401, 200, 200, 403] as [number, number, number, number];
+
+let registrations = 0;
+
+/** The family a caller aims an admin write at: A's parent at B, B's parent at its own, admins at a new one. */
+async function targetFamily({ api, fx, caller }: Context): Promise<FamilyEntity> {
+  if (caller === 'admin') return createFamily(api, { tablesBooked: 0 });
+  return caller === 'parentA' ? fx.b.family : fx.a.family;
+}
+
+const MATRIX: Record<string, RouteRule> = {
+  'GET /api/health': { expect: ALL_OK },
+  'GET /api/health/ready': { expect: ALL_OK },
+  'GET /api/config': { expect: ALL_OK },
+  'GET /api/user': { expect: SIGNED_IN },
+  'POST /api/login': {
+    expect: ALL_OK,
+    request: async ({ api, fx, caller }) => {
+      const user = caller === 'parentA' ? fx.a.parent : caller === 'parentB' ? fx.b.parent : caller === 'admin' ? fx.admin : null;
+      return { body: { username: user?.username ?? (await createUser(api, 'parent', null)).username, password: PASSWORD } };
+    },
+  },
+  'POST /api/register': {
+    expect: [201, 201, 201, 201],
+    request: () => {
+      registrations += 1;
+      const username = `nueva.cuenta.${registrations}`;
+      const password = 'promocion-2026-segura';
+      return { body: { name: 'Cuenta Nueva', username, email: `${username}@example.com`, password, confirmPassword: password } };
+    },
+  },
+  'POST /api/logout': { expect: [204, 204, 204, 204] },
+  'GET /api/settings': { expect: SIGNED_IN },
+  'PUT /api/settings': {
+    expect: ADMIN(200),
+    request: async ({ api }) => {
+      const settings: Settings = await api.app.get(SettingsService).get();
+      return { body: { ...settings, classYear: 2027 } };
+    },
+  },
+  'GET /api/stats': { expect: ADMIN(200) },
+  'GET /api/families': { expect: ADMIN(200) },
+  'POST /api/families': {
+    expect: ADMIN(201),
+    request: () => {
+      registrations += 1;
+      return {
+        body: {
+          graduateName: 'Nueva Graduada',
+          contactName: 'Nuevo Contacto',
+          email: `nueva.familia.${registrations}@example.com`,
+          phone: '5555-0000',
+          tablesBooked: 1,
+          hasPaid: true,
+          paymentAmount: 100,
+        },
+      };
+    },
+  },
+  'PUT /api/families/:id': {
+    expect: ADMIN(200),
+    request: async (context) => {
+      const family = await targetFamily(context);
+      return { url: `/api/families/${family.id}`, body: { tablesBooked: 1, hasPaid: true, paymentAmount: 1 } };
+    },
+  },
+  'DELETE /api/families/:id': {
+    expect: ADMIN(204),
+    request: async (context) => ({ url: `/api/families/${(await targetFamily(context)).id}` }),
+  },
+  'GET /api/events': { expect: SIGNED_IN },
+  'POST /api/events': {
+    expect: ADMIN(201),
+    request: () => ({ body: { fecha: '2026-05-01T18:00:00.000Z', titulo: 'Ensayo general' } }),
+  },
+  'PUT /api/events/:id': {
+    expect: ADMIN(200),
+    request: async ({ api, fx, caller }) => {
+      const event = caller === 'admin' ? await createEvent(api) : fx.event;
+      return { url: `/api/events/${event.id}`, body: { titulo: 'Título cambiado' } };
+    },
+  },
+  'DELETE /api/events/:id': {
+    expect: ADMIN(204),
+    request: async ({ api, fx, caller }) => ({ url: `/api/events/${caller === 'admin' ? (await createEvent(api)).id : fx.event.id}` }),
+  },
+  'GET /api/event-rsvps/:eventId': { expect: ADMIN(200), request: ({ fx }) => ({ url: `/api/event-rsvps/${fx.event.id}` }) },
+  'GET /api/notifications': { expect: SIGNED_IN },
+  'POST /api/notifications': {
+    expect: ADMIN(201),
+    request: () => ({ body: { title: 'Aviso', message: 'Texto del aviso', date: '2026-02-01T15:00:00.000Z' } }),
+  },
+  'DELETE /api/notifications/:id': {
+    expect: ADMIN(204),
+    request: async ({ api }) => ({ url: `/api/notifications/${(await createNotification(api)).id}` }),
+  },
+  'GET /api/payment-dates': { expect: SIGNED_IN },
+  'PUT /api/payment-dates/:id': {
+    expect: ADMIN(200),
+    request: () => ({ url: '/api/payment-dates/3', body: { description: 'Tercer pago', date: '2025-11-15', amount: 'Q500 por mesa' } }),
+  },
+  'GET /api/my-family': { expect: PARENT },
+  'GET /api/my-family/payment-proofs': { expect: PARENT },
+  'PUT /api/my-family/rsvp': { expect: PARENT, request: () => ({ body: { awardsRsvp: true, brunchRsvp: true } }) },
+  'GET /api/my-event-rsvps': { expect: PARENT },
+  'POST /api/event-rsvps': { expect: PARENT, request: ({ fx }) => ({ body: { eventId: fx.event.id, attending: false } }) },
+  'GET /api/my-payment-confirmations': { expect: PARENT },
+  'PUT /api/my-payment-confirmations/:paymentNumber': {
+    expect: PARENT,
+    request: () => ({ url: '/api/my-payment-confirmations/3', body: { status: 'ya_pague' } }),
+  },
+  'GET /api/payment-confirmations-report': { expect: ADMIN(200) },
+  'GET /api/event-rsvps-report': { expect: ADMIN(200) },
+};
+
+/** Rows that belong to one family: its own row and everything keyed by its id. */
+function rowsOf(snapshot: Snapshot, familyId: number): unknown[] {
+  const byFamily = (table: string) => (snapshot[table] as Array<{ familyId: number }>).filter((row) => row.familyId === familyId);
+  return [
+    (snapshot.families as Array<{ id: number }>).filter((row) => row.id === familyId),
+    byFamily('event_rsvps'),
+    byFamily('payment_confirmations'),
+    byFamily('payment_proofs'),
+  ];
+}
+
+describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
+  let api: TestApi;
+  let fx: TwoFamilies;
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    fx = await seedTwoFamilies(api);
+  });
+  afterAll(() => api.close());
+
+  async function agentFor(caller: Caller): Promise<Agent> {
+    if (caller === 'anonymous') return api.agent();
+    const user = caller === 'admin' ? fx.admin : caller === 'parentA' ? fx.a.parent : fx.b.parent;
+    return sessionAgent(api, user.id);
+  }
+
+  it('has one rule for every route the application serves, and no rule without a route', () => {
+    const served = apiRoutes(api.app)
+      .filter((route) => !route.url.startsWith('/api/docs'))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(served.length).toBeGreaterThan(30);
+    expect(served.filter((route) => !(route in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((route) => !served.includes(route))).toEqual([]);
+  });
+
+  it.each(Object.entries(MATRIX))('%s answers each caller as the table says', async (route, rule) => {
+    const [method, path] = route.split(' ') as [string, string];
+    for (const [index, caller] of CALLERS.entries()) {
+      const agent = await agentFor(caller);
+      const { url = path, body } = (await rule.request?.({ api, fx, caller })) ?? {};
+      const before = await snapshotTables(api, { except: ['sessions'] });
+      const response = await agent.request(method, url, body);
+      expect({ route, caller, status: response.status }).toEqual({ route, caller, status: rule.expect[index] });
+      const after = await snapshotTables(api, { except: ['sessions'] });
+
+      if (response.status >= 400) {
+        // A refusal explains itself in Spanish and changes nothing.
+        expect(response.body).toEqual({ statusCode: response.status, message: expect.stringMatching(/\S/) });
+        expect({ route, caller, tables: after }).toEqual({ route, caller, tables: before });
+        continue;
+      }
+      if (caller === 'parentA' || caller === 'parentB') {
+        const [own, other] = caller === 'parentA' ? [fx.a, fx.b] : [fx.b, fx.a];
+        // The other family's data never appears, and none of its rows changed.
+        for (const text of privateTexts(other.family))
+          expect({ route, caller, leaked: response.text.includes(text) }).toEqual({ route, caller, leaked: false });
+        expect(rowsOf(after, other.family.id)).toEqual(rowsOf(before, other.family.id));
+        checkOwnIds(route, response.body, own);
+      }
+    }
+  });
+
+  /** Ids in a parent's answers are their own family's, their own proofs' or shared events'. */
+  function checkOwnIds(route: string, body: unknown, own: FamilyFixture): void {
+    if (route === 'GET /api/my-family' || route === 'PUT /api/my-family/rsvp') expect((body as { id: number }).id).toBe(own.family.id);
+    if (route === 'GET /api/my-family/payment-proofs')
+      expect((body as Array<{ id: number }>).map((proof) => proof.id)).toEqual([own.proof.id]);
+    if (route === 'GET /api/my-event-rsvps') expect(body).toEqual([{ eventId: fx.event.id, attending: expect.any(Boolean) }]);
+  }
+
+  describe('field level: a parent changes only their own answers', () => {
+    const notAllowed = (field: string) => `El campo «${field}» no está permitido.`;
+
+    it.each([
+      ['PUT', '/api/my-family/rsvp', { awardsRsvp: true, tablesBooked: 200 }, 'tablesBooked'],
+      ['PUT', '/api/my-family/rsvp', { brunchRsvp: true, hasPaid: true }, 'hasPaid'],
+      ['PUT', '/api/my-family/rsvp', { awardsRsvp: true, paymentAmount: 0 }, 'paymentAmount'],
+      ['PUT', '/api/my-family/rsvp', { awardsRsvp: true, email: 'otra@example.com' }, 'email'],
+      ['PUT', '/api/my-family/rsvp', { awardsRsvp: true, id: 'B' }, 'id'],
+      ['POST', '/api/event-rsvps', { eventId: 'EVENT', attending: true, familyId: 'B' }, 'familyId'],
+      ['PUT', '/api/my-payment-confirmations/1', { status: 'no_asistire', familyId: 'B' }, 'familyId'],
+    ])('%s %s with %j is refused and changes nothing', async (method, url, template, field) => {
+      const parentA = await agentFor('parentA');
+      const body = Object.fromEntries(
+        Object.entries(template).map(([key, value]) => [key, value === 'B' ? fx.b.family.id : value === 'EVENT' ? fx.event.id : value]),
+      );
+      const before = await snapshotTables(api, { except: ['sessions'] });
+      const response = await parentA.request(method, url, body);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ message: notAllowed(field) });
+      expect(await snapshotTables(api, { except: ['sessions'] })).toEqual(before);
+    });
+
+    it("refuses a parent's admin writes on their own family and on the other one", async () => {
+      const parentA = await agentFor('parentA');
+      const before = await snapshotTables(api, { except: ['sessions'] });
+      for (const family of [fx.a.family, fx.b.family]) {
+        for (const body of [{ tablesBooked: 10 }, { hasPaid: true }, { paymentAmount: 999_999 }, { email: 'robada@example.com' }]) {
+          expect((await parentA.put(`/api/families/${family.id}`, body)).status).toBe(403);
+        }
+        expect((await parentA.delete(`/api/families/${family.id}`)).status).toBe(403);
+      }
+      expect(await snapshotTables(api, { except: ['sessions'] })).toEqual(before);
+    });
+
+    it("an answer changes the two answer columns of the parent's own family and nothing else", async () => {
+      const parentA = await agentFor('parentA');
+      const before = await snapshotTables(api, { except: ['sessions'] });
+      const own = (before.families as FamilyEntity[]).find((row) => row.id === fx.a.family.id)!;
+      const response = await parentA.put('/api/my-family/rsvp', { awardsRsvp: !own.awardsRsvp });
+      expect(response.status).toBe(200);
+      const after = await snapshotTables(api, { except: ['sessions'] });
+      const expected = (before.families as FamilyEntity[]).map((row) =>
+        row.id === own.id ? { ...row, awardsRsvp: !own.awardsRsvp } : row,
+      );
+      expect(after).toEqual({ ...before, families: expected });
+    });
+
+    it('a parent account linked to no family reaches nothing and writes nothing', async () => {
+      const orphan = await sessionAgent(api, (await createUser(api, 'parent', 'sin.familia@example.com')).id);
+      const before = await snapshotTables(api, { except: ['sessions'] });
+      for (const [method, url, body] of [
+        ['GET', '/api/my-family'],
+        ['PUT', '/api/my-family/rsvp', { awardsRsvp: true }],
+        ['POST', '/api/event-rsvps', { eventId: fx.event.id, attending: true }],
+        ['PUT', '/api/my-payment-confirmations/1', { status: 'ya_pague' }],
+      ] as Array<[string, string, unknown?]>) {
+        expect((await orphan.request(method, url, body)).status).toBe(404);
+      }
+      expect(await snapshotTables(api, { except: ['sessions'] })).toEqual(before);
+    });
+  });
+});

@@ -1,0 +1,143 @@
+// Fixtures shared by the security suites: two families with their parent accounts, an admin, an
+// event with answers from both families, sessions made without the login route (so its rate
+// limit is untouched), and a snapshot of every table to prove a request changed nothing.
+import type { Role } from '@portal/contracts';
+import { hashPassword } from '../src/auth/password';
+import { SessionsService } from '../src/auth/sessions.service';
+import { ENTITIES } from '../src/database/database';
+import { EventEntity } from '../src/events/event.entity';
+import { FamilyEntity } from '../src/families/family.entity';
+import { NotificationEntity } from '../src/notifications/notification.entity';
+import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
+import { UserEntity } from '../src/users/user.entity';
+import { Agent, PASSWORD, type TestApi } from './harness';
+
+export type Snapshot = Record<string, unknown[]>;
+
+/** Every row of every table, in primary-key order, as plain JSON (dates as ISO strings). */
+export async function snapshotTables(api: TestApi, options: { except?: string[] } = {}): Promise<Snapshot> {
+  const snapshot: Snapshot = {};
+  for (const entity of ENTITIES) {
+    const repository = api.dataSource.getRepository(entity);
+    const table = repository.metadata.tableName;
+    if (options.except?.includes(table)) continue;
+    const order = Object.fromEntries(repository.metadata.primaryColumns.map((column) => [column.propertyName, 'ASC']));
+    const rows = await repository.find({ order });
+    snapshot[table] = JSON.parse(JSON.stringify(rows)) as unknown[];
+  }
+  return snapshot;
+}
+
+let counter = 0;
+const unique = () => `${process.pid}${Date.now().toString(36)}${(counter += 1)}`;
+
+export async function createUser(api: TestApi, role: Role, email: string | null, name = `Usuario ${unique()}`): Promise<UserEntity> {
+  const username = `${role}${unique()}`.toLowerCase();
+  return api.dataSource.getRepository(UserEntity).save({
+    name,
+    username,
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    role,
+    createdAt: new Date(),
+  });
+}
+
+export async function createFamily(api: TestApi, overrides: Partial<FamilyEntity> = {}): Promise<FamilyEntity> {
+  const id = unique();
+  return api.dataSource.getRepository(FamilyEntity).save({
+    graduateName: `Graduado ${id}`,
+    contactName: `Contacto ${id}`,
+    email: `familia.${id}@example.com`,
+    phone: `+502 5555 ${id.slice(-4)}`,
+    tablesBooked: 1,
+    hasPaid: false,
+    paymentAmount: 0,
+    awardsRsvp: false,
+    brunchRsvp: false,
+    ...overrides,
+  });
+}
+
+export function createEvent(api: TestApi, titulo = `Evento ${unique()}`): Promise<EventEntity> {
+  return api.dataSource.getRepository(EventEntity).save({
+    fecha: new Date('2026-06-12T16:00:00.000Z'),
+    titulo,
+    descripcion: null,
+    horario: null,
+    lugar: null,
+    vestimenta: null,
+    imagen: null,
+  });
+}
+
+export function createNotification(api: TestApi): Promise<NotificationEntity> {
+  return api.dataSource
+    .getRepository(NotificationEntity)
+    .save({ title: `Aviso ${unique()}`, message: 'Mensaje', type: 'info', date: new Date('2026-01-10T15:00:00.000Z') });
+}
+
+/** A browser signed in as `userId`, through a session made directly (no login request). */
+export async function sessionAgent(api: TestApi, userId: number): Promise<Agent> {
+  const token = await api.app.get(SessionsService).create(userId);
+  const agent = api.agent();
+  agent.cookies.set('portal_session', token);
+  return agent;
+}
+
+export interface FamilyFixture {
+  family: FamilyEntity;
+  parent: UserEntity;
+  rsvp: EventRsvpEntity;
+  proof: PaymentProofEntity;
+}
+
+export interface TwoFamilies {
+  a: FamilyFixture;
+  b: FamilyFixture;
+  admin: UserEntity;
+  event: EventEntity;
+}
+
+async function familyWithParent(api: TestApi, label: string, event: EventEntity, attending: boolean): Promise<FamilyFixture> {
+  const family = await createFamily(api, {
+    graduateName: `Graduada ${label} ${unique()}`,
+    contactName: `Contacto ${label} ${unique()}`,
+    email: `familia.${label.toLowerCase()}.${unique()}@example.com`,
+    phone: `+502 4444 ${label === 'A' ? '1111' : '2222'}`,
+    tablesBooked: label === 'A' ? 2 : 3,
+    hasPaid: label === 'B',
+    paymentAmount: label === 'A' ? 2950 : 4250,
+  });
+  const parent = await createUser(api, 'parent', family.email, `Padre ${label} ${unique()}`);
+  const rsvp = await api.dataSource.getRepository(EventRsvpEntity).save({ eventId: event.id, familyId: family.id, attending });
+  await api.dataSource.getRepository(PaymentConfirmationEntity).save([
+    { familyId: family.id, paymentNumber: 1, status: 'ya_pague' },
+    { familyId: family.id, paymentNumber: 2, status: attending ? 'no_asistire' : 'ya_pague' },
+  ]);
+  const proof = await api.dataSource
+    .getRepository(PaymentProofEntity)
+    .save({
+      familyId: family.id,
+      paymentNumber: 1,
+      fileName: `comprobante-${label}.pdf`,
+      uploadedAt: new Date('2025-09-20T15:00:00.000Z'),
+    });
+  return { family, parent, rsvp, proof };
+}
+
+/** Families A and B, each with a parent account, an answer to one event and two confirmations. */
+export async function seedTwoFamilies(api: TestApi): Promise<TwoFamilies> {
+  const event = await createEvent(api, 'Cena de graduación');
+  const a = await familyWithParent(api, 'A', event, true);
+  const b = await familyWithParent(api, 'B', event, false);
+  const admin = await createUser(api, 'admin', null, 'Comité');
+  return { a, b, admin, event };
+}
+
+/** Texts of family B that must never reach family A (and the other way round). */
+export function privateTexts(family: FamilyEntity): string[] {
+  return [family.email, family.graduateName, family.contactName, family.phone];
+}
