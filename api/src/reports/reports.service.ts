@@ -28,15 +28,15 @@ interface EventHeading {
 }
 
 /**
- * `(c1, c2, ...) > (v1, v2, ...)` in the order the query sorts by, written out so both SQLite
- * and MariaDB compare each column with the same collation as their ORDER BY.
+ * Families after the last one of the previous page, in the order the page queries sort by (name,
+ * then id for equal names). Written out rather than as a row-value comparison so that SQLite and
+ * MariaDB compare names with the same collation as their ORDER BY.
  */
-function after<T extends object>(query: SelectQueryBuilder<T>, columns: string[], values: unknown[]): SelectQueryBuilder<T> {
-  const alternatives = columns.map((column, i) =>
-    [...columns.slice(0, i).map((earlier, j) => `${earlier} = :k${j}`), `${column} > :k${i}`].join(' AND '),
-  );
-  const parameters = Object.fromEntries(values.map((value, i) => [`k${i}`, value]));
-  return query.andWhere(`(${alternatives.map((sql) => `(${sql})`).join(' OR ')})`, parameters);
+function afterFamily<T extends object>(query: SelectQueryBuilder<T>, last: { graduateName: string; id: number }): SelectQueryBuilder<T> {
+  return query.andWhere('(family.graduateName > :lastName OR (family.graduateName = :lastName AND family.id > :lastId))', {
+    lastName: last.graduateName,
+    lastId: last.id,
+  });
 }
 
 const PAYMENT_TEXT: Record<PaymentStatus, string> = {
@@ -74,7 +74,7 @@ export class ReportsService {
    * flat whatever the class size, and with SQLite's single shared connection other requests run
    * between pages instead of waiting for the whole report. Tests shrink it to cross page edges.
    */
-  pageSize = 1000;
+  pageSize = 2000;
 
   constructor(private readonly db: Database) {}
 
@@ -100,7 +100,7 @@ export class ReportsService {
         .orderBy('family.graduateName', 'ASC')
         .addOrderBy('family.id', 'ASC')
         .limit(this.pageSize);
-      if (last) query = after(query, ['family.graduateName', 'family.id'], [last.graduateName, last.id]);
+      if (last) query = afterFamily(query, last);
       const families = await query.getMany();
       if (families.length === 0) return;
 
@@ -136,14 +136,15 @@ export class ReportsService {
     const entries = new Map<number, EventRsvpsReportEntry>(
       events.map((event) => [event.id, { eventTitle: event.title, eventDate: event.date.toISOString(), rsvps: [] }]),
     );
-    for await (const page of this.rsvpPages()) {
+    for await (const page of this.rsvpPages(events)) {
       for (const { eventId, ...rsvp } of page) entries.get(eventId)?.rsvps.push(rsvp);
     }
     return [...entries.values()];
   }
 
   async eventRsvpsXlsx(): Promise<Readable> {
-    const events = new Map((await this.events()).map((event) => [event.id, event]));
+    const headings = await this.events();
+    const events = new Map(headings.map((event) => [event.id, event]));
     const layout: SheetLayout<RsvpRow> = {
       name: REPORT_TEXTS.rsvps.sheet,
       columns: [
@@ -169,7 +170,7 @@ export class ReportsService {
         ];
       },
     };
-    return streamSheet(layout, await this.startedEarly(this.rsvpPages()), this.logFailure);
+    return streamSheet(layout, await this.startedEarly(this.rsvpPages(headings)), this.logFailure);
   }
 
   private async events(): Promise<EventHeading[]> {
@@ -180,43 +181,43 @@ export class ReportsService {
     return events.map((event) => ({ id: event.id, title: event.titulo, date: event.fecha }));
   }
 
-  /** Answers in report order (event date, event, graduate name): one joined query per page. */
-  private async *rsvpPages(): AsyncGenerator<RsvpRow[]> {
-    const keys = ['event.fecha', 'event.id', 'family.graduateName', 'family.id'];
-    let last: unknown[] | undefined;
-    for (;;) {
-      let query = this.db.manager
-        .createQueryBuilder(EventRsvpEntity, 'rsvp')
-        .innerJoin('rsvp.event', 'event')
-        .innerJoin('rsvp.family', 'family')
-        // The raw date goes back into the next page's condition exactly as the driver gave it.
-        .select('event.fecha', 'eventFecha')
-        .addSelect('event.id', 'eventId')
-        .addSelect('family.id', 'familyId')
-        .addSelect('family.graduateName', 'graduateName')
-        .addSelect('family.contactName', 'contactName')
-        .addSelect('family.email', 'email')
-        .addSelect('family.phone', 'phone')
-        .addSelect('rsvp.attending', 'attending')
-        .orderBy('event.fecha', 'ASC')
-        .addOrderBy('event.id', 'ASC')
-        .addOrderBy('family.graduateName', 'ASC')
-        .addOrderBy('family.id', 'ASC')
-        .limit(this.pageSize);
-      if (last) query = after(query, keys, last);
-      const rows = await query.getRawMany<RawRsvp>();
-      if (rows.length === 0) return;
-      yield rows.map((row) => ({
-        eventId: Number(row.eventId),
-        graduateName: row.graduateName,
-        contactName: row.contactName,
-        email: row.email,
-        phone: row.phone,
-        attending: Boolean(Number(row.attending)),
-      }));
-      if (rows.length < this.pageSize) return;
-      const end = rows[rows.length - 1]!;
-      last = [end.eventFecha, end.eventId, end.graduateName, end.familyId];
+  /**
+   * Answers in report order (event date, then graduate name), read an event at a time: each page
+   * only sorts that event's answers, where one keyset across all events would sort them all.
+   */
+  private async *rsvpPages(events: EventHeading[]): AsyncGenerator<RsvpRow[]> {
+    for (const event of events) {
+      let last: { graduateName: string; id: number } | undefined;
+      for (;;) {
+        let query = this.db.manager
+          .createQueryBuilder(EventRsvpEntity, 'rsvp')
+          .innerJoin('rsvp.family', 'family')
+          .select('family.id', 'familyId')
+          .addSelect('family.graduateName', 'graduateName')
+          .addSelect('family.contactName', 'contactName')
+          .addSelect('family.email', 'email')
+          .addSelect('family.phone', 'phone')
+          .addSelect('rsvp.attending', 'attending')
+          .where('rsvp.eventId = :eventId', { eventId: event.id })
+          .orderBy('family.graduateName', 'ASC')
+          .addOrderBy('family.id', 'ASC')
+          .limit(this.pageSize);
+        if (last) query = afterFamily(query, last);
+        const rows = await query.getRawMany<RawRsvp>();
+        if (rows.length > 0) {
+          yield rows.map((row) => ({
+            eventId: event.id,
+            graduateName: row.graduateName,
+            contactName: row.contactName,
+            email: row.email,
+            phone: row.phone,
+            attending: Boolean(Number(row.attending)),
+          }));
+        }
+        if (rows.length < this.pageSize) break;
+        const end = rows[rows.length - 1]!;
+        last = { graduateName: end.graduateName, id: Number(end.familyId) };
+      }
     }
   }
 
@@ -241,8 +242,6 @@ export class ReportsService {
 }
 
 interface RawRsvp {
-  eventFecha: unknown;
-  eventId: number | string;
   familyId: number | string;
   graduateName: string;
   contactName: string;
