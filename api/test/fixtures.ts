@@ -117,14 +117,12 @@ async function familyWithParent(api: TestApi, label: string, event: EventEntity,
     { familyId: family.id, paymentNumber: 1, status: 'ya_pague' },
     { familyId: family.id, paymentNumber: 2, status: attending ? 'no_asistire' : 'ya_pague' },
   ]);
-  const proof = await api.dataSource
-    .getRepository(PaymentProofEntity)
-    .save({
-      familyId: family.id,
-      paymentNumber: 1,
-      fileName: `comprobante-${label}.pdf`,
-      uploadedAt: new Date('2025-09-20T15:00:00.000Z'),
-    });
+  const proof = await api.dataSource.getRepository(PaymentProofEntity).save({
+    familyId: family.id,
+    paymentNumber: 1,
+    fileName: `comprobante-${label}.pdf`,
+    uploadedAt: new Date('2025-09-20T15:00:00.000Z'),
+  });
   return { family, parent, rsvp, proof };
 }
 
@@ -140,4 +138,26 @@ export async function seedTwoFamilies(api: TestApi): Promise<TwoFamilies> {
 /** Texts of family B that must never reach family A (and the other way round). */
 export function privateTexts(family: FamilyEntity): string[] {
   return [family.email, family.graduateName, family.contactName, family.phone];
+}
+
+const ENGLISH = /\b(the|must|should|is not|cannot|unexpected|invalid|request|required|property|payload|unsupported|error|failed)\b/i;
+const SPANISH = /\b(el|la|los|las|de|del|no|es|un|una|debe|puede|solicitud|campo)\b|[áéíóúñ¿¡]/i;
+
+/** A JSON error body `{ statusCode, message, errors? }` whose message is a Spanish sentence. */
+export function expectSpanishError(response: { statusCode: number; headers: Record<string, unknown>; body: string }): {
+  statusCode: number;
+  message: string;
+  errors?: Record<string, string[]>;
+} {
+  expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
+  const body = JSON.parse(response.body) as { statusCode: number; message: string; errors?: Record<string, string[]> };
+  expect(body.statusCode).toBe(response.statusCode);
+  expect(typeof body.message).toBe('string');
+  // Field names a caller sent are quoted «like this» and may be in any language.
+  const sentence = body.message.replace(/«[^»]*»/g, '«»');
+  expect({ message: body.message, spanish: SPANISH.test(sentence) && !ENGLISH.test(sentence) }).toEqual({
+    message: body.message,
+    spanish: true,
+  });
+  return body;
 }

@@ -9,6 +9,7 @@ export const MESSAGES = {
   duplicate: 'Ya existe un registro con esos datos.',
   tooLarge: 'La solicitud es demasiado grande.',
   badJson: 'El cuerpo de la solicitud no es JSON válido.',
+  notObject: 'El cuerpo de la solicitud debe ser un objeto JSON.',
   mediaType: 'Tipo de contenido no admitido: envía los datos como JSON.',
   badRequest: 'La solicitud no es válida.',
 } as const;

@@ -3,9 +3,29 @@ import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { MESSAGES } from './api-exception.filter';
 
+/** Names every object inherits (`toString`, `constructor`, ...): never a field of ours. */
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * The path of the first key that shadows an inherited member. class-validator's whitelist looks
+ * fields up in a plain object, so `toString` or `hasOwnProperty` would slip through it and reach
+ * the entity.
+ */
+function inheritedKey(value: unknown, prefix = ''): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    if (INHERITED.has(key)) return prefix + key;
+    const nested = inheritedKey(child, `${prefix}${key}.`);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
 /**
  * JSON bodies parsed with prototype-poisoning protection; malformed JSON is a Spanish 400 and
- * an empty body counts as no body (so `POST /api/logout` may send the JSON content type).
+ * an empty body counts as no body (so `POST /api/logout` may send the JSON content type). Every
+ * body the API takes is an object: `null`, a number or an array is a 400 too (Nest would read
+ * `null` as `{}`, and a body-less route would act on it).
  */
 export function registerJsonParser(fastify: FastifyInstance): void {
   // JSON only: any other content type is a 415.
@@ -13,10 +33,20 @@ export function registerJsonParser(fastify: FastifyInstance): void {
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    let value: unknown;
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      value = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch {
-      done(new BadRequestException(MESSAGES.badJson), undefined);
+      return done(new BadRequestException(MESSAGES.badJson), undefined);
     }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return done(new BadRequestException(MESSAGES.notObject), undefined);
+    }
+    const inherited = inheritedKey(value);
+    if (inherited) {
+      const message = `El campo «${inherited.split('.').pop()}» no está permitido.`;
+      return done(new BadRequestException({ message, errors: { [inherited]: [message] } }), undefined);
+    }
+    done(null, value);
   });
 }

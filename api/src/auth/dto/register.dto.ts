@@ -1,5 +1,6 @@
-import { IsEmail, IsString, Matches, MaxLength, MinLength, ValidateBy, type ValidationArguments } from 'class-validator';
+import { IsEmail, IsString, Matches, MinLength, ValidateBy, type ValidationArguments } from 'class-validator';
 import { PASSWORD_MIN_LENGTH, type RegisterRequest } from '@portal/contracts';
+import { MaxChars } from '../../common/validators';
 
 const SameAsPassword = () =>
   ValidateBy(
@@ -12,7 +13,7 @@ const SameAsPassword = () =>
 
 export class RegisterDto implements RegisterRequest {
   @Matches(/\S/, { message: 'El nombre es requerido.' })
-  @MaxLength(120, { message: 'El nombre no puede tener más de 120 caracteres.' })
+  @MaxChars(120, { message: 'El nombre no puede tener más de 120 caracteres.' })
   @IsString({ message: 'El nombre es requerido.' })
   name!: string;
 
@@ -21,12 +22,12 @@ export class RegisterDto implements RegisterRequest {
   username!: string;
 
   @IsEmail({}, { message: 'El email no es válido.' })
-  @MaxLength(254, { message: 'El email no puede tener más de 254 caracteres.' })
+  @MaxChars(254, { message: 'El email no puede tener más de 254 caracteres.' })
   @IsString({ message: 'El email es requerido.' })
   email!: string;
 
   @MinLength(PASSWORD_MIN_LENGTH, { message: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` })
-  @MaxLength(128, { message: 'La contraseña no puede tener más de 128 caracteres.' })
+  @MaxChars(128, { message: 'La contraseña no puede tener más de 128 caracteres.' })
   @IsString({ message: 'La contraseña es requerida' })
   password!: string;
 

@@ -1,6 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsString, IsUrl, ValidateIf } from 'class-validator';
+import { IsString, IsUrl, Matches, ValidateIf } from 'class-validator';
 import { IsDateTime, IsFilled, MaxChars } from '../../common/validators';
+
+const IMAGE_URL = 'La imagen debe ser una URL que empiece con http:// o https://.';
 
 /** Optional text: null, an empty or a blank string all mean "none" (stored as null). */
 const optionalText = (label: string, max: number, ...more: PropertyDecorator[]) =>
@@ -35,9 +37,8 @@ export const EventRules = {
     optionalText(
       'La imagen',
       500,
-      IsUrl(
-        { protocols: ['http', 'https'], require_protocol: true },
-        { message: 'La imagen debe ser una URL que empiece con http:// o https://.' },
-      ),
+      IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: IMAGE_URL }),
+      // IsUrl lets control characters through (a BEL or an escape inside the path).
+      Matches(/^[^\s\p{Cc}]+$/u, { message: IMAGE_URL }),
     ),
 };

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsObject, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsDefined, IsInt, IsObject, IsString, Max, Min, ValidateNested } from 'class-validator';
 import type { KeyEventSettings, Settings } from '@portal/contracts';
-import { IsCalendarDay, IsClockTime, IsFilled } from '../../common/validators';
+import { IsCalendarDay, IsClockTime, IsFilled, MaxChars } from '../../common/validators';
 
 class KeyEventDto implements KeyEventSettings {
   @IsCalendarDay({ message: 'La fecha del evento debe ser una fecha válida (aaaa-mm-dd).' })
@@ -14,29 +14,29 @@ class KeyEventDto implements KeyEventSettings {
   endTime!: string;
 
   @IsFilled({ message: 'El lugar es requerido.' })
-  @MaxLength(200, { message: 'El lugar no puede tener más de 200 caracteres.' })
+  @MaxChars(200, { message: 'El lugar no puede tener más de 200 caracteres.' })
   @IsString({ message: 'El lugar es requerido.' })
   place!: string;
 }
 
 class BankDto {
   @IsFilled({ message: 'El banco es requerido.' })
-  @MaxLength(120, { message: 'El banco no puede tener más de 120 caracteres.' })
+  @MaxChars(120, { message: 'El banco no puede tener más de 120 caracteres.' })
   @IsString({ message: 'El banco es requerido.' })
   bankName!: string;
 
   @IsFilled({ message: 'El número de cuenta es requerido.' })
-  @MaxLength(60, { message: 'El número de cuenta no puede tener más de 60 caracteres.' })
+  @MaxChars(60, { message: 'El número de cuenta no puede tener más de 60 caracteres.' })
   @IsString({ message: 'El número de cuenta es requerido.' })
   accountNumber!: string;
 
   @IsFilled({ message: 'El titular de la cuenta es requerido.' })
-  @MaxLength(120, { message: 'El titular no puede tener más de 120 caracteres.' })
+  @MaxChars(120, { message: 'El titular no puede tener más de 120 caracteres.' })
   @IsString({ message: 'El titular de la cuenta es requerido.' })
   accountHolder!: string;
 
   @IsFilled({ message: 'El número para enviar comprobantes es requerido.' })
-  @MaxLength(40, { message: 'El número para comprobantes no puede tener más de 40 caracteres.' })
+  @MaxChars(40, { message: 'El número para comprobantes no puede tener más de 40 caracteres.' })
   @IsString({ message: 'El número para enviar comprobantes es requerido.' })
   receiptsPhone!: string;
 }

@@ -1,0 +1,493 @@
+// Generated bad input on every write route (and every route with a path parameter): wrong types,
+// missing and unknown fields, overlong and exotic text, numbers out of range, malformed or
+// non-object JSON, other content types, bodies over the size limit, ids that are not ids. Each
+// answer must be a 4xx with a Spanish message, and no table may change.
+import fc from 'fast-check';
+import type { Settings } from '@portal/contracts';
+import { apiRoutes } from '../src/common/routes';
+import { SettingsService } from '../src/settings/settings.service';
+import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
+import { expectSpanishError, seedTwoFamilies, sessionAgent, snapshotTables, type Snapshot, type TwoFamilies } from './fixtures';
+
+type FieldSpec = { required?: boolean; nullable?: boolean; blankOk?: boolean } & (
+  | { type: 'text'; max: number }
+  | { type: 'format'; max?: number }
+  | { type: 'int'; min: number; max: number }
+  | { type: 'bool' }
+  | { type: 'enum'; values: readonly string[] }
+  | { type: 'object'; fields: Record<string, FieldSpec> }
+);
+
+interface WriteRoute {
+  caller: 'anonymous' | 'parent' | 'admin';
+  /** The value of the path parameter that would be valid. */
+  param?: (fx: TwoFamilies) => string;
+  /** Path values that may name a real row, so they are never generated. */
+  existing?: RegExp;
+  /** A valid body; the generated ones each break it in one way. */
+  body?: (fx: TwoFamilies, settings: Settings) => Record<string, unknown>;
+  fields?: Record<string, FieldSpec>;
+}
+
+const text = (max: number, more: Partial<FieldSpec> = {}) => ({ type: 'text', max, required: true, ...more }) as FieldSpec;
+const format = (max?: number, more: Partial<FieldSpec> = {}) => ({ type: 'format', max, required: true, ...more }) as FieldSpec;
+const bool = (required = true): FieldSpec => ({ type: 'bool', required });
+const ID = /^[1-9]\d{0,5}$/;
+
+const keyEvent: FieldSpec = {
+  type: 'object',
+  required: true,
+  fields: { date: format(), startTime: format(), endTime: format(), place: text(200) },
+};
+const familyFields = (required: boolean): Record<string, FieldSpec> => ({
+  graduateName: text(120, { required }),
+  contactName: text(120, { required }),
+  email: format(254, { required }),
+  phone: format(40, { required }),
+  tablesBooked: { type: 'int', min: 0, max: 200 },
+  hasPaid: bool(false),
+  paymentAmount: { type: 'int', min: 0, max: 1_000_000 },
+  awardsRsvp: bool(false),
+  brunchRsvp: bool(false),
+});
+const familyBody = () => ({
+  graduateName: 'Lucía Ramírez',
+  contactName: 'Pedro Ramírez',
+  email: 'ramirez@example.com',
+  phone: '+502 5555-0101',
+  tablesBooked: 1,
+  hasPaid: false,
+  paymentAmount: 0,
+  awardsRsvp: true,
+  brunchRsvp: false,
+});
+const eventFields = (required: boolean): Record<string, FieldSpec> => ({
+  fecha: format(undefined, { required }),
+  titulo: text(200, { required }),
+  descripcion: text(2000, { required: false, nullable: true }),
+  horario: text(100, { required: false, nullable: true }),
+  lugar: text(200, { required: false, nullable: true }),
+  vestimenta: text(200, { required: false, nullable: true }),
+  imagen: format(500, { required: false, nullable: true }),
+});
+const eventBody = () => ({
+  fecha: '2026-06-13T16:00:00.000Z',
+  titulo: 'Ceremonia de graduación',
+  descripcion: 'Con toga y birrete',
+  horario: '10:00 - 12:00',
+  lugar: 'Auditorio',
+  vestimenta: 'Formal',
+  imagen: 'https://example.com/foto.jpg',
+});
+
+const WRITE_ROUTES: Record<string, WriteRoute> = {
+  'POST /api/login': {
+    caller: 'anonymous',
+    body: (fx) => ({ username: fx.a.parent.username, password: PASSWORD }),
+    // Blank credentials are merely wrong (401), not malformed.
+    fields: { username: text(254, { blankOk: true }), password: text(200, { blankOk: true }) },
+  },
+  'POST /api/register': {
+    caller: 'anonymous',
+    body: () => ({
+      name: 'Rosa Méndez',
+      username: 'rosa.mendez',
+      email: 'rosa@example.com',
+      password: 'promocion-2026-segura',
+      confirmPassword: 'promocion-2026-segura',
+    }),
+    fields: { name: text(120), username: format(30), email: format(254), password: text(128), confirmPassword: format() },
+  },
+  'POST /api/logout': { caller: 'parent' },
+  'PUT /api/settings': {
+    caller: 'admin',
+    body: (_fx, settings) => ({ ...settings }),
+    fields: {
+      classYear: { type: 'int', min: 2000, max: 2100, required: true },
+      finalPaymentDeadline: format(),
+      awards: keyEvent,
+      brunch: keyEvent,
+      bank: {
+        type: 'object',
+        required: true,
+        fields: { bankName: text(120), accountNumber: text(60), accountHolder: text(120), receiptsPhone: text(40) },
+      },
+    },
+  },
+  'POST /api/families': { caller: 'admin', body: familyBody, fields: familyFields(true) },
+  'PUT /api/families/:id': {
+    caller: 'admin',
+    param: (fx) => String(fx.a.family.id),
+    existing: ID,
+    body: familyBody,
+    fields: familyFields(false),
+  },
+  'DELETE /api/families/:id': { caller: 'admin', param: (fx) => String(fx.b.family.id), existing: ID },
+  'POST /api/events': { caller: 'admin', body: eventBody, fields: eventFields(true) },
+  'PUT /api/events/:id': {
+    caller: 'admin',
+    param: (fx) => String(fx.event.id),
+    existing: ID,
+    body: eventBody,
+    fields: eventFields(false),
+  },
+  'DELETE /api/events/:id': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
+  'GET /api/event-rsvps/:eventId': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
+  'POST /api/notifications': {
+    caller: 'admin',
+    body: () => ({ title: 'Recordatorio', message: 'Traer el comprobante', type: 'info', date: '2026-02-01T15:00:00.000Z' }),
+    fields: {
+      title: text(200),
+      message: text(2000),
+      type: { type: 'enum', values: ['info', 'warning', 'success'], required: false },
+      date: format(),
+    },
+  },
+  'DELETE /api/notifications/:id': { caller: 'admin', param: () => '1', existing: ID },
+  'PUT /api/payment-dates/:id': {
+    caller: 'admin',
+    param: () => '2',
+    existing: ID,
+    body: () => ({ description: 'Segundo pago', date: '2025-10-15', amount: 'Q500 por mesa' }),
+    fields: { description: text(300), date: format(), amount: text(200) },
+  },
+  'PUT /api/my-family/rsvp': {
+    caller: 'parent',
+    body: () => ({ awardsRsvp: true, brunchRsvp: false }),
+    fields: { awardsRsvp: bool(false), brunchRsvp: bool(false) },
+  },
+  'POST /api/event-rsvps': {
+    caller: 'parent',
+    body: (fx) => ({ eventId: fx.event.id, attending: true }),
+    fields: { eventId: { type: 'int', min: 1, max: 2_147_483_647, required: true }, attending: bool() },
+  },
+  'PUT /api/my-payment-confirmations/:paymentNumber': {
+    caller: 'parent',
+    param: () => '4',
+    existing: /^[1-6]$/,
+    body: () => ({ status: 'ya_pague' }),
+    fields: { status: { type: 'enum', values: ['ya_pague', 'no_asistire'], required: true } },
+  },
+};
+
+interface BadRequest {
+  kind: string;
+  /** Replaces the valid path parameter. */
+  param?: string;
+  /** The raw body text (undefined: none). */
+  payload?: string;
+  /** undefined: application/json when there is a payload; null: no Content-Type header. */
+  contentType?: string | null;
+  status?: number;
+  /** The field the 400 must name. */
+  field?: string;
+}
+
+// ---- values that are never valid for a field -------------------------------------------------
+
+const anyObject = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
+const anyArray = fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 });
+const notString = (nullable: boolean) =>
+  fc.oneof(
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    anyArray,
+    anyObject,
+    ...(nullable ? [] : [fc.constant(null)]),
+  );
+
+/** Text too long when counted in code points, as the database counts: emoji, accents, flags, NUL bytes. */
+function overlong(max: number) {
+  const piece = fc.constantFrom('a', 'ñ', 'É', '😀', '❤️', '🇬🇹', 'e\u0301', '\u0000', '中', ' ');
+  return fc.oneof(
+    // Counted as at most `max` by UTF-16 tricks ('❤️' is two code points), more than `max` by the database.
+    fc.integer({ min: Math.floor(max / 2) + 1, max }).map((count) => 'x' + '❤️'.repeat(count)),
+    fc.array(piece, { minLength: max + 1, maxLength: max + 60 }).map((pieces) => pieces.join('')),
+    fc.constant('Ω'.repeat(Math.min(max * 20, 20_000))),
+  );
+}
+
+function wrongValue(spec: FieldSpec, valid: unknown): fc.Arbitrary<unknown> {
+  const nullable = spec.nullable === true;
+  switch (spec.type) {
+    case 'text':
+      return fc.oneof(notString(nullable), overlong(spec.max), ...(nullable || spec.blankOk ? [] : [fc.constantFrom('', '   ', '\n\t')]));
+    case 'format': {
+      const base = String(valid);
+      // A control character anywhere breaks every format (e-mail, dates, times, URLs, user names).
+      const broken = fc
+        .tuple(fc.integer({ min: 0, max: base.length }), fc.constantFrom('\u0000', '\n', '\t', '\u0007'))
+        .map(([at, char]) => base.slice(0, at) + char + base.slice(at));
+      const long = spec.max === undefined ? [] : [fc.constant('x'.repeat(spec.max + 1) + base)];
+      return fc.oneof(notString(nullable), broken, ...long);
+    }
+    case 'int':
+      return fc.oneof(
+        fc.integer({ min: spec.max + 1, max: Number.MAX_SAFE_INTEGER }),
+        fc.integer({ min: Number.MIN_SAFE_INTEGER, max: spec.min - 1 }),
+        fc.double({ min: spec.min, max: spec.max, noNaN: true }).filter((value) => !Number.isInteger(value)),
+        fc.constantFrom(1e308, -1e308, 2 ** 31, 2 ** 53 + 2, '1', '0x10', true, null, [], {}),
+        fc.string({ maxLength: 6 }),
+      );
+    case 'bool':
+      return fc.oneof(fc.constantFrom('true', 'false', 0, 1, '', 'sí', null, [], {}), fc.integer(), fc.string({ maxLength: 5 }));
+    case 'enum':
+      return fc.oneof(
+        notString(false),
+        fc.string({ maxLength: 12 }).filter((value) => !spec.values.includes(value)),
+        fc.constantFrom(...spec.values.map((value) => value.toUpperCase()), ...spec.values.map((value) => ` ${value}`)),
+      );
+    case 'object':
+      return fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), anyArray, fc.constant(null));
+  }
+}
+
+/** Every field of a spec with its path (`awards.place`) and its valid value. */
+function leaves(fields: Record<string, FieldSpec>, body: Record<string, unknown>, prefix = ''): Array<[string, FieldSpec, unknown]> {
+  return Object.entries(fields).flatMap(([name, spec]) => {
+    const path = prefix + name;
+    const own: Array<[string, FieldSpec, unknown]> = [[path, spec, body[name]]];
+    return spec.type === 'object' ? [...own, ...leaves(spec.fields, body[name] as Record<string, unknown>, `${path}.`)] : own;
+  });
+}
+
+function setPath(body: Record<string, unknown>, path: string, value: unknown, remove = false): Record<string, unknown> {
+  const copy = structuredClone(body);
+  const keys = path.split('.');
+  const last = keys.pop()!;
+  const parent = keys.reduce((node, key) => node[key] as Record<string, unknown>, copy);
+  if (remove) delete parent[last];
+  else parent[last] = value;
+  return copy;
+}
+
+// ---- bad requests for one route ----------------------------------------------------------------
+
+const OTHER_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=frontera',
+  'application/xml',
+  'text/html',
+  'application/jsonx',
+  'application/json-patch+json',
+  'text/json',
+];
+
+function badRequests(
+  method: string,
+  route: WriteRoute,
+  body: Record<string, unknown> | undefined,
+  bodyLimit: number,
+): fc.Arbitrary<BadRequest> {
+  const valid = body === undefined ? '{}' : JSON.stringify(body);
+  // A GET has no body to break: only its path parameter.
+  const options: Array<fc.Arbitrary<BadRequest>> =
+    method === 'GET'
+      ? []
+      : [
+          fc.constantFrom(...OTHER_TYPES, null).map((contentType) => ({
+            kind: 'content type',
+            payload: contentType?.startsWith('application/x-www') ? 'username=a&password=b' : valid,
+            contentType,
+            status: 415,
+          })),
+          fc
+            .oneof(
+              fc.string({ minLength: 1, maxLength: 40 }),
+              fc.integer({ min: 1, max: Math.max(valid.length - 1, 1) }).map((cut) => valid.slice(0, cut)),
+              fc.constantFrom('{"a":1,}', "{'a':1}", '{"a":undefined}', '{"a":NaN}', '\u0000{}', '{"a":"\u0000', '[1,2'),
+            )
+            .filter((payload) => {
+              if (payload.trim() === '') return false;
+              try {
+                JSON.parse(payload);
+                return false;
+              } catch {
+                return true;
+              }
+            })
+            .map((payload) => ({ kind: 'malformed JSON', payload, status: 400 })),
+          fc
+            .oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 10 }), fc.boolean(), anyArray)
+            .map((value) => ({ kind: 'JSON that is not an object', payload: JSON.stringify(value), status: 400 })),
+          fc
+            .constantFrom('{"__proto__":{"role":"admin"}}', '{"constructor":{"prototype":{"role":"admin"}}}')
+            .map((payload) => ({ kind: 'prototype pollution', payload, status: 400 })),
+          // Names every object inherits slip through class-validator's whitelist.
+          fc.constantFrom('toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'toLocaleString', '__defineGetter__').map((name) => ({
+            kind: 'inherited name',
+            payload: JSON.stringify({ ...body, [name]: [1] }),
+            status: 400,
+            field: name,
+          })),
+          fc
+            .integer({ min: bodyLimit + 1, max: bodyLimit * 2 })
+            .map((size) => ({ kind: 'over the size limit', payload: JSON.stringify({ ...body, relleno: 'x'.repeat(size) }), status: 413 })),
+        ];
+
+  if (route.param) {
+    const existing = route.existing!;
+    options.push(
+      fc
+        .oneof(
+          fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+          fc.integer({ min: -1_000_000_000, max: 0 }).map(String),
+          fc.integer({ min: 1_000_000, max: 2_147_483_647 }).map(String),
+          fc.constantFrom(
+            '1e3',
+            '0x10',
+            '1.5',
+            ' 1',
+            '+1',
+            '01',
+            '١',
+            '𝟏',
+            '99999999999',
+            '2147483648',
+            "1' OR '1'='1",
+            '1;DROP TABLE x',
+            '%00',
+          ),
+        )
+        .filter((param) => !existing.test(param))
+        .map((param) => ({ kind: 'path parameter', param: encodeURIComponent(param), payload: body === undefined ? undefined : valid })),
+    );
+  }
+
+  if (body && route.fields) {
+    const fields = leaves(route.fields, body);
+    // Broken fields are most of the runs: there are many of them per route.
+    const wrongField = fc.constantFrom(...fields).chain(([path, spec, value]) =>
+      wrongValue(spec, value).map((wrong) => ({
+        kind: `wrong ${path}`,
+        payload: JSON.stringify(setPath(body, path, wrong)),
+        status: 400,
+        field: path,
+      })),
+    );
+    options.push(wrongField, wrongField, wrongField);
+    const required = fields.filter(([, spec]) => spec.required);
+    if (required.length > 0) {
+      options.push(
+        fc.constantFrom(...required).map(([path]) => ({
+          kind: `missing ${path}`,
+          payload: JSON.stringify(setPath(body, path, undefined, true)),
+          status: 400,
+          field: path,
+        })),
+      );
+    }
+    const objects = ['', ...fields.filter(([, spec]) => spec.type === 'object').map(([path]) => `${path}.`)];
+    options.push(
+      fc
+        .tuple(fc.constantFrom(...objects), fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue({ maxDepth: 1 }))
+        .filter(
+          ([prefix, name]) =>
+            !fields.some(([path]) => path === prefix + name) && !/^(__proto__|constructor)$/.test(name) && !name.includes('.'),
+        )
+        .map(([prefix, name, value]) => ({
+          kind: 'unknown field',
+          payload: JSON.stringify(setPath(body, prefix + name, value)),
+          status: 400,
+          field: prefix + name,
+        })),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+// ---- the suite ---------------------------------------------------------------------------------
+
+describe.each(DATABASES)('bad input changes nothing (%s)', (kind) => {
+  let api: TestApi;
+  let fx: TwoFamilies;
+  let settings: Settings;
+  const cookies: Record<WriteRoute['caller'], string> = { anonymous: '', parent: '', admin: '' };
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    fx = await seedTwoFamilies(api);
+    settings = await api.app.get(SettingsService).get();
+    for (const [caller, userId] of [
+      ['parent', fx.a.parent.id],
+      ['admin', fx.admin.id],
+    ] as const) {
+      cookies[caller] = `portal_session=${(await sessionAgent(api, userId)).sessionCookie}`;
+    }
+  });
+  afterAll(() => api.close());
+
+  /** Sessions are compared without their idle expiry, which a request may push forward. */
+  const tables = async (): Promise<Snapshot> => {
+    const snapshot = await snapshotTables(api);
+    snapshot.sessions = (snapshot.sessions as Array<{ id: string; userId: number }>).map(({ id, userId }) => ({ id, userId }));
+    return snapshot;
+  };
+
+  it('covers every write route and every route with a path parameter', () => {
+    const routes = apiRoutes(api.app)
+      .filter((route) => route.method !== 'GET' || route.url.includes(':'))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(routes.filter((route) => !(route in WRITE_ROUTES))).toEqual([]);
+    expect(Object.keys(WRITE_ROUTES).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it.each(Object.entries(WRITE_ROUTES).filter(([, spec]) => spec.fields))(
+    '%s counts text lengths as the database does (emoji are two code points)',
+    async (route, spec) => {
+      const [method, template] = route.split(' ') as [string, string];
+      const body = spec.body!(fx, settings);
+      const before = await tables();
+      for (const [path, field] of leaves(spec.fields!, body)) {
+        if (field.type !== 'text') continue;
+        // `max` hearts: `max` characters for class-validator's MaxLength, 2 x `max` for a VARCHAR.
+        const response = await api.app.inject({
+          method: method as 'POST',
+          url: template.replace(/:\w+$/, spec.param?.(fx) ?? ''),
+          payload: setPath(body, path, '❤️'.repeat(field.max)),
+          headers: cookies[spec.caller] ? { cookie: cookies[spec.caller] } : {},
+        });
+        expect({ route, path, status: response.statusCode }).toEqual({ route, path, status: 400 });
+        expect(Object.keys(expectSpanishError(response).errors ?? {})).toContain(path);
+      }
+      expect(await tables()).toEqual(before);
+    },
+  );
+
+  it.each(Object.entries(WRITE_ROUTES))('%s answers generated bad input with a Spanish 4xx and writes nothing', async (route, spec) => {
+    const [method, template] = route.split(' ') as [string, string];
+    const body = spec.body?.(fx, settings);
+    const before = await tables();
+    await fc.assert(
+      fc.asyncProperty(badRequests(method, spec, body, api.config.bodyLimit), async (bad) => {
+        const param = bad.param ?? spec.param?.(fx) ?? '';
+        const url = template.replace(/:\w+$/, param);
+        const contentType = bad.contentType === undefined ? (bad.payload === undefined ? undefined : 'application/json') : bad.contentType;
+        const response = await api.app.inject({
+          method: method as 'POST',
+          url,
+          payload: bad.payload,
+          headers: {
+            ...(contentType ? { 'content-type': contentType } : {}),
+            ...(cookies[spec.caller] ? { cookie: cookies[spec.caller] } : {}),
+          },
+        });
+        const context = { route, kind: bad.kind, payload: bad.payload?.slice(0, 300), param: bad.param };
+        expect({ ...context, status: response.statusCode >= 400 && response.statusCode < 500 }).toEqual({ ...context, status: true });
+        if (bad.status !== undefined) {
+          expect({ ...context, status: response.statusCode }).toEqual({ ...context, status: bad.status });
+        }
+        const parsed = expectSpanishError(response);
+        if (bad.field)
+          expect({ ...context, fields: Object.keys(parsed.errors ?? {}) }).toEqual({
+            ...context,
+            fields: expect.arrayContaining([bad.field]),
+          });
+        expect(await tables()).toEqual(before);
+      }),
+      { numRuns: Number(process.env.BAD_INPUT_RUNS ?? 40), endOnFailure: true },
+    );
+  });
+});
