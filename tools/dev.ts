@@ -9,8 +9,8 @@ const env = {
   ...process.env,
   NODE_ENV: 'development',
   SERVE_WEB: 'false',
-  ADMIN_REMOTE_URL: 'http://localhost:3002/mf-manifest.json',
-  PARENT_REMOTE_URL: 'http://localhost:3003/mf-manifest.json',
+  ADMIN_REMOTE_URL: 'http://localhost:3002/remoteEntry.js',
+  PARENT_REMOTE_URL: 'http://localhost:3003/remoteEntry.js',
 };
 
 const processes = [

@@ -37,7 +37,10 @@ export function sharedModules() {
     'react/': singleton(react),
     'react-dom': singleton(npmVersion('react-dom')),
     'react-dom/': singleton(npmVersion('react-dom')),
-    'react-router-dom': singleton(npmVersion('react-router-dom')),
+    'react-router-dom': {
+      ...singleton(npmVersion('react-router-dom')),
+      treeShaking: { mode: 'runtime-infer' as const, usedExports: ['BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Route', 'Routes', 'useLocation', 'useNavigate'] },
+    },
     swr: singleton(npmVersion('swr')),
     'swr/': singleton(npmVersion('swr')),
     '@portal/contracts': singleton(libVersion('contracts')),
@@ -96,6 +99,9 @@ export function appConfig(options: AppOptions): Configuration {
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      // The federation runtime is required as CommonJS, which cannot be tree-shaken: its ES
+      // modules let the build drop the manifest-snapshot and Node code (disableSnapshot, 'web').
+      byDependency: { commonjs: { conditionNames: ['import', 'module', 'browser', 'require', 'default'] } },
     },
     module: {
       rules: [scriptRule, { test: /\.css$/, type: 'css/auto' }, { test: /\.(svg|png|webp|avif|jpg|woff2)$/, type: 'asset/resource' }],
@@ -112,6 +118,13 @@ export function appConfig(options: AppOptions): Configuration {
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: isRemote,
+        experiments: {
+          // One federation runtime per page: the shell provides it and the remotes use it (a
+          // remote run on its own dev server keeps its own copy).
+          ...(isRemote ? { externalRuntime: production } : { provideExternalRuntime: true }),
+          // The shell loads remoteEntry.js directly, so the manifest-snapshot code stays out.
+          optimization: { disableSnapshot: true, target: 'web' },
+        },
       }),
       new rspack.HtmlRspackPlugin({
         template: path.join(options.dir, 'src/index.html'),
@@ -134,6 +147,7 @@ export function appConfig(options: AppOptions): Configuration {
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: [{ context: ['/api', '/remotes.json'], target: 'http://localhost:3000' }],
     },
-    stats: 'errors-warnings',
+    // BUNDLE_STATS=1 with `rspack build --json <file>` lists every chunk's modules (bench/bundles.ts).
+    stats: process.env.BUNDLE_STATS ? { all: false, chunks: true, chunkModules: true, modules: true, ids: true } : 'errors-warnings',
   };
 }

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts';
+import { isCommonPassword } from './auth/common-passwords';
 import { loadConfig } from './config';
 import { dataSourceOptions } from './database/database';
 import { Database } from './database/database.service';
@@ -32,6 +33,10 @@ async function main(): Promise<void> {
   const password = process.env.ADMIN_PASSWORD ?? (await askHidden('Password: '));
   if (password.length < PASSWORD_MIN_LENGTH) {
     console.error(`The password must have at least ${PASSWORD_MIN_LENGTH} characters.`);
+    process.exit(2);
+  }
+  if (isCommonPassword(password)) {
+    console.error('That password is one of the most common ones: choose another.');
     process.exit(2);
   }
   const dataSource = await new DataSource(dataSourceOptions(loadConfig())).initialize();

@@ -1,5 +1,7 @@
 import type { User } from '@portal/contracts';
+import { MAX_ATTEMPTS_PER_IP } from '../src/auth/login-throttle';
 import { SessionEntity } from '../src/auth/session.entity';
+import { apiRoutes } from '../src/common/routes';
 import { UserEntity } from '../src/users/user.entity';
 import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
 
@@ -158,6 +160,18 @@ describe.each(DATABASES)('sessions and accounts (%s)', (kind) => {
       expect(takenEmail).toMatchObject({ status: 409, body: { message: 'Ya existe una cuenta con ese email.' } });
     });
 
+    it.each(['password1', 'Iloveyou', 'QWERTYUIOP', '12345678', 'trustno1'])(
+      'refuses %s, one of the most common passwords, whatever its case',
+      async (password) => {
+        const before = await api.dataSource.getRepository(UserEntity).count();
+        const response = await api
+          .agent()
+          .post('/api/register', { ...valid, username: 'comun', email: 'comun@example.com', password, confirmPassword: password });
+        expect(response).toMatchObject({ status: 400, body: { errors: { password: ['Esa contraseña es demasiado común. Elige otra.'] } } });
+        expect(await api.dataSource.getRepository(UserEntity).count()).toBe(before);
+      },
+    );
+
     it.each([
       [{ password: 'corta', confirmPassword: 'corta' }, 'password', 'La contraseña debe tener al menos 8 caracteres.'],
       [{ confirmPassword: 'no-coincide' }, 'confirmPassword', 'Las contraseñas no coinciden.'],
@@ -171,6 +185,42 @@ describe.each(DATABASES)('sessions and accounts (%s)', (kind) => {
       expect(response.body).toMatchObject({ errors: { [field]: [message] } });
       expect(await api.dataSource.getRepository(UserEntity).count()).toBe(before);
     });
+  });
+
+  it('rate-limits attempts from one address, whatever the accounts, and not the other addresses', async () => {
+    await api.signedIn('parent', { username: 'bystander' });
+    const attempt = (remoteAddress: string, username: string, password = 'adivinando') =>
+      api.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
+    for (let index = 0; index < MAX_ATTEMPTS_PER_IP; index += 1) {
+      expect((await attempt('203.0.113.7', `nadie${index}`)).statusCode).toBe(401);
+    }
+    const blocked = await attempt('203.0.113.7', 'bystander', PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      statusCode: 429,
+      message: 'Demasiados intentos de inicio de sesión. Espera unos minutos e intenta de nuevo.',
+    });
+    expect((await attempt('203.0.113.8', 'bystander', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('never answers a password hash, on any route', async () => {
+    const admin = await api.signedIn('admin', { username: 'hash.admin' });
+    const parent = await api.signedIn('parent', { username: 'hash.parent' });
+    const texts: string[] = [];
+    for (const agent of [admin, parent]) {
+      for (const route of apiRoutes(api.app)) {
+        if (route.method === 'GET' && !route.url.includes(':') && !route.url.startsWith('/api/docs/')) {
+          texts.push((await agent.get(route.url)).text);
+        }
+      }
+    }
+    const password = 'promocion-2026-segura';
+    const registered = await api
+      .agent()
+      .post('/api/register', { name: 'Nueva', username: 'hash.new', email: 'hash.new@example.com', password, confirmPassword: password });
+    texts.push(registered.text, (await api.agent().post('/api/login', { username: 'hash.new', password })).text);
+    expect(texts.length).toBeGreaterThan(20);
+    for (const text of texts) expect(text).not.toMatch(/scrypt|passwordHash/);
   });
 
   it('rate-limits repeated failures on one account with a Spanish 429', async () => {

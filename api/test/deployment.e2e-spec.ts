@@ -41,8 +41,8 @@ describe('docker-compose.yml', () => {
   it('serves the shell and both remotes as separate services with the remote URLs set at run time', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['admin-app', 'api', 'db', 'parent-app', 'shell']);
     expect(compose.services.shell!.environment).toMatchObject({
-      ADMIN_REMOTE_URL: expect.stringContaining('mf-manifest.json'),
-      PARENT_REMOTE_URL: expect.stringContaining('mf-manifest.json'),
+      ADMIN_REMOTE_URL: expect.stringContaining('remoteEntry.js'),
+      PARENT_REMOTE_URL: expect.stringContaining('remoteEntry.js'),
     });
   });
 });

@@ -30,7 +30,7 @@ describe('serving the built front ends', () => {
     api = await startApi('sqlite', {
       SERVE_WEB: 'true',
       WEB_ROOT: webRoot,
-      ADMIN_REMOTE_URL: 'https://admin.example.com/mf-manifest.json',
+      ADMIN_REMOTE_URL: 'https://admin.example.com/remoteEntry.js',
     });
   });
   afterAll(async () => {
@@ -68,7 +68,7 @@ describe('serving the built front ends', () => {
 
   it('tells the shell where the remotes live, from the configuration', async () => {
     const response = await api.agent().get('/remotes.json');
-    expect(response.body).toEqual({ admin: 'https://admin.example.com/mf-manifest.json', parent: '/remotes/parent/mf-manifest.json' });
+    expect(response.body).toEqual({ admin: 'https://admin.example.com/remoteEntry.js', parent: '/remotes/parent/remoteEntry.js' });
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 

@@ -1,7 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { ProtectedRoute } from '@portal/auth/protected-route';
 import { Toaster } from '@portal/ui/toast';
-import { TooltipProvider } from '@portal/ui/tooltip';
 import { AuthPage } from './auth/AuthPage';
 import { LandingPage } from './landing/LandingPage';
 import { NavBar } from './nav/NavBar';
@@ -12,7 +11,7 @@ import { usePageTitle } from './use-page-title';
 export function App() {
   usePageTitle();
   return (
-    <TooltipProvider>
+    <>
       <NavBar />
       <main id="contenido">
         <Routes>
@@ -38,6 +37,6 @@ export function App() {
         </Routes>
       </main>
       <Toaster />
-    </TooltipProvider>
+    </>
   );
 }

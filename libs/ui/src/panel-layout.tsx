@@ -1,6 +1,5 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Menu, X, type LucideIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { cx } from '@portal/ui/utils';
 
@@ -52,9 +51,10 @@ function SectionLinks({
   );
 }
 
+const PanelDrawer = lazy(() => import('@portal/ui/panel-drawer'));
+
 /** The admin and parent panels' frame: a side menu on wide screens, a drawer or bottom bar on phones. */
 export function PanelLayout({ base, menuLabel, sections, phoneMenu, header, footer, children }: PanelLayoutProps) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className={cx('ui-panel', `ui-panel--${phoneMenu}`)}>
       <nav className="ui-panel__side" aria-label={menuLabel}>
@@ -64,28 +64,11 @@ export function PanelLayout({ base, menuLabel, sections, phoneMenu, header, foot
       <div className="ui-panel__body">
         <div className="ui-panel__header">
           {phoneMenu === 'drawer' && (
-            <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-              <DialogPrimitive.Trigger
-                className="ui-button ui-button--outline ui-button--icon ui-panel__menu-button"
-                aria-label={menuLabel}
-              >
-                <Menu size={22} aria-hidden="true" />
-              </DialogPrimitive.Trigger>
-              <DialogPrimitive.Portal>
-                <DialogPrimitive.Overlay className="ui-dialog__overlay" />
-                <DialogPrimitive.Content className="ui-drawer">
-                  <DialogPrimitive.Title className="ui-drawer__title">{menuLabel}</DialogPrimitive.Title>
-                  <DialogPrimitive.Description className="ui-visually-hidden">{menuLabel}</DialogPrimitive.Description>
-                  <nav aria-label={menuLabel}>
-                    <SectionLinks base={base} sections={sections} className="ui-panel__menu" onNavigate={() => setDrawerOpen(false)} />
-                  </nav>
-                  {footer && <p className="ui-panel__footer">{footer}</p>}
-                  <DialogPrimitive.Close className="ui-dialog__close" aria-label="Cerrar">
-                    <X size={22} aria-hidden="true" />
-                  </DialogPrimitive.Close>
-                </DialogPrimitive.Content>
-              </DialogPrimitive.Portal>
-            </DialogPrimitive.Root>
+            <Suspense fallback={null}>
+              <PanelDrawer label={menuLabel} footer={footer}>
+                {(close) => <SectionLinks base={base} sections={sections} className="ui-panel__menu" onNavigate={close} />}
+              </PanelDrawer>
+            </Suspense>
           )}
           <div className="ui-panel__heading">{header}</div>
         </div>

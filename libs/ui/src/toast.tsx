@@ -1,9 +1,9 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { useSyncExternalStore } from 'react';
-import { cx } from '@portal/ui/utils';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 // One toast at a time, 5 s on screen, swipe right 50 px to dismiss, F8 to reach it. This
-// module is a shared singleton, so a toast raised inside a remote shows in the shell's viewport.
+// module is a shared singleton, so a toast raised inside a remote shows in the shell's region.
+// It holds only the store: the Radix view (toast-view.tsx) loads with the first toast, so pages
+// that never show one never download it.
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
@@ -14,7 +14,7 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
 }
 
-interface ToastItem extends ToastInput {
+export interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
 }
@@ -64,29 +64,15 @@ export function useToasts(): ToastItem[] {
   );
 }
 
+const ToastView = lazy(() => import('@portal/ui/toast-view'));
+
 /** The toast region, mounted once by the shell (and by a remote run on its own). */
 export function Toaster() {
   const items = useToasts();
+  if (items.length === 0) return null;
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notification">
-      {items.map((item) => (
-        <ToastPrimitive.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => !open && dismissToast(item.id)}
-          className={cx('ui-toast', item.variant === 'destructive' && 'ui-toast--destructive')}
-          type={item.variant === 'destructive' ? 'foreground' : 'background'}
-        >
-          <ToastPrimitive.Title className="ui-toast__title">{item.title}</ToastPrimitive.Title>
-          {item.description && (
-            <ToastPrimitive.Description className="ui-toast__description">{item.description}</ToastPrimitive.Description>
-          )}
-          <ToastPrimitive.Close className="ui-toast__close" aria-label="Cerrar">
-            ×
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport className="ui-toast-viewport" hotkey={['F8']} />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastView items={items} onDismiss={dismissToast} />
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { IsEmail, IsString, Matches, MinLength, ValidateBy, type ValidationArguments } from 'class-validator';
 import { PASSWORD_MIN_LENGTH, type RegisterRequest } from '@portal/contracts';
 import { MaxChars } from '../../common/validators';
+import { IsNotCommonPassword } from '../common-passwords';
 
 const SameAsPassword = () =>
   ValidateBy(
@@ -26,6 +27,7 @@ export class RegisterDto implements RegisterRequest {
   @IsString({ message: 'El email es requerido.' })
   email!: string;
 
+  @IsNotCommonPassword()
   @MinLength(PASSWORD_MIN_LENGTH, { message: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` })
   @MaxChars(128, { message: 'La contraseña no puede tener más de 128 caracteres.' })
   @IsString({ message: 'La contraseña es requerida' })

@@ -1,0 +1,29 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { TOAST_DURATION_MS, type ToastItem } from '@portal/ui/toast';
+import { cx } from '@portal/ui/utils';
+
+// Radix's toast region: label 'Notification', F8 to focus it, swipe right 50 px to dismiss.
+export default function ToastView({ items, onDismiss }: { items: ToastItem[]; onDismiss: (id: number) => void }) {
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notification">
+      {items.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => !open && onDismiss(item.id)}
+          className={cx('ui-toast', item.variant === 'destructive' && 'ui-toast--destructive')}
+          type={item.variant === 'destructive' ? 'foreground' : 'background'}
+        >
+          <ToastPrimitive.Title className="ui-toast__title">{item.title}</ToastPrimitive.Title>
+          {item.description && (
+            <ToastPrimitive.Description className="ui-toast__description">{item.description}</ToastPrimitive.Description>
+          )}
+          <ToastPrimitive.Close className="ui-toast__close" aria-label="Cerrar">
+            ×
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="ui-toast-viewport" hotkey={['F8']} />
+    </ToastPrimitive.Provider>
+  );
+}
