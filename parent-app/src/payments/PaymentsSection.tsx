@@ -1,6 +1,7 @@
 import { Landmark } from 'lucide-react';
 import { useSWRConfig } from 'swr';
-import { PAYMENT_STATUSES, type PaymentConfirmation, type PaymentDate, type PaymentStatus } from '@portal/contracts';
+import { useState } from 'react';
+import { PAYMENT_STATUSES, type PaymentConfirmation, type PaymentDate, type PaymentNumber, type PaymentStatus } from '@portal/contracts';
 import { useMyPaymentProofs } from '@portal/api-client/my-family';
 import {
   myPaymentConfirmationsKey,
@@ -106,7 +107,14 @@ export default function PaymentsSection() {
         { revalidate: false },
       ),
   });
+  // The radio shows the parent's choice at once; it falls back to the saved answer if the save fails.
+  const [choice, setChoice] = useState<PaymentConfirmation | null>(null);
+  const choose = (paymentNumber: PaymentNumber, status: PaymentStatus) => {
+    setChoice({ paymentNumber, status });
+    void save.run({ paymentNumber, status }).finally(() => setChoice(null));
+  };
   const statusOf = new Map(confirmations?.map((item) => [item.paymentNumber, item.status]));
+  if (choice) statusOf.set(choice.paymentNumber, choice.status);
   const withProof = new Set(proofs?.map((proof) => proof.paymentNumber));
   return (
     <section className="parent-section">
@@ -126,7 +134,7 @@ export default function PaymentsSection() {
                   status={statusOf.get(payment.id) ?? 'no_asistire'}
                   hasProof={withProof.has(payment.id)}
                   pending={save.isPending}
-                  onChange={(status) => void save.run({ paymentNumber: payment.id, status })}
+                  onChange={(status) => choose(payment.id, status)}
                 />
               ))}
             </ol>
