@@ -247,8 +247,9 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
 
   it('stores typed text that looks like a formula as quoted plain text', async () => {
     const hyperlink = '=HYPERLINK("http://x","y")';
-    const graduate = await family(hyperlink, { contactName: '+1', email: '@evil.example.com', phone: '-2+3' });
+    const graduate = await family(hyperlink, { contactName: '+SUM(1)', email: '@evil.example.com', phone: '-2+A1' });
     const tabbed = await family('Ana\tTab', { contactName: '\t=1+1', phone: '\r=2' });
+    await family('Luisa Phone', { contactName: 'Luisa', email: 'luisa@example.com', phone: '+502 5555-1001' });
     const party = await event('=SUM(A1:A9)', '2026-06-13T16:00:00.000Z');
     await rsvp(party.id, graduate.id, true);
     await rsvp(party.id, tabbed.id, false);
@@ -268,9 +269,9 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
     expect(texts).toEqual(
       expect.arrayContaining([
         `'${hyperlink}`,
-        "'+1",
+        "'+SUM(1)",
         "'@evil.example.com",
-        "'-2+3",
+        "'-2+A1",
         "'\t=1+1",
         // XML readers turn a bare carriage return into a line feed; the quote in front is what counts.
         expect.stringMatching(/^'[\r\n]=2$/),
@@ -278,6 +279,8 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       ]),
     );
     expect(texts).toContain('Ana\tTab');
+    // Phone numbers cannot hide a formula: they keep their '+' as typed.
+    expect(texts).toContain('+502 5555-1001');
     // JSON is data, not a spreadsheet: it keeps the text as typed.
     expect((await admin.get<PaymentConfirmationsReportRow[]>(PAYMENTS)).body.map((row) => row.graduateName)).toContain(hyperlink);
   });
