@@ -9,6 +9,8 @@ const env = {
   ...process.env,
   NODE_ENV: 'development',
   SERVE_WEB: 'false',
+  // The shell's dev server proxies /api to the API: its pages may send POST, PUT and DELETE.
+  ALLOWED_ORIGINS: 'http://localhost:3001',
   ADMIN_REMOTE_URL: 'http://localhost:3002/remoteEntry.js',
   PARENT_REMOTE_URL: 'http://localhost:3003/remoteEntry.js',
 };

@@ -5,6 +5,7 @@ import { LogController } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { registerCsrfCheck } from './common/csrf';
 import { registerJsonParser } from './common/json-body';
 import { loggerOptions, logRequest, PinoNestLogger, requestId } from './common/logging';
 import { recordRoutes } from './common/routes';
@@ -41,6 +42,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   registerJsonParser(fastify);
+  registerCsrfCheck(fastify, config.allowedOrigins);
   await setupOpenApi(app);
   if (config.serveWeb) await registerWeb(app, config);
   app.enableShutdownHooks();

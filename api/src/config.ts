@@ -23,6 +23,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
+  /** Origins, besides the API's own, whose pages may send state-changing requests (CSRF check). */
+  allowedOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +78,28 @@ function databaseUrl(env: Env): string | null {
   return raw;
 }
 
+/** `https://a.example, http://localhost:3001` -> their origins, as browsers write them. */
+function origins(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(entry);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
+        throw new ConfigError(`${name} must be a comma-separated list of origins such as https://portal.example.com (got "${entry}").`);
+      }
+      return url.origin;
+    });
+}
+
 /** The repository root: the API runs from api/dist/main.js, tests from api/src. */
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -106,5 +130,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'silent',
     ] as const),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+    allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
   };
 }
