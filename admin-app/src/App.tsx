@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PanelLayout } from '@portal/ui/panel-layout';
 import { Spinner } from '@portal/ui/spinner';
-import { TooltipProvider } from '@portal/ui/tooltip';
 import './admin.css';
 import { ADMIN_SECTIONS } from './sections';
 import { texts } from './texts';
@@ -24,24 +23,22 @@ function SectionHeader() {
 /** The admin panel, mounted by the shell at /admin/*. */
 export default function App() {
   return (
-    <TooltipProvider>
-      <PanelLayout
-        base={BASE}
-        menuLabel={texts.menu}
-        sections={ADMIN_SECTIONS}
-        footer={texts.version(__BUILD_ID__)}
-        phoneMenu="drawer"
-        header={<SectionHeader />}
-      >
-        <Suspense fallback={<Spinner size="lg" label="Cargando..." />}>
-          <Routes>
-            {ADMIN_SECTIONS.map(({ path, Component }) => (
-              <Route key={path} index={!path} path={path || undefined} element={<Component />} />
-            ))}
-            <Route path="*" element={<Navigate to={BASE} replace />} />
-          </Routes>
-        </Suspense>
-      </PanelLayout>
-    </TooltipProvider>
+    <PanelLayout
+      base={BASE}
+      menuLabel={texts.menu}
+      sections={ADMIN_SECTIONS}
+      footer={texts.version(__BUILD_ID__)}
+      phoneMenu="drawer"
+      header={<SectionHeader />}
+    >
+      <Suspense fallback={<Spinner size="lg" label="Cargando..." />}>
+        <Routes>
+          {ADMIN_SECTIONS.map(({ path, Component }) => (
+            <Route key={path} index={!path} path={path || undefined} element={<Component />} />
+          ))}
+          <Route path="*" element={<Navigate to={BASE} replace />} />
+        </Routes>
+      </Suspense>
+    </PanelLayout>
   );
 }

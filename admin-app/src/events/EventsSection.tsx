@@ -6,6 +6,7 @@ import { formatDateTime } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { ConfirmDialog } from '@portal/ui/confirm-dialog';
+import { TooltipProvider } from '@portal/ui/tooltip';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
 import { IconButton } from '../common/IconButton';
 import { QueryState } from '../common/QueryState';
@@ -36,78 +37,80 @@ export default function EventsSection() {
   const save = (input: EventInput) => (editing?.mode === 'edit' ? update.run({ ...input, id: editing.event.id }) : create.run(input));
 
   return (
-    <section className="admin-section">
-      <div className="admin-toolbar">
-        <span />
-        <Button onClick={() => setEditing({ mode: 'create' })}>
-          <Plus size={18} aria-hidden="true" />
-          {t.add}
-        </Button>
-      </div>
-      <Card>
-        <QueryState isLoading={isLoading} error={error}>
-          {events && events.length === 0 ? (
-            <p className="ui-empty">{t.empty}</p>
-          ) : (
-            <Table stack>
-              <TableHead>
-                <TableRow>
-                  <TableHeader>{t.columns.date}</TableHeader>
-                  <TableHeader>{t.columns.title}</TableHeader>
-                  <TableHeader>{t.columns.description}</TableHeader>
-                  <TableHeader>{t.columns.schedule}</TableHeader>
-                  <TableHeader>{t.columns.place}</TableHeader>
-                  <TableHeader>{t.columns.dress}</TableHeader>
-                  <TableHeader>
-                    <span className="ui-visually-hidden">{texts.actions}</span>
-                  </TableHeader>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {events?.map((event) => (
-                  <TableRow key={event.id}>
-                    <TableCell data-label={t.columns.date} className="admin-nowrap">
-                      {formatDateTime(event.fecha)}
-                    </TableCell>
-                    <TableCell data-label={t.columns.title} className="admin-strong">
-                      {event.titulo}
-                    </TableCell>
-                    <TableCell data-label={t.columns.description} title={event.descripcion ?? undefined}>
-                      {truncate(event.descripcion)}
-                    </TableCell>
-                    <TableCell data-label={t.columns.schedule}>{event.horario}</TableCell>
-                    <TableCell data-label={t.columns.place}>{event.lugar}</TableCell>
-                    <TableCell data-label={t.columns.dress}>{event.vestimenta}</TableCell>
-                    <TableCell className="admin-actions">
-                      <IconButton icon={Pencil} label={t.editLabel(event.titulo)} onClick={() => setEditing({ mode: 'edit', event })} />
-                      <IconButton icon={Trash2} label={t.deleteLabel(event.titulo)} onClick={() => setDeleting(event)} danger />
-                    </TableCell>
+    <TooltipProvider>
+      <section className="admin-section">
+        <div className="admin-toolbar">
+          <span />
+          <Button onClick={() => setEditing({ mode: 'create' })}>
+            <Plus size={18} aria-hidden="true" />
+            {t.add}
+          </Button>
+        </div>
+        <Card>
+          <QueryState isLoading={isLoading} error={error}>
+            {events && events.length === 0 ? (
+              <p className="ui-empty">{t.empty}</p>
+            ) : (
+              <Table stack>
+                <TableHead>
+                  <TableRow>
+                    <TableHeader>{t.columns.date}</TableHeader>
+                    <TableHeader>{t.columns.title}</TableHeader>
+                    <TableHeader>{t.columns.description}</TableHeader>
+                    <TableHeader>{t.columns.schedule}</TableHeader>
+                    <TableHeader>{t.columns.place}</TableHeader>
+                    <TableHeader>{t.columns.dress}</TableHeader>
+                    <TableHeader>
+                      <span className="ui-visually-hidden">{texts.actions}</span>
+                    </TableHeader>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </QueryState>
-      </Card>
-      {editing && (
-        <EventDialog
-          key={editing.mode === 'edit' ? editing.event.id : 'new'}
-          event={editing.mode === 'edit' ? editing.event : undefined}
-          open
-          onOpenChange={(open) => !open && close()}
-          onSave={save}
-          saving={create.isPending || update.isPending}
+                </TableHead>
+                <TableBody>
+                  {events?.map((event) => (
+                    <TableRow key={event.id}>
+                      <TableCell data-label={t.columns.date} className="admin-nowrap">
+                        {formatDateTime(event.fecha)}
+                      </TableCell>
+                      <TableCell data-label={t.columns.title} className="admin-strong">
+                        {event.titulo}
+                      </TableCell>
+                      <TableCell data-label={t.columns.description} title={event.descripcion ?? undefined}>
+                        {truncate(event.descripcion)}
+                      </TableCell>
+                      <TableCell data-label={t.columns.schedule}>{event.horario}</TableCell>
+                      <TableCell data-label={t.columns.place}>{event.lugar}</TableCell>
+                      <TableCell data-label={t.columns.dress}>{event.vestimenta}</TableCell>
+                      <TableCell className="admin-actions">
+                        <IconButton icon={Pencil} label={t.editLabel(event.titulo)} onClick={() => setEditing({ mode: 'edit', event })} />
+                        <IconButton icon={Trash2} label={t.deleteLabel(event.titulo)} onClick={() => setDeleting(event)} danger />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </QueryState>
+        </Card>
+        {editing && (
+          <EventDialog
+            key={editing.mode === 'edit' ? editing.event.id : 'new'}
+            event={editing.mode === 'edit' ? editing.event : undefined}
+            open
+            onOpenChange={(open) => !open && close()}
+            onSave={save}
+            saving={create.isPending || update.isPending}
+          />
+        )}
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={t.confirmTitle}
+          description={deleting ? t.confirmText(deleting.titulo) : ''}
+          confirmLabel={texts.delete}
+          pending={remove.isPending}
+          onConfirm={() => deleting && void remove.run(deleting.id)}
         />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t.confirmTitle}
-        description={deleting ? t.confirmText(deleting.titulo) : ''}
-        confirmLabel={texts.delete}
-        pending={remove.isPending}
-        onConfirm={() => deleting && void remove.run(deleting.id)}
-      />
-    </section>
+      </section>
+    </TooltipProvider>
   );
 }

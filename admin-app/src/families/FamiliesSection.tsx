@@ -8,6 +8,7 @@ import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { Input } from '@portal/ui/input';
+import { TooltipProvider } from '@portal/ui/tooltip';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
 import { IconButton } from '../common/IconButton';
 import { QueryState } from '../common/QueryState';
@@ -43,98 +44,105 @@ export default function FamiliesSection() {
   const save = (input: FamilyInput) => (editing?.mode === 'edit' ? update.run({ ...input, id: editing.family.id }) : create.run(input));
 
   return (
-    <section className="admin-section">
-      <div className="admin-toolbar">
-        <div className="admin-search">
-          <Search size={18} aria-hidden="true" />
-          <Input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t.search}
-            aria-label={t.search}
-          />
+    <TooltipProvider>
+      <section className="admin-section">
+        <div className="admin-toolbar">
+          <div className="admin-search">
+            <Search size={18} aria-hidden="true" />
+            <Input
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder={t.search}
+              aria-label={t.search}
+            />
+          </div>
+          <Button onClick={() => setEditing({ mode: 'create' })}>
+            <Plus size={18} aria-hidden="true" />
+            {t.add}
+          </Button>
         </div>
-        <Button onClick={() => setEditing({ mode: 'create' })}>
-          <Plus size={18} aria-hidden="true" />
-          {t.add}
-        </Button>
-      </div>
-      <Card>
-        <QueryState isLoading={isLoading} error={error}>
-          {families && families.length === 0 ? (
-            <p className="ui-empty">{t.empty}</p>
-          ) : (
-            <>
-              <p className="admin-count" aria-live="polite">
-                {t.count(shown.length, families?.length ?? 0)}
-              </p>
-              {shown.length === 0 ? (
-                <p className="ui-empty">{t.noMatches}</p>
-              ) : (
-                <Table stack>
-                  <TableHead>
-                    <TableRow>
-                      <TableHeader>{t.columns.contact}</TableHeader>
-                      <TableHeader>{t.columns.graduate}</TableHeader>
-                      <TableHeader>{t.columns.payment}</TableHeader>
-                      <TableHeader>{t.columns.tables}</TableHeader>
-                      <TableHeader>
-                        <span className="ui-visually-hidden">{texts.actions}</span>
-                      </TableHeader>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {shown.map((family) => (
-                      <TableRow key={family.id}>
-                        <TableCell data-label={t.columns.contact}>
-                          <div>
-                            <div className="admin-strong">{family.contactName}</div>
-                            <div className="admin-muted">{family.email}</div>
-                            <div className="admin-muted">{family.phone}</div>
-                          </div>
-                        </TableCell>
-                        <TableCell data-label={t.columns.graduate}>{family.graduateName}</TableCell>
-                        <TableCell data-label={t.columns.payment}>
-                          <Badge variant={family.hasPaid ? 'success' : 'warning'}>{family.hasPaid ? t.paid : t.pending}</Badge>
-                        </TableCell>
-                        <TableCell data-label={t.columns.tables}>{family.tablesBooked}</TableCell>
-                        <TableCell className="admin-actions">
-                          <IconButton
-                            icon={Pencil}
-                            label={t.editLabel(family.graduateName)}
-                            onClick={() => setEditing({ mode: 'edit', family })}
-                          />
-                          <IconButton icon={Trash2} label={t.deleteLabel(family.graduateName)} onClick={() => setDeleting(family)} danger />
-                        </TableCell>
+        <Card>
+          <QueryState isLoading={isLoading} error={error}>
+            {families && families.length === 0 ? (
+              <p className="ui-empty">{t.empty}</p>
+            ) : (
+              <>
+                <p className="admin-count" aria-live="polite">
+                  {t.count(shown.length, families?.length ?? 0)}
+                </p>
+                {shown.length === 0 ? (
+                  <p className="ui-empty">{t.noMatches}</p>
+                ) : (
+                  <Table stack>
+                    <TableHead>
+                      <TableRow>
+                        <TableHeader>{t.columns.contact}</TableHeader>
+                        <TableHeader>{t.columns.graduate}</TableHeader>
+                        <TableHeader>{t.columns.payment}</TableHeader>
+                        <TableHeader>{t.columns.tables}</TableHeader>
+                        <TableHeader>
+                          <span className="ui-visually-hidden">{texts.actions}</span>
+                        </TableHeader>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </>
-          )}
-        </QueryState>
-      </Card>
-      {editing && (
-        <FamilyDialog
-          key={editing.mode === 'edit' ? editing.family.id : 'new'}
-          family={editing.mode === 'edit' ? editing.family : undefined}
-          open
-          onOpenChange={(open) => !open && close()}
-          onSave={save}
-          saving={create.isPending || update.isPending}
+                    </TableHead>
+                    <TableBody>
+                      {shown.map((family) => (
+                        <TableRow key={family.id}>
+                          <TableCell data-label={t.columns.contact}>
+                            <div>
+                              <div className="admin-strong">{family.contactName}</div>
+                              <div className="admin-muted">{family.email}</div>
+                              <div className="admin-muted">{family.phone}</div>
+                            </div>
+                          </TableCell>
+                          <TableCell data-label={t.columns.graduate}>{family.graduateName}</TableCell>
+                          <TableCell data-label={t.columns.payment}>
+                            <Badge variant={family.hasPaid ? 'success' : 'warning'}>{family.hasPaid ? t.paid : t.pending}</Badge>
+                          </TableCell>
+                          <TableCell data-label={t.columns.tables}>{family.tablesBooked}</TableCell>
+                          <TableCell className="admin-actions">
+                            <IconButton
+                              icon={Pencil}
+                              label={t.editLabel(family.graduateName)}
+                              onClick={() => setEditing({ mode: 'edit', family })}
+                            />
+                            <IconButton
+                              icon={Trash2}
+                              label={t.deleteLabel(family.graduateName)}
+                              onClick={() => setDeleting(family)}
+                              danger
+                            />
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                )}
+              </>
+            )}
+          </QueryState>
+        </Card>
+        {editing && (
+          <FamilyDialog
+            key={editing.mode === 'edit' ? editing.family.id : 'new'}
+            family={editing.mode === 'edit' ? editing.family : undefined}
+            open
+            onOpenChange={(open) => !open && close()}
+            onSave={save}
+            saving={create.isPending || update.isPending}
+          />
+        )}
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={t.confirmTitle}
+          description={deleting ? t.confirmText(deleting.graduateName) : ''}
+          confirmLabel={texts.delete}
+          pending={remove.isPending}
+          onConfirm={() => deleting && void remove.run(deleting.id)}
         />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t.confirmTitle}
-        description={deleting ? t.confirmText(deleting.graduateName) : ''}
-        confirmLabel={texts.delete}
-        pending={remove.isPending}
-        onConfirm={() => deleting && void remove.run(deleting.id)}
-      />
-    </section>
+      </section>
+    </TooltipProvider>
   );
 }

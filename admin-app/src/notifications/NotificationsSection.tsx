@@ -12,6 +12,7 @@ import { Field } from '@portal/ui/label';
 import { IconButton } from '../common/IconButton';
 import { QueryState } from '../common/QueryState';
 import { useAdminMutation } from '../common/use-admin-mutation';
+import { TooltipProvider } from '@portal/ui/tooltip';
 import { texts } from '../texts';
 
 const t = texts.notifications;
@@ -47,81 +48,83 @@ export default function NotificationsSection() {
   }
 
   return (
-    <section className="admin-section">
-      <div className="admin-toolbar">
-        <span />
-        <Button onClick={() => setCreating(true)}>
-          <Plus size={18} aria-hidden="true" />
-          {t.add}
-        </Button>
-      </div>
-      <QueryState isLoading={isLoading} error={error}>
-        {notifications && notifications.length === 0 ? (
-          <Card>
-            <p className="ui-empty">{t.empty}</p>
-          </Card>
-        ) : (
-          <ul className="admin-notices">
-            {notifications?.map((notice) => (
-              <li key={notice.id}>
-                <Card className="admin-notice">
-                  <div className="admin-notice__body">
-                    <h3 className="admin-strong">{notice.title}</h3>
-                    <p className="admin-muted">{formatDateTime(notice.date)}</p>
-                    <p>{notice.message}</p>
-                  </div>
-                  <IconButton icon={Trash2} label={t.deleteLabel(notice.title)} onClick={() => setDeleting(notice)} danger />
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-      <Dialog open={creating} onOpenChange={(open) => (open ? setCreating(true) : close())} title={t.createTitle}>
-        <form className="admin-form" onSubmit={submit}>
-          <Field id="notice-title" label={t.fields.title}>
-            <Input
-              id="notice-title"
-              value={form.title}
-              onChange={(event) => setForm({ ...form, title: event.target.value })}
-              maxLength={200}
-            />
-          </Field>
-          <Field id="notice-message" label={t.fields.message}>
-            <Textarea
-              id="notice-message"
-              value={form.message}
-              onChange={(event) => setForm({ ...form, message: event.target.value })}
-              maxLength={2000}
-            />
-          </Field>
-          <Field id="notice-date" label={t.fields.date}>
-            <Input
-              id="notice-date"
-              type="datetime-local"
-              value={form.date}
-              onChange={(event) => setForm({ ...form, date: event.target.value })}
-            />
-          </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              {texts.cancel}
-            </Button>
-            <Button type="submit" disabled={!canSave} pending={create.isPending}>
-              {t.create}
-            </Button>
-          </DialogFooter>
-        </form>
-      </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t.confirmTitle}
-        description={deleting ? t.confirmText(deleting.title) : ''}
-        confirmLabel={texts.delete}
-        pending={remove.isPending}
-        onConfirm={() => deleting && void remove.run(deleting.id)}
-      />
-    </section>
+    <TooltipProvider>
+      <section className="admin-section">
+        <div className="admin-toolbar">
+          <span />
+          <Button onClick={() => setCreating(true)}>
+            <Plus size={18} aria-hidden="true" />
+            {t.add}
+          </Button>
+        </div>
+        <QueryState isLoading={isLoading} error={error}>
+          {notifications && notifications.length === 0 ? (
+            <Card>
+              <p className="ui-empty">{t.empty}</p>
+            </Card>
+          ) : (
+            <ul className="admin-notices">
+              {notifications?.map((notice) => (
+                <li key={notice.id}>
+                  <Card className="admin-notice">
+                    <div className="admin-notice__body">
+                      <h3 className="admin-strong">{notice.title}</h3>
+                      <p className="admin-muted">{formatDateTime(notice.date)}</p>
+                      <p>{notice.message}</p>
+                    </div>
+                    <IconButton icon={Trash2} label={t.deleteLabel(notice.title)} onClick={() => setDeleting(notice)} danger />
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+        <Dialog open={creating} onOpenChange={(open) => (open ? setCreating(true) : close())} title={t.createTitle}>
+          <form className="admin-form" onSubmit={submit}>
+            <Field id="notice-title" label={t.fields.title}>
+              <Input
+                id="notice-title"
+                value={form.title}
+                onChange={(event) => setForm({ ...form, title: event.target.value })}
+                maxLength={200}
+              />
+            </Field>
+            <Field id="notice-message" label={t.fields.message}>
+              <Textarea
+                id="notice-message"
+                value={form.message}
+                onChange={(event) => setForm({ ...form, message: event.target.value })}
+                maxLength={2000}
+              />
+            </Field>
+            <Field id="notice-date" label={t.fields.date}>
+              <Input
+                id="notice-date"
+                type="datetime-local"
+                value={form.date}
+                onChange={(event) => setForm({ ...form, date: event.target.value })}
+              />
+            </Field>
+            <DialogFooter>
+              <Button variant="outline" onClick={close}>
+                {texts.cancel}
+              </Button>
+              <Button type="submit" disabled={!canSave} pending={create.isPending}>
+                {t.create}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Dialog>
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={t.confirmTitle}
+          description={deleting ? t.confirmText(deleting.title) : ''}
+          confirmLabel={texts.delete}
+          pending={remove.isPending}
+          onConfirm={() => deleting && void remove.run(deleting.id)}
+        />
+      </section>
+    </TooltipProvider>
   );
 }

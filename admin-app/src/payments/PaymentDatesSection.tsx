@@ -9,6 +9,7 @@ import { Card } from '@portal/ui/card';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
+import { TooltipProvider } from '@portal/ui/tooltip';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
 import { ExportButton } from '../common/ExportButton';
 import { IconButton } from '../common/IconButton';
@@ -64,44 +65,46 @@ export default function PaymentDatesSection() {
   const { data: payments, isLoading, error } = usePaymentDates();
   const [editing, setEditing] = useState<PaymentDate | null>(null);
   return (
-    <section className="admin-section">
-      <div className="admin-toolbar">
-        <span />
-        <ExportButton url={paymentConfirmationsXlsxUrl} fileName="confirmaciones-de-pago.xlsx" label={t.export} />
-      </div>
-      <Card>
-        <QueryState isLoading={isLoading} error={error} rows={6}>
-          <Table stack>
-            <TableHead>
-              <TableRow>
-                <TableHeader>{t.columns.payment}</TableHeader>
-                <TableHeader>{t.columns.description}</TableHeader>
-                <TableHeader>{t.columns.date}</TableHeader>
-                <TableHeader>{t.columns.amount}</TableHeader>
-                <TableHeader>
-                  <span className="ui-visually-hidden">{texts.actions}</span>
-                </TableHeader>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {payments?.map((payment) => (
-                <TableRow key={payment.id}>
-                  <TableCell data-label={t.columns.payment} className="admin-strong admin-nowrap">
-                    {payment.title}
-                  </TableCell>
-                  <TableCell data-label={t.columns.description}>{payment.description}</TableCell>
-                  <TableCell data-label={t.columns.date}>{formatDay(payment.date)}</TableCell>
-                  <TableCell data-label={t.columns.amount}>{payment.amount}</TableCell>
-                  <TableCell className="admin-actions">
-                    <IconButton icon={Pencil} label={t.editLabel(payment.title)} onClick={() => setEditing(payment)} />
-                  </TableCell>
+    <TooltipProvider>
+      <section className="admin-section">
+        <div className="admin-toolbar">
+          <span />
+          <ExportButton url={paymentConfirmationsXlsxUrl} fileName="confirmaciones-de-pago.xlsx" label={t.export} />
+        </div>
+        <Card>
+          <QueryState isLoading={isLoading} error={error} rows={6}>
+            <Table stack>
+              <TableHead>
+                <TableRow>
+                  <TableHeader>{t.columns.payment}</TableHeader>
+                  <TableHeader>{t.columns.description}</TableHeader>
+                  <TableHeader>{t.columns.date}</TableHeader>
+                  <TableHeader>{t.columns.amount}</TableHeader>
+                  <TableHeader>
+                    <span className="ui-visually-hidden">{texts.actions}</span>
+                  </TableHeader>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </QueryState>
-      </Card>
-      {editing && <PaymentDateDialog key={editing.id} payment={editing} onClose={() => setEditing(null)} />}
-    </section>
+              </TableHead>
+              <TableBody>
+                {payments?.map((payment) => (
+                  <TableRow key={payment.id}>
+                    <TableCell data-label={t.columns.payment} className="admin-strong admin-nowrap">
+                      {payment.title}
+                    </TableCell>
+                    <TableCell data-label={t.columns.description}>{payment.description}</TableCell>
+                    <TableCell data-label={t.columns.date}>{formatDay(payment.date)}</TableCell>
+                    <TableCell data-label={t.columns.amount}>{payment.amount}</TableCell>
+                    <TableCell className="admin-actions">
+                      <IconButton icon={Pencil} label={t.editLabel(payment.title)} onClick={() => setEditing(payment)} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </QueryState>
+        </Card>
+        {editing && <PaymentDateDialog key={editing.id} payment={editing} onClose={() => setEditing(null)} />}
+      </section>
+    </TooltipProvider>
   );
 }

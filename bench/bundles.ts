@@ -1,0 +1,111 @@
+// Bytes a first visit downloads, per role, measured in Chromium with an empty cache: every JS
+// and CSS response until the network is idle, gzipped (level 9) here so the numbers do not
+// depend on how the server compresses. Also checks that a parent gets no admin-app file and an
+// admin no parent-app file. Run: npx tsx bench/bundles.ts (builds first if dist/ is missing).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser } from '../e2e/support/browser';
+import { ROOT, startPortal } from '../e2e/support/portal';
+
+interface PageResult {
+  page: string;
+  jsGzipKB: number;
+  cssGzipKB: number;
+  files: number;
+  /** JS of chunks loaded after the first screen (the dashboard's chart library). */
+  lazyJsGzipKB: number;
+  targetKB: number | null;
+  adminFiles: number;
+  parentFiles: number;
+}
+
+const PAGES: Array<{ path: string; user?: string; targetKB: number | null }> = [
+  { path: '/', targetKB: 110 },
+  { path: '/auth', targetKB: null },
+  { path: '/parent', user: 'padre', targetKB: 130 },
+  { path: '/admin', user: 'admin', targetKB: 170 },
+];
+/** The chart library, fetched by the dashboard after its numbers are on screen. */
+const LAZY_MARKER = 'barPercentage';
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+async function main(): Promise<void> {
+  if (!['shell', 'admin-app', 'parent-app', 'api'].every((app) => existsSync(path.join(ROOT, app, 'dist')))) {
+    execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'shell', 'admin-app', 'parent-app', 'api', '--output-style=static'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  }
+  const [browser, portal] = await Promise.all([launchBrowser(), startPortal({ NODE_ENV: 'production' })]);
+  const results: PageResult[] = [];
+  try {
+    for (const { path: page, user, targetKB } of PAGES) {
+      const context = await browser.newContext();
+      if (user) await context.request.post(`${portal.url}/api/login`, { data: { username: user, password: 'graduacion2026' } });
+      const tab = await context.newPage();
+      const pending: Array<Promise<{ url: string; type: 'js' | 'css'; gzip: number; lazy: boolean } | null>> = [];
+      tab.on('response', (response) => {
+        const type = response.headers()['content-type'] ?? '';
+        if (!/javascript|text\/css/.test(type)) return;
+        pending.push(
+          response
+            .body()
+            .then((body) => ({
+              url: new URL(response.url()).pathname,
+              type: type.includes('css') ? ('css' as const) : ('js' as const),
+              gzip: gzipSync(body, { level: 9 }).length,
+              lazy: body.includes(LAZY_MARKER),
+            }))
+            .catch(() => null),
+        );
+      });
+      await tab.goto(`${portal.url}${page}`, { waitUntil: 'networkidle' });
+      await tab.waitForTimeout(1000);
+      const files = (await Promise.all(pending)).filter((file) => file !== null);
+      const sum = (list: typeof files) => kb(list.reduce((total, file) => total + file.gzip, 0));
+      results.push({
+        page,
+        jsGzipKB: sum(files.filter((file) => file.type === 'js')),
+        cssGzipKB: sum(files.filter((file) => file.type === 'css')),
+        files: files.length,
+        lazyJsGzipKB: sum(files.filter((file) => file.lazy)),
+        targetKB,
+        adminFiles: files.filter((file) => file.url.startsWith('/remotes/admin/')).length,
+        parentFiles: files.filter((file) => file.url.startsWith('/remotes/parent/')).length,
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await portal.stop();
+  }
+
+  console.table(
+    results.map((row) => ({
+      page: row.page,
+      'JS gzip KB': row.jsGzipKB,
+      'of which lazy KB': row.lazyJsGzipKB,
+      'CSS gzip KB': row.cssGzipKB,
+      files: row.files,
+      'target KB': row.targetKB ?? '-',
+      'admin-app files': row.adminFiles,
+      'parent-app files': row.parentFiles,
+    })),
+  );
+  const leaks = results.filter(
+    (row) =>
+      (row.page === '/parent' && row.adminFiles > 0) ||
+      (row.page === '/admin' && row.parentFiles > 0) ||
+      (['/', '/auth'].includes(row.page) && row.adminFiles + row.parentFiles > 0),
+  );
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench/results/bundles.json'), JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
+  if (leaks.length > 0) {
+    console.error('A role downloaded the other role’s remote:', leaks.map((row) => row.page).join(', '));
+    process.exit(1);
+  }
+}
+
+void main();
