@@ -1,8 +1,9 @@
 // One rspack configuration factory for the three browser apps: the shell (host) and the two
 // remotes. Module Federation, shared singletons, CSS and compression are declared here once.
 import { readdirSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
+import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const root = path.resolve(__dirname, '..');
@@ -39,7 +40,10 @@ export function sharedModules() {
     'react-dom/': singleton(npmVersion('react-dom')),
     'react-router-dom': {
       ...singleton(npmVersion('react-router-dom')),
-      treeShaking: { mode: 'runtime-infer' as const, usedExports: ['BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Route', 'Routes', 'useLocation', 'useNavigate'] },
+      treeShaking: {
+        mode: 'runtime-infer' as const,
+        usedExports: ['BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Route', 'Routes', 'useLocation', 'useNavigate'],
+      },
     },
     swr: singleton(npmVersion('swr')),
     'swr/': singleton(npmVersion('swr')),
@@ -49,6 +53,32 @@ export function sharedModules() {
     ...libModules('auth'),
     ...libModules('ui'),
   };
+}
+
+/**
+ * Writes a .br and a .gz next to every text asset, so the API (@fastify/static preCompressed)
+ * and nginx (gzip_static) send compressed files without compressing on each request.
+ */
+class PrecompressPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          for (const [name, asset] of Object.entries(assets)) {
+            if (!/\.(js|css|html|svg|json)$/.test(name)) continue;
+            const source = Buffer.from(asset.source());
+            if (source.length < 1024) continue;
+            compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gzipSync(source, { level: 9 })));
+            compilation.emitAsset(
+              `${name}.br`,
+              new rspack.sources.RawSource(brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })),
+            );
+          }
+        },
+      );
+    });
+  }
 }
 
 interface AppOptions {
@@ -131,6 +161,7 @@ export function appConfig(options: AppOptions): Configuration {
         favicon: path.join(root, 'libs/ui/src/assets/favicon.svg'),
         minify: production,
       }),
+      ...(production ? [new PrecompressPlugin()] : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         // Shown in each panel's menu, so the committee can tell which version it runs.

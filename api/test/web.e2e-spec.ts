@@ -12,6 +12,7 @@ function fakeWebRoot(): string {
     'admin-app/dist/remoteEntry.js': 'var portal_admin;',
     'admin-app/dist/mf-manifest.json': '{}',
     'admin-app/dist/12.abcdef0123.js': 'chunk',
+    'admin-app/dist/12.abcdef0123.js.br': 'brotli bytes',
     'parent-app/dist/remoteEntry.js': 'var portal_parent;',
   };
   for (const [file, content] of Object.entries(files)) {
@@ -57,6 +58,14 @@ describe('serving the built front ends', () => {
     expect((await agent.get('/remotes/admin/12.abcdef0123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await agent.get('/remotes/admin/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
     expect((await agent.get('/remotes/admin/mf-manifest.json')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed file to browsers that accept it, cached as long as the original', async () => {
+    const response = await api.agent().request('GET', '/remotes/admin/12.abcdef0123.js', undefined, { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.text).toBe('brotli bytes');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/Accept-Encoding/i);
   });
 
   it('finds files of a remote redeployed while the server runs', async () => {

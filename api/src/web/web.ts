@@ -11,11 +11,13 @@ import { MESSAGES } from '../common/api-exception.filter';
 
 /** Routes the shell draws itself; any other path gets the shell's 404 page with status 404. */
 const SHELL_ROUTES = /^\/(auth\/?|(admin|parent)(\/.*)?)?$/;
-/** Files whose name carries a content hash never change and may be cached for a year. */
-const HASHED = /\.[0-9a-f]{10}\.\w+$/;
+/** Files whose name carries a content hash never change and may be cached for a year (also
+ * their precompressed .br/.gz twins, which is what is read when the browser accepts them). */
+const HASHED = /\.[0-9a-f]{10}\.\w+(\.(br|gz))?$/;
 
 function setCacheHeaders(reply: { setHeader(name: string, value: string): unknown }, filePath: string): void {
   reply.setHeader('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.setHeader('Vary', 'Accept-Encoding');
 }
 
 /** Where the shell finds each remote's manifest; read at run time, so a remote redeploys alone. */
