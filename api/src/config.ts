@@ -18,6 +18,8 @@ export interface AppConfig {
   trustProxy: boolean;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** How long a resolved session is trusted from memory before the database is asked again. */
+  sessionCacheSeconds: number;
   contactPhone: string;
   contactEmail: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 12 * 60, 5, 30 * 24 * 60),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 7 * 24, 1, 90 * 24),
+    sessionCacheSeconds: integer(env, 'SESSION_CACHE_SECONDS', 5, 0, 60),
     contactPhone: text(env, 'CONTACT_PHONE', '+502 5555 2026'),
     contactEmail: text(env, 'CONTACT_EMAIL', 'comite@promocion2026.edu.gt'),
     logLevel: oneOf(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', [

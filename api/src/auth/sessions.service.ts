@@ -11,16 +11,34 @@ export const SESSION_COOKIE = 'portal_session';
 /** The idle expiry is pushed forward at most this often, so reads do not write every time. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** Resolved sessions kept in memory at most this many; the oldest go first. */
+const CACHE_ENTRIES = 10_000;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface CachedSession {
+  user: User;
+  createdAt: number;
+  expiresAt: number;
+  /** When the database last confirmed the session. */
+  checkedAt: number;
+}
 
 /**
  * Sessions stored in the database (they survive a restart and work across API instances).
  * The browser holds a random 256-bit token; the table holds only its SHA-256.
+ *
+ * A session the database has confirmed is trusted from memory for SESSION_CACHE_SECONDS (5 by
+ * default), so most requests make no session query. A logout or expiry in this process takes
+ * effect at once; one made through another API instance, or a row deleted by hand, within that
+ * many seconds. 0 turns the cache off (see docs/performance.md).
  */
 @Injectable()
 export class SessionsService {
   private readonly idleMs: number;
   private readonly absoluteMs: number;
+  private readonly cacheMs: number;
+  private readonly cache = new Map<string, CachedSession>();
 
   constructor(
     private readonly db: Database,
@@ -28,6 +46,7 @@ export class SessionsService {
   ) {
     this.idleMs = config.sessionIdleMinutes * 60_000;
     this.absoluteMs = config.sessionAbsoluteHours * 3_600_000;
+    this.cacheMs = config.sessionCacheSeconds * 1000;
   }
 
   get maxAgeSeconds(): number {
@@ -52,21 +71,45 @@ export class SessionsService {
   /** The user behind a token, or null when the session is unknown, idle too long or too old. */
   async resolve(token: string, now = new Date()): Promise<User | null> {
     const id = hashToken(token);
+    const time = now.getTime();
+    const cached = this.cache.get(id);
+    if (cached && time - cached.checkedAt < this.cacheMs && this.isLive(cached, time)) return { ...cached.user };
+
     const session = await this.db.manager.findOne(SessionEntity, { where: { id }, relations: { user: true } });
-    if (!session) return null;
-    if (session.expiresAt <= now || session.createdAt.getTime() + this.absoluteMs <= now.getTime()) {
+    if (!session) {
+      this.cache.delete(id);
+      return null;
+    }
+    if (!this.isLive({ createdAt: session.createdAt.getTime(), expiresAt: session.expiresAt.getTime() }, time)) {
       await this.destroy(token);
       return null;
     }
-    const expiresAt = new Date(now.getTime() + this.idleMs);
-    if (expiresAt.getTime() - session.expiresAt.getTime() >= TOUCH_INTERVAL_MS) {
-      await this.db.write((manager) => manager.update(SessionEntity, { id }, { expiresAt }));
+    let expiresAt = session.expiresAt;
+    const pushed = new Date(time + this.idleMs);
+    if (pushed.getTime() - expiresAt.getTime() >= TOUCH_INTERVAL_MS) {
+      await this.db.write((manager) => manager.update(SessionEntity, { id }, { expiresAt: pushed }));
+      expiresAt = pushed;
     }
     const { id: userId, name, username, email, role } = session.user;
-    return { id: userId, name, username, email, role };
+    const user: User = { id: userId, name, username, email, role };
+    this.remember(id, { user, createdAt: session.createdAt.getTime(), expiresAt: expiresAt.getTime(), checkedAt: time });
+    return { ...user };
   }
 
   async destroy(token: string): Promise<void> {
-    await this.db.write((manager) => manager.delete(SessionEntity, { id: hashToken(token) }));
+    const id = hashToken(token);
+    this.cache.delete(id);
+    await this.db.write((manager) => manager.delete(SessionEntity, { id }));
+  }
+
+  private isLive(session: Pick<CachedSession, 'createdAt' | 'expiresAt'>, time: number): boolean {
+    return session.expiresAt > time && session.createdAt + this.absoluteMs > time;
+  }
+
+  private remember(id: string, session: CachedSession): void {
+    if (this.cacheMs <= 0) return;
+    this.cache.delete(id);
+    this.cache.set(id, session);
+    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
   }
 }
