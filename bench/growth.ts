@@ -1,0 +1,272 @@
+// Growth with data: the admin's heavy reads at 100, 1,000 and 10,000 families. For each size, a
+// fresh SQLite file gets its schema and an admin from `api/dist/create-admin.js`, then families,
+// their payment confirmations and RSVPs to a few events straight through better-sqlite3 in one
+// transaction; the built API (`node api/dist/main.js`) then serves each route several times.
+// Reported per route: the median time, the SQL statements one request runs (counted by
+// bench/support/count-queries.cjs through better-sqlite3's `verbose` hook; they must not grow
+// with the number of families) and, per size, the API process's peak RSS.
+//
+//   npx tsx bench/growth.ts        (BENCH_SIZES=100,1000,10000, BENCH_RUNS=5)
+//
+// Targets at 10,000 families: stats <= 20 ms, families list <= 150 ms, each xlsx <= 1.5 s, peak
+// RSS <= 250 MB. The session is resolved once before the counted requests and then kept by the
+// API's session cache (SESSION_CACHE_SECONDS=60 here), so the counts are the routes' own queries.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import {
+  CREATE_ADMIN,
+  ensureApiBuilt,
+  login,
+  machine,
+  median,
+  memoryOf,
+  round,
+  startApi,
+  writeResult,
+  ROOT,
+  type RunningApi,
+} from './support/common';
+
+const SIZES = (process.env.BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const EVENTS = 4;
+const ADMIN = { username: 'bench', password: 'banco-de-pruebas-2026' };
+
+interface RouteSpec {
+  name: string;
+  url: string;
+  /** Target at the largest size, in ms. */
+  targetMs?: number;
+  check(body: Buffer, families: number): void;
+}
+
+const json = (body: Buffer) => JSON.parse(body.toString('utf8')) as unknown;
+const isXlsx = (body: Buffer) => {
+  if (body.subarray(0, 2).toString() !== 'PK') throw new Error('not an xlsx (zip) file');
+};
+
+const ROUTES: RouteSpec[] = [
+  {
+    name: 'stats',
+    url: '/api/stats',
+    targetMs: 20,
+    check: (body, families) => {
+      const stats = json(body) as { totalFamilies: number };
+      if (stats.totalFamilies !== families) throw new Error(`stats: ${stats.totalFamilies} families, expected ${families}`);
+    },
+  },
+  {
+    name: 'families',
+    url: '/api/families',
+    targetMs: 150,
+    check: (body, families) => {
+      const list = json(body) as unknown[];
+      if (list.length !== families) throw new Error(`families: ${list.length} rows, expected ${families}`);
+    },
+  },
+  {
+    name: 'payments report',
+    url: '/api/payment-confirmations-report',
+    check: (body, families) => {
+      const rows = json(body) as unknown[];
+      if (rows.length !== families) throw new Error(`payments report: ${rows.length} rows, expected ${families}`);
+    },
+  },
+  {
+    name: 'RSVPs report',
+    url: '/api/event-rsvps-report',
+    check: (body) => {
+      const events = json(body) as unknown[];
+      if (events.length !== EVENTS) throw new Error(`RSVPs report: ${events.length} events, expected ${EVENTS}`);
+    },
+  },
+  { name: 'payments xlsx', url: '/api/payment-confirmations-report?format=xlsx', targetMs: 1500, check: isXlsx },
+  { name: 'RSVPs xlsx', url: '/api/event-rsvps-report?format=xlsx', targetMs: 1500, check: isXlsx },
+];
+const TARGET_RSS_MB = 250;
+
+/** Families with answers to most of the six payments and RSVPs to most of the events. */
+function seed(file: string, families: number): { confirmations: number; rsvps: number } {
+  const db = new Sqlite(file);
+  db.pragma('journal_mode = WAL');
+  const family = db.prepare(
+    `INSERT INTO families (graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount, awardsRsvp, brunchRsvp)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const event = db.prepare('INSERT INTO events (fecha, titulo, descripcion) VALUES (?, ?, ?)');
+  const confirmation = db.prepare('INSERT INTO payment_confirmations (familyId, paymentNumber, status) VALUES (?, ?, ?)');
+  const rsvp = db.prepare('INSERT INTO event_rsvps (eventId, familyId, attending) VALUES (?, ?, ?)');
+  let confirmations = 0;
+  let rsvps = 0;
+  db.transaction(() => {
+    const events: number[] = [];
+    for (let e = 0; e < EVENTS; e += 1) {
+      const fecha = `2026-06-${String(12 + e).padStart(2, '0')} 18:00:00.000`;
+      events.push(Number(event.run(fecha, `Evento ${e + 1}`, 'Evento de la promoción').lastInsertRowid));
+    }
+    for (let i = 0; i < families; i += 1) {
+      const surname = `Apellido${(i * 7919) % families}`;
+      const id = Number(
+        family.run(
+          `Graduado ${surname}`,
+          `Contacto ${surname}`,
+          `familia${i}@example.com`,
+          `5555-${String(i % 10_000).padStart(4, '0')}`,
+          i % 3,
+          i % 2,
+          (i % 3) * 2950,
+          i % 4 === 0 ? 1 : 0,
+          i % 5 === 0 ? 1 : 0,
+        ).lastInsertRowid,
+      );
+      for (let n = 1; n <= 6; n += 1) {
+        if ((i + n) % 4 === 0) continue;
+        confirmation.run(id, n, (i + n) % 3 === 0 ? 'no_asistire' : 'ya_pague');
+        confirmations += 1;
+      }
+      for (const [e, eventId] of events.entries()) {
+        if ((i + e) % 5 === 0) continue;
+        rsvp.run(eventId, id, (i + e) % 2);
+        rsvps += 1;
+      }
+    }
+  })();
+  db.close();
+  return { confirmations, rsvps };
+}
+
+function queryCount(api: RunningApi): Promise<number> {
+  return new Promise((resolve) => {
+    api.child.once('message', (message: { count: number }) => resolve(message.count));
+    api.child.send('count');
+  });
+}
+
+async function timed(api: RunningApi, url: string, cookie: string): Promise<{ ms: number; body: Buffer }> {
+  const started = performance.now();
+  const response = await fetch(`${api.base}${url}`, { headers: { cookie } });
+  const body = Buffer.from(await response.arrayBuffer());
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${body.toString('utf8').slice(0, 300)}`);
+  return { ms, body };
+}
+
+interface SizeResult {
+  families: number;
+  paymentConfirmations: number;
+  rsvps: number;
+  seedMs: number;
+  peakRssMb: number;
+  routes: Array<{ route: string; url: string; medianMs: number; runsMs: number[]; queries: number; bytes: number }>;
+}
+
+async function measureSize(families: number): Promise<SizeResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-growth-'));
+  const sqlitePath = path.join(dir, 'portal.sqlite');
+  const env = { SQLITE_PATH: sqlitePath, SEED_DEMO: 'false', SESSION_CACHE_SECONDS: '60' };
+  let api: RunningApi | undefined;
+  try {
+    // Runs the migrations, so the schema exists before seeding.
+    const admin = spawnSync(process.execPath, [CREATE_ADMIN, '--username', ADMIN.username, '--name', 'Bench'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', ...env, ADMIN_PASSWORD: ADMIN.password },
+      encoding: 'utf8',
+    });
+    if (admin.status !== 0) throw new Error(`create-admin failed: ${admin.stderr}${admin.stdout}`);
+    const seeding = performance.now();
+    const seeded = seed(sqlitePath, families);
+    const seedMs = performance.now() - seeding;
+
+    api = await startApi(env, { nodeArgs: ['--require', path.join(ROOT, 'bench', 'support', 'count-queries.cjs')], ipc: true });
+    const cookie = await login(api.base, ADMIN.username, ADMIN.password);
+    const routes: SizeResult['routes'] = [];
+    for (const route of ROUTES) {
+      // One warm-up request (it also resolves the session into the cache), then the counted one.
+      route.check((await timed(api, route.url, cookie)).body, families);
+      const before = await queryCount(api);
+      const counted = await timed(api, route.url, cookie);
+      const queries = (await queryCount(api)) - before;
+      const runsMs = [counted.ms];
+      for (let i = 1; i < RUNS; i += 1) runsMs.push((await timed(api, route.url, cookie)).ms);
+      routes.push({
+        route: route.name,
+        url: route.url,
+        medianMs: round(median(runsMs), 1),
+        runsMs: runsMs.map((ms) => round(ms, 1)),
+        queries,
+        bytes: counted.body.length,
+      });
+      console.log(`  ${families} families, ${route.name}: ${round(median(runsMs), 1)} ms, ${queries} queries`);
+    }
+    return {
+      families,
+      paymentConfirmations: seeded.confirmations,
+      rsvps: seeded.rsvps,
+      seedMs: Math.round(seedMs),
+      peakRssMb: Math.round(memoryOf(api.pid, 'VmHWM')),
+      routes,
+    };
+  } finally {
+    await api?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  ensureApiBuilt();
+  const sizes: SizeResult[] = [];
+  for (const families of SIZES) {
+    console.log(`growth: ${families} families`);
+    sizes.push(await measureSize(families));
+  }
+  const largest = sizes[sizes.length - 1]!;
+  const checks = [
+    ...ROUTES.filter((route) => route.targetMs !== undefined).map((route) => {
+      const measured = largest.routes.find((result) => result.route === route.name)!;
+      return { what: `${route.name} (ms)`, measured: measured.medianMs, target: route.targetMs!, met: measured.medianMs <= route.targetMs! };
+    }),
+    { what: 'peak RSS (MB)', measured: largest.peakRssMb, target: TARGET_RSS_MB, met: largest.peakRssMb <= TARGET_RSS_MB },
+  ];
+  // A route's query count must be the same at every size.
+  const constantQueries = ROUTES.map((route) => {
+    const counts = sizes.map((size) => size.routes.find((result) => result.route === route.name)!.queries);
+    return { route: route.name, counts, constant: counts.every((count) => count === counts[0]) };
+  });
+
+  const info = machine();
+  console.log(`\nGrowth with data: median of ${RUNS} requests per route (${info.nproc} CPUs, ${info.cpu})\n`);
+  console.table(
+    ROUTES.map((route) => {
+      const row: Record<string, string | number> = { route: route.name };
+      for (const size of sizes) {
+        const result = size.routes.find((entry) => entry.route === route.name)!;
+        row[`${size.families} (ms)`] = result.medianMs;
+      }
+      const queries = constantQueries.find((entry) => entry.route === route.name)!;
+      row.queries = queries.constant ? queries.counts[0]! : queries.counts.join(' / ');
+      return row;
+    }),
+  );
+  console.log(`peak RSS of the API: ${sizes.map((size) => `${size.peakRssMb} MB at ${size.families}`).join(', ')}\n`);
+  console.table(checks.map((check) => ({ ...check, met: check.met ? 'yes' : 'NO' })));
+  if (!constantQueries.every((entry) => entry.constant)) console.log('growth: some query counts grow with the data (see above)');
+
+  const file = writeResult('growth', {
+    bench: 'growth',
+    ...info,
+    runs: RUNS,
+    sizes,
+    constantQueries,
+    checks,
+    withinTargets: checks.every((check) => check.met) && constantQueries.every((entry) => entry.constant),
+  });
+  console.log(`growth: results in ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
