@@ -5,6 +5,7 @@ module.exports = {
   displayName: 'e2e',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/**/*.e2e.ts'],
+  setupFilesAfterEnv: ['<rootDir>/support/setup.ts'],
   testTimeout: 90_000,
   maxWorkers: 1,
 };

@@ -9,6 +9,7 @@ import { registerCsrfCheck } from './common/csrf';
 import { registerJsonParser } from './common/json-body';
 import { loggerOptions, logRequest, PinoNestLogger, requestId } from './common/logging';
 import { recordRoutes } from './common/routes';
+import { registerSecurityHeaders } from './common/security-headers';
 import { validationPipe } from './common/validation';
 import type { AppConfig } from './config';
 import { seedDemo } from './database/seed';
@@ -38,6 +39,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   });
   if (config.logLevel !== 'silent') fastify.addHook('onResponse', async (request, reply) => logRequest(request, reply));
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());

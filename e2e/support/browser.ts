@@ -36,9 +36,16 @@ export function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/** Content-Security-Policy violations reported by any page since the last check (support/setup.ts). */
+export const cspViolations: string[] = [];
+
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'es-GT', timezoneId: 'America/Guatemala' });
   const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      cspViolations.push(`${page.url()}: ${message.text()}`);
+  });
   page.setDefaultTimeout(15_000);
   return { context, page };
 }

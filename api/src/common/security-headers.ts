@@ -1,0 +1,48 @@
+// Response headers that tell the browser to refuse what the portal never does: scripts, styles
+// and connections to any origin but ours and the configured remotes', framing by other sites,
+// sniffing a JSON answer as HTML, leaking the URL to other sites. One set for every response
+// (the shell's HTML, the API's JSON, the static files), built once at start.
+import helmet from '@fastify/helmet';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { AppConfig } from '../config';
+
+/** The origin of an absolute remote URL (`https://admin.example.com`), or null for a path on ours. */
+function originOf(url: string): string | null {
+  return /^https?:\/\//i.test(url) ? new URL(url).origin : null;
+}
+
+export function contentSecurityPolicy(config: Pick<AppConfig, 'adminRemoteUrl' | 'parentRemoteUrl'>): Record<string, string[]> {
+  const remotes = [...new Set([config.adminRemoteUrl, config.parentRemoteUrl].map(originOf).filter((origin) => origin !== null))];
+  const self = ["'self'", ...remotes];
+  return {
+    defaultSrc: ["'self'"],
+    // The remotes' entries and chunks, their CSS chunks, and their manifests (fetched).
+    scriptSrc: self,
+    styleSrc: self,
+    // Radix dialogs lock the page's scrolling with a <style> element they write at run time
+    // (react-remove-scroll); its text varies with the scrollbar's width, so no hash fits.
+    styleSrcElem: [...self, "'unsafe-inline'"],
+    connectSrc: self,
+    // Event images are https URLs an admin typed; the UI kit draws a few icons as data: URLs.
+    imgSrc: [...self, 'data:', 'https:'],
+    fontSrc: self,
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+export async function registerSecurityHeaders(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // Event images come from other sites without CORP headers: no cross-origin isolation.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    // Browsers heed it only over HTTPS; subdomains are left alone (the school may run others).
+    strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },
+  });
+}
