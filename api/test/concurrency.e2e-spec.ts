@@ -1,0 +1,142 @@
+// No write is lost and no rule is broken when many requests arrive at once: 100 concurrent
+// writers on one RSVP, one payment confirmation, one user name, and on the 200-table capacity.
+// Every answer is a 2xx or a clean Spanish 409, never a 500.
+import { TOTAL_TABLES } from '@portal/contracts';
+import { FamilyEntity } from '../src/families/family.entity';
+import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
+import { UserEntity } from '../src/users/user.entity';
+import { DATABASES, startApi, type TestApi } from './harness';
+import { createFamily, expectSpanishError, seedTwoFamilies, sessionAgent, type TwoFamilies } from './fixtures';
+
+const WRITERS = 100;
+
+describe.each(DATABASES)('concurrent writers (%s)', (kind) => {
+  let api: TestApi;
+  let fx: TwoFamilies;
+  let admin: string;
+  let parentA: string;
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    fx = await seedTwoFamilies(api);
+    admin = `portal_session=${(await sessionAgent(api, fx.admin.id)).sessionCookie}`;
+    parentA = `portal_session=${(await sessionAgent(api, fx.a.parent.id)).sessionCookie}`;
+  });
+  afterAll(() => api.close());
+
+  /** `count` requests at once; every answer must be a 2xx or a Spanish 409. */
+  async function burst(count: number, request: (index: number) => { method: string; url: string; cookie?: string; body: unknown }) {
+    const responses = await Promise.all(
+      Array.from({ length: count }, (_, index) => {
+        const { method, url, cookie, body } = request(index);
+        return api.app.inject({ method: method as 'POST', url, payload: body as object, headers: cookie ? { cookie } : {} });
+      }),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    for (const response of responses) {
+      if (response.statusCode === 409) expectSpanishError(response);
+      else
+        expect({ status: response.statusCode, body: response.statusCode < 300 ? '' : response.body }).toEqual({
+          status: expect.any(Number),
+          body: '',
+        });
+    }
+    return { responses, statuses };
+  }
+
+  it('keeps one row per family and event when 100 answers to the same RSVP arrive at once', async () => {
+    const { statuses } = await burst(WRITERS, (index) => ({
+      method: 'POST',
+      url: '/api/event-rsvps',
+      cookie: parentA,
+      body: { eventId: fx.event.id, attending: index % 2 === 0 },
+    }));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const rows = await api.dataSource.getRepository(EventRsvpEntity).findBy({ eventId: fx.event.id, familyId: fx.a.family.id });
+    expect(rows).toHaveLength(1);
+    // Family B's answer to the same event is untouched.
+    expect(await api.dataSource.getRepository(EventRsvpEntity).findBy({ eventId: fx.event.id, familyId: fx.b.family.id })).toEqual([
+      expect.objectContaining({ id: fx.b.rsvp.id, attending: false }),
+    ]);
+  });
+
+  it('keeps one row per family and payment when 100 confirmations of the same payment arrive at once', async () => {
+    const { statuses } = await burst(WRITERS, (index) => ({
+      method: 'PUT',
+      url: '/api/my-payment-confirmations/4',
+      cookie: parentA,
+      body: { status: index % 3 === 0 ? 'no_asistire' : 'ya_pague' },
+    }));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const rows = await api.dataSource.getRepository(PaymentConfirmationEntity).findBy({ familyId: fx.a.family.id, paymentNumber: 4 });
+    expect(rows).toHaveLength(1);
+    expect(['ya_pague', 'no_asistire']).toContain(rows[0]!.status);
+  });
+
+  it('never books more than 200 tables when 100 families of 3 tables are created at once', async () => {
+    const families = api.dataSource.getRepository(FamilyEntity);
+    const booked = async () => (await families.find()).reduce((sum, family) => sum + family.tablesBooked, 0);
+    // Room for exactly 10 of them.
+    await createFamily(api, { tablesBooked: TOTAL_TABLES - (await booked()) - 30 });
+    const before = await families.count();
+    const { statuses } = await burst(WRITERS, (index) => ({
+      method: 'POST',
+      url: '/api/families',
+      cookie: admin,
+      body: {
+        graduateName: `Graduado ${index}`,
+        contactName: `Contacto ${index}`,
+        email: `carrera${index}@example.com`,
+        phone: '5555-0000',
+        tablesBooked: 3,
+      },
+    }));
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(90);
+    expect(await families.count()).toBe(before + 10);
+    expect(await booked()).toBe(TOTAL_TABLES);
+  });
+
+  it('never books more than 200 tables when creates and updates race', async () => {
+    const families = api.dataSource.getRepository(FamilyEntity);
+    const booked = async () => (await families.find()).reduce((sum, family) => sum + family.tablesBooked, 0);
+    // Free 12 tables, then let 100 writers fight over them.
+    const small = await families.find({ where: { tablesBooked: 3 }, take: 4 });
+    await families.delete(small.map((family) => family.id));
+    const targets = await Promise.all(Array.from({ length: 5 }, () => createFamily(api, { tablesBooked: 0 })));
+    expect(await booked()).toBe(TOTAL_TABLES - 12);
+    const { statuses } = await burst(WRITERS, (index) =>
+      index % 2 === 0
+        ? { method: 'PUT', url: `/api/families/${targets[index % 5]!.id}`, cookie: admin, body: { tablesBooked: 1 + (index % 4) } }
+        : {
+            method: 'POST',
+            url: '/api/families',
+            cookie: admin,
+            body: { graduateName: 'Otra', contactName: 'Otra', email: `mezcla${index}@example.com`, phone: '5555-1111', tablesBooked: 2 },
+          },
+    );
+    expect(statuses.every((status) => status === 200 || status === 201 || status === 409)).toBe(true);
+    expect(await booked()).toBeLessThanOrEqual(TOTAL_TABLES);
+    const emails = (await families.find()).map((family) => family.email);
+    expect(new Set(emails).size).toBe(emails.length);
+  });
+
+  it('creates one account when 100 registrations of the same user name arrive at once', async () => {
+    const password = 'promocion-2026-segura';
+    const { statuses } = await burst(WRITERS, (index) => ({
+      method: 'POST',
+      url: '/api/register',
+      body: {
+        name: 'Mismo Nombre',
+        username: 'carrera.registro',
+        email: `registro${index}@example.com`,
+        password,
+        confirmPassword: password,
+      },
+    }));
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(WRITERS - 1);
+    expect(await api.dataSource.getRepository(UserEntity).countBy({ username: 'carrera.registro' })).toBe(1);
+  });
+});
