@@ -185,3 +185,29 @@ describe('the admin panel', () => {
     await context.close();
   });
 });
+
+describe('the committee settings', () => {
+  it('changes the class year, the deadline and the bank account, and parents see them', async () => {
+    await page.goto(`${portal.url}/admin`);
+    await page.getByRole('button', { name: 'Configuración de la promoción' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Configuración de la promoción' });
+    await dialog.getByLabel('Año de la promoción').fill('2027');
+    await dialog.getByLabel('Fecha límite del pago final').fill('2027-05-28');
+    await dialog.getByLabel('Número de cuenta').fill('123-456789-0');
+    await dialog.getByRole('group', { name: 'Brunch de Padres y Graduados' }).getByLabel('Lugar').fill('Jardín del colegio');
+    await dialog.getByRole('button', { name: 'Guardar Configuración' }).click();
+    await page.getByRole('status').filter({ hasText: 'Configuración guardada' }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const { context, page: parent } = await newPage(browser, PHONE);
+    await signIn(parent, portal.url, 'padre');
+    await parent.waitForURL(`${portal.url}/parent`);
+    await parent.getByText('Viernes, 28 de mayo de 2027').waitFor();
+    await parent.getByText(/Jardín del colegio/).waitFor();
+    await parent.goto(`${portal.url}/parent/pagos`);
+    await parent.getByText('123-456789-0').waitFor();
+    await parent.goto(portal.url);
+    expect(await parent.getByRole('heading', { level: 1 }).textContent()).toBe('Class of 2027');
+    await context.close();
+  });
+});

@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { CalendarCheck, Table2, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { CalendarCheck, Settings2, Table2, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { TOTAL_TABLES, type Stats } from '@portal/contracts';
 import { useStats } from '@portal/api-client/stats';
+import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { QueryState } from '../common/QueryState';
@@ -10,6 +11,7 @@ import { texts } from '../texts';
 
 // The chart library is its own chunk, fetched after the numbers are on screen.
 const PaymentsChart = lazy(() => import('./PaymentsChart'));
+const SettingsEditor = lazy(() => import('../settings/SettingsDialog'));
 
 const t = texts.dashboard;
 
@@ -79,9 +81,22 @@ function Panel({ title, description, children }: { title: string; description: s
 
 export default function DashboardSection() {
   const { data: stats, isLoading, error } = useStats();
+  const [editingSettings, setEditingSettings] = useState(false);
   const chartSkeleton = <Skeleton height="220px" />;
   return (
     <section className="admin-section" aria-busy={isLoading}>
+      <div className="admin-toolbar">
+        <span />
+        <Button variant="outline" onClick={() => setEditingSettings(true)}>
+          <Settings2 size={18} aria-hidden="true" />
+          {texts.settings.open}
+        </Button>
+      </div>
+      {editingSettings && (
+        <Suspense fallback={null}>
+          <SettingsEditor onClose={() => setEditingSettings(false)} />
+        </Suspense>
+      )}
       <div className="admin-stats">
         {stats
           ? statCards(stats).map((card) => <StatCard key={card.label} {...card} />)
