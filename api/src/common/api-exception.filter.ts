@@ -20,13 +20,23 @@ const FASTIFY_MESSAGES: Record<number, string> = {
   [HttpStatus.NOT_FOUND]: MESSAGES.notFound,
 };
 
+/** Driver codes for a database that is unreachable, gone mid-query, full or locked: a 503. */
 const DATABASE_DOWN = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
   'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CONNECTION_KILLED',
   'SQLITE_BUSY',
+  'SQLITE_LOCKED',
   'SQLITE_CANTOPEN',
 ]);
 const DUPLICATE = new Set(['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
