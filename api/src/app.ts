@@ -34,8 +34,16 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
     bodyParser: false,
   });
   recordRoutes(fastify, app);
+  // On SIGTERM Fastify stops listening and waits for the requests in flight; their answers then
+  // close the connection, so a keep-alive client does not hold the process open until it idles out.
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    if (closing) reply.header('Connection', 'close');
   });
   if (config.logLevel !== 'silent') fastify.addHook('onResponse', async (request, reply) => logRequest(request, reply));
   await app.register(fastifyCookie);

@@ -10,6 +10,10 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 
 export interface Portal {
   url: string;
+  /** The `node api/dist/main.js` process. */
+  process: ChildProcess;
+  /** What it printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -62,8 +66,11 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   await waitUntilUp(url, child, () => output);
   return {
     url,
+    process: child,
+    output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      // A process ended by a signal has no exit code, only a signal code.
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.once('exit', resolve));
       }
