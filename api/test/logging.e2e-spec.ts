@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DataSource } from 'typeorm';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { UsersService } from '../src/users/users.service';
@@ -65,5 +66,40 @@ describe('request logs', () => {
     expect(all).not.toContain(PASSWORD);
     expect(all).not.toContain(token);
     expect(all).not.toMatch(/portal_session|scrypt\$/);
+  });
+
+  it('logs a failed request (500) once with its request id, and never the values it carried', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ana', password: PASSWORD } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const secret = 'Mensaje confidencial 7f3a9';
+    // A table gone from under a route: an error no rule maps, so a 500.
+    const dataSource = app.get(DataSource);
+    await dataSource.query('ALTER TABLE notifications RENAME TO notifications_lost');
+    const before = lines.length;
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        payload: { title: 'Aviso', message: secret, date: '2026-02-01T15:00:00.000Z' },
+        headers: { cookie, 'x-request-id': 'fallo-500' },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ statusCode: 500, message: 'Ocurrió un error inesperado. Intenta de nuevo.' });
+    } finally {
+      await dataSource.query('ALTER TABLE notifications_lost RENAME TO notifications');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const written = lines.slice(before);
+    const entries = written.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.filter((entry) => entry.msg === 'request failed')).toEqual([
+      expect.objectContaining({ reqId: 'fallo-500', statusCode: 500, err: expect.objectContaining({ message: expect.any(String) }) }),
+    ]);
+    expect(entries).toContainEqual(expect.objectContaining({ msg: 'request completed', reqId: 'fallo-500', statusCode: 500 }));
+    const all = written.join('\n');
+    expect(all).not.toContain(secret);
+    expect(all).not.toContain(PASSWORD);
+    expect(all).not.toContain(cookie.split('=')[1]!);
+    expect(all).not.toMatch(/portal_session|scrypt\$|cookie/i);
   });
 });
