@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../support/portal';
+import { ROOT, startPortal } from '../support/portal';
 
 describe('starting the built API with a bad setting', () => {
   it.each([
@@ -14,5 +16,39 @@ describe('starting the built API with a bad setting', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`Invalid configuration: ${name} must`);
+  });
+});
+
+describe('npm run create-admin', () => {
+  it('creates an administrator who can then sign in, and refuses a short password', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-admin-'));
+    const env = { ...process.env, SQLITE_PATH: path.join(dir, 'portal.sqlite'), DATABASE_URL: '', NODE_ENV: 'production' };
+    const script = path.join(ROOT, 'api/dist/create-admin.js');
+    const short = spawnSync(process.execPath, [script, '--username', 'comite', '--name', 'Comité'], {
+      env: { ...env, ADMIN_PASSWORD: 'corta' },
+      encoding: 'utf8',
+    });
+    expect(short.status).toBe(2);
+    expect(short.stderr).toContain('at least 8 characters');
+    const created = spawnSync(process.execPath, [script, '--username', 'comite', '--name', 'Comité de Padres'], {
+      env: { ...env, ADMIN_PASSWORD: 'una-clave-del-comite' },
+      encoding: 'utf8',
+    });
+    expect(created.status).toBe(0);
+    expect(created.stdout).toContain('Administrator "comite" created.');
+
+    const portal = await startPortal({ SQLITE_PATH: env.SQLITE_PATH, SEED_DEMO: 'false' });
+    try {
+      const response = await fetch(`${portal.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'comite', password: 'una-clave-del-comite' }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ username: 'comite', role: 'admin', name: 'Comité de Padres' });
+    } finally {
+      await portal.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
