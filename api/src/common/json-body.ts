@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { MESSAGES } from './api-exception.filter';
 
-/** Names every object inherits (`toString`, `constructor`, ...): never a field of ours. */
-const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
-
 /**
- * The path of the first key that shadows an inherited member. class-validator's whitelist looks
- * fields up in a plain object, so `toString` or `hasOwnProperty` would slip through it and reach
- * the entity.
+ * Names every object inherits (`toString`, `constructor`, ...), and `prototype`: never a field of
+ * ours. class-validator's whitelist looks fields up in a plain object, so `toString` or
+ * `hasOwnProperty` would slip through it and reach the entity; Nest's ValidationPipe silently
+ * deletes `prototype` and `constructor`, so they would be accepted rather than refused.
  */
+const INHERITED = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
+/** The path of the first key that is one of those names, at any depth. */
 function inheritedKey(value: unknown, prefix = ''): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   for (const [key, child] of Object.entries(value)) {
