@@ -408,6 +408,8 @@ function badRequests(
 
 // ---- the suite ---------------------------------------------------------------------------------
 
+const SEED = process.env.BAD_INPUT_SEED === 'random' ? undefined : Number(process.env.BAD_INPUT_SEED ?? 20_261_122);
+
 describe.each(DATABASES)('bad input changes nothing (%s)', (kind) => {
   let api: TestApi;
   let fx: TwoFamilies;
@@ -488,14 +490,19 @@ describe.each(DATABASES)('bad input changes nothing (%s)', (kind) => {
           expect({ ...context, status: response.statusCode }).toEqual({ ...context, status: bad.status });
         }
         const parsed = expectSpanishError(response);
-        if (bad.field)
-          expect({ ...context, fields: Object.keys(parsed.errors ?? {}) }).toEqual({
+        if (bad.field) {
+          // The field, or something inside it (an unknown object may itself hold a refused key).
+          const named = Object.keys(parsed.errors ?? {}).some((key) => key === bad.field || key.startsWith(`${bad.field}.`));
+          expect({ ...context, fields: Object.keys(parsed.errors ?? {}), named }).toEqual({
             ...context,
-            fields: expect.arrayContaining([bad.field]),
+            fields: expect.any(Array),
+            named: true,
           });
+        }
         expect(await tables()).toEqual(before);
       }),
-      { numRuns: Number(process.env.BAD_INPUT_RUNS ?? 40), endOnFailure: true },
+      // A fixed seed keeps CI repeatable; BAD_INPUT_SEED=random (and BAD_INPUT_RUNS=500) explores further.
+      { numRuns: Number(process.env.BAD_INPUT_RUNS ?? 40), seed: SEED, endOnFailure: true },
     );
   });
 });
