@@ -4,7 +4,9 @@
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { getAbsoluteFSPath } from 'swagger-ui-dist';
+// Only the folder's path: the package's main module would run Swagger UI's 1.5 MB browser bundle
+// in the API process at every start (about 0.8 s and 40 MB of RSS, for nothing).
+import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service';
 

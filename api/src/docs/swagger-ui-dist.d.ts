@@ -1,4 +1,4 @@
-declare module 'swagger-ui-dist' {
+declare module 'swagger-ui-dist/absolute-path.js' {
   /** The folder that holds Swagger UI's files. */
-  export function getAbsoluteFSPath(): string;
+  export default function getAbsoluteFSPath(): string;
 }
