@@ -40,7 +40,11 @@ export class EventsService {
   constructor(private readonly db: Database) {}
 
   async list(): Promise<GraduationEvent[]> {
-    const rows = await this.db.manager.find(EventEntity, { order: { fecha: 'ASC', id: 'ASC' } });
+    // Every signed-in page asks for the calendar: a plain query rather than a TypeORM find.
+    const rows = await this.db.select(
+      EventEntity,
+      'SELECT id, fecha, titulo, descripcion, horario, lugar, vestimenta, imagen FROM events ORDER BY fecha, id',
+    );
     return rows.map(toEvent);
   }
 

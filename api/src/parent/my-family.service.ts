@@ -21,6 +21,11 @@ export function toFamily(row: FamilyEntity): Family {
   };
 }
 
+const FAMILY_BY_EMAIL =
+  'SELECT id, graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount, awardsRsvp, brunchRsvp FROM families WHERE email = ? LIMIT 1';
+/** What TypeORM writes for these lock modes on MariaDB/MySQL. */
+const LOCKS = { pessimistic_read: ' LOCK IN SHARE MODE', pessimistic_write: ' FOR UPDATE' } as const;
+
 /**
  * The family of the signed-in parent: the one whose e-mail is the account's. It always comes from
  * the session, so no id a parent sends can reach another family.
@@ -41,9 +46,10 @@ export class MyFamilyService {
   ): Promise<FamilyEntity> {
     // An account without e-mail has no family (and must never match a query on a missing value).
     const email = user.email?.trim().toLowerCase();
-    const family = email
-      ? await manager.findOne(FamilyEntity, { where: { email }, ...(lock && !this.db.isSqlite ? { lock: { mode: lock } } : {}) })
-      : null;
+    // Every parent request starts here: a plain query rather than a TypeORM find.
+    const [family] = email
+      ? await this.db.select(FamilyEntity, FAMILY_BY_EMAIL + (lock && !this.db.isSqlite ? LOCKS[lock] : ''), [email], manager)
+      : [];
     if (!family) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     return family;
   }
