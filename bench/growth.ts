@@ -4,7 +4,7 @@
 // transaction; the built API (`node api/dist/main.js`) then serves each route several times.
 // Reported per route: the median time, the SQL statements one request runs (counted by
 // bench/support/count-queries.cjs through better-sqlite3's `verbose` hook; they must not grow
-// with the number of families) and, per size, the API process's peak RSS.
+// with the number of families) and the peak RSS of an API process that served only that route.
 //
 //   npx tsx bench/growth.ts        (BENCH_SIZES=100,1000,10000, BENCH_RUNS=5)
 //
@@ -160,7 +160,7 @@ interface SizeResult {
   rsvps: number;
   seedMs: number;
   peakRssMb: number;
-  /** `peakRssMb`: the process's peak so far, read after the route's requests (routes run in table order). */
+  /** `peakRssMb`: the peak RSS of an API process that served only this route (start-up included). */
   routes: Array<{ route: string; url: string; medianMs: number; runsMs: number[]; queries: number; bytes: number; peakRssMb: number }>;
 }
 
@@ -181,10 +181,13 @@ async function measureSize(families: number): Promise<SizeResult> {
     const seeded = seed(sqlitePath, families);
     const seedMs = performance.now() - seeding;
 
-    api = await startApi(env, { nodeArgs: ['--require', path.join(ROOT, 'bench', 'support', 'count-queries.cjs')], ipc: true });
-    const cookie = await login(api.base, ADMIN.username, ADMIN.password);
     const routes: SizeResult['routes'] = [];
+    const sessionCookie = { value: '' };
     for (const route of ROUTES) {
+      // A fresh API process per route, so each route's peak RSS is its own.
+      api = await startApi(env, { nodeArgs: ['--require', path.join(ROOT, 'bench', 'support', 'count-queries.cjs')], ipc: true });
+      sessionCookie.value ||= await login(api.base, ADMIN.username, ADMIN.password);
+      const cookie = sessionCookie.value;
       // One warm-up request (it also resolves the session into the cache), then the counted one.
       route.check((await timed(api, route.url, cookie)).body, families);
       const before = await queryCount(api);
@@ -192,6 +195,9 @@ async function measureSize(families: number): Promise<SizeResult> {
       const queries = (await queryCount(api)) - before;
       const runsMs = [counted.ms];
       for (let i = 1; i < RUNS; i += 1) runsMs.push((await timed(api, route.url, cookie)).ms);
+      const peakRssMb = Math.round(memoryOf(api.pid, 'VmHWM'));
+      await api.stop();
+      api = undefined;
       routes.push({
         route: route.name,
         url: route.url,
@@ -199,17 +205,16 @@ async function measureSize(families: number): Promise<SizeResult> {
         runsMs: runsMs.map((ms) => round(ms, 1)),
         queries,
         bytes: counted.body.length,
-        peakRssMb: Math.round(memoryOf(api.pid, 'VmHWM')),
+        peakRssMb,
       });
-      const peak = Math.round(memoryOf(api.pid, 'VmHWM'));
-      console.log(`  ${families} families, ${route.name}: ${round(median(runsMs), 1)} ms, ${queries} queries, peak RSS so far ${peak} MB`);
+      console.log(`  ${families} families, ${route.name}: ${round(median(runsMs), 1)} ms, ${queries} queries, peak RSS ${peakRssMb} MB`);
     }
     return {
       families,
       paymentConfirmations: seeded.confirmations,
       rsvps: seeded.rsvps,
       seedMs: Math.round(seedMs),
-      peakRssMb: Math.round(memoryOf(api.pid, 'VmHWM')),
+      peakRssMb: Math.max(...routes.map((route) => route.peakRssMb)),
       routes,
     };
   } finally {
@@ -255,6 +260,7 @@ async function main(): Promise<void> {
       }
       const queries = constantQueries.find((entry) => entry.route === route.name)!;
       row.queries = queries.constant ? queries.counts[0]! : queries.counts.join(' / ');
+      row[`peak RSS at ${largest.families} (MB)`] = largest.routes.find((entry) => entry.route === route.name)!.peakRssMb;
       return row;
     }),
   );
