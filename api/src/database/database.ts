@@ -13,6 +13,7 @@ import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { UserEntity } from '../users/user.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
+import { FamiliesByGraduateName1763800000000 } from './migrations/1763800000000-families-by-graduate-name';
 
 export const ENTITIES = [
   UserEntity,
@@ -27,7 +28,7 @@ export const ENTITIES = [
   SettingsEntity,
 ];
 
-export const MIGRATIONS = [InitialSchema1763700000000];
+export const MIGRATIONS = [InitialSchema1763700000000, FamiliesByGraduateName1763800000000];
 
 /** SQLite file by default; MySQL/MariaDB when DATABASE_URL is set. Migrations run at start. */
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>): DataSourceOptions {

@@ -1,6 +1,8 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+/** The reports' order (graduate name, then id) is an index: see the 1763800000000 migration. */
 @Entity('families')
+@Index('IDX_families_graduateName_id', ['graduateName', 'id'])
 export class FamilyEntity {
   @PrimaryGeneratedColumn()
   id!: number;
