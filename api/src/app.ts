@@ -14,7 +14,7 @@ import { validationPipe } from './common/validation';
 import type { AppConfig } from './config';
 import { seedDemo } from './database/seed';
 import { setupOpenApi } from './docs/openapi';
-import { registerWeb } from './web/web';
+import { registerRemotesManifest, registerWeb } from './web/web';
 
 /** The whole API (and, when configured, the built front ends), ready to listen. */
 export async function createApp(config: AppConfig, options: { logStream?: NodeJS.WritableStream } = {}): Promise<NestFastifyApplication> {
@@ -54,6 +54,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   registerJsonParser(fastify);
   registerCsrfCheck(fastify, config.allowedOrigins);
   await setupOpenApi(app);
+  registerRemotesManifest(app, config);
   if (config.serveWeb) await registerWeb(app, config);
   app.enableShutdownHooks();
   await app.init();

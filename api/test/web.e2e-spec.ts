@@ -85,3 +85,16 @@ describe('serving the built front ends', () => {
     expect(await api.agent().get('/api/nada')).toMatchObject({ status: 404, body: { message: 'No encontramos lo que buscas.' } });
   });
 });
+
+describe('the remotes manifest without the built front ends', () => {
+  it('is served too, for the dev servers and for nginx in front of the API', async () => {
+    const api = await startApi('sqlite', { PARENT_REMOTE_URL: 'http://localhost:3003/remoteEntry.js' });
+    try {
+      const response = await api.agent().get('/remotes.json');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ admin: '/remotes/admin/remoteEntry.js', parent: 'http://localhost:3003/remoteEntry.js' });
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -25,6 +25,16 @@ export function remotesManifest(config: Pick<AppConfig, 'adminRemoteUrl' | 'pare
   return { admin: config.adminRemoteUrl, parent: config.parentRemoteUrl };
 }
 
+/** /remotes.json, also when the front ends come from elsewhere (dev servers, nginx in front). */
+export function registerRemotesManifest(app: NestFastifyApplication, config: AppConfig): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get('/remotes.json', (_request, reply) => {
+      void reply.header('Cache-Control', 'no-cache').send(remotesManifest(config));
+    });
+}
+
 export async function registerWeb(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const logger = new Logger('Web');
   const dist = (project: string) => path.join(config.webRoot, project, 'dist');
@@ -46,9 +56,6 @@ export async function registerWeb(app: NestFastifyApplication, config: AppConfig
 
   const fastify = app.getHttpAdapter().getInstance();
   const indexHtml = readFileSync(indexFile);
-  fastify.get('/remotes.json', (_request, reply) => {
-    void reply.header('Cache-Control', 'no-cache').send(remotesManifest(config));
-  });
   fastify.get('/*', (request, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
