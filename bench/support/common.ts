@@ -7,7 +7,8 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const API_MAIN = path.join(ROOT, 'api', 'dist', 'main.js');
+/** BENCH_API_MAIN measures another build of the API (an older commit's, to compare). */
+export const API_MAIN = process.env.BENCH_API_MAIN ? path.resolve(process.env.BENCH_API_MAIN) : path.join(ROOT, 'api', 'dist', 'main.js');
 export const CREATE_ADMIN = path.join(ROOT, 'api', 'dist', 'create-admin.js');
 
 export function freePort(): Promise<number> {
@@ -65,10 +66,11 @@ function newestSource(dir: string): number {
 
 /**
  * Builds the API (`npx nx run api:build`) when api/dist is missing or older than its sources, so
- * a benchmark never measures yesterday's code. BENCH_BUILD=never keeps whatever is there.
+ * a benchmark never measures yesterday's code. BENCH_BUILD=never keeps whatever is there; with
+ * BENCH_API_MAIN nothing is built.
  */
 export function ensureApiBuilt(): void {
-  if (process.env.BENCH_BUILD === 'never' && existsSync(API_MAIN)) return;
+  if ((process.env.BENCH_BUILD === 'never' || process.env.BENCH_API_MAIN) && existsSync(API_MAIN)) return;
   const sources = Math.max(newestSource(path.join(ROOT, 'api', 'src')), newestSource(path.join(ROOT, 'libs')));
   if (existsSync(API_MAIN) && statSync(API_MAIN).mtimeMs >= sources && existsSync(CREATE_ADMIN)) return;
   console.log('building the API (npx nx run api:build)...');
