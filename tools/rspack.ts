@@ -31,20 +31,24 @@ function libModules(lib: string) {
  * workspace libs are shared file by file, so a page only downloads the kit pieces it uses,
  * and the toast store, the session and the SWR cache exist once.
  */
-export function sharedModules() {
+export function sharedModules(production = true) {
   const react = npmVersion('react');
   return {
     react: singleton(react),
     'react/': singleton(react),
     'react-dom': singleton(npmVersion('react-dom')),
     'react-dom/': singleton(npmVersion('react-dom')),
-    'react-router-dom': {
-      ...singleton(npmVersion('react-router-dom')),
-      treeShaking: {
-        mode: 'runtime-infer' as const,
-        usedExports: ['BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Route', 'Routes', 'useLocation', 'useNavigate'],
-      },
-    },
+    // Only the exports the apps use, in production (the experimental shared tree shaking breaks
+    // the federation SDK in development builds).
+    'react-router-dom': production
+      ? {
+          ...singleton(npmVersion('react-router-dom')),
+          treeShaking: {
+            mode: 'runtime-infer' as const,
+            usedExports: ['BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Route', 'Routes', 'useLocation', 'useNavigate'],
+          },
+        }
+      : singleton(npmVersion('react-router-dom')),
     swr: singleton(npmVersion('swr')),
     'swr/': singleton(npmVersion('swr')),
     '@portal/contracts': singleton(libVersion('contracts')),
@@ -131,7 +135,9 @@ export function appConfig(options: AppOptions): Configuration {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       // The federation runtime is required as CommonJS, which cannot be tree-shaken: its ES
       // modules let the build drop the manifest-snapshot and Node code (disableSnapshot, 'web').
-      byDependency: { commonjs: { conditionNames: ['import', 'module', 'browser', 'require', 'default'] } },
+      // Production only: development builds keep unused-export analysis off, and then mixing the
+      // two formats of the runtime's own packages leaves some exports undefined.
+      ...(production ? { byDependency: { commonjs: { conditionNames: ['import', 'module', 'browser', 'require', 'default'] } } } : {}),
     },
     module: {
       rules: [scriptRule, { test: /\.css$/, type: 'css/auto' }, { test: /\.(svg|png|webp|avif|jpg|woff2)$/, type: 'asset/resource' }],
@@ -143,7 +149,7 @@ export function appConfig(options: AppOptions): Configuration {
         exposes: options.exposes,
         // The shell learns where the remotes live at run time (remotes.json).
         remotes: {},
-        shared: sharedModules(),
+        shared: sharedModules(production),
         // Without it, every page fetches every remote's entry to compare shared versions.
         shareStrategy: 'loaded-first',
         dts: false,
