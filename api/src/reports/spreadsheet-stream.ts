@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { inertCellText } from './spreadsheet-text';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -58,11 +58,20 @@ function zipCaughtUp(sheet: ExcelJS.Worksheet, out: Readable): Promise<void> {
  * An error after the first byte can no longer become a JSON error: the stream is destroyed, the
  * download breaks off, and `onError` logs why.
  */
+let excel: typeof ExcelJS | undefined;
+
+/** exceljs is loaded on the first export, not at start: it weighs ~30 MB in every process. */
+function loadExcel(): typeof ExcelJS {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  excel ??= require('exceljs') as typeof ExcelJS;
+  return excel;
+}
+
 export function streamSheet<Row>(layout: SheetLayout<Row>, pages: AsyncIterable<Row[]>, onError: (error: unknown) => void): Readable {
   const out = new PassThrough();
   // Shared strings give plain `t="s"` string cells, the form every spreadsheet program reads as text
   // (exceljs's inline alternative is `t="str"`, the type of a formula's cached result).
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
+  const workbook = new (loadExcel().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: true });
   const sheet = workbook.addWorksheet(layout.name, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = layout.columns.map(({ width }) => ({ width }));
   const header = sheet.addRow(layout.columns.map(({ header }) => header));
