@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       const request = route.requests[0]!;
       const response = await fetch(`${api.base}${route.path}`, {
         method: request.method,
-        headers: { cookie, ...request.headers },
+        headers: { cookie, ...(request.headers as Record<string, string>) },
         body: request.body as string | undefined,
       });
       if (!response.ok) throw new Error(`${route.name}: ${response.status} ${await response.text()}`);

@@ -10,7 +10,19 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_MAIN, ensureApiBuilt, freePort, machine, median, memoryOf, round, sleep, writeResult, ROOT } from './support/common';
+import {
+  API_MAIN,
+  API_NODE_ARGS,
+  ensureApiBuilt,
+  freePort,
+  machine,
+  median,
+  memoryOf,
+  round,
+  sleep,
+  writeResult,
+  ROOT,
+} from './support/common';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const IDLE_WAIT_MS = 2000;
@@ -39,7 +51,7 @@ async function startOnce(env: Record<string, string>): Promise<Start> {
   const base = `http://127.0.0.1:${port}`;
   let output = '';
   const started = performance.now();
-  const child = spawn(process.execPath, [API_MAIN], {
+  const child = spawn(process.execPath, [...API_NODE_ARGS, API_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const env = {
     ...process.env,
-    NODE_ENV: 'development',
+    NODE_ENV: process.env.BENCH_API_NODE_ENV ?? 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
     SQLITE_PATH: sqlitePath,
@@ -145,7 +145,12 @@ async function main(): Promise<void> {
       `xlsx-export: seeded ${FAMILIES} families, ${confirmations} payment confirmations, ${rsvps} RSVPs in ${Date.now() - seeded} ms`,
     );
 
-    api = spawn(process.execPath, [path.join(build, 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    // As `npm start` and the API image run it: a bounded heap (docs/performance.md).
+    api = spawn(process.execPath, ['--max-old-space-size=192', path.join(build, 'main.js')], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     const base = `http://127.0.0.1:${port}`;
     await waitUntilReady(base, api);
     const login = await fetch(`${base}/api/login`, {

@@ -88,6 +88,9 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
+/** The V8 flags `npm start` and the API image run the API with (a bounded heap). */
+export const API_NODE_ARGS = ['--max-old-space-size=192'];
+
 /** The built API in its own process (`node api/dist/main.js`) on a free loopback port. */
 export async function startApi(
   env: Record<string, string>,
@@ -96,7 +99,7 @@ export async function startApi(
   const port = await freePort();
   let output = '';
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), API_MAIN], {
+  const child = spawn(process.execPath, [...API_NODE_ARGS, ...(options.nodeArgs ?? []), API_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
