@@ -5,9 +5,9 @@ import { createEvent, deleteEvent, eventsKey, updateEvent, useEvents } from '@po
 import { formatDateTime } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
-import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { TooltipProvider } from '@portal/ui/tooltip';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
+import { ConfirmDelete } from '../common/ConfirmDelete';
 import { IconButton } from '../common/IconButton';
 import { QueryState } from '../common/QueryState';
 import { useAdminMutation } from '../common/use-admin-mutation';
@@ -101,14 +101,12 @@ export default function EventsSection() {
             saving={create.isPending || update.isPending}
           />
         )}
-        <ConfirmDialog
-          open={deleting !== null}
-          onOpenChange={(open) => !open && setDeleting(null)}
+        <ConfirmDelete
+          item={deleting}
           title={t.confirmTitle}
-          description={deleting ? t.confirmText(deleting.titulo) : ''}
-          confirmLabel={texts.delete}
-          pending={remove.isPending}
-          onConfirm={() => deleting && void remove.run(deleting.id)}
+          describe={(event) => t.confirmText(event.titulo)}
+          remove={remove}
+          onClose={() => setDeleting(null)}
         />
       </section>
     </TooltipProvider>

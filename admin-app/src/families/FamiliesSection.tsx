@@ -6,10 +6,10 @@ import { statsKey } from '@portal/api-client/stats';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
-import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { Input } from '@portal/ui/input';
 import { TooltipProvider } from '@portal/ui/tooltip';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
+import { ConfirmDelete } from '../common/ConfirmDelete';
 import { IconButton } from '../common/IconButton';
 import { QueryState } from '../common/QueryState';
 import { useAdminMutation } from '../common/use-admin-mutation';
@@ -133,14 +133,12 @@ export default function FamiliesSection() {
             saving={create.isPending || update.isPending}
           />
         )}
-        <ConfirmDialog
-          open={deleting !== null}
-          onOpenChange={(open) => !open && setDeleting(null)}
+        <ConfirmDelete
+          item={deleting}
           title={t.confirmTitle}
-          description={deleting ? t.confirmText(deleting.graduateName) : ''}
-          confirmLabel={texts.delete}
-          pending={remove.isPending}
-          onConfirm={() => deleting && void remove.run(deleting.id)}
+          describe={(family) => t.confirmText(family.graduateName)}
+          remove={remove}
+          onClose={() => setDeleting(null)}
         />
       </section>
     </TooltipProvider>

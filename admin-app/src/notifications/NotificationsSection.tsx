@@ -5,10 +5,10 @@ import { createNotification, deleteNotification, notificationsKey, useNotificati
 import { formatDateTime, fromDateTimeLocal } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
-import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { Input, Textarea } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
+import { ConfirmDelete } from '../common/ConfirmDelete';
 import { IconButton } from '../common/IconButton';
 import { QueryState } from '../common/QueryState';
 import { useAdminMutation } from '../common/use-admin-mutation';
@@ -115,14 +115,12 @@ export default function NotificationsSection() {
             </DialogFooter>
           </form>
         </Dialog>
-        <ConfirmDialog
-          open={deleting !== null}
-          onOpenChange={(open) => !open && setDeleting(null)}
+        <ConfirmDelete
+          item={deleting}
           title={t.confirmTitle}
-          description={deleting ? t.confirmText(deleting.title) : ''}
-          confirmLabel={texts.delete}
-          pending={remove.isPending}
-          onConfirm={() => deleting && void remove.run(deleting.id)}
+          describe={(notice) => t.confirmText(notice.title)}
+          remove={remove}
+          onClose={() => setDeleting(null)}
         />
       </section>
     </TooltipProvider>
