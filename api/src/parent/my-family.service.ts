@@ -3,23 +3,9 @@ import type { EntityManager } from 'typeorm';
 import type { Family, FamilyRsvpInput, PaymentProof, User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
+import { toFamily } from '../families/families.service';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { PARENT_MESSAGES } from './parent.messages';
-
-export function toFamily(row: FamilyEntity): Family {
-  return {
-    id: row.id,
-    graduateName: row.graduateName,
-    contactName: row.contactName,
-    email: row.email,
-    phone: row.phone,
-    tablesBooked: row.tablesBooked,
-    hasPaid: row.hasPaid,
-    paymentAmount: row.paymentAmount,
-    awardsRsvp: row.awardsRsvp,
-    brunchRsvp: row.brunchRsvp,
-  };
-}
 
 const FAMILY_BY_EMAIL =
   'SELECT id, graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount, awardsRsvp, brunchRsvp FROM families WHERE email = ? LIMIT 1';
