@@ -11,29 +11,14 @@
 // Targets at 10,000 families: stats <= 20 ms, families list <= 150 ms, each xlsx <= 1.5 s, peak
 // RSS <= 250 MB. The session is resolved once before the counted requests and then kept by the
 // API's session cache (SESSION_CACHE_SECONDS=60 here), so the counts are the routes' own queries.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Sqlite from 'better-sqlite3';
-import {
-  CREATE_ADMIN,
-  ensureApiBuilt,
-  login,
-  machine,
-  median,
-  memoryOf,
-  round,
-  startApi,
-  writeResult,
-  ROOT,
-  type RunningApi,
-} from './support/common';
+import { ensureApiBuilt, login, machine, median, memoryOf, round, startApi, writeResult, ROOT, type RunningApi } from './support/common';
+import { BENCH_ADMIN, BENCH_EVENTS, createSchemaAndAdmin, seedClass } from './support/seed';
 
 const SIZES = (process.env.BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const EVENTS = 4;
-const ADMIN = { username: 'bench', password: 'banco-de-pruebas-2026' };
 
 interface RouteSpec {
   name: string;
@@ -80,63 +65,13 @@ const ROUTES: RouteSpec[] = [
     url: '/api/event-rsvps-report',
     check: (body) => {
       const events = json(body) as unknown[];
-      if (events.length !== EVENTS) throw new Error(`RSVPs report: ${events.length} events, expected ${EVENTS}`);
+      if (events.length !== BENCH_EVENTS) throw new Error(`RSVPs report: ${events.length} events, expected ${BENCH_EVENTS}`);
     },
   },
   { name: 'payments xlsx', url: '/api/payment-confirmations-report?format=xlsx', targetMs: 1500, check: isXlsx },
   { name: 'RSVPs xlsx', url: '/api/event-rsvps-report?format=xlsx', targetMs: 1500, check: isXlsx },
 ];
 const TARGET_RSS_MB = 250;
-
-/** Families with answers to most of the six payments and RSVPs to most of the events. */
-function seed(file: string, families: number): { confirmations: number; rsvps: number } {
-  const db = new Sqlite(file);
-  db.pragma('journal_mode = WAL');
-  const family = db.prepare(
-    `INSERT INTO families (graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount, awardsRsvp, brunchRsvp)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const event = db.prepare('INSERT INTO events (fecha, titulo, descripcion) VALUES (?, ?, ?)');
-  const confirmation = db.prepare('INSERT INTO payment_confirmations (familyId, paymentNumber, status) VALUES (?, ?, ?)');
-  const rsvp = db.prepare('INSERT INTO event_rsvps (eventId, familyId, attending) VALUES (?, ?, ?)');
-  let confirmations = 0;
-  let rsvps = 0;
-  db.transaction(() => {
-    const events: number[] = [];
-    for (let e = 0; e < EVENTS; e += 1) {
-      const fecha = `2026-06-${String(12 + e).padStart(2, '0')} 18:00:00.000`;
-      events.push(Number(event.run(fecha, `Evento ${e + 1}`, 'Evento de la promoción').lastInsertRowid));
-    }
-    for (let i = 0; i < families; i += 1) {
-      const surname = `Apellido${(i * 7919) % families}`;
-      const id = Number(
-        family.run(
-          `Graduado ${surname}`,
-          `Contacto ${surname}`,
-          `familia${i}@example.com`,
-          `5555-${String(i % 10_000).padStart(4, '0')}`,
-          i % 3,
-          i % 2,
-          (i % 3) * 2950,
-          i % 4 === 0 ? 1 : 0,
-          i % 5 === 0 ? 1 : 0,
-        ).lastInsertRowid,
-      );
-      for (let n = 1; n <= 6; n += 1) {
-        if ((i + n) % 4 === 0) continue;
-        confirmation.run(id, n, (i + n) % 3 === 0 ? 'no_asistire' : 'ya_pague');
-        confirmations += 1;
-      }
-      for (const [e, eventId] of events.entries()) {
-        if ((i + e) % 5 === 0) continue;
-        rsvp.run(eventId, id, (i + e) % 2);
-        rsvps += 1;
-      }
-    }
-  })();
-  db.close();
-  return { confirmations, rsvps };
-}
 
 function queryCount(api: RunningApi): Promise<number> {
   return new Promise((resolve) => {
@@ -170,15 +105,9 @@ async function measureSize(families: number): Promise<SizeResult> {
   const env = { SQLITE_PATH: sqlitePath, SEED_DEMO: 'false', SESSION_CACHE_SECONDS: '60' };
   let api: RunningApi | undefined;
   try {
-    // Runs the migrations, so the schema exists before seeding.
-    const admin = spawnSync(process.execPath, [CREATE_ADMIN, '--username', ADMIN.username, '--name', 'Bench'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', ...env, ADMIN_PASSWORD: ADMIN.password },
-      encoding: 'utf8',
-    });
-    if (admin.status !== 0) throw new Error(`create-admin failed: ${admin.stderr}${admin.stdout}`);
+    createSchemaAndAdmin(sqlitePath);
     const seeding = performance.now();
-    const seeded = seed(sqlitePath, families);
+    const seeded = seedClass(sqlitePath, families);
     const seedMs = performance.now() - seeding;
 
     const routes: SizeResult['routes'] = [];
@@ -186,7 +115,7 @@ async function measureSize(families: number): Promise<SizeResult> {
     for (const route of ROUTES) {
       // A fresh API process per route, so each route's peak RSS is its own.
       api = await startApi(env, { nodeArgs: ['--require', path.join(ROOT, 'bench', 'support', 'count-queries.cjs')], ipc: true });
-      sessionCookie.value ||= await login(api.base, ADMIN.username, ADMIN.password);
+      sessionCookie.value ||= await login(api.base, BENCH_ADMIN.username, BENCH_ADMIN.password);
       const cookie = sessionCookie.value;
       // One warm-up request (it also resolves the session into the cache), then the counted one.
       route.check((await timed(api, route.url, cookie)).body, families);

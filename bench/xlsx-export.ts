@@ -1,169 +1,46 @@
 // Spreadsheet exports at class scale: seeds BENCH_FAMILIES families (10,000 by default) with
 // payment confirmations and RSVPs into a fresh SQLite file, starts the built API as a child
-// process, downloads both xlsx exports several times and reports the median time and the API
-// process's peak RSS (VmHWM). Targets: <= 1.5 s and <= 250 MB at 10,000 families.
+// process (as `npm start` runs it, bounded heap included), downloads both xlsx exports several
+// times and reports the median time and the API process's peak RSS (VmHWM). Targets: <= 1.5 s
+// and <= 250 MB at 10,000 families.
 //
 //   npx tsx bench/xlsx-export.ts   (BENCH_FAMILIES, BENCH_RUNS change the size; BENCH_API_NODE_OPTIONS
-//                                   passes V8 flags to the API process only)
-//
-// The API runs from its own build (bench/dist/api, git-ignored): tsx cannot emit the decorator
-// metadata Nest's injection needs, and rebuilding api/dist could disturb a running `npm run dev`.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+//                                   adds V8 flags for the API process only)
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Sqlite from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-
-const root = path.resolve(__dirname, '..');
-const build = path.join(__dirname, 'dist', 'api');
-const resultFile = path.join(__dirname, 'results', 'xlsx-export.json');
+import { ensureApiBuilt, login, machine, median, memoryOf, startApi, writeResult, type RunningApi } from './support/common';
+import { BENCH_ADMIN, createSchemaAndAdmin, seedClass } from './support/seed';
 
 const FAMILIES = Number(process.env.BENCH_FAMILIES ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const EVENTS = 4;
 const TARGET_MS = 1500;
 const TARGET_RSS_MB = 250;
-const ADMIN = { username: 'bench-admin', password: 'contraseña-de-banco-de-pruebas' };
 
 const EXPORTS = [
   { name: 'payment confirmations', url: '/api/payment-confirmations-report?format=xlsx', rows: () => FAMILIES },
   { name: 'event RSVPs', url: '/api/event-rsvps-report?format=xlsx', rows: (rsvps: number) => rsvps },
 ] as const;
 
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): void {
-  const result = spawnSync(command, args, { cwd: options.cwd ?? root, env: options.env ?? process.env, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** `VmHWM` (peak resident set) or `VmRSS` of a process, in MB. */
-function memoryOf(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error(`no ${field} for process ${pid}`);
-  return Number(match[1]) / 1024;
-}
-
-/** Families, their answers to the six payments (some left unanswered) and RSVPs to a few events. */
-function seed(file: string): { rsvps: number; confirmations: number } {
-  const db = new Sqlite(file);
-  db.pragma('journal_mode = WAL');
-  const family = db.prepare('INSERT INTO families (graduateName, contactName, email, phone) VALUES (?, ?, ?, ?)');
-  const event = db.prepare('INSERT INTO events (fecha, titulo) VALUES (?, ?)');
-  const confirmation = db.prepare('INSERT INTO payment_confirmations (familyId, paymentNumber, status) VALUES (?, ?, ?)');
-  const rsvp = db.prepare('INSERT INTO event_rsvps (eventId, familyId, attending) VALUES (?, ?, ?)');
-  let rsvps = 0;
-  let confirmations = 0;
-  db.transaction(() => {
-    const events: number[] = [];
-    for (let e = 0; e < EVENTS; e += 1) {
-      const day = String(13 + e).padStart(2, '0');
-      events.push(Number(event.run(`2026-06-${day} 16:00:00.000`, `Evento de graduación ${e + 1}`).lastInsertRowid));
-    }
-    for (let i = 0; i < FAMILIES; i += 1) {
-      const surname = `Apellido${(i * 7919) % FAMILIES}`;
-      const id = Number(
-        family.run(`Graduado ${surname}`, `Contacto ${surname}`, `familia${i}@example.com`, `+502 5555 ${i}`).lastInsertRowid,
-      );
-      for (let n = 1; n <= 6; n += 1) {
-        if ((i + n) % 4 === 0) continue;
-        confirmation.run(id, n, (i + n) % 3 === 0 ? 'no_asistire' : 'ya_pague');
-        confirmations += 1;
-      }
-      for (const [e, eventId] of events.entries()) {
-        if ((i + e) % 5 === 0) continue;
-        rsvp.run(eventId, id, (i + e) % 2);
-        rsvps += 1;
-      }
-    }
-  })();
-  db.close();
-  return { rsvps, confirmations };
-}
-
-async function waitUntilReady(base: string, api: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the API did not become ready within 30 s');
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 async function main(): Promise<void> {
-  console.log(`xlsx-export: building the API into ${path.relative(root, build)}`);
-  run(process.execPath, [path.join(root, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '-c', 'rspack.config.ts', '-o', build], {
-    cwd: path.join(root, 'api'),
-  });
-
+  ensureApiBuilt();
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const sqlitePath = path.join(dir, 'portal.sqlite');
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: process.env.BENCH_API_NODE_ENV ?? 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    SQLITE_PATH: sqlitePath,
-    SEED_DEMO: 'false',
-    SERVE_WEB: 'false',
-    LOG_LEVEL: 'warn',
-    // V8 flags for the API only (BENCH_API_NODE_OPTIONS='--max-old-space-size=128'), not for this script.
-    NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '',
-    // The build lives outside api/, whose own node_modules hold some of its dependencies.
-    NODE_PATH: path.join(root, 'api', 'node_modules'),
-  };
-  let api: ChildProcess | undefined;
+  const apiNodeOptions = process.env.BENCH_API_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  let api: RunningApi | undefined;
   try {
-    // Creating the admin runs the migrations, so the schema exists before seeding.
-    run(process.execPath, [path.join(build, 'create-admin.js'), '--username', ADMIN.username, '--name', 'Banco de pruebas'], {
-      env: { ...env, ADMIN_PASSWORD: ADMIN.password },
-    });
+    createSchemaAndAdmin(sqlitePath);
     const seeded = Date.now();
-    const { rsvps, confirmations } = seed(sqlitePath);
+    const { rsvps, confirmations } = seedClass(sqlitePath, FAMILIES);
     console.log(
       `xlsx-export: seeded ${FAMILIES} families, ${confirmations} payment confirmations, ${rsvps} RSVPs in ${Date.now() - seeded} ms`,
     );
 
-    // As `npm start` and the API image run it: a bounded heap (docs/performance.md).
-    api = spawn(process.execPath, ['--max-old-space-size=192', path.join(build, 'main.js')], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await waitUntilReady(base, api);
-    const login = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((set) => set.split(';')[0]!)
-      .join('; ');
-    const rssAtStart = memoryOf(api.pid!, 'VmRSS');
+    api = await startApi({ SQLITE_PATH: sqlitePath, SEED_DEMO: 'false' }, { nodeArgs: apiNodeOptions });
+    const base = api.base;
+    const cookie = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
+    const rssAtStart = memoryOf(api.pid, 'VmRSS');
 
     const results = [];
     for (const report of EXPORTS) {
@@ -193,7 +70,7 @@ async function main(): Promise<void> {
         runsMs: times.map(Math.round),
       });
     }
-    const peakRssMb = Math.round(memoryOf(api.pid!, 'VmHWM'));
+    const peakRssMb = Math.round(memoryOf(api.pid, 'VmHWM'));
 
     console.log(`\nxlsx export, ${FAMILIES} families, ${RUNS} runs each (after one warm-up)\n`);
     console.table(
@@ -211,27 +88,22 @@ async function main(): Promise<void> {
       })`,
     );
 
-    mkdirSync(path.dirname(resultFile), { recursive: true });
-    const output = {
-      bench: 'xlsx-export',
-      date: new Date().toISOString(),
-      node: process.version,
+    const file = writeResult('xlsx-export', {
+      ...machine(),
       families: FAMILIES,
       paymentConfirmations: confirmations,
       rsvps,
       runs: RUNS,
-      apiNodeOptions: env.NODE_OPTIONS,
+      apiNodeOptions,
       exports: results,
       rssAtStartMb: Math.round(rssAtStart),
       peakRssMb,
       targets: { medianMs: TARGET_MS, peakRssMb: TARGET_RSS_MB },
       withinTargets: peakRssMb <= TARGET_RSS_MB && results.every((result) => result.medianMs <= TARGET_MS),
-    };
-    writeFileSync(resultFile, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`\nxlsx-export: results in ${path.relative(root, resultFile)}`);
+    });
+    console.log(`\nxlsx-export: results in ${file}`);
   } finally {
-    api?.kill('SIGTERM');
-    if (api && api.exitCode === null) await new Promise((resolve) => api!.once('exit', resolve));
+    await api?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
