@@ -17,7 +17,8 @@ import { truncate } from './truncate';
 
 const t = texts.events;
 
-type Editing = { mode: 'create' } | { mode: 'edit'; event: GraduationEvent } | null;
+/** The dialog's row: `{}` to create one, `{ item }` to edit it, null when closed. */
+type Editing = { item?: GraduationEvent } | null;
 
 export default function EventsSection() {
   const { data: events, isLoading, error } = useEvents();
@@ -34,14 +35,14 @@ export default function EventsSection() {
     onSuccess: () => setDeleting(null),
   });
 
-  const save = (input: EventInput) => (editing?.mode === 'edit' ? update.run({ ...input, id: editing.event.id }) : create.run(input));
+  const save = (input: EventInput) => (editing?.item ? update.run({ ...input, id: editing.item.id }) : create.run(input));
 
   return (
     <TooltipProvider>
       <section className="admin-section">
         <div className="admin-toolbar">
           <span />
-          <Button onClick={() => setEditing({ mode: 'create' })}>
+          <Button onClick={() => setEditing({})}>
             <Plus size={18} aria-hidden="true" />
             {t.add}
           </Button>
@@ -81,7 +82,7 @@ export default function EventsSection() {
                       <TableCell data-label={t.columns.place}>{event.lugar}</TableCell>
                       <TableCell data-label={t.columns.dress}>{event.vestimenta}</TableCell>
                       <TableCell className="admin-actions">
-                        <IconButton icon={Pencil} label={t.editLabel(event.titulo)} onClick={() => setEditing({ mode: 'edit', event })} />
+                        <IconButton icon={Pencil} label={t.editLabel(event.titulo)} onClick={() => setEditing({ item: event })} />
                         <IconButton icon={Trash2} label={t.deleteLabel(event.titulo)} onClick={() => setDeleting(event)} danger />
                       </TableCell>
                     </TableRow>
@@ -93,8 +94,8 @@ export default function EventsSection() {
         </Card>
         {editing && (
           <EventDialog
-            key={editing.mode === 'edit' ? editing.event.id : 'new'}
-            event={editing.mode === 'edit' ? editing.event : undefined}
+            key={editing.item?.id ?? 'new'}
+            event={editing.item}
             open
             onOpenChange={(open) => !open && close()}
             onSave={save}

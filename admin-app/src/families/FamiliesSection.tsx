@@ -21,7 +21,8 @@ const t = texts.families;
 /** A family change moves the dashboard numbers, and a deletion takes its RSVPs with it. */
 const AFFECTED = [familiesKey, statsKey, '/api/event-rsvps/*'];
 
-type Editing = { mode: 'create' } | { mode: 'edit'; family: Family } | null;
+/** The dialog's row: `{}` to create one, `{ item }` to edit it, null when closed. */
+type Editing = { item?: Family } | null;
 
 export default function FamiliesSection() {
   const { data: families, isLoading, error } = useFamilies();
@@ -41,7 +42,7 @@ export default function FamiliesSection() {
     onSuccess: () => setDeleting(null),
   });
 
-  const save = (input: FamilyInput) => (editing?.mode === 'edit' ? update.run({ ...input, id: editing.family.id }) : create.run(input));
+  const save = (input: FamilyInput) => (editing?.item ? update.run({ ...input, id: editing.item.id }) : create.run(input));
 
   return (
     <TooltipProvider>
@@ -57,7 +58,7 @@ export default function FamiliesSection() {
               aria-label={t.search}
             />
           </div>
-          <Button onClick={() => setEditing({ mode: 'create' })}>
+          <Button onClick={() => setEditing({})}>
             <Plus size={18} aria-hidden="true" />
             {t.add}
           </Button>
@@ -105,7 +106,7 @@ export default function FamiliesSection() {
                             <IconButton
                               icon={Pencil}
                               label={t.editLabel(family.graduateName)}
-                              onClick={() => setEditing({ mode: 'edit', family })}
+                              onClick={() => setEditing({ item: family })}
                             />
                             <IconButton
                               icon={Trash2}
@@ -125,8 +126,8 @@ export default function FamiliesSection() {
         </Card>
         {editing && (
           <FamilyDialog
-            key={editing.mode === 'edit' ? editing.family.id : 'new'}
-            family={editing.mode === 'edit' ? editing.family : undefined}
+            key={editing.item?.id ?? 'new'}
+            family={editing.item}
             open
             onOpenChange={(open) => !open && close()}
             onSave={save}
