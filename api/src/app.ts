@@ -45,7 +45,9 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
     reply.header('X-Request-Id', request.id);
     if (closing) reply.header('Connection', 'close');
   });
-  if (config.logLevel !== 'silent') fastify.addHook('onResponse', async (request, reply) => logRequest(request, reply));
+  // Request lines are info: at warn and above the hook is not even registered.
+  if (config.logLevel === 'info' || config.logLevel === 'debug')
+    fastify.addHook('onResponse', async (request, reply) => logRequest(request, reply));
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config);
   app.setGlobalPrefix('api');
