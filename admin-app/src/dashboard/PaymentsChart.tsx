@@ -1,32 +1,39 @@
 import { useEffect, useRef } from 'react';
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import { BarChart, type BarDrawEvent } from 'chartist';
+import 'chartist/dist/index.css';
 import { texts } from '../texts';
 
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
-
-/** Bar chart of families paid vs pending (loaded lazily with its library). */
+/** Bar chart of families paid vs pending (loaded lazily with its library), each bar with its count. */
 export default function PaymentsChart({ paid, pending }: { paid: number; pending: number }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const chart = new Chart(canvas.current!, {
-      type: 'bar',
-      data: {
-        labels: [texts.dashboard.paid, texts.dashboard.pending],
-        datasets: [{ data: [paid, pending], backgroundColor: ['#067647', '#c8a24a'], borderRadius: 6, maxBarThickness: 90 }],
+    const chart = new BarChart(
+      container.current!,
+      { labels: [texts.dashboard.paid, texts.dashboard.pending], series: [paid, pending] },
+      // One series per bar, so each gets its own colour (admin.css).
+      {
+        distributeSeries: true,
+        axisX: { showGrid: false },
+        axisY: { onlyInteger: true, low: 0 },
+        chartPadding: { top: 24, right: 8, bottom: 0, left: 0 },
       },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        plugins: { tooltip: { enabled: true } },
-        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
-      },
+    );
+    // The count above each bar: readable on a phone, where there is no hover.
+    chart.on('draw', (event: BarDrawEvent) => {
+      if (event.type !== 'bar') return;
+      const value = typeof event.value === 'number' ? event.value : 'y' in event.value ? event.value.y : 0;
+      event.group.elem('text', { x: event.x2, y: event.y2 - 8, 'text-anchor': 'middle' }, 'admin-chart__value').text(String(value ?? 0));
     });
-    return () => chart.destroy();
+    return () => {
+      chart.detach();
+    };
   }, [paid, pending]);
   return (
-    <div className="admin-chart">
-      <canvas ref={canvas} role="img" aria-label={`${texts.dashboard.paid}: ${paid}. ${texts.dashboard.pending}: ${pending}.`} />
-    </div>
+    <div
+      ref={container}
+      className="admin-chart"
+      role="img"
+      aria-label={`${texts.dashboard.paid}: ${paid}. ${texts.dashboard.pending}: ${pending}.`}
+    />
   );
 }
