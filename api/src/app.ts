@@ -41,15 +41,19 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
     closing = true;
     done();
   });
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
+  });
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
+    done(null, payload);
   });
   // Request lines are info: at warn and above the hook is not even registered.
   if (config.logLevel === 'info' || config.logLevel === 'debug')
     fastify.addHook('onResponse', async (request, reply) => logRequest(request, reply));
   await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(fastify, config);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());

@@ -47,6 +47,27 @@ export class Database {
     });
   }
 
+  /**
+   * One data-changing statement, on its own: a single statement is atomic, so it needs no
+   * transaction of its own (BEGIN and COMMIT cost more than a small upsert). On SQLite it still
+   * waits its turn behind the queued transactions, which share its connection. Resolves to the
+   * number of rows the statement changed.
+   */
+  execute(sql: string, parameters: unknown[]): Promise<number> {
+    const run = async () => {
+      const runner = this.dataSource.createQueryRunner();
+      try {
+        return (await runner.query(sql, parameters, true)).affected ?? 0;
+      } finally {
+        await runner.release();
+      }
+    };
+    if (!this.serialized) return run();
+    const result = this.queue.then(run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (!this.serialized) return this.dataSource.transaction(work);
     const result = this.queue.then(() => this.dataSource.transaction(work));

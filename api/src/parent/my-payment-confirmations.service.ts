@@ -7,6 +7,7 @@ import {
   type PaymentStatus,
   type User,
 } from '@portal/contracts';
+import { QueryFailedError } from 'typeorm';
 import { Database } from '../database/database.service';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { MyFamilyService } from './my-family.service';
@@ -26,12 +27,31 @@ export class MyPaymentConfirmationsService {
     return PAYMENT_NUMBERS.map((paymentNumber) => ({ paymentNumber, status: answered.get(paymentNumber) ?? DEFAULT_PAYMENT_STATUS }));
   }
 
-  /** One row per family and payment: a single upsert statement, safe when toggled quickly. */
-  set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentConfirmation> {
-    return this.db.write(async (manager) => {
-      const family = await this.families.familyOf(user, manager, 'pessimistic_read');
-      await manager.upsert(PaymentConfirmationEntity, { familyId: family.id, paymentNumber, status }, ['familyId', 'paymentNumber']);
-      return { paymentNumber, status };
-    });
+  /**
+   * One row per family and payment, written by a single statement that finds the family by the
+   * session's e-mail and inserts or replaces the answer: atomic without a transaction, safe when
+   * toggled quickly, and the family cannot vanish between a read and the write.
+   */
+  async set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentConfirmation> {
+    const email = user.email?.trim().toLowerCase();
+    let changed = 0;
+    try {
+      if (email) changed = await this.db.execute(this.db.isSqlite ? UPSERT_SQLITE : UPSERT_MYSQL, [paymentNumber, status, email]);
+    } catch (error) {
+      // MySQL/MariaDB: the family was deleted while the statement ran.
+      if (!isMissingParent(error)) throw error;
+    }
+    // Nothing changed: either no family (404), or MySQL counted an answer that was already so.
+    if (changed === 0) await this.families.familyOf(user);
+    return { paymentNumber, status };
   }
+}
+
+const UPSERT = 'INSERT INTO payment_confirmations (familyId, paymentNumber, status) SELECT id, ?, ? FROM families WHERE email = ?';
+const UPSERT_SQLITE = `${UPSERT} ON CONFLICT (familyId, paymentNumber) DO UPDATE SET status = excluded.status`;
+const UPSERT_MYSQL = `${UPSERT} ON DUPLICATE KEY UPDATE status = VALUES(status)`;
+
+/** MySQL/MariaDB's "foreign key: no parent row" (ER_NO_REFERENCED_ROW_2). */
+function isMissingParent(error: unknown): boolean {
+  return error instanceof QueryFailedError && (error.driverError as { errno?: number } | undefined)?.errno === 1452;
 }
