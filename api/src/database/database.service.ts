@@ -6,10 +6,16 @@ import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral }
  * requests, so two open transactions would interleave on it: writes are queued one after the
  * other. MySQL/MariaDB gives each transaction its own pooled connection and row locks.
  */
+/** At most this many reads are kept (a class has a few hundred families). */
+const CACHED_READS = 5_000;
+
 @Injectable()
 export class Database {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly serialized: boolean;
+  private readonly reads = new Map<string, unknown>();
+  /** Moves on at the start and at the end of every write. */
+  private generation = 0;
 
   constructor(readonly dataSource: DataSource) {
     this.serialized = dataSource.options.type === 'better-sqlite3';
@@ -48,6 +54,24 @@ export class Database {
   }
 
   /**
+   * A hot read (the calendar, a parent's family) kept in memory until the next write. Only with
+   * SQLite: there this process is the database's only writer (the create-admin command adds
+   * users, which nothing here keeps) and every write goes through `write` or `execute`, which
+   * drop everything kept, so a kept read is never stale. With MySQL/MariaDB other API instances
+   * may write, so the read always runs. Values are frozen: callers share them.
+   */
+  async cached<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.serialized) return load();
+    const kept = this.reads.get(key);
+    if (kept !== undefined) return kept as T;
+    const generation = this.generation;
+    const value = freeze(await load());
+    // A read that overlapped a write may hold what was there before it: not kept.
+    if (generation === this.generation && this.reads.size < CACHED_READS) this.reads.set(key, value);
+    return value;
+  }
+
+  /**
    * One data-changing statement, on its own: a single statement is atomic, so it needs no
    * transaction of its own (BEGIN and COMMIT cost more than a small upsert). On SQLite it still
    * waits its turn behind the queued transactions, which share its connection. Resolves to the
@@ -63,15 +87,36 @@ export class Database {
       }
     };
     if (!this.serialized) return run();
-    const result = this.queue.then(run);
-    this.queue = result.catch(() => undefined);
-    return result;
+    return this.enqueue(run);
   }
 
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (!this.serialized) return this.dataSource.transaction(work);
-    const result = this.queue.then(() => this.dataSource.transaction(work));
+    return this.enqueue(() => this.dataSource.transaction(work));
+  }
+
+  /** SQLite: one write at a time on the shared connection, and the kept reads dropped around it. */
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(async () => {
+      this.forgetReads();
+      try {
+        return await work();
+      } finally {
+        this.forgetReads();
+      }
+    });
     this.queue = result.catch(() => undefined);
     return result;
   }
+
+  private forgetReads(): void {
+    this.generation += 1;
+    this.reads.clear();
+  }
+}
+
+/** Frozen one level down (an array's items, an object's fields): enough for the flat rows kept. */
+function freeze<T extends object>(value: T): T {
+  for (const item of Object.values(value)) if (typeof item === 'object' && item !== null) Object.freeze(item);
+  return Object.freeze(value);
 }

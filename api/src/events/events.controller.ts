@@ -14,7 +14,7 @@ export class EventsController {
   /** Parents see the same calendar. */
   @Roles('admin', 'parent')
   @Get()
-  list(): Promise<GraduationEvent[]> {
+  list(): Promise<readonly GraduationEvent[]> {
     return this.events.list();
   }
 

@@ -39,13 +39,16 @@ function toColumns(input: UpdateEventDto): Partial<Omit<EventEntity, 'id'>> {
 export class EventsService {
   constructor(private readonly db: Database) {}
 
-  async list(): Promise<GraduationEvent[]> {
-    // Every signed-in page asks for the calendar: a plain query rather than a TypeORM find.
-    const rows = await this.db.select(
-      EventEntity,
-      'SELECT id, fecha, titulo, descripcion, horario, lugar, vestimenta, imagen FROM events ORDER BY fecha, id',
-    );
-    return rows.map(toEvent);
+  list(): Promise<readonly GraduationEvent[]> {
+    // Every signed-in page asks for the calendar: a plain query rather than a TypeORM find, kept
+    // until the next write.
+    return this.db.cached('events', async () => {
+      const rows = await this.db.select(
+        EventEntity,
+        'SELECT id, fecha, titulo, descripcion, horario, lugar, vestimenta, imagen FROM events ORDER BY fecha, id',
+      );
+      return rows.map(toEvent);
+    });
   }
 
   create(input: CreateEventDto): Promise<GraduationEvent> {

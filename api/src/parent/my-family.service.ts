@@ -32,10 +32,13 @@ export class MyFamilyService {
   ): Promise<FamilyEntity> {
     // An account without e-mail has no family (and must never match a query on a missing value).
     const email = user.email?.trim().toLowerCase();
-    // Every parent request starts here: a plain query rather than a TypeORM find.
-    const [family] = email
-      ? await this.db.select(FamilyEntity, FAMILY_BY_EMAIL + (lock && !this.db.isSqlite ? LOCKS[lock] : ''), [email], manager)
-      : [];
+    // Every parent request starts here: a plain query rather than a TypeORM find; outside a write,
+    // kept until the next write.
+    const [family] = !email
+      ? []
+      : manager === this.db.manager && !lock
+        ? await this.db.cached(`family:${email}`, () => this.db.select(FamilyEntity, FAMILY_BY_EMAIL, [email]))
+        : await this.db.select(FamilyEntity, FAMILY_BY_EMAIL + (lock && !this.db.isSqlite ? LOCKS[lock] : ''), [email], manager);
     if (!family) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     return family;
   }

@@ -1,0 +1,73 @@
+import type { DataSource } from 'typeorm';
+import { Database } from './database.service';
+
+/** A data source that runs each transaction's work at once and counts nothing else. */
+function dataSource(type: 'better-sqlite3' | 'mysql'): DataSource {
+  return {
+    options: { type },
+    transaction: (work: (manager: unknown) => Promise<unknown>) => work({}),
+    createQueryRunner: () => ({ query: async () => ({ affected: 1 }), release: async () => undefined }),
+  } as unknown as DataSource;
+}
+
+/** A read that returns the value it is given, counting its calls. */
+function counter(value: () => object) {
+  const load = jest.fn(async () => value());
+  return load;
+}
+
+describe('Database.cached', () => {
+  it('answers a repeated read from memory, with the rows frozen', async () => {
+    const db = new Database(dataSource('better-sqlite3'));
+    const load = counter(() => [{ id: 1, titulo: 'Brunch' }]);
+
+    const first = await db.cached('events', load);
+    const second = await db.cached('events', load);
+
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => ((first as Array<{ titulo: string }>)[0]!.titulo = 'otro')).toThrow(TypeError);
+  });
+
+  it('reads again after a transaction or a single-statement write', async () => {
+    const db = new Database(dataSource('better-sqlite3'));
+    let titulo = 'Brunch';
+    const load = counter(() => [{ titulo }]);
+
+    await db.cached('events', load);
+    titulo = 'Ceremonia';
+    await db.write(async () => undefined);
+    expect(await db.cached('events', load)).toEqual([{ titulo: 'Ceremonia' }]);
+
+    titulo = 'Fiesta';
+    await db.execute('UPDATE events SET titulo = ?', ['Fiesta']);
+    expect(await db.cached('events', load)).toEqual([{ titulo: 'Fiesta' }]);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not keep a read that overlapped a write (it may hold what was there before)', async () => {
+    const db = new Database(dataSource('better-sqlite3'));
+    let release!: () => void;
+    const slow = jest.fn(() => new Promise<object>((resolve) => (release = () => resolve({ titulo: 'antes' }))));
+
+    const pending = db.cached('events', slow);
+    await db.write(async () => undefined);
+    release();
+    expect(await pending).toEqual({ titulo: 'antes' });
+
+    const fresh = counter(() => ({ titulo: 'después' }));
+    expect(await db.cached('events', fresh)).toEqual({ titulo: 'después' });
+    expect(fresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps nothing with MySQL/MariaDB, where other instances may write', async () => {
+    const db = new Database(dataSource('mysql'));
+    const load = counter(() => ({ titulo: 'Brunch' }));
+
+    await db.cached('events', load);
+    await db.cached('events', load);
+
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
