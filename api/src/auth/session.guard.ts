@@ -8,6 +8,8 @@ import { SESSION_COOKIE, SessionsService } from './sessions.service';
 /** Runs on every route: loads the session's user, then applies @Public() and @Roles(). */
 @Injectable()
 export class SessionGuard implements CanActivate {
+  private readonly policies = new WeakMap<object, Policy>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionsService,
@@ -18,13 +20,32 @@ export class SessionGuard implements CanActivate {
     const token = request.cookies?.[SESSION_COOKIE];
     request.user = token ? await this.sessions.resolve(token) : null;
 
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const { isPublic, roles } = this.policyOf(context);
+    if (isPublic) return true;
     if (!request.user) throw new UnauthorizedException('Debes iniciar sesión para continuar.');
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
     if (roles && !roles.includes(request.user.role)) {
       throw new ForbiddenException('No tienes permiso para realizar esta acción.');
     }
     return true;
   }
+
+  /** A route's @Public() and @Roles(), read from its metadata once. */
+  private policyOf(context: ExecutionContext): Policy {
+    const handler = context.getHandler();
+    let policy = this.policies.get(handler);
+    if (!policy) {
+      const targets = [handler, context.getClass()];
+      policy = {
+        isPublic: this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false,
+        roles: this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets),
+      };
+      this.policies.set(handler, policy);
+    }
+    return policy;
+  }
+}
+
+interface Policy {
+  isPublic: boolean;
+  roles: Role[] | undefined;
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LessThan } from 'typeorm';
 import type { User } from '@portal/contracts';
@@ -14,7 +14,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Resolved sessions kept in memory at most this many; the oldest go first. */
 const CACHE_ENTRIES = 10_000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** One-shot hashing: no Hash object per request. */
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 interface CachedSession {
   user: User;
