@@ -1,7 +1,19 @@
 import { useEffect, useRef } from 'react';
-import { BarChart, type BarDrawEvent } from 'chartist';
+import { BarChart, Svg, type Attributes, type BarDrawEvent } from 'chartist';
 import 'chartist/dist/index.css';
 import { texts } from '../texts';
+
+// Chartist writes two inline style attributes (the SVG's size, its labels' overflow), which the
+// portal's Content-Security-Policy refuses (style-src 'self': no style attributes). The same
+// declarations applied through the CSSOM are allowed, so they go that way instead.
+const setAttributes = Svg.prototype.attr as (this: Svg, attributes: Attributes, ns?: string) => Svg;
+Svg.prototype.attr = function (this: Svg, attributes: string | Attributes, ns?: string) {
+  if (typeof attributes === 'string')
+    return (setAttributes as unknown as (name: string, ns?: string) => string | null).call(this, attributes, ns);
+  const { style, ...others } = attributes;
+  if (typeof style === 'string') (this.getNode() as SVGElement).style.cssText += style;
+  return setAttributes.call(this, others, ns);
+} as typeof Svg.prototype.attr;
 
 /** Bar chart of families paid vs pending (loaded lazily with its library), each bar with its count. */
 export default function PaymentsChart({ paid, pending }: { paid: number; pending: number }) {
