@@ -144,7 +144,8 @@ export class ReportsService {
 
   async eventRsvpsXlsx(): Promise<Readable> {
     const headings = await this.events();
-    const events = new Map(headings.map((event) => [event.id, event]));
+    // Each event's title and day, formatted once (not once per answer).
+    const events = new Map(headings.map((event) => [event.id, { title: event.title, day: formatDateNumeric(event.date) }]));
     const layout: SheetLayout<RsvpRow> = {
       name: REPORT_TEXTS.rsvps.sheet,
       columns: [
@@ -161,7 +162,7 @@ export class ReportsService {
         return [
           event.title,
           // The event's day as the school sees it: an evening event is stored on the next UTC day.
-          formatDateNumeric(event.date),
+          event.day,
           row.graduateName,
           row.contactName,
           row.email,
