@@ -245,6 +245,17 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       ]);
     });
 
+    it('accepts the answer the payment already has (nothing to change is still a 200)', async () => {
+      const { family, parent } = await familyWithParent();
+      for (let i = 0; i < 2; i += 1) {
+        const again = await parent.put<PaymentConfirmation>('/api/my-payment-confirmations/4', { status: 'ya_pague' });
+        expect(again).toMatchObject({ status: 200, body: { paymentNumber: 4, status: 'ya_pague' } });
+      }
+      expect((await confirmationsOf(family.id)).map(({ paymentNumber, status }) => ({ paymentNumber, status }))).toEqual([
+        { paymentNumber: 4, status: 'ya_pague' },
+      ]);
+    });
+
     it('keeps exactly one row when the same payment is toggled 20 times at once', async () => {
       const { family, parent } = await familyWithParent();
       const responses = await Promise.all(
