@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 
-/**
- * Runs every write in a transaction. With SQLite, TypeORM shares one connection between all
- * requests, so two open transactions would interleave on it: writes are queued one after the
- * other. MySQL/MariaDB gives each transaction its own pooled connection and row locks.
- */
 /** At most this many reads are kept (a class has a few hundred families). */
 const CACHED_READS = 5_000;
 
+/**
+ * Every write goes through here: a transaction (`write`) or one atomic statement (`execute`).
+ * With SQLite, TypeORM shares one connection between all requests, so two open transactions
+ * would interleave on it: writes are queued one after the other, and the hottest reads are kept
+ * in memory between writes (`cached`). MySQL/MariaDB gives each transaction its own pooled
+ * connection and row locks.
+ */
 @Injectable()
 export class Database {
   private queue: Promise<unknown> = Promise.resolve();
