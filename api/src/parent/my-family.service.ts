@@ -13,6 +13,14 @@ const FAMILY_BY_EMAIL =
 const LOCKS = { pessimistic_read: ' LOCK IN SHARE MODE', pessimistic_write: ' FOR UPDATE' } as const;
 
 /**
+ * The e-mail that ties an account to its family, as families store it; undefined for an account
+ * without e-mail, which has no family (and must never match a query on a missing value).
+ */
+export function familyEmail(user: User): string | undefined {
+  return user.email?.trim().toLowerCase() || undefined;
+}
+
+/**
  * The family of the signed-in parent: the one whose e-mail is the account's. It always comes from
  * the session, so no id a parent sends can reach another family.
  */
@@ -30,13 +38,12 @@ export class MyFamilyService {
     manager: EntityManager = this.db.manager,
     lock?: 'pessimistic_read' | 'pessimistic_write',
   ): Promise<FamilyEntity> {
-    // An account without e-mail has no family (and must never match a query on a missing value).
-    const email = user.email?.trim().toLowerCase();
+    const email = familyEmail(user);
+    if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     // Every parent request starts here: a plain query rather than a TypeORM find; outside a write,
     // kept until the next write.
-    const [family] = !email
-      ? []
-      : manager === this.db.manager && !lock
+    const [family] =
+      manager === this.db.manager && !lock
         ? await this.db.cached(`family:${email}`, () => this.db.select(FamilyEntity, FAMILY_BY_EMAIL, [email]))
         : await this.db.select(FamilyEntity, FAMILY_BY_EMAIL + (lock && !this.db.isSqlite ? LOCKS[lock] : ''), [email], manager);
     if (!family) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);

@@ -10,7 +10,7 @@ import {
 import { QueryFailedError } from 'typeorm';
 import { Database } from '../database/database.service';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
-import { MyFamilyService } from './my-family.service';
+import { familyEmail, MyFamilyService } from './my-family.service';
 
 @Injectable()
 export class MyPaymentConfirmationsService {
@@ -33,7 +33,7 @@ export class MyPaymentConfirmationsService {
    * toggled quickly, and the family cannot vanish between a read and the write.
    */
   async set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentConfirmation> {
-    const email = user.email?.trim().toLowerCase();
+    const email = familyEmail(user);
     let changed = 0;
     try {
       if (email) changed = await this.db.execute(this.db.isSqlite ? UPSERT_SQLITE : UPSERT_MYSQL, [paymentNumber, status, email]);
