@@ -6,14 +6,15 @@ import { texts } from '../texts';
 // Chartist writes two inline style attributes (the SVG's size, its labels' overflow), which the
 // portal's Content-Security-Policy refuses (style-src 'self': no style attributes). The same
 // declarations applied through the CSSOM are allowed, so they go that way instead.
-const setAttributes = Svg.prototype.attr as (this: Svg, attributes: Attributes, ns?: string) => Svg;
+const setAttributes = Svg.prototype.attr;
 Svg.prototype.attr = function (this: Svg, attributes: string | Attributes, ns?: string) {
-  if (typeof attributes === 'string')
-    return (setAttributes as unknown as (name: string, ns?: string) => string | null).call(this, attributes, ns);
-  const { style, ...others } = attributes;
-  if (typeof style === 'string') (this.getNode() as SVGElement).style.cssText += style;
-  return setAttributes.call(this, others, ns);
-} as typeof Svg.prototype.attr;
+  if (typeof attributes === 'object' && typeof attributes.style === 'string') {
+    const { style, ...others } = attributes;
+    (this.getNode() as SVGElement).style.cssText += style;
+    attributes = others;
+  }
+  return Reflect.apply(setAttributes, this, [attributes, ns]);
+} as typeof setAttributes;
 
 /** Bar chart of families paid vs pending (loaded lazily with its library), each bar with its count. */
 export default function PaymentsChart({ paid, pending }: { paid: number; pending: number }) {
@@ -33,8 +34,8 @@ export default function PaymentsChart({ paid, pending }: { paid: number; pending
     // The count above each bar: readable on a phone, where there is no hover.
     chart.on('draw', (event: BarDrawEvent) => {
       if (event.type !== 'bar') return;
-      const value = typeof event.value === 'number' ? event.value : 'y' in event.value ? event.value.y : 0;
-      event.group.elem('text', { x: event.x2, y: event.y2 - 8, 'text-anchor': 'middle' }, 'admin-chart__value').text(String(value ?? 0));
+      const count = [paid, pending][event.seriesIndex];
+      event.group.elem('text', { x: event.x2, y: event.y2 - 8, 'text-anchor': 'middle' }, 'admin-chart__value').text(String(count));
     });
     return () => {
       chart.detach();
