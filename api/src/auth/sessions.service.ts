@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { LessThan } from 'typeorm';
+import { LessThan, Not, type EntityManager } from 'typeorm';
 import type { User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
@@ -101,6 +101,19 @@ export class SessionsService {
     const id = hashToken(token);
     this.cache.delete(id);
     await this.db.write((manager) => manager.delete(SessionEntity, { id }));
+  }
+
+  /**
+   * Ends every session of a user (password change, disabled or deleted account, 'sign out
+   * everywhere'), except the one behind `keepToken` when given. At once in this process; through
+   * other API instances within SESSION_CACHE_SECONDS. Pass `manager` to end them inside a write.
+   */
+  async endAllFor(userId: number, options: { keepToken?: string; manager?: EntityManager } = {}): Promise<void> {
+    const keep = options.keepToken ? hashToken(options.keepToken) : undefined;
+    for (const [id, session] of this.cache) if (session.user.id === userId && id !== keep) this.cache.delete(id);
+    const where = keep ? { userId, id: Not(keep) } : { userId };
+    if (options.manager) await options.manager.delete(SessionEntity, where);
+    else await this.db.write((manager) => manager.delete(SessionEntity, where));
   }
 
   private isLive(session: Pick<CachedSession, 'createdAt' | 'expiresAt'>, time: number): boolean {
