@@ -1,5 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from './accounts/accounts.module';
 import { APP_CONFIG } from './app.config';
 import { AuthModule } from './auth/auth.module';
 import type { AppConfig } from './config';
@@ -8,6 +9,7 @@ import { dataSourceOptions } from './database/database';
 import { EventsModule } from './events/events.module';
 import { FamiliesModule } from './families/families.module';
 import { HealthModule } from './health/health.module';
+import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ParentModule } from './parent/parent.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -33,8 +35,10 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config), retryAttempts: config.nodeEnv === 'test' ? 0 : 10, retryDelay: 3000 }),
         DatabaseModule,
+        MailModule,
         HealthModule,
         AuthModule,
+        AccountsModule,
         SettingsModule,
         StatsModule,
         FamiliesModule,

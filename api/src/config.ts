@@ -27,6 +27,11 @@ export interface AppConfig {
   bodyLimit: number;
   /** Origins, besides the API's own, whose pages may send state-changing requests (CSRF check). */
   allowedOrigins: string[];
+  /** Where parents open the portal: the links in e-mails start here (never taken from a request). */
+  publicUrl: string;
+  /** `smtp://user:pass@host:587` or `smtps://...`; unset: e-mails wait in the outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -134,5 +139,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ] as const),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
+    ...mail(env),
+  };
+}
+
+function mail(env: Env): Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom'> {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const [publicUrl] = origins({ PUBLIC_URL: text(env, 'PUBLIC_URL', `http://localhost:${port}`) }, 'PUBLIC_URL');
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@smtp.example.com:587.');
+  }
+  return {
+    publicUrl: publicUrl!,
+    smtpUrl,
+    mailFrom: text(env, 'MAIL_FROM', `Portal de graduación <${text(env, 'CONTACT_EMAIL', 'comite@promocion2026.edu.gt')}>`),
   };
 }

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       email: values.email ?? null,
       password,
       role: 'admin',
+      emailVerified: true,
     });
     console.log(`Administrator "${user.username}" created.`);
   } catch (error) {

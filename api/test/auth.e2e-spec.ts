@@ -1,5 +1,4 @@
 import type { User } from '@portal/contracts';
-import { MAX_ATTEMPTS_PER_IP } from '../src/auth/login-throttle';
 import { SessionEntity } from '../src/auth/session.entity';
 import { apiRoutes } from '../src/common/routes';
 import { UserEntity } from '../src/users/user.entity';
@@ -31,6 +30,7 @@ describe.each(DATABASES)('sessions and accounts (%s)', (kind) => {
         username: 'mariela',
         email: 'mariela@example.com',
         role: 'parent',
+        emailVerified: true,
       });
       expect(response.text).not.toMatch(/scrypt|passwordHash/);
       expect((await agent.get('/api/user')).body).toEqual(response.body);
@@ -130,7 +130,7 @@ describe.each(DATABASES)('sessions and accounts (%s)', (kind) => {
       confirmPassword: 'una-clave-larga',
     };
 
-    it('creates a parent account and signs it in', async () => {
+    it('creates a parent account, not yet proven, and signs it in', async () => {
       const agent = api.agent();
       const response = await agent.post<User>('/api/register', valid);
       expect(response.status).toBe(201);
@@ -140,6 +140,7 @@ describe.each(DATABASES)('sessions and accounts (%s)', (kind) => {
         username: 'rosa.mendez',
         email: 'rosa@example.com',
         role: 'parent',
+        emailVerified: false,
       });
       expect((await agent.get<User>('/api/user')).body.username).toBe('rosa.mendez');
     });
@@ -187,22 +188,6 @@ describe.each(DATABASES)('sessions and accounts (%s)', (kind) => {
     });
   });
 
-  it('rate-limits attempts from one address, whatever the accounts, and not the other addresses', async () => {
-    await api.signedIn('parent', { username: 'bystander' });
-    const attempt = (remoteAddress: string, username: string, password = 'adivinando') =>
-      api.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
-    for (let index = 0; index < MAX_ATTEMPTS_PER_IP; index += 1) {
-      expect((await attempt('203.0.113.7', `nadie${index}`)).statusCode).toBe(401);
-    }
-    const blocked = await attempt('203.0.113.7', 'bystander', PASSWORD);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      statusCode: 429,
-      message: 'Demasiados intentos de inicio de sesión. Espera unos minutos e intenta de nuevo.',
-    });
-    expect((await attempt('203.0.113.8', 'bystander', PASSWORD)).statusCode).toBe(200);
-  });
-
   it('never answers a password hash, on any route', async () => {
     const admin = await api.signedIn('admin', { username: 'hash.admin' });
     const parent = await api.signedIn('parent', { username: 'hash.parent' });
@@ -221,19 +206,5 @@ describe.each(DATABASES)('sessions and accounts (%s)', (kind) => {
     texts.push(registered.text, (await api.agent().post('/api/login', { username: 'hash.new', password })).text);
     expect(texts.length).toBeGreaterThan(20);
     for (const text of texts) expect(text).not.toMatch(/scrypt|passwordHash/);
-  });
-
-  it('rate-limits repeated failures on one account with a Spanish 429', async () => {
-    await api.signedIn('parent', { username: 'target' });
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      statuses.push((await api.agent().post('/api/login', { username: 'target', password: 'adivinando' })).status);
-    }
-    expect(statuses.slice(0, 8)).toEqual(Array(8).fill(401));
-    const blocked = await api.agent().post('/api/login', { username: 'target', password: PASSWORD });
-    expect(blocked).toMatchObject({
-      status: 429,
-      body: { message: 'Demasiados intentos de inicio de sesión. Espera unos minutos e intenta de nuevo.' },
-    });
   });
 });

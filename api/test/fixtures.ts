@@ -42,6 +42,9 @@ export async function createUser(api: TestApi, role: Role, email: string | null,
     passwordHash: await hashPassword(PASSWORD),
     role,
     createdAt: new Date(),
+    // Proven: these accounts stand for parents who followed the link sent to them.
+    emailVerifiedAt: new Date(),
+    disabledAt: null,
   });
 }
 

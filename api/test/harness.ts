@@ -92,7 +92,11 @@ export interface TestApi {
   dataSource: DataSource;
   agent(): Agent;
   /** A new account, signed in, as an agent. */
-  signedIn(role: Role, options?: { username?: string; email?: string; name?: string }): Promise<Agent & { user: User }>;
+  /** A new account, signed in, as an agent; its e-mail counts as proven unless `emailVerified: false`. */
+  signedIn(
+    role: Role,
+    options?: { username?: string; email?: string; name?: string; emailVerified?: boolean },
+  ): Promise<Agent & { user: User }>;
   /** Stops this app (the database stays) and starts another on the same database. */
   restart(overrides?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
@@ -154,7 +158,14 @@ export async function startApi(kind: DatabaseKind, env: Record<string, string> =
       counter += 1;
       const username = options.username ?? `${role}${counter}`;
       const email = options.email ?? `${username}@example.com`;
-      await app.get(UsersService).create({ name: options.name ?? `Usuario ${counter}`, username, email, password: PASSWORD, role });
+      await app.get(UsersService).create({
+        name: options.name ?? `Usuario ${counter}`,
+        username,
+        email,
+        password: PASSWORD,
+        role,
+        emailVerified: options.emailVerified ?? true,
+      });
       const agent = new Agent(api);
       const user = await agent.login(username);
       return Object.assign(agent, { user });

@@ -35,7 +35,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<User> {
-    const user = await this.auth.register(body);
+    const user = await this.auth.register(body, request.ip);
     await this.startSession(user, request, reply);
     return user;
   }

@@ -1,15 +1,28 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { SettingsModule } from '../settings/settings.module';
 import { UsersService } from '../users/users.service';
+import { AccountTokens } from './account-tokens';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { EmailVerificationController } from './email-verification.controller';
 import { LoginThrottle } from './login-throttle';
+import { RateLimits } from './rate-limits';
 import { SessionGuard } from './session.guard';
 import { SessionsService } from './sessions.service';
 
 @Module({
-  controllers: [AuthController],
-  providers: [AuthService, UsersService, SessionsService, LoginThrottle, { provide: APP_GUARD, useClass: SessionGuard }],
-  exports: [UsersService],
+  imports: [SettingsModule],
+  controllers: [AuthController, EmailVerificationController],
+  providers: [
+    AuthService,
+    UsersService,
+    SessionsService,
+    LoginThrottle,
+    RateLimits,
+    AccountTokens,
+    { provide: APP_GUARD, useClass: SessionGuard },
+  ],
+  exports: [UsersService, SessionsService],
 })
 export class AuthModule {}

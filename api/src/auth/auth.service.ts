@@ -1,33 +1,136 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { hash } from 'node:crypto';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { User } from '@portal/contracts';
+import { APP_CONFIG } from '../app.config';
+import type { AppConfig } from '../config';
+import { Database } from '../database/database.service';
+import { OutboxService } from '../mail/outbox.service';
+import { verifyEmailMail } from '../mail/templates';
+import { SettingsService } from '../settings/settings.service';
+import { UserEntity } from '../users/user.entity';
 import { toUser, UsersService } from '../users/users.service';
+import { AccountTokens } from './account-tokens';
 import { LoginThrottle } from './login-throttle';
 import { DECOY_HASH, verifyPassword } from './password';
+import { RateLimits } from './rate-limits';
+import { SessionsService } from './sessions.service';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
+
+const HOUR_MS = 3_600_000;
+export const VERIFY_EMAIL_HOURS = 24;
+/** Registrations per address and in all, per hour: a meeting's worth from the school's Wi-Fi. */
+export const MAX_REGISTRATIONS_PER_IP = 30;
+export const MAX_REGISTRATIONS = 300;
+/** Confirmation e-mails a user may ask for again, per hour. */
+export const MAX_VERIFY_EMAILS = 5;
+
+export const AUTH_MESSAGES = {
+  badCredentials: 'Usuario o contraseña incorrectos.',
+  disabled: 'Tu cuenta está desactivada. Comunícate con el comité.',
+  tooManyRegistrations: 'Demasiados registros desde esta conexión. Intenta de nuevo más tarde.',
+  tooManyEmails: 'Ya te enviamos varios enlaces. Revisa tu correo (también la carpeta de spam) o intenta de nuevo en una hora.',
+  badLink: 'El enlace no es válido o ya venció. Pide uno nuevo desde tu portal.',
+  alreadyVerified: 'Tu correo ya está confirmado.',
+  noEmail: 'Tu cuenta no tiene correo registrado.',
+} as const;
+
+const tooMany = (message: string) => new HttpException({ message }, HttpStatus.TOO_MANY_REQUESTS);
 
 @Injectable()
 export class AuthService {
   constructor(
+    private readonly db: Database,
     private readonly users: UsersService,
     private readonly throttle: LoginThrottle,
+    private readonly limits: RateLimits,
+    private readonly tokens: AccountTokens,
+    private readonly outbox: OutboxService,
+    private readonly settings: SettingsService,
+    private readonly sessions: SessionsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The user for these credentials; one message whether the user exists or not. */
+  /**
+   * The user for these credentials; one message whether the user exists or not. Failures are
+   * counted against the account the login names (its user name and e-mail are one account) and
+   * the address; successes are not (decisions item 19).
+   */
   async checkCredentials({ username, password }: LoginDto, ip: string): Promise<User> {
-    this.throttle.check(ip, username);
-    const user = await this.users.findForLogin(username);
-    const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
-    if (!user || !valid) {
-      this.throttle.recordFailure(username);
-      throw new UnauthorizedException('Usuario o contraseña incorrectos.');
-    }
-    this.throttle.recordSuccess(username);
-    return toUser(user);
+    const login = username.trim().toLowerCase();
+    const user = await this.users.findForLogin(login);
+    const account = user ? `user:${user.id}` : `login:${hash('sha256', login, 'hex').slice(0, 40)}`;
+    return this.throttle.oneAtATime(account, async () => {
+      await this.throttle.check(ip, account);
+      const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
+      if (!user || !valid) {
+        await this.throttle.recordFailure(ip, account);
+        throw new UnauthorizedException(AUTH_MESSAGES.badCredentials);
+      }
+      await this.throttle.recordSuccess(ip, account);
+      // Said only to whoever knows the password.
+      if (user.disabledAt) throw new ForbiddenException(AUTH_MESSAGES.disabled);
+      return toUser(user);
+    });
   }
 
-  /** Public registration always creates a parent account. */
-  register({ name, username, email, password }: RegisterDto): Promise<User> {
-    return this.users.create({ name, username, email, password, role: 'parent' });
+  /**
+   * Public registration always creates a parent account, linked to no family until it follows the
+   * link sent to its address. Limited per address and in all, counting every attempt.
+   */
+  async register({ name, username, email, password }: RegisterDto, ip: string): Promise<User> {
+    const keys = { ip: `register:ip:${ip}`, all: 'register:all' };
+    const counters = await this.limits.read([keys.ip, keys.all], HOUR_MS);
+    if ((counters.get(keys.ip)?.count ?? 0) >= MAX_REGISTRATIONS_PER_IP || (counters.get(keys.all)?.count ?? 0) >= MAX_REGISTRATIONS) {
+      throw tooMany(AUTH_MESSAGES.tooManyRegistrations);
+    }
+    await this.limits.hit([keys.ip, keys.all], HOUR_MS, { fixed: true });
+    return this.users.create({ name, username, email, password, role: 'parent' }, (manager, user) => this.sendVerification(manager, user));
+  }
+
+  /** Sends a new confirmation link to the signed-in user's address (the old ones stop working). */
+  async resendVerification(user: User): Promise<void> {
+    if (!user.email) throw new ConflictException(AUTH_MESSAGES.noEmail);
+    if (user.emailVerified) throw new ConflictException(AUTH_MESSAGES.alreadyVerified);
+    const key = `verify:user:${user.id}`;
+    const counter = (await this.limits.read([key], HOUR_MS)).get(key);
+    if ((counter?.count ?? 0) >= MAX_VERIFY_EMAILS) throw tooMany(AUTH_MESSAGES.tooManyEmails);
+    await this.limits.hit([key], HOUR_MS, { fixed: true });
+    await this.db.write((manager) => this.sendVerification(manager, user));
+  }
+
+  /**
+   * Follows a confirmation link: the account now owns the address the link was sent to, and with
+   * it the family whose e-mail that is. Works signed in or not; signs no one in.
+   */
+  async verifyEmail(token: string): Promise<void> {
+    const userId = await this.db.write(async (manager) => {
+      const row = await this.tokens.consume(manager, token, 'verify-email');
+      const user = row ? await manager.findOneBy(UserEntity, { id: row.userId }) : null;
+      // A link sent to an address the account no longer has proves nothing.
+      if (!row || !user || user.email !== row.email || user.disabledAt) throw new BadRequestException(AUTH_MESSAGES.badLink);
+      if (!user.emailVerifiedAt) await manager.update(UserEntity, { id: user.id }, { emailVerifiedAt: new Date() });
+      return user.id;
+    });
+    this.sessions.forgetUser(userId);
+  }
+
+  private async sendVerification(manager: EntityManager, user: User): Promise<void> {
+    if (!user.email) return;
+    const token = await this.tokens.issue(manager, { id: user.id, email: user.email }, 'verify-email', VERIFY_EMAIL_HOURS * HOUR_MS);
+    const { classYear } = await this.settings.get();
+    const link = `${this.config.publicUrl}/auth/verificar?token=${token}`;
+    const mail = verifyEmailMail({ name: user.name, link, classYear, hours: VERIFY_EMAIL_HOURS });
+    await this.outbox.enqueue(manager, { ...mail, kind: 'verify-email', to: user.email });
   }
 }

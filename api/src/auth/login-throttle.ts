@@ -1,61 +1,106 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { RateLimits, type Counter } from './rate-limits';
 
-const WINDOW_MS = 15 * 60 * 1000;
-/** Attempts from one address, and failures on one account, allowed per window. */
-export const MAX_ATTEMPTS_PER_IP = 30;
-export const MAX_FAILURES_PER_ACCOUNT = 8;
+/** Failed sign-ins are forgotten after this long without another failure. */
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+/**
+ * Failures from one address (any accounts) before it is refused for the window. High enough for a
+ * school's one address shared by every parent at a meeting: successes never count.
+ */
+export const MAX_FAILURES_PER_IP = 100;
+/**
+ * Failures on one account from one address, and on one account from anywhere, allowed before each
+ * further try must wait: 1 s, 2 s, 4 s, ... up to the cap. The right password is never locked out
+ * for longer than the cap, and guessing slows to one try per cap.
+ */
+export const FREE_FAILURES_PER_ACCOUNT_AND_IP = 5;
+export const MAX_DELAY_PER_ACCOUNT_AND_IP_MS = 15 * 60_000;
+export const FREE_FAILURES_PER_ACCOUNT = 10;
+export const MAX_DELAY_PER_ACCOUNT_MS = 2 * 60_000;
 
-interface Counter {
-  count: number;
-  resetAt: number;
+export const TOO_MANY_ATTEMPTS = 'Demasiados intentos de inicio de sesión. Espera unos minutos e intenta de nuevo.';
+
+/** How long to wait after `counter`'s last failure, once more than `free` failures were counted. */
+export function delayAfter(counter: Counter | undefined, free: number, maxMs: number): number {
+  if (!counter || counter.count < free) return 0;
+  return Math.min(1000 * 2 ** (counter.count - free), maxMs);
+}
+
+/** 'Espera 8 segundos' / 'Espera 2 minutos': how long, rounded up, in words. */
+export function waitMessage(ms: number): string {
+  if (ms <= 60_000) {
+    const seconds = Math.max(1, Math.ceil(ms / 1000));
+    return `Demasiados intentos fallidos. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} e intenta de nuevo.`;
+  }
+  const minutes = Math.ceil(ms / 60_000);
+  return `Demasiados intentos fallidos. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e intenta de nuevo.`;
 }
 
 /**
- * Slows down password guessing: too many attempts from one address, or too many failures on
- * one account, get a 429 until the window ends. Counters live in this process's memory.
+ * Slows password guessing, counting failures only (decisions item 19). The account is the one the
+ * login names, whichever of its user name or e-mail was typed; a login that names no account is
+ * counted under its own text. Counters live in the database (`RateLimits`), shared by every API
+ * instance.
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly counters = new Map<string, Counter>();
+  /** The attempt under way on each account in this process. */
+  private readonly inFlight = new Map<string, Promise<unknown>>();
 
-  /** Counts an attempt from `ip` and refuses it when either limit is reached. */
-  check(ip: string, account: string, now = Date.now()): void {
-    this.sweep(now);
-    const byIp = this.bump(`ip:${ip}`, now);
-    const failures = this.counters.get(this.accountKey(account));
-    if (byIp.count > MAX_ATTEMPTS_PER_IP || (failures && failures.count >= MAX_FAILURES_PER_ACCOUNT)) {
-      throw new HttpException(
-        { message: 'Demasiados intentos de inicio de sesión. Espera unos minutos e intenta de nuevo.' },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
+  constructor(private readonly limits: RateLimits) {}
+
+  /**
+   * Runs one attempt on `account` after the ones already under way here: otherwise a burst of
+   * parallel guesses would all pass the check before any of their failures was counted.
+   */
+  async oneAtATime<T>(account: string, attempt: () => Promise<T>): Promise<T> {
+    const previous = this.inFlight.get(account) ?? Promise.resolve();
+    const current = previous.catch(() => undefined).then(attempt);
+    this.inFlight.set(account, current);
+    try {
+      return await current;
+    } finally {
+      if (this.inFlight.get(account) === current) this.inFlight.delete(account);
     }
   }
 
-  recordFailure(account: string, now = Date.now()): void {
-    this.bump(this.accountKey(account), now);
-  }
-
-  recordSuccess(account: string): void {
-    this.counters.delete(this.accountKey(account));
-  }
-
-  private accountKey(account: string): string {
-    return `account:${account.trim().toLowerCase()}`;
-  }
-
-  private bump(key: string, now: number): Counter {
-    const counter = this.counters.get(key);
-    if (counter && counter.resetAt > now) {
-      counter.count += 1;
-      return counter;
+  /** Refuses the attempt with a Spanish 429 while the address or the account must wait. */
+  async check(ip: string, account: string, now = Date.now()): Promise<void> {
+    const keys = this.keys(ip, account);
+    const counters = await this.limits.read([keys.ip, keys.pair, keys.account], FAILURE_WINDOW_MS, now);
+    const byIp = counters.get(keys.ip);
+    if (byIp && byIp.count >= MAX_FAILURES_PER_IP) {
+      throw this.refusal(TOO_MANY_ATTEMPTS);
     }
-    const fresh = { count: 1, resetAt: now + WINDOW_MS };
-    this.counters.set(key, fresh);
-    return fresh;
+    const waits = [
+      this.waitLeft(counters.get(keys.pair), FREE_FAILURES_PER_ACCOUNT_AND_IP, MAX_DELAY_PER_ACCOUNT_AND_IP_MS, now),
+      this.waitLeft(counters.get(keys.account), FREE_FAILURES_PER_ACCOUNT, MAX_DELAY_PER_ACCOUNT_MS, now),
+    ];
+    const wait = Math.max(...waits);
+    if (wait > 0) throw this.refusal(waitMessage(wait));
   }
 
-  private sweep(now: number): void {
-    if (this.counters.size < 10_000) return;
-    for (const [key, counter] of this.counters) if (counter.resetAt <= now) this.counters.delete(key);
+  recordFailure(ip: string, account: string, now = Date.now()): Promise<void> {
+    const keys = this.keys(ip, account);
+    return this.limits.hit([keys.ip, keys.pair, keys.account], FAILURE_WINDOW_MS, { now });
+  }
+
+  /** A right password forgets the account's failures (the address's stay: they were others' too). */
+  recordSuccess(ip: string, account: string): Promise<void> {
+    const keys = this.keys(ip, account);
+    return this.limits.clear([keys.pair, keys.account]);
+  }
+
+  private keys(ip: string, account: string) {
+    return { ip: `ip:${ip}`, account, pair: `${account}|ip:${ip}` };
+  }
+
+  private waitLeft(counter: Counter | undefined, free: number, maxMs: number, now: number): number {
+    const delay = delayAfter(counter, free, maxMs);
+    return counter && delay > 0 ? Math.max(0, counter.lastAt + delay - now) : 0;
+  }
+
+  private refusal(message: string): HttpException {
+    return new HttpException({ message }, HttpStatus.TOO_MANY_REQUESTS);
   }
 }

@@ -5,6 +5,7 @@ import type { User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
+import { toUser } from '../users/users.service';
 import { SessionEntity } from './session.entity';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -81,7 +82,7 @@ export class SessionsService {
       this.cache.delete(id);
       return null;
     }
-    if (!this.isLive({ createdAt: session.createdAt.getTime(), expiresAt: session.expiresAt.getTime() }, time)) {
+    if (session.user.disabledAt || !this.isLive({ createdAt: session.createdAt.getTime(), expiresAt: session.expiresAt.getTime() }, time)) {
       await this.destroy(token);
       return null;
     }
@@ -91,8 +92,7 @@ export class SessionsService {
       await this.db.write((manager) => manager.update(SessionEntity, { id }, { expiresAt: pushed }));
       expiresAt = pushed;
     }
-    const { id: userId, name, username, email, role } = session.user;
-    const user: User = { id: userId, name, username, email, role };
+    const user = toUser(session.user);
     this.remember(id, { user, createdAt: session.createdAt.getTime(), expiresAt: expiresAt.getTime(), checkedAt: time });
     return { ...user };
   }
@@ -110,10 +110,18 @@ export class SessionsService {
    */
   async endAllFor(userId: number, options: { keepToken?: string; manager?: EntityManager } = {}): Promise<void> {
     const keep = options.keepToken ? hashToken(options.keepToken) : undefined;
-    for (const [id, session] of this.cache) if (session.user.id === userId && id !== keep) this.cache.delete(id);
+    this.forgetUser(userId, keep);
     const where = keep ? { userId, id: Not(keep) } : { userId };
     if (options.manager) await options.manager.delete(SessionEntity, where);
     else await this.db.write((manager) => manager.delete(SessionEntity, where));
+  }
+
+  /**
+   * Drops what this process remembers of the user's sessions (but `keep`), so the next request
+   * reads the account again: after its e-mail is proven or unlinked, or it is disabled.
+   */
+  forgetUser(userId: number, keep?: string): void {
+    for (const [id, session] of this.cache) if (session.user.id === userId && id !== keep) this.cache.delete(id);
   }
 
   private isLive(session: Pick<CachedSession, 'createdAt' | 'expiresAt'>, time: number): boolean {

@@ -2,9 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config';
+import { AccountTokenEntity } from '../auth/account-token.entity';
+import { RateLimitEntity } from '../auth/rate-limit.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
+import { OutboxMessageEntity } from '../mail/outbox-message.entity';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
@@ -14,6 +17,7 @@ import { SettingsEntity } from '../settings/settings.entity';
 import { UserEntity } from '../users/user.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { FamiliesByGraduateName1763800000000 } from './migrations/1763800000000-families-by-graduate-name';
+import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-accounts';
 
 export const ENTITIES = [
   UserEntity,
@@ -26,9 +30,12 @@ export const ENTITIES = [
   PaymentDateEntity,
   PaymentProofEntity,
   SettingsEntity,
+  AccountTokenEntity,
+  OutboxMessageEntity,
+  RateLimitEntity,
 ];
 
-export const MIGRATIONS = [InitialSchema1763700000000, FamiliesByGraduateName1763800000000];
+export const MIGRATIONS = [InitialSchema1763700000000, FamiliesByGraduateName1763800000000, ProvenAccounts1764000000000];
 
 /** SQLite file by default; MySQL/MariaDB when DATABASE_URL is set. Migrations run at start. */
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>): DataSourceOptions {

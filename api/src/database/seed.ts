@@ -154,7 +154,16 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
     const createdAt = new Date();
     await manager.insert(
       UserEntity,
-      DEMO_ACCOUNTS.map(({ role, username, name, email }) => ({ role, username, name, email, passwordHash, createdAt })),
+      // The demo accounts own their (example) addresses: the demo parent sees its family at once.
+      DEMO_ACCOUNTS.map(({ role, username, name, email }) => ({
+        role,
+        username,
+        name,
+        email,
+        passwordHash,
+        createdAt,
+        emailVerifiedAt: createdAt,
+      })),
     );
     await manager.insert(FamilyEntity, FAMILIES);
     await manager.insert(

@@ -13,10 +13,12 @@ const FAMILY_BY_EMAIL =
 const LOCKS = { pessimistic_read: ' LOCK IN SHARE MODE', pessimistic_write: ' FOR UPDATE' } as const;
 
 /**
- * The e-mail that ties an account to its family, as families store it; undefined for an account
- * without e-mail, which has no family (and must never match a query on a missing value).
+ * The e-mail that ties an account to its family, as families store it, once the account has proven
+ * it owns it (decisions item 3); undefined otherwise and for an account without e-mail, which then
+ * has no family (and must never match a query on a missing value).
  */
 export function familyEmail(user: User): string | undefined {
+  if (!user.emailVerified) return undefined;
   return user.email?.trim().toLowerCase() || undefined;
 }
 

@@ -13,7 +13,7 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 60, unique: true })
   username!: string;
 
-  /** Stored in lower case; links a parent account to the family with the same e-mail. */
+  /** Stored in lower case; links a parent account to the family with the same e-mail, once proven. */
   @Column({ type: 'varchar', length: 254, unique: true, nullable: true })
   email!: string | null;
 
@@ -25,4 +25,12 @@ export class UserEntity {
 
   @Column({ type: 'datetime', precision: 3 })
   createdAt!: Date;
+
+  /** When the account proved it owns `email`; until then it is linked to no family. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  emailVerifiedAt!: Date | null;
+
+  /** A disabled account cannot sign in and has no session. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  disabledAt!: Date | null;
 }

@@ -11,28 +11,42 @@ export interface NewUser {
   email: string | null;
   password: string;
   role: Role;
+  /** Admins made by command, and accounts made from an invitation, own their address already. */
+  emailVerified?: boolean;
 }
 
-export function toUser({ id, name, username, email, role }: UserEntity): User {
-  return { id, name, username, email, role };
+export function toUser({ id, name, username, email, role, emailVerifiedAt }: UserEntity): User {
+  return { id, name, username, email, role, emailVerified: emailVerifiedAt !== null };
 }
+
+/** How long a new account's address stays reserved for it without being proven. */
+export const UNPROVEN_EMAIL_HOLD_MS = 24 * 3_600_000;
 
 @Injectable()
 export class UsersService {
   constructor(private readonly db: Database) {}
 
-  /** The account whose user name or e-mail is `login` (case-insensitive), with its hash. */
-  findForLogin(login: string): Promise<UserEntity | null> {
+  /**
+   * The account whose user name or e-mail is `login` (case-insensitive), with its hash. Compared
+   * again here letter for letter: MariaDB's collation would let `pádre` or `PÁDRE` name `padre`.
+   */
+  async findForLogin(login: string): Promise<UserEntity | null> {
     const value = login.trim().toLowerCase();
-    return this.db.manager
+    const found = await this.db.manager
       .createQueryBuilder(UserEntity, 'user')
       .addSelect('user.passwordHash')
       .where('user.username = :value OR user.email = :value', { value })
-      .getOne();
+      .getMany();
+    return found.find((user) => user.username === value || user.email === value) ?? null;
   }
 
-  /** Creates an account; a taken user name or e-mail is a 409 that says which. */
-  async create(input: NewUser): Promise<User> {
+  /**
+   * Creates an account; a taken user name or e-mail is a 409 that says which. An address held by
+   * an account that never proved it, created more than a day ago, is released to the new one: a
+   * stranger cannot keep a family's address from its parent by registering it first. `then` runs
+   * in the same transaction (the confirmation e-mail).
+   */
+  async create(input: NewUser, then?: (manager: EntityManager, user: User) => Promise<void>, now = new Date()): Promise<User> {
     const passwordHash = await hashPassword(input.password);
     const username = input.username.trim().toLowerCase();
     const email = input.email?.trim().toLowerCase() || null;
@@ -40,8 +54,11 @@ export class UsersService {
       if (await manager.existsBy(UserEntity, { username })) {
         throw new ConflictException('Ese nombre de usuario ya está en uso.');
       }
-      if (email && (await manager.existsBy(UserEntity, { email }))) {
-        throw new ConflictException('Ya existe una cuenta con ese email.');
+      const holder = email ? await manager.findOneBy(UserEntity, { email }) : null;
+      if (holder) {
+        const stale = holder.emailVerifiedAt === null && holder.createdAt.getTime() + UNPROVEN_EMAIL_HOLD_MS < now.getTime();
+        if (!stale) throw new ConflictException('Ya existe una cuenta con ese email.');
+        await manager.update(UserEntity, { id: holder.id }, { email: null });
       }
       const user = manager.create(UserEntity, {
         name: input.name.trim(),
@@ -49,10 +66,14 @@ export class UsersService {
         email,
         passwordHash,
         role: input.role,
-        createdAt: new Date(),
+        createdAt: now,
+        emailVerifiedAt: input.emailVerified ? now : null,
+        disabledAt: null,
       });
       await manager.insert(UserEntity, user);
-      return toUser(user);
+      const created = toUser(user);
+      await then?.(manager, created);
+      return created;
     });
   }
 }

@@ -37,6 +37,21 @@ export interface User {
   username: string;
   email: string | null;
   role: Role;
+  /** The account followed a link sent to `email`: only then is it linked to that family. */
+  emailVerified: boolean;
+}
+
+export interface VerifyEmailRequest {
+  token: string;
+}
+
+/** An account as the committee sees it ('Cuentas'). */
+export interface Account extends User {
+  disabled: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+  /** The family the account is linked to (its proven e-mail is the family's), if any. */
+  family: { id: number; graduateName: string } | null;
 }
 
 export interface LoginRequest {

@@ -1,0 +1,82 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { In, Not, IsNull } from 'typeorm';
+import type { Account, User } from '@portal/contracts';
+import { SessionsService } from '../auth/sessions.service';
+import { Database } from '../database/database.service';
+import { FamilyEntity } from '../families/family.entity';
+import { UserEntity } from '../users/user.entity';
+import { toUser } from '../users/users.service';
+
+export const ACCOUNT_MESSAGES = {
+  notFound: 'No encontramos esa cuenta.',
+  yourself: 'No puedes desactivar ni eliminar tu propia cuenta.',
+  notParent: 'Solo las cuentas de padres se vinculan a una familia.',
+} as const;
+
+/** The committee's view of the accounts: who is linked to which family, and the means to undo it. */
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async list(): Promise<Account[]> {
+    const users = await this.db.manager.find(UserEntity, { order: { name: 'ASC', id: 'ASC' } });
+    const proven = users.filter((user) => user.role === 'parent' && user.emailVerifiedAt && user.email).map((user) => user.email!);
+    const families = proven.length
+      ? await this.db.manager.find(FamilyEntity, { select: { id: true, graduateName: true, email: true }, where: { email: In(proven) } })
+      : [];
+    const byEmail = new Map(families.map((family) => [family.email, { id: family.id, graduateName: family.graduateName }]));
+    return users.map((user) => ({
+      ...toUser(user),
+      disabled: user.disabledAt !== null,
+      createdAt: user.createdAt.toISOString(),
+      family: user.role === 'parent' && user.emailVerifiedAt && user.email ? (byEmail.get(user.email) ?? null) : null,
+    }));
+  }
+
+  /**
+   * Unlinks a parent from its family: the account's address counts as unproven again, so it sees
+   * no family until it follows a new link sent to that address (or the committee changes the
+   * family's e-mail, or disables the account).
+   */
+  async unlink(id: number): Promise<void> {
+    await this.db.write(async (manager) => {
+      const user = await this.find(manager, id);
+      if (user.role !== 'parent') throw new ConflictException(ACCOUNT_MESSAGES.notParent);
+      await manager.update(UserEntity, { id }, { emailVerifiedAt: null });
+    });
+    this.sessions.forgetUser(id);
+  }
+
+  /** A disabled account cannot sign in, and its sessions end at once. */
+  async setDisabled(id: number, disabled: boolean, by: User): Promise<void> {
+    if (id === by.id) throw new ConflictException(ACCOUNT_MESSAGES.yourself);
+    await this.db.write(async (manager) => {
+      await this.find(manager, id);
+      await manager.update(
+        UserEntity,
+        { id, disabledAt: disabled ? IsNull() : Not(IsNull()) },
+        { disabledAt: disabled ? new Date() : null },
+      );
+      if (disabled) await this.sessions.endAllFor(id, { manager });
+    });
+  }
+
+  /** Deletes the account and its sessions; the family and its answers stay. */
+  async remove(id: number, by: User): Promise<void> {
+    if (id === by.id) throw new ConflictException(ACCOUNT_MESSAGES.yourself);
+    await this.db.write(async (manager) => {
+      await this.find(manager, id);
+      await this.sessions.endAllFor(id, { manager });
+      await manager.delete(UserEntity, { id });
+    });
+  }
+
+  private async find(manager: Database['manager'], id: number): Promise<UserEntity> {
+    const user = await manager.findOneBy(UserEntity, { id });
+    if (!user) throw new NotFoundException(ACCOUNT_MESSAGES.notFound);
+    return user;
+  }
+}

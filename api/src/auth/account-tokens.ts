@@ -1,0 +1,45 @@
+import { hash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { IsNull, type EntityManager } from 'typeorm';
+import { AccountTokenEntity, type AccountTokenPurpose } from './account-token.entity';
+
+const hashToken = (token: string) => hash('sha256', token, 'hex');
+
+/** One-time links: a random 256-bit token in the link, only its SHA-256 in the database. */
+@Injectable()
+export class AccountTokens {
+  /** A new token for `purpose`; the user's earlier unused ones for it stop working. */
+  async issue(
+    manager: EntityManager,
+    user: { id: number; email: string },
+    purpose: AccountTokenPurpose,
+    ttlMs: number,
+    now = new Date(),
+  ): Promise<string> {
+    await manager.delete(AccountTokenEntity, { userId: user.id, purpose, usedAt: IsNull() });
+    const token = randomBytes(32).toString('base64url');
+    await manager.insert(AccountTokenEntity, {
+      id: hashToken(token),
+      userId: user.id,
+      purpose,
+      email: user.email,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlMs),
+      usedAt: null,
+    });
+    return token;
+  }
+
+  /** The token's row, marked used, when it is of `purpose`, unused and unexpired; else null. */
+  async consume(manager: EntityManager, token: string, purpose: AccountTokenPurpose, now = new Date()): Promise<AccountTokenEntity | null> {
+    const row = await manager.findOne(AccountTokenEntity, { where: { id: hashToken(token), purpose }, lock: this.lockFor(manager) });
+    if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return null;
+    // Conditional on still being unused: of two concurrent uses, one wins.
+    const { affected } = await manager.update(AccountTokenEntity, { id: row.id, usedAt: IsNull() }, { usedAt: now });
+    return affected === 0 ? null : row;
+  }
+
+  private lockFor(manager: EntityManager) {
+    return manager.connection.options.type === 'better-sqlite3' ? undefined : ({ mode: 'pessimistic_write' } as const);
+  }
+}

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { In, LessThan } from 'typeorm';
+import { Database } from '../database/database.service';
+import { RateLimitEntity } from './rate-limit.entity';
+
+export interface Counter {
+  count: number;
+  /** Milliseconds since the epoch. */
+  firstAt: number;
+  lastAt: number;
+}
+
+/** Counters older than this are deleted now and then. */
+const KEEP_MS = 24 * 3_600_000;
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+/**
+ * Counters kept in the database, so every API instance sees the same ones. A counter starts again
+ * once `windowMs` has passed since its last hit (a sliding window: someone who keeps trying never
+ * gets a fresh start) or, with `fixed`, since its first.
+ */
+@Injectable()
+export class RateLimits {
+  private lastSweep = 0;
+
+  constructor(private readonly db: Database) {}
+
+  async read(keys: string[], windowMs: number, now = Date.now()): Promise<Map<string, Counter>> {
+    const rows = keys.length ? await this.db.manager.find(RateLimitEntity, { where: { id: In(keys) } }) : [];
+    const counters = new Map<string, Counter>();
+    for (const row of rows) {
+      const counter = { count: row.count, firstAt: Number(row.firstAt), lastAt: Number(row.lastAt) };
+      if (counter.lastAt > now - windowMs) counters.set(row.id, counter);
+    }
+    return counters;
+  }
+
+  /**
+   * Adds one to each key, atomically (one upsert a key, so concurrent hits through several
+   * instances are all counted), starting a key again when its window has passed.
+   */
+  async hit(keys: string[], windowMs: number, options: { fixed?: boolean; now?: number } = {}): Promise<void> {
+    const now = options.now ?? Date.now();
+    const cutoff = now - windowMs;
+    const since = options.fixed ? 'firstAt' : 'lastAt';
+    // One statement per key: the increment must happen in the database, not read-modify-write here.
+    const sql = this.db.isSqlite
+      ? `INSERT INTO rate_limits (id, count, firstAt, lastAt) VALUES (?, 1, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET
+           count = CASE WHEN ${since} <= ? THEN 1 ELSE count + 1 END,
+           firstAt = CASE WHEN ${since} <= ? THEN excluded.firstAt ELSE firstAt END,
+           lastAt = excluded.lastAt`
+      : // MySQL applies the assignments left to right: `since` must still hold its old value when read.
+        `INSERT INTO rate_limits (id, count, firstAt, lastAt) VALUES (?, 1, ?, ?)
+         ON DUPLICATE KEY UPDATE
+           count = IF(${since} <= ?, 1, count + 1),
+           firstAt = IF(${since} <= ?, VALUES(firstAt), firstAt),
+           lastAt = VALUES(lastAt)`;
+    for (const key of keys) await this.db.execute(sql, [key, now, now, cutoff, cutoff]);
+    await this.sweep(now);
+  }
+
+  async clear(keys: string[]): Promise<void> {
+    if (keys.length) await this.db.write((manager) => manager.delete(RateLimitEntity, { id: In(keys) }));
+  }
+
+  private async sweep(now: number): Promise<void> {
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
+    await this.db.write((manager) => manager.delete(RateLimitEntity, { lastAt: LessThan(String(now - KEEP_MS)) }));
+  }
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import { In, IsNull, LessThan, LessThanOrEqual } from 'typeorm';
+import { APP_CONFIG } from '../app.config';
+import type { AppConfig } from '../config';
+import { Database } from '../database/database.service';
+import { OutboxMessageEntity } from './outbox-message.entity';
+
+const POLL_MS = 5_000;
+const BATCH = 20;
+/** A message is held this long by the worker that claimed it; then another may try. */
+const CLAIM_MS = 2 * 60_000;
+/** Attempts before a message is marked failed (an admin can send it again). */
+export const MAX_ATTEMPTS = 8;
+
+/** 30 s, 1 min, 2 min, ... at most an hour between attempts. */
+export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
+
+/**
+ * Delivers the outbox through SMTP (SMTP_URL). Every API instance runs a worker; a message is
+ * claimed with one conditional UPDATE, so only one of them sends it. A process killed after the
+ * claim leaves the message to be taken again once the claim runs out. Without SMTP_URL nothing is
+ * sent: messages wait in the outbox.
+ */
+@Injectable()
+export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Mail');
+  private readonly id = randomUUID();
+  private readonly transport: Transporter | null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.transport = config.smtpUrl ? createTransport(config.smtpUrl, { from: config.mailFrom }) : null;
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.transport || this.config.nodeEnv === 'test') return;
+    this.timer = setInterval(() => void this.deliverDue().catch((error: unknown) => this.logger.warn(String(error))), POLL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+
+  /** Sends what is due now; resolves to the number of messages sent. One run at a time. */
+  deliverDue(now = new Date()): Promise<number> {
+    if (!this.transport) return Promise.resolve(0);
+    this.running ??= this.deliver(this.transport, now).finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async deliver(transport: Transporter, now: Date): Promise<number> {
+    const due = await this.db.manager.find(OutboxMessageEntity, {
+      select: { id: true },
+      where: [
+        { status: 'pending', nextAttemptAt: LessThanOrEqual(now), lockedUntil: IsNull() },
+        { status: 'pending', nextAttemptAt: LessThanOrEqual(now), lockedUntil: LessThan(now) },
+      ],
+      order: { id: 'ASC' },
+      take: BATCH,
+    });
+    if (due.length === 0) return 0;
+    const until = new Date(now.getTime() + CLAIM_MS);
+    // The claim: only rows still free when the UPDATE runs are taken, so two workers never share one.
+    await this.db.write((manager) =>
+      manager
+        .createQueryBuilder()
+        .update(OutboxMessageEntity)
+        .set({ lockedBy: this.id, lockedUntil: until })
+        .where({ id: In(due.map((row) => row.id)), status: 'pending' })
+        .andWhere('(lockedUntil IS NULL OR lockedUntil < :now)', { now })
+        .execute(),
+    );
+    const claimed = await this.db.manager.find(OutboxMessageEntity, {
+      where: { lockedBy: this.id, status: 'pending' },
+      order: { id: 'ASC' },
+    });
+    let sent = 0;
+    for (const message of claimed) {
+      try {
+        await transport.sendMail({ to: message.recipient, subject: message.subject, text: message.text, html: message.html ?? undefined });
+        await this.db.write((manager) =>
+          manager.update(
+            OutboxMessageEntity,
+            { id: message.id },
+            { status: 'sent', sentAt: new Date(), lockedBy: null, lockedUntil: null },
+          ),
+        );
+        sent += 1;
+      } catch (error) {
+        const attempts = message.attempts + 1;
+        // The server's answer, never the message itself (it may hold a one-time link).
+        const reason = String((error as { response?: string }).response ?? (error as Error).message ?? error).slice(0, 500);
+        await this.db.write((manager) =>
+          manager.update(
+            OutboxMessageEntity,
+            { id: message.id },
+            {
+              attempts,
+              lastError: reason,
+              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+              nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+              lockedBy: null,
+              lockedUntil: null,
+            },
+          ),
+        );
+        this.logger.warn(`Message ${message.id} not sent (attempt ${attempts}): ${reason}`);
+      }
+    }
+    return sent;
+  }
+}

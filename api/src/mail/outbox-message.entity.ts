@@ -1,0 +1,51 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** An e-mail, written in the same transaction as the change that sends it, delivered afterwards. */
+@Entity('outbox')
+@Index('IDX_outbox_status_nextAttemptAt', ['status', 'nextAttemptAt'])
+export class OutboxMessageEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 30 })
+  kind!: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  recipient!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  subject!: string;
+
+  @Column({ type: 'text' })
+  text!: string;
+
+  @Column({ type: 'text', nullable: true })
+  html!: string | null;
+
+  @Column({ type: 'varchar', length: 10 })
+  status!: OutboxStatus;
+
+  @Column({ type: 'int', default: 0 })
+  attempts!: number;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  lastError!: string | null;
+
+  @Column({ type: 'datetime', precision: 3 })
+  createdAt!: Date;
+
+  @Column({ type: 'datetime', precision: 3 })
+  nextAttemptAt!: Date;
+
+  /** While a worker holds the message; another may take it after this. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  lockedUntil!: Date | null;
+
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  lockedBy!: string | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  sentAt!: Date | null;
+}
