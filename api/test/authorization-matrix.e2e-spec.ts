@@ -3,9 +3,11 @@
 // against the app's real route table, so a new route without a row here fails this suite.
 // Refusals must change no table; a parent's answers must never carry the other family's data.
 import type { Settings } from '@portal/contracts';
+import { AccountTokens } from '../src/auth/account-tokens';
 import { apiRoutes } from '../src/common/routes';
 import { FamilyEntity } from '../src/families/family.entity';
 import { SettingsService } from '../src/settings/settings.service';
+import { UserEntity } from '../src/users/user.entity';
 import { DATABASES, PASSWORD, startApi, type Agent, type TestApi } from './harness';
 import {
   createEvent,
@@ -50,6 +52,14 @@ async function targetFamily({ api, fx, caller }: Context): Promise<FamilyEntity>
   return caller === 'parentA' ? fx.b.family : fx.a.family;
 }
 
+/** Admins act on a new parent account; parents aim at the other family's parent. */
+function targetAccount(action: string): RouteRule['request'] {
+  return async ({ api, fx, caller }) => {
+    const user = caller === 'admin' ? await createUser(api, 'parent', null) : caller === 'parentA' ? fx.b.parent : fx.a.parent;
+    return { url: `/api/accounts/${user.id}${action ? `/${action}` : ''}` };
+  };
+}
+
 const MATRIX: Record<string, RouteRule> = {
   'GET /api/health': { expect: ALL_OK },
   'GET /api/health/ready': { expect: ALL_OK },
@@ -72,6 +82,24 @@ const MATRIX: Record<string, RouteRule> = {
     },
   },
   'POST /api/logout': { expect: [204, 204, 204, 204] },
+  'POST /api/verify-email': {
+    expect: [204, 204, 204, 204],
+    request: async ({ api }) => {
+      const user = await createUser(api, 'parent', `sin.probar.${(registrations += 1)}@example.com`);
+      await api.dataSource.getRepository(UserEntity).update({ id: user.id }, { emailVerifiedAt: null });
+      const token = await api.app
+        .get(AccountTokens)
+        .issue(api.dataSource.manager, { id: user.id, email: user.email! }, 'verify-email', 3_600_000);
+      return { body: { token } };
+    },
+  },
+  // Every caller here has proven its address already (or has none): 409.
+  'POST /api/verify-email/resend': { expect: [401, 409, 409, 409] },
+  'GET /api/accounts': { expect: ADMIN(200) },
+  'POST /api/accounts/:id/unlink': { expect: ADMIN(204), request: targetAccount('unlink') },
+  'POST /api/accounts/:id/disable': { expect: ADMIN(204), request: targetAccount('disable') },
+  'POST /api/accounts/:id/enable': { expect: ADMIN(204), request: targetAccount('enable') },
+  'DELETE /api/accounts/:id': { expect: ADMIN(204), request: targetAccount('') },
   'GET /api/settings': { expect: SIGNED_IN },
   'PUT /api/settings': {
     expect: ADMIN(200),

@@ -99,6 +99,12 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     fields: { name: text(120), username: format(30), email: format(254), password: text(128), confirmPassword: format() },
   },
   'POST /api/logout': { caller: 'parent' },
+  'POST /api/verify-email': { caller: 'anonymous', body: () => ({ token: 'A'.repeat(43) }), fields: { token: format(43) } },
+  'POST /api/verify-email/resend': { caller: 'parent' },
+  'POST /api/accounts/:id/unlink': { caller: 'admin', param: (fx) => String(fx.a.parent.id), existing: ID },
+  'POST /api/accounts/:id/disable': { caller: 'admin', param: (fx) => String(fx.a.parent.id), existing: ID },
+  'POST /api/accounts/:id/enable': { caller: 'admin', param: (fx) => String(fx.a.parent.id), existing: ID },
+  'DELETE /api/accounts/:id': { caller: 'admin', param: (fx) => String(fx.a.parent.id), existing: ID },
   'PUT /api/settings': {
     caller: 'admin',
     body: (_fx, settings) => ({ ...settings }),
