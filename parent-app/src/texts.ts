@@ -6,6 +6,14 @@ export const texts = {
   loadingFamily: 'Cargando tu información...',
   noFamilyTitle: 'Perfil Familiar No Encontrado',
   noFamilyText: 'Por favor contacta a la administración para configurar tu perfil familiar.',
+  verify: {
+    text: (email: string) =>
+      `Para ver la información de tu familia, confirma que ${email} es tu correo: te enviamos un enlace. Si no lo encuentras, revisa la carpeta de spam.`,
+    resend: 'Reenviar enlace',
+    sent: 'Enlace enviado',
+    sentText: (email: string) => `Revisa tu correo ${email}.`,
+    failed: 'No se pudo enviar el enlace',
+  },
   loadFailed: 'No se pudo cargar tu información.',
   retry: 'Reintentar',
   sections: {

@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { ProtectedRoute } from '@portal/auth/protected-route';
 import { Toaster } from '@portal/ui/toast';
 import { AuthPage } from './auth/AuthPage';
+import { VerifyEmailPage } from './auth/VerifyEmailPage';
 import { LandingPage } from './landing/LandingPage';
 import { NavBar } from './nav/NavBar';
 import { NotFoundPage } from './not-found/NotFoundPage';
@@ -17,6 +18,7 @@ export function App() {
         <Routes>
           <Route path="/" element={<LandingPage />} />
           <Route path="/auth" element={<AuthPage />} />
+          <Route path="/auth/verificar" element={<VerifyEmailPage />} />
           <Route
             path="/admin/*"
             element={

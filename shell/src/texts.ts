@@ -53,6 +53,16 @@ export const texts = {
       mismatch: 'Las contraseñas no coinciden.',
     },
   },
+  verify: {
+    checking: 'Confirmando tu correo...',
+    doneTitle: '¡Correo confirmado!',
+    doneText: 'Gracias. Ya puedes ver la información de tu familia en el portal.',
+    failedTitle: 'No pudimos confirmar tu correo',
+    badLink: 'El enlace no es válido o ya venció.',
+    failedHint: 'Inicia sesión y pide un enlace nuevo desde tu portal con el botón «Reenviar enlace».',
+    toPortal: 'Ir a mi portal',
+    toLogin: 'Iniciar sesión',
+  },
   notFound: {
     heading: '404 Page Not Found',
     body: 'La página que buscas no existe o fue movida.',

@@ -19,6 +19,8 @@ export async function getUser(): Promise<User | null> {
 export const login = (credentials: LoginRequest) => apiRequest<User>('POST', '/api/login', credentials);
 export const register = (data: RegisterRequest) => apiRequest<User>('POST', '/api/register', data);
 export const logout = () => apiRequest<void>('POST', '/api/logout');
+export const verifyEmail = (token: string) => apiRequest<void>('POST', '/api/verify-email', { token });
+export const resendVerification = () => apiRequest<void>('POST', '/api/verify-email/resend');
 
 export function useUser() {
   const { data, error, isLoading } = useSWR(userKey, getUser, QUERY_OPTIONS);

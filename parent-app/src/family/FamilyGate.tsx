@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Family } from '@portal/contracts';
+import { useMutation } from '@portal/api-client/mutation';
 import { useMyFamily } from '@portal/api-client/my-family';
 import { errorMessage } from '@portal/api-client/request';
+import { resendVerification, useUser } from '@portal/api-client/session';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { Spinner } from '@portal/ui/spinner';
+import { toast } from '@portal/ui/toast';
 import { texts } from '../texts';
 
 /** Renders its children with the signed-in parent's family, or says why it cannot. */
@@ -32,9 +35,28 @@ export function FamilyGate({ children }: { children: (family: Family) => ReactNo
     return (
       <Card className="parent-no-family">
         <h2>{texts.noFamilyTitle}</h2>
+        <ProveEmail />
         <p>{texts.noFamilyText}</p>
       </Card>
     );
   }
   return <>{children(family)}</>;
+}
+
+/** An account sees its family only once it proves its e-mail (a link sent to it). */
+function ProveEmail() {
+  const { user } = useUser();
+  const resend = useMutation(resendVerification, {
+    onSuccess: () => void toast({ title: texts.verify.sent, description: texts.verify.sentText(user?.email ?? '') }),
+    onError: (error) => toast({ title: texts.verify.failed, description: errorMessage(error), variant: 'destructive' }),
+  });
+  if (!user?.email || user.emailVerified) return null;
+  return (
+    <div className="parent-verify">
+      <p>{texts.verify.text(user.email)}</p>
+      <Button variant="outline" pending={resend.isPending} onClick={() => void resend.run(undefined)}>
+        {texts.verify.resend}
+      </Button>
+    </div>
+  );
 }

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Ban, CircleCheck, Trash2, Unlink } from 'lucide-react';
+import type { Account } from '@portal/contracts';
+import { accountsKey, deleteAccount, disableAccount, enableAccount, unlinkAccount, useAccounts } from '@portal/api-client/accounts';
+import { useUser } from '@portal/api-client/session';
+import { Badge } from '@portal/ui/badge';
+import { Card } from '@portal/ui/card';
+import { ConfirmDialog } from '@portal/ui/confirm-dialog';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
+import { TooltipProvider } from '@portal/ui/tooltip';
+import { IconButton } from '../common/IconButton';
+import { QueryState } from '../common/QueryState';
+import { useAdminMutation } from '../common/use-admin-mutation';
+import { texts } from '../texts';
+
+const t = texts.accounts;
+type Action = 'unlink' | 'disable' | 'remove';
+
+/** The committee's list of accounts, with the means to unlink, disable, enable or delete one. */
+export default function AccountsSection() {
+  const { data: accounts, isLoading, error } = useAccounts();
+  const { user } = useUser();
+  const [asking, setAsking] = useState<{ action: Action; account: Account } | null>(null);
+  const done = () => setAsking(null);
+  const options = (success: string) => ({ success, failure: t.failed, refresh: [accountsKey], onSuccess: done });
+  const mutations = {
+    unlink: useAdminMutation(unlinkAccount, options(t.unlinked)),
+    disable: useAdminMutation(disableAccount, options(t.disabledToast)),
+    remove: useAdminMutation(deleteAccount, options(t.deleted)),
+  };
+  const enable = useAdminMutation(enableAccount, options(t.enabled));
+
+  const question = asking && t.confirm[asking.action];
+  const describe = ({ action, account }: { action: Action; account: Account }) =>
+    action === 'unlink' ? t.confirm.unlink.text(account.name, account.family?.graduateName ?? '') : t.confirm[action].text(account.name);
+
+  return (
+    <TooltipProvider>
+      <section className="admin-section">
+        <Card>
+          <QueryState isLoading={isLoading} error={error}>
+            {accounts && accounts.length === 0 ? (
+              <p className="ui-empty">{t.empty}</p>
+            ) : (
+              <>
+                <p className="admin-count">{t.count(accounts?.length ?? 0)}</p>
+                <Table stack>
+                  <TableHead>
+                    <TableRow>
+                      <TableHeader>{t.columns.person}</TableHeader>
+                      <TableHeader>{t.columns.email}</TableHeader>
+                      <TableHeader>{t.columns.family}</TableHeader>
+                      <TableHeader>{t.columns.state}</TableHeader>
+                      <TableHeader>
+                        <span className="ui-visually-hidden">{texts.actions}</span>
+                      </TableHeader>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {accounts?.map((account) => {
+                      const yourself = account.id === user?.id;
+                      return (
+                        <TableRow key={account.id}>
+                          <TableCell data-label={t.columns.person}>
+                            <div>
+                              <div className="admin-strong">
+                                {account.name} {yourself && <span className="admin-muted">{t.you}</span>}
+                              </div>
+                              <div className="admin-muted">
+                                {account.username} · {t.roles[account.role]}
+                              </div>
+                            </div>
+                          </TableCell>
+                          <TableCell data-label={t.columns.email}>
+                            {account.email ? (
+                              <div>
+                                <div className="admin-break">{account.email}</div>
+                                <Badge variant={account.emailVerified ? 'success' : 'warning'}>
+                                  {account.emailVerified ? t.verified : t.unverified}
+                                </Badge>
+                              </div>
+                            ) : (
+                              <span className="admin-muted">{t.noEmail}</span>
+                            )}
+                          </TableCell>
+                          <TableCell data-label={t.columns.family}>
+                            {account.family ? account.family.graduateName : <span className="admin-muted">{t.noFamily}</span>}
+                          </TableCell>
+                          <TableCell data-label={t.columns.state}>
+                            <Badge variant={account.disabled ? 'danger' : 'outline'}>{account.disabled ? t.disabled : t.active}</Badge>
+                          </TableCell>
+                          <TableCell className="admin-actions">
+                            {account.family && (
+                              <IconButton
+                                icon={Unlink}
+                                label={t.unlink(account.name)}
+                                onClick={() => setAsking({ action: 'unlink', account })}
+                              />
+                            )}
+                            {!yourself &&
+                              (account.disabled ? (
+                                <IconButton icon={CircleCheck} label={t.enable(account.name)} onClick={() => void enable.run(account.id)} />
+                              ) : (
+                                <IconButton
+                                  icon={Ban}
+                                  label={t.disable(account.name)}
+                                  onClick={() => setAsking({ action: 'disable', account })}
+                                />
+                              ))}
+                            {!yourself && (
+                              <IconButton
+                                icon={Trash2}
+                                label={t.remove(account.name)}
+                                onClick={() => setAsking({ action: 'remove', account })}
+                                danger
+                              />
+                            )}
+                          </TableCell>
+                        </TableRow>
+                      );
+                    })}
+                  </TableBody>
+                </Table>
+              </>
+            )}
+          </QueryState>
+        </Card>
+        <ConfirmDialog
+          open={asking !== null}
+          onOpenChange={(open) => !open && done()}
+          title={question?.title ?? ''}
+          description={asking ? describe(asking) : ''}
+          confirmLabel={question?.action ?? ''}
+          pending={asking ? mutations[asking.action].isPending : false}
+          onConfirm={() => asking && void mutations[asking.action].run(asking.account.id)}
+        />
+      </section>
+    </TooltipProvider>
+  );
+}

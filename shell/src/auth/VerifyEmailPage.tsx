@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useRefresh } from '@portal/api-client/refresh';
+import { errorMessage, isApiError } from '@portal/api-client/request';
+import { userKey, useUser, verifyEmail } from '@portal/api-client/session';
+import { myFamilyKey } from '@portal/api-client/my-family';
+import { homeFor } from '@portal/auth/home';
+import { Card, CardContent, CardHeader } from '@portal/ui/card';
+import { Spinner } from '@portal/ui/spinner';
+import { texts } from '../texts';
+
+const t = texts.verify;
+type State = { status: 'checking' } | { status: 'done' } | { status: 'failed'; message: string };
+
+/** Where the link of the confirmation e-mail leads: /auth/verificar?token=... */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { user } = useUser();
+  const refresh = useRefresh();
+  const [state, setState] = useState<State>({ status: 'checking' });
+  // A link works once: React's development double effect must not spend it twice.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    verifyEmail(token).then(
+      async () => {
+        setState({ status: 'done' });
+        await refresh(userKey, myFamilyKey);
+      },
+      (error: unknown) =>
+        setState({ status: 'failed', message: isApiError(error) && error.status === 400 ? t.badLink : errorMessage(error) }),
+    );
+  }, [token, refresh]);
+
+  return (
+    <div className="ui-page-center shell-verify">
+      <Card className="shell-verify__card">
+        {state.status === 'checking' ? (
+          <CardContent>
+            <Spinner size="lg" label={t.checking} />
+            <p>{t.checking}</p>
+          </CardContent>
+        ) : (
+          <>
+            <CardHeader>
+              <h1 className="auth__title">{state.status === 'done' ? t.doneTitle : t.failedTitle}</h1>
+            </CardHeader>
+            <CardContent>
+              <p role={state.status === 'failed' ? 'alert' : 'status'}>{state.status === 'done' ? t.doneText : state.message}</p>
+              {state.status === 'failed' && <p>{t.failedHint}</p>}
+              <Link to={user ? homeFor(user.role) : '/auth'} className="ui-button ui-button--primary">
+                {user ? t.toPortal : t.toLogin}
+              </Link>
+            </CardContent>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
