@@ -32,6 +32,8 @@ export interface AppConfig {
   /** `smtp://user:pass@host:587` or `smtps://...`; unset: e-mails wait in the outbox. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** How often each instance looks for e-mails to send; 0 sends only when asked (tests). */
+  mailPollSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -143,7 +145,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 }
 
-function mail(env: Env): Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom'> {
+function mail(env: Env): Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailPollSeconds'> {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const [publicUrl] = origins({ PUBLIC_URL: text(env, 'PUBLIC_URL', `http://localhost:${port}`) }, 'PUBLIC_URL');
   const smtpUrl = env.SMTP_URL || null;
@@ -154,5 +156,6 @@ function mail(env: Env): Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom'> {
     publicUrl: publicUrl!,
     smtpUrl,
     mailFrom: text(env, 'MAIL_FROM', `Portal de graduación <${text(env, 'CONTACT_EMAIL', 'comite@promocion2026.edu.gt')}>`),
+    mailPollSeconds: integer(env, 'MAIL_POLL_SECONDS', 5, 0, 3600),
   };
 }

@@ -56,6 +56,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Links in e-mails lead back to this portal.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,6 @@ import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
 import { OutboxMessageEntity } from './outbox-message.entity';
 
-const POLL_MS = 5_000;
 const BATCH = 20;
 /** A message is held this long by the worker that claimed it; then another may try. */
 const CLAIM_MS = 2 * 60_000;
@@ -39,8 +38,9 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   onApplicationBootstrap(): void {
-    if (!this.transport || this.config.nodeEnv === 'test') return;
-    this.timer = setInterval(() => void this.deliverDue().catch((error: unknown) => this.logger.warn(String(error))), POLL_MS);
+    if (!this.transport || this.config.mailPollSeconds === 0) return;
+    const poll = () => void this.deliverDue().catch((error: unknown) => this.logger.warn(String(error)));
+    this.timer = setInterval(poll, this.config.mailPollSeconds * 1000);
     this.timer.unref();
   }
 
