@@ -14,12 +14,14 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-const SHELL = ['/', '/auth', '/no-existe'];
+// /auth/verificar with a link that is not valid: its failure page.
+const SHELL = ['/', '/auth', `/auth/verificar?token=${'A'.repeat(43)}`, '/no-existe'];
 const ADMIN = [
   '/admin',
   '/admin/eventos',
   '/admin/confirmaciones',
   '/admin/familias',
+  '/admin/cuentas',
   '/admin/notificaciones',
   '/admin/pagos',
   '/admin/fiesta',
