@@ -258,7 +258,11 @@ describe.each(DATABASES)('the confirmation e-mail through SMTP (%s)', (kind) => 
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
     const { port } = smtp.server.address() as AddressInfo;
-    api = await startApi(kind, { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://portal.example.edu.gt', MAIL_POLL_SECONDS: '0' });
+    api = await startApi(kind, {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      PUBLIC_URL: 'https://portal.example.edu.gt',
+      MAIL_POLL_SECONDS: '0',
+    });
   });
   afterAll(async () => {
     await api.close();

@@ -52,6 +52,12 @@ async function targetFamily({ api, fx, caller }: Context): Promise<FamilyEntity>
   return caller === 'parentA' ? fx.b.family : fx.a.family;
 }
 
+/** A valid invitation for a new family. */
+async function invitationToken(api: TestApi): Promise<string> {
+  const family = await createFamily(api, { tablesBooked: 0 });
+  return api.app.get(AccountTokens).issue(api.dataSource.manager, { familyId: family.id, email: family.email }, 'invitation', 3_600_000);
+}
+
 /** Admins act on a new parent account; parents aim at the other family's parent. */
 function targetAccount(action: string): RouteRule['request'] {
   return async ({ api, fx, caller }) => {
@@ -89,12 +95,41 @@ const MATRIX: Record<string, RouteRule> = {
       await api.dataSource.getRepository(UserEntity).update({ id: user.id }, { emailVerifiedAt: null });
       const token = await api.app
         .get(AccountTokens)
-        .issue(api.dataSource.manager, { id: user.id, email: user.email! }, 'verify-email', 3_600_000);
+        .issue(api.dataSource.manager, { userId: user.id, email: user.email! }, 'verify-email', 3_600_000);
       return { body: { token } };
     },
   },
   // Every caller here has proven its address already (or has none): 409.
   'POST /api/verify-email/resend': { expect: [401, 409, 409, 409] },
+  'POST /api/password-reset': {
+    expect: [204, 204, 204, 204],
+    request: () => ({ body: { email: `alguien.${(registrations += 1)}@example.com` } }),
+  },
+  'POST /api/password-reset/confirm': {
+    expect: [204, 204, 204, 204],
+    request: async ({ api }) => {
+      const user = await createUser(api, 'parent', null);
+      const token = await api.app
+        .get(AccountTokens)
+        .issue(api.dataSource.manager, { userId: user.id, email: '' }, 'reset-password', 3_600_000);
+      return { body: { token, password: 'promocion-2026-segura', confirmPassword: 'promocion-2026-segura' } };
+    },
+  },
+  'POST /api/invitation/check': { expect: ALL_OK, request: async ({ api }) => ({ body: { token: await invitationToken(api) } }) },
+  'POST /api/invitation/accept': {
+    expect: [201, 201, 201, 201],
+    request: async ({ api }) => {
+      const username = `invitada.${(registrations += 1)}`;
+      const password = 'promocion-2026-segura';
+      return { body: { token: await invitationToken(api), name: 'Invitada', username, password, confirmPassword: password } };
+    },
+  },
+  'POST /api/families/invitations': { expect: ADMIN(201) },
+  'POST /api/families/:id/invitation': {
+    expect: ADMIN(201),
+    request: async (context) => ({ url: `/api/families/${(await targetFamily(context)).id}/invitation` }),
+  },
+  'POST /api/accounts/:id/reset-link': { expect: ADMIN(201), request: targetAccount('reset-link') },
   'GET /api/accounts': { expect: ADMIN(200) },
   'POST /api/accounts/:id/unlink': { expect: ADMIN(204), request: targetAccount('unlink') },
   'POST /api/accounts/:id/disable': { expect: ADMIN(204), request: targetAccount('disable') },

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import type { Account, User } from '@portal/contracts';
+import type { Account, AccountLink, User } from '@portal/contracts';
+import { AccountLinksService } from '../auth/account-links.service';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { AccountsService } from './accounts.service';
@@ -7,7 +8,10 @@ import { AccountsService } from './accounts.service';
 @Roles('admin')
 @Controller('accounts')
 export class AccountsController {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly links: AccountLinksService,
+  ) {}
 
   @Get()
   list(): Promise<Account[]> {
@@ -30,6 +34,12 @@ export class AccountsController {
   @HttpCode(204)
   enable(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: User): Promise<void> {
     return this.accounts.setDisabled(id, false, user);
+  }
+
+  /** A password-reset link for the committee to hand over (also e-mailed when there is an address). */
+  @Post(':id/reset-link')
+  resetLink(@Param('id', ParseIdPipe) id: number): Promise<AccountLink> {
+    return this.links.resetLinkFor(id);
   }
 
   @Delete(':id')

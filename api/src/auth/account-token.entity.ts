@@ -1,16 +1,22 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-export type AccountTokenPurpose = 'verify-email';
+export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'invitation';
 
 /** A one-time link sent by e-mail. The id is the SHA-256 of the link's token, never the token. */
 @Entity('account_tokens')
 @Index('IDX_account_tokens_userId_purpose', ['userId', 'purpose'])
+@Index('IDX_account_tokens_familyId', ['familyId'])
 export class AccountTokenEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id!: string;
 
-  @Column({ type: 'int' })
-  userId!: number;
+  /** The account the link is for; null for an invitation (the account does not exist yet). */
+  @Column({ type: 'int', nullable: true })
+  userId!: number | null;
+
+  /** The family an invitation is for. */
+  @Column({ type: 'int', nullable: true })
+  familyId!: number | null;
 
   @Column({ type: 'varchar', length: 20 })
   purpose!: AccountTokenPurpose;

@@ -8,26 +8,37 @@ const hashToken = (token: string) => hash('sha256', token, 'hex');
 /** One-time links: a random 256-bit token in the link, only its SHA-256 in the database. */
 @Injectable()
 export class AccountTokens {
-  /** A new token for `purpose`; the user's earlier unused ones for it stop working. */
+  /**
+   * A new token for `purpose`, for an account (`userId`) or, for an invitation, a family
+   * (`familyId`); the earlier unused ones of the same purpose for it stop working.
+   */
   async issue(
     manager: EntityManager,
-    user: { id: number; email: string },
+    owner: { userId?: number; familyId?: number; email: string },
     purpose: AccountTokenPurpose,
     ttlMs: number,
     now = new Date(),
   ): Promise<string> {
-    await manager.delete(AccountTokenEntity, { userId: user.id, purpose, usedAt: IsNull() });
+    const target = owner.userId !== undefined ? { userId: owner.userId } : { familyId: owner.familyId };
+    await manager.delete(AccountTokenEntity, { ...target, purpose, usedAt: IsNull() });
     const token = randomBytes(32).toString('base64url');
     await manager.insert(AccountTokenEntity, {
       id: hashToken(token),
-      userId: user.id,
+      userId: owner.userId ?? null,
+      familyId: owner.familyId ?? null,
       purpose,
-      email: user.email,
+      email: owner.email,
       createdAt: now,
       expiresAt: new Date(now.getTime() + ttlMs),
       usedAt: null,
     });
     return token;
+  }
+
+  /** The token's row when it is of `purpose`, unused and unexpired, without using it. */
+  async peek(manager: EntityManager, token: string, purpose: AccountTokenPurpose, now = new Date()): Promise<AccountTokenEntity | null> {
+    const row = await manager.findOneBy(AccountTokenEntity, { id: hashToken(token), purpose });
+    return row && !row.usedAt && row.expiresAt.getTime() > now.getTime() ? row : null;
   }
 
   /** The token's row, marked used, when it is of `purpose`, unused and unexpired; else null. */

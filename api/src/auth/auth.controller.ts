@@ -2,7 +2,9 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '@portal/contracts';
 import { Public } from '../common/auth.decorators';
+import { AccountLinksService } from './account-links.service';
 import { AuthService } from './auth.service';
+import { AcceptInvitationDto } from './dto/account-links.dto';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';
@@ -13,6 +15,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly sessions: SessionsService,
+    private readonly links: AccountLinksService,
   ) {}
 
   @Get('user')
@@ -36,6 +39,18 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<User> {
     const user = await this.auth.register(body, request.ip);
+    await this.startSession(user, request, reply);
+    return user;
+  }
+
+  /** The committee's invitation: the new account owns the family's address, and is signed in. */
+  @Post('invitation/accept')
+  async acceptInvitation(
+    @Body() body: AcceptInvitationDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<User> {
+    const user = await this.links.acceptInvitation(body);
     await this.startSession(user, request, reply);
     return user;
   }

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersService } from '../users/users.service';
+import { AccountLinksController } from './account-links.controller';
+import { AccountLinksService } from './account-links.service';
 import { AccountTokens } from './account-tokens';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -13,7 +15,7 @@ import { SessionsService } from './sessions.service';
 
 @Module({
   imports: [SettingsModule],
-  controllers: [AuthController, EmailVerificationController],
+  controllers: [AuthController, EmailVerificationController, AccountLinksController],
   providers: [
     AuthService,
     UsersService,
@@ -21,8 +23,9 @@ import { SessionsService } from './sessions.service';
     LoginThrottle,
     RateLimits,
     AccountTokens,
+    AccountLinksService,
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
-  exports: [UsersService, SessionsService],
+  exports: [UsersService, SessionsService, AccountLinksService],
 })
 export class AuthModule {}

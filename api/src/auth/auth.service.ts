@@ -95,7 +95,10 @@ export class AuthService {
       throw tooMany(AUTH_MESSAGES.tooManyRegistrations);
     }
     await this.limits.hit([keys.ip, keys.all], HOUR_MS, { fixed: true });
-    return this.users.create({ name, username, email, password, role: 'parent' }, (manager, user) => this.sendVerification(manager, user));
+    return this.users.create(
+      { name, username, email, password, role: 'parent' },
+      { then: (manager, user) => this.sendVerification(manager, user) },
+    );
   }
 
   /** Sends a new confirmation link to the signed-in user's address (the old ones stop working). */
@@ -116,7 +119,7 @@ export class AuthService {
   async verifyEmail(token: string): Promise<void> {
     const userId = await this.db.write(async (manager) => {
       const row = await this.tokens.consume(manager, token, 'verify-email');
-      const user = row ? await manager.findOneBy(UserEntity, { id: row.userId }) : null;
+      const user = row?.userId ? await manager.findOneBy(UserEntity, { id: row.userId }) : null;
       // A link sent to an address the account no longer has proves nothing.
       if (!row || !user || user.email !== row.email || user.disabledAt) throw new BadRequestException(AUTH_MESSAGES.badLink);
       if (!user.emailVerifiedAt) await manager.update(UserEntity, { id: user.id }, { emailVerifiedAt: new Date() });
@@ -127,7 +130,7 @@ export class AuthService {
 
   private async sendVerification(manager: EntityManager, user: User): Promise<void> {
     if (!user.email) return;
-    const token = await this.tokens.issue(manager, { id: user.id, email: user.email }, 'verify-email', VERIFY_EMAIL_HOURS * HOUR_MS);
+    const token = await this.tokens.issue(manager, { userId: user.id, email: user.email }, 'verify-email', VERIFY_EMAIL_HOURS * HOUR_MS);
     const { classYear } = await this.settings.get();
     const link = `${this.config.publicUrl}/auth/verificar?token=${token}`;
     const mail = verifyEmailMail({ name: user.name, link, classYear, hours: VERIFY_EMAIL_HOURS });

@@ -34,3 +34,32 @@ export function verifyEmailMail(input: { name: string; link: string; classYear: 
     html: layout(input.classYear, paragraphs, action),
   };
 }
+
+export function resetPasswordMail(input: { name: string; link: string; classYear: number; minutes: number }): Mail {
+  const paragraphs = [
+    `Hola, ${input.name}:`,
+    `Alguien pidió restablecer la contraseña de tu cuenta en el portal de la promoción Class of ${input.classYear}.`,
+    `Con este enlace eliges una contraseña nueva. Vence en ${input.minutes} minutos y sirve una sola vez; al usarlo se cierran tus sesiones abiertas.`,
+    'Si no lo pediste, ignora este mensaje: tu contraseña no cambia.',
+  ];
+  const action = { label: 'Elegir una contraseña nueva', url: input.link };
+  return {
+    subject: `Restablece tu contraseña · Class of ${input.classYear}`,
+    text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
+    html: layout(input.classYear, paragraphs, action),
+  };
+}
+
+export function invitationMail(input: { contactName: string; graduateName: string; link: string; classYear: number; days: number }): Mail {
+  const paragraphs = [
+    `Hola, ${input.contactName}:`,
+    `El comité de padres de la promoción Class of ${input.classYear} te invita al portal de graduación de ${input.graduateName}: eventos, pagos y avisos en un solo lugar.`,
+    `Con este enlace eliges tu nombre de usuario y tu contraseña. Vence en ${input.days} días y sirve una sola vez.`,
+  ];
+  const action = { label: 'Crear mi cuenta', url: input.link };
+  return {
+    subject: `Invitación al portal de graduación · Class of ${input.classYear}`,
+    text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
+    html: layout(input.classYear, paragraphs, action),
+  };
+}

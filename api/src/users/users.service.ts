@@ -15,6 +15,13 @@ export interface NewUser {
   emailVerified?: boolean;
 }
 
+export interface CreateOptions {
+  then?: (manager: EntityManager, user: User) => Promise<void>;
+  now?: Date;
+  releaseUnproven?: boolean;
+  takenMessage?: string;
+}
+
 export function toUser({ id, name, username, email, role, emailVerifiedAt }: UserEntity): User {
   return { id, name, username, email, role, emailVerified: emailVerifiedAt !== null };
 }
@@ -42,11 +49,13 @@ export class UsersService {
 
   /**
    * Creates an account; a taken user name or e-mail is a 409 that says which. An address held by
-   * an account that never proved it, created more than a day ago, is released to the new one: a
+   * an account that never proved it, created more than a day ago (or at once, with
+   * `releaseUnproven`: the new account proves the address), is released to the new one: a
    * stranger cannot keep a family's address from its parent by registering it first. `then` runs
-   * in the same transaction (the confirmation e-mail).
+   * in the same transaction (the confirmation e-mail, the invitation spent).
    */
-  async create(input: NewUser, then?: (manager: EntityManager, user: User) => Promise<void>, now = new Date()): Promise<User> {
+  async create(input: NewUser, options: CreateOptions = {}): Promise<User> {
+    const { then, now = new Date(), releaseUnproven = false, takenMessage = 'Ya existe una cuenta con ese email.' } = options;
     const passwordHash = await hashPassword(input.password);
     const username = input.username.trim().toLowerCase();
     const email = input.email?.trim().toLowerCase() || null;
@@ -56,8 +65,9 @@ export class UsersService {
       }
       const holder = email ? await manager.findOneBy(UserEntity, { email }) : null;
       if (holder) {
-        const stale = holder.emailVerifiedAt === null && holder.createdAt.getTime() + UNPROVEN_EMAIL_HOLD_MS < now.getTime();
-        if (!stale) throw new ConflictException('Ya existe una cuenta con ese email.');
+        const stale =
+          holder.emailVerifiedAt === null && (releaseUnproven || holder.createdAt.getTime() + UNPROVEN_EMAIL_HOLD_MS < now.getTime());
+        if (!stale) throw new ConflictException(takenMessage);
         await manager.update(UserEntity, { id: holder.id }, { email: null });
       }
       const user = manager.create(UserEntity, {

@@ -45,6 +45,45 @@ export interface VerifyEmailRequest {
   token: string;
 }
 
+export interface ForgotPasswordRequest {
+  email: string;
+}
+
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface InvitationCheckRequest {
+  token: string;
+}
+
+/** What an invitation's page shows before the parent picks a user name and a password. */
+export interface Invitation {
+  graduateName: string;
+  email: string;
+}
+
+export interface AcceptInvitationRequest {
+  token: string;
+  name: string;
+  username: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** A one-time link the committee may also hand over itself (copy, WhatsApp). */
+export interface AccountLink {
+  link: string;
+}
+
+export interface BulkInvitationResult {
+  invited: number;
+  /** Families left out, with the reason. */
+  skipped: Array<{ graduateName: string; reason: string }>;
+}
+
 /** An account as the committee sees it ('Cuentas'). */
 export interface Account extends User {
   disabled: boolean;

@@ -6,7 +6,8 @@ import { Table, TableColumn, TableForeignKey, type MigrationInterface, type Quer
  * - users.emailVerifiedAt, users.disabledAt. Existing accounts start unproven: before this
  *   migration an account was linked on the address typed at registration alone, so none of them is
  *   known to own its address. Each parent confirms it once (a link sent by e-mail).
- * - account_tokens: one-time links (only their SHA-256 is stored).
+ * - account_tokens: one-time links (only their SHA-256 is stored): confirm an address, reset a
+ *   password, accept the committee's invitation for a family.
  * - outbox: e-mails committed with the change that sends them, delivered afterwards.
  * - rate_limits: counters of failed sign-ins and of registrations.
  */
@@ -23,7 +24,10 @@ export class ProvenAccounts1764000000000 implements MigrationInterface {
         name: 'account_tokens',
         columns: [
           { name: 'id', type: 'varchar', length: '64', isPrimary: true },
-          { name: 'userId', type: 'int' },
+          // A link for an account (confirm the address, reset the password), or an invitation for a
+          // family that has none yet.
+          { name: 'userId', type: 'int', isNullable: true },
+          { name: 'familyId', type: 'int', isNullable: true },
           { name: 'purpose', type: 'varchar', length: '20' },
           // The address the link proves: a link sent to an old address proves nothing about a new one.
           { name: 'email', type: 'varchar', length: '254' },
@@ -31,11 +35,20 @@ export class ProvenAccounts1764000000000 implements MigrationInterface {
           { name: 'expiresAt', type: 'datetime', precision: 3 },
           { name: 'usedAt', type: 'datetime', precision: 3, isNullable: true },
         ],
-        indices: [{ name: 'IDX_account_tokens_userId_purpose', columnNames: ['userId', 'purpose'] }],
+        indices: [
+          { name: 'IDX_account_tokens_userId_purpose', columnNames: ['userId', 'purpose'] },
+          { name: 'IDX_account_tokens_familyId', columnNames: ['familyId'] },
+        ],
         foreignKeys: [
           new TableForeignKey({
             columnNames: ['userId'],
             referencedTableName: 'users',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          }),
+          new TableForeignKey({
+            columnNames: ['familyId'],
+            referencedTableName: 'families',
             referencedColumnNames: ['id'],
             onDelete: 'CASCADE',
           }),

@@ -1,0 +1,192 @@
+import { ConflictException, BadRequestException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { isEmail } from 'class-validator';
+import { IsNull, Not, type EntityManager } from 'typeorm';
+import type { AccountLink, BulkInvitationResult, Invitation, User } from '@portal/contracts';
+import { APP_CONFIG } from '../app.config';
+import type { AppConfig } from '../config';
+import { Database } from '../database/database.service';
+import { FamilyEntity } from '../families/family.entity';
+import { OutboxService } from '../mail/outbox.service';
+import { invitationMail, resetPasswordMail } from '../mail/templates';
+import { SettingsService } from '../settings/settings.service';
+import { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { AccountTokens } from './account-tokens';
+import { BAD_LINK } from './dto/account-links.dto';
+import type { AcceptInvitationDto, ResetPasswordDto } from './dto/account-links.dto';
+import { hashPassword } from './password';
+import { RateLimits } from './rate-limits';
+import { SessionsService } from './sessions.service';
+
+const HOUR_MS = 3_600_000;
+export const RESET_MINUTES = 60;
+export const INVITATION_DAYS = 7;
+/** Reset e-mails asked for per address and per e-mail, per hour. */
+export const MAX_RESETS_PER_IP = 10;
+export const MAX_RESETS_PER_EMAIL = 3;
+
+export const LINK_MESSAGES = {
+  tooManyResets: 'Ya pediste varios enlaces. Revisa tu correo (también la carpeta de spam) o intenta de nuevo en una hora.',
+  familyNotFound: 'No encontramos esa familia.',
+  accountNotFound: 'No encontramos esa cuenta.',
+  hasAccount: 'Esta familia ya tiene una cuenta con su correo: si olvidó la contraseña, envíale un enlace para restablecerla.',
+  taken: 'Ya existe una cuenta con ese correo. Inicia sesión o recupera tu contraseña.',
+  badFamilyEmail: 'El correo de la familia no es válido.',
+  alreadyHasAccount: 'Ya tiene cuenta.',
+} as const;
+
+/**
+ * The one-time links that reach a parent by e-mail besides the address confirmation: a password
+ * reset, and the committee's invitation for a family. Each proves the address it was sent to.
+ */
+@Injectable()
+export class AccountLinksService {
+  constructor(
+    private readonly db: Database,
+    private readonly users: UsersService,
+    private readonly tokens: AccountTokens,
+    private readonly outbox: OutboxService,
+    private readonly settings: SettingsService,
+    private readonly limits: RateLimits,
+    private readonly sessions: SessionsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * '¿Olvidaste tu contraseña?': e-mails a link when an enabled account has this address. The
+   * answer is the same either way, so it tells no one which addresses have accounts.
+   */
+  async requestReset(email: string, ip: string): Promise<void> {
+    const address = email.trim().toLowerCase();
+    const keys = { ip: `reset:ip:${ip}`, email: `reset:email:${address}` };
+    const counters = await this.limits.read([keys.ip, keys.email], HOUR_MS);
+    if ((counters.get(keys.ip)?.count ?? 0) >= MAX_RESETS_PER_IP || (counters.get(keys.email)?.count ?? 0) >= MAX_RESETS_PER_EMAIL) {
+      throw new HttpException({ message: LINK_MESSAGES.tooManyResets }, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    await this.limits.hit([keys.ip, keys.email], HOUR_MS, { fixed: true });
+    const user = await this.db.manager.findOneBy(UserEntity, { email: address, disabledAt: IsNull() });
+    // Compared again letter for letter (MariaDB's collation ignores accents).
+    if (user?.email === address) await this.db.write((manager) => this.sendReset(manager, user));
+  }
+
+  /** A reset link an admin hands over (and e-mails, when the account has an address). */
+  async resetLinkFor(userId: number): Promise<AccountLink> {
+    return this.db.write(async (manager) => {
+      const user = await manager.findOneBy(UserEntity, { id: userId });
+      if (!user) throw new NotFoundException(LINK_MESSAGES.accountNotFound);
+      return { link: await this.sendReset(manager, user) };
+    });
+  }
+
+  /** Sets the new password, ends every session of the account, and counts the address as proven. */
+  async resetPassword({ token, password }: ResetPasswordDto): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const userId = await this.db.write(async (manager) => {
+      const row = await this.tokens.consume(manager, token, 'reset-password');
+      const user = row?.userId ? await manager.findOneBy(UserEntity, { id: row.userId }) : null;
+      if (!row || !user || user.disabledAt || (user.email ?? '') !== row.email) throw new BadRequestException(BAD_LINK);
+      const proven = user.email && !user.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {};
+      await manager.update(UserEntity, { id: user.id }, { passwordHash, ...proven });
+      await this.sessions.endAllFor(user.id, { manager });
+      return user.id;
+    });
+    this.sessions.forgetUser(userId);
+  }
+
+  /** The committee invites one family: an e-mail with a link to create its account. */
+  async invite(familyId: number): Promise<AccountLink> {
+    return this.db.write(async (manager) => {
+      const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+      if (!family) throw new NotFoundException(LINK_MESSAGES.familyNotFound);
+      if (await this.hasProvenAccount(manager, family.email)) throw new ConflictException(LINK_MESSAGES.hasAccount);
+      return { link: await this.sendInvitation(manager, family) };
+    });
+  }
+
+  /** Invites every family whose e-mail no proven account holds yet; says which it left out. */
+  async inviteAllWithoutAccount(): Promise<BulkInvitationResult> {
+    const families = await this.db.manager.find(FamilyEntity, { order: { graduateName: 'ASC', id: 'ASC' } });
+    const proven = new Set(
+      (
+        await this.db.manager.find(UserEntity, { select: { email: true }, where: { emailVerifiedAt: Not(IsNull()), email: Not(IsNull()) } })
+      ).map((user) => user.email),
+    );
+    const result: BulkInvitationResult = { invited: 0, skipped: [] };
+    const invite: FamilyEntity[] = [];
+    for (const family of families) {
+      if (proven.has(family.email)) result.skipped.push({ graduateName: family.graduateName, reason: LINK_MESSAGES.alreadyHasAccount });
+      else if (!isEmail(family.email)) result.skipped.push({ graduateName: family.graduateName, reason: LINK_MESSAGES.badFamilyEmail });
+      else invite.push(family);
+    }
+    // One transaction: all the invitations and their e-mails, or none.
+    await this.db.write(async (manager) => {
+      for (const family of invite) await this.sendInvitation(manager, family);
+    });
+    result.invited = invite.length;
+    return result;
+  }
+
+  /** What the invitation's page shows; a used, expired or stale link is a 400. */
+  async checkInvitation(token: string): Promise<Invitation> {
+    const row = await this.tokens.peek(this.db.manager, token, 'invitation');
+    const family = row?.familyId ? await this.db.manager.findOneBy(FamilyEntity, { id: row.familyId }) : null;
+    if (!row || !family || family.email !== row.email) throw new BadRequestException(BAD_LINK);
+    return { graduateName: family.graduateName, email: family.email };
+  }
+
+  /**
+   * Creates the family's parent account, its address proven by the invitation. An account that
+   * holds the address without having proven it gives it up; a proven one keeps it (409).
+   */
+  async acceptInvitation({ token, name, username, password }: AcceptInvitationDto): Promise<User> {
+    const { email } = await this.checkInvitation(token);
+    return this.users.create(
+      { name, username, email, password, role: 'parent', emailVerified: true },
+      {
+        releaseUnproven: true,
+        takenMessage: LINK_MESSAGES.taken,
+        // Spent in the same transaction: of two people using one link at once, one gets the account.
+        then: async (manager) => {
+          const row = await this.tokens.consume(manager, token, 'invitation');
+          const family = row?.familyId ? await manager.findOneBy(FamilyEntity, { id: row.familyId }) : null;
+          if (!row || family?.email !== email) throw new BadRequestException(BAD_LINK);
+        },
+      },
+    );
+  }
+
+  private async hasProvenAccount(manager: EntityManager, email: string): Promise<boolean> {
+    return manager.existsBy(UserEntity, { email, emailVerifiedAt: Not(IsNull()) });
+  }
+
+  private async sendReset(manager: EntityManager, user: UserEntity): Promise<string> {
+    const token = await this.tokens.issue(manager, { userId: user.id, email: user.email ?? '' }, 'reset-password', RESET_MINUTES * 60_000);
+    const link = `${this.config.publicUrl}/auth/restablecer?token=${token}`;
+    if (user.email) {
+      const { classYear } = await this.settings.get();
+      const mail = resetPasswordMail({ name: user.name, link, classYear, minutes: RESET_MINUTES });
+      await this.outbox.enqueue(manager, { ...mail, kind: 'reset-password', to: user.email });
+    }
+    return link;
+  }
+
+  private async sendInvitation(manager: EntityManager, family: FamilyEntity): Promise<string> {
+    const token = await this.tokens.issue(
+      manager,
+      { familyId: family.id, email: family.email },
+      'invitation',
+      INVITATION_DAYS * 24 * HOUR_MS,
+    );
+    const link = `${this.config.publicUrl}/auth/invitacion?token=${token}`;
+    const { classYear } = await this.settings.get();
+    const mail = invitationMail({
+      contactName: family.contactName,
+      graduateName: family.graduateName,
+      link,
+      classYear,
+      days: INVITATION_DAYS,
+    });
+    await this.outbox.enqueue(manager, { ...mail, kind: 'invitation', to: family.email });
+    return link;
+  }
+}
