@@ -30,7 +30,9 @@ describe.each(DATABASES)('concurrent writers (%s)', (kind) => {
     const responses = await Promise.all(
       Array.from({ length: count }, (_, index) => {
         const { method, url, cookie, body } = request(index);
-        return api.app.inject({ method: method as 'POST', url, payload: body as object, headers: cookie ? { cookie } : {} });
+        // Each from its own address: registrations are limited per address.
+        const remoteAddress = `198.51.100.${(index % 250) + 1}`;
+        return api.app.inject({ method: method as 'POST', url, payload: body as object, headers: cookie ? { cookie } : {}, remoteAddress });
       }),
     );
     const statuses = responses.map((response) => response.statusCode);
