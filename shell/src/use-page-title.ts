@@ -6,6 +6,9 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/$/, 'Portal de graduación'],
   [/^\/auth\/?$/, 'Iniciar sesión'],
   [/^\/auth\/verificar\/?$/, 'Confirmar correo'],
+  [/^\/auth\/recuperar\/?$/, 'Recuperar contraseña'],
+  [/^\/auth\/restablecer\/?$/, 'Nueva contraseña'],
+  [/^\/auth\/invitacion\/?$/, 'Invitación'],
   [/^\/admin(\/|$)/, 'Panel Administrativo'],
   [/^\/parent(\/|$)/, 'Portal de Padres'],
 ];

@@ -23,6 +23,15 @@ export class ApiError extends Error {
     if (this.status === 0 || this.status >= 502) return 'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
     return this.message;
   }
+
+  /** The server's Spanish message for each field it refused, if any. */
+  get fieldErrors(): Record<string, string[]> {
+    try {
+      return (JSON.parse(this.body) as Partial<ApiErrorBody>).errors ?? {};
+    } catch {
+      return {};
+    }
+  }
 }
 
 /** Also true for an ApiError from another copy of this module (a remote built on its own). */

@@ -1,5 +1,13 @@
 import useSWR from 'swr';
-import type { LoginRequest, PublicConfig, RegisterRequest, User } from '@portal/contracts';
+import type {
+  AcceptInvitationRequest,
+  Invitation,
+  LoginRequest,
+  PublicConfig,
+  RegisterRequest,
+  ResetPasswordRequest,
+  User,
+} from '@portal/contracts';
 import { apiRequest, getJson, isApiError } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
@@ -21,6 +29,10 @@ export const register = (data: RegisterRequest) => apiRequest<User>('POST', '/ap
 export const logout = () => apiRequest<void>('POST', '/api/logout');
 export const verifyEmail = (token: string) => apiRequest<void>('POST', '/api/verify-email', { token });
 export const resendVerification = () => apiRequest<void>('POST', '/api/verify-email/resend');
+export const requestPasswordReset = (email: string) => apiRequest<void>('POST', '/api/password-reset', { email });
+export const resetPassword = (input: ResetPasswordRequest) => apiRequest<void>('POST', '/api/password-reset/confirm', input);
+export const checkInvitation = (token: string) => apiRequest<Invitation>('POST', '/api/invitation/check', { token });
+export const acceptInvitation = (input: AcceptInvitationRequest) => apiRequest<User>('POST', '/api/invitation/accept', input);
 
 export function useUser() {
   const { data, error, isLoading } = useSWR(userKey, getUser, QUERY_OPTIONS);

@@ -1,8 +1,8 @@
 import { useSWRConfig } from 'swr';
-import type { LoginRequest, RegisterRequest, User } from '@portal/contracts';
+import type { AcceptInvitationRequest, LoginRequest, RegisterRequest, User } from '@portal/contracts';
 import { useMutation } from '@portal/api-client/mutation';
 import { errorMessage } from '@portal/api-client/request';
-import { login, logout, register, userKey } from '@portal/api-client/session';
+import { acceptInvitation, login, logout, register, userKey } from '@portal/api-client/session';
 import { toast } from '@portal/ui/toast';
 
 function useSetUser() {
@@ -28,6 +28,18 @@ export function useLogin(onSignedIn: (user: User) => void) {
 export function useRegister(onSignedIn: (user: User) => void) {
   const setUser = useSetUser();
   return useMutation((data: RegisterRequest) => register(data), {
+    onSuccess: async (user) => {
+      await setUser(user);
+      onSignedIn(user);
+    },
+    onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+/** The committee's invitation: the new account is signed in, like a registration. */
+export function useAcceptInvitation(onSignedIn: (user: User) => void) {
+  const setUser = useSetUser();
+  return useMutation((data: AcceptInvitationRequest) => acceptInvitation(data), {
     onSuccess: async (user) => {
       await setUser(user);
       onSignedIn(user);

@@ -13,6 +13,7 @@ import {
   isCalendarDay,
   toDateTimeLocal,
   todayInGuatemala,
+  whatsAppUrl,
 } from './index';
 
 describe('Spanish (Guatemala) formats', () => {
@@ -65,5 +66,15 @@ describe('Spanish (Guatemala) formats', () => {
     expect(isCalendarDay('2026-02-30')).toBe(false);
     expect(isCalendarDay('2026-6-1')).toBe(false);
     expect(isCalendarDay('mañana')).toBe(false);
+  });
+});
+
+describe('whatsAppUrl', () => {
+  it('adds the country code to a Guatemalan number and encodes the message', () => {
+    expect(whatsAppUrl('5555-1002', 'Hola, ¿cómo estás?')).toBe('https://wa.me/50255551002?text=Hola%2C%20%C2%BFc%C3%B3mo%20est%C3%A1s%3F');
+  });
+  it('keeps a number that carries its own country code, and needs no message', () => {
+    expect(whatsAppUrl('+502 5555 2026')).toBe('https://wa.me/50255552026');
+    expect(whatsAppUrl('+1 (415) 555-0100')).toBe('https://wa.me/14155550100');
   });
 });

@@ -168,3 +168,13 @@ export function fromDateTimeLocal(value: string): string {
   const offset = guatemalaOffsetMs(new Date(asIfUtc));
   return new Date(asIfUtc - offset).toISOString();
 }
+
+/**
+ * A WhatsApp link to `phone` with a prepared message. Guatemalan numbers are written with 8
+ * digits ('5555-1002'): they get the country code 502; a number with its own code keeps it.
+ */
+export function whatsAppUrl(phone: string, text?: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const number = digits.length === 8 ? `502${digits}` : digits;
+  return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
+}

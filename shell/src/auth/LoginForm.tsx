@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { User } from '@portal/contracts';
 import { useLogin } from '@portal/auth/mutations';
 import { Button } from '@portal/ui/button';
@@ -52,6 +53,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
       <Button type="submit" disabled={login.isPending} className="auth__submit">
         {login.isPending ? texts.auth.submitting : texts.auth.submit}
       </Button>
+      <Link to="/auth/recuperar" className="auth__link">
+        {texts.auth.forgot}
+      </Link>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH, type RegisterRequest, type User } from '@portal/contracts';
-import { useRegister } from '@portal/auth/mutations';
+import { useAcceptInvitation, useRegister } from '@portal/auth/mutations';
 import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
@@ -8,7 +8,7 @@ import { texts } from '../texts';
 
 type Errors = Partial<Record<keyof RegisterRequest, string>>;
 const t = texts.auth.register;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The same rules the server applies, checked first so mistakes show under each field. */
 export function validateRegistration(form: RegisterRequest): Errors {
@@ -29,22 +29,50 @@ const FIELDS: Array<{ name: keyof RegisterRequest; type: string; autoComplete: s
   { name: 'confirmPassword', type: 'password', autoComplete: 'new-password' },
 ];
 
-export function RegisterForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const [form, setForm] = useState<RegisterRequest>({ name: '', username: '', email: '', password: '', confirmPassword: '' });
+/**
+ * The registration form; with `invitation`, the form of the committee's invitation: the e-mail is
+ * the family's, shown but not editable, and the account is linked to the family at once.
+ */
+export function RegisterForm({
+  onSignedIn,
+  invitation,
+}: {
+  onSignedIn: (user: User) => void;
+  invitation?: { token: string; email: string };
+}) {
+  const [form, setForm] = useState<RegisterRequest>({
+    name: '',
+    username: '',
+    email: invitation?.email ?? '',
+    password: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<Errors>({});
   const register = useRegister(onSignedIn);
+  const accept = useAcceptInvitation(onSignedIn);
+  const pending = register.isPending || accept.isPending;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const found = validateRegistration(form);
     setErrors(found);
-    if (Object.keys(found).length === 0) void register.run(form);
+    if (Object.keys(found).length > 0) return;
+    if (invitation) {
+      const { email: _familyEmail, ...account } = form;
+      void accept.run({ ...account, token: invitation.token });
+    } else void register.run(form);
   }
 
   return (
     <form className="auth__form" onSubmit={submit} noValidate>
       {FIELDS.map(({ name, type, autoComplete, hint }) => (
-        <Field key={name} id={`register-${name}`} label={t[name]} error={errors[name]} hint={hint}>
+        <Field
+          key={name}
+          id={`register-${name}`}
+          label={t[name]}
+          error={errors[name]}
+          hint={invitation && name === 'email' ? t.invitationHint : hint}
+        >
           <Input
             id={`register-${name}`}
             name={name}
@@ -52,14 +80,15 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (user: User) => void 
             autoComplete={autoComplete}
             autoCapitalize={name === 'name' ? undefined : 'none'}
             value={form[name]}
+            readOnly={Boolean(invitation) && name === 'email'}
             onChange={(event) => setForm({ ...form, [name]: event.target.value })}
             aria-invalid={Boolean(errors[name])}
             aria-describedby={errors[name] ? `register-${name}-error` : undefined}
           />
         </Field>
       ))}
-      <Button type="submit" disabled={register.isPending} className="auth__submit">
-        {register.isPending ? t.submitting : t.submit}
+      <Button type="submit" disabled={pending} className="auth__submit">
+        {pending ? t.submitting : t.submit}
       </Button>
     </form>
   );

@@ -5,9 +5,9 @@ import { errorMessage, isApiError } from '@portal/api-client/request';
 import { userKey, useUser, verifyEmail } from '@portal/api-client/session';
 import { myFamilyKey } from '@portal/api-client/my-family';
 import { homeFor } from '@portal/auth/home';
-import { Card, CardContent, CardHeader } from '@portal/ui/card';
 import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';
+import { AuthCard } from './AuthCard';
 
 const t = texts.verify;
 type State = { status: 'checking' } | { status: 'done' } | { status: 'failed'; message: string };
@@ -35,29 +35,20 @@ export function VerifyEmailPage() {
     );
   }, [token, refresh]);
 
+  if (state.status === 'checking') {
+    return (
+      <div className="ui-page-center">
+        <Spinner size="lg" label={t.checking} />
+      </div>
+    );
+  }
   return (
-    <div className="ui-page-center shell-verify">
-      <Card className="shell-verify__card">
-        {state.status === 'checking' ? (
-          <CardContent>
-            <Spinner size="lg" label={t.checking} />
-            <p>{t.checking}</p>
-          </CardContent>
-        ) : (
-          <>
-            <CardHeader>
-              <h1 className="auth__title">{state.status === 'done' ? t.doneTitle : t.failedTitle}</h1>
-            </CardHeader>
-            <CardContent>
-              <p role={state.status === 'failed' ? 'alert' : 'status'}>{state.status === 'done' ? t.doneText : state.message}</p>
-              {state.status === 'failed' && <p>{t.failedHint}</p>}
-              <Link to={user ? homeFor(user.role) : '/auth'} className="ui-button ui-button--primary">
-                {user ? t.toPortal : t.toLogin}
-              </Link>
-            </CardContent>
-          </>
-        )}
-      </Card>
-    </div>
+    <AuthCard title={state.status === 'done' ? t.doneTitle : t.failedTitle}>
+      <p role={state.status === 'failed' ? 'alert' : 'status'}>{state.status === 'done' ? t.doneText : state.message}</p>
+      {state.status === 'failed' && <p>{t.failedHint}</p>}
+      <Link to={user ? homeFor(user.role) : '/auth'} className="ui-button ui-button--primary">
+        {user ? t.toPortal : t.toLogin}
+      </Link>
+    </AuthCard>
   );
 }
