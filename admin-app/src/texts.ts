@@ -83,6 +83,13 @@ export const texts = {
     export: 'Exportar RSVPs',
     attendingFamilies: 'Familias que asistirán',
   },
+  link: {
+    label: 'Enlace',
+    copy: 'Copiar enlace',
+    copied: 'Enlace copiado',
+    copyFailed: 'No se pudo copiar el enlace: selecciónalo y cópialo a mano.',
+    whatsApp: 'Enviar por WhatsApp',
+  },
   accounts: {
     empty: 'Todavía no hay cuentas.',
     count: (count: number) => (count === 1 ? '1 cuenta' : `${count} cuentas`),
@@ -99,6 +106,12 @@ export const texts = {
     disable: (name: string) => `Desactivar la cuenta de ${name}`,
     enable: (name: string) => `Activar la cuenta de ${name}`,
     remove: (name: string) => `Eliminar la cuenta de ${name}`,
+    resetLink: (name: string) => `Enlace para que ${name} elija una contraseña nueva`,
+    resetTitle: 'Enlace para restablecer la contraseña',
+    resetText: (name: string, email: string | null) =>
+      email
+        ? `También lo enviamos a ${email}. Vence en una hora y sirve una sola vez: entrégalo solo a ${name}.`
+        : `Vence en una hora y sirve una sola vez: entrégalo solo a ${name}.`,
     confirm: {
       unlink: {
         title: '¿Desvincular esta cuenta?',
@@ -126,6 +139,27 @@ export const texts = {
   },
   families: {
     add: 'Agregar Familia',
+    account: 'Cuenta',
+    hasAccount: 'Con cuenta',
+    noAccount: 'Sin cuenta',
+    invite: (graduate: string) => `Invitar a la familia de ${graduate}`,
+    inviteAll: 'Invitar a las familias sin cuenta',
+    inviteAllTitle: '¿Enviar las invitaciones?',
+    inviteAllText: (count: number) =>
+      count === 1
+        ? 'Enviaremos por correo una invitación a la familia que aún no tiene cuenta.'
+        : `Enviaremos por correo una invitación a las ${count} familias que aún no tienen cuenta.`,
+    inviteAllAction: 'Enviar invitaciones',
+    invitedAll: (count: number) => (count === 1 ? '1 invitación enviada' : `${count} invitaciones enviadas`),
+    skippedTitle: 'Familias sin invitación',
+    skippedText: 'A estas familias no les enviamos invitación:',
+    inviteTitle: 'Invitación enviada',
+    inviteText: (email: string) =>
+      `La enviamos a ${email}. Si la familia no lee su correo, copia el enlace o envíaselo por WhatsApp. Vence en 7 días y sirve una sola vez.`,
+    inviteWhatsApp: (contact: string, graduate: string, link: string) =>
+      `Hola, ${contact}: el comité de padres te invita al portal de graduación de ${graduate}. Crea tu cuenta con este enlace (vence en 7 días): ${link}`,
+    inviteFailed: 'No se pudo enviar la invitación',
+    alreadyHasAccount: 'Ya tiene cuenta.',
     search: 'Buscar por graduado, contacto, email o teléfono',
     empty: 'No hay familias registradas aún. Crea perfiles de familias para comenzar.',
     noMatches: 'Ninguna familia coincide con la búsqueda.',

@@ -22,7 +22,7 @@ async function linkSentTo(email: string, except?: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const message = inbox.filter((one) => one.to.includes(email)).pop();
-    const link = message && /http:\/\/127\.0\.0\.1:\d+\/auth\/verificar\?token=[\w-]{43}/.exec(decode(message.data))?.[0];
+    const link = message && /http:\/\/127\.0\.0\.1:\d+\/auth\/\w+\?token=[\w-]{43}/.exec(decode(message.data))?.[0];
     if (link && link !== except) return link;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -122,5 +122,70 @@ describe('accounts are linked to a family only once their e-mail is proven', () 
     await parent.waitForURL(`${portal.url}/auth`);
     await signIn(parent, portal.url, 'ana.hernandez', 'una-clave-segura');
     await parent.getByRole('status').filter({ hasText: 'Tu cuenta está desactivada' }).first().waitFor();
+  });
+});
+
+describe('reaching parents who have no account or forgot their password', () => {
+  it('invites a family from Gestión de Familias, and its parent creates the account from the e-mail', async () => {
+    const { context: adminContext, page: admin } = await newPage(browser, PHONE);
+    await signIn(admin, portal.url, 'admin');
+    await admin.waitForURL(`${portal.url}/admin`);
+    await admin.goto(`${portal.url}/admin/familias`);
+    await admin.getByRole('button', { name: 'Invitar a la familia de Valentina López' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Invitación enviada' });
+    await dialog.getByText('La enviamos a maria.lopez@example.com').waitFor();
+    const shown = await dialog.getByLabel('Enlace').inputValue();
+    const whatsApp = await dialog.getByRole('link', { name: 'Enviar por WhatsApp' }).getAttribute('href');
+    expect(whatsApp).toMatch(/^https:\/\/wa\.me\/50255551003\?text=Hola%2C%20Mar%C3%ADa%20L%C3%B3pez/);
+    expect(decodeURIComponent(whatsApp!.split('text=')[1]!)).toContain(shown);
+    await screenshot(admin, 'admin-invitation');
+    await adminContext.close();
+
+    const link = await linkSentTo('maria.lopez@example.com');
+    expect(link).toBe(shown);
+    const { context, page: parent } = await newPage(browser, PHONE);
+    await parent.goto(link);
+    await parent.getByRole('heading', { name: 'Crea tu cuenta · Valentina López' }).waitFor();
+    expect(await parent.getByLabel('Email').inputValue()).toBe('maria.lopez@example.com');
+    await screenshot(parent, 'invitation');
+    await parent.getByLabel('Nombre completo').fill('María López');
+    await parent.getByLabel('Nombre de usuario').fill('maria.lopez');
+    await parent.getByLabel('Contraseña', { exact: true }).fill('una-clave-segura');
+    await parent.getByLabel('Confirmar contraseña').fill('una-clave-segura');
+    await parent.getByRole('button', { name: 'Crear cuenta' }).click();
+    await parent.waitForURL(`${portal.url}/parent`);
+    await parent.getByText('Graduado(a): Valentina López').waitFor();
+    // The link worked once.
+    await parent.context().clearCookies();
+    await parent.goto(link);
+    await parent.getByRole('heading', { name: 'Esta invitación ya no sirve' }).waitFor();
+    await context.close();
+  });
+
+  it('sends a parent who forgot the password a link to choose a new one', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(`${portal.url}/auth`);
+    await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await page.waitForURL(`${portal.url}/auth/recuperar`);
+    await page.getByLabel('Email').fill('padre@example.com');
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await page.getByText('Si hay una cuenta con ese correo, te enviamos un enlace').waitFor();
+    await screenshot(page, 'forgot-password');
+
+    await page.goto(await linkSentTo('padre@example.com'));
+    await page.getByRole('heading', { name: 'Elige una contraseña nueva' }).waitFor();
+    await page.getByLabel('Nueva contraseña').fill('corta');
+    await page.getByLabel('Confirmar contraseña').fill('corta');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await page.getByText('La contraseña debe tener al menos 8 caracteres.').waitFor();
+    await page.getByLabel('Nueva contraseña').fill('mi-clave-nueva-2026');
+    await page.getByLabel('Confirmar contraseña').fill('mi-clave-nueva-2026');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await page.getByRole('heading', { name: 'Contraseña actualizada' }).waitFor();
+    await page.getByRole('link', { name: 'Iniciar sesión' }).last().click();
+    await signIn(page, portal.url, 'padre', 'mi-clave-nueva-2026');
+    await page.waitForURL(`${portal.url}/parent`);
+    await page.getByText('Graduado(a): Sofía Morales').waitFor();
+    await context.close();
   });
 });

@@ -1,7 +1,15 @@
 import { useState } from 'react';
-import { Ban, CircleCheck, Trash2, Unlink } from 'lucide-react';
+import { Ban, CircleCheck, KeyRound, Trash2, Unlink } from 'lucide-react';
 import type { Account } from '@portal/contracts';
-import { accountsKey, deleteAccount, disableAccount, enableAccount, unlinkAccount, useAccounts } from '@portal/api-client/accounts';
+import {
+  accountsKey,
+  deleteAccount,
+  disableAccount,
+  enableAccount,
+  resetLinkFor,
+  unlinkAccount,
+  useAccounts,
+} from '@portal/api-client/accounts';
 import { useUser } from '@portal/api-client/session';
 import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
@@ -9,6 +17,7 @@ import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
 import { TooltipProvider } from '@portal/ui/tooltip';
 import { IconButton } from '../common/IconButton';
+import { LinkDialog, type SharedLink } from '../common/LinkDialog';
 import { QueryState } from '../common/QueryState';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { texts } from '../texts';
@@ -29,6 +38,13 @@ export default function AccountsSection() {
     remove: useAdminMutation(deleteAccount, options(t.deleted)),
   };
   const enable = useAdminMutation(enableAccount, options(t.enabled));
+  const [shared, setShared] = useState<SharedLink | null>(null);
+  const resetLink = useAdminMutation((account: Account) => resetLinkFor(account.id).then(({ link }) => ({ account, link })), {
+    success: t.resetTitle,
+    failure: t.failed,
+    refresh: [],
+    onSuccess: ({ account, link }) => setShared({ title: t.resetTitle, description: t.resetText(account.name, account.email), link }),
+  });
 
   const question = asking && t.confirm[asking.action];
   const describe = ({ action, account }: { action: Action; account: Account }) =>
@@ -90,6 +106,9 @@ export default function AccountsSection() {
                             <Badge variant={account.disabled ? 'danger' : 'outline'}>{account.disabled ? t.disabled : t.active}</Badge>
                           </TableCell>
                           <TableCell className="admin-actions">
+                            {!yourself && (
+                              <IconButton icon={KeyRound} label={t.resetLink(account.name)} onClick={() => void resetLink.run(account)} />
+                            )}
                             {account.family && (
                               <IconButton
                                 icon={Unlink}
@@ -125,6 +144,7 @@ export default function AccountsSection() {
             )}
           </QueryState>
         </Card>
+        <LinkDialog shared={shared} onClose={() => setShared(null)} />
         <ConfirmDialog
           open={asking !== null}
           onOpenChange={(open) => !open && done()}

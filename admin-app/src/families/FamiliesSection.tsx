@@ -1,16 +1,24 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import type { Family, FamilyInput } from '@portal/contracts';
+import { Mail, MailPlus, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import type { BulkInvitationResult, Family, FamilyInput } from '@portal/contracts';
+import { accountsKey, inviteFamiliesWithoutAccount, inviteFamily, useAccounts } from '@portal/api-client/accounts';
 import { createFamily, deleteFamily, familiesKey, updateFamily, useFamilies } from '@portal/api-client/families';
+import { useMutation } from '@portal/api-client/mutation';
+import { useRefresh } from '@portal/api-client/refresh';
+import { errorMessage } from '@portal/api-client/request';
 import { statsKey } from '@portal/api-client/stats';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
+import { ConfirmDialog } from '@portal/ui/confirm-dialog';
+import { Dialog } from '@portal/ui/dialog';
 import { Input } from '@portal/ui/input';
+import { toast } from '@portal/ui/toast';
 import { TooltipProvider } from '@portal/ui/tooltip';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
 import { ConfirmDelete } from '../common/ConfirmDelete';
 import { IconButton } from '../common/IconButton';
+import { LinkDialog, type SharedLink } from '../common/LinkDialog';
 import { QueryState } from '../common/QueryState';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { texts } from '../texts';
@@ -42,6 +50,37 @@ export default function FamiliesSection() {
     onSuccess: () => setDeleting(null),
   });
 
+  // Which families have an account that proved their e-mail: from the committee's account list.
+  const { data: accounts } = useAccounts();
+  const withAccount = useMemo(() => new Set(accounts?.flatMap((account) => (account.family ? [account.family.id] : []))), [accounts]);
+  const withoutAccount = (families ?? []).filter((family) => !withAccount.has(family.id)).length;
+  const [shared, setShared] = useState<SharedLink | null>(null);
+  const [askingAll, setAskingAll] = useState(false);
+  const [skipped, setSkipped] = useState<BulkInvitationResult['skipped']>([]);
+  const invite = useAdminMutation((family: Family) => inviteFamily(family.id).then((result) => ({ family, ...result })), {
+    success: t.inviteTitle,
+    failure: t.inviteFailed,
+    refresh: [],
+    onSuccess: ({ family, link }) =>
+      setShared({
+        title: t.inviteTitle,
+        description: t.inviteText(family.email),
+        link,
+        whatsApp: { phone: family.phone, text: t.inviteWhatsApp(family.contactName, family.graduateName, link) },
+      }),
+  });
+  const refresh = useRefresh();
+  // Its own toasts: the count sent is the news, and the families left out get a list.
+  const inviteAll = useMutation(inviteFamiliesWithoutAccount, {
+    onSuccess: async (result) => {
+      setAskingAll(false);
+      toast({ title: t.invitedAll(result.invited) });
+      setSkipped(result.skipped.filter((family) => family.reason !== t.alreadyHasAccount));
+      await refresh(accountsKey);
+    },
+    onError: (error) => toast({ title: t.inviteFailed, description: errorMessage(error), variant: 'destructive' }),
+  });
+
   const save = (input: FamilyInput) => (editing?.item ? update.run({ ...input, id: editing.item.id }) : create.run(input));
 
   return (
@@ -58,10 +97,16 @@ export default function FamiliesSection() {
               aria-label={t.search}
             />
           </div>
-          <Button onClick={() => setEditing({})}>
-            <Plus size={18} aria-hidden="true" />
-            {t.add}
-          </Button>
+          <div className="admin-toolbar__actions">
+            <Button variant="outline" onClick={() => setAskingAll(true)} disabled={withoutAccount === 0}>
+              <MailPlus size={18} aria-hidden="true" />
+              {t.inviteAll}
+            </Button>
+            <Button onClick={() => setEditing({})}>
+              <Plus size={18} aria-hidden="true" />
+              {t.add}
+            </Button>
+          </div>
         </div>
         <Card>
           <QueryState isLoading={isLoading} error={error}>
@@ -82,6 +127,7 @@ export default function FamiliesSection() {
                         <TableHeader>{t.columns.graduate}</TableHeader>
                         <TableHeader>{t.columns.payment}</TableHeader>
                         <TableHeader>{t.columns.tables}</TableHeader>
+                        <TableHeader>{t.account}</TableHeader>
                         <TableHeader>
                           <span className="ui-visually-hidden">{texts.actions}</span>
                         </TableHeader>
@@ -102,7 +148,15 @@ export default function FamiliesSection() {
                             <Badge variant={family.hasPaid ? 'success' : 'warning'}>{family.hasPaid ? t.paid : t.pending}</Badge>
                           </TableCell>
                           <TableCell data-label={t.columns.tables}>{family.tablesBooked}</TableCell>
+                          <TableCell data-label={t.account}>
+                            <Badge variant={withAccount.has(family.id) ? 'success' : 'outline'}>
+                              {withAccount.has(family.id) ? t.hasAccount : t.noAccount}
+                            </Badge>
+                          </TableCell>
                           <TableCell className="admin-actions">
+                            {!withAccount.has(family.id) && (
+                              <IconButton icon={Mail} label={t.invite(family.graduateName)} onClick={() => void invite.run(family)} />
+                            )}
                             <IconButton
                               icon={Pencil}
                               label={t.editLabel(family.graduateName)}
@@ -134,6 +188,30 @@ export default function FamiliesSection() {
             saving={create.isPending || update.isPending}
           />
         )}
+        <LinkDialog shared={shared} onClose={() => setShared(null)} />
+        <ConfirmDialog
+          open={askingAll}
+          onOpenChange={setAskingAll}
+          title={t.inviteAllTitle}
+          description={t.inviteAllText(withoutAccount)}
+          confirmLabel={t.inviteAllAction}
+          pending={inviteAll.isPending}
+          onConfirm={() => void inviteAll.run(undefined)}
+        />
+        <Dialog
+          open={skipped.length > 0}
+          onOpenChange={(open) => !open && setSkipped([])}
+          title={t.skippedTitle}
+          description={t.skippedText}
+        >
+          <ul className="admin-list">
+            {skipped.map((family) => (
+              <li key={family.graduateName}>
+                <span className="admin-strong">{family.graduateName}</span>: {family.reason}
+              </li>
+            ))}
+          </ul>
+        </Dialog>
         <ConfirmDelete
           item={deleting}
           title={t.confirmTitle}
