@@ -5,6 +5,8 @@
 import type { Settings } from '@portal/contracts';
 import { AccountTokens } from '../src/auth/account-tokens';
 import { apiRoutes } from '../src/common/routes';
+import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
+import { OutboxService } from '../src/mail/outbox.service';
 import { FamilyEntity } from '../src/families/family.entity';
 import { SettingsService } from '../src/settings/settings.service';
 import { UserEntity } from '../src/users/user.entity';
@@ -50,6 +52,15 @@ let registrations = 0;
 async function targetFamily({ api, fx, caller }: Context): Promise<FamilyEntity> {
   if (caller === 'admin') return createFamily(api, { tablesBooked: 0 });
   return caller === 'parentA' ? fx.b.family : fx.a.family;
+}
+
+/** The id of a new message in the outbox. */
+async function outboxMessage(api: TestApi): Promise<number> {
+  await api.dataSource.transaction((manager) =>
+    api.app.get(OutboxService).enqueue(manager, { kind: 'prueba', to: 'alguien@example.com', subject: 'Asunto', text: 'Texto', html: '' }),
+  );
+  const [latest] = await api.dataSource.getRepository(OutboxMessageEntity).find({ order: { id: 'DESC' }, take: 1 });
+  return latest!.id;
 }
 
 /** A valid invitation for a new family. */
@@ -130,6 +141,12 @@ const MATRIX: Record<string, RouteRule> = {
     request: async (context) => ({ url: `/api/families/${(await targetFamily(context)).id}/invitation` }),
   },
   'POST /api/accounts/:id/reset-link': { expect: ADMIN(201), request: targetAccount('reset-link') },
+  'GET /api/emails': { expect: ADMIN(200) },
+  'GET /api/emails/:id': { expect: ADMIN(200), request: async ({ api }) => ({ url: `/api/emails/${await outboxMessage(api)}` }) },
+  'POST /api/emails/:id/resend': {
+    expect: ADMIN(200),
+    request: async ({ api }) => ({ url: `/api/emails/${await outboxMessage(api)}/resend` }),
+  },
   'GET /api/accounts': { expect: ADMIN(200) },
   'POST /api/accounts/:id/unlink': { expect: ADMIN(204), request: targetAccount('unlink') },
   'POST /api/accounts/:id/disable': { expect: ADMIN(204), request: targetAccount('disable') },

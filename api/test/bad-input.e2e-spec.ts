@@ -120,6 +120,8 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     fields: { token: format(43), name: text(120), username: format(30), password: text(128), confirmPassword: format() },
   },
   'POST /api/families/invitations': { caller: 'admin' },
+  'GET /api/emails/:id': { caller: 'admin', param: () => '1', existing: ID },
+  'POST /api/emails/:id/resend': { caller: 'admin', param: () => '1', existing: ID },
   'POST /api/families/:id/invitation': { caller: 'admin', param: (fx) => String(fx.a.family.id), existing: ID },
   'POST /api/accounts/:id/reset-link': { caller: 'admin', param: (fx) => String(fx.a.parent.id), existing: ID },
   'POST /api/accounts/:id/unlink': { caller: 'admin', param: (fx) => String(fx.a.parent.id), existing: ID },

@@ -1,6 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+import type { OutboxStatus } from '@portal/contracts';
 
 /** An e-mail, written in the same transaction as the change that sends it, delivered afterwards. */
 @Entity('outbox')

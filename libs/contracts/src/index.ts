@@ -84,6 +84,36 @@ export interface BulkInvitationResult {
   skipped: Array<{ graduateName: string; reason: string }>;
 }
 
+// ---- E-mail ----------------------------------------------------------------------------------
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** A message of the portal's outbox, as the committee sees it ('Correos'). */
+export interface OutboxMessage {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  /** The mail server's answer to the last failed attempt. */
+  lastError: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface OutboxMessageDetail extends OutboxMessage {
+  text: string;
+}
+
+export interface Outbox {
+  /** Whether an SMTP server is configured: without one, messages wait here. */
+  smtpConfigured: boolean;
+  messages: OutboxMessage[];
+}
+
 /** An account as the committee sees it ('Cuentas'). */
 export interface Account extends User {
   disabled: boolean;
