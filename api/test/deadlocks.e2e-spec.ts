@@ -3,6 +3,7 @@
 // client as a 500, and what is left must be consistent. MariaDB only: SQLite runs one write at a
 // time, so its transactions cannot deadlock.
 import type { LightMyRequestResponse } from 'fastify';
+import { createConnection, type Connection } from 'mysql2/promise';
 import { PAYMENT_NUMBERS, type PaymentStatus } from '@portal/contracts';
 import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
@@ -23,6 +24,12 @@ const ANSWERS_PER_DEVICE = 4;
 /** How many answers had each status, shown when the test fails. */
 function count(statuses: number[]): Record<number, number> {
   return statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+}
+
+/** Deadlocks the server has broken since it started (on every database: other suites' too). */
+async function deadlocks(connection: Connection): Promise<number> {
+  const [rows] = await connection.query("SHOW GLOBAL STATUS LIKE 'Innodb_deadlocks'");
+  return Number((rows as Array<{ Value: string }>)[0]!.Value);
 }
 
 const describeMariaDb = process.env.MYSQL_URL ? describe : describe.skip;
@@ -198,5 +205,47 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
       }
     }
     expect([...expected].filter(([key, value]) => stored.get(key) !== value)).toEqual([]);
+  });
+
+  it("runs a parent's answer again when MariaDB rolls it back to break a deadlock", async () => {
+    const family = await createFamily(admins, { awardsRsvp: false });
+    const parent = await createUser(admins, 'parent', family.email);
+    const cookie = `portal_session=${(await sessionAgent(parents, parent.id)).sessionCookie}`;
+    // Another client of the database that locks the family row by id first and its e-mail entry
+    // second, against the order the API keeps. It has written rows already, so the database
+    // rolls back the API's transaction, the smaller one, to break the deadlock.
+    const other = await createConnection(admins.config.databaseUrl!);
+    try {
+      await other.query('BEGIN');
+      await other.query(
+        "INSERT INTO notifications (title, message, type, date) SELECT 'Aviso', 'Mensaje', 'info', NOW() FROM payment_dates",
+      );
+      await other.query('SELECT id FROM families WHERE id = ? FOR UPDATE', [family.id]);
+      const answer = parents.app.inject({ method: 'PUT', url: '/api/my-family/rsvp', payload: { awardsRsvp: true }, headers: { cookie } });
+      // The API holds the e-mail entry and waits for the row (InnoDB's own lists of waits are
+      // refreshed too seldom to watch; the API's connection shows its query while it waits).
+      for (let tries = 0; ; tries += 1) {
+        const [waiting] = await other.query(
+          "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND INFO LIKE '%FOR UPDATE'",
+        );
+        if (Number((waiting as Array<{ n: number }>)[0]!.n) > 0) break;
+        if (tries > 200) throw new Error('the answer never waited for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const before = await deadlocks(other);
+      await other.query('SELECT id FROM families WHERE email = ? FOR UPDATE', [family.email]);
+      expect(await deadlocks(other)).toBeGreaterThan(before);
+      await other.query('COMMIT');
+
+      const response = await answer;
+      expect({ status: response.statusCode, body: response.json() }).toEqual({
+        status: 200,
+        body: expect.objectContaining({ awardsRsvp: true }),
+      });
+      expect(await admins.dataSource.getRepository(FamilyEntity).findOneByOrFail({ id: family.id })).toMatchObject({ awardsRsvp: true });
+    } finally {
+      await other.end();
+    }
   });
 });

@@ -23,7 +23,8 @@ import type { Database } from './database.service';
  *   4. The rows that hang from them (event_rsvps, payment_confirmations, payment_proofs), last;
  *      the ON DELETE CASCADE foreign keys follow the same order (parent row, then children).
  *
- * SQLite runs one write at a time, so nothing here takes a lock there.
+ * What is still left (gap locks of two inserts, a session write) is retried by Database. SQLite
+ * runs one write at a time, so nothing here takes a lock there.
  */
 
 /**

@@ -55,7 +55,8 @@ export class EventsService {
   create(input: CreateEventDto): Promise<GraduationEvent> {
     const event = { descripcion: null, horario: null, lugar: null, vestimenta: null, imagen: null, ...toColumns(input) };
     return this.db.write(async (manager) => {
-      const result = await manager.insert(EventEntity, event);
+      // A copy per attempt: TypeORM writes the new id into what it inserts, and a retried write runs again.
+      const result = await manager.insert(EventEntity, { ...event });
       const id = Number(result.identifiers[0]!.id);
       return toEvent(await manager.findOneByOrFail(EventEntity, { id }));
     });
