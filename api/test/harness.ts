@@ -182,3 +182,26 @@ export async function startApi(kind: DatabaseKind, env: Record<string, string> =
   };
   return api;
 }
+
+/**
+ * A second API instance on the database of `first`, as behind a balancer: its own pool,
+ * caches and rate limits. Closing it leaves the database to `first`, which drops it.
+ */
+export async function startSecondApi(first: TestApi, env: Record<string, string> = {}): Promise<TestApi> {
+  const database = first.config.databaseUrl ? { DATABASE_URL: first.config.databaseUrl } : { SQLITE_PATH: first.config.sqlitePath };
+  const config = loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...database, ...env });
+  const app = await createApp(config);
+  const api: TestApi = {
+    kind: first.kind,
+    app,
+    config,
+    get dataSource() {
+      return app.get(DataSource);
+    },
+    agent: () => new Agent(api),
+    signedIn: () => Promise.reject(new Error('sign in through the first instance')),
+    restart: () => Promise.reject(new Error('start another second instance instead')),
+    close: () => app.close(),
+  };
+  return api;
+}

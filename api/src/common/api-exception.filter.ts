@@ -12,6 +12,7 @@ export const MESSAGES = {
   notObject: 'El cuerpo de la solicitud debe ser un objeto JSON.',
   mediaType: 'Tipo de contenido no admitido: envía los datos como JSON.',
   badRequest: 'La solicitud no es válida.',
+  concurrentChange: 'Otra persona estaba cambiando estos datos al mismo tiempo. Intenta de nuevo.',
 } as const;
 
 const FASTIFY_MESSAGES: Record<number, string> = {
@@ -40,6 +41,8 @@ const DATABASE_DOWN = new Set([
   'SQLITE_CANTOPEN',
 ]);
 const DUPLICATE = new Set(['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+/** A lock conflict with another transaction that outlasted Database's retries: nothing was written. */
+const LOCK_CONFLICT = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 
 interface ErrorWithCode {
   code?: string;
@@ -66,6 +69,7 @@ export function toErrorBody(error: unknown): ApiErrorBody {
   const dbCode = driverError?.code ?? code ?? '';
   if (DATABASE_DOWN.has(dbCode)) return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: MESSAGES.unavailable };
   if (DUPLICATE.has(dbCode)) return { statusCode: HttpStatus.CONFLICT, message: MESSAGES.duplicate };
+  if (LOCK_CONFLICT.has(dbCode)) return { statusCode: HttpStatus.CONFLICT, message: MESSAGES.concurrentChange };
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: MESSAGES.unexpected };
 }
 

@@ -5,11 +5,57 @@ import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral }
 const CACHED_READS = 5_000;
 
 /**
+ * MySQL/MariaDB's ER_LOCK_DEADLOCK (the database rolled the transaction back to break a cycle of
+ * waits) and ER_LOCK_WAIT_TIMEOUT (a row stayed locked longer than innodb_lock_wait_timeout): the
+ * transaction did nothing, and running it again usually succeeds.
+ */
+const LOCK_CONFLICTS = new Set([1213, 1205]);
+
+/** Times a write runs again after a lock conflict before the conflict reaches the client (a 409). */
+export const LOCK_CONFLICT_RETRIES = 3;
+
+/** Whether the error is a lock conflict with another transaction (see LOCK_CONFLICTS). */
+export function isLockConflict(error: unknown): boolean {
+  const { errno, driverError } = (error ?? {}) as { errno?: number; driverError?: { errno?: number } };
+  return LOCK_CONFLICTS.has(driverError?.errno ?? errno ?? 0);
+}
+
+/**
+ * Runs `run`, and again after a lock conflict, up to `retries` more times; any other error, or the
+ * last conflict, is thrown as it is. `run` must be safe to repeat: all it changes is rolled back
+ * with the failed attempt.
+ */
+export async function retryLockConflicts<T>(
+  run: () => Promise<T>,
+  { retries = LOCK_CONFLICT_RETRIES, pause = lockConflictPause }: { retries?: number; pause?: (attempt: number) => Promise<void> } = {},
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt > retries || !isLockConflict(error)) throw error;
+      await pause(attempt);
+    }
+  }
+}
+
+/**
+ * 5-20 ms after the first conflict, 10-40 ms after the second, 20-80 ms after the third: random, so
+ * the two transactions that met do not start again in step and meet once more.
+ */
+function lockConflictPause(attempt: number): Promise<void> {
+  const base = 5 * 2 ** (attempt - 1);
+  return new Promise((resolve) => setTimeout(resolve, base + Math.random() * 3 * base));
+}
+
+/**
  * Every write goes through here: a transaction (`write`) or one atomic statement (`execute`).
  * With SQLite, TypeORM shares one connection between all requests, so two open transactions
  * would interleave on it: writes are queued one after the other, and the hottest reads are kept
  * in memory between writes (`cached`). MySQL/MariaDB gives each transaction its own pooled
- * connection and row locks.
+ * connection and row locks; a write that loses a lock conflict (a deadlock, a lock wait timeout)
+ * runs again, a few times (`retryLockConflicts`). Writes take their locks in the order of
+ * lock-order.ts, so conflicts stay rare.
  */
 @Injectable()
 export class Database {
@@ -77,7 +123,8 @@ export class Database {
    * One data-changing statement, on its own: a single statement is atomic, so it needs no
    * transaction of its own (BEGIN and COMMIT cost more than a small upsert). On SQLite it still
    * waits its turn behind the queued transactions, which share its connection. Resolves to the
-   * number of rows the statement changed.
+   * number of rows the statement changed. With MySQL/MariaDB a statement that loses a lock
+   * conflict runs again (it changed nothing).
    */
   execute(sql: string, parameters: unknown[]): Promise<number> {
     const run = async () => {
@@ -88,12 +135,18 @@ export class Database {
         await runner.release();
       }
     };
-    if (!this.serialized) return run();
+    if (!this.serialized) return retryLockConflicts(run);
     return this.enqueue(run);
   }
 
+  /**
+   * `work` in one transaction. With MySQL/MariaDB a transaction that loses a lock conflict is rolled
+   * back and `work` runs again from the start, so it must not change anything outside the
+   * transaction that a second run would repeat (build inserted objects inside it, for instance:
+   * TypeORM writes the new id into them). SQLite runs one write at a time, so it never conflicts.
+   */
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (!this.serialized) return this.dataSource.transaction(work);
+    if (!this.serialized) return retryLockConflicts(() => this.dataSource.transaction(work));
     return this.enqueue(() => this.dataSource.transaction(work));
   }
 

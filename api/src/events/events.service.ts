@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { GraduationEvent } from '@portal/contracts';
 import { Database } from '../database/database.service';
+import { lockAdminWrites, lockEvent } from '../database/lock-order';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import type { CreateEventDto } from './dto/create-event.dto';
 import type { UpdateEventDto } from './dto/update-event.dto';
@@ -54,7 +55,8 @@ export class EventsService {
   create(input: CreateEventDto): Promise<GraduationEvent> {
     const event = { descripcion: null, horario: null, lugar: null, vestimenta: null, imagen: null, ...toColumns(input) };
     return this.db.write(async (manager) => {
-      const result = await manager.insert(EventEntity, event);
+      // A copy per attempt: TypeORM writes the new id into what it inserts, and a retried write runs again.
+      const result = await manager.insert(EventEntity, { ...event });
       const id = Number(result.identifiers[0]!.id);
       return toEvent(await manager.findOneByOrFail(EventEntity, { id }));
     });
@@ -69,10 +71,14 @@ export class EventsService {
     });
   }
 
-  /** The event and its RSVPs, in one transaction. */
+  /**
+   * The event and its RSVPs, in one transaction. The event row is locked before its answers are
+   * deleted, as a parent's answer locks it before writing one (database/lock-order.ts).
+   */
   remove(id: number): Promise<void> {
     return this.db.write(async (manager) => {
-      if (!(await manager.existsBy(EventEntity, { id }))) throw new NotFoundException(EVENT_TEXTS.notFound);
+      await lockAdminWrites(this.db, manager);
+      if (!(await lockEvent(this.db, manager, id, 'pessimistic_write'))) throw new NotFoundException(EVENT_TEXTS.notFound);
       await manager.delete(EventRsvpEntity, { eventId: id });
       await manager.delete(EventEntity, { id });
     });

@@ -2,10 +2,10 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { Not, type EntityManager } from 'typeorm';
 import { TOTAL_TABLES, type Family } from '@portal/contracts';
 import { Database } from '../database/database.service';
+import { lockAdminWrites, lockFamily } from '../database/lock-order';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { SettingsEntity } from '../settings/settings.entity';
 import type { CreateFamilyDto } from './dto/create-family.dto';
 import type { UpdateFamilyDto } from './dto/update-family.dto';
 import { FamilyEntity } from './family.entity';
@@ -59,7 +59,7 @@ export class FamiliesService {
   create(input: CreateFamilyDto): Promise<Family> {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
-      await this.lockFamilies(manager);
+      await lockAdminWrites(this.db, manager);
       await this.checkEmailFree(manager, columns.email!);
       const booked = columns.tablesBooked ?? 0;
       if (booked > 0) {
@@ -82,8 +82,9 @@ export class FamiliesService {
   update(id: number, input: UpdateFamilyDto): Promise<Family> {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
-      await this.lockFamilies(manager);
-      const current = await manager.findOneBy(FamilyEntity, { id });
+      await lockAdminWrites(this.db, manager);
+      // Locked the way parents lock it (database/lock-order.ts): an e-mail change crosses their locks otherwise.
+      const current = await lockFamily(this.db, manager, id);
       if (!current) throw new NotFoundException(FAMILY_TEXTS.notFound);
       if (columns.email !== undefined && columns.email !== current.email) await this.checkEmailFree(manager, columns.email, id);
       // Only a family asking for more tables than it has can take the total past the limit.
@@ -99,27 +100,20 @@ export class FamiliesService {
     });
   }
 
-  /** The family and everything that hangs from it, in one transaction; its parent account stays. */
+  /**
+   * The family and everything that hangs from it, in one transaction; its parent account stays.
+   * The family row is locked before its answers are deleted, as a parent's answer locks it before
+   * writing one (database/lock-order.ts).
+   */
   remove(id: number): Promise<void> {
     return this.db.write(async (manager) => {
-      await this.lockFamilies(manager);
-      if (!(await manager.existsBy(FamilyEntity, { id }))) throw new NotFoundException(FAMILY_TEXTS.notFound);
+      await lockAdminWrites(this.db, manager);
+      if (!(await lockFamily(this.db, manager, id))) throw new NotFoundException(FAMILY_TEXTS.notFound);
       await manager.delete(EventRsvpEntity, { familyId: id });
       await manager.delete(PaymentConfirmationEntity, { familyId: id });
       await manager.delete(PaymentProofEntity, { familyId: id });
       await manager.delete(FamilyEntity, { id });
     });
-  }
-
-  /**
-   * Serializes the admins' family writes: two admins saving at once would otherwise both see room
-   * for their tables (or one would update a family the other has just deleted). SQLite writes are
-   * already queued one by one; MySQL/MariaDB waits here on the settings row until the other
-   * transaction commits, and only then reads the totals.
-   */
-  private async lockFamilies(manager: EntityManager): Promise<void> {
-    if (this.db.isSqlite) return;
-    await manager.findOne(SettingsEntity, { where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
   }
 
   private async tablesBooked(manager: EntityManager, exceptFamilyId?: number): Promise<number> {

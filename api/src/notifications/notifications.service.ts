@@ -28,7 +28,8 @@ export class NotificationsService {
       date: new Date(input.date),
     };
     return this.db.write(async (manager) => {
-      const result = await manager.insert(NotificationEntity, notification);
+      // A copy per attempt: TypeORM writes the new id into what it inserts, and a retried write runs again.
+      const result = await manager.insert(NotificationEntity, { ...notification });
       const id = Number(result.identifiers[0]!.id);
       return toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
     });

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EventRsvp, User } from '@portal/contracts';
 import { Database } from '../database/database.service';
-import { EventEntity } from '../events/event.entity';
+import { lockEvent } from '../database/lock-order';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { MyFamilyService } from './my-family.service';
 import { PARENT_MESSAGES } from './parent.messages';
@@ -19,17 +19,16 @@ export class MyEventRsvpsService {
     return rows.map(({ eventId, attending }) => ({ eventId, attending }));
   }
 
-  /** One row per family and event: a single upsert statement, safe when the same answer arrives twice at once. */
+  /**
+   * One row per family and event: a single upsert statement, safe when the same answer arrives
+   * twice at once. The family and the event stay locked (shared) until commit, so neither can be
+   * deleted before the answer is written; family, then event, then answer, the order of
+   * database/lock-order.ts.
+   */
   answer(user: User, { eventId, attending }: EventRsvp): Promise<EventRsvp> {
     return this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_read');
-      const event = await manager.findOne(EventEntity, {
-        where: { id: eventId },
-        select: { id: true },
-        // Held until commit so the event cannot be deleted before the answer is written.
-        ...(this.db.isSqlite ? {} : { lock: { mode: 'pessimistic_read' as const } }),
-      });
-      if (!event) throw new NotFoundException(PARENT_MESSAGES.eventNotFound);
+      if (!(await lockEvent(this.db, manager, eventId, 'pessimistic_read'))) throw new NotFoundException(PARENT_MESSAGES.eventNotFound);
       await manager.upsert(EventRsvpEntity, { eventId, familyId: family.id, attending }, ['eventId', 'familyId']);
       return { eventId, attending };
     });

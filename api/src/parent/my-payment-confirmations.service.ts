@@ -30,7 +30,9 @@ export class MyPaymentConfirmationsService {
   /**
    * One row per family and payment, written by a single statement that finds the family by the
    * session's e-mail and inserts or replaces the answer: atomic without a transaction, safe when
-   * toggled quickly, and the family cannot vanish between a read and the write.
+   * toggled quickly, and the family cannot vanish between a read and the write. The SELECT locks
+   * the family (its e-mail entry, then its row) before the answer is written, the order of
+   * database/lock-order.ts.
    */
   async set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentConfirmation> {
     const email = familyEmail(user);

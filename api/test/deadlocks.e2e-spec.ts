@@ -1,0 +1,251 @@
+// Admins deleting events and families through one API instance while parents answer through
+// another, on one MariaDB database: lock conflicts between the transactions must never reach a
+// client as a 500, and what is left must be consistent. MariaDB only: SQLite runs one write at a
+// time, so its transactions cannot deadlock.
+import type { LightMyRequestResponse } from 'fastify';
+import { createConnection, type Connection } from 'mysql2/promise';
+import { PAYMENT_NUMBERS, type PaymentStatus } from '@portal/contracts';
+import { EventEntity } from '../src/events/event.entity';
+import { FamilyEntity } from '../src/families/family.entity';
+import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
+import { startApi, startSecondApi, type TestApi } from './harness';
+import { createEvent, createFamily, createUser, expectSpanishError, sessionAgent } from './fixtures';
+
+const FAMILIES = 30;
+const EVENTS = 15;
+/** Deleted while the parents answer: the first events and every third family. */
+const DELETED_EVENTS = 10;
+const DELETED_FAMILIES = 10;
+/** Requests each of a parent's three devices sends, one after another (all devices at once). */
+const ANSWERS_PER_DEVICE = 4;
+
+/** How many answers had each status, shown when the test fails. */
+function count(statuses: number[]): Record<number, number> {
+  return statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+}
+
+/** Deadlocks the server has broken since it started (on every database: other suites' too). */
+async function deadlocks(connection: Connection): Promise<number> {
+  const [rows] = await connection.query("SHOW GLOBAL STATUS LIKE 'Innodb_deadlocks'");
+  return Number((rows as Array<{ Value: string }>)[0]!.Value);
+}
+
+const describeMariaDb = process.env.MYSQL_URL ? describe : describe.skip;
+
+interface Answer {
+  kind: 'event' | 'family' | 'payment';
+  familyId: number;
+  /** The event or the payment number answered. */
+  target: number;
+  value: boolean | PaymentStatus;
+  response: LightMyRequestResponse;
+}
+
+describeMariaDb('lock conflicts between two API instances on one MariaDB database (MariaDB only: set MYSQL_URL)', () => {
+  let admins: TestApi;
+  let parents: TestApi;
+
+  beforeAll(async () => {
+    admins = await startApi('mariadb');
+    parents = await startSecondApi(admins);
+  });
+  afterAll(async () => {
+    await parents?.close();
+    await admins?.close();
+  });
+
+  it('answers every write with a 2xx, a 404 for what was deleted or a Spanish 409/503, and leaves no orphan rows', async () => {
+    const events = await Promise.all(Array.from({ length: EVENTS }, (_, index) => createEvent(admins, `Evento ${index}`)));
+    const families: FamilyEntity[] = [];
+    const cookies = new Map<number, string>();
+    for (let index = 0; index < FAMILIES; index += 1) {
+      const family = await createFamily(admins, { tablesBooked: 1 });
+      const parent = await createUser(admins, 'parent', family.email);
+      families.push(family);
+      cookies.set(family.id, `portal_session=${(await sessionAgent(parents, parent.id)).sessionCookie}`);
+    }
+    // Every family has answered every event and two payments, so each delete has rows to remove.
+    await admins.dataSource
+      .getRepository(EventRsvpEntity)
+      .insert(families.flatMap((family) => events.map((event) => ({ eventId: event.id, familyId: family.id, attending: true }))));
+    await admins.dataSource.getRepository(PaymentConfirmationEntity).insert(
+      families.flatMap((family) => [
+        { familyId: family.id, paymentNumber: 1, status: 'ya_pague' as const },
+        { familyId: family.id, paymentNumber: 2, status: 'ya_pague' as const },
+      ]),
+    );
+    await admins.dataSource
+      .getRepository(PaymentProofEntity)
+      .insert(families.map((family) => ({ familyId: family.id, paymentNumber: 1, fileName: 'comprobante.pdf', uploadedAt: new Date() })));
+    const admin = await createUser(admins, 'admin', null);
+    const adminCookie = `portal_session=${(await sessionAgent(admins, admin.id)).sessionCookie}`;
+
+    const doomedEvents = events.slice(0, DELETED_EVENTS);
+    const doomedFamilies = families.filter((_, index) => index % 3 === 0).slice(0, DELETED_FAMILIES);
+
+    // Each delete starts once the parents have sent a given number of answers, so the deletes
+    // overlap the answers however fast the machine is.
+    let answered = 0;
+    const waiting: Array<{ after: number; start: () => void }> = [];
+    const progress = () => {
+      answered += 1;
+      for (const waiter of waiting.filter(({ after }) => after <= answered)) {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.start();
+      }
+    };
+
+    /**
+     * One parent's answers from three devices at once: event answers, family answers and payments,
+     * each device one request after another (so each stored answer is that device's last 200).
+     */
+    async function answer(family: FamilyEntity, familyIndex: number): Promise<Answer[]> {
+      const cookie = cookies.get(family.id)!;
+      const device = async (kind: Answer['kind']) => {
+        const answers: Answer[] = [];
+        for (let step = 0; step < ANSWERS_PER_DEVICE; step += 1) {
+          const attending = (familyIndex + step) % 2 === 0;
+          const value: Answer['value'] = kind === 'payment' ? (attending ? 'ya_pague' : 'no_asistire') : attending;
+          const target =
+            kind === 'payment'
+              ? PAYMENT_NUMBERS[(familyIndex + step) % PAYMENT_NUMBERS.length]!
+              : kind === 'event'
+                ? events[(familyIndex + step) % events.length]!.id
+                : 0;
+          const request =
+            kind === 'payment'
+              ? { method: 'PUT' as const, url: `/api/my-payment-confirmations/${target}`, payload: { status: value } }
+              : kind === 'family'
+                ? { method: 'PUT' as const, url: '/api/my-family/rsvp', payload: { awardsRsvp: value } }
+                : { method: 'POST' as const, url: '/api/event-rsvps', payload: { eventId: target, attending } };
+          const response = await parents.app.inject({ ...request, headers: { cookie } });
+          answers.push({ kind, familyId: family.id, target, value, response });
+          progress();
+        }
+        return answers;
+      };
+      return (await Promise.all([device('event'), device('family'), device('payment')])).flat();
+    }
+
+    async function remove(url: string, after: number): Promise<{ url: string; response: LightMyRequestResponse }> {
+      await new Promise<void>((start) => (after <= answered ? start() : waiting.push({ after, start })));
+      return { url, response: await admins.app.inject({ method: 'DELETE', url, headers: { cookie: adminCookie } }) };
+    }
+
+    const total = FAMILIES * 3 * ANSWERS_PER_DEVICE;
+    const removals = doomedEvents.flatMap((event, index) => [`/api/events/${event.id}`, `/api/families/${doomedFamilies[index]!.id}`]);
+    const [answers, deletes] = await Promise.all([
+      Promise.all(families.map(answer)).then((lists) => lists.flat()),
+      // Spread over the first four fifths of the answers, an event and a family in turn.
+      Promise.all(removals.map((url, index) => remove(url, Math.round(((index + 1) * total * 0.8) / removals.length)))),
+    ]);
+
+    const everything = [
+      ...answers.map(({ kind, response }) => ({ route: kind, response })),
+      ...deletes.map(({ url, response }) => ({ route: url, response })),
+    ];
+    const statuses = {
+      answers: count(answers.map(({ response }) => response.statusCode)),
+      deletes: count(deletes.map(({ response }) => response.statusCode)),
+    };
+    const serverErrors = everything.filter(({ response }) => response.statusCode >= 500 && response.statusCode !== 503);
+    expect({ serverErrors: serverErrors.map(({ route, response }) => `${route}: ${response.body}`), statuses }).toEqual({
+      serverErrors: [],
+      statuses,
+    });
+    for (const { response } of everything) {
+      if ([409, 503].includes(response.statusCode)) expectSpanishError(response);
+    }
+
+    // A delete either happened (204) or was refused as a whole (409/503): nothing half done.
+    const deleted = (prefix: string) =>
+      new Set(
+        deletes
+          .filter(({ url, response }) => url.startsWith(prefix) && response.statusCode === 204)
+          .map(({ url }) => Number(url.split('/').pop())),
+      );
+    for (const { response } of deletes) expect([204, 409, 503]).toContain(response.statusCode);
+    const deletedEvents = deleted('/api/events/');
+    const deletedFamilies = deleted('/api/families/');
+
+    // Parents get a 404 only for a family or an event that an admin deleted.
+    for (const { kind, familyId, target, response } of answers) {
+      expect([200, 404, 409, 503]).toContain(response.statusCode);
+      if (response.statusCode === 404) expect(deletedFamilies.has(familyId) || (kind === 'event' && deletedEvents.has(target))).toBe(true);
+    }
+
+    const rsvps = await admins.dataSource.getRepository(EventRsvpEntity).find();
+    const confirmations = await admins.dataSource.getRepository(PaymentConfirmationEntity).find();
+    const proofs = await admins.dataSource.getRepository(PaymentProofEntity).find();
+    const familyRows = await admins.dataSource.getRepository(FamilyEntity).find();
+    const eventIds = new Set((await admins.dataSource.getRepository(EventEntity).find()).map((event) => event.id));
+    const familyIds = new Set(familyRows.map((family) => family.id));
+
+    // What was deleted is gone with everything that hung from it; what was refused is all there.
+    for (const id of deletedEvents) expect(eventIds.has(id)).toBe(false);
+    for (const id of deletedFamilies) expect(familyIds.has(id)).toBe(false);
+    for (const event of doomedEvents) if (!deletedEvents.has(event.id)) expect(eventIds.has(event.id)).toBe(true);
+    for (const family of doomedFamilies) if (!deletedFamilies.has(family.id)) expect(familyIds.has(family.id)).toBe(true);
+    expect(rsvps.filter((row) => !eventIds.has(row.eventId) || !familyIds.has(row.familyId))).toEqual([]);
+    expect(confirmations.filter((row) => !familyIds.has(row.familyId))).toEqual([]);
+    expect(proofs.filter((row) => !familyIds.has(row.familyId))).toEqual([]);
+
+    // Each parent wrote one answer at a time: what is stored is the last answer that got a 200.
+    const stored = new Map<string, unknown>([
+      ...rsvps.map((row) => [`event:${row.familyId}:${row.eventId}`, row.attending] as const),
+      ...confirmations.map((row) => [`payment:${row.familyId}:${row.paymentNumber}`, row.status] as const),
+      ...familyRows.map((row) => [`family:${row.id}:0`, row.awardsRsvp] as const),
+    ]);
+    const expected = new Map<string, unknown>();
+    for (const { kind, familyId, target, value, response } of answers) {
+      if (response.statusCode === 200 && familyIds.has(familyId) && (kind !== 'event' || eventIds.has(target))) {
+        expected.set(`${kind}:${familyId}:${target}`, value);
+      }
+    }
+    expect([...expected].filter(([key, value]) => stored.get(key) !== value)).toEqual([]);
+  });
+
+  it("runs a parent's answer again when MariaDB rolls it back to break a deadlock", async () => {
+    const family = await createFamily(admins, { awardsRsvp: false });
+    const parent = await createUser(admins, 'parent', family.email);
+    const cookie = `portal_session=${(await sessionAgent(parents, parent.id)).sessionCookie}`;
+    // Another client of the database that locks the family row by id first and its e-mail entry
+    // second, against the order the API keeps. It has written rows already, so the database
+    // rolls back the API's transaction, the smaller one, to break the deadlock.
+    const other = await createConnection(admins.config.databaseUrl!);
+    try {
+      await other.query('BEGIN');
+      await other.query(
+        "INSERT INTO notifications (title, message, type, date) SELECT 'Aviso', 'Mensaje', 'info', NOW() FROM payment_dates",
+      );
+      await other.query('SELECT id FROM families WHERE id = ? FOR UPDATE', [family.id]);
+      const answer = parents.app.inject({ method: 'PUT', url: '/api/my-family/rsvp', payload: { awardsRsvp: true }, headers: { cookie } });
+      // The API holds the e-mail entry and waits for the row (InnoDB's own lists of waits are
+      // refreshed too seldom to watch; the API's connection shows its query while it waits).
+      for (let tries = 0; ; tries += 1) {
+        const [waiting] = await other.query(
+          "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND INFO LIKE '%FOR UPDATE'",
+        );
+        if (Number((waiting as Array<{ n: number }>)[0]!.n) > 0) break;
+        if (tries > 200) throw new Error('the answer never waited for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const before = await deadlocks(other);
+      await other.query('SELECT id FROM families WHERE email = ? FOR UPDATE', [family.email]);
+      expect(await deadlocks(other)).toBeGreaterThan(before);
+      await other.query('COMMIT');
+
+      const response = await answer;
+      expect({ status: response.statusCode, body: response.json() }).toEqual({
+        status: 200,
+        body: expect.objectContaining({ awardsRsvp: true }),
+      });
+      expect(await admins.dataSource.getRepository(FamilyEntity).findOneByOrFail({ id: family.id })).toMatchObject({ awardsRsvp: true });
+    } finally {
+      await other.end();
+    }
+  });
+});
