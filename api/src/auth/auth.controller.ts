@@ -5,6 +5,7 @@ import { Public } from '../common/auth.decorators';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
+import { setSessionCookie } from './session-cookie';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';
 
 @Public()
@@ -53,12 +54,6 @@ export class AuthController {
     const previous = request.cookies?.[SESSION_COOKIE];
     if (previous) await this.sessions.destroy(previous);
     const token = await this.sessions.create(user.id);
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      maxAge: this.sessions.maxAgeSeconds,
-    });
+    setSessionCookie(request, reply, token, this.sessions.maxAgeSeconds);
   }
 }
