@@ -99,6 +99,12 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     fields: { name: text(120), username: format(30), email: format(254), password: text(128), confirmPassword: format() },
   },
   'POST /api/logout': { caller: 'parent' },
+  'PUT /api/user/password': {
+    caller: 'parent',
+    body: () => ({ currentPassword: PASSWORD, newPassword: 'birrete-azul-2026', confirmPassword: 'birrete-azul-2026' }),
+    fields: { currentPassword: text(200), newPassword: text(128), confirmPassword: format() },
+  },
+  'POST /api/user/logout-all': { caller: 'parent' },
   'PUT /api/settings': {
     caller: 'admin',
     body: (_fx, settings) => ({ ...settings }),
