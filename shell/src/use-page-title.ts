@@ -5,6 +5,7 @@ const SITE = 'Class of 2026';
 const TITLES: Array<[RegExp, string]> = [
   [/^\/$/, 'Portal de graduación'],
   [/^\/auth\/?$/, 'Iniciar sesión'],
+  [/^\/cuenta\/?$/, 'Mi cuenta'],
   [/^\/admin(\/|$)/, 'Panel Administrativo'],
   [/^\/parent(\/|$)/, 'Portal de Padres'],
 ];

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { LoginRequest, PublicConfig, RegisterRequest, User } from '@portal/contracts';
+import type { ChangePasswordRequest, LoginRequest, PublicConfig, RegisterRequest, User } from '@portal/contracts';
 import { apiRequest, getJson, isApiError } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
@@ -19,6 +19,10 @@ export async function getUser(): Promise<User | null> {
 export const login = (credentials: LoginRequest) => apiRequest<User>('POST', '/api/login', credentials);
 export const register = (data: RegisterRequest) => apiRequest<User>('POST', '/api/register', data);
 export const logout = () => apiRequest<void>('POST', '/api/logout');
+/** Other browsers of the user are signed out; this one stays signed in. */
+export const changePassword = (data: ChangePasswordRequest) => apiRequest<void>('PUT', '/api/user/password', data);
+/** Every browser of the user is signed out, this one included. */
+export const logoutAll = () => apiRequest<void>('POST', '/api/user/logout-all');
 
 export function useUser() {
   const { data, error, isLoading } = useSWR(userKey, getUser, QUERY_OPTIONS);
