@@ -4,6 +4,7 @@
 // Refusals must change no table; a parent's answers must never carry the other family's data.
 import type { Settings } from '@portal/contracts';
 import { AccountTokens } from '../src/auth/account-tokens';
+import { hashPassword } from '../src/auth/password';
 import { apiRoutes } from '../src/common/routes';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { OutboxService } from '../src/mail/outbox.service';
@@ -47,6 +48,7 @@ const ADMIN = (status: number) => [401, 403, 403, status] as [number, number, nu
 const PARENT = [401, 200, 200, 403] as [number, number, number, number];
 
 let registrations = 0;
+const MATRIX_PASSWORD = 'clave-temporal-de-la-matriz';
 
 /** The family a caller aims an admin write at: A's parent at B, B's parent at its own, admins at a new one. */
 async function targetFamily({ api, fx, caller }: Context): Promise<FamilyEntity> {
@@ -152,6 +154,16 @@ const MATRIX: Record<string, RouteRule> = {
   'POST /api/accounts/:id/disable': { expect: ADMIN(204), request: targetAccount('disable') },
   'POST /api/accounts/:id/enable': { expect: ADMIN(204), request: targetAccount('enable') },
   'DELETE /api/accounts/:id': { expect: ADMIN(204), request: targetAccount('') },
+  'PUT /api/user/password': {
+    expect: [401, 204, 204, 204],
+    // The caller's password is set to another one first, and the change puts PASSWORD back.
+    request: async ({ api, fx, caller }) => {
+      const user = caller === 'parentA' ? fx.a.parent : caller === 'parentB' ? fx.b.parent : caller === 'admin' ? fx.admin : null;
+      if (user) await api.dataSource.getRepository(UserEntity).update(user.id, { passwordHash: await hashPassword(MATRIX_PASSWORD) });
+      return { body: { currentPassword: MATRIX_PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD } };
+    },
+  },
+  'POST /api/user/logout-all': { expect: [401, 204, 204, 204] },
   'GET /api/settings': { expect: SIGNED_IN },
   'PUT /api/settings': {
     expect: ADMIN(200),

@@ -128,6 +128,12 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/accounts/:id/disable': { caller: 'admin', param: (fx) => String(fx.a.parent.id), existing: ID },
   'POST /api/accounts/:id/enable': { caller: 'admin', param: (fx) => String(fx.a.parent.id), existing: ID },
   'DELETE /api/accounts/:id': { caller: 'admin', param: (fx) => String(fx.a.parent.id), existing: ID },
+  'PUT /api/user/password': {
+    caller: 'parent',
+    body: () => ({ currentPassword: PASSWORD, newPassword: 'birrete-azul-2026', confirmPassword: 'birrete-azul-2026' }),
+    fields: { currentPassword: text(200), newPassword: text(128), confirmPassword: format() },
+  },
+  'POST /api/user/logout-all': { caller: 'parent' },
   'PUT /api/settings': {
     caller: 'admin',
     body: (_fx, settings) => ({ ...settings }),

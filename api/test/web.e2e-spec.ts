@@ -39,7 +39,7 @@ describe('serving the built front ends', () => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  it.each(['/', '/auth', '/admin', '/admin/familias', '/parent/pagos'])('serves the shell for %s', async (url) => {
+  it.each(['/', '/auth', '/cuenta', '/admin', '/admin/familias', '/parent/pagos'])('serves the shell for %s', async (url) => {
     const response = await api.agent().get(url);
     expect(response.status).toBe(200);
     expect(response.text).toContain('<title>shell</title>');

@@ -25,8 +25,9 @@ const ADMIN = [
   '/admin/notificaciones',
   '/admin/pagos',
   '/admin/fiesta',
+  '/cuenta',
 ];
-const PARENT = ['/parent', '/parent/eventos', '/parent/notificaciones', '/parent/pagos', '/parent/fiesta'];
+const PARENT = ['/parent', '/parent/eventos', '/parent/notificaciones', '/parent/pagos', '/parent/fiesta', '/cuenta'];
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');

@@ -9,6 +9,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/auth\/recuperar\/?$/, 'Recuperar contraseña'],
   [/^\/auth\/restablecer\/?$/, 'Nueva contraseña'],
   [/^\/auth\/invitacion\/?$/, 'Invitación'],
+  [/^\/cuenta\/?$/, 'Mi cuenta'],
   [/^\/admin(\/|$)/, 'Panel Administrativo'],
   [/^\/parent(\/|$)/, 'Portal de Padres'],
 ];

@@ -7,6 +7,7 @@ import { AuthService } from './auth.service';
 import { AcceptInvitationDto } from './dto/account-links.dto';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
+import { setSessionCookie } from './session-cookie';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';
 
 @Public()
@@ -68,12 +69,6 @@ export class AuthController {
     const previous = request.cookies?.[SESSION_COOKIE];
     if (previous) await this.sessions.destroy(previous);
     const token = await this.sessions.create(user.id);
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      maxAge: this.sessions.maxAgeSeconds,
-    });
+    setSessionCookie(request, reply, token, this.sessions.maxAgeSeconds);
   }
 }

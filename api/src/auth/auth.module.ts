@@ -5,6 +5,8 @@ import { UsersService } from '../users/users.service';
 import { AccountLinksController } from './account-links.controller';
 import { AccountLinksService } from './account-links.service';
 import { AccountTokens } from './account-tokens';
+import { AccountController } from './account.controller';
+import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailVerificationController } from './email-verification.controller';
@@ -15,9 +17,10 @@ import { SessionsService } from './sessions.service';
 
 @Module({
   imports: [SettingsModule],
-  controllers: [AuthController, EmailVerificationController, AccountLinksController],
+  controllers: [AuthController, EmailVerificationController, AccountLinksController, AccountController],
   providers: [
     AuthService,
+    AccountService,
     UsersService,
     SessionsService,
     LoginThrottle,

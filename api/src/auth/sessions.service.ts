@@ -55,18 +55,23 @@ export class SessionsService {
     return Math.floor(this.absoluteMs / 1000);
   }
 
-  /** Starts a new session for the user and returns the token for the cookie. */
-  async create(userId: number, now = new Date()): Promise<string> {
+  /**
+   * Starts a new session for the user and returns the token for the cookie. Pass `manager` to
+   * start it inside a write (a password change swaps the browser's session in the same one).
+   */
+  async create(userId: number, now = new Date(), manager?: EntityManager): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.db.write(async (manager) => {
-      await manager.delete(SessionEntity, { expiresAt: LessThan(now) });
-      await manager.insert(SessionEntity, {
+    const insert = async (into: EntityManager) => {
+      await into.delete(SessionEntity, { expiresAt: LessThan(now) });
+      await into.insert(SessionEntity, {
         id: hashToken(token),
         userId,
         createdAt: now,
         expiresAt: new Date(now.getTime() + this.idleMs),
       });
-    });
+    };
+    if (manager) await insert(manager);
+    else await this.db.write(insert);
     return token;
   }
 

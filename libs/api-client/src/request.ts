@@ -45,7 +45,31 @@ export function errorMessage(error: unknown): string {
   return 'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
 }
 
+/** The server's first message for each field of a 400, to show under the form's fields. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!isApiError(error) || error.status !== 400) return {};
+  try {
+    const { errors = {} } = JSON.parse(error.body) as Partial<ApiErrorBody>;
+    return Object.fromEntries(Object.entries(errors).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])));
+  } catch {
+    return {};
+  }
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+// A 401 from these is an answer about signing in, not a session that has just ended.
+const SIGN_IN_URLS = new Set(['/api/user', '/api/login']);
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever the API refuses a request for want of a session: the session was
+ * ended elsewhere ('sign out everywhere', a password change) or expired. Returns the unsubscribe.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
 
 export async function apiRequest<T>(method: Method, url: string, data?: unknown): Promise<T> {
   const response = await fetch(url, {
@@ -54,6 +78,7 @@ export async function apiRequest<T>(method: Method, url: string, data?: unknown)
     headers: data === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: data === undefined ? undefined : JSON.stringify(data),
   });
+  if (response.status === 401 && !SIGN_IN_URLS.has(url)) for (const listener of sessionEndedListeners) listener();
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   if (response.status === 204) return undefined as T;
   const text = await response.text();

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type {
   AcceptInvitationRequest,
+  ChangePasswordRequest,
   Invitation,
   LoginRequest,
   PublicConfig,
@@ -33,6 +34,10 @@ export const requestPasswordReset = (email: string) => apiRequest<void>('POST', 
 export const resetPassword = (input: ResetPasswordRequest) => apiRequest<void>('POST', '/api/password-reset/confirm', input);
 export const checkInvitation = (token: string) => apiRequest<Invitation>('POST', '/api/invitation/check', { token });
 export const acceptInvitation = (input: AcceptInvitationRequest) => apiRequest<User>('POST', '/api/invitation/accept', input);
+/** Other browsers of the user are signed out; this one stays signed in. */
+export const changePassword = (data: ChangePasswordRequest) => apiRequest<void>('PUT', '/api/user/password', data);
+/** Every browser of the user is signed out, this one included. */
+export const logoutAll = () => apiRequest<void>('POST', '/api/user/logout-all');
 
 export function useUser() {
   const { data, error, isLoading } = useSWR(userKey, getUser, QUERY_OPTIONS);

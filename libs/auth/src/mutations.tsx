@@ -1,17 +1,30 @@
+import { useCallback, useEffect } from 'react';
 import { useSWRConfig } from 'swr';
-import type { AcceptInvitationRequest, LoginRequest, RegisterRequest, User } from '@portal/contracts';
+import type { AcceptInvitationRequest, ChangePasswordRequest, LoginRequest, RegisterRequest, User } from '@portal/contracts';
 import { useMutation } from '@portal/api-client/mutation';
-import { errorMessage } from '@portal/api-client/request';
-import { acceptInvitation, login, logout, register, userKey } from '@portal/api-client/session';
+import { errorMessage, onSessionEnded } from '@portal/api-client/request';
+import { acceptInvitation, changePassword, login, logout, logoutAll, register, userKey } from '@portal/api-client/session';
 import { toast } from '@portal/ui/toast';
 
 function useSetUser() {
   const { mutate } = useSWRConfig();
-  return async (user: User | null) => {
-    // Another account's data must never survive a change of user on a shared phone.
-    await mutate((key) => key !== userKey, undefined, { revalidate: false });
-    await mutate(userKey, user, { revalidate: false });
-  };
+  return useCallback(
+    async (user: User | null) => {
+      // Another account's data must never survive a change of user on a shared phone.
+      await mutate((key) => key !== userKey, undefined, { revalidate: false });
+      await mutate(userKey, user, { revalidate: false });
+    },
+    [mutate],
+  );
+}
+
+/**
+ * Forgets the user as soon as the API refuses a request for want of a session (signed out from
+ * another device, or expired), so protected pages send this browser to /auth at its next action.
+ */
+export function useSignOutWhenSessionEnds(): void {
+  const setUser = useSetUser();
+  useEffect(() => onSessionEnded(() => void setUser(null)), [setUser]);
 }
 
 export function useLogin(onSignedIn: (user: User) => void) {
@@ -56,5 +69,22 @@ export function useLogout(onSignedOut: () => void) {
       onSignedOut();
     },
     onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+/** The user stays signed in here; the API signs out their other browsers. */
+export function useChangePassword(onChanged: () => void, onError: (error: unknown) => void) {
+  return useMutation((data: ChangePasswordRequest) => changePassword(data), { onSuccess: onChanged, onError });
+}
+
+/** 'Cerrar sesión en todos los dispositivos': this browser is signed out too. */
+export function useLogoutAll(onSignedOut: () => void, onError: (error: unknown) => void) {
+  const setUser = useSetUser();
+  return useMutation(() => logoutAll(), {
+    onSuccess: async () => {
+      await setUser(null);
+      onSignedOut();
+    },
+    onError,
   });
 }

@@ -7,9 +7,10 @@ import { homeFor } from '@portal/auth/home';
 
 /**
  * A spinner while the user loads, /auth without a user, and the user's own home when the
- * role does not match (a parent who opens /admin lands in /parent).
+ * role does not match (a parent who opens /admin lands in /parent). Without a role, any
+ * signed-in user may enter ('Mi cuenta').
  */
-export function ProtectedRoute({ role, children }: { role: Role; children: ReactNode }) {
+export function ProtectedRoute({ role, children }: { role?: Role; children: ReactNode }) {
   const { user, isLoading } = useUser();
   if (isLoading) {
     return (
@@ -19,6 +20,6 @@ export function ProtectedRoute({ role, children }: { role: Role; children: React
     );
   }
   if (!user) return <Navigate to="/auth" replace />;
-  if (user.role !== role) return <Navigate to={homeFor(user.role)} replace />;
+  if (role && user.role !== role) return <Navigate to={homeFor(user.role)} replace />;
   return <>{children}</>;
 }

@@ -137,6 +137,13 @@ export interface RegisterRequest {
   confirmPassword: string;
 }
 
+/** PUT /api/user/password: the new password follows the registration rules. */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
 export interface DemoAccount {
   role: Role;
   username: string;

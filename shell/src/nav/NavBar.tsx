@@ -36,6 +36,7 @@ export function NavBar() {
               <span className="shell-nav__welcome">
                 {texts.nav.welcome} <strong>{user.name}</strong>
               </span>
+              <NavLink to="/cuenta">{texts.nav.account}</NavLink>
               <Button variant="outline" size="sm" onClick={() => void logout.run(undefined)} disabled={logout.isPending}>
                 {texts.nav.logout}
               </Button>

@@ -1,0 +1,63 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { Database } from '../database/database.service';
+import { UserEntity } from '../users/user.entity';
+import type { ChangePasswordDto } from './dto/change-password.dto';
+import { LoginThrottle } from './login-throttle';
+import { hashPassword, verifyPassword } from './password';
+import { SessionsService } from './sessions.service';
+
+const WRONG_CURRENT = 'La contraseña actual no es correcta.';
+const SAME_AS_CURRENT = 'La nueva contraseña debe ser distinta de la actual.';
+
+/** A 400 that names the field, like the validation pipe's. */
+const fieldError = (field: keyof ChangePasswordDto, message: string) =>
+  new BadRequestException({ message, errors: { [field]: [message] } });
+
+/** What signed-in users do with their own account, whatever their role. */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionsService,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  /**
+   * Replaces the password and ends every session of the user; the browser that asked gets a new
+   * one, whose token is returned. The slow hashing happens before the write, so the write (queued
+   * one at a time on SQLite) stays short.
+   */
+  async changePassword(userId: number, { currentPassword, newPassword }: ChangePasswordDto, ip: string): Promise<string> {
+    const stored = await this.passwordHashOf(userId);
+    // A wrong current password is a failed sign-in of the account: a stolen session cannot be
+    // used to guess the password faster than the sign-in form allows.
+    const account = `user:${userId}`;
+    await this.throttle.oneAtATime(account, async () => {
+      await this.throttle.check(ip, account);
+      if (!stored || !(await verifyPassword(currentPassword, stored))) {
+        await this.throttle.recordFailure(ip, account);
+        throw fieldError('currentPassword', WRONG_CURRENT);
+      }
+    });
+    // Compared as scrypt sees them (NFC): a differently composed 'ñ' is the same password.
+    if (newPassword.normalize('NFC') === currentPassword.normalize('NFC')) throw fieldError('newPassword', SAME_AS_CURRENT);
+    const passwordHash = await hashPassword(newPassword);
+    return this.db.write(async (manager) => {
+      // Only over the hash just verified: if another request changed the password meanwhile,
+      // the current password given here is no longer the current one.
+      const { affected } = await manager.update(UserEntity, { id: userId, passwordHash: stored }, { passwordHash });
+      if (affected !== 1) throw fieldError('currentPassword', WRONG_CURRENT);
+      await this.sessions.endAllFor(userId, { manager });
+      return this.sessions.create(userId, new Date(), manager);
+    });
+  }
+
+  private async passwordHashOf(userId: number): Promise<string | undefined> {
+    const user = await this.db.manager
+      .createQueryBuilder(UserEntity, 'user')
+      .addSelect('user.passwordHash')
+      .where('user.id = :userId', { userId })
+      .getOne();
+    return user?.passwordHash;
+  }
+}
