@@ -7,7 +7,8 @@ import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { registerCsrfCheck } from './common/csrf';
 import { registerJsonParser } from './common/json-body';
-import { loggerOptions, logRequest, PinoNestLogger, requestId } from './common/logging';
+import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
+import { proxyTrust } from './common/proxy';
 import { recordRoutes } from './common/routes';
 import { registerSecurityHeaders } from './common/security-headers';
 import { validationPipe } from './common/validation';
@@ -18,13 +19,14 @@ import { registerRemotesManifest, registerWeb } from './web/web';
 
 /** The whole API (and, when configured, the built front ends), ready to listen. */
 export async function createApp(config: AppConfig, options: { logStream?: NodeJS.WritableStream } = {}): Promise<NestFastifyApplication> {
+  const trustProxy = proxyTrust(config.trustProxy);
   const adapter = new FastifyAdapter({
-    trustProxy: config.trustProxy,
+    trustProxy,
     bodyLimit: config.bodyLimit,
     logger: loggerOptions(config, options.logStream),
     // One line per request, written when it is answered (common/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: requestId,
+    genReqId: requestIdFrom(trustProxy),
   });
   const fastify = adapter.getInstance();
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {

@@ -17,6 +17,12 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://db:3306' }, /^DATABASE_URL must name the database/],
     [{ LOG_LEVEL: 'verbose' }, /^LOG_LEVEL must be one of/],
     [{ SESSION_IDLE_MINUTES: '1' }, /^SESSION_IDLE_MINUTES must be a whole number from 5/],
+    [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY=true is no longer accepted: .*TRUST_PROXY=1.*10\.0\.0\.0\/8/],
+    [{ TRUST_PROXY: 'yes' }, /^TRUST_PROXY=true is no longer accepted/],
+    [{ TRUST_PROXY: '11' }, /^TRUST_PROXY must be a number of proxies from 1 to 10/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY must be a number of proxies .* \(got "10\.0\.0\.0\/33"\)/],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, /^TRUST_PROXY must be .*\(got "proxy\.example"\)/],
+    [{ TRUST_PROXY: '*' }, /^TRUST_PROXY must be/],
   ])('refuses %j with a message that names the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -25,5 +31,17 @@ describe('configuration from the environment', () => {
   it('accepts MySQL and MariaDB URLs', () => {
     expect(loadConfig({ DATABASE_URL: 'mysql://portal:secreto@db:3306/portal' }).databaseUrl).toBe('mysql://portal:secreto@db:3306/portal');
     expect(loadConfig({ DATABASE_URL: 'mariadb://db/portal' }).databaseUrl).toBe('mariadb://db/portal');
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['1', { hops: 1 }],
+    ['2', { hops: 2 }],
+    ['10.0.0.0/8, 172.16.0.0/12', { addresses: ['10.0.0.0/8', '172.16.0.0/12'] }],
+    ['192.0.2.10,fd00::/8,loopback', { addresses: ['192.0.2.10', 'fd00::/8', 'loopback'] }],
+  ])('reads TRUST_PROXY=%s as a hop count or the proxies’ addresses', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 });

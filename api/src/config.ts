@@ -1,5 +1,6 @@
 // Every setting of the API comes from an environment variable, checked once at start. A bad
 // value stops the process with a message that names the variable (see .env.example).
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface AppConfig {
@@ -15,7 +16,11 @@ export interface AppConfig {
   webRoot: string;
   adminRemoteUrl: string;
   parentRemoteUrl: string;
-  trustProxy: boolean;
+  /**
+   * Which peers may speak for the client through X-Forwarded-*: none (false), the nearest N hops,
+   * or the proxies at these addresses, subnets or names (loopback, linklocal, uniquelocal).
+   */
+  trustProxy: TrustProxy;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /** How long a resolved session is trusted from memory before the database is asked again. */
@@ -28,6 +33,8 @@ export interface AppConfig {
   /** Origins, besides the API's own, whose pages may send state-changing requests (CSRF check). */
   allowedOrigins: string[];
 }
+
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 export class ConfigError extends Error {}
 
@@ -102,6 +109,43 @@ function origins(env: Env, name: string): string[] {
     });
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `1` (hops), `10.0.0.0/8,172.16.0.0/12` (proxies' addresses), or off; never "everyone". */
+function trustProxy(env: Env): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || /^(0|false|no|off)$/i.test(raw)) return false;
+  if (/^(true|yes|on)$/i.test(raw)) {
+    throw new ConfigError(
+      'TRUST_PROXY=true is no longer accepted: it trusted X-Forwarded-For from any client, who could pick the address ' +
+        'rate limits see. Give the number of proxies in front of the API (TRUST_PROXY=1) or their addresses ' +
+        '(TRUST_PROXY=10.0.0.0/8,172.16.0.0/12).',
+    );
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10)
+      throw new ConfigError(`TRUST_PROXY must be a number of proxies from 1 to 10 or a list of their addresses (got "${raw}").`);
+    return { hops };
+  }
+  const addresses = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of addresses) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(entry) && (family === 0 || !validPrefix || rest.length > 0)) {
+      throw new ConfigError(
+        `TRUST_PROXY must be a number of proxies (1) or a comma-separated list of their addresses, subnets or ` +
+          `loopback/linklocal/uniquelocal, e.g. 10.0.0.0/8,172.16.0.0/12 (got "${entry}").`,
+      );
+    }
+  }
+  return { addresses };
+}
+
 /** The repository root: the API runs from api/dist/main.js, tests from api/src. */
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -118,7 +162,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webRoot: path.resolve(text(env, 'WEB_ROOT', repoRoot)),
     adminRemoteUrl: text(env, 'ADMIN_REMOTE_URL', '/remotes/admin/remoteEntry.js'),
     parentRemoteUrl: text(env, 'PARENT_REMOTE_URL', '/remotes/parent/remoteEntry.js'),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 12 * 60, 5, 30 * 24 * 60),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 7 * 24, 1, 90 * 24),
     sessionCacheSeconds: integer(env, 'SESSION_CACHE_SECONDS', 5, 0, 60),
