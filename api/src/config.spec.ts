@@ -1,9 +1,9 @@
 import { ConfigError, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
-  it('has working defaults: SQLite, port 3000, demo data outside production', () => {
+  it('has working defaults: SQLite, this machine only on port 3000, demo data outside production', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: null, seedDemo: true, serveWeb: true, trustProxy: false });
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, databaseUrl: null, seedDemo: true, serveWeb: true, trustProxy: false });
     expect(config.sqlitePath).toMatch(/data\/portal\.sqlite$/);
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
   });
@@ -43,5 +43,23 @@ describe('configuration from the environment', () => {
     ['192.0.2.10,fd00::/8,loopback', { addresses: ['192.0.2.10', 'fd00::/8', 'loopback'] }],
   ])('reads TRUST_PROXY=%s as a hop count or the proxies’ addresses', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('seeds demo accounts only on a loopback address outside production', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(loadConfig({ HOST }).seedDemo).toBe(true);
+    // Unset elsewhere: off.
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'portal.example.com']) expect(loadConfig({ HOST }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '127.0.0.1', NODE_ENV: 'production' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ SEED_DEMO: 'true', HOST: '0.0.0.0' }, 'HOST=0.0.0.0, NODE_ENV=development'],
+    [{ SEED_DEMO: 'true', HOST: '192.168.1.20', NODE_ENV: 'test' }, 'HOST=192.168.1.20, NODE_ENV=test'],
+    [{ SEED_DEMO: 'true', NODE_ENV: 'production' }, 'HOST=127.0.0.1, NODE_ENV=production'],
+  ])('refuses to start with demo accounts that others could use (%j)', (env, got) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(`SEED_DEMO=true creates accounts whose passwords the portal publishes`);
+    expect(() => loadConfig(env)).toThrow(`(got ${got})`);
+    expect(loadConfig({ ...env, SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 });

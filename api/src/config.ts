@@ -146,18 +146,44 @@ function trustProxy(env: Env): TrustProxy {
   return { addresses };
 }
 
+/** `127.0.0.1`, `localhost`, `::1`: only this machine can connect. */
+function isLoopback(host: string): boolean {
+  return /^(localhost|::1|\[::1\]|127(\.\d{1,3}){3})$/i.test(host);
+}
+
+/**
+ * Demo accounts have published passwords (the landing page lists them): only on a portal that
+ * listens on this machine alone, outside production. Off by default elsewhere; asked for
+ * elsewhere, a ConfigError (a reverse proxy on the same host could still publish a loopback
+ * portal, which is why production refuses them whatever the address).
+ */
+function seedDemo(env: Env, nodeEnv: AppConfig['nodeEnv'], host: string): boolean {
+  const allowed = nodeEnv !== 'production' && isLoopback(host);
+  const wanted = flag(env, 'SEED_DEMO', allowed);
+  if (wanted && !allowed) {
+    throw new ConfigError(
+      `SEED_DEMO=true creates accounts whose passwords the portal publishes: it is allowed only with a loopback HOST ` +
+        `(127.0.0.1, localhost, ::1) and NODE_ENV other than production (got HOST=${host}, NODE_ENV=${nodeEnv}). ` +
+        `Set SEED_DEMO=false and create the committee's account with npm run create-admin.`,
+    );
+  }
+  return wanted;
+}
+
 /** The repository root: the API runs from api/dist/main.js, tests from api/src. */
 const repoRoot = path.resolve(__dirname, '..', '..');
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', 'development', ['development', 'production', 'test'] as const);
+  // Loopback unless told otherwise: the containers set HOST=0.0.0.0 themselves.
+  const host = text(env, 'HOST', '127.0.0.1');
   return {
     nodeEnv,
-    host: text(env, 'HOST', '0.0.0.0'),
+    host,
     port: integer(env, 'PORT', 3000, 0, 65535),
     databaseUrl: databaseUrl(env),
     sqlitePath: path.resolve(text(env, 'SQLITE_PATH', path.join(repoRoot, 'data', 'portal.sqlite'))),
-    seedDemo: flag(env, 'SEED_DEMO', nodeEnv !== 'production'),
+    seedDemo: seedDemo(env, nodeEnv, host),
     serveWeb: flag(env, 'SERVE_WEB', true),
     webRoot: path.resolve(text(env, 'WEB_ROOT', repoRoot)),
     adminRemoteUrl: text(env, 'ADMIN_REMOTE_URL', '/remotes/admin/remoteEntry.js'),

@@ -32,7 +32,7 @@ describe('docker-compose.yml', () => {
 
   it('runs the API on MySQL without demo data, behind the proxy, after the database is healthy', () => {
     const api = compose.services.api!;
-    expect(api.environment).toMatchObject({ NODE_ENV: 'production', SEED_DEMO: 'false', SERVE_WEB: 'false' });
+    expect(api.environment).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', SEED_DEMO: 'false', SERVE_WEB: 'false' });
     // The shell's nginx, by the private ranges Docker gives its networks; never "everyone".
     expect(api.environment!.TRUST_PROXY).toBe('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16');
     expect(api.environment!.DATABASE_URL).toMatch(/^mysql:\/\/portal:.+@db:3306\/portal$/);
