@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
+import { registerCookiePolicy } from './auth/cookie';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { registerCsrfCheck } from './common/csrf';
 import { registerJsonParser } from './common/json-body';
@@ -55,6 +56,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   if (config.logLevel === 'info' || config.logLevel === 'debug')
     fastify.addHook('onResponse', async (request, reply) => logRequest(request, reply));
   await app.register(fastifyCookie);
+  registerCookiePolicy(fastify, config);
   registerSecurityHeaders(fastify, config);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());

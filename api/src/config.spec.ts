@@ -23,6 +23,7 @@ describe('configuration from the environment', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY must be a number of proxies .* \(got "10\.0\.0\.0\/33"\)/],
     [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, /^TRUST_PROXY must be .*\(got "proxy\.example"\)/],
     [{ TRUST_PROXY: '*' }, /^TRUST_PROXY must be/],
+    [{ COOKIE_SECURE: 'siempre' }, /^COOKIE_SECURE must be one of auto, always/],
   ])('refuses %j with a message that names the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

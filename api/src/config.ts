@@ -28,6 +28,8 @@ export interface AppConfig {
   contactPhone: string;
   contactEmail: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /** Session cookie Secure: `auto` when the request is HTTPS (through trusted proxies), or `always`. */
+  cookieSecure: 'auto' | 'always';
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
   /** Origins, besides the API's own, whose pages may send state-changing requests (CSRF check). */
@@ -202,6 +204,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'debug',
       'silent',
     ] as const),
+    cookieSecure: oneOf(env, 'COOKIE_SECURE', 'auto', ['auto', 'always'] as const),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
   };

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '@portal/contracts';
 import { Public } from '../common/auth.decorators';
 import { AuthService } from './auth.service';
+import { isSecureCookie } from './cookie';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';
@@ -57,7 +58,7 @@ export class AuthController {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: request.protocol === 'https',
+      secure: isSecureCookie(request),
       maxAge: this.sessions.maxAgeSeconds,
     });
   }
