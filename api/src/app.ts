@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { registerCookiePolicy } from './auth/cookie';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { registerNoStore } from './common/cache-control';
 import { registerCsrfCheck } from './common/csrf';
 import { registerJsonParser } from './common/json-body';
 import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
@@ -58,6 +59,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   await app.register(fastifyCookie);
   registerCookiePolicy(fastify, config);
   registerSecurityHeaders(fastify, config);
+  registerNoStore(fastify);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());

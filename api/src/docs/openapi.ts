@@ -72,6 +72,8 @@ export async function setupOpenApi(app: NestFastifyApplication): Promise<void> {
     root: getAbsoluteFSPath(),
     prefix: `/${DOCS_PATH}/`,
     decorateReply: false,
+    // Admin-only files: no-store like every API answer (common/cache-control.ts).
+    cacheControl: false,
     index: false,
     wildcard: false,
   });
