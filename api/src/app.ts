@@ -8,6 +8,7 @@ import { registerCookiePolicy } from './auth/cookie';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { registerNoStore } from './common/cache-control';
 import { registerCsrfCheck } from './common/csrf';
+import { earlyErrorOptions } from './common/early-errors';
 import { registerJsonParser } from './common/json-body';
 import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
 import { proxyTrust } from './common/proxy';
@@ -29,6 +30,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
     // One line per request, written when it is answered (common/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFrom(trustProxy),
+    ...earlyErrorOptions(config),
   });
   const fastify = adapter.getInstance();
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
