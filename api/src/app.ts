@@ -12,6 +12,7 @@ import { earlyErrorOptions } from './common/early-errors';
 import { registerJsonParser } from './common/json-body';
 import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
 import { proxyTrust } from './common/proxy';
+import { registerRequestTimeout } from './common/request-timeout';
 import { recordRoutes } from './common/routes';
 import { registerSecurityHeaders } from './common/security-headers';
 import { validationPipe } from './common/validation';
@@ -62,6 +63,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   registerCookiePolicy(fastify, config);
   registerSecurityHeaders(fastify, config);
   registerNoStore(fastify);
+  registerRequestTimeout(fastify, config.requestTimeoutMs);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());

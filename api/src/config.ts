@@ -30,6 +30,12 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   /** Session cookie Secure: `auto` when the request is HTTPS (through trusted proxies), or `always`. */
   cookieSecure: 'auto' | 'always';
+  /** A MySQL/MariaDB query (or connection attempt) not answered by then fails: a 503. */
+  dbQueryTimeoutMs: number;
+  /** How long an SQLite write waits for another process's lock before a 503. */
+  sqliteBusyTimeoutMs: number;
+  /** A request not answered by then gets a 503 (0: no limit). */
+  requestTimeoutMs: number;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
   /** Origins, besides the API's own, whose pages may send state-changing requests (CSRF check). */
@@ -205,6 +211,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'silent',
     ] as const),
     cookieSecure: oneOf(env, 'COOKIE_SECURE', 'auto', ['auto', 'always'] as const),
+    dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 10_000, 100, 600_000),
+    sqliteBusyTimeoutMs: integer(env, 'SQLITE_BUSY_TIMEOUT_MS', 250, 0, 10_000),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 20_000, 0, 600_000),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
   };
