@@ -100,7 +100,9 @@ async function startBare(bodies: Record<string, string>): Promise<{ base: string
 async function main(): Promise<void> {
   ensureApiBuilt();
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-throughput-'));
-  const api = await startApi({ SQLITE_PATH: path.join(dir, 'portal.sqlite') });
+  // The demo accounts and data (production refuses them): NODE_ENV=test runs the same code as
+  // production here, with the log level the benchmark sets (warn) and no pretty-printing worker.
+  const api = await startApi({ SQLITE_PATH: path.join(dir, 'portal.sqlite'), NODE_ENV: 'test', SEED_DEMO: 'true' });
   let bare: ChildProcess | undefined;
   try {
     const cookie = await login(api.base, 'padre', 'graduacion2026');

@@ -3,7 +3,8 @@
 // 200 on /api/config (a database read) and 401 on /api/user (signed out), polled every 5 ms;
 // then the process's idle RSS (VmRSS) two seconds after it answered. Median of BENCH_RUNS (5)
 // starts, for the `npm start` defaults (NODE_ENV unset: development logging) and for
-// NODE_ENV=production, which skips the pretty-printing log worker.
+// NODE_ENV=production, which skips the pretty-printing log worker and, since production refuses
+// demo accounts, starts without the demo seed.
 //
 //   npx tsx bench/startup.ts
 import { spawn } from 'node:child_process';
@@ -37,7 +38,7 @@ type ProbeName = (typeof PROBES)[number]['name'];
 
 const VARIANTS = [
   { name: 'npm start defaults', env: { NODE_ENV: '' } },
-  { name: 'NODE_ENV=production', env: { NODE_ENV: 'production' } },
+  { name: 'NODE_ENV=production', env: { NODE_ENV: 'production', SEED_DEMO: 'false' } },
 ] as const;
 
 interface Start {

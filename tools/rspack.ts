@@ -182,7 +182,8 @@ export function appConfig(options: AppOptions): Configuration {
       port: options.port,
       historyApiFallback: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api', '/remotes.json'], target: 'http://localhost:3000' }],
+      // The API listens on 127.0.0.1 (localhost may resolve to ::1 first).
+      proxy: [{ context: ['/api', '/remotes.json'], target: 'http://127.0.0.1:3000' }],
     },
     // BUNDLE_STATS=1 with `rspack build --json <file>` lists every chunk's modules (bench/bundles.ts).
     stats: process.env.BUNDLE_STATS ? { all: false, chunks: true, chunkModules: true, modules: true, ids: true } : 'errors-warnings',

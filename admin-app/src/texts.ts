@@ -62,6 +62,10 @@ export const texts = {
       vestimenta: 'Formal',
       imagen: 'https://...',
     },
+    hints: {
+      // Parents' browsers load the picture from that site, which then learns who opened the page.
+      imagen: 'La imagen se cargará desde ese sitio: usa una dirección de confianza.',
+    },
     create: 'Crear Evento',
     update: 'Actualizar Evento',
     created: 'Evento creado',

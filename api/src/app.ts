@@ -4,10 +4,15 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
+import { registerCookiePolicy } from './auth/cookie';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { registerNoStore } from './common/cache-control';
 import { registerCsrfCheck } from './common/csrf';
+import { earlyErrorOptions } from './common/early-errors';
 import { registerJsonParser } from './common/json-body';
-import { loggerOptions, logRequest, PinoNestLogger, requestId } from './common/logging';
+import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
+import { proxyTrust } from './common/proxy';
+import { registerRequestTimeout } from './common/request-timeout';
 import { recordRoutes } from './common/routes';
 import { registerSecurityHeaders } from './common/security-headers';
 import { validationPipe } from './common/validation';
@@ -18,13 +23,15 @@ import { registerRemotesManifest, registerWeb } from './web/web';
 
 /** The whole API (and, when configured, the built front ends), ready to listen. */
 export async function createApp(config: AppConfig, options: { logStream?: NodeJS.WritableStream } = {}): Promise<NestFastifyApplication> {
+  const trustProxy = proxyTrust(config.trustProxy);
   const adapter = new FastifyAdapter({
-    trustProxy: config.trustProxy,
+    trustProxy,
     bodyLimit: config.bodyLimit,
     logger: loggerOptions(config, options.logStream),
     // One line per request, written when it is answered (common/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: requestId,
+    genReqId: requestIdFrom(trustProxy),
+    ...earlyErrorOptions(config),
   });
   const fastify = adapter.getInstance();
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
@@ -53,7 +60,10 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   if (config.logLevel === 'info' || config.logLevel === 'debug')
     fastify.addHook('onResponse', async (request, reply) => logRequest(request, reply));
   await app.register(fastifyCookie);
+  registerCookiePolicy(fastify, config);
   registerSecurityHeaders(fastify, config);
+  registerNoStore(fastify);
+  registerRequestTimeout(fastify, config.requestTimeoutMs);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());

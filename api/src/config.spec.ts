@@ -1,9 +1,9 @@
 import { ConfigError, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
-  it('has working defaults: SQLite, port 3000, demo data outside production', () => {
+  it('has working defaults: SQLite, this machine only on port 3000, demo data outside production', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: null, seedDemo: true, serveWeb: true, trustProxy: false });
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, databaseUrl: null, seedDemo: true, serveWeb: true, trustProxy: false });
     expect(config.sqlitePath).toMatch(/data\/portal\.sqlite$/);
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
   });
@@ -17,6 +17,13 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://db:3306' }, /^DATABASE_URL must name the database/],
     [{ LOG_LEVEL: 'verbose' }, /^LOG_LEVEL must be one of/],
     [{ SESSION_IDLE_MINUTES: '1' }, /^SESSION_IDLE_MINUTES must be a whole number from 5/],
+    [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY=true is no longer accepted: .*TRUST_PROXY=1.*10\.0\.0\.0\/8/],
+    [{ TRUST_PROXY: 'yes' }, /^TRUST_PROXY=true is no longer accepted/],
+    [{ TRUST_PROXY: '11' }, /^TRUST_PROXY must be a number of proxies from 1 to 10/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY must be a number of proxies .* \(got "10\.0\.0\.0\/33"\)/],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, /^TRUST_PROXY must be .*\(got "proxy\.example"\)/],
+    [{ TRUST_PROXY: '*' }, /^TRUST_PROXY must be/],
+    [{ COOKIE_SECURE: 'siempre' }, /^COOKIE_SECURE must be one of auto, always/],
   ])('refuses %j with a message that names the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -25,5 +32,35 @@ describe('configuration from the environment', () => {
   it('accepts MySQL and MariaDB URLs', () => {
     expect(loadConfig({ DATABASE_URL: 'mysql://portal:secreto@db:3306/portal' }).databaseUrl).toBe('mysql://portal:secreto@db:3306/portal');
     expect(loadConfig({ DATABASE_URL: 'mariadb://db/portal' }).databaseUrl).toBe('mariadb://db/portal');
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['1', { hops: 1 }],
+    ['2', { hops: 2 }],
+    ['10.0.0.0/8, 172.16.0.0/12', { addresses: ['10.0.0.0/8', '172.16.0.0/12'] }],
+    ['192.0.2.10,fd00::/8,loopback', { addresses: ['192.0.2.10', 'fd00::/8', 'loopback'] }],
+  ])('reads TRUST_PROXY=%s as a hop count or the proxies’ addresses', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('seeds demo accounts only on a loopback address outside production', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(loadConfig({ HOST }).seedDemo).toBe(true);
+    // Unset elsewhere: off.
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'portal.example.com']) expect(loadConfig({ HOST }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '127.0.0.1', NODE_ENV: 'production' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ SEED_DEMO: 'true', HOST: '0.0.0.0' }, 'HOST=0.0.0.0, NODE_ENV=development'],
+    [{ SEED_DEMO: 'true', HOST: '192.168.1.20', NODE_ENV: 'test' }, 'HOST=192.168.1.20, NODE_ENV=test'],
+    [{ SEED_DEMO: 'true', NODE_ENV: 'production' }, 'HOST=127.0.0.1, NODE_ENV=production'],
+  ])('refuses to start with demo accounts that others could use (%j)', (env, got) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(`SEED_DEMO=true creates accounts whose passwords the portal publishes`);
+    expect(() => loadConfig(env)).toThrow(`(got ${got})`);
+    expect(loadConfig({ ...env, SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // Every setting of the API comes from an environment variable, checked once at start. A bad
 // value stops the process with a message that names the variable (see .env.example).
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface AppConfig {
@@ -15,7 +16,11 @@ export interface AppConfig {
   webRoot: string;
   adminRemoteUrl: string;
   parentRemoteUrl: string;
-  trustProxy: boolean;
+  /**
+   * Which peers may speak for the client through X-Forwarded-*: none (false), the nearest N hops,
+   * or the proxies at these addresses, subnets or names (loopback, linklocal, uniquelocal).
+   */
+  trustProxy: TrustProxy;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /** How long a resolved session is trusted from memory before the database is asked again. */
@@ -23,6 +28,14 @@ export interface AppConfig {
   contactPhone: string;
   contactEmail: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /** Session cookie Secure: `auto` when the request is HTTPS (through trusted proxies), or `always`. */
+  cookieSecure: 'auto' | 'always';
+  /** A MySQL/MariaDB query (or connection attempt) not answered by then fails: a 503. */
+  dbQueryTimeoutMs: number;
+  /** How long an SQLite write waits for another process's lock before a 503. */
+  sqliteBusyTimeoutMs: number;
+  /** A request not answered by then gets a 503 (0: no limit). */
+  requestTimeoutMs: number;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
   /** Origins, besides the API's own, whose pages may send state-changing requests (CSRF check). */
@@ -35,6 +48,8 @@ export interface AppConfig {
   /** How often each instance looks for e-mails to send; 0 sends only when asked (tests). */
   mailPollSeconds: number;
 }
+
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 export class ConfigError extends Error {}
 
@@ -109,23 +124,86 @@ function origins(env: Env, name: string): string[] {
     });
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `1` (hops), `10.0.0.0/8,172.16.0.0/12` (proxies' addresses), or off; never "everyone". */
+function trustProxy(env: Env): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || /^(0|false|no|off)$/i.test(raw)) return false;
+  if (/^(true|yes|on)$/i.test(raw)) {
+    throw new ConfigError(
+      'TRUST_PROXY=true is no longer accepted: it trusted X-Forwarded-For from any client, who could pick the address ' +
+        'rate limits see. Give the number of proxies in front of the API (TRUST_PROXY=1) or their addresses ' +
+        '(TRUST_PROXY=10.0.0.0/8,172.16.0.0/12).',
+    );
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10)
+      throw new ConfigError(`TRUST_PROXY must be a number of proxies from 1 to 10 or a list of their addresses (got "${raw}").`);
+    return { hops };
+  }
+  const addresses = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of addresses) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(entry) && (family === 0 || !validPrefix || rest.length > 0)) {
+      throw new ConfigError(
+        `TRUST_PROXY must be a number of proxies (1) or a comma-separated list of their addresses, subnets or ` +
+          `loopback/linklocal/uniquelocal, e.g. 10.0.0.0/8,172.16.0.0/12 (got "${entry}").`,
+      );
+    }
+  }
+  return { addresses };
+}
+
+/** `127.0.0.1`, `localhost`, `::1`: only this machine can connect. */
+function isLoopback(host: string): boolean {
+  return /^(localhost|::1|\[::1\]|127(\.\d{1,3}){3})$/i.test(host);
+}
+
+/**
+ * Demo accounts have published passwords (the landing page lists them): only on a portal that
+ * listens on this machine alone, outside production. Off by default elsewhere; asked for
+ * elsewhere, a ConfigError (a reverse proxy on the same host could still publish a loopback
+ * portal, which is why production refuses them whatever the address).
+ */
+function seedDemo(env: Env, nodeEnv: AppConfig['nodeEnv'], host: string): boolean {
+  const allowed = nodeEnv !== 'production' && isLoopback(host);
+  const wanted = flag(env, 'SEED_DEMO', allowed);
+  if (wanted && !allowed) {
+    throw new ConfigError(
+      `SEED_DEMO=true creates accounts whose passwords the portal publishes: it is allowed only with a loopback HOST ` +
+        `(127.0.0.1, localhost, ::1) and NODE_ENV other than production (got HOST=${host}, NODE_ENV=${nodeEnv}). ` +
+        `Set SEED_DEMO=false and create the committee's account with npm run create-admin.`,
+    );
+  }
+  return wanted;
+}
+
 /** The repository root: the API runs from api/dist/main.js, tests from api/src. */
 const repoRoot = path.resolve(__dirname, '..', '..');
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', 'development', ['development', 'production', 'test'] as const);
+  // Loopback unless told otherwise: the containers set HOST=0.0.0.0 themselves.
+  const host = text(env, 'HOST', '127.0.0.1');
   return {
     nodeEnv,
-    host: text(env, 'HOST', '0.0.0.0'),
+    host,
     port: integer(env, 'PORT', 3000, 0, 65535),
     databaseUrl: databaseUrl(env),
     sqlitePath: path.resolve(text(env, 'SQLITE_PATH', path.join(repoRoot, 'data', 'portal.sqlite'))),
-    seedDemo: flag(env, 'SEED_DEMO', nodeEnv !== 'production'),
+    seedDemo: seedDemo(env, nodeEnv, host),
     serveWeb: flag(env, 'SERVE_WEB', true),
     webRoot: path.resolve(text(env, 'WEB_ROOT', repoRoot)),
     adminRemoteUrl: text(env, 'ADMIN_REMOTE_URL', '/remotes/admin/remoteEntry.js'),
     parentRemoteUrl: text(env, 'PARENT_REMOTE_URL', '/remotes/parent/remoteEntry.js'),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 12 * 60, 5, 30 * 24 * 60),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 7 * 24, 1, 90 * 24),
     sessionCacheSeconds: integer(env, 'SESSION_CACHE_SECONDS', 5, 0, 60),
@@ -139,6 +217,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'debug',
       'silent',
     ] as const),
+    cookieSecure: oneOf(env, 'COOKIE_SECURE', 'auto', ['auto', 'always'] as const),
+    dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 10_000, 100, 600_000),
+    sqliteBusyTimeoutMs: integer(env, 'SQLITE_BUSY_TIMEOUT_MS', 250, 0, 10_000),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 20_000, 0, 600_000),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
     ...mail(env),

@@ -48,7 +48,7 @@ describe.each(DATABASES)('sessions and accounts (%s)', (kind) => {
   });
 
   it('marks the cookie Secure behind an HTTPS proxy', async () => {
-    await api.restart({ TRUST_PROXY: 'true' });
+    await api.restart({ TRUST_PROXY: '1' });
     await api.signedIn('parent', { username: 'secure' });
     const response = await api
       .agent()

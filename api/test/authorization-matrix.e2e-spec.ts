@@ -291,6 +291,8 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
       const before = await snapshotTables(api, { except: ['sessions'] });
       const response = await agent.request(method, url, body);
       expect({ route, caller, status: response.status }).toEqual({ route, caller, status: rule.expect[index] });
+      // Personal or changing data, refusals too: never kept by a browser or a shared cache.
+      expect({ route, caller, cacheControl: response.headers['cache-control'] }).toEqual({ route, caller, cacheControl: 'no-store' });
       const after = await snapshotTables(api, { except: ['sessions'] });
 
       if (response.status >= 400) {

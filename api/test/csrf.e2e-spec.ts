@@ -94,7 +94,7 @@ describe.each(DATABASES)('cross-site requests (%s)', (kind) => {
   });
 
   it('trusts X-Forwarded-Host behind a proxy, and the origins listed in ALLOWED_ORIGINS', async () => {
-    await api.restart({ TRUST_PROXY: 'true', ALLOWED_ORIGINS: 'http://localhost:3001, https://Comite.Example.org/' });
+    await api.restart({ TRUST_PROXY: '1', ALLOWED_ORIGINS: 'http://localhost:3001, https://Comite.Example.org/' });
     try {
       const body = JSON.stringify({ awardsRsvp: true });
       const status = async (headers: Record<string, string>) =>

@@ -32,10 +32,23 @@ describe('docker-compose.yml', () => {
 
   it('runs the API on MySQL without demo data, behind the proxy, after the database is healthy', () => {
     const api = compose.services.api!;
-    expect(api.environment).toMatchObject({ NODE_ENV: 'production', SEED_DEMO: 'false', SERVE_WEB: 'false', TRUST_PROXY: 'true' });
+    expect(api.environment).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', SEED_DEMO: 'false', SERVE_WEB: 'false' });
+    // The shell's nginx, by the private ranges Docker gives its networks; never "everyone".
+    expect(api.environment!.TRUST_PROXY).toBe('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16');
     expect(api.environment!.DATABASE_URL).toMatch(/^mysql:\/\/portal:.+@db:3306\/portal$/);
     expect(api.depends_on).toEqual({ db: { condition: 'service_healthy' } });
     expect(api.healthcheck!.test.join(' ')).toContain('/api/health/ready');
+  });
+
+  it('has the shell’s nginx write the client’s address and request id itself, and pass the outer scheme on', () => {
+    const nginx = readFileSync(path.join(ROOT, 'tools/docker/shell.nginx.conf'), 'utf8');
+    const api = nginx.slice(nginx.indexOf('location /api/'), nginx.indexOf('\n  }', nginx.indexOf('location /api/')));
+    expect(api).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(api).toContain('proxy_set_header X-Forwarded-Proto $forwarded_proto;');
+    expect(api).toContain('proxy_set_header X-Forwarded-Host "";');
+    expect(api).toContain('proxy_set_header X-Request-Id $request_id;');
+    expect(nginx).not.toContain('$proxy_add_x_forwarded_for');
+    expect(nginx).toMatch(/map \$http_x_forwarded_proto \$forwarded_proto \{\s*default \$scheme;\s*https https;\s*http http;\s*\}/);
   });
 
   it('serves the shell and both remotes as separate services with the remote URLs set at run time', () => {

@@ -14,6 +14,7 @@ describe('request logs', () => {
   let app: NestFastifyApplication;
   let dir: string;
   const lines: string[] = [];
+  let userId: number;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'portal-logs-'));
@@ -25,9 +26,13 @@ describe('request logs', () => {
       SERVE_WEB: 'false',
       SEED_DEMO: 'false',
       SQLITE_PATH: path.join(dir, 'db.sqlite'),
+      // The proxy in front: inject's requests come from 127.0.0.1 unless told otherwise.
+      TRUST_PROXY: '127.0.0.1',
     });
     app = await createApp(config, { logStream: stream });
-    await app.get(UsersService).create({ name: 'Ana', username: 'ana', email: 'ana@example.com', password: PASSWORD, role: 'admin' });
+    userId = (
+      await app.get(UsersService).create({ name: 'Ana', username: 'ana', email: 'ana@example.com', password: PASSWORD, role: 'admin' })
+    ).id;
   });
   afterAll(async () => {
     await app.close();
@@ -58,6 +63,7 @@ describe('request logs', () => {
           url: '/api/families/7',
           route: '/api/families/:id',
           statusCode: 404,
+          userId,
         }),
       ]),
     );
@@ -66,6 +72,39 @@ describe('request logs', () => {
     expect(all).not.toContain(PASSWORD);
     expect(all).not.toContain(token);
     expect(all).not.toMatch(/portal_session|scrypt\$/);
+  });
+
+  it('say who made the request by user id only, and nothing for an anonymous one', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ana', password: PASSWORD } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const before = lines.length;
+    await app.inject({ method: 'GET', url: '/api/families', headers: { cookie, 'x-request-id': 'quien-1' } });
+    await app.inject({ method: 'GET', url: '/api/families', headers: { 'x-request-id': 'quien-2' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const entries = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.find((entry) => entry.reqId === 'quien-1')).toMatchObject({ msg: 'request completed', statusCode: 200, userId });
+    const anonymous = entries.find((entry) => entry.reqId === 'quien-2');
+    expect(anonymous).toMatchObject({ msg: 'request completed', statusCode: 401 });
+    expect(anonymous).not.toHaveProperty('userId');
+    expect(lines.slice(before).join('\n')).not.toMatch(/ana@example\.com|"Ana"/);
+  });
+
+  it('keep a client’s X-Request-Id only when a trusted proxy passed it on', async () => {
+    const before = lines.length;
+    const direct = await app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { 'x-request-id': 'inventado-por-el-cliente' },
+      remoteAddress: '192.0.2.5',
+    });
+    expect(direct.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const proxied = await app.inject({ method: 'GET', url: '/api/config', headers: { 'x-request-id': 'del-proxy-42' } });
+    expect(proxied.headers['x-request-id']).toBe('del-proxy-42');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const written = lines.slice(before).join('\n');
+    expect(written).not.toContain('inventado-por-el-cliente');
+    expect(written).toContain(String(direct.headers['x-request-id']));
+    expect(written).toContain('del-proxy-42');
   });
 
   it('logs a failed request (500) once with its request id, and never the values it carried', async () => {

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { apiRoutes } from '../src/common/routes';
 import { startApi, type TestApi } from './harness';
@@ -21,6 +24,71 @@ describe('the OpenAPI description', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('swagger-ui-bundle.js');
     expect((await admin.get('/api/docs/swagger-ui-bundle.js')).status).toBe(200);
+  });
+
+  // The router decodes the path before it matches a route, so the check goes by the route that
+  // matched, never by the URL's text.
+  const ENCODED = [
+    '/api/%64ocs/openapi.json',
+    '/api/%64%6f%63%73/openapi.yaml',
+    '/api/%64OCS/openapi.json',
+    '/%61pi/docs/openapi.json',
+    '/api/docs/%6fpenapi.json',
+    '/api/docs/openapi%2Ejson',
+    '/api/docs%2Fopenapi.json',
+    '/api%2Fdocs%2Fopenapi.json',
+    '/api/docs//openapi.json',
+    '//api/docs/openapi.json',
+    '/api//docs/openapi.json',
+    '/api/./docs/openapi.json',
+    '/api/x/../docs/openapi.json',
+    '/api/%2e%2e/api/docs/openapi.json',
+    '/API/docs/openapi.json',
+    '/api/Docs/openapi.json',
+    '/api/docs/OPENAPI.JSON',
+    '/api/docs/openapi.json?x=1',
+    '/api/docs/openapi.json;x',
+    '/api/docs/openapi.json#x',
+    '/api/%64ocs',
+    '/api/%64ocs/',
+    '/api/%64ocs/start.js',
+    '/api/%64ocs/swagger-ui-bundle.js',
+    '/api/docs/swagger%2Dui-bundle.js',
+  ];
+
+  it.each([
+    ['without the built front ends', false],
+    ['with the built front ends served too (a catch-all route)', true],
+  ])('refuses every encoded spelling of the docs to anonymous users and parents, %s', async (_name, serveWeb) => {
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'portal-docs-'));
+    mkdirSync(path.join(webRoot, 'shell/dist'), { recursive: true });
+    writeFileSync(path.join(webRoot, 'shell/dist/index.html'), '<!doctype html><title>shell</title>');
+    const other = await startApi('sqlite', serveWeb ? { SERVE_WEB: 'true', WEB_ROOT: webRoot } : {});
+    try {
+      const parent = await other.signedIn('parent');
+      const admin = await other.signedIn('admin');
+      for (const url of ENCODED) {
+        for (const [who, agent] of [
+          ['anonymous', other.agent()],
+          ['parent', parent],
+        ] as const) {
+          const response = await agent.get(url);
+          const leaked = /openapi|swagger|SwaggerUIBundle/i.test(response.text);
+          const refused = [401, 403, 404].includes(response.status);
+          expect({ url, who, status: response.status, refused, leaked }).toEqual({
+            url,
+            who,
+            status: response.status,
+            refused: true,
+            leaked: false,
+          });
+          if (response.status === 404) expect((await admin.get(url)).status).toBe(404);
+        }
+      }
+    } finally {
+      await other.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    }
   });
 
   it('lists every route of the API with its method', async () => {

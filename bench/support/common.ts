@@ -106,7 +106,8 @@ export async function startApi(
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      SEED_DEMO: 'true',
+      // Production refuses demo accounts; a benchmark that signs in as one asks for NODE_ENV=test.
+      SEED_DEMO: 'false',
       SERVE_WEB: 'false',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',

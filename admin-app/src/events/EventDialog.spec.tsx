@@ -51,4 +51,11 @@ describe('the event dialog', () => {
     expect(screen.getByLabelText('Lugar (opcional)')).toHaveValue('Auditorio');
     expect(screen.getByRole('button', { name: 'Actualizar Evento' })).toBeEnabled();
   });
+
+  it('warns under the image field that the picture is loaded from that site', () => {
+    render(<EventDialog open onOpenChange={() => undefined} onSave={jest.fn()} saving={false} />);
+    expect(screen.getByLabelText('URL de imagen (opcional)')).toHaveAccessibleDescription(
+      'La imagen se cargará desde ese sitio: usa una dirección de confianza.',
+    );
+  });
 });

@@ -59,9 +59,10 @@ export function EventDialog({ event, open, onOpenChange, onSave, saving }: Event
         {text('horario')}
         {text('lugar')}
         {text('vestimenta')}
-        <Field id="event-imagen" label={t.fields.imagen}>
+        <Field id="event-imagen" label={t.fields.imagen} hint={<span id="event-imagen-hint">{t.hints.imagen}</span>}>
           <Input
             id="event-imagen"
+            aria-describedby="event-imagen-hint"
             type="url"
             value={form.imagen}
             onChange={set('imagen')}

@@ -19,6 +19,8 @@ const FASTIFY_MESSAGES: Record<number, string> = {
   [HttpStatus.PAYLOAD_TOO_LARGE]: MESSAGES.tooLarge,
   [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: MESSAGES.mediaType,
   [HttpStatus.NOT_FOUND]: MESSAGES.notFound,
+  431: 'Los encabezados de la solicitud son demasiado grandes.',
+  [HttpStatus.REQUEST_TIMEOUT]: 'La solicitud tardó demasiado en llegar.',
 };
 
 /** Driver codes for a database that is unreachable, gone mid-query, full or locked: a 503. */
@@ -65,6 +67,11 @@ export function toErrorBody(error: unknown): ApiErrorBody {
     // unsupported content type, ...), whose English text is replaced by ours.
     return { statusCode: status, message: FASTIFY_MESSAGES[status] ?? MESSAGES.badRequest };
   }
+  // An error that carries its own 4xx (a static file's refused path, Fastify's bad URL): that
+  // status with our message, never a 500 with a stack trace.
+  const { statusCode, status } = (error ?? {}) as { statusCode?: unknown; status?: unknown };
+  const clientStatus = [statusCode, status].find((value) => typeof value === 'number' && value >= 400 && value < 500) as number | undefined;
+  if (clientStatus) return { statusCode: clientStatus, message: FASTIFY_MESSAGES[clientStatus] ?? MESSAGES.badRequest };
   const { code, driverError } = (error ?? {}) as ErrorWithCode;
   const dbCode = driverError?.code ?? code ?? '';
   if (DATABASE_DOWN.has(dbCode)) return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: MESSAGES.unavailable };

@@ -5,13 +5,22 @@ import { randomUUID } from 'node:crypto';
 import type { LoggerService } from '@nestjs/common';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../config';
+import { fromTrustedProxy, type ProxyTrust } from './proxy';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** Keeps a well-formed X-Request-Id from the proxy in front, else makes one. */
-export function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
-  const given = request.headers['x-request-id'];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+/**
+ * The request id: a well-formed X-Request-Id from a trusted proxy (TRUST_PROXY) is kept, so a
+ * request can be followed from the proxy's log to ours; anyone else's is replaced, so a client
+ * cannot write what our logs say.
+ */
+export function requestIdFrom(trust: ProxyTrust | false) {
+  return (request: { headers: Record<string, string | string[] | undefined>; socket?: { remoteAddress?: string } }): string => {
+    const given = request.headers['x-request-id'];
+    return typeof given === 'string' && REQUEST_ID.test(given) && fromTrustedProxy(trust, request.socket?.remoteAddress)
+      ? given
+      : randomUUID();
+  };
 }
 
 /** `stream` replaces standard output (tests read the lines). */
@@ -56,6 +65,8 @@ export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
       ip: request.ip,
+      // Who, by id only (names and e-mails are personal data); set by the session guard.
+      userId: request.user?.id,
     },
     'request completed',
   );

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { DataSourceOptions } from 'typeorm';
+import { EventSubscriber, type AfterQueryEvent, type DataSourceOptions, type EntitySubscriberInterface } from 'typeorm';
 import type { AppConfig } from '../config';
 import { AccountTokenEntity } from '../auth/account-token.entity';
 import { RateLimitEntity } from '../auth/rate-limit.entity';
@@ -37,8 +37,24 @@ export const ENTITIES = [
 
 export const MIGRATIONS = [InitialSchema1763700000000, FamiliesByGraduateName1763800000000, ProvenAccounts1764000000000];
 
+/**
+ * mysql2 answers a timed-out query with an error but keeps the connection waiting for the
+ * server's reply, and the pool would hand it out again: the next query would queue behind the
+ * lost one, with no timer of its own. Destroyed instead, so the pool makes a fresh connection.
+ */
+@EventSubscriber()
+export class DropTimedOutConnections implements EntitySubscriberInterface {
+  afterQuery(event: AfterQueryEvent): void {
+    const error = event.error as { code?: string } | undefined;
+    if (event.success || error?.code !== 'PROTOCOL_SEQUENCE_TIMEOUT') return;
+    (event.queryRunner as unknown as { databaseConnection?: { destroy?: () => void } }).databaseConnection?.destroy?.();
+  }
+}
+
 /** SQLite file by default; MySQL/MariaDB when DATABASE_URL is set. Migrations run at start. */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>): DataSourceOptions {
+export function dataSourceOptions(
+  config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath' | 'dbQueryTimeoutMs' | 'sqliteBusyTimeoutMs'>,
+): DataSourceOptions {
   const common = { entities: ENTITIES, migrations: MIGRATIONS, migrationsRun: true, synchronize: false, logging: false } as const;
   if (config.databaseUrl) {
     return {
@@ -49,7 +65,12 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'sqlit
       timezone: 'Z',
       charset: 'utf8mb4_unicode_ci',
       poolSize: 10,
-      connectTimeout: 5000,
+      connectTimeout: Math.min(5000, config.dbQueryTimeoutMs),
+      // A database that stops answering (frozen, a network gone quiet) fails each query after
+      // this long instead of holding the request for minutes; mysql2 times it on the client.
+      maxQueryExecutionTime: config.dbQueryTimeoutMs,
+      enableQueryTimeout: true,
+      subscribers: [DropTimedOutConnections],
     };
   }
   mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
@@ -59,7 +80,9 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'sqlit
     database: config.sqlitePath,
     enableWAL: true,
     prepareDatabase: (db: { pragma(statement: string): unknown }) => {
-      db.pragma('busy_timeout = 5000');
+      // better-sqlite3 waits for a lock on the only thread: every request stalls meanwhile, so
+      // the wait is short and a locked file soon answers 503 (it was 5 s: health took 4.7 s).
+      db.pragma(`busy_timeout = ${config.sqliteBusyTimeoutMs}`);
       db.pragma('synchronous = NORMAL');
     },
   };

@@ -50,8 +50,11 @@ const UI_START = `window.ui = SwaggerUIBundle({ url: '/${DOCS_PATH}/openapi.json
 export async function setupOpenApi(app: NestFastifyApplication): Promise<void> {
   const sessions = app.get(SessionsService);
   const fastify = app.getHttpAdapter().getInstance();
+  // By the route that matched, not the URL's text: the router decodes the path first, so
+  // /api/%64ocs/openapi.json reaches the same route as /api/docs/openapi.json.
   fastify.addHook('onRequest', async (request, reply) => {
-    if (request.url !== `/${DOCS_PATH}` && !request.url.startsWith(`/${DOCS_PATH}/`)) return;
+    const route = request.routeOptions.url;
+    if (route === undefined || (route !== `/${DOCS_PATH}` && !route.startsWith(`/${DOCS_PATH}/`))) return;
     const token = request.cookies?.[SESSION_COOKIE];
     const user = token ? await sessions.resolve(token) : null;
     if (!user) return reply.code(401).send({ statusCode: 401, message: 'Debes iniciar sesión para continuar.' });
@@ -69,6 +72,8 @@ export async function setupOpenApi(app: NestFastifyApplication): Promise<void> {
     root: getAbsoluteFSPath(),
     prefix: `/${DOCS_PATH}/`,
     decorateReply: false,
+    // Admin-only files: no-store like every API answer (common/cache-control.ts).
+    cacheControl: false,
     index: false,
     wildcard: false,
   });
