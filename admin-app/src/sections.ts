@@ -1,5 +1,16 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Bell, CalendarCheck, CalendarDays, LayoutDashboard, PartyPopper, UserCog, Users, Wallet, type LucideIcon } from 'lucide-react';
+import {
+  Bell,
+  CalendarCheck,
+  CalendarDays,
+  LayoutDashboard,
+  Mails,
+  PartyPopper,
+  UserCog,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 import { texts } from './texts';
 
 export interface AdminSection {
@@ -19,6 +30,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'confirmaciones', ...sections.rsvps, icon: CalendarCheck, Component: lazy(() => import('./rsvps/RsvpsSection')) },
   { path: 'familias', ...sections.families, icon: Users, Component: lazy(() => import('./families/FamiliesSection')) },
   { path: 'cuentas', ...sections.accounts, icon: UserCog, Component: lazy(() => import('./accounts/AccountsSection')) },
+  { path: 'correos', ...sections.emails, icon: Mails, Component: lazy(() => import('./emails/EmailsSection')) },
   { path: 'notificaciones', ...sections.notifications, icon: Bell, Component: lazy(() => import('./notifications/NotificationsSection')) },
   { path: 'pagos', ...sections.paymentDates, icon: Wallet, Component: lazy(() => import('./payments/PaymentDatesSection')) },
   { path: 'fiesta', ...sections.party, icon: PartyPopper, Component: lazy(() => import('./party/PartySection')) },

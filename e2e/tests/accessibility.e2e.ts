@@ -22,6 +22,7 @@ const ADMIN = [
   '/admin/confirmaciones',
   '/admin/familias',
   '/admin/cuentas',
+  '/admin/correos',
   '/admin/notificaciones',
   '/admin/pagos',
   '/admin/fiesta',

@@ -189,3 +189,46 @@ describe('reaching parents who have no account or forgot their password', () => 
     await context.close();
   });
 });
+
+describe("without a mail server, the committee reads the e-mails in 'Correos'", () => {
+  let quiet: Portal;
+  beforeAll(async () => {
+    quiet = await startPortal();
+  });
+  afterAll(() => quiet?.stop());
+
+  it.each([PHONE, DESKTOP])('shows the waiting confirmation, whose link the parent can then follow (%j)', async (viewport) => {
+    const email = `jorge.${viewport.width}@example.com`;
+    const { context: parentContext, page: parent } = await newPage(browser, viewport);
+    await parent.goto(`${quiet.url}/auth`);
+    await parent.getByRole('tab', { name: 'Registrarse' }).click();
+    await parent.getByLabel('Nombre completo').fill('Jorge Sin Correo');
+    await parent.getByLabel('Nombre de usuario').fill(`jorge.${viewport.width}`);
+    await parent.getByLabel('Email').fill(email);
+    await parent.getByLabel('Contraseña', { exact: true }).fill('una-clave-segura');
+    await parent.getByLabel('Confirmar contraseña').fill('una-clave-segura');
+    await parent.getByRole('button', { name: 'Crear cuenta' }).click();
+    await parent.waitForURL(`${quiet.url}/parent`);
+
+    const { context, page: admin } = await newPage(browser, viewport);
+    await signIn(admin, quiet.url, 'admin');
+    await admin.waitForURL(`${quiet.url}/admin`);
+    await admin.goto(`${quiet.url}/admin/correos`);
+    await admin.getByRole('note').getByText('no tiene un servidor de correo configurado').waitFor();
+    const row = admin.getByRole('row').filter({ hasText: email });
+    await row.getByText('Pendiente').waitFor();
+    expect(await scrollsSideways(admin)).toBe(false);
+    await screenshot(admin, 'admin-emails');
+    await row.getByRole('button', { name: `Ver «Confirma tu correo · Class of 2026» para ${email}` }).click();
+    const dialog = admin.getByRole('dialog');
+    const text = (await dialog.locator('pre').textContent()) ?? '';
+    const link = /http:\/\/127\.0\.0\.1:\d+\/auth\/verificar\?token=[\w-]{43}/.exec(text)?.[0];
+    expect(link).toBeDefined();
+    await screenshot(admin, 'admin-email');
+    await context.close();
+
+    await parent.goto(link!);
+    await parent.getByRole('heading', { name: '¡Correo confirmado!' }).waitFor();
+    await parentContext.close();
+  });
+});

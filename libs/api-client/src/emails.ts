@@ -1,0 +1,19 @@
+import useSWR from 'swr';
+import type { Outbox, OutboxMessage, OutboxMessageDetail } from '@portal/contracts';
+import { apiRequest, getJson } from '@portal/api-client/request';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
+
+export const emailsKey = '/api/emails';
+
+export const getEmails = () => getJson<Outbox>(emailsKey);
+export const getEmail = (id: number) => getJson<OutboxMessageDetail>(`${emailsKey}/${id}`);
+export const resendEmail = (id: number) => apiRequest<OutboxMessage>('POST', `${emailsKey}/${id}/resend`);
+
+export function useEmails() {
+  return useSWR(emailsKey, getEmails, QUERY_OPTIONS);
+}
+
+/** One message with its text, loaded only when opened. */
+export function useEmail(id: number | null) {
+  return useSWR(id === null ? null : `${emailsKey}/${id}`, () => getEmail(id!), QUERY_OPTIONS);
+}
