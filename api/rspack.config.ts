@@ -7,7 +7,7 @@ const config: Configuration = {
   mode: 'production',
   target: 'node20',
   context: __dirname,
-  entry: { main: './src/main.ts', 'create-admin': './src/create-admin.ts' },
+  entry: { main: './src/main.ts', 'create-admin': './src/create-admin.ts', backup: './src/backup-cli.ts' },
   output: { path: path.join(__dirname, 'dist'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
   resolve: { extensions: ['.ts', '.js', '.json'] },
   externalsType: 'commonjs',

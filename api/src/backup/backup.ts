@@ -1,0 +1,100 @@
+// Consistent copies of the portal's data, taken while it runs, and putting one back:
+// SQLite through its online backup API; MySQL/MariaDB through mysqldump --single-transaction
+// (gzip-compressed), restored with the mysql client. Used by `npm run backup` / `npm run restore`.
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import BetterSqlite3 from 'better-sqlite3';
+import type { AppConfig } from '../config';
+
+/** `portal-2026-11-23-0945` in UTC: sorts by date, one name a minute (seconds added if taken). */
+export function backupName(now: Date, extension: string, dir: string): string {
+  const stamp = now.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
+  const plain = path.join(dir, `portal-${stamp}${extension}`);
+  return existsSync(plain) ? path.join(dir, `portal-${stamp}${now.toISOString().slice(17, 19)}${extension}`) : plain;
+}
+
+interface MysqlTarget {
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  database: string;
+}
+
+/** Client arguments for the server of DATABASE_URL; the password goes in the environment, never argv. */
+function mysqlTarget(databaseUrl: string): MysqlTarget {
+  const url = new URL(databaseUrl);
+  const database = decodeURIComponent(url.pathname.slice(1));
+  const args = [`--host=${url.hostname}`, `--port=${url.port || '3306'}`, `--user=${decodeURIComponent(url.username)}`];
+  return { args, env: { ...process.env, MYSQL_PWD: decodeURIComponent(url.password) }, database };
+}
+
+/** The first of these client programs found on PATH (MariaDB ships both names). */
+function client(names: string[]): string {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter);
+  const found = names.find((name) => dirs.some((dir) => existsSync(path.join(dir, name))));
+  if (!found) throw new Error(`None of ${names.join(', ')} is installed: install the MySQL or MariaDB client.`);
+  return found;
+}
+
+function finished(child: ReturnType<typeof spawn>, what: string): Promise<void> {
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${what} failed (${code}): ${errors.trim()}`))));
+  });
+}
+
+/** Writes a consistent copy of the data into `dir` and returns its path. */
+export async function backup(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>, dir: string, now = new Date()): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  if (!config.databaseUrl) {
+    const file = backupName(now, '.sqlite', dir);
+    const source = new BetterSqlite3(config.sqlitePath, { readonly: true, fileMustExist: true });
+    try {
+      // Copies page by page while others keep reading and writing; the copy is one moment's state.
+      await source.backup(file);
+    } finally {
+      source.close();
+    }
+    return file;
+  }
+  const file = backupName(now, '.sql.gz', dir);
+  const target = mysqlTarget(config.databaseUrl);
+  // One transaction's snapshot of every InnoDB table, without locking the portal's writes.
+  const dump = spawn(
+    client(['mysqldump', 'mariadb-dump']),
+    [...target.args, '--single-transaction', '--skip-lock-tables', '--no-tablespaces', '--routines', '--triggers', target.database],
+    { env: target.env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await Promise.all([pipeline(dump.stdout, createGzip(), createWriteStream(file)), finished(dump, 'mysqldump')]);
+  return file;
+}
+
+/**
+ * Replaces the data with a backup's. SQLite: copied into the live file through the backup API
+ * (other connections see the new data); MySQL/MariaDB: the dump replayed into the database. The
+ * portal keeps a few reads in memory: restart it afterwards.
+ */
+export async function restore(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>, file: string): Promise<void> {
+  if (!existsSync(file)) throw new Error(`No backup at ${file}.`);
+  if (!config.databaseUrl) {
+    if (!file.endsWith('.sqlite')) throw new Error('A SQLite portal restores a .sqlite backup.');
+    const source = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+    try {
+      await source.backup(config.sqlitePath);
+    } finally {
+      source.close();
+    }
+    return;
+  }
+  if (!file.endsWith('.sql.gz')) throw new Error('A MySQL/MariaDB portal restores a .sql.gz backup.');
+  const target = mysqlTarget(config.databaseUrl);
+  const load = spawn(client(['mysql', 'mariadb']), [...target.args, target.database], {
+    env: target.env,
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  await Promise.all([pipeline(createReadStream(file), createGunzip(), load.stdin), finished(load, 'mysql')]);
+}
