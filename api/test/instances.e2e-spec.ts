@@ -1,0 +1,99 @@
+// Beyond one machine the portal runs as several API instances on one MySQL/MariaDB database (SQLite
+// is for one instance). Two instances here, requests alternating between them.
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { PAYMENT_NUMBERS, TOTAL_TABLES } from '@portal/contracts';
+import { createApp } from '../src/app';
+import { FamilyEntity } from '../src/families/family.entity';
+import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { createFamily, createUser } from './fixtures';
+import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
+
+const CACHE_SECONDS = 1;
+// SQLite is the one-instance database: these run with MYSQL_URL (CI sets it).
+const describeMariaDb = DATABASES.includes('mariadb') ? describe : describe.skip;
+
+/** One request through one instance, with the session cookie given. */
+async function call(app: NestFastifyApplication, method: string, url: string, cookie?: string, body?: unknown) {
+  const response = await app.inject({
+    method: method as 'GET',
+    url,
+    payload: body === undefined ? undefined : JSON.stringify(body),
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+  });
+  const set = [response.headers['set-cookie'] ?? []].flat().find((one) => one.startsWith('portal_session='));
+  return { status: response.statusCode, cookie: set?.split(';')[0] };
+}
+
+const waitOutTheCache = () => new Promise((resolve) => setTimeout(resolve, CACHE_SECONDS * 1000 + 200));
+
+describeMariaDb('two API instances on one MariaDB database (MariaDB only: set MYSQL_URL)', () => {
+  let api: TestApi;
+  let other: NestFastifyApplication;
+  let instances: NestFastifyApplication[];
+
+  beforeAll(async () => {
+    api = await startApi('mariadb', { SESSION_CACHE_SECONDS: String(CACHE_SECONDS) });
+    other = await createApp(api.config);
+    instances = [api.app, other];
+  });
+  afterAll(async () => {
+    await other.close();
+    await api.close();
+  });
+
+  it('accepts a session made on one instance on the other, and ends it everywhere at logout', async () => {
+    const user = await createUser(api, 'parent', null);
+    const { cookie } = await call(api.app, 'POST', '/api/login', undefined, { username: user.username, password: PASSWORD });
+    expect((await call(other, 'GET', '/api/user', cookie)).status).toBe(200);
+    expect((await call(api.app, 'POST', '/api/logout', cookie)).status).toBe(204);
+    await waitOutTheCache();
+    expect((await call(other, 'GET', '/api/user', cookie)).status).toBe(401);
+  });
+
+  it("ends a user's sessions on the other instance after a password change", async () => {
+    const user = await createUser(api, 'parent', null);
+    const first = await call(api.app, 'POST', '/api/login', undefined, { username: user.username, password: PASSWORD });
+    const second = await call(other, 'POST', '/api/login', undefined, { username: user.username, password: PASSWORD });
+    expect((await call(other, 'GET', '/api/user', second.cookie)).status).toBe(200);
+    const change = { currentPassword: PASSWORD, newPassword: 'birrete-azul-2026', confirmPassword: 'birrete-azul-2026' };
+    expect((await call(api.app, 'PUT', '/api/user/password', first.cookie, change)).status).toBe(204);
+    await waitOutTheCache();
+    expect((await call(other, 'GET', '/api/user', second.cookie)).status).toBe(401);
+  });
+
+  it('never books more than the 200 tables with creations split across both instances', async () => {
+    const admin = await createUser(api, 'admin', null);
+    const { cookie } = await call(api.app, 'POST', '/api/login', undefined, { username: admin.username, password: PASSWORD });
+    const booked = async () => (await api.dataSource.getRepository(FamilyEntity).sum('tablesBooked')) ?? 0;
+    await createFamily(api, { tablesBooked: TOTAL_TABLES - 12 - (await booked()) });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call(instances[index % 2]!, 'POST', '/api/families', cookie, {
+          graduateName: `Graduado ${index}`,
+          contactName: `Contacto ${index}`,
+          email: `instancias.${index}@example.com`,
+          phone: '5555-0000',
+          tablesBooked: 2,
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(6);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(14);
+    expect(await booked()).toBe(TOTAL_TABLES);
+  });
+
+  it('keeps one answer per family and payment with answers split across both instances', async () => {
+    const family = await createFamily(api, { tablesBooked: 0 });
+    const parent = await createUser(api, 'parent', family.email);
+    const { cookie } = await call(api.app, 'POST', '/api/login', undefined, { username: parent.username, password: PASSWORD });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        call(instances[index % 2]!, 'PUT', `/api/my-payment-confirmations/${PAYMENT_NUMBERS[index % 2]}`, cookie, {
+          status: index % 4 < 2 ? 'ya_pague' : 'no_asistire',
+        }),
+      ),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(await api.dataSource.getRepository(PaymentConfirmationEntity).countBy({ familyId: family.id })).toBe(2);
+  });
+});
