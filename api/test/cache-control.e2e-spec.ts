@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startApi, type TestApi } from './harness';
+import { ANY_DATABASE, startApi, type TestApi } from './harness';
 
 describe('Cache-Control', () => {
   let api: TestApi;
@@ -21,7 +21,7 @@ describe('Cache-Control', () => {
       mkdirSync(path.dirname(path.join(webRoot, file)), { recursive: true });
       writeFileSync(path.join(webRoot, file), content);
     }
-    api = await startApi('sqlite', { SERVE_WEB: 'true', WEB_ROOT: webRoot, BODY_LIMIT_BYTES: '1024' });
+    api = await startApi(ANY_DATABASE, { SERVE_WEB: 'true', WEB_ROOT: webRoot, BODY_LIMIT_BYTES: '1024' });
   });
   afterAll(async () => {
     await api.close();

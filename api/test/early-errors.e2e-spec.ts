@@ -9,7 +9,7 @@ import path from 'node:path';
 import { MESSAGES } from '../src/common/api-exception.filter';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../src/common/json-body';
 import { snapshotTables } from './fixtures';
-import { startApi, type TestApi } from './harness';
+import { ANY_DATABASE, startApi, type TestApi } from './harness';
 
 interface RawResponse {
   status: number;
@@ -68,7 +68,7 @@ describe('early refusals and crash-prone input', () => {
       mkdirSync(path.dirname(path.join(webRoot, file)), { recursive: true });
       writeFileSync(path.join(webRoot, file), file.endsWith('.html') ? '<!doctype html><title>shell</title>' : 'var portal_admin;');
     }
-    api = await startApi('sqlite', { SERVE_WEB: 'true', WEB_ROOT: webRoot });
+    api = await startApi(ANY_DATABASE, { SERVE_WEB: 'true', WEB_ROOT: webRoot });
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     port = (api.app.getHttpServer().address() as AddressInfo).port;
   });

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { apiRoutes } from '../src/common/routes';
-import { startApi, type TestApi } from './harness';
+import { ANY_DATABASE, startApi, type TestApi } from './harness';
 
 describe('the OpenAPI description', () => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await startApi('sqlite');
+    api = await startApi(ANY_DATABASE);
   });
   afterAll(() => api.close());
 
@@ -63,7 +63,7 @@ describe('the OpenAPI description', () => {
     const webRoot = mkdtempSync(path.join(tmpdir(), 'portal-docs-'));
     mkdirSync(path.join(webRoot, 'shell/dist'), { recursive: true });
     writeFileSync(path.join(webRoot, 'shell/dist/index.html'), '<!doctype html><title>shell</title>');
-    const other = await startApi('sqlite', serveWeb ? { SERVE_WEB: 'true', WEB_ROOT: webRoot } : {});
+    const other = await startApi(ANY_DATABASE, serveWeb ? { SERVE_WEB: 'true', WEB_ROOT: webRoot } : {});
     try {
       const parent = await other.signedIn('parent');
       const admin = await other.signedIn('admin');

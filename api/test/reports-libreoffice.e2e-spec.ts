@@ -9,7 +9,7 @@ import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
-import { startApi, type TestApi } from './harness';
+import { ANY_DATABASE, startApi, type TestApi } from './harness';
 
 const hasSoffice = spawnSync('soffice', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!hasSoffice && process.env.REQUIRE_LIBREOFFICE) throw new Error('REQUIRE_LIBREOFFICE is set but soffice is not installed.');
@@ -46,7 +46,7 @@ describeWithLibreOffice('the spreadsheets in LibreOffice', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'portal-lo-'));
-    api = await startApi('sqlite');
+    api = await startApi(ANY_DATABASE);
     const family = await api.dataSource.getRepository(FamilyEntity).save({
       graduateName: 'Sofía Morales',
       contactName: 'Carlos Morales',

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { contentSecurityPolicy } from '../src/common/security-headers';
-import { startApi, type TestApi } from './harness';
+import { ANY_DATABASE, startApi, type TestApi } from './harness';
 
 function fakeWebRoot(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'portal-headers-'));
@@ -32,7 +32,7 @@ describe('security headers', () => {
 
   beforeAll(async () => {
     webRoot = fakeWebRoot();
-    api = await startApi('sqlite', {
+    api = await startApi(ANY_DATABASE, {
       SERVE_WEB: 'true',
       WEB_ROOT: webRoot,
       ADMIN_REMOTE_URL: 'https://admin.example.com/remoteEntry.js',

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startApi, type TestApi } from './harness';
+import { ANY_DATABASE, startApi, type TestApi } from './harness';
 
 /** A fake build of the three front ends, as `npm run build` lays them out. */
 function fakeWebRoot(): string {
@@ -28,7 +28,7 @@ describe('serving the built front ends', () => {
 
   beforeAll(async () => {
     webRoot = fakeWebRoot();
-    api = await startApi('sqlite', {
+    api = await startApi(ANY_DATABASE, {
       SERVE_WEB: 'true',
       WEB_ROOT: webRoot,
       ADMIN_REMOTE_URL: 'https://admin.example.com/remoteEntry.js',
@@ -88,7 +88,7 @@ describe('serving the built front ends', () => {
 
 describe('the remotes manifest without the built front ends', () => {
   it('is served too, for the dev servers and for nginx in front of the API', async () => {
-    const api = await startApi('sqlite', { PARENT_REMOTE_URL: 'http://localhost:3003/remoteEntry.js' });
+    const api = await startApi(ANY_DATABASE, { PARENT_REMOTE_URL: 'http://localhost:3003/remoteEntry.js' });
     try {
       const response = await api.agent().get('/remotes.json');
       expect(response.status).toBe(200);
