@@ -17,8 +17,7 @@ export type DatabaseKind = 'sqlite' | 'mariadb';
 /** The databases every API suite runs against. */
 /**
  * The databases every API suite runs against: SQLite, and MariaDB/MySQL too with MYSQL_URL.
- * `API_TEST_DATABASES=mariadb` runs on MariaDB alone: the Node 24 run (tools/ci/node24.sh), where
- * better-sqlite3 12 is not safe (docs/deployment.md, "Supported runtimes").
+ * `API_TEST_DATABASES=mariadb` (or `sqlite`) runs the suites on that one alone.
  */
 export const DATABASES: DatabaseKind[] = (() => {
   const all: DatabaseKind[] = process.env.MYSQL_URL ? ['sqlite', 'mariadb'] : ['sqlite'];
