@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { LoginForm } from './LoginForm';
 
@@ -8,9 +9,11 @@ describe('the login form', () => {
     global.fetch = jest.fn();
     const user = userEvent.setup();
     render(
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <LoginForm onSignedIn={jest.fn()} />
-      </SWRConfig>,
+      <MemoryRouter>
+        <SWRConfig value={{ provider: () => new Map() }}>
+          <LoginForm onSignedIn={jest.fn()} />
+        </SWRConfig>
+      </MemoryRouter>,
     );
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(screen.getByText('El email o nombre de usuario es requerido')).toBeInTheDocument();
