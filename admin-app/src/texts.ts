@@ -223,6 +223,7 @@ export const texts = {
     date: 'Fecha',
     startTime: 'Hora de inicio',
     endTime: 'Hora de fin',
+    endBeforeStart: 'La hora de fin debe ser posterior a la hora de inicio.',
     place: 'Lugar',
     bank: 'Depósito bancario',
     bankName: 'Banco',
