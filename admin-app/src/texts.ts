@@ -27,7 +27,7 @@ export const texts = {
     paymentsReceived: 'Pagos Recibidos',
     paymentsHint: (percent: number) => `${percent}% completado`,
     tablesBooked: 'Mesas Reservadas',
-    tablesHint: (available: number) => `${available} mesas disponibles`,
+    tablesHint: (available: number) => (available === 1 ? '1 mesa disponible' : `${available} mesas disponibles`),
     confirmations: 'Confirmaciones de Eventos',
     confirmationsHint: 'Ambos eventos combinados',
     chartTitle: 'Estado de Pagos',
@@ -196,7 +196,10 @@ export const texts = {
       `¿Eliminar a la familia de ${graduate}? También se eliminarán sus confirmaciones de asistencia y de pago. La cuenta del padre o madre se conserva.`,
     editLabel: (graduate: string) => `Editar familia de ${graduate}`,
     deleteLabel: (graduate: string) => `Eliminar familia de ${graduate}`,
-    count: (shown: number, total: number) => (shown === total ? `${total} familias` : `${shown} de ${total} familias`),
+    count: (shown: number, total: number) => {
+      const families = total === 1 ? 'familia' : 'familias';
+      return shown === total ? `${total} ${families}` : `${shown} de ${total} ${families}`;
+    },
   },
   notifications: {
     add: 'Nueva Notificación',
