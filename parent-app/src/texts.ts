@@ -63,6 +63,8 @@ export const texts = {
     notAttending: 'No Asistiré',
     schedule: 'Horario',
     place: 'Lugar',
+    directions: 'Cómo llegar',
+    directionsTo: (place: string) => `Cómo llegar: ${place} (abre el mapa)`,
     dress: 'Vestimenta',
     yourAnswer: 'Tu respuesta',
   },
