@@ -70,7 +70,7 @@ export default function NotificationsSection() {
                     <div className="admin-notice__body">
                       <h3 className="admin-strong">{notice.title}</h3>
                       <p className="admin-muted">{formatDateTime(notice.date)}</p>
-                      <p>{notice.message}</p>
+                      <p className="ui-multiline">{notice.message}</p>
                     </div>
                     <IconButton icon={Trash2} label={t.deleteLabel(notice.title)} onClick={() => setDeleting(notice)} danger />
                   </Card>

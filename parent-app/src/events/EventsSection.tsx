@@ -8,6 +8,7 @@ import { Card } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { AnswerButtons } from '../common/AnswerButtons';
 import { useParentMutation } from '../common/use-parent-mutation';
+import { LoadFailed } from '../common/LoadFailed';
 import { texts } from '../texts';
 
 const t = texts.events;
@@ -74,8 +75,8 @@ export function EventCard({
 }
 
 export default function EventsSection() {
-  const { data: events } = useEvents();
-  const { data: rsvps } = useMyEventRsvps();
+  const { data: events, error: eventsError } = useEvents();
+  const { data: rsvps, error: rsvpsError } = useMyEventRsvps();
   const { mutate } = useSWRConfig();
   const save = useParentMutation(saveEventRsvp, {
     success: texts.toasts.eventRsvp,
@@ -89,6 +90,13 @@ export default function EventsSection() {
         },
       ),
   });
+  if ((!events || !rsvps) && (eventsError || rsvpsError)) {
+    return (
+      <section className="parent-section">
+        <LoadFailed error={eventsError ?? rsvpsError} />
+      </section>
+    );
+  }
   if (!events || !rsvps) {
     return (
       <section className="parent-section" aria-busy="true">

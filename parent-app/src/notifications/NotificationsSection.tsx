@@ -4,12 +4,20 @@ import { useNotifications } from '@portal/api-client/notifications';
 import { formatDateTime } from '@portal/format';
 import { Card } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
+import { LoadFailed } from '../common/LoadFailed';
 import { texts } from '../texts';
 
 const ICONS: Record<NotificationType, LucideIcon> = { info: Info, warning: TriangleAlert, success: CircleCheck };
 
 export default function NotificationsSection() {
-  const { data: notifications } = useNotifications();
+  const { data: notifications, error } = useNotifications();
+  if (!notifications && error) {
+    return (
+      <section className="parent-section">
+        <LoadFailed error={error} />
+      </section>
+    );
+  }
   if (!notifications) {
     return (
       <section className="parent-section" aria-busy="true">
@@ -34,7 +42,7 @@ export default function NotificationsSection() {
                   <Icon size={22} className="parent-notice__icon" aria-label={texts.notifications.types[notice.type]} />
                   <div>
                     <h3 className="parent-card-title">{notice.title}</h3>
-                    <p>{notice.message}</p>
+                    <p className="ui-multiline">{notice.message}</p>
                     {notice.date && <p className="parent-muted">{formatDateTime(notice.date)}</p>}
                   </div>
                 </Card>

@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@port
 import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
 import { useParentMutation } from '../common/use-parent-mutation';
+import { LoadFailed } from '../common/LoadFailed';
 import { texts } from '../texts';
 
 const t = texts.payments;
@@ -33,8 +34,8 @@ async function copyAccountNumber(accountNumber: string): Promise<void> {
 }
 
 export function BankCard() {
-  const { data: settings } = useSettings();
-  if (!settings) return <Skeleton height="9rem" />;
+  const { data: settings, error } = useSettings();
+  if (!settings) return error ? <LoadFailed error={error} /> : <Skeleton height="9rem" />;
   const { bank } = settings;
   return (
     <Card>
@@ -117,8 +118,8 @@ function PaymentItem({
 }
 
 export default function PaymentsSection() {
-  const { data: payments } = usePaymentDates();
-  const { data: confirmations } = useMyPaymentConfirmations();
+  const { data: payments, error: paymentsError } = usePaymentDates();
+  const { data: confirmations, error: confirmationsError } = useMyPaymentConfirmations();
   const { data: proofs } = useMyPaymentProofs(true);
   const { mutate } = useSWRConfig();
   const save = useParentMutation(saveMyPaymentConfirmation, {
@@ -163,6 +164,8 @@ export default function PaymentsSection() {
                 />
               ))}
             </ol>
+          ) : paymentsError || confirmationsError ? (
+            <LoadFailed error={paymentsError ?? confirmationsError} />
           ) : (
             <Skeleton height="12rem" />
           )}
