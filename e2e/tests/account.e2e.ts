@@ -120,7 +120,8 @@ describe("'Cerrar sesión en todos los dispositivos'", () => {
 
     // The other browser's next action (answering an event) finds its session gone.
     await event.getByRole('button', { name: 'Asistiré' }).click();
-    await other.page.waitForURL(`${portal.url}/auth`);
+    // Sent to sign in, remembering where they were.
+    await other.page.waitForURL(`${portal.url}/auth?next=%2Fparent%2Feventos`);
     await other.page.getByRole('link', { name: 'Iniciar sesión' }).waitFor();
     await other.close();
     await close();
