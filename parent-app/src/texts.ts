@@ -70,6 +70,8 @@ export const texts = {
   },
   notifications: {
     empty: 'No hay notificaciones en este momento.',
+    newCount: (count: number) => (count === 1 ? '1 aviso nuevo' : `${count} avisos nuevos`),
+    new: 'Nuevo',
     types: { info: 'Información', warning: 'Importante', success: 'Buenas noticias' },
   },
   payments: {
