@@ -35,7 +35,8 @@ describe.each([PHONE, DESKTOP])("'Mi cuenta' (%j)", (viewport) => {
     await page.getByRole('link', { name: 'Mi cuenta' }).click();
     await page.waitForURL(`${portal.url}/cuenta`);
     await page.getByRole('heading', { level: 1, name: 'Mi cuenta' }).waitFor();
-    expect(await page.title()).toBe('Mi cuenta · Class of 2026');
+    // The class year comes from /api/config, which may answer after the page is drawn.
+    await page.waitForFunction(() => document.title === 'Mi cuenta · Class of 2026');
     expect(await page.getByRole('link', { name: 'Mi cuenta' }).getAttribute('aria-current')).toBe('page');
     await page.getByText('Carlos Morales', { exact: true }).last().waitFor();
     await page.getByText('padre', { exact: true }).waitFor();
