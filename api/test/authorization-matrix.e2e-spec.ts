@@ -224,6 +224,13 @@ const MATRIX: Record<string, RouteRule> = {
     expect: ADMIN(201),
     request: () => ({ body: { title: 'Aviso', message: 'Texto del aviso', date: '2026-02-01T15:00:00.000Z' } }),
   },
+  'PUT /api/notifications/:id': {
+    expect: ADMIN(200),
+    request: async ({ api }) => ({
+      url: `/api/notifications/${(await createNotification(api)).id}`,
+      body: { title: 'Aviso corregido', message: 'Texto corregido', type: 'warning', date: '2026-02-01T15:00:00.000Z' },
+    }),
+  },
   'DELETE /api/notifications/:id': {
     expect: ADMIN(204),
     request: async ({ api }) => ({ url: `/api/notifications/${(await createNotification(api)).id}` }),
@@ -236,6 +243,8 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/my-family': { expect: PARENT },
   'GET /api/my-family/payment-proofs': { expect: PARENT },
   'PUT /api/my-family/rsvp': { expect: PARENT, request: () => ({ body: { awardsRsvp: true, brunchRsvp: true } }) },
+  'GET /api/my-notices-seen': { expect: PARENT },
+  'PUT /api/my-notices-seen': { expect: PARENT },
   'GET /api/my-event-rsvps': { expect: PARENT },
   'POST /api/event-rsvps': { expect: PARENT, request: ({ fx }) => ({ body: { eventId: fx.event.id, attending: false } }) },
   'GET /api/my-payment-confirmations': { expect: PARENT },

@@ -178,6 +178,19 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
       date: format(),
     },
   },
+  'PUT /api/notifications/:id': {
+    caller: 'admin',
+    param: () => '1',
+    existing: ID,
+    body: () => ({ title: 'Recordatorio', message: 'Traer el comprobante', type: 'warning', date: '2026-02-01T15:00:00.000Z' }),
+    fields: {
+      title: text(200),
+      message: text(2000),
+      type: { type: 'enum', values: ['info', 'warning', 'success'], required: false },
+      date: format(),
+    },
+  },
+  'PUT /api/my-notices-seen': { caller: 'parent' },
   'DELETE /api/notifications/:id': { caller: 'admin', param: () => '1', existing: ID },
   'PUT /api/payment-dates/:id': {
     caller: 'admin',

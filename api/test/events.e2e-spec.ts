@@ -73,6 +73,11 @@ describe.each(DATABASES)('events (%s)', (kind) => {
     expect((await create({ imagen: 'https://cdn.example.org/x/y.jpg?v=2' })).imagen).toBe('https://cdn.example.org/x/y.jpg?v=2');
   });
 
+  it('accepts image addresses on a host without a dot, with a port', async () => {
+    expect((await create({ imagen: 'http://localhost:3301/fotos/a.jpg' })).imagen).toBe('http://localhost:3301/fotos/a.jpg');
+    expect((await create({ imagen: 'https://intranet/a.png' })).imagen).toBe('https://intranet/a.png');
+  });
+
   it('lists the events by fecha, earliest first, to any signed-in user', async () => {
     const late = await create({ fecha: '2030-12-01T12:00:00.000Z', titulo: 'Tarde' });
     const early = await create({ fecha: '2020-01-01T12:00:00.000Z', titulo: 'Temprano' });
@@ -119,7 +124,12 @@ describe.each(DATABASES)('events (%s)', (kind) => {
     ['a horario over 100 characters', { horario: 'h'.repeat(101) }, 'horario', 'no puede tener más de 100'],
     ['a lugar over 200 characters', { lugar: 'l'.repeat(201) }, 'lugar', 'no puede tener más de 200'],
     ['a vestimenta as a number', { vestimenta: 5 }, 'vestimenta', 'La vestimenta debe ser texto.'],
-    ['an ftp image', { imagen: 'ftp://example.com/a.png' }, 'imagen', 'La imagen debe ser una URL que empiece con http:// o https://.'],
+    [
+      'an ftp image',
+      { imagen: 'ftp://example.com/a.png' },
+      'imagen',
+      'La imagen debe ser una dirección web válida que empiece con http:// o https://.',
+    ],
     ['a javascript image', { imagen: 'javascript:alert(1)' }, 'imagen', 'http:// o https://'],
     ['an image without scheme', { imagen: 'example.com/a.png' }, 'imagen', 'http:// o https://'],
     ['an image over 500 characters', { imagen: `https://example.com/${'a'.repeat(490)}` }, 'imagen', 'no puede tener más de 500'],

@@ -1,5 +1,6 @@
-import type { PortalNotification } from '@portal/contracts';
+import type { NoticesSeen, PortalNotification } from '@portal/contracts';
 import { NotificationEntity } from '../src/notifications/notification.entity';
+import { UserEntity } from '../src/users/user.entity';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 type ErrorBody = { statusCode: number; message: string; errors?: Record<string, string[]> };
@@ -109,6 +110,88 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
     expect(await rows()).toEqual(before);
   });
 
+  it('edits a notification: title, message, date and type, with the create rules', async () => {
+    const notification = await create();
+    const response = await admin.put<PortalNotification>(`/api/notifications/${notification.id}`, {
+      title: ' Pago final ',
+      message: 'Primera línea.\nSegunda línea.',
+      type: 'warning',
+      date: '2026-05-01T08:00:00-06:00',
+    });
+    expect(response.status).toBe(200);
+    const edited = {
+      id: notification.id,
+      title: 'Pago final',
+      message: 'Primera línea.\nSegunda línea.',
+      type: 'warning',
+      date: '2026-05-01T14:00:00.000Z',
+    };
+    expect(response.body).toEqual(edited);
+    expect((await admin.get<PortalNotification[]>('/api/notifications')).body).toContainEqual(edited);
+    // Left out, the type stays what it was.
+    const { type: _type, ...withoutType } = NOTICE;
+    expect((await admin.put<PortalNotification>(`/api/notifications/${notification.id}`, withoutType)).body.type).toBe('warning');
+  });
+
+  it.each([
+    ['a blank title', { title: '  ' }, 'title', 'El título es requerido.'],
+    ['a message over 2000 characters', { message: 'm'.repeat(2001) }, 'message', 'El mensaje no puede tener más de 2000 caracteres.'],
+    ['an unknown type', { type: 'error' }, 'type', 'El tipo debe ser info, warning o success.'],
+    ['a date without time', { date: '2025-10-15' }, 'date', 'con zona horaria'],
+    ['an unknown field', { id: 9 }, 'id', 'El campo «id» no está permitido.'],
+  ])('refuses to edit a notification with %s and changes nothing', async (_case, change, field, message) => {
+    const notification = await create();
+    const before = await rows();
+    const response = await admin.put<ErrorBody>(`/api/notifications/${notification.id}`, { ...NOTICE, ...change });
+    expect(response.status).toBe(400);
+    expect(response.body.errors?.[field]?.[0]).toContain(message);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('answers 404 in Spanish when editing a notification that does not exist, and 400 for a bad id', async () => {
+    expect(await admin.put('/api/notifications/999999', NOTICE)).toMatchObject({
+      status: 404,
+      body: { message: 'No encontramos esa notificación.' },
+    });
+    expect((await admin.put('/api/notifications/abc', NOTICE)).status).toBe(400);
+  });
+
+  it('tells a parent which notices were posted since they last opened them, on any device', async () => {
+    const parent = await api.signedIn('parent');
+    const all = (await rows()).map((row) => row.id).sort((a, b) => b - a);
+    // Never opened: every notice is new.
+    expect(await parent.get<NoticesSeen>('/api/my-notices-seen')).toMatchObject({ status: 200, body: { seenAt: null, unseen: all } });
+
+    const opened = await parent.put<NoticesSeen>('/api/my-notices-seen');
+    expect(opened.status).toBe(200);
+    expect(opened.body.unseen).toEqual([]);
+    const account = await api.dataSource.getRepository(UserEntity).findOneByOrFail({ id: parent.user.id });
+    expect(account.noticesSeenAt?.toISOString()).toBe(opened.body.seenAt);
+
+    // A notice posted afterwards is new even if dated in the past; the same account on another phone sees it too.
+    const later = await create({ title: 'Cambio de horario', date: '2020-01-01T00:00:00.000Z' });
+    const otherPhone = api.agent();
+    await otherPhone.login(parent.user.username);
+    for (const agent of [parent, otherPhone]) {
+      expect((await agent.get<NoticesSeen>('/api/my-notices-seen')).body).toEqual({ seenAt: opened.body.seenAt, unseen: [later.id] });
+    }
+    // Editing a notice does not make it new again.
+    await otherPhone.put('/api/my-notices-seen');
+    await admin.put(`/api/notifications/${later.id}`, { ...NOTICE, title: 'Cambio de horario (corregido)' });
+    expect((await parent.get<NoticesSeen>('/api/my-notices-seen')).body.unseen).toEqual([]);
+  });
+
+  it('keeps what each parent has seen to themselves, and refuses admins and anonymous callers', async () => {
+    const first = await api.signedIn('parent');
+    const second = await api.signedIn('parent');
+    await first.put('/api/my-notices-seen');
+    expect((await second.get<NoticesSeen>('/api/my-notices-seen')).body.seenAt).toBeNull();
+    expect((await admin.get('/api/my-notices-seen')).status).toBe(403);
+    expect((await admin.put('/api/my-notices-seen')).status).toBe(403);
+    expect((await api.agent().get('/api/my-notices-seen')).status).toBe(401);
+    expect((await api.agent().put('/api/my-notices-seen')).status).toBe(401);
+  });
+
   it('lets parents read but not write, and anonymous callers do neither', async () => {
     const notification = await create();
     const parent = await api.signedIn('parent');
@@ -119,6 +202,7 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
     ] as const) {
       expect((await agent.post('/api/notifications', NOTICE)).status).toBe(status);
       expect((await agent.delete(`/api/notifications/${notification.id}`)).status).toBe(status);
+      expect((await agent.put(`/api/notifications/${notification.id}`, NOTICE)).status).toBe(status);
     }
     expect(await rows()).toEqual(before);
   });

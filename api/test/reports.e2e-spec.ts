@@ -16,6 +16,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 const PAYMENT_HEADERS = ['Graduado', 'Contacto', 'Email', 'Teléfono', 'Pago 1', 'Pago 2', 'Pago 3', 'Pago 4', 'Pago 5', 'Pago 6'];
 const RSVP_HEADERS = ['Evento', 'Fecha del Evento', 'Graduado', 'Contacto', 'Email', 'Teléfono', 'Asistencia'];
+/** 13 June 2026 as a spreadsheet date: the calendar day at UTC midnight. */
+const JUNE_13 = new Date('2026-06-13T00:00:00.000Z');
 
 type FamilySeed = Pick<FamilyEntity, 'graduateName' | 'contactName' | 'email' | 'phone'>;
 
@@ -235,10 +237,15 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       expect(sheet.name).toBe('RSVPs de Eventos');
       expect(rows).toEqual([
         RSVP_HEADERS,
-        ['Entrega de Premios', '13/06/2026', 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'Sí'],
-        ['Cena de Gala', '13/06/2026', 'Ana López', 'Marta López', 'marta@example.com', '5555 0001', 'Sí'],
-        ['Cena de Gala', '13/06/2026', 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'No'],
+        ['Entrega de Premios', JUNE_13, 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'Sí'],
+        ['Cena de Gala', JUNE_13, 'Ana López', 'Marta López', 'marta@example.com', '5555 0001', 'Sí'],
+        ['Cena de Gala', JUNE_13, 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'No'],
       ]);
+      // A real date cell (the sheet sorts by it), shown as the spec's dd/MM/yyyy.
+      for (const row of [2, 3, 4]) {
+        expect(sheet.getRow(row).getCell(2).type).toBe(ExcelJS.ValueType.Date);
+        expect(sheet.getRow(row).getCell(2).numFmt).toBe('dd/mm/yyyy');
+      }
       expect(sheet.getRow(1).getCell(7).font?.bold).toBe(true);
       expect(sheet.views).toEqual([expect.objectContaining({ state: 'frozen', ySplit: 1 })]);
       for (let column = 1; column <= 7; column += 1) expect(sheet.getColumn(column).width).toBeGreaterThanOrEqual(10);
@@ -261,8 +268,10 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       sheet.eachRow((row, number) => number > 1 && row.eachCell((cell) => all.push(cell)));
       return all;
     };
+    // Every typed text is a string cell; the event's date is the one date cell.
+    const eventDate = (cell: ExcelJS.Cell) => cell.worksheet.name === 'RSVPs de Eventos' && Number(cell.col) === 2;
     for (const cell of [...cells(payments.sheet), ...cells(rsvps.sheet)]) {
-      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.type).toBe(eventDate(cell) ? ExcelJS.ValueType.Date : ExcelJS.ValueType.String);
       expect(cell.formula).toBeUndefined();
     }
     const texts = [...payments.rows, ...rsvps.rows].flat();

@@ -75,4 +75,15 @@ describe.each(DATABASES)('settings (%s)', (kind) => {
     expect(Object.keys((response.body as { errors: object }).errors)).toContain(field);
     expect((await admin.get('/api/settings')).body).toEqual(DEFAULTS);
   });
+
+  it.each([
+    ['before', { ...DEFAULTS.brunch, startTime: '11:00', endTime: '09:30' }],
+    ['equal to', { ...DEFAULTS.brunch, startTime: '11:00', endTime: '11:00' }],
+  ])('refuses an end time %s the start time in Spanish and changes nothing', async (_case, brunch) => {
+    const admin = await api.signedIn('admin');
+    const response = await admin.put<{ errors: Record<string, string[]> }>('/api/settings', { ...DEFAULTS, brunch });
+    expect(response.status).toBe(400);
+    expect(response.body.errors['brunch.endTime']).toEqual(['La hora de fin debe ser posterior a la hora de inicio.']);
+    expect((await admin.get('/api/settings')).body).toEqual(DEFAULTS);
+  });
 });

@@ -35,7 +35,8 @@ describe.each([PHONE, DESKTOP])("'Mi cuenta' (%j)", (viewport) => {
     await page.getByRole('link', { name: 'Mi cuenta' }).click();
     await page.waitForURL(`${portal.url}/cuenta`);
     await page.getByRole('heading', { level: 1, name: 'Mi cuenta' }).waitFor();
-    expect(await page.title()).toBe('Mi cuenta · Class of 2026');
+    // The class year comes from /api/config, which may answer after the page is drawn.
+    await page.waitForFunction(() => document.title === 'Mi cuenta · Class of 2026');
     expect(await page.getByRole('link', { name: 'Mi cuenta' }).getAttribute('aria-current')).toBe('page');
     await page.getByText('Carlos Morales', { exact: true }).last().waitFor();
     await page.getByText('padre', { exact: true }).waitFor();
@@ -120,7 +121,8 @@ describe("'Cerrar sesión en todos los dispositivos'", () => {
 
     // The other browser's next action (answering an event) finds its session gone.
     await event.getByRole('button', { name: 'Asistiré' }).click();
-    await other.page.waitForURL(`${portal.url}/auth`);
+    // Sent to sign in, remembering where they were.
+    await other.page.waitForURL(`${portal.url}/auth?next=%2Fparent%2Feventos`);
     await other.page.getByRole('link', { name: 'Iniciar sesión' }).waitFor();
     await other.close();
     await close();

@@ -89,12 +89,30 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('sends a signed-out visitor of /parent to /auth', async () => {
+  it('sends a signed-out visitor of /parent/pagos to /auth and back to /parent/pagos after signing in', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${portal.url}/parent/pagos`);
-    await page.waitForURL(`${portal.url}/auth`);
+    await page.waitForURL(`${portal.url}/auth?next=%2Fparent%2Fpagos`);
+    await page.getByLabel('Email o nombre de usuario').fill('padre');
+    await page.getByLabel('Contraseña', { exact: true }).fill('graduacion2026');
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).last().click();
+    await page.waitForURL(`${portal.url}/parent/pagos`);
+    await page.getByText('Depósito Bancario').waitFor();
     await context.close();
   });
+
+  it.each(['//evil.example', 'https://evil.example', '/\\evil.example', '/admin/familias'])(
+    'never follows %j after signing in: the parent lands in /parent',
+    async (next) => {
+      const { context, page } = await newPage(browser);
+      await page.goto(`${portal.url}/auth?next=${encodeURIComponent(next)}`);
+      await page.getByLabel('Email o nombre de usuario').fill('padre');
+      await page.getByLabel('Contraseña', { exact: true }).fill('graduacion2026');
+      await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).last().click();
+      await page.waitForURL(`${portal.url}/parent`);
+      await context.close();
+    },
+  );
 
   it.each([PHONE, DESKTOP])('shows the 404 page for an unknown route (%j)', async (viewport) => {
     const { context, page } = await newPage(browser, viewport);

@@ -7,7 +7,7 @@ import { Spinner } from '@portal/ui/spinner';
 import { FamilyContext } from './family/family-context';
 import { FamilyGate } from './family/FamilyGate';
 import './parent.css';
-import { PARENT_SECTIONS } from './sections';
+import { PARENT_SECTIONS, useParentSections } from './sections';
 import { texts } from './texts';
 
 const BASE = '/parent';
@@ -25,11 +25,12 @@ function Header() {
 
 /** The parents' portal, mounted by the shell at /parent/*. */
 export default function App() {
+  const sections = useParentSections();
   return (
     <PanelLayout
       base={BASE}
       menuLabel={texts.menu}
-      sections={PARENT_SECTIONS}
+      sections={sections}
       footer={texts.version(__BUILD_ID__)}
       phoneMenu="bottom-bar"
       header={<Header />}

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Bell, CalendarDays, Home, PartyPopper, Wallet, type LucideIcon } from 'lucide-react';
+import { useNoticesSeen } from '@portal/api-client/notifications';
 import { texts } from './texts';
 
 export interface ParentSection {
@@ -9,6 +10,7 @@ export interface ParentSection {
   icon: LucideIcon;
   /** Each section is its own chunk: a parent downloads only the section opened. */
   Component: LazyExoticComponent<ComponentType>;
+  badge?: { count: number; label: string };
 }
 
 const { sections } = texts;
@@ -20,3 +22,18 @@ export const PARENT_SECTIONS: ParentSection[] = [
   { path: 'pagos', ...sections.payments, icon: Wallet, Component: lazy(() => import('./payments/PaymentsSection')) },
   { path: 'fiesta', ...sections.party, icon: PartyPopper, Component: lazy(() => import('./party/PartySection')) },
 ];
+
+const NOTICES_PATH = 'notificaciones';
+
+/** The sections with the count of notices posted since the parent last opened them on 'Avisos'. */
+export function useParentSections(): ParentSection[] {
+  const { data: seen } = useNoticesSeen();
+  const count = seen?.unseen.length ?? 0;
+  return useMemo(
+    () =>
+      PARENT_SECTIONS.map((section) =>
+        section.path === NOTICES_PATH && count > 0 ? { ...section, badge: { count, label: texts.notifications.newCount(count) } } : section,
+      ),
+    [count],
+  );
+}

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { usePublicConfig } from '@portal/api-client/session';
+import { texts } from './texts';
 
-const SITE = 'Class of 2026';
 const TITLES: Array<[RegExp, string]> = [
   [/^\/$/, 'Portal de graduación'],
   [/^\/auth\/?$/, 'Iniciar sesión'],
@@ -14,11 +15,16 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/parent(\/|$)/, 'Portal de Padres'],
 ];
 
-/** A title per route, so tabs and history entries say where they lead. */
+/**
+ * A title per route, so tabs and history entries say where they lead, with the class year of the
+ * settings (it changes when the portal is reused); until that is known the site name is left out
+ * rather than showing a year that may be wrong.
+ */
 export function usePageTitle(): void {
   const { pathname } = useLocation();
+  const classYear = usePublicConfig()?.classYear;
   useEffect(() => {
     const title = TITLES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'Página no encontrada';
-    document.title = `${title} · ${SITE}`;
-  }, [pathname]);
+    document.title = classYear ? `${title} · ${texts.landing.title(classYear)}` : title;
+  }, [pathname, classYear]);
 }

@@ -1,9 +1,31 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useRetryFailed } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
+import { Button } from '@portal/ui/button';
 import { Skeleton } from '@portal/ui/skeleton';
 import { texts } from '../texts';
 
-/** Skeleton rows while loading, a message if the load failed, else the content. */
+/** A failed load's message with 'Reintentar', which asks again for what failed. */
+export function LoadFailed({ error }: { error: unknown }) {
+  const retryFailed = useRetryFailed();
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    void retryFailed().finally(() => setRetrying(false));
+  };
+  return (
+    <div className="admin-load-error" role="alert">
+      <p>
+        {texts.loadFailed} {errorMessage(error)}
+      </p>
+      <Button variant="outline" size="sm" pending={retrying} onClick={retry}>
+        {texts.retry}
+      </Button>
+    </div>
+  );
+}
+
+/** Skeleton rows while loading, a message with 'Reintentar' if the load failed, else the content. */
 export function QueryState({
   isLoading,
   error,
@@ -25,11 +47,7 @@ export function QueryState({
     );
   }
   if (error) {
-    return (
-      <p className="admin-load-error" role="alert">
-        {texts.loadFailed} {errorMessage(error)}
-      </p>
-    );
+    return <LoadFailed error={error} />;
   }
   return <>{children}</>;
 }

@@ -11,6 +11,13 @@ describe('the dashboard stat cards', () => {
     ]);
   });
 
+  it('writes one available table in the singular', () => {
+    const tables = (booked: number) =>
+      statCards({ totalFamilies: 1, paymentsReceived: 0, tablesBooked: booked, awardsRsvpCount: 0, brunchRsvpCount: 0 })[2]!.hint;
+    expect(tables(199)).toBe('1 mesa disponible');
+    expect(tables(200)).toBe('0 mesas disponibles');
+  });
+
   it('shows 0% with no families', () => {
     expect(statCards({ totalFamilies: 0, paymentsReceived: 0, tablesBooked: 0, awardsRsvpCount: 0, brunchRsvpCount: 0 })[1]!.hint).toBe(
       '0% completado',

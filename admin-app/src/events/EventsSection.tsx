@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { EventInput, GraduationEvent } from '@portal/contracts';
 import { createEvent, deleteEvent, eventsKey, updateEvent, useEvents } from '@portal/api-client/events';
-import { formatDateTime } from '@portal/format';
+import { formatDateTime, formatSchedule } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { TooltipProvider } from '@portal/ui/tooltip';
@@ -78,7 +78,7 @@ export default function EventsSection() {
                       <TableCell data-label={t.columns.description} title={event.descripcion ?? undefined}>
                         {truncate(event.descripcion)}
                       </TableCell>
-                      <TableCell data-label={t.columns.schedule}>{event.horario}</TableCell>
+                      <TableCell data-label={t.columns.schedule}>{event.horario && formatSchedule(event.horario)}</TableCell>
                       <TableCell data-label={t.columns.place}>{event.lugar}</TableCell>
                       <TableCell data-label={t.columns.dress}>{event.vestimenta}</TableCell>
                       <TableCell className="admin-actions">

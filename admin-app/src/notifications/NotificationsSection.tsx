@@ -1,8 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
-import type { PortalNotification } from '@portal/contracts';
-import { createNotification, deleteNotification, notificationsKey, useNotifications } from '@portal/api-client/notifications';
-import { formatDateTime, fromDateTimeLocal } from '@portal/format';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { NOTIFICATION_TYPES, type NotificationType, type PortalNotification } from '@portal/contracts';
+import {
+  createNotification,
+  deleteNotification,
+  notificationsKey,
+  updateNotification,
+  useNotifications,
+} from '@portal/api-client/notifications';
+import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '@portal/format';
+import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
@@ -16,20 +23,48 @@ import { TooltipProvider } from '@portal/ui/tooltip';
 import { texts } from '../texts';
 
 const t = texts.notifications;
-const EMPTY = { title: '', message: '', date: '' };
+
+interface NoticeForm {
+  title: string;
+  message: string;
+  type: NotificationType;
+  date: string;
+}
+
+/** A new notice: type 'info' as the spec's form sends, dated now (Guatemala time). */
+const newNoticeForm = (): NoticeForm => ({ title: '', message: '', type: 'info', date: toDateTimeLocal(new Date()) });
+
+const noticeToForm = (notice: PortalNotification): NoticeForm => ({
+  title: notice.title,
+  message: notice.message,
+  type: notice.type,
+  date: toDateTimeLocal(notice.date),
+});
 
 export default function NotificationsSection() {
   const { data: notifications, isLoading, error } = useNotifications();
-  const [creating, setCreating] = useState(false);
-  const [form, setForm] = useState(EMPTY);
+  // null: the dialog is closed; `editing` null inside it: a new notice.
+  const [dialog, setDialog] = useState<{ editing: PortalNotification | null } | null>(null);
+  const [form, setForm] = useState<NoticeForm>(newNoticeForm);
   const [deleting, setDeleting] = useState<PortalNotification | null>(null);
-  const close = () => {
-    setCreating(false);
-    setForm(EMPTY);
+  const close = () => setDialog(null);
+  const openNew = () => {
+    setForm(newNoticeForm());
+    setDialog({ editing: null });
+  };
+  const openEdit = (notice: PortalNotification) => {
+    setForm(noticeToForm(notice));
+    setDialog({ editing: notice });
   };
   const create = useAdminMutation(createNotification, {
     success: t.created,
     failure: t.createFailed,
+    refresh: [notificationsKey],
+    onSuccess: close,
+  });
+  const update = useAdminMutation(updateNotification, {
+    success: t.updated,
+    failure: t.updateFailed,
     refresh: [notificationsKey],
     onSuccess: close,
   });
@@ -40,11 +75,13 @@ export default function NotificationsSection() {
     onSuccess: () => setDeleting(null),
   });
   const canSave = form.title.trim() !== '' && form.message.trim() !== '' && form.date !== '';
+  const editing = dialog?.editing ?? null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (canSave)
-      void create.run({ title: form.title.trim(), message: form.message.trim(), type: 'info', date: fromDateTimeLocal(form.date) });
+    if (!canSave) return;
+    const input = { title: form.title.trim(), message: form.message.trim(), type: form.type, date: fromDateTimeLocal(form.date) };
+    void (editing ? update.run({ id: editing.id, ...input }) : create.run(input));
   }
 
   return (
@@ -52,7 +89,7 @@ export default function NotificationsSection() {
       <section className="admin-section">
         <div className="admin-toolbar">
           <span />
-          <Button onClick={() => setCreating(true)}>
+          <Button onClick={openNew}>
             <Plus size={18} aria-hidden="true" />
             {t.add}
           </Button>
@@ -66,20 +103,28 @@ export default function NotificationsSection() {
             <ul className="admin-notices">
               {notifications?.map((notice) => (
                 <li key={notice.id}>
-                  <Card className="admin-notice">
+                  <Card className={`admin-notice admin-notice--${notice.type}`}>
                     <div className="admin-notice__body">
                       <h3 className="admin-strong">{notice.title}</h3>
-                      <p className="admin-muted">{formatDateTime(notice.date)}</p>
-                      <p>{notice.message}</p>
+                      <p className="admin-muted">
+                        {formatDateTime(notice.date)}{' '}
+                        {notice.type !== 'info' && (
+                          <Badge variant={notice.type === 'warning' ? 'warning' : 'success'}>{t.types[notice.type]}</Badge>
+                        )}
+                      </p>
+                      <p className="ui-multiline">{notice.message}</p>
                     </div>
-                    <IconButton icon={Trash2} label={t.deleteLabel(notice.title)} onClick={() => setDeleting(notice)} danger />
+                    <div className="admin-actions">
+                      <IconButton icon={Pencil} label={t.editLabel(notice.title)} onClick={() => openEdit(notice)} />
+                      <IconButton icon={Trash2} label={t.deleteLabel(notice.title)} onClick={() => setDeleting(notice)} danger />
+                    </div>
                   </Card>
                 </li>
               ))}
             </ul>
           )}
         </QueryState>
-        <Dialog open={creating} onOpenChange={(open) => (open ? setCreating(true) : close())} title={t.createTitle}>
+        <Dialog open={dialog !== null} onOpenChange={(open) => !open && close()} title={editing ? t.editTitle : t.createTitle}>
           <form className="admin-form" onSubmit={submit}>
             <Field id="notice-title" label={t.fields.title}>
               <Input
@@ -97,20 +142,36 @@ export default function NotificationsSection() {
                 maxLength={2000}
               />
             </Field>
-            <Field id="notice-date" label={t.fields.date}>
-              <Input
-                id="notice-date"
-                type="datetime-local"
-                value={form.date}
-                onChange={(event) => setForm({ ...form, date: event.target.value })}
-              />
-            </Field>
+            <div className="admin-form__pair">
+              <Field id="notice-type" label={t.fields.type}>
+                <select
+                  id="notice-type"
+                  className="ui-input"
+                  value={form.type}
+                  onChange={(event) => setForm({ ...form, type: event.target.value as NotificationType })}
+                >
+                  {NOTIFICATION_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t.types[type]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="notice-date" label={t.fields.date}>
+                <Input
+                  id="notice-date"
+                  type="datetime-local"
+                  value={form.date}
+                  onChange={(event) => setForm({ ...form, date: event.target.value })}
+                />
+              </Field>
+            </div>
             <DialogFooter>
               <Button variant="outline" onClick={close}>
                 {texts.cancel}
               </Button>
-              <Button type="submit" disabled={!canSave} pending={create.isPending}>
-                {t.create}
+              <Button type="submit" disabled={!canSave} pending={create.isPending || update.isPending}>
+                {editing ? t.update : t.create}
               </Button>
             </DialogFooter>
           </form>

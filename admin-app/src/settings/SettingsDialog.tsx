@@ -12,9 +12,15 @@ import { texts } from '../texts';
 
 const t = texts.settings;
 
-/** Every field filled: the server checks formats too and answers in Spanish. */
+/** The end time's error, shown before sending: the server refuses the same (HH:mm compares in clock order). */
+export const endTimeError = (event: KeyEventSettings) =>
+  event.startTime && event.endTime && event.endTime <= event.startTime ? t.endBeforeStart : undefined;
+
+/** Every field filled and each end after its start: the server checks formats too and answers in Spanish. */
 export function canSaveSettings(form: Settings): boolean {
-  const events = [form.awards, form.brunch].every((event) => event.date && event.startTime && event.endTime && event.place.trim());
+  const events = [form.awards, form.brunch].every(
+    (event) => event.date && event.startTime && event.endTime && !endTimeError(event) && event.place.trim(),
+  );
   const bank = Object.values(form.bank).every((value) => value.trim() !== '');
   return Number.isInteger(form.classYear) && form.finalPaymentDeadline !== '' && events && bank;
 }
@@ -42,8 +48,15 @@ function KeyEventFields({
         <Field id={`${name}-start`} label={t.startTime}>
           <Input id={`${name}-start`} type="time" value={value.startTime} onChange={set('startTime')} />
         </Field>
-        <Field id={`${name}-end`} label={t.endTime}>
-          <Input id={`${name}-end`} type="time" value={value.endTime} onChange={set('endTime')} />
+        <Field id={`${name}-end`} label={t.endTime} error={endTimeError(value)}>
+          <Input
+            id={`${name}-end`}
+            type="time"
+            value={value.endTime}
+            onChange={set('endTime')}
+            aria-invalid={endTimeError(value) ? true : undefined}
+            aria-describedby={endTimeError(value) ? `${name}-end-error` : undefined}
+          />
         </Field>
       </div>
       <Field id={`${name}-place`} label={t.place}>

@@ -126,7 +126,7 @@ const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha'> & { local: string }> = [
   },
 ];
 
-const NOTIFICATIONS: Array<Omit<NotificationEntity, 'id' | 'date'> & { local: string }> = [
+const NOTIFICATIONS: Array<Omit<NotificationEntity, 'id' | 'date' | 'createdAt'> & { local: string }> = [
   {
     local: '2026-05-02T08:00',
     title: 'Sesión de fotos',
@@ -172,7 +172,10 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
     );
     await manager.insert(
       NotificationEntity,
-      NOTIFICATIONS.map(({ local, ...notice }) => ({ ...notice, date: new Date(fromDateTimeLocal(local)) })),
+      NOTIFICATIONS.map(({ local, ...notice }) => {
+        const date = new Date(fromDateTimeLocal(local));
+        return { ...notice, date, createdAt: date };
+      }),
     );
 
     const families = await manager.find(FamilyEntity, { order: { id: 'ASC' } });

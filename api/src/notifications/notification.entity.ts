@@ -18,4 +18,8 @@ export class NotificationEntity {
   @Index()
   @Column({ type: 'datetime', precision: 3 })
   date!: Date;
+
+  /** When it was posted (`date` is what the committee typed): decides what is new to a parent. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  createdAt!: Date | null;
 }

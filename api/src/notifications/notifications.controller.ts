@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import type { PortalNotification } from '@portal/contracts';
 import { Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
@@ -20,6 +20,12 @@ export class NotificationsController {
   @Post()
   create(@Body() body: CreateNotificationDto): Promise<PortalNotification> {
     return this.notifications.create(body);
+  }
+
+  /** The same rules as creating one. */
+  @Put(':id')
+  update(@Param('id', ParseIdPipe) id: number, @Body() body: CreateNotificationDto): Promise<PortalNotification> {
+    return this.notifications.update(id, body);
   }
 
   @Delete(':id')

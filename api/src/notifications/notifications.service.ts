@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { PortalNotification } from '@portal/contracts';
+import type { NoticesSeen, PortalNotification, User } from '@portal/contracts';
+import { UserEntity } from '../users/user.entity';
 import { Database } from '../database/database.service';
 import type { CreateNotificationDto } from './dto/create-notification.dto';
 import { NotificationEntity } from './notification.entity';
@@ -28,11 +29,45 @@ export class NotificationsService {
       date: new Date(input.date),
     };
     return this.db.write(async (manager) => {
+      const createdAt = new Date();
       // A copy per attempt: TypeORM writes the new id into what it inserts, and a retried write runs again.
-      const result = await manager.insert(NotificationEntity, { ...notification });
+      const result = await manager.insert(NotificationEntity, { ...notification, createdAt });
       const id = Number(result.identifiers[0]!.id);
       return toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
     });
+  }
+
+  /** Replaces a notice's title, message, date and type (a left-out type keeps the current one). */
+  update(id: number, input: CreateNotificationDto): Promise<PortalNotification> {
+    return this.db.write(async (manager) => {
+      const current = await manager.findOneBy(NotificationEntity, { id });
+      if (!current) throw new NotFoundException(NOTIFICATION_TEXTS.notFound);
+      await manager.update(
+        NotificationEntity,
+        { id },
+        { title: input.title.trim(), message: input.message.trim(), type: input.type ?? current.type, date: new Date(input.date) },
+      );
+      return toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
+    });
+  }
+
+  /** The notices posted after the account last opened 'Notificaciones' (all of them if never). */
+  async seen(user: User): Promise<NoticesSeen> {
+    const account = await this.db.manager.findOneBy(UserEntity, { id: user.id });
+    const seenAt = account?.noticesSeenAt ?? null;
+    const rows = await this.db.manager.find(NotificationEntity, { select: { id: true, date: true, createdAt: true } });
+    const unseen = rows
+      .filter((row) => !seenAt || (row.createdAt ?? row.date) > seenAt)
+      .sort((a, b) => b.id - a.id)
+      .map((row) => row.id);
+    return { seenAt: seenAt?.toISOString() ?? null, unseen };
+  }
+
+  /** 'Notificaciones' opened now: nothing posted until now is new any more. */
+  async markSeen(user: User): Promise<NoticesSeen> {
+    const now = new Date();
+    await this.db.write((manager) => manager.update(UserEntity, { id: user.id }, { noticesSeenAt: now }));
+    return { seenAt: now.toISOString(), unseen: [] };
   }
 
   remove(id: number): Promise<void> {

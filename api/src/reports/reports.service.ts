@@ -8,7 +8,7 @@ import {
   type PaymentNumber,
   type PaymentStatus,
 } from '@portal/contracts';
-import { formatDateNumeric } from '@portal/format';
+import { todayInGuatemala } from '@portal/format';
 import { Database } from '../database/database.service';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
@@ -37,6 +37,11 @@ function afterFamily<T extends object>(query: SelectQueryBuilder<T>, last: { gra
     lastName: last.graduateName,
     lastId: last.id,
   });
+}
+
+/** The Guatemala calendar day of an instant, at UTC midnight: the date a spreadsheet cell holds. */
+function guatemalaDay(at: Date): Date {
+  return new Date(`${todayInGuatemala(at)}T00:00:00.000Z`);
 }
 
 const PAYMENT_TEXT: Record<PaymentStatus, string> = {
@@ -145,7 +150,7 @@ export class ReportsService {
   async eventRsvpsXlsx(): Promise<Readable> {
     const headings = await this.events();
     // Each event's title and day, formatted once (not once per answer).
-    const events = new Map(headings.map((event) => [event.id, { title: event.title, day: formatDateNumeric(event.date) }]));
+    const events = new Map(headings.map((event) => [event.id, { title: event.title, day: guatemalaDay(event.date) }]));
     const layout: SheetLayout<RsvpRow> = {
       name: REPORT_TEXTS.rsvps.sheet,
       columns: [

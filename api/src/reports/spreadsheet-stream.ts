@@ -8,8 +8,11 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 export interface SheetLayout<Row> {
   name: string;
   columns: Array<{ header: string; width: number }>;
-  /** One spreadsheet row per report row, as text (every cell is a plain string cell). */
-  cells(row: Row): string[];
+  /**
+   * One spreadsheet row per report row: text as plain string cells, a Date as a date cell shown
+   * `dd/mm/yyyy` (pass the calendar day at UTC midnight: spreadsheet dates have no time zone).
+   */
+  cells(row: Row): Array<string | Date>;
 }
 
 /**
@@ -18,6 +21,8 @@ export interface SheetLayout<Row> {
  * the time to write a large sheet. Never mutated (the header has its own styles).
  */
 const PLAIN: Partial<ExcelJS.Style> = {};
+/** A real date (a number the sheet sorts and filters by), shown as the spec's dd/MM/yyyy. */
+const DAY: Partial<ExcelJS.Style> = { numFmt: 'dd/mm/yyyy' };
 
 /** Sheet XML allowed to wait for the zip before the next page is read. */
 const MAX_PENDING_BYTES = 1024 * 1024;
@@ -83,8 +88,9 @@ export function streamSheet<Row>(layout: SheetLayout<Row>, pages: AsyncIterable<
     try {
       for await (const page of pages) {
         for (const row of page) {
-          const line = sheet.addRow(layout.cells(row).map(inertCellText));
-          for (let column = 1; column <= width; column += 1) line.getCell(column).style = PLAIN;
+          const values = layout.cells(row);
+          const line = sheet.addRow(values.map((value) => (value instanceof Date ? value : inertCellText(value))));
+          for (let column = 1; column <= width; column += 1) line.getCell(column).style = values[column - 1] instanceof Date ? DAY : PLAIN;
           line.commit();
         }
         await zipCaughtUp(sheet, out);

@@ -30,6 +30,10 @@ export class UserEntity {
   @Column({ type: 'datetime', precision: 3, nullable: true })
   emailVerifiedAt!: Date | null;
 
+  /** When the account last opened 'Notificaciones': later notices show as new. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  noticesSeenAt!: Date | null;
+
   /** A disabled account cannot sign in and has no session. */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   disabledAt!: Date | null;

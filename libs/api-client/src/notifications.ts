@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { NotificationInput, PortalNotification } from '@portal/contracts';
+import type { NoticesSeen, NotificationInput, PortalNotification } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
@@ -7,8 +7,19 @@ export const notificationsKey = '/api/notifications';
 
 export const getNotifications = () => getJson<PortalNotification[]>(notificationsKey);
 export const createNotification = (input: NotificationInput) => apiRequest<PortalNotification>('POST', notificationsKey, input);
+export const updateNotification = ({ id, ...input }: NotificationInput & { id: number }) =>
+  apiRequest<PortalNotification>('PUT', `${notificationsKey}/${id}`, input);
 export const deleteNotification = (id: number) => apiRequest<void>('DELETE', `${notificationsKey}/${id}`);
+
+/** A parent's notices posted since they last opened 'Notificaciones' (the count on 'Avisos'). */
+export const noticesSeenKey = '/api/my-notices-seen';
+export const getNoticesSeen = () => getJson<NoticesSeen>(noticesSeenKey);
+export const markNoticesSeen = () => apiRequest<NoticesSeen>('PUT', noticesSeenKey);
 
 export function useNotifications() {
   return useSWR(notificationsKey, getNotifications, QUERY_OPTIONS);
+}
+
+export function useNoticesSeen() {
+  return useSWR(noticesSeenKey, getNoticesSeen, QUERY_OPTIONS);
 }

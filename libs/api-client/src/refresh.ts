@@ -21,3 +21,15 @@ export function useRefresh(): (...keys: string[]) => Promise<void> {
     [cache, mutate],
   );
 }
+
+/**
+ * 'Reintentar' after a failed load: asks again for every cached key whose last load failed,
+ * with the fetcher of the screen that shows it (queries never retry on their own).
+ */
+export function useRetryFailed(): () => Promise<void> {
+  const { cache, mutate } = useSWRConfig();
+  return useCallback(async () => {
+    const failed = [...cache.keys()].filter((key) => cache.get(key)?.error !== undefined);
+    await Promise.all(failed.map((key) => mutate(key).catch(() => undefined)));
+  }, [cache, mutate]);
+}

@@ -3,15 +3,17 @@ import { useSWRConfig } from 'swr';
 import type { AcceptInvitationRequest, ChangePasswordRequest, LoginRequest, RegisterRequest, User } from '@portal/contracts';
 import { useMutation } from '@portal/api-client/mutation';
 import { errorMessage, onSessionEnded } from '@portal/api-client/request';
-import { acceptInvitation, changePassword, login, logout, logoutAll, register, userKey } from '@portal/api-client/session';
+import { acceptInvitation, changePassword, login, logout, logoutAll, publicConfigKey, register, userKey } from '@portal/api-client/session';
 import { toast } from '@portal/ui/toast';
 
 function useSetUser() {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (user: User | null) => {
-      // Another account's data must never survive a change of user on a shared phone.
-      await mutate((key) => key !== userKey, undefined, { revalidate: false });
+      // Another account's data must never survive a change of user on a shared phone. The public
+      // configuration (class year, contact) is the same for everyone and stays: mounted screens
+      // such as the tab title would not ask for it again.
+      await mutate((key) => key !== userKey && key !== publicConfigKey, undefined, { revalidate: false });
       await mutate(userKey, user, { revalidate: false });
     },
     [mutate],

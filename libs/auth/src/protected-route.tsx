@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '@portal/contracts';
 import { useUser } from '@portal/api-client/session';
 import { Spinner } from '@portal/ui/spinner';
-import { homeFor } from '@portal/auth/home';
+import { homeFor, signInPathFor } from '@portal/auth/home';
 
 /**
- * A spinner while the user loads, /auth without a user, and the user's own home when the
+ * A spinner while the user loads, /auth without a user (remembering this page, so signing in
+ * comes back to it; also when the session ends while the page is open), and the user's own home when the
  * role does not match (a parent who opens /admin lands in /parent). Without a role, any
  * signed-in user may enter ('Mi cuenta').
  */
 export function ProtectedRoute({ role, children }: { role?: Role; children: ReactNode }) {
   const { user, isLoading } = useUser();
+  const { pathname, search } = useLocation();
   if (isLoading) {
     return (
       <div className="ui-page-center">
@@ -19,7 +21,7 @@ export function ProtectedRoute({ role, children }: { role?: Role; children: Reac
       </div>
     );
   }
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) return <Navigate to={signInPathFor(`${pathname}${search}`)} replace />;
   if (role && user.role !== role) return <Navigate to={homeFor(user.role)} replace />;
   return <>{children}</>;
 }

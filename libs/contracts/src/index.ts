@@ -231,6 +231,14 @@ export interface PortalNotification extends NotificationInput {
   id: number;
 }
 
+/** GET/PUT /api/my-notices-seen: what a parent has not seen of 'Notificaciones' yet. */
+export interface NoticesSeen {
+  /** When this account last opened 'Notificaciones' (ISO 8601, UTC); null if never. */
+  seenAt: string | null;
+  /** The notices posted since then, by id. */
+  unseen: number[];
+}
+
 // ---- Payments ------------------------------------------------------------------------------
 
 export interface PaymentConfirmation {

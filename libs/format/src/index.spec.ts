@@ -8,9 +8,11 @@ import {
   formatDay,
   formatDayNumeric,
   formatQuetzales,
+  formatSchedule,
   formatTime,
   fromDateTimeLocal,
   isCalendarDay,
+  mapsUrl,
   toDateTimeLocal,
   todayInGuatemala,
   whatsAppUrl,
@@ -42,6 +44,17 @@ describe('Spanish (Guatemala) formats', () => {
     expect(formatClockRange('10:00', '12:00')).toBe('10:00 a. m. - 12:00 p. m.');
   });
 
+  it('writes the times of a typed schedule in the one style of the portal', () => {
+    expect(formatSchedule('6:00 PM - 7:00 PM')).toBe('6:00 p. m. - 7:00 p. m.');
+    expect(formatSchedule('7:00 pm - 11:00 a.m.')).toBe('7:00 p. m. - 11:00 a. m.');
+    expect(formatSchedule('18:00 a 19:30')).toBe('6:00 p. m. a 7:30 p. m.');
+    expect(formatSchedule('12:00 AM')).toBe('12:00 a. m.');
+    expect(formatSchedule('12:30 PM')).toBe('12:30 p. m.');
+    expect(formatSchedule('10:00 a. m. - 12:00 p. m.')).toBe('10:00 a. m. - 12:00 p. m.');
+    expect(formatSchedule('Todo el día')).toBe('Todo el día');
+    expect(formatSchedule('a las 10:00 amigos')).toBe('a las 10:00 a. m. amigos');
+  });
+
   it('round-trips datetime-local values typed in Guatemala', () => {
     expect(fromDateTimeLocal('2026-06-13T10:00')).toBe('2026-06-13T16:00:00.000Z');
     expect(toDateTimeLocal('2026-06-13T16:00:00.000Z')).toBe('2026-06-13T10:00');
@@ -66,6 +79,14 @@ describe('Spanish (Guatemala) formats', () => {
     expect(isCalendarDay('2026-02-30')).toBe(false);
     expect(isCalendarDay('2026-6-1')).toBe(false);
     expect(isCalendarDay('mañana')).toBe(false);
+  });
+});
+
+describe('mapsUrl', () => {
+  it('searches the place in Google Maps, encoded', () => {
+    expect(mapsUrl('Hotel Camino Real, 14 calle & 0-20')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Hotel%20Camino%20Real%2C%2014%20calle%20%26%200-20',
+    );
   });
 });
 

@@ -178,3 +178,32 @@ export function whatsAppUrl(phone: string, text?: string): string {
   const number = digits.length === 8 ? `502${digits}` : digits;
   return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
 }
+
+// A time written by hand: `6:00 PM`, `6:00 p. m.`, `18:00`. The am/pm marker is optional; it
+// must be followed by a non-letter so words starting with a or p are not taken for one.
+const TYPED_TIME = /\b([01]?\d|2[0-3]):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?/gi;
+
+/**
+ * An event's schedule as typed by the committee (`6:00 PM - 7:00 PM`, `18:00 a 19:00`) with
+ * every time rewritten in the one style the portal uses (`6:00 p. m. - 7:00 p. m.`); other
+ * words are kept as typed.
+ */
+export function formatSchedule(text: string): string {
+  return text.replace(TYPED_TIME, (whole, hours: string, minutes: string, half: string | undefined) => {
+    let hour = Number(hours);
+    if (half) {
+      if (hour < 1 || hour > 12) return whole;
+      hour = (hour % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
+    }
+    return formatClock(`${String(hour).padStart(2, '0')}:${minutes}`);
+  });
+}
+
+/**
+ * A link that opens `place` in the phone's maps app: Google Maps' search link opens the Maps
+ * app on Android and on iOS when installed, and the web map everywhere else (`geo:` does
+ * nothing on iOS or on a desktop).
+ */
+export function mapsUrl(place: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
+}

@@ -10,6 +10,8 @@ export interface PanelSection {
   /** A shorter label for the phone bottom bar. */
   shortLabel?: string;
   icon: LucideIcon;
+  /** A count to draw attention (new notices), with what it means for screen readers; hidden at 0. */
+  badge?: { count: number; label: string };
 }
 
 interface PanelLayoutProps {
@@ -38,12 +40,18 @@ function SectionLinks({
 }) {
   return (
     <ul className={className}>
-      {sections.map(({ path, label, shortLabel, icon: Icon }) => (
+      {sections.map(({ path, label, shortLabel, icon: Icon, badge }) => (
         <li key={path}>
           <NavLink to={path ? `${base}/${path}` : base} end={!path} className="ui-panel__link" onClick={onNavigate}>
             <Icon size={20} aria-hidden="true" />
             <span className="ui-panel__label">{label}</span>
             {shortLabel && <span className="ui-panel__short-label">{shortLabel}</span>}
+            {badge && badge.count > 0 && (
+              <span className="ui-panel__badge">
+                <span aria-hidden="true">{badge.count > 99 ? '99+' : badge.count}</span>
+                <span className="ui-visually-hidden">{`, ${badge.label}`}</span>
+              </span>
+            )}
           </NavLink>
         </li>
       ))}

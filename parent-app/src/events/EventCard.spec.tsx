@@ -34,4 +34,24 @@ describe('an event card', () => {
     renderCard(true);
     expect(screen.getAllByText('Asistiré')).toHaveLength(2);
   });
+
+  it('writes the schedule in the portal style once, keeps the line breaks and links the place to a map', () => {
+    render(
+      <EventCard
+        event={{ ...event, horario: '6:00 PM - 7:00 PM', descripcion: 'Llegar temprano.\nTraer la invitación.' }}
+        answer={null}
+        pending={false}
+        onAnswer={jest.fn()}
+      />,
+    );
+    expect(screen.getByText('6:00 p. m. - 7:00 p. m.')).toBeInTheDocument();
+    expect(screen.queryByText(/PM/)).not.toBeInTheDocument();
+    expect(screen.getByText('Sábado, 13 de junio de 2026')).toBeInTheDocument();
+    const description = screen.getByText(/Llegar temprano/);
+    expect(description.textContent).toBe('Llegar temprano.\nTraer la invitación.');
+    expect(description).toHaveClass('ui-multiline');
+    const map = screen.getByRole('link', { name: 'Cómo llegar: Auditorio (abre el mapa)' });
+    expect(map).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=Auditorio');
+    expect(map).toHaveAttribute('rel', 'noopener noreferrer');
+  });
 });

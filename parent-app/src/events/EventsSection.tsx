@@ -2,12 +2,13 @@ import { useSWRConfig } from 'swr';
 import type { EventRsvp, GraduationEvent } from '@portal/contracts';
 import { useEvents } from '@portal/api-client/events';
 import { myEventRsvpsKey, saveEventRsvp, useMyEventRsvps } from '@portal/api-client/rsvps';
-import { formatDate, formatTime } from '@portal/format';
+import { formatDate, formatSchedule, formatTime, mapsUrl } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { AnswerButtons } from '../common/AnswerButtons';
 import { useParentMutation } from '../common/use-parent-mutation';
+import { LoadFailed } from '../common/LoadFailed';
 import { texts } from '../texts';
 
 const t = texts.events;
@@ -32,19 +33,31 @@ export function EventCard({
           {answer !== null && <Badge variant={answer ? 'success' : 'outline'}>{answer ? t.attending : t.notAttending}</Badge>}
         </div>
         <p className="parent-event__date">
-          {formatDate(event.fecha)} · {formatTime(event.fecha)}
+          {/* With a schedule the time shows there, once, in the same style. */}
+          {event.horario ? formatDate(event.fecha) : `${formatDate(event.fecha)} · ${formatTime(event.fecha)}`}
         </p>
         <dl className="parent-event__facts">
           {event.horario && (
             <>
               <dt>{t.schedule}</dt>
-              <dd>{event.horario}</dd>
+              <dd>{formatSchedule(event.horario)}</dd>
             </>
           )}
           {event.lugar && (
             <>
               <dt>{t.place}</dt>
-              <dd>{event.lugar}</dd>
+              <dd>
+                {event.lugar}{' '}
+                <a
+                  className="parent-event__map"
+                  href={mapsUrl(event.lugar)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t.directionsTo(event.lugar)}
+                >
+                  {t.directions}
+                </a>
+              </dd>
             </>
           )}
           {event.vestimenta && (
@@ -54,7 +67,7 @@ export function EventCard({
             </>
           )}
         </dl>
-        {event.descripcion && <p>{event.descripcion}</p>}
+        {event.descripcion && <p className="ui-multiline">{event.descripcion}</p>}
         <AnswerButtons label={`${t.yourAnswer}: ${event.titulo}`} answer={answer} pending={pending} onAnswer={onAnswer} />
       </div>
     </Card>
@@ -62,8 +75,8 @@ export function EventCard({
 }
 
 export default function EventsSection() {
-  const { data: events } = useEvents();
-  const { data: rsvps } = useMyEventRsvps();
+  const { data: events, error: eventsError } = useEvents();
+  const { data: rsvps, error: rsvpsError } = useMyEventRsvps();
   const { mutate } = useSWRConfig();
   const save = useParentMutation(saveEventRsvp, {
     success: texts.toasts.eventRsvp,
@@ -77,6 +90,13 @@ export default function EventsSection() {
         },
       ),
   });
+  if ((!events || !rsvps) && (eventsError || rsvpsError)) {
+    return (
+      <section className="parent-section">
+        <LoadFailed error={eventsError ?? rsvpsError} />
+      </section>
+    );
+  }
   if (!events || !rsvps) {
     return (
       <section className="parent-section" aria-busy="true">

@@ -1,15 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { CircleCheck, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { NotificationType } from '@portal/contracts';
-import { useNotifications } from '@portal/api-client/notifications';
+import { markNoticesSeen, noticesSeenKey, useNoticesSeen, useNotifications } from '@portal/api-client/notifications';
 import { formatDateTime } from '@portal/format';
+import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
+import { LoadFailed } from '../common/LoadFailed';
 import { texts } from '../texts';
 
 const ICONS: Record<NotificationType, LucideIcon> = { info: Info, warning: TriangleAlert, success: CircleCheck };
 
+/**
+ * The notices new since the last visit, kept for this visit while the visit itself is recorded
+ * on the server (the count on 'Avisos' goes, on every phone of the account).
+ */
+function useNewNotices(): Set<number> {
+  const { data: seen } = useNoticesSeen();
+  const { mutate } = useSWRConfig();
+  const [newIds, setNewIds] = useState<Set<number>>(new Set());
+  const recorded = useRef(false);
+  useEffect(() => {
+    if (!seen || recorded.current) return;
+    recorded.current = true;
+    setNewIds(new Set(seen.unseen));
+    // A failure only leaves the count for next time.
+    markNoticesSeen().then(
+      (now) => mutate(noticesSeenKey, now, { revalidate: false }),
+      () => undefined,
+    );
+  }, [seen, mutate]);
+  return newIds;
+}
+
 export default function NotificationsSection() {
-  const { data: notifications } = useNotifications();
+  const { data: notifications, error } = useNotifications();
+  const newIds = useNewNotices();
+  if (!notifications && error) {
+    return (
+      <section className="parent-section">
+        <LoadFailed error={error} />
+      </section>
+    );
+  }
   if (!notifications) {
     return (
       <section className="parent-section" aria-busy="true">
@@ -33,8 +67,18 @@ export default function NotificationsSection() {
                 <Card className={`parent-notice parent-notice--${notice.type}`}>
                   <Icon size={22} className="parent-notice__icon" aria-label={texts.notifications.types[notice.type]} />
                   <div>
-                    <h3 className="parent-card-title">{notice.title}</h3>
-                    <p>{notice.message}</p>
+                    <h3 className="parent-card-title">
+                      {notice.title}
+                      {newIds.has(notice.id) && (
+                        <>
+                          {' '}
+                          <Badge variant="info" className="parent-notice__new">
+                            {texts.notifications.new}
+                          </Badge>
+                        </>
+                      )}
+                    </h3>
+                    <p className="ui-multiline">{notice.message}</p>
                     {notice.date && <p className="parent-muted">{formatDateTime(notice.date)}</p>}
                   </div>
                 </Card>

@@ -1,4 +1,4 @@
-import { Landmark } from 'lucide-react';
+import { Copy, Landmark, MessageCircle } from 'lucide-react';
 import { useSWRConfig } from 'swr';
 import { useState } from 'react';
 import { PAYMENT_STATUSES, type PaymentConfirmation, type PaymentDate, type PaymentNumber, type PaymentStatus } from '@portal/contracts';
@@ -10,18 +10,32 @@ import {
   usePaymentDates,
 } from '@portal/api-client/payments';
 import { useSettings } from '@portal/api-client/settings';
-import { formatDay } from '@portal/format';
+import { formatDay, whatsAppUrl } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
+import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
+import { toast } from '@portal/ui/toast';
 import { useParentMutation } from '../common/use-parent-mutation';
+import { LoadFailed } from '../common/LoadFailed';
 import { texts } from '../texts';
 
 const t = texts.payments;
 
-function BankCard() {
-  const { data: settings } = useSettings();
-  if (!settings) return <Skeleton height="9rem" />;
+/** Copies the account number; without the Clipboard API (old browser, plain http) says how to do it by hand. */
+async function copyAccountNumber(accountNumber: string): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error('No Clipboard API');
+    await navigator.clipboard.writeText(accountNumber);
+    toast({ title: t.copied });
+  } catch {
+    toast({ title: t.copyFailed, description: t.copyFailedText, variant: 'destructive' });
+  }
+}
+
+export function BankCard() {
+  const { data: settings, error } = useSettings();
+  if (!settings) return error ? <LoadFailed error={error} /> : <Skeleton height="9rem" />;
   const { bank } = settings;
   return (
     <Card>
@@ -36,11 +50,23 @@ function BankCard() {
           <dt>{t.bank}</dt>
           <dd>{bank.bankName}</dd>
           <dt>{t.account}</dt>
-          <dd className="parent-bank__account">{bank.accountNumber}</dd>
+          <dd className="parent-bank__account-row">
+            <span className="parent-bank__account">{bank.accountNumber}</span>
+            <Button variant="outline" size="sm" aria-label={t.copyLabel} onClick={() => void copyAccountNumber(bank.accountNumber)}>
+              <Copy size={16} aria-hidden="true" />
+              {t.copy}
+            </Button>
+          </dd>
           <dt>{t.holder}</dt>
           <dd>{bank.accountHolder}</dd>
         </dl>
-        <p className="parent-bank__receipts">{t.receipts(bank.receiptsPhone)}</p>
+        <p className="parent-bank__receipts">
+          <MessageCircle size={18} aria-hidden="true" className="parent-inline-icon" /> {t.receiptsLead}{' '}
+          <a href={whatsAppUrl(bank.receiptsPhone, t.receiptsMessage)} target="_blank" rel="noopener noreferrer">
+            {bank.receiptsPhone}
+          </a>
+          .
+        </p>
       </CardContent>
     </Card>
   );
@@ -92,8 +118,8 @@ function PaymentItem({
 }
 
 export default function PaymentsSection() {
-  const { data: payments } = usePaymentDates();
-  const { data: confirmations } = useMyPaymentConfirmations();
+  const { data: payments, error: paymentsError } = usePaymentDates();
+  const { data: confirmations, error: confirmationsError } = useMyPaymentConfirmations();
   const { data: proofs } = useMyPaymentProofs(true);
   const { mutate } = useSWRConfig();
   const save = useParentMutation(saveMyPaymentConfirmation, {
@@ -138,6 +164,8 @@ export default function PaymentsSection() {
                 />
               ))}
             </ol>
+          ) : paymentsError || confirmationsError ? (
+            <LoadFailed error={paymentsError ?? confirmationsError} />
           ) : (
             <Skeleton height="12rem" />
           )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { User } from '@portal/contracts';
-import { homeFor } from '@portal/auth/home';
+import { afterSignIn, NEXT_PARAM } from '@portal/auth/home';
 import { usePublicConfig, useUser } from '@portal/api-client/session';
 import { Card, CardContent, CardDescription, CardHeader } from '@portal/ui/card';
 import { Logo } from '@portal/ui/logo';
@@ -16,8 +16,10 @@ export function AuthPage() {
   const { user, isLoading } = useUser();
   const config = usePublicConfig();
   const navigate = useNavigate();
+  // The page a signed-out visitor asked for; afterSignIn keeps it only inside their own area.
+  const next = useSearchParams()[0].get(NEXT_PARAM);
   const [tab, setTab] = useState<Tab>('login');
-  const goHome = (signedIn: User) => navigate(homeFor(signedIn.role), { replace: true });
+  const goHome = (signedIn: User) => navigate(afterSignIn(signedIn.role, next), { replace: true });
 
   if (isLoading) {
     return (
@@ -26,7 +28,7 @@ export function AuthPage() {
       </div>
     );
   }
-  if (user) return <Navigate to={homeFor(user.role)} replace />;
+  if (user) return <Navigate to={afterSignIn(user.role, next)} replace />;
 
   const year = config?.classYear ?? 2026;
   return (

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { IsString, IsUrl, Matches, ValidateIf } from 'class-validator';
 import { IsDateTime, IsFilled, MaxChars } from '../../common/validators';
 
-const IMAGE_URL = 'La imagen debe ser una URL que empiece con http:// o https://.';
+const IMAGE_URL = 'La imagen debe ser una dirección web válida que empiece con http:// o https://.';
 
 /** Optional text: null, an empty or a blank string all mean "none" (stored as null). */
 const optionalText = (label: string, max: number, ...more: PropertyDecorator[]) =>
@@ -37,7 +37,8 @@ export const EventRules = {
     optionalText(
       'La imagen',
       500,
-      IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: IMAGE_URL }),
+      // require_tld off: a host without a dot (localhost, an intranet name) is still an address.
+      IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: IMAGE_URL }),
       // IsUrl lets control characters through (a BEL or an escape inside the path).
       Matches(/^[^\s\p{Cc}]+$/u, { message: IMAGE_URL }),
     ),

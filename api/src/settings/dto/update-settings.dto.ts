@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsObject, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { IsDefined, IsInt, IsObject, IsString, Max, Min, ValidateBy, ValidateNested, type ValidationArguments } from 'class-validator';
 import type { KeyEventSettings, Settings } from '@portal/contracts';
 import { IsCalendarDay, IsClockTime, IsFilled, MaxChars } from '../../common/validators';
 
@@ -10,6 +10,17 @@ class KeyEventDto implements KeyEventSettings {
   @IsClockTime({ message: 'La hora de inicio debe tener el formato HH:mm.' })
   startTime!: string;
 
+  // Runs after the format check: HH:mm strings compare in clock order.
+  @ValidateBy(
+    {
+      name: 'isAfterStartTime',
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) =>
+          typeof value === 'string' && value > String((args?.object as KeyEventDto | undefined)?.startTime ?? ''),
+      },
+    },
+    { message: 'La hora de fin debe ser posterior a la hora de inicio.' },
+  )
   @IsClockTime({ message: 'La hora de fin debe tener el formato HH:mm.' })
   endTime!: string;
 

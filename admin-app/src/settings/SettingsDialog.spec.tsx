@@ -1,0 +1,27 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { Settings } from '@portal/contracts';
+import { SettingsDialog } from './SettingsDialog';
+
+const SETTINGS: Settings = {
+  classYear: 2026,
+  finalPaymentDeadline: '2026-05-30',
+  awards: { date: '2026-06-13', startTime: '10:00', endTime: '12:00', place: 'Auditorio del colegio' },
+  brunch: { date: '2026-06-15', startTime: '10:00', endTime: '14:00', place: 'Cafetería del colegio' },
+  bank: { bankName: 'Banco', accountNumber: '000-000000-0', accountHolder: 'Comité', receiptsPhone: '+502 5555 2026' },
+};
+
+describe('the settings dialog', () => {
+  it('says an end time before the start time is wrong and does not let it be saved', () => {
+    render(<SettingsDialog settings={SETTINGS} onClose={() => undefined} />);
+    const save = screen.getByRole('button', { name: 'Guardar Configuración' });
+    expect(save).toBeEnabled();
+    const brunchEnd = document.getElementById('brunch-end') as HTMLInputElement;
+    fireEvent.change(brunchEnd, { target: { value: '09:00' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('La hora de fin debe ser posterior a la hora de inicio.');
+    expect(brunchEnd).toHaveAttribute('aria-invalid', 'true');
+    expect(save).toBeDisabled();
+    fireEvent.change(brunchEnd, { target: { value: '13:00' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(save).toBeEnabled();
+  });
+});

@@ -1,0 +1,53 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import type { Settings } from '@portal/contracts';
+import { settingsKey } from '@portal/api-client/settings';
+import { toast } from '@portal/ui/toast';
+import { BankCard } from './PaymentsSection';
+
+jest.mock('@portal/ui/toast', () => ({ toast: jest.fn() }));
+
+const SETTINGS: Settings = {
+  classYear: 2026,
+  finalPaymentDeadline: '2026-05-30',
+  awards: { date: '2026-06-13', startTime: '10:00', endTime: '12:00', place: 'Auditorio' },
+  brunch: { date: '2026-06-15', startTime: '10:00', endTime: '14:00', place: 'Cafetería' },
+  bank: { bankName: 'Banco Industrial', accountNumber: '000-000000-0', accountHolder: 'Comité', receiptsPhone: '5555-2026' },
+};
+
+const renderCard = () =>
+  render(
+    <SWRConfig value={{ provider: () => new Map(), fallback: { [settingsKey]: SETTINGS } }}>
+      <BankCard />
+    </SWRConfig>,
+  );
+
+describe('the bank deposit card', () => {
+  afterEach(() => jest.mocked(toast).mockClear());
+
+  it('opens WhatsApp from the receipts number', () => {
+    renderCard();
+    const link = screen.getByRole('link', { name: '5555-2026' });
+    expect(link.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/50255552026\?text=/);
+    expect(link.closest('p')).toHaveTextContent('Envía tu comprobante por WhatsApp al 5555-2026.');
+  });
+
+  it('copies the account number and says so', async () => {
+    const user = userEvent.setup();
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderCard();
+    await user.click(screen.getByRole('button', { name: 'Copiar número de cuenta' }));
+    expect(writeText).toHaveBeenCalledWith('000-000000-0');
+    expect(toast).toHaveBeenCalledWith({ title: 'Número de cuenta copiado' });
+  });
+
+  it('says how to copy by hand when the browser refuses', async () => {
+    const writeText = jest.fn().mockRejectedValue(new Error('NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderCard();
+    await act(async () => screen.getByRole('button', { name: 'Copiar número de cuenta' }).click());
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'No se pudo copiar', variant: 'destructive' }));
+  });
+});
