@@ -36,6 +36,7 @@ export const texts = {
     pending: 'Pendientes',
     progressTitle: 'Progreso de Confirmaciones',
     progressDescription: 'Familias que confirmaron su asistencia',
+    people: (count: number) => (count === 1 ? '1 persona' : `${count} personas`),
     awards: 'Ceremonia de Premiación',
     brunch: 'Brunch de Padres y Graduados',
   },
@@ -53,6 +54,7 @@ export const texts = {
       lugar: 'Lugar (opcional)',
       vestimenta: 'Vestimenta (opcional)',
       imagen: 'URL de imagen (opcional)',
+      rsvpDeadline: 'Fecha límite para confirmar (opcional)',
     },
     placeholders: {
       titulo: 'Ceremonia de Premiación',
@@ -65,6 +67,7 @@ export const texts = {
     hints: {
       // Parents' browsers load the picture from that site, which then learns who opened the page.
       imagen: 'La imagen se cargará desde ese sitio: usa una dirección de confianza.',
+      rsvpDeadline: 'Después de esta fecha y hora las familias ya no pueden cambiar su confirmación.',
     },
     create: 'Crear Evento',
     update: 'Actualizar Evento',
@@ -86,6 +89,11 @@ export const texts = {
     noEvents: 'No events found.',
     export: 'Exportar RSVPs',
     attendingFamilies: 'Familias que asistirán',
+    declinedFamilies: 'Familias que no asistirán',
+    pendingFamilies: 'Familias sin respuesta',
+    unanswered: 'Sin respuesta',
+    people: (count: number) => (count === 1 ? '1 persona' : `${count} personas`),
+    peopleTotal: (count: number) => `Total: ${count === 1 ? '1 persona' : `${count} personas`}`,
   },
   link: {
     label: 'Enlace',
@@ -183,6 +191,7 @@ export const texts = {
       awardsRsvp: 'Confirmación Ceremonia de Premiación',
       brunchRsvp: 'Confirmación Brunch',
     },
+    answers: { none: 'Sin respuesta', attending: 'Asistirá', notAttending: 'No asistirá' },
     create: 'Crear Familia',
     update: 'Actualizar Familia',
     created: 'Familia creada',

@@ -18,6 +18,7 @@ import { UserEntity } from '../users/user.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { FamiliesByGraduateName1763800000000 } from './migrations/1763800000000-families-by-graduate-name';
 import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-accounts';
+import { OneAnswerPerEvent1764100000000 } from './migrations/1764100000000-one-answer-per-event';
 
 export const ENTITIES = [
   UserEntity,
@@ -35,7 +36,12 @@ export const ENTITIES = [
   RateLimitEntity,
 ];
 
-export const MIGRATIONS = [InitialSchema1763700000000, FamiliesByGraduateName1763800000000, ProvenAccounts1764000000000];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  FamiliesByGraduateName1763800000000,
+  ProvenAccounts1764000000000,
+  OneAnswerPerEvent1764100000000,
+];
 
 /**
  * mysql2 answers a timed-out query with an error but keeps the connection waiting for the

@@ -11,6 +11,7 @@ const event: GraduationEvent = {
   lugar: 'Auditorio',
   vestimenta: 'Formal',
   imagen: null,
+  rsvpDeadline: null,
 };
 
 const renderCard = (answer: boolean | null) => render(<EventCard event={event} answer={answer} pending={false} onAnswer={jest.fn()} />);

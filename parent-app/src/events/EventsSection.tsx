@@ -1,5 +1,6 @@
 import { useSWRConfig } from 'swr';
-import type { EventRsvp, GraduationEvent } from '@portal/contracts';
+import { maxGuests, type EventRsvp, type GraduationEvent } from '@portal/contracts';
+import { myFamilyKey } from '@portal/api-client/my-family';
 import { useEvents } from '@portal/api-client/events';
 import { myEventRsvpsKey, saveEventRsvp, useMyEventRsvps } from '@portal/api-client/rsvps';
 import { formatDate, formatTime } from '@portal/format';
@@ -7,7 +8,9 @@ import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { AnswerButtons } from '../common/AnswerButtons';
+import { closedNote } from '../common/rsvp-window';
 import { useParentMutation } from '../common/use-parent-mutation';
+import { useFamily } from '../family/family-context';
 import { texts } from '../texts';
 
 const t = texts.events;
@@ -15,13 +18,17 @@ const t = texts.events;
 export function EventCard({
   event,
   answer,
+  guests = null,
+  tablesBooked = 0,
   pending,
   onAnswer,
 }: {
   event: GraduationEvent;
   answer: boolean | null;
+  guests?: number | null;
+  tablesBooked?: number;
   pending: boolean;
-  onAnswer: (attending: boolean) => void;
+  onAnswer: (attending: boolean, guests?: number) => void;
 }) {
   return (
     <Card className="parent-event">
@@ -30,6 +37,7 @@ export function EventCard({
         <div className="parent-event__head">
           <h3 className="parent-card-title">{event.titulo}</h3>
           {answer !== null && <Badge variant={answer ? 'success' : 'outline'}>{answer ? t.attending : t.notAttending}</Badge>}
+          {answer === true && guests !== null && <span className="parent-muted">{texts.peopleCount(guests)}</span>}
         </div>
         <p className="parent-event__date">
           {formatDate(event.fecha)} · {formatTime(event.fecha)}
@@ -55,7 +63,15 @@ export function EventCard({
           )}
         </dl>
         {event.descripcion && <p>{event.descripcion}</p>}
-        <AnswerButtons label={`${t.yourAnswer}: ${event.titulo}`} answer={answer} pending={pending} onAnswer={onAnswer} />
+        <AnswerButtons
+          label={`${t.yourAnswer}: ${event.titulo}`}
+          answer={answer}
+          guests={guests}
+          maxGuests={maxGuests(tablesBooked)}
+          closedNote={closedNote(event)}
+          pending={pending}
+          onAnswer={onAnswer}
+        />
       </div>
     </Card>
   );
@@ -64,18 +80,22 @@ export function EventCard({
 export default function EventsSection() {
   const { data: events } = useEvents();
   const { data: rsvps } = useMyEventRsvps();
+  const family = useFamily();
   const { mutate } = useSWRConfig();
   const save = useParentMutation(saveEventRsvp, {
     success: texts.toasts.eventRsvp,
     failure: texts.toasts.rsvpFailed,
-    onSuccess: (saved: EventRsvp) =>
-      mutate(
+    onSuccess: async (saved: EventRsvp) => {
+      await mutate(
         myEventRsvpsKey,
         (current: EventRsvp[] | undefined) => [...(current ?? []).filter((rsvp) => rsvp.eventId !== saved.eventId), saved],
         {
           revalidate: false,
         },
-      ),
+      );
+      // The awards ceremony and the brunch are also Mi Portal's answers (one answer per event).
+      if (saved.eventId === family.awardsEventId || saved.eventId === family.brunchEventId) await mutate(myFamilyKey);
+    },
   });
   if (!events || !rsvps) {
     return (
@@ -85,7 +105,7 @@ export default function EventsSection() {
       </section>
     );
   }
-  const answers = new Map(rsvps.map((rsvp) => [rsvp.eventId, rsvp.attending]));
+  const answers = new Map(rsvps.map((rsvp) => [rsvp.eventId, rsvp]));
   return (
     <section className="parent-section">
       {events.length === 0 ? (
@@ -97,9 +117,13 @@ export default function EventsSection() {
           <EventCard
             key={event.id}
             event={event}
-            answer={answers.get(event.id) ?? null}
+            answer={answers.get(event.id)?.attending ?? null}
+            guests={answers.get(event.id)?.guests ?? null}
+            tablesBooked={family.tablesBooked}
             pending={save.isPending}
-            onAnswer={(attending) => void save.run({ eventId: event.id, attending })}
+            onAnswer={(attending, guests) =>
+              void save.run(attending ? { eventId: event.id, attending, guests } : { eventId: event.id, attending })
+            }
           />
         ))
       )}

@@ -46,7 +46,7 @@ function BankCard() {
   );
 }
 
-function PaymentItem({
+export function PaymentItem({
   payment,
   status,
   hasProof,
@@ -54,7 +54,8 @@ function PaymentItem({
   onChange,
 }: {
   payment: PaymentDate;
-  status: PaymentStatus;
+  /** null: never answered, so no option is selected (decisions item 17). */
+  status: PaymentStatus | null;
   hasProof: boolean;
   pending: boolean;
   onChange: (status: PaymentStatus) => void;
@@ -131,7 +132,7 @@ export default function PaymentsSection() {
                 <PaymentItem
                   key={payment.id}
                   payment={payment}
-                  status={statusOf.get(payment.id) ?? 'no_asistire'}
+                  status={statusOf.get(payment.id) ?? null}
                   hasProof={withProof.has(payment.id)}
                   pending={save.isPending}
                   onChange={(status) => choose(payment.id, status)}
