@@ -48,6 +48,7 @@ export function AnswerButtons({
           <Button
             size="sm"
             variant="outline"
+            className="parent-guests__step"
             aria-label={texts.fewerPeople}
             disabled={pending || people <= 1}
             onClick={() => setPeople(clamp(people - 1))}
@@ -68,6 +69,7 @@ export function AnswerButtons({
           <Button
             size="sm"
             variant="outline"
+            className="parent-guests__step"
             aria-label={texts.morePeople}
             disabled={pending || people >= maxGuests}
             onClick={() => setPeople(clamp(people + 1))}

@@ -36,8 +36,12 @@ export function EventCard({
       <div className="parent-event__body">
         <div className="parent-event__head">
           <h3 className="parent-card-title">{event.titulo}</h3>
-          {answer !== null && <Badge variant={answer ? 'success' : 'outline'}>{answer ? t.attending : t.notAttending}</Badge>}
-          {answer === true && guests !== null && <span className="parent-muted">{texts.peopleCount(guests)}</span>}
+          {answer !== null && (
+            <span className="parent-event__answer">
+              <Badge variant={answer ? 'success' : 'outline'}>{answer ? t.attending : t.notAttending}</Badge>
+              {answer && guests !== null && <span className="parent-muted">{texts.peopleCount(guests)}</span>}
+            </span>
+          )}
         </div>
         <p className="parent-event__date">
           {formatDate(event.fecha)} · {formatTime(event.fecha)}

@@ -103,8 +103,11 @@ export default function PaymentsSection() {
     onSuccess: (saved: PaymentConfirmation) =>
       mutate(
         myPaymentConfirmationsKey,
-        (current: PaymentConfirmation[] | undefined) =>
-          (current ?? []).map((item) => (item.paymentNumber === saved.paymentNumber ? saved : item)),
+        // Only answered payments are listed: a first answer is added, a later one replaces it.
+        (current: PaymentConfirmation[] | undefined) => [
+          ...(current ?? []).filter((item) => item.paymentNumber !== saved.paymentNumber),
+          saved,
+        ],
         { revalidate: false },
       ),
   });
