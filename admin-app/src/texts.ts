@@ -38,6 +38,7 @@ export const texts = {
     pending: 'Pendientes',
     progressTitle: 'Progreso de Confirmaciones',
     progressDescription: 'Familias que confirmaron su asistencia',
+    people: (count: number) => (count === 1 ? '1 persona' : `${count} personas`),
     awards: 'Ceremonia de Premiación',
     brunch: 'Brunch de Padres y Graduados',
   },
@@ -55,6 +56,7 @@ export const texts = {
       lugar: 'Lugar (opcional)',
       vestimenta: 'Vestimenta (opcional)',
       imagen: 'URL de imagen (opcional)',
+      rsvpDeadline: 'Fecha límite para confirmar (opcional)',
     },
     placeholders: {
       titulo: 'Ceremonia de Premiación',
@@ -67,6 +69,7 @@ export const texts = {
     hints: {
       // Parents' browsers load the picture from that site, which then learns who opened the page.
       imagen: 'La imagen se cargará desde ese sitio: usa una dirección de confianza.',
+      rsvpDeadline: 'Después de esta fecha y hora las familias ya no pueden cambiar su confirmación.',
     },
     create: 'Crear Evento',
     update: 'Actualizar Evento',
@@ -88,6 +91,11 @@ export const texts = {
     noEvents: 'No events found.',
     export: 'Exportar RSVPs',
     attendingFamilies: 'Familias que asistirán',
+    declinedFamilies: 'Familias que no asistirán',
+    pendingFamilies: 'Familias sin respuesta',
+    unanswered: 'Sin respuesta',
+    people: (count: number) => (count === 1 ? '1 persona' : `${count} personas`),
+    peopleTotal: (count: number) => `Total: ${count === 1 ? '1 persona' : `${count} personas`}`,
   },
   emails: {
     empty: 'El portal todavía no ha enviado correos.',
@@ -206,6 +214,7 @@ export const texts = {
       awardsRsvp: 'Confirmación Ceremonia de Premiación',
       brunchRsvp: 'Confirmación Brunch',
     },
+    answers: { none: 'Sin respuesta', attending: 'Asistirá', notAttending: 'No asistirá' },
     create: 'Crear Familia',
     update: 'Actualizar Familia',
     created: 'Familia creada',

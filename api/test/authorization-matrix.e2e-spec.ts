@@ -219,6 +219,10 @@ const MATRIX: Record<string, RouteRule> = {
     request: async ({ api, fx, caller }) => ({ url: `/api/events/${caller === 'admin' ? (await createEvent(api)).id : fx.event.id}` }),
   },
   'GET /api/event-rsvps/:eventId': { expect: ADMIN(200), request: ({ fx }) => ({ url: `/api/event-rsvps/${fx.event.id}` }) },
+  'GET /api/event-rsvps/:eventId/pending': {
+    expect: ADMIN(200),
+    request: ({ fx }) => ({ url: `/api/event-rsvps/${fx.event.id}/pending` }),
+  },
   'GET /api/notifications': { expect: SIGNED_IN },
   'POST /api/notifications': {
     expect: ADMIN(201),
@@ -326,7 +330,17 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
     if (route === 'GET /api/my-family' || route === 'PUT /api/my-family/rsvp') expect((body as { id: number }).id).toBe(own.family.id);
     if (route === 'GET /api/my-family/payment-proofs')
       expect((body as Array<{ id: number }>).map((proof) => proof.id)).toEqual([own.proof.id]);
-    if (route === 'GET /api/my-event-rsvps') expect(body).toEqual([{ eventId: fx.event.id, attending: expect.any(Boolean) }]);
+    if (route === 'GET /api/my-event-rsvps') {
+      // The shared event's answer, and perhaps the family's own to the awards ceremony and the brunch.
+      const answers = body as Array<{ eventId: number; attending: boolean; guests: number | null }>;
+      expect(answers.filter((row) => row.eventId === fx.event.id)).toEqual([
+        {
+          eventId: fx.event.id,
+          attending: expect.any(Boolean),
+          guests: answers.find((row) => row.eventId === fx.event.id)!.attending ? 1 : null,
+        },
+      ]);
+    }
   }
 
   describe('field level: a parent changes only their own answers', () => {
@@ -364,17 +378,23 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
       expect(await snapshotTables(api, { except: ['sessions'] })).toEqual(before);
     });
 
-    it("an answer changes the two answer columns of the parent's own family and nothing else", async () => {
+    it("an answer changes the parent's own family's answer to the awards event and nothing else", async () => {
       const parentA = await agentFor('parentA');
       const before = await snapshotTables(api, { except: ['sessions'] });
-      const own = (before.families as FamilyEntity[]).find((row) => row.id === fx.a.family.id)!;
-      const response = await parentA.put('/api/my-family/rsvp', { awardsRsvp: !own.awardsRsvp });
+      const settings = (before.settings as Array<{ awardsEventId: number }>)[0]!;
+      const rsvps = before.event_rsvps as Array<{ eventId: number; familyId: number; attending: boolean }>;
+      const isOwnAwards = (row: { eventId: number; familyId: number }) =>
+        row.eventId === settings.awardsEventId && row.familyId === fx.a.family.id;
+      const attending = !rsvps.find(isOwnAwards)?.attending;
+      const response = await parentA.put('/api/my-family/rsvp', { awardsRsvp: attending });
       expect(response.status).toBe(200);
       const after = await snapshotTables(api, { except: ['sessions'] });
-      const expected = (before.families as FamilyEntity[]).map((row) =>
-        row.id === own.id ? { ...row, awardsRsvp: !own.awardsRsvp } : row,
-      );
-      expect(after).toEqual({ ...before, families: expected });
+      const afterRsvps = after.event_rsvps as typeof rsvps;
+      expect(afterRsvps.filter(isOwnAwards)).toEqual([expect.objectContaining({ attending, guests: attending ? 1 : null })]);
+      expect({ ...after, event_rsvps: afterRsvps.filter((row) => !isOwnAwards(row)) }).toEqual({
+        ...before,
+        event_rsvps: rsvps.filter((row) => !isOwnAwards(row)),
+      });
     });
 
     it('a parent account linked to no family reaches nothing and writes nothing', async () => {

@@ -49,6 +49,10 @@ const familyFields = (required: boolean): Record<string, FieldSpec> => ({
   paymentAmount: { type: 'int', min: 0, max: 1_000_000 },
   awardsRsvp: bool(false),
   brunchRsvp: bool(false),
+  awardsAnswer: { type: 'enum', values: ['attending', 'not_attending'], required: false, nullable: true },
+  brunchAnswer: { type: 'enum', values: ['attending', 'not_attending'], required: false, nullable: true },
+  awardsGuests: { type: 'int', min: 1, max: 1600, required: false },
+  brunchGuests: { type: 'int', min: 1, max: 1600, required: false },
 });
 const familyBody = () => ({
   graduateName: 'Lucía Ramírez',
@@ -69,6 +73,7 @@ const eventFields = (required: boolean): Record<string, FieldSpec> => ({
   lugar: text(200, { required: false, nullable: true }),
   vestimenta: text(200, { required: false, nullable: true }),
   imagen: format(500, { required: false, nullable: true }),
+  rsvpDeadline: format(undefined, { required: false, nullable: true }),
 });
 const eventBody = () => ({
   fecha: '2026-06-13T16:00:00.000Z',
@@ -168,6 +173,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   },
   'DELETE /api/events/:id': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
   'GET /api/event-rsvps/:eventId': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
+  'GET /api/event-rsvps/:eventId/pending': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
   'POST /api/notifications': {
     caller: 'admin',
     body: () => ({ title: 'Recordatorio', message: 'Traer el comprobante', type: 'info', date: '2026-02-01T15:00:00.000Z' }),
@@ -202,12 +208,21 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'PUT /api/my-family/rsvp': {
     caller: 'parent',
     body: () => ({ awardsRsvp: true, brunchRsvp: false }),
-    fields: { awardsRsvp: bool(false), brunchRsvp: bool(false) },
+    fields: {
+      awardsRsvp: bool(false),
+      brunchRsvp: bool(false),
+      awardsGuests: { type: 'int', min: 1, max: 1600, required: false },
+      brunchGuests: { type: 'int', min: 1, max: 1600, required: false },
+    },
   },
   'POST /api/event-rsvps': {
     caller: 'parent',
     body: (fx) => ({ eventId: fx.event.id, attending: true }),
-    fields: { eventId: { type: 'int', min: 1, max: 2_147_483_647, required: true }, attending: bool() },
+    fields: {
+      eventId: { type: 'int', min: 1, max: 2_147_483_647, required: true },
+      attending: bool(),
+      guests: { type: 'int', min: 1, max: 1600, required: false },
+    },
   },
   'PUT /api/my-payment-confirmations/:paymentNumber': {
     caller: 'parent',

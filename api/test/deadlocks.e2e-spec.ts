@@ -7,6 +7,7 @@ import { createConnection, type Connection } from 'mysql2/promise';
 import { PAYMENT_NUMBERS, type PaymentStatus } from '@portal/contracts';
 import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
+import { SettingsEntity } from '../src/settings/settings.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
@@ -196,8 +197,15 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
     const stored = new Map<string, unknown>([
       ...rsvps.map((row) => [`event:${row.familyId}:${row.eventId}`, row.attending] as const),
       ...confirmations.map((row) => [`payment:${row.familyId}:${row.paymentNumber}`, row.status] as const),
-      ...familyRows.map((row) => [`family:${row.id}:0`, row.awardsRsvp] as const),
     ]);
+    // The awards answer is the family's answer to the awards event: unanswered reads as false.
+    const awardsEventId = (await admins.dataSource.getRepository(SettingsEntity).findOneByOrFail({ id: 1 })).awardsEventId;
+    for (const row of familyRows) {
+      stored.set(
+        `family:${row.id}:0`,
+        rsvps.find((rsvp) => rsvp.familyId === row.id && rsvp.eventId === awardsEventId)?.attending ?? false,
+      );
+    }
     const expected = new Map<string, unknown>();
     for (const { kind, familyId, target, value, response } of answers) {
       if (response.statusCode === 200 && familyIds.has(familyId) && (kind !== 'event' || eventIds.has(target))) {
@@ -208,7 +216,7 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
   });
 
   it("runs a parent's answer again when MariaDB rolls it back to break a deadlock", async () => {
-    const family = await createFamily(admins, { awardsRsvp: false });
+    const family = await createFamily(admins);
     const parent = await createUser(admins, 'parent', family.email);
     const cookie = `portal_session=${(await sessionAgent(parents, parent.id)).sessionCookie}`;
     // Another client of the database that locks the family row by id first and its e-mail entry
@@ -243,7 +251,9 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
         status: 200,
         body: expect.objectContaining({ awardsRsvp: true }),
       });
-      expect(await admins.dataSource.getRepository(FamilyEntity).findOneByOrFail({ id: family.id })).toMatchObject({ awardsRsvp: true });
+      expect(await admins.dataSource.getRepository(EventRsvpEntity).findBy({ familyId: family.id })).toEqual([
+        expect.objectContaining({ attending: true, guests: 1 }),
+      ]);
     } finally {
       await other.end();
     }

@@ -82,14 +82,26 @@ describe.each(DATABASES)('event RSVPs for admins (%s)', (kind) => {
     const response = await admin.get<AdminEventRsvp[]>(`/api/event-rsvps/${event.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toStrictEqual([
-      { id: first.id, eventId: event.id, attending: true, family: { graduateName: 'Ana López', contactName: 'Marta López' } },
-      { id: second.id, eventId: event.id, attending: false, family: { graduateName: 'Luis Pérez', contactName: 'Jorge Pérez' } },
+      { id: first.id, eventId: event.id, attending: true, guests: 1, family: { graduateName: 'Ana López', contactName: 'Marta López' } },
+      {
+        id: second.id,
+        eventId: event.id,
+        attending: false,
+        guests: null,
+        family: { graduateName: 'Luis Pérez', contactName: 'Jorge Pérez' },
+      },
     ]);
     // Never the family's contact details beyond the two names.
     expect(response.text).not.toContain('@example.com');
 
     expect((await admin.get<AdminEventRsvp[]>(`/api/event-rsvps/${other.id}`)).body).toStrictEqual([
-      { id: expect.any(Number), eventId: other.id, attending: false, family: { graduateName: 'Ana López', contactName: 'Marta López' } },
+      {
+        id: expect.any(Number),
+        eventId: other.id,
+        attending: false,
+        guests: null,
+        family: { graduateName: 'Ana López', contactName: 'Marta López' },
+      },
     ]);
   });
 

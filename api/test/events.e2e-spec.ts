@@ -36,7 +36,7 @@ describe.each(DATABASES)('events (%s)', (kind) => {
   it('creates an event, storing fecha in UTC and returning it as an ISO string', async () => {
     const response = await admin.post<GraduationEvent>('/api/events', AWARDS);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ ...AWARDS, id: expect.any(Number), fecha: '2026-06-13T16:00:00.000Z' });
+    expect(response.body).toEqual({ ...AWARDS, id: expect.any(Number), fecha: '2026-06-13T16:00:00.000Z', rsvpDeadline: null });
     const row = await api.dataSource.getRepository(EventEntity).findOneByOrFail({ id: response.body.id });
     expect(row.fecha.toISOString()).toBe('2026-06-13T16:00:00.000Z');
   });
@@ -61,6 +61,7 @@ describe.each(DATABASES)('events (%s)', (kind) => {
       lugar: null,
       vestimenta: null,
       imagen: null,
+      rsvpDeadline: null,
     });
     const blanks = await create({ descripcion: '', horario: '   ', lugar: null, vestimenta: '', imagen: ' ' });
     expect(blanks).toMatchObject({ descripcion: null, horario: null, lugar: null, vestimenta: null, imagen: null });

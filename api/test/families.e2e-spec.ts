@@ -64,6 +64,12 @@ describe.each(DATABASES)('families (%s)', (kind) => {
         paymentAmount: 0,
         awardsRsvp: false,
         brunchRsvp: false,
+        awardsAnswer: null,
+        brunchAnswer: null,
+        awardsGuests: null,
+        brunchGuests: null,
+        awardsEventId: expect.any(Number),
+        brunchEventId: expect.any(Number),
       });
       const row = await api.dataSource.getRepository(FamilyEntity).findOneByOrFail({ id: response.body.id });
       expect(row).toMatchObject({ graduateName: 'Ana López', email: 'marta.lopez@example.com', hasPaid: false, tablesBooked: 0 });
@@ -73,7 +79,16 @@ describe.each(DATABASES)('families (%s)', (kind) => {
       const body = newFamily({ tablesBooked: 2, hasPaid: true, paymentAmount: 2950, awardsRsvp: true, brunchRsvp: false });
       const response = await admin.post<Family>('/api/families', body);
       expect(response.status).toBe(201);
-      expect(response.body).toEqual({ id: expect.any(Number), ...body });
+      expect(response.body).toEqual({
+        id: expect.any(Number),
+        ...body,
+        awardsAnswer: 'attending',
+        brunchAnswer: null,
+        awardsGuests: 1,
+        brunchGuests: null,
+        awardsEventId: expect.any(Number),
+        brunchEventId: expect.any(Number),
+      });
     });
 
     it('accepts names up to 120 characters counted as the database counts them', async () => {

@@ -12,6 +12,7 @@ import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UserEntity } from '../src/users/user.entity';
+import { SettingsEntity } from '../src/settings/settings.entity';
 import { Agent, PASSWORD, type TestApi } from './harness';
 
 export type Snapshot = Record<string, unknown[]>;
@@ -48,9 +49,28 @@ export async function createUser(api: TestApi, role: Role, email: string | null,
   });
 }
 
-export async function createFamily(api: TestApi, overrides: Partial<FamilyEntity> = {}): Promise<FamilyEntity> {
+/** The families' awards / brunch answers as the old columns wrote them: true is an attending answer. */
+export type KeyAnswerFlags = { awardsRsvp?: boolean; brunchRsvp?: boolean };
+
+/** Records the family's answer to the settings' awards ceremony or brunch (null: no answer). */
+export async function setKeyAnswer(
+  api: TestApi,
+  familyId: number,
+  key: 'awards' | 'brunch',
+  attending: boolean | null,
+  guests: number | null = attending ? 1 : null,
+): Promise<void> {
+  const settings = await api.dataSource.getRepository(SettingsEntity).findOneByOrFail({ id: 1 });
+  const eventId = key === 'awards' ? settings.awardsEventId! : settings.brunchEventId!;
+  const rsvps = api.dataSource.getRepository(EventRsvpEntity);
+  await rsvps.delete({ eventId, familyId });
+  if (attending !== null) await rsvps.insert({ eventId, familyId, attending, guests });
+}
+
+export async function createFamily(api: TestApi, overrides: Partial<FamilyEntity> & KeyAnswerFlags = {}): Promise<FamilyEntity> {
   const id = unique();
-  return api.dataSource.getRepository(FamilyEntity).save({
+  const { awardsRsvp, brunchRsvp, ...columns } = overrides;
+  const family = await api.dataSource.getRepository(FamilyEntity).save({
     graduateName: `Graduado ${id}`,
     contactName: `Contacto ${id}`,
     email: `familia.${id}@example.com`,
@@ -58,10 +78,11 @@ export async function createFamily(api: TestApi, overrides: Partial<FamilyEntity
     tablesBooked: 1,
     hasPaid: false,
     paymentAmount: 0,
-    awardsRsvp: false,
-    brunchRsvp: false,
-    ...overrides,
+    ...columns,
   });
+  if (awardsRsvp) await setKeyAnswer(api, family.id, 'awards', true);
+  if (brunchRsvp) await setKeyAnswer(api, family.id, 'brunch', true);
+  return family;
 }
 
 export function createEvent(api: TestApi, titulo = `Evento ${unique()}`): Promise<EventEntity> {
@@ -73,6 +94,7 @@ export function createEvent(api: TestApi, titulo = `Evento ${unique()}`): Promis
     lugar: null,
     vestimenta: null,
     imagen: null,
+    rsvpDeadline: null,
   });
 }
 

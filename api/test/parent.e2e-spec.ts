@@ -5,6 +5,7 @@ import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UsersService } from '../src/users/users.service';
+import { setKeyAnswer, type KeyAnswerFlags } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 const NO_FAMILY = 'No encontramos un perfil familiar para tu cuenta. Contacta a la administración.';
@@ -38,9 +39,10 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
   });
   afterAll(() => api.close());
 
-  async function createFamily(overrides: Partial<FamilyEntity> = {}): Promise<FamilyEntity> {
+  async function createFamily(overrides: Partial<FamilyEntity> & KeyAnswerFlags = {}): Promise<FamilyEntity> {
     counter += 1;
-    return api.dataSource.getRepository(FamilyEntity).save({
+    const { awardsRsvp, brunchRsvp, ...columns } = overrides;
+    const family = await api.dataSource.getRepository(FamilyEntity).save({
       graduateName: `Graduado ${counter}`,
       contactName: `Contacto ${counter}`,
       email: `familia${counter}@example.com`,
@@ -48,10 +50,11 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       tablesBooked: 2,
       hasPaid: true,
       paymentAmount: 2950,
-      awardsRsvp: false,
-      brunchRsvp: false,
-      ...overrides,
+      ...columns,
     });
+    if (awardsRsvp) await setKeyAnswer(api, family.id, 'awards', true);
+    if (brunchRsvp) await setKeyAnswer(api, family.id, 'brunch', true);
+    return family;
   }
 
   async function createEvent(titulo = 'Misa de acción de gracias'): Promise<EventEntity> {
@@ -63,11 +66,14 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       lugar: null,
       vestimenta: null,
       imagen: null,
+      rsvpDeadline: null,
     });
   }
 
   /** A family and a parent account signed in with its e-mail. */
-  async function familyWithParent(overrides: Partial<FamilyEntity> = {}): Promise<{ family: FamilyEntity; parent: Agent }> {
+  async function familyWithParent(
+    overrides: Partial<FamilyEntity> & KeyAnswerFlags = {},
+  ): Promise<{ family: FamilyEntity; parent: Agent }> {
     const family = await createFamily(overrides);
     const parent = await api.signedIn('parent', { email: family.email });
     return { family, parent };
@@ -106,6 +112,12 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
         paymentAmount: 4250,
         awardsRsvp: true,
         brunchRsvp: false,
+        awardsAnswer: 'attending',
+        brunchAnswer: null,
+        awardsGuests: 1,
+        brunchGuests: null,
+        awardsEventId: expect.any(Number),
+        brunchEventId: expect.any(Number),
       });
     });
 
@@ -146,19 +158,43 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
     it('changes only the awards and brunch answers, one at a time or both', async () => {
       const { family, parent } = await familyWithParent({ tablesBooked: 4, hasPaid: true, paymentAmount: 3400 });
       const before = await familyRow(family.id);
+      const unanswered = {
+        awardsAnswer: null,
+        brunchAnswer: null,
+        awardsGuests: null,
+        brunchGuests: null,
+        awardsEventId: expect.any(Number),
+        brunchEventId: expect.any(Number),
+      };
 
       const awards = await parent.put<Family>('/api/my-family/rsvp', { awardsRsvp: true });
       expect(awards.status).toBe(200);
-      expect(awards.body).toEqual({ ...before, awardsRsvp: true, brunchRsvp: false });
+      expect(awards.body).toEqual({
+        ...before,
+        ...unanswered,
+        awardsRsvp: true,
+        brunchRsvp: false,
+        awardsAnswer: 'attending',
+        awardsGuests: 1,
+      });
 
-      const brunch = await parent.put<Family>('/api/my-family/rsvp', { brunchRsvp: true });
-      expect(brunch.body).toEqual({ ...before, awardsRsvp: true, brunchRsvp: true });
+      const brunch = await parent.put<Family>('/api/my-family/rsvp', { brunchRsvp: true, brunchGuests: 5 });
+      expect(brunch.body).toMatchObject({ awardsRsvp: true, brunchRsvp: true, brunchAnswer: 'attending', brunchGuests: 5 });
 
       const both = await parent.put<Family>('/api/my-family/rsvp', { awardsRsvp: false, brunchRsvp: false });
-      expect(both.body).toEqual({ ...before, awardsRsvp: false, brunchRsvp: false });
+      expect(both.body).toEqual({
+        ...before,
+        awardsRsvp: false,
+        brunchRsvp: false,
+        ...unanswered,
+        awardsAnswer: 'not_attending',
+        brunchAnswer: 'not_attending',
+      });
 
       await parent.put('/api/my-family/rsvp', { brunchRsvp: true });
-      expect(await familyRow(family.id)).toEqual({ ...before, awardsRsvp: false, brunchRsvp: true });
+      // The family row itself never changes: the answers are event answers.
+      expect(await familyRow(family.id)).toEqual(before);
+      expect((await parent.get<Family>('/api/my-family')).body).toMatchObject({ awardsAnswer: 'not_attending', brunchAnswer: 'attending' });
     });
   });
 
@@ -169,7 +205,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
 
       const yes = await parent.post<EventRsvp>('/api/event-rsvps', { eventId: event.id, attending: true });
       expect(yes).toMatchObject({ status: 200, body: { eventId: event.id, attending: true } });
-      expect(Object.keys(yes.body).sort()).toEqual(['attending', 'eventId']);
+      expect(yes.body).toStrictEqual({ eventId: event.id, attending: true, guests: 1 });
 
       const no = await parent.post<EventRsvp>('/api/event-rsvps', { eventId: event.id, attending: false });
       expect(no).toMatchObject({ status: 200, body: { eventId: event.id, attending: false } });
@@ -177,7 +213,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       expect((await rsvpsOf(family.id)).map(({ eventId, attending }) => ({ eventId, attending }))).toEqual([
         { eventId: event.id, attending: false },
       ]);
-      expect((await parent.get<EventRsvp[]>('/api/my-event-rsvps')).body).toEqual([{ eventId: event.id, attending: false }]);
+      expect((await parent.get<EventRsvp[]>('/api/my-event-rsvps')).body).toEqual([{ eventId: event.id, attending: false, guests: null }]);
     });
 
     it('lists only the answers of the family, one per event', async () => {
@@ -188,8 +224,8 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       await parent.post('/api/event-rsvps', { eventId: second.id, attending: false });
       await parent.post('/api/event-rsvps', { eventId: first.id, attending: true });
       expect((await parent.get<EventRsvp[]>('/api/my-event-rsvps')).body).toEqual([
-        { eventId: first.id, attending: true },
-        { eventId: second.id, attending: false },
+        { eventId: first.id, attending: true, guests: 1 },
+        { eventId: second.id, attending: false, guests: null },
       ]);
     });
 
@@ -210,16 +246,18 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
       const rows = await rsvpsOf(family.id);
       expect(rows).toHaveLength(1);
-      expect((await parent.get<EventRsvp[]>('/api/my-event-rsvps')).body).toEqual([{ eventId: event.id, attending: rows[0]!.attending }]);
+      expect((await parent.get<EventRsvp[]>('/api/my-event-rsvps')).body).toEqual([
+        { eventId: event.id, attending: rows[0]!.attending, guests: rows[0]!.attending ? 1 : null },
+      ]);
     });
   });
 
   describe('payment confirmations', () => {
-    it("reads 'no_asistire' for each of the six payments the family has not answered", async () => {
+    it("lists no payment the family has not answered (unanswered is not 'no_asistire')", async () => {
       const { parent } = await familyWithParent();
       const response = await parent.get<PaymentConfirmation[]>('/api/my-payment-confirmations');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual([1, 2, 3, 4, 5, 6].map((paymentNumber) => ({ paymentNumber, status: 'no_asistire' })));
+      expect(response.body).toEqual([]);
     });
 
     it('records a status, switches it back and keeps one row per payment', async () => {
@@ -229,11 +267,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       expect(Object.keys(paid.body).sort()).toEqual(['paymentNumber', 'status']);
       await parent.put('/api/my-payment-confirmations/6', { status: 'ya_pague' });
       expect((await parent.get<PaymentConfirmation[]>('/api/my-payment-confirmations')).body).toEqual([
-        { paymentNumber: 1, status: 'no_asistire' },
-        { paymentNumber: 2, status: 'no_asistire' },
         { paymentNumber: 3, status: 'ya_pague' },
-        { paymentNumber: 4, status: 'no_asistire' },
-        { paymentNumber: 5, status: 'no_asistire' },
         { paymentNumber: 6, status: 'ya_pague' },
       ]);
 
@@ -308,8 +342,15 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       expect(await confirmationsOf(b.family.id)).toEqual(bBefore.confirmations);
 
       expect((await a.parent.get<Family>('/api/my-family')).body).toMatchObject({ id: a.family.id, tablesBooked: 1, paymentAmount: 100 });
-      expect((await a.parent.get('/api/my-event-rsvps')).body).toEqual([{ eventId: event.id, attending: false }]);
-      expect((await b.parent.get('/api/my-event-rsvps')).body).toEqual([{ eventId: event.id, attending: true }]);
+      // A's own answers (the awards ceremony and the brunch are events too), and B's, each apart.
+      const answers = (body: EventRsvp[]) => body.filter((row) => row.eventId === event.id);
+      expect(answers((await a.parent.get<EventRsvp[]>('/api/my-event-rsvps')).body)).toEqual([
+        { eventId: event.id, attending: false, guests: null },
+      ]);
+      expect(answers((await b.parent.get<EventRsvp[]>('/api/my-event-rsvps')).body)).toEqual([
+        { eventId: event.id, attending: true, guests: 1 },
+      ]);
+      expect((await a.parent.get<EventRsvp[]>('/api/my-event-rsvps')).body.filter((row) => row.attending)).toEqual([]);
       expect((await a.parent.get<PaymentConfirmation[]>('/api/my-payment-confirmations')).body.slice(0, 2)).toEqual([
         { paymentNumber: 1, status: 'no_asistire' },
         { paymentNumber: 2, status: 'ya_pague' },
@@ -323,7 +364,8 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       // No route takes a family id: a query string or an id in the path does not change whose data is read.
       const viaQuery = await a.parent.get<PaymentConfirmation[]>(`/api/my-payment-confirmations?familyId=${b.family.id}`);
       expect(viaQuery.status).toBe(200);
-      expect(viaQuery.body.find((c) => c.paymentNumber === 4)).toEqual({ paymentNumber: 4, status: 'no_asistire' });
+      // A has answered nothing: B's 'ya_pague' does not show up.
+      expect(viaQuery.body).toEqual([]);
       expect((await a.parent.get<Family>(`/api/my-family?id=${b.family.id}`)).body.id).toBe(a.family.id);
       const viaPath = await a.parent.get(`/api/my-family/${b.family.id}`);
       expect(viaPath.status).toBe(404);

@@ -15,7 +15,7 @@ const RSVPS = '/api/event-rsvps-report';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const PAYMENT_HEADERS = ['Graduado', 'Contacto', 'Email', 'Teléfono', 'Pago 1', 'Pago 2', 'Pago 3', 'Pago 4', 'Pago 5', 'Pago 6'];
-const RSVP_HEADERS = ['Evento', 'Fecha del Evento', 'Graduado', 'Contacto', 'Email', 'Teléfono', 'Asistencia'];
+const RSVP_HEADERS = ['Evento', 'Fecha del Evento', 'Graduado', 'Contacto', 'Email', 'Teléfono', 'Asistencia', 'Personas'];
 /** 13 June 2026 as a spreadsheet date: the calendar day at UTC midnight. */
 const JUNE_13 = new Date('2026-06-13T00:00:00.000Z');
 
@@ -50,8 +50,8 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
     });
   };
   const event = (titulo: string, fecha: string) => api.dataSource.getRepository(EventEntity).save({ titulo, fecha: new Date(fecha) });
-  const rsvp = (eventId: number, familyId: number, attending: boolean) =>
-    api.dataSource.getRepository(EventRsvpEntity).save({ eventId, familyId, attending });
+  const rsvp = (eventId: number, familyId: number, attending: boolean, guests: number | null = attending ? 1 : null) =>
+    api.dataSource.getRepository(EventRsvpEntity).save({ eventId, familyId, attending, guests });
   const confirm = (familyId: number, answers: Partial<Record<PaymentNumber, PaymentStatus>>) =>
     api.dataSource.getRepository(PaymentConfirmationEntity).save(
       Object.entries(answers).map(([paymentNumber, status]) => ({
@@ -200,13 +200,13 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       const anaRsvp = { graduateName: 'Ana López', contactName: 'Marta López', email: 'marta@example.com', phone: '5555 0001' };
       const brunoRsvp = { graduateName: 'Bruno Díaz', contactName: 'Luis Díaz', email: 'luis@example.com', phone: '5555 0002' };
       expect(response.body).toEqual([
-        { eventTitle: 'Entrega de Premios', eventDate: '2026-06-13T16:00:00.000Z', rsvps: [{ ...anaRsvp, attending: true }] },
+        { eventTitle: 'Entrega de Premios', eventDate: '2026-06-13T16:00:00.000Z', rsvps: [{ ...anaRsvp, attending: true, guests: 1 }] },
         {
           eventTitle: 'Brunch de Graduación',
           eventDate: '2026-06-15T16:00:00.000Z',
           rsvps: [
-            { ...anaRsvp, attending: true },
-            { ...brunoRsvp, attending: false },
+            { ...anaRsvp, attending: true, guests: 1 },
+            { ...brunoRsvp, attending: false, guests: null },
           ],
         },
         { eventTitle: 'Misa de Acción de Gracias', eventDate: '2026-06-20T15:00:00.000Z', rsvps: [] },
@@ -221,7 +221,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       const awards = await event('Entrega de Premios', '2026-06-13T16:00:00.000Z');
       await event('Sin respuestas', '2026-07-01T16:00:00.000Z');
       await rsvp(dinner.id, bruno.id, false);
-      await rsvp(dinner.id, ana.id, true);
+      await rsvp(dinner.id, ana.id, true, 6);
       await rsvp(awards.id, bruno.id, true);
 
       const before = todayInGuatemala();
@@ -237,9 +237,9 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       expect(sheet.name).toBe('RSVPs de Eventos');
       expect(rows).toEqual([
         RSVP_HEADERS,
-        ['Entrega de Premios', JUNE_13, 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'Sí'],
-        ['Cena de Gala', JUNE_13, 'Ana López', 'Marta López', 'marta@example.com', '5555 0001', 'Sí'],
-        ['Cena de Gala', JUNE_13, 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'No'],
+        ['Entrega de Premios', JUNE_13, 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'Sí', '1'],
+        ['Cena de Gala', JUNE_13, 'Ana López', 'Marta López', 'marta@example.com', '5555 0001', 'Sí', '6'],
+        ['Cena de Gala', JUNE_13, 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'No', ''],
       ]);
       // A real date cell (the sheet sorts by it), shown as the spec's dd/MM/yyyy.
       for (const row of [2, 3, 4]) {
@@ -248,7 +248,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       }
       expect(sheet.getRow(1).getCell(7).font?.bold).toBe(true);
       expect(sheet.views).toEqual([expect.objectContaining({ state: 'frozen', ySplit: 1 })]);
-      for (let column = 1; column <= 7; column += 1) expect(sheet.getColumn(column).width).toBeGreaterThanOrEqual(10);
+      for (let column = 1; column <= 8; column += 1) expect(sheet.getColumn(column).width).toBeGreaterThanOrEqual(10);
     });
   });
 

@@ -1,5 +1,4 @@
-import type { Stats } from '@portal/contracts';
-import { FamilyEntity } from '../src/families/family.entity';
+import type { Family, Stats } from '@portal/contracts';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 describe.each(DATABASES)('stats (%s)', (kind) => {
@@ -29,7 +28,15 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
   it('counts zero of everything while there are no families', async () => {
     expect(await admin.get('/api/stats')).toMatchObject({
       status: 200,
-      body: { totalFamilies: 0, paymentsReceived: 0, tablesBooked: 0, awardsRsvpCount: 0, brunchRsvpCount: 0 },
+      body: {
+        totalFamilies: 0,
+        paymentsReceived: 0,
+        tablesBooked: 0,
+        awardsRsvpCount: 0,
+        brunchRsvpCount: 0,
+        awardsGuestsCount: 0,
+        brunchGuestsCount: 0,
+      },
     });
   });
 
@@ -47,15 +54,19 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       tablesBooked: 16,
       awardsRsvpCount: 2,
       brunchRsvpCount: 2,
+      awardsGuestsCount: 2,
+      brunchGuestsCount: 2,
     });
 
-    await admin.put(`/api/families/${last.id}`, { hasPaid: true, awardsRsvp: true, tablesBooked: 5 });
+    await admin.put(`/api/families/${last.id}`, { hasPaid: true, awardsRsvp: true, awardsGuests: 7, tablesBooked: 5 });
     expect((await admin.get('/api/stats')).body).toStrictEqual({
       totalFamilies: 4,
       paymentsReceived: 3,
       tablesBooked: 20,
       awardsRsvpCount: 3,
       brunchRsvpCount: 2,
+      awardsGuestsCount: 9,
+      brunchGuestsCount: 2,
     });
 
     await admin.delete(`/api/families/${last.id}`);
@@ -65,17 +76,31 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       tablesBooked: 15,
       awardsRsvpCount: 2,
       brunchRsvpCount: 1,
+      awardsGuestsCount: 2,
+      brunchGuestsCount: 1,
     });
   });
 
-  it('agrees with the families table', async () => {
-    const rows = await api.dataSource.getRepository(FamilyEntity).find();
+  it('agrees with the families list, whose awardsRsvp / brunchRsvp are the same answers', async () => {
+    const rows = (await admin.get<Family[]>('/api/families')).body;
     expect((await admin.get('/api/stats')).body).toStrictEqual({
       totalFamilies: rows.length,
       paymentsReceived: rows.filter((row) => row.hasPaid).length,
       tablesBooked: rows.reduce((sum, row) => sum + row.tablesBooked, 0),
       awardsRsvpCount: rows.filter((row) => row.awardsRsvp).length,
       brunchRsvpCount: rows.filter((row) => row.brunchRsvp).length,
+      awardsGuestsCount: rows.reduce((sum, row) => sum + (row.awardsGuests ?? 0), 0),
+      brunchGuestsCount: rows.reduce((sum, row) => sum + (row.brunchGuests ?? 0), 0),
+    });
+  });
+
+  it('counts a family that declined as not attending, like one that never answered', async () => {
+    const declined = await addFamily({ tablesBooked: 1, hasPaid: false, awardsRsvp: true, brunchRsvp: false });
+    const before = (await admin.get<Stats>('/api/stats')).body;
+    await admin.put(`/api/families/${declined.id}`, { awardsAnswer: 'not_attending' });
+    expect((await admin.get<Stats>('/api/stats')).body).toMatchObject({
+      awardsRsvpCount: before.awardsRsvpCount - 1,
+      awardsGuestsCount: before.awardsGuestsCount - 1,
     });
   });
 

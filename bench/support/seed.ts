@@ -23,8 +23,9 @@ export function seedClass(file: string, families: number): { confirmations: numb
   const db = new Sqlite(file);
   db.pragma('journal_mode = WAL');
   const family = db.prepare(
-    `INSERT INTO families (graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount, awardsRsvp, brunchRsvp)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    // Awards and brunch answers are event answers (the key events' rows, like any other event's).
+    `INSERT INTO families (graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const event = db.prepare('INSERT INTO events (fecha, titulo, descripcion) VALUES (?, ?, ?)');
   const confirmation = db.prepare('INSERT INTO payment_confirmations (familyId, paymentNumber, status) VALUES (?, ?, ?)');
@@ -48,8 +49,6 @@ export function seedClass(file: string, families: number): { confirmations: numb
           i % 3,
           i % 2,
           (i % 3) * 2950,
-          i % 4 === 0 ? 1 : 0,
-          i % 5 === 0 ? 1 : 0,
         ).lastInsertRowid,
       );
       for (let n = 1; n <= 6; n += 1) {

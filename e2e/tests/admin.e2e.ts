@@ -55,6 +55,8 @@ describe('the admin panel', () => {
     await page.getByRole('button', { name: 'Editar familia de Camila Castillo' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Familia' });
     expect(await edit.getByLabel('Email *').inputValue()).toBe('patricia.castillo@example.com');
+    // Never answered: neither 'Asistirá' nor 'No asistirá' (decisions item 17).
+    expect(await edit.getByRole('group', { name: 'Confirmación Brunch' }).getByLabel('Sin respuesta').isChecked()).toBe(true);
     await edit.getByLabel('Mesas reservadas').fill('2');
     await edit.getByRole('button', { name: 'Actualizar Familia' }).click();
     await toast('Familia actualizada');
@@ -204,6 +206,9 @@ describe('the committee settings', () => {
     await parent.waitForURL(`${portal.url}/parent`);
     await parent.getByText('Viernes, 28 de mayo de 2027').waitFor();
     await parent.getByText(/Jardín del colegio/).waitFor();
+    // The brunch is an event too: moving its place in the settings moved the event.
+    await parent.goto(`${portal.url}/parent/eventos`);
+    await parent.locator('.parent-event', { hasText: 'Brunch de Padres y Graduados' }).getByText('Jardín del colegio').waitFor();
     await parent.goto(`${portal.url}/parent/pagos`);
     await parent.getByText('123-456789-0').waitFor();
     await parent.goto(portal.url);

@@ -67,18 +67,44 @@ describe("the parents' portal", () => {
     expect(await page.getByRole('group', { name: 'Estado del Tercer Pago' }).getByLabel('No asistiré').isChecked()).toBe(true);
   });
 
-  it('answers the family RSVP for the brunch, and the answer survives a reload', async () => {
+  it('answers the brunch for 3 people on Mi Portal at 375 px: Eventos and Confirmaciones show the same answer', async () => {
     await go('Mi Portal');
     const row = page.locator('.parent-attendance__row', { hasText: 'Brunch de Padres y Graduados' });
-    await row.getByText('No Confirmado').waitFor();
+    // Not answered yet: 'Pendiente', and neither button pressed (decisions item 17).
+    await row.getByText('Pendiente', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'No Puedo Asistir' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await row.getByRole('button', { name: 'Asistiré' }).getAttribute('aria-pressed')).toBe('false');
+    await screenshot(page, 'parent-portal-brunch-unanswered');
+    await row.getByRole('button', { name: 'Una persona más' }).click();
+    await row.getByRole('button', { name: 'Una persona más' }).click();
+    expect(await row.getByLabel('Personas').inputValue()).toBe('3');
     await row.getByRole('button', { name: 'Asistiré' }).click();
     await toast('RSVP Actualizado', 'Tu estado de confirmación ha sido actualizado exitosamente.');
     await row.getByText('Confirmado', { exact: true }).waitFor();
+    await row.getByText('3 personas').waitFor();
+    await screenshot(page, 'parent-portal-brunch-answered');
     await page.reload();
-    await page
-      .locator('.parent-attendance__row', { hasText: 'Brunch de Padres y Graduados' })
-      .getByText('Confirmado', { exact: true })
-      .waitFor();
+    const reloaded = page.locator('.parent-attendance__row', { hasText: 'Brunch de Padres y Graduados' });
+    await reloaded.getByText('Confirmado', { exact: true }).waitFor();
+    await page.getByText('Confirmación: Confirmado').first().waitFor();
+
+    await go('Eventos');
+    const card = page.locator('.parent-event', { hasText: 'Brunch de Padres y Graduados' });
+    await card.locator('.ui-badge', { hasText: 'Asistiré' }).waitFor();
+    await card.getByText('3 personas').waitFor();
+    expect(await card.getByLabel('Personas').inputValue()).toBe('3');
+
+    const { context, page: admin } = await newPage(browser, PHONE);
+    await signIn(admin, portal.url, 'admin');
+    await admin.waitForURL(`${portal.url}/admin`);
+    await admin.goto(`${portal.url}/admin/confirmaciones`);
+    const adminCard = admin.locator('.ui-card', { hasText: 'Brunch de Padres y Graduados' });
+    const attending = adminCard.getByRole('list', { name: 'Familias que asistirán' });
+    await attending.getByRole('listitem').filter({ hasText: 'Sofía Morales' }).getByText('3 personas').waitFor();
+    await adminCard.getByText('Total: 9 personas').waitFor();
+    await adminCard.getByText(/^Sin respuesta: \d+$/).waitFor();
+    await screenshot(admin, 'admin-rsvps-brunch');
+    await context.close();
   });
 
   it('tells a parent without a family to contact the committee', async () => {

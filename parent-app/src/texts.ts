@@ -30,6 +30,13 @@ export const texts = {
   confirmed: 'Confirmado',
   notConfirmed: 'No Confirmado',
   pending: 'Pendiente',
+  yourAnswer: 'Tu respuesta',
+  people: 'Personas',
+  fewerPeople: 'Una persona menos',
+  morePeople: 'Una persona más',
+  peopleCount: (count: number) => (count === 1 ? '1 persona' : `${count} personas`),
+  // `when` ends in 'a. m.' / 'p. m.': no second full stop.
+  closed: (when: string) => `Las confirmaciones cerraron el ${when}`,
   portal: {
     reminders: 'Recordatorios',
     deadlineTitle: 'Fecha límite del pago final',

@@ -28,14 +28,14 @@ function StatCard({ icon: Icon, label, value, hint }: { icon: LucideIcon; label:
   );
 }
 
-function Progress({ label, count, total }: { label: string; count: number; total: number }) {
+function Progress({ label, count, total, people }: { label: string; count: number; total: number; people?: number }) {
   const value = percent(count, total);
   return (
     <div className="admin-progress">
       <div className="admin-progress__text">
         <span>{label}</span>
         <span>
-          {count}/{total} ({value}%)
+          {count}/{total} ({value}%){people !== undefined && ` · ${t.people(people)}`}
         </span>
       </div>
       <div
@@ -122,8 +122,8 @@ export default function DashboardSection() {
           <Panel title={t.progressTitle} description={t.progressDescription}>
             {stats && !isLoading ? (
               <div className="admin-progress-list">
-                <Progress label={t.awards} count={stats.awardsRsvpCount} total={stats.totalFamilies} />
-                <Progress label={t.brunch} count={stats.brunchRsvpCount} total={stats.totalFamilies} />
+                <Progress label={t.awards} count={stats.awardsRsvpCount} total={stats.totalFamilies} people={stats.awardsGuestsCount} />
+                <Progress label={t.brunch} count={stats.brunchRsvpCount} total={stats.totalFamilies} people={stats.brunchGuestsCount} />
               </div>
             ) : (
               <div className="admin-progress-list">

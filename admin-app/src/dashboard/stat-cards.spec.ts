@@ -2,7 +2,15 @@ import { statCards } from './DashboardSection';
 
 describe('the dashboard stat cards', () => {
   it('show payments as a rounded percent, available tables and both RSVPs combined', () => {
-    const cards = statCards({ totalFamilies: 3, paymentsReceived: 2, tablesBooked: 7, awardsRsvpCount: 2, brunchRsvpCount: 1 });
+    const cards = statCards({
+      totalFamilies: 3,
+      paymentsReceived: 2,
+      tablesBooked: 7,
+      awardsRsvpCount: 2,
+      brunchRsvpCount: 1,
+      awardsGuestsCount: 5,
+      brunchGuestsCount: 2,
+    });
     expect(cards.map(({ label, value, hint }) => [label, value, hint])).toEqual([
       ['Total de Familias', 3, 'Familias registradas'],
       ['Pagos Recibidos', 2, '67% completado'],
@@ -19,8 +27,16 @@ describe('the dashboard stat cards', () => {
   });
 
   it('shows 0% with no families', () => {
-    expect(statCards({ totalFamilies: 0, paymentsReceived: 0, tablesBooked: 0, awardsRsvpCount: 0, brunchRsvpCount: 0 })[1]!.hint).toBe(
-      '0% completado',
-    );
+    expect(
+      statCards({
+        totalFamilies: 0,
+        paymentsReceived: 0,
+        tablesBooked: 0,
+        awardsRsvpCount: 0,
+        brunchRsvpCount: 0,
+        awardsGuestsCount: 0,
+        brunchGuestsCount: 0,
+      })[1]!.hint,
+    ).toBe('0% completado');
   });
 });

@@ -24,7 +24,19 @@ describe('the event dialog', () => {
       lugar: null,
       vestimenta: null,
       imagen: null,
+      rsvpDeadline: null,
     });
+  });
+
+  it('sends the RSVP deadline typed in Guatemala time as UTC', async () => {
+    const user = userEvent.setup();
+    const onSave = jest.fn().mockResolvedValue(undefined);
+    render(<EventDialog open onOpenChange={() => undefined} onSave={onSave} saving={false} />);
+    await user.type(screen.getByLabelText('Fecha y hora'), '2026-06-13T10:00');
+    await user.type(screen.getByLabelText('Título'), 'Cena');
+    await user.type(screen.getByLabelText('Fecha límite para confirmar (opcional)'), '2026-06-01T18:00');
+    await user.click(screen.getByRole('button', { name: 'Crear Evento' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ rsvpDeadline: '2026-06-02T00:00:00.000Z' }));
   });
 
   it('edits an existing event with "Actualizar Evento"', () => {
@@ -43,6 +55,7 @@ describe('the event dialog', () => {
           lugar: 'Auditorio',
           vestimenta: null,
           imagen: null,
+          rsvpDeadline: null,
         }}
       />,
     );

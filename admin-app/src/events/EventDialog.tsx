@@ -47,6 +47,19 @@ export function EventDialog({ event, open, onOpenChange, onSave, saving }: Event
           <Input id="event-fecha" type="datetime-local" value={form.fecha} onChange={set('fecha')} required />
         </Field>
         {text('titulo', true)}
+        <Field
+          id="event-rsvpDeadline"
+          label={t.fields.rsvpDeadline}
+          hint={<span id="event-rsvpDeadline-hint">{t.hints.rsvpDeadline}</span>}
+        >
+          <Input
+            id="event-rsvpDeadline"
+            type="datetime-local"
+            aria-describedby="event-rsvpDeadline-hint"
+            value={form.rsvpDeadline}
+            onChange={set('rsvpDeadline')}
+          />
+        </Field>
         <Field id="event-descripcion" label={t.fields.descripcion}>
           <Textarea
             id="event-descripcion"

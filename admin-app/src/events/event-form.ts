@@ -10,9 +10,20 @@ export interface EventForm {
   lugar: string;
   vestimenta: string;
   imagen: string;
+  /** Guatemala time, like fecha; empty for no deadline. */
+  rsvpDeadline: string;
 }
 
-export const EMPTY_EVENT_FORM: EventForm = { fecha: '', titulo: '', descripcion: '', horario: '', lugar: '', vestimenta: '', imagen: '' };
+export const EMPTY_EVENT_FORM: EventForm = {
+  fecha: '',
+  titulo: '',
+  descripcion: '',
+  horario: '',
+  lugar: '',
+  vestimenta: '',
+  imagen: '',
+  rsvpDeadline: '',
+};
 
 export function eventToForm(event: GraduationEvent): EventForm {
   return {
@@ -23,6 +34,7 @@ export function eventToForm(event: GraduationEvent): EventForm {
     lugar: event.lugar ?? '',
     vestimenta: event.vestimenta ?? '',
     imagen: event.imagen ?? '',
+    rsvpDeadline: event.rsvpDeadline ? toDateTimeLocal(event.rsvpDeadline) : '',
   };
 }
 
@@ -41,5 +53,6 @@ export function formToEventInput(form: EventForm): EventInput {
     lugar: orNull(form.lugar),
     vestimenta: orNull(form.vestimenta),
     imagen: orNull(form.imagen),
+    rsvpDeadline: form.rsvpDeadline.trim() === '' ? null : fromDateTimeLocal(form.rsvpDeadline),
   };
 }

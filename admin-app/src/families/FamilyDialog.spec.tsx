@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FamilyDialog } from './FamilyDialog';
 
@@ -52,6 +52,8 @@ describe('the family dialog', () => {
       hasPaid: true,
       awardsRsvp: false,
       brunchRsvp: false,
+      awardsAnswer: null,
+      brunchAnswer: null,
     });
   });
 
@@ -73,10 +75,56 @@ describe('the family dialog', () => {
           paymentAmount: 0,
           awardsRsvp: false,
           brunchRsvp: false,
+          awardsEventId: 1,
+          brunchEventId: 2,
+          awardsAnswer: null,
+          brunchAnswer: null,
+          awardsGuests: null,
+          brunchGuests: null,
         }}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Editar Familia' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Actualizar Familia' })).toBeDisabled();
+  });
+
+  it('offers three answers per event and keeps an unanswered family unanswered', async () => {
+    const user = userEvent.setup();
+    const onSave = jest.fn().mockResolvedValue(undefined);
+    render(
+      <FamilyDialog
+        open
+        onOpenChange={() => undefined}
+        onSave={onSave}
+        saving={false}
+        family={{
+          id: 1,
+          graduateName: 'A',
+          contactName: 'B',
+          email: 'c@d.e',
+          phone: '1',
+          tablesBooked: 1,
+          hasPaid: false,
+          paymentAmount: 0,
+          awardsRsvp: false,
+          brunchRsvp: false,
+          awardsEventId: 1,
+          brunchEventId: 2,
+          awardsAnswer: null,
+          brunchAnswer: 'not_attending',
+          awardsGuests: null,
+          brunchGuests: null,
+        }}
+      />,
+    );
+    const awards = screen.getByRole('group', { name: 'Confirmación Ceremonia de Premiación' });
+    const brunch = screen.getByRole('group', { name: 'Confirmación Brunch' });
+    expect(within(awards).getByLabelText('Sin respuesta')).toBeChecked();
+    expect(within(brunch).getByLabelText('No asistirá')).toBeChecked();
+    await user.click(within(brunch).getByLabelText('Asistirá'));
+    await user.click(screen.getByRole('button', { name: 'Actualizar Familia' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ awardsAnswer: null, awardsRsvp: false, brunchAnswer: 'attending', brunchRsvp: true }),
+    );
   });
 });

@@ -26,7 +26,15 @@ const INPUTS: Array<{ field: TextField; type: string; autoComplete?: string }> =
   { field: 'tablesBooked', type: 'number' },
   { field: 'paymentAmount', type: 'number' },
 ];
-const CHECKBOXES = ['hasPaid', 'awardsRsvp', 'brunchRsvp'] as const;
+const ANSWERS = [
+  { field: 'awardsAnswer', label: 'awardsRsvp' },
+  { field: 'brunchAnswer', label: 'brunchRsvp' },
+] as const;
+const CHOICES = [
+  { value: null, text: t.answers.none },
+  { value: 'attending', text: t.answers.attending },
+  { value: 'not_attending', text: t.answers.notAttending },
+] as const;
 
 export function FamilyDialog({ family, open, onOpenChange, onSave, saving }: FamilyDialogProps) {
   const [form, setForm] = useState<FamilyForm>(family ? familyToForm(family) : EMPTY_FAMILY_FORM);
@@ -53,13 +61,27 @@ export function FamilyDialog({ family, open, onOpenChange, onSave, saving }: Fam
           </Field>
         ))}
         <div className="admin-form__checks">
-          {CHECKBOXES.map((field) => (
-            <label key={field} className="ui-checkbox">
-              <input type="checkbox" checked={form[field]} onChange={(event) => setForm({ ...form, [field]: event.target.checked })} />
-              {t.fields[field]}
-            </label>
-          ))}
+          <label className="ui-checkbox">
+            <input type="checkbox" checked={form.hasPaid} onChange={(event) => setForm({ ...form, hasPaid: event.target.checked })} />
+            {t.fields.hasPaid}
+          </label>
         </div>
+        {ANSWERS.map(({ field, label }) => (
+          <fieldset key={field} className="admin-form__answer">
+            <legend>{t.fields[label]}</legend>
+            {CHOICES.map(({ value, text }) => (
+              <label key={String(value)} className="ui-checkbox">
+                <input
+                  type="radio"
+                  name={`family-${field}`}
+                  checked={form[field] === value}
+                  onChange={() => setForm({ ...form, [field]: value })}
+                />
+                {text}
+              </label>
+            ))}
+          </fieldset>
+        ))}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {texts.cancel}

@@ -1,7 +1,7 @@
-import type { Family, FamilyInput } from '@portal/contracts';
+import type { Family, FamilyInput, RsvpAnswer } from '@portal/contracts';
 import { toCount } from '../common/numbers';
 
-/** What the dialog edits: text inputs as typed, checkboxes as booleans. */
+/** What the dialog edits: text inputs as typed, the checkbox as a boolean, answers in three states. */
 export interface FamilyForm {
   graduateName: string;
   contactName: string;
@@ -10,8 +10,9 @@ export interface FamilyForm {
   tablesBooked: string;
   paymentAmount: string;
   hasPaid: boolean;
-  awardsRsvp: boolean;
-  brunchRsvp: boolean;
+  /** null while the family has not answered (decisions item 17). */
+  awardsAnswer: RsvpAnswer | null;
+  brunchAnswer: RsvpAnswer | null;
 }
 
 export const EMPTY_FAMILY_FORM: FamilyForm = {
@@ -22,12 +23,22 @@ export const EMPTY_FAMILY_FORM: FamilyForm = {
   tablesBooked: '0',
   paymentAmount: '0',
   hasPaid: false,
-  awardsRsvp: false,
-  brunchRsvp: false,
+  awardsAnswer: null,
+  brunchAnswer: null,
 };
 
 export function familyToForm(family: Family): FamilyForm {
-  return { ...family, tablesBooked: String(family.tablesBooked), paymentAmount: String(family.paymentAmount) };
+  return {
+    graduateName: family.graduateName,
+    contactName: family.contactName,
+    email: family.email,
+    phone: family.phone,
+    hasPaid: family.hasPaid,
+    tablesBooked: String(family.tablesBooked),
+    paymentAmount: String(family.paymentAmount),
+    awardsAnswer: family.awardsAnswer,
+    brunchAnswer: family.brunchAnswer,
+  };
 }
 
 /** Save needs the four required fields. */
@@ -43,7 +54,10 @@ export function formToFamilyInput(form: FamilyForm): FamilyInput {
     tablesBooked: toCount(form.tablesBooked),
     paymentAmount: toCount(form.paymentAmount),
     hasPaid: form.hasPaid,
-    awardsRsvp: form.awardsRsvp,
-    brunchRsvp: form.brunchRsvp,
+    // The spec's booleans, and the answers themselves, which the API takes over them.
+    awardsRsvp: form.awardsAnswer === 'attending',
+    brunchRsvp: form.brunchAnswer === 'attending',
+    awardsAnswer: form.awardsAnswer,
+    brunchAnswer: form.brunchAnswer,
   };
 }

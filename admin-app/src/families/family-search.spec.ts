@@ -12,6 +12,12 @@ const family = (id: number, graduateName: string, contactName: string, email: st
   paymentAmount: 0,
   awardsRsvp: false,
   brunchRsvp: false,
+  awardsEventId: 1,
+  brunchEventId: 2,
+  awardsAnswer: null,
+  brunchAnswer: null,
+  awardsGuests: null,
+  brunchGuests: null,
 });
 
 const families = [

@@ -1,7 +1,7 @@
 import type { GraduationEvent } from '@portal/contracts';
 import { useEvents } from '@portal/api-client/events';
 import { eventRsvpsXlsxUrl } from '@portal/api-client/reports';
-import { useEventRsvps } from '@portal/api-client/rsvps';
+import { useEventRsvps, usePendingFamilies } from '@portal/api-client/rsvps';
 import { formatDateTime } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
@@ -11,10 +11,40 @@ import { texts } from '../texts';
 
 const t = texts.rsvps;
 
-function EventRsvpsCard({ event }: { event: GraduationEvent }) {
+function FamilyList({
+  label,
+  families,
+}: {
+  label: string;
+  families: Array<{ key: number; graduateName: string; contactName: string; people?: number | null }>;
+}) {
+  if (families.length === 0) return null;
+  return (
+    <div className="admin-rsvp__group">
+      <h4 className="admin-rsvp__group-title">
+        {label} ({families.length})
+      </h4>
+      <ul className="admin-rsvp__list" aria-label={label}>
+        {families.map((family) => (
+          <li key={family.key}>
+            <span className="admin-strong">{family.graduateName}</span>
+            <span className="admin-muted">{family.contactName}</span>
+            {family.people != null && <span className="admin-muted">{t.people(family.people)}</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Who attends (and how many people), who declined and who has not answered (decisions item 17). */
+export function EventRsvpsCard({ event }: { event: GraduationEvent }) {
   const { data: rsvps, isLoading, error } = useEventRsvps(event.id);
+  const { data: pending } = usePendingFamilies(event.id);
   const attending = rsvps?.filter((rsvp) => rsvp.attending) ?? [];
-  const notAttending = (rsvps?.length ?? 0) - attending.length;
+  const declined = rsvps?.filter((rsvp) => !rsvp.attending) ?? [];
+  const notAttending = declined.length;
+  const people = attending.reduce((sum, rsvp) => sum + (rsvp.guests ?? 1), 0);
   return (
     <Card>
       <CardHeader>
@@ -31,24 +61,25 @@ function EventRsvpsCard({ event }: { event: GraduationEvent }) {
               <Badge variant="outline">
                 {t.notAttending}: {notAttending}
               </Badge>
+              {pending && (
+                <Badge variant="warning">
+                  {t.unanswered}: {pending.length}
+                </Badge>
+              )}
+              <span className="admin-muted">{t.peopleTotal(people)}</span>
             </div>
           )}
         </div>
       </CardHeader>
       <CardContent>
         <QueryState isLoading={isLoading} error={error} rows={2}>
-          {attending.length === 0 ? (
-            <p className="admin-muted">{t.empty}</p>
-          ) : (
-            <ul className="admin-rsvp__list" aria-label={t.attendingFamilies}>
-              {attending.map((rsvp) => (
-                <li key={rsvp.id}>
-                  <span className="admin-strong">{rsvp.family.graduateName}</span>
-                  <span className="admin-muted">{rsvp.family.contactName}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          {rsvps?.length === 0 && <p className="admin-muted">{t.empty}</p>}
+          <FamilyList
+            label={t.attendingFamilies}
+            families={attending.map((rsvp) => ({ key: rsvp.id, ...rsvp.family, people: rsvp.guests ?? 1 }))}
+          />
+          <FamilyList label={t.declinedFamilies} families={declined.map((rsvp) => ({ key: rsvp.id, ...rsvp.family }))} />
+          <FamilyList label={t.pendingFamilies} families={(pending ?? []).map((family) => ({ key: family.id, ...family }))} />
         </QueryState>
       </CardContent>
     </Card>

@@ -19,6 +19,7 @@ import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-s
 import { FamiliesByGraduateName1763800000000 } from './migrations/1763800000000-families-by-graduate-name';
 import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-accounts';
 import { NoticesSeen1764100000000 } from './migrations/1764100000000-notices-seen';
+import { OneAnswerPerEvent1764150000000 } from './migrations/1764150000000-one-answer-per-event';
 
 export const ENTITIES = [
   UserEntity,
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   FamiliesByGraduateName1763800000000,
   ProvenAccounts1764000000000,
   NoticesSeen1764100000000,
+  OneAnswerPerEvent1764150000000,
 ];
 
 /**

@@ -9,6 +9,7 @@ import { FamilyEntity } from '../families/family.entity';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { SettingsEntity } from '../settings/settings.entity';
 import { UserEntity } from '../users/user.entity';
 
 export const DEMO_PASSWORD = 'graduacion2026';
@@ -16,6 +17,16 @@ export const DEMO_PASSWORD = 'graduacion2026';
 export const DEMO_ACCOUNTS: ReadonlyArray<{ role: Role; username: string; password: string; name: string; email: string }> = [
   { role: 'admin', username: 'admin', password: DEMO_PASSWORD, name: 'Comité de Padres', email: 'admin@example.com' },
   { role: 'parent', username: 'padre', password: DEMO_PASSWORD, name: 'Carlos Morales', email: 'padre@example.com' },
+];
+
+/** Each family's answer to the awards ceremony and the brunch, in FAMILIES' order: attending or not answered. */
+const KEY_ANSWERS: Array<[awards: boolean, brunch: boolean]> = [
+  [true, false],
+  [true, true],
+  [false, true],
+  [false, false],
+  [true, true],
+  [true, false],
 ];
 
 const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
@@ -27,8 +38,6 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 2,
     hasPaid: true,
     paymentAmount: 5900,
-    awardsRsvp: true,
-    brunchRsvp: false,
   },
   {
     graduateName: 'Diego Hernández',
@@ -38,8 +47,6 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 1,
     hasPaid: false,
     paymentAmount: 2950,
-    awardsRsvp: true,
-    brunchRsvp: true,
   },
   {
     graduateName: 'Valentina López',
@@ -49,8 +56,6 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 1,
     hasPaid: true,
     paymentAmount: 2950,
-    awardsRsvp: false,
-    brunchRsvp: true,
   },
   {
     graduateName: 'Mateo García',
@@ -60,8 +65,6 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 2,
     hasPaid: false,
     paymentAmount: 0,
-    awardsRsvp: false,
-    brunchRsvp: false,
   },
   {
     graduateName: 'Isabella y Lucía Pérez',
@@ -71,8 +74,6 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 3,
     hasPaid: true,
     paymentAmount: 4250,
-    awardsRsvp: true,
-    brunchRsvp: true,
   },
   {
     graduateName: 'Santiago Rodríguez',
@@ -82,12 +83,11 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 1,
     hasPaid: false,
     paymentAmount: 0,
-    awardsRsvp: true,
-    brunchRsvp: false,
   },
 ];
 
-const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha'> & { local: string }> = [
+/** `key`: the event is the settings' awards ceremony or brunch, which the migrations already made. */
+const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha' | 'rsvpDeadline'> & { local: string; key?: 'awardsEventId' | 'brunchEventId' }> = [
   {
     local: '2026-06-12T18:00',
     titulo: 'Misa de Acción de Gracias',
@@ -99,6 +99,7 @@ const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha'> & { local: string }> = [
   },
   {
     local: '2026-06-13T10:00',
+    key: 'awardsEventId',
     titulo: 'Ceremonia de Premiación',
     descripcion: 'Entrega de reconocimientos a los graduados de la promoción.',
     horario: '10:00 AM - 12:00 PM',
@@ -108,6 +109,7 @@ const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha'> & { local: string }> = [
   },
   {
     local: '2026-06-15T10:00',
+    key: 'brunchEventId',
     titulo: 'Brunch de Padres y Graduados',
     descripcion: 'Brunch de despedida para graduados y sus familias.',
     horario: '10:00 AM - 2:00 PM',
@@ -166,10 +168,12 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
       })),
     );
     await manager.insert(FamilyEntity, FAMILIES);
-    await manager.insert(
-      EventEntity,
-      EVENTS.map(({ local, ...event }) => ({ ...event, fecha: new Date(fromDateTimeLocal(local)) })),
-    );
+    const settings = await manager.findOneByOrFail(SettingsEntity, { id: 1 });
+    for (const { local, key, ...event } of EVENTS) {
+      const keyEventId = key ? settings[key] : null;
+      if (keyEventId) await manager.update(EventEntity, { id: keyEventId }, { ...event, fecha: new Date(fromDateTimeLocal(local)) });
+      else await manager.insert(EventEntity, { ...event, fecha: new Date(fromDateTimeLocal(local)) });
+    }
     await manager.insert(
       NotificationEntity,
       NOTIFICATIONS.map(({ local, ...notice }) => {
@@ -180,14 +184,21 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
 
     const families = await manager.find(FamilyEntity, { order: { id: 'ASC' } });
     const events = await manager.find(EventEntity, { order: { fecha: 'ASC' } });
-    const rsvps = families
-      .slice(1, 5)
-      .flatMap((family, index) =>
-        events
-          .slice(0, 3)
-          .map((event, eventIndex) => ({ familyId: family.id, eventId: event.id, attending: (index + eventIndex) % 3 !== 0 })),
-      );
+    const rsvps = families.slice(1, 5).flatMap((family, index) =>
+      events.slice(0, 3).map((event, eventIndex) => {
+        const attending = (index + eventIndex) % 3 !== 0;
+        return { familyId: family.id, eventId: event.id, attending, guests: attending ? 1 + ((index + eventIndex) % 4) : null };
+      }),
+    );
     await manager.insert(EventRsvpEntity, rsvps);
+    // The key events' answers: where the rows above did not answer, the family's own answer.
+    const keyAnswers = families.flatMap((family, index) =>
+      (['awardsEventId', 'brunchEventId'] as const)
+        .map((key, which) => ({ eventId: settings[key]!, attending: KEY_ANSWERS[index]?.[which] ?? false }))
+        .filter(({ eventId, attending }) => attending && !rsvps.some((rsvp) => rsvp.familyId === family.id && rsvp.eventId === eventId))
+        .map(({ eventId }) => ({ familyId: family.id, eventId, attending: true, guests: 1 })),
+    );
+    if (keyAnswers.length > 0) await manager.insert(EventRsvpEntity, keyAnswers);
     const answers: Array<[number, PaymentNumber, PaymentStatus]> = [
       [1, 1, 'ya_pague'],
       [1, 2, 'ya_pague'],

@@ -27,4 +27,8 @@ export class EventEntity {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   imagen!: string | null;
+
+  /** After this instant parents can no longer answer; null for no deadline. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  rsvpDeadline!: Date | null;
 }

@@ -1,13 +1,18 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { GraduationEvent } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { lockAdminWrites, lockEvent } from '../database/lock-order';
+import { keyEventIds } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import type { CreateEventDto } from './dto/create-event.dto';
 import type { UpdateEventDto } from './dto/update-event.dto';
 import { EventEntity } from './event.entity';
 
-export const EVENT_TEXTS = { notFound: 'No encontramos ese evento.' } as const;
+export const EVENT_TEXTS = {
+  notFound: 'No encontramos ese evento.',
+  keyEvent:
+    'Este evento es la ceremonia de premiación o el brunch de la promoción y guarda las confirmaciones de las familias: puedes cambiarlo, pero no eliminarlo.',
+} as const;
 
 const OPTIONAL_TEXTS = ['descripcion', 'horario', 'lugar', 'vestimenta', 'imagen'] as const;
 
@@ -21,6 +26,7 @@ export function toEvent(row: EventEntity): GraduationEvent {
     lugar: row.lugar,
     vestimenta: row.vestimenta,
     imagen: row.imagen,
+    rsvpDeadline: row.rsvpDeadline ? new Date(row.rsvpDeadline).toISOString() : null,
   };
 }
 
@@ -29,6 +35,7 @@ function toColumns(input: UpdateEventDto): Partial<Omit<EventEntity, 'id'>> {
   const columns: Partial<Omit<EventEntity, 'id'>> = {};
   if (input.fecha !== undefined) columns.fecha = new Date(input.fecha);
   if (input.titulo !== undefined) columns.titulo = input.titulo.trim();
+  if (input.rsvpDeadline !== undefined) columns.rsvpDeadline = input.rsvpDeadline ? new Date(input.rsvpDeadline) : null;
   for (const field of OPTIONAL_TEXTS) {
     const value = input[field];
     if (value !== undefined) columns[field] = value?.trim() || null;
@@ -46,14 +53,22 @@ export class EventsService {
     return this.db.cached('events', async () => {
       const rows = await this.db.select(
         EventEntity,
-        'SELECT id, fecha, titulo, descripcion, horario, lugar, vestimenta, imagen FROM events ORDER BY fecha, id',
+        'SELECT id, fecha, titulo, descripcion, horario, lugar, vestimenta, imagen, rsvpDeadline FROM events ORDER BY fecha, id',
       );
       return rows.map(toEvent);
     });
   }
 
   create(input: CreateEventDto): Promise<GraduationEvent> {
-    const event = { descripcion: null, horario: null, lugar: null, vestimenta: null, imagen: null, ...toColumns(input) };
+    const event = {
+      descripcion: null,
+      horario: null,
+      lugar: null,
+      vestimenta: null,
+      imagen: null,
+      rsvpDeadline: null,
+      ...toColumns(input),
+    };
     return this.db.write(async (manager) => {
       // A copy per attempt: TypeORM writes the new id into what it inserts, and a retried write runs again.
       const result = await manager.insert(EventEntity, { ...event });
@@ -79,6 +94,9 @@ export class EventsService {
     return this.db.write(async (manager) => {
       await lockAdminWrites(this.db, manager);
       if (!(await lockEvent(this.db, manager, id, 'pessimistic_write'))) throw new NotFoundException(EVENT_TEXTS.notFound);
+      // The awards ceremony and the brunch hold the families' awardsRsvp / brunchRsvp answers.
+      const keys = await keyEventIds(manager);
+      if (id === keys.awards || id === keys.brunch) throw new ConflictException(EVENT_TEXTS.keyEvent);
       await manager.delete(EventRsvpEntity, { eventId: id });
       await manager.delete(EventEntity, { id });
     });

@@ -1,10 +1,11 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Not, type EntityManager } from 'typeorm';
-import { TOTAL_TABLES, type Family } from '@portal/contracts';
+import { TOTAL_TABLES, type Family, type RsvpAnswer } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { lockAdminWrites, lockFamily } from '../database/lock-order';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { familyWithAnswers, keyAnswers, keyEventIds, toFamily, writeAnswer } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import type { CreateFamilyDto } from './dto/create-family.dto';
 import type { UpdateFamilyDto } from './dto/update-family.dto';
@@ -22,29 +23,33 @@ function tablesLeftMessage(remaining: number, forFamily?: number): string {
   return `No hay mesas suficientes: ${left}${limit}.`;
 }
 
-export function toFamily(row: FamilyEntity): Family {
-  return {
-    id: row.id,
-    graduateName: row.graduateName,
-    contactName: row.contactName,
-    email: row.email,
-    phone: row.phone,
-    tablesBooked: row.tablesBooked,
-    hasPaid: Boolean(row.hasPaid),
-    paymentAmount: row.paymentAmount,
-    awardsRsvp: Boolean(row.awardsRsvp),
-    brunchRsvp: Boolean(row.brunchRsvp),
-  };
-}
-
 /** The body's fields as columns: text trimmed, e-mail in lower case, absent fields left out. */
 function toColumns(input: UpdateFamilyDto): Partial<Omit<FamilyEntity, 'id'>> {
-  const columns: Partial<Omit<FamilyEntity, 'id'>> = { ...input };
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { awardsRsvp, brunchRsvp, awardsAnswer, brunchAnswer, awardsGuests, brunchGuests, ...fields } = input;
+  const columns: Partial<Omit<FamilyEntity, 'id'>> = { ...fields };
   if (input.graduateName !== undefined) columns.graduateName = input.graduateName.trim();
   if (input.contactName !== undefined) columns.contactName = input.contactName.trim();
   if (input.email !== undefined) columns.email = input.email.trim().toLowerCase();
   if (input.phone !== undefined) columns.phone = input.phone.trim();
   return columns;
+}
+
+/**
+ * What the body says about one of the two key events: `awardsAnswer` when sent (null clears it);
+ * otherwise the spec's boolean, where true is 'attending' and false is 'not attending' only for a
+ * family that had said it attends. The spec's dialog sends false for every unchecked box, which
+ * cannot tell "declined" from "never answered": unanswered stays unanswered (decisions item 17).
+ */
+function requestedAnswer(
+  answer: RsvpAnswer | null | undefined,
+  flag: boolean | undefined,
+  current: RsvpAnswer | null,
+): RsvpAnswer | null | undefined {
+  if (answer !== undefined) return answer;
+  if (flag === true) return 'attending';
+  if (flag === false && current === 'attending') return 'not_attending';
+  return undefined;
 }
 
 @Injectable()
@@ -53,7 +58,8 @@ export class FamiliesService {
 
   async list(): Promise<Family[]> {
     const rows = await this.db.manager.find(FamilyEntity, { order: { id: 'ASC' } });
-    return rows.map(toFamily);
+    const answers = await keyAnswers(this.db.manager);
+    return rows.map((row) => toFamily(row, answers));
   }
 
   create(input: CreateFamilyDto): Promise<Family> {
@@ -70,12 +76,12 @@ export class FamiliesService {
         tablesBooked: 0,
         hasPaid: false,
         paymentAmount: 0,
-        awardsRsvp: false,
-        brunchRsvp: false,
         ...columns,
       });
-      await manager.insert(FamilyEntity, family);
-      return toFamily(family);
+      await manager.insert(FamilyEntity, { ...family });
+      const created = await manager.findOneByOrFail(FamilyEntity, { email: family.email });
+      await this.writeAnswers(manager, created, input, null, null);
+      return familyWithAnswers(manager, created);
     });
   }
 
@@ -96,7 +102,10 @@ export class FamiliesService {
         }
       }
       if (Object.keys(columns).length > 0) await manager.update(FamilyEntity, { id }, columns);
-      return toFamily(await manager.findOneByOrFail(FamilyEntity, { id }));
+      const updated = await manager.findOneByOrFail(FamilyEntity, { id });
+      const before = await familyWithAnswers(manager, updated);
+      await this.writeAnswers(manager, updated, input, before.awardsAnswer, before.brunchAnswer);
+      return familyWithAnswers(manager, updated);
     });
   }
 
@@ -114,6 +123,21 @@ export class FamiliesService {
       await manager.delete(PaymentProofEntity, { familyId: id });
       await manager.delete(FamilyEntity, { id });
     });
+  }
+
+  /** The committee's writes to the two key answers: no deadline applies to them. */
+  private async writeAnswers(
+    manager: EntityManager,
+    family: FamilyEntity,
+    input: UpdateFamilyDto,
+    awardsNow: RsvpAnswer | null,
+    brunchNow: RsvpAnswer | null,
+  ): Promise<void> {
+    const ids = await keyEventIds(manager);
+    const awards = requestedAnswer(input.awardsAnswer, input.awardsRsvp, awardsNow);
+    const brunch = requestedAnswer(input.brunchAnswer, input.brunchRsvp, brunchNow);
+    if (ids.awards !== null && awards !== undefined) await writeAnswer(manager, family, ids.awards, awards, input.awardsGuests);
+    if (ids.brunch !== null && brunch !== undefined) await writeAnswer(manager, family, ids.brunch, brunch, input.brunchGuests);
   }
 
   private async tablesBooked(manager: EntityManager, exceptFamilyId?: number): Promise<number> {

@@ -30,9 +30,5 @@ export class FamilyEntity {
   @Column({ type: 'int', default: 0 })
   paymentAmount!: number;
 
-  @Column({ type: 'boolean', default: false })
-  awardsRsvp!: boolean;
-
-  @Column({ type: 'boolean', default: false })
-  brunchRsvp!: boolean;
+  // Attendance lives in event_rsvps only (decisions item 16): see the 1764100000000 migration.
 }

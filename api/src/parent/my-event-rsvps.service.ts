@@ -2,6 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EventRsvp, User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { lockEvent } from '../database/lock-order';
+import { EventEntity } from '../events/event.entity';
+import { checkOpen, writeAnswer } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { MyFamilyService } from './my-family.service';
 import { PARENT_MESSAGES } from './parent.messages';
@@ -16,7 +18,11 @@ export class MyEventRsvpsService {
   async list(user: User): Promise<EventRsvp[]> {
     const family = await this.families.familyOf(user);
     const rows = await this.db.manager.find(EventRsvpEntity, { where: { familyId: family.id }, order: { eventId: 'ASC' } });
-    return rows.map(({ eventId, attending }) => ({ eventId, attending }));
+    return rows.map(({ eventId, attending, guests }) => ({
+      eventId,
+      attending: Boolean(attending),
+      guests: attending ? (guests ?? 1) : null,
+    }));
   }
 
   /**
@@ -25,12 +31,19 @@ export class MyEventRsvpsService {
    * deleted before the answer is written; family, then event, then answer, the order of
    * database/lock-order.ts.
    */
-  answer(user: User, { eventId, attending }: EventRsvp): Promise<EventRsvp> {
+  answer(user: User, { eventId, attending, guests }: EventRsvp): Promise<EventRsvp> {
     return this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_read');
       if (!(await lockEvent(this.db, manager, eventId, 'pessimistic_read'))) throw new NotFoundException(PARENT_MESSAGES.eventNotFound);
-      await manager.upsert(EventRsvpEntity, { eventId, familyId: family.id, attending }, ['eventId', 'familyId']);
-      return { eventId, attending };
+      checkOpen(await manager.findOneByOrFail(EventEntity, { id: eventId }));
+      const people = await writeAnswer(
+        manager,
+        family,
+        eventId,
+        attending ? 'attending' : 'not_attending',
+        attending ? (guests ?? undefined) : undefined,
+      );
+      return { eventId, attending, guests: people };
     });
   }
 }

@@ -2,13 +2,15 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Family, FamilyRsvpInput, PaymentProof, User } from '@portal/contracts';
 import { Database } from '../database/database.service';
+import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
-import { toFamily } from '../families/families.service';
+import { lockEvent } from '../database/lock-order';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { checkOpen, familyWithAnswers, keyEventIds, writeAnswer } from '../rsvps/attendance';
 import { PARENT_MESSAGES } from './parent.messages';
 
 const FAMILY_BY_EMAIL =
-  'SELECT id, graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount, awardsRsvp, brunchRsvp FROM families WHERE email = ? LIMIT 1';
+  'SELECT id, graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount FROM families WHERE email = ? LIMIT 1';
 /** What TypeORM writes for these lock modes on MariaDB/MySQL. */
 const LOCKS = { pessimistic_read: ' LOCK IN SHARE MODE', pessimistic_write: ' FOR UPDATE' } as const;
 
@@ -53,7 +55,7 @@ export class MyFamilyService {
   }
 
   async get(user: User): Promise<Family> {
-    return toFamily(await this.familyOf(user));
+    return familyWithAnswers(this.db.manager, await this.familyOf(user));
   }
 
   async paymentProofs(user: User): Promise<PaymentProof[]> {
@@ -70,15 +72,31 @@ export class MyFamilyService {
     }));
   }
 
-  /** Only the two attendance answers change; every other column of the family stays as it is. */
-  updateRsvp(user: User, { awardsRsvp, brunchRsvp }: FamilyRsvpInput): Promise<Family> {
+  /**
+   * The family's answers to the awards ceremony and the brunch: the same rows as POST
+   * /api/event-rsvps writes for those two events (decisions item 16), with the same rules (the
+   * event not over, its deadline not passed, 1 to the family's limit of people).
+   */
+  updateRsvp(user: User, input: FamilyRsvpInput): Promise<Family> {
     return this.db.write(async (manager) => {
       const family = await this.familyOf(user, manager, 'pessimistic_write');
-      const changes: Partial<Pick<FamilyEntity, 'awardsRsvp' | 'brunchRsvp'>> = {};
-      if (awardsRsvp !== undefined) changes.awardsRsvp = awardsRsvp;
-      if (brunchRsvp !== undefined) changes.brunchRsvp = brunchRsvp;
-      await manager.update(FamilyEntity, { id: family.id }, changes);
-      return toFamily(await manager.findOneByOrFail(FamilyEntity, { id: family.id }));
+      const ids = await keyEventIds(manager);
+      const changes = [
+        { key: 'awards', eventId: ids.awards, flag: input.awardsRsvp, guests: input.awardsGuests },
+        { key: 'brunch', eventId: ids.brunch, flag: input.brunchRsvp, guests: input.brunchGuests },
+      ] as const;
+      const result = await familyWithAnswers(manager, family);
+      for (const { key, eventId, flag, guests } of changes) {
+        if (flag === undefined) continue;
+        if (eventId === null || !(await lockEvent(this.db, manager, eventId, 'pessimistic_read'))) {
+          throw new NotFoundException(PARENT_MESSAGES.eventNotFound);
+        }
+        checkOpen(await manager.findOneByOrFail(EventEntity, { id: eventId }));
+        const people = await writeAnswer(manager, family, eventId, flag ? 'attending' : 'not_attending', flag ? guests : undefined);
+        // What was written, not read again (see writeAnswer).
+        Object.assign(result, { [`${key}Rsvp`]: flag, [`${key}Answer`]: flag ? 'attending' : 'not_attending', [`${key}Guests`]: people });
+      }
+      return result;
     });
   }
 }

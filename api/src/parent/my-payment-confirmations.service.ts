@@ -1,12 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DEFAULT_PAYMENT_STATUS,
-  PAYMENT_NUMBERS,
-  type PaymentConfirmation,
-  type PaymentNumber,
-  type PaymentStatus,
-  type User,
-} from '@portal/contracts';
+import { type PaymentConfirmation, type PaymentNumber, type PaymentStatus, type User } from '@portal/contracts';
 import { QueryFailedError } from 'typeorm';
 import { Database } from '../database/database.service';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
@@ -19,12 +12,14 @@ export class MyPaymentConfirmationsService {
     private readonly families: MyFamilyService,
   ) {}
 
-  /** All six payments, answered or not: an unanswered payment reads as the default status. */
+  /**
+   * The payments the family has answered, by number. An unanswered payment is left out rather than
+   * read as 'no_asistire': unanswered is not 'No' (decisions item 17), as in the committee's export.
+   */
   async list(user: User): Promise<PaymentConfirmation[]> {
     const family = await this.families.familyOf(user);
-    const rows = await this.db.manager.find(PaymentConfirmationEntity, { where: { familyId: family.id } });
-    const answered = new Map(rows.map((row) => [row.paymentNumber, row.status]));
-    return PAYMENT_NUMBERS.map((paymentNumber) => ({ paymentNumber, status: answered.get(paymentNumber) ?? DEFAULT_PAYMENT_STATUS }));
+    const rows = await this.db.manager.find(PaymentConfirmationEntity, { where: { familyId: family.id }, order: { paymentNumber: 'ASC' } });
+    return rows.map(({ paymentNumber, status }) => ({ paymentNumber, status }));
   }
 
   /**

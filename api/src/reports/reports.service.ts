@@ -161,6 +161,8 @@ export class ReportsService {
         { header: REPORT_TEXTS.rsvps.email, width: 34 },
         { header: REPORT_TEXTS.rsvps.phone, width: 18 },
         { header: REPORT_TEXTS.rsvps.attendance, width: 13 },
+        // After the spec's columns, which stay as they are.
+        { header: REPORT_TEXTS.rsvps.guests, width: 10 },
       ],
       cells: (row) => {
         const event = events.get(row.eventId)!;
@@ -173,6 +175,7 @@ export class ReportsService {
           row.email,
           row.phone,
           row.attending ? REPORT_TEXTS.rsvps.yes : REPORT_TEXTS.rsvps.no,
+          row.guests === null ? '' : String(row.guests),
         ];
       },
     };
@@ -204,6 +207,7 @@ export class ReportsService {
           .addSelect('family.email', 'email')
           .addSelect('family.phone', 'phone')
           .addSelect('rsvp.attending', 'attending')
+          .addSelect('rsvp.guests', 'guests')
           .where('rsvp.eventId = :eventId', { eventId: event.id })
           .orderBy('family.graduateName', 'ASC')
           .addOrderBy('family.id', 'ASC')
@@ -218,6 +222,7 @@ export class ReportsService {
             email: row.email,
             phone: row.phone,
             attending: Boolean(Number(row.attending)),
+            guests: Number(row.attending) ? Number(row.guests ?? 1) : null,
           }));
         }
         if (rows.length < this.pageSize) break;
@@ -254,4 +259,5 @@ interface RawRsvp {
   email: string;
   phone: string;
   attending: number | string | boolean;
+  guests: number | string | null;
 }

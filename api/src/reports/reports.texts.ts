@@ -25,6 +25,7 @@ export const REPORT_TEXTS = {
     email: 'Email',
     phone: 'Teléfono',
     attendance: 'Asistencia',
+    guests: 'Personas',
     yes: 'Sí',
     no: 'No',
   },

@@ -26,4 +26,8 @@ export class EventRsvpEntity {
 
   @Column({ type: 'boolean' })
   attending!: boolean;
+
+  /** People attending with this answer; null when not attending. */
+  @Column({ type: 'int', nullable: true })
+  guests!: number | null;
 }

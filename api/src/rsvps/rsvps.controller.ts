@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import type { AdminEventRsvp } from '@portal/contracts';
+import type { AdminEventRsvp, PendingFamily } from '@portal/contracts';
 import { Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { RsvpsService } from './rsvps.service';
@@ -12,5 +12,10 @@ export class RsvpsController {
   @Get(':eventId')
   forEvent(@Param('eventId', ParseIdPipe) eventId: number): Promise<AdminEventRsvp[]> {
     return this.rsvps.forEvent(eventId);
+  }
+
+  @Get(':eventId/pending')
+  pending(@Param('eventId', ParseIdPipe) eventId: number): Promise<PendingFamily[]> {
+    return this.rsvps.pending(eventId);
   }
 }

@@ -36,6 +36,16 @@ export class SettingsEntity {
   @Column({ type: 'varchar', length: 200 })
   brunchPlace!: string;
 
+  /**
+   * The events that are the awards ceremony and the brunch: their date, start time and place are
+   * those events' (the columns above are only written alongside, for the end time and a rollback).
+   */
+  @Column({ type: 'int', nullable: true })
+  awardsEventId!: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  brunchEventId!: number | null;
+
   @Column({ type: 'varchar', length: 120 })
   bankName!: string;
 

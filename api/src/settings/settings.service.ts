@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Settings } from '@portal/contracts';
+import { formatClockRange, fromDateTimeLocal, toDateTimeLocal } from '@portal/format';
+import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
+import { EventEntity } from '../events/event.entity';
 import { SettingsEntity } from './settings.entity';
 
 const SETTINGS_ID = 1;
@@ -20,7 +23,27 @@ function toSettings(row: SettingsEntity): Settings {
   };
 }
 
-function toRow(settings: Settings): Omit<SettingsEntity, 'id'> {
+/**
+ * The awards ceremony's and the brunch's day, start time and place are their events' (decisions
+ * item 16): moving one moves the other. The end time, which an event keeps only inside its free
+ * text schedule, stays in the settings row.
+ */
+function withEvents(settings: Settings, awards: EventEntity | null, brunch: EventEntity | null): Settings {
+  const fromEvent = (key: Settings['awards'], event: EventEntity | null): Settings['awards'] => {
+    if (!event) return key;
+    const [date, startTime] = toDateTimeLocal(event.fecha).split('T') as [string, string];
+    return { ...key, date, startTime, place: event.lugar ?? key.place };
+  };
+  return { ...settings, awards: fromEvent(settings.awards, awards), brunch: fromEvent(settings.brunch, brunch) };
+}
+
+const eventColumns = (key: Settings['awards']): Partial<EventEntity> => ({
+  fecha: new Date(fromDateTimeLocal(`${key.date}T${key.startTime}`)),
+  horario: formatClockRange(key.startTime, key.endTime),
+  lugar: key.place.trim(),
+});
+
+function toRow(settings: Settings): Omit<SettingsEntity, 'id' | 'awardsEventId' | 'brunchEventId'> {
   return {
     classYear: settings.classYear,
     finalPaymentDeadline: settings.finalPaymentDeadline,
@@ -43,12 +66,24 @@ function toRow(settings: Settings): Omit<SettingsEntity, 'id'> {
 export class SettingsService {
   constructor(private readonly db: Database) {}
 
-  async get(): Promise<Settings> {
-    return toSettings(await this.db.manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID }));
+  get(manager: EntityManager = this.db.manager): Promise<Settings> {
+    return this.read(manager);
   }
 
-  async update(settings: Settings): Promise<Settings> {
-    await this.db.write((manager) => manager.update(SettingsEntity, { id: SETTINGS_ID }, toRow(settings)));
-    return this.get();
+  /** The settings row and the two key events change together, in one transaction. */
+  update(settings: Settings): Promise<Settings> {
+    return this.db.write(async (manager) => {
+      await manager.update(SettingsEntity, { id: SETTINGS_ID }, toRow(settings));
+      const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
+      if (row.awardsEventId !== null) await manager.update(EventEntity, { id: row.awardsEventId }, eventColumns(settings.awards));
+      if (row.brunchEventId !== null) await manager.update(EventEntity, { id: row.brunchEventId }, eventColumns(settings.brunch));
+      return this.read(manager);
+    });
+  }
+
+  private async read(manager: EntityManager): Promise<Settings> {
+    const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
+    const event = (id: number | null) => (id === null ? null : manager.findOneBy(EventEntity, { id }));
+    return withEvents(toSettings(row), await event(row.awardsEventId), await event(row.brunchEventId));
   }
 }

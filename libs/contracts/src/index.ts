@@ -14,7 +14,6 @@ export type PaymentNumber = (typeof PAYMENT_NUMBERS)[number];
 
 export const PAYMENT_STATUSES = ['ya_pague', 'no_asistire'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const DEFAULT_PAYMENT_STATUS: PaymentStatus = 'no_asistire';
 
 export const NOTIFICATION_TYPES = ['info', 'warning', 'success'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -170,17 +169,46 @@ export interface FamilyInput {
   hasPaid: boolean;
   /** Quetzales, whole numbers. */
   paymentAmount: number;
+  /** The spec's view of the answer: true only when the family said it attends. */
   awardsRsvp: boolean;
   brunchRsvp: boolean;
+  /**
+   * The truth behind `awardsRsvp` / `brunchRsvp` (decisions items 16, 17): the family's one answer
+   * to the awards / brunch event, null while it has not answered. In a body it overrides the
+   * boolean; null clears the answer.
+   */
+  awardsAnswer?: RsvpAnswer | null;
+  brunchAnswer?: RsvpAnswer | null;
+  /** People attending with the answer (1 to the family's limit), null unless attending. */
+  awardsGuests?: number | null;
+  brunchGuests?: number | null;
 }
 
 export interface Family extends FamilyInput {
   id: number;
+  /** The events those answers belong to (the settings' awards ceremony and brunch). */
+  awardsEventId: number | null;
+  brunchEventId: number | null;
+  awardsAnswer: RsvpAnswer | null;
+  brunchAnswer: RsvpAnswer | null;
+  awardsGuests: number | null;
+  brunchGuests: number | null;
+}
+
+export const RSVP_ANSWERS = ['attending', 'not_attending'] as const;
+export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
+
+/** Most people one answer may bring: the family's seats (tables x 8), or one table's without tables. */
+export function maxGuests(tablesBooked: number): number {
+  return Math.max(tablesBooked, 1) * GUESTS_PER_TABLE;
 }
 
 export interface FamilyRsvpInput {
   awardsRsvp?: boolean;
   brunchRsvp?: boolean;
+  /** People attending, with an answer of true (1 when left out). */
+  awardsGuests?: number;
+  brunchGuests?: number;
 }
 
 export interface PaymentProof {
@@ -201,20 +229,33 @@ export interface EventInput {
   lugar: string | null;
   vestimenta: string | null;
   imagen: string | null;
+  /** ISO 8601 date-time in UTC after which parents can no longer answer; null for none. */
+  rsvpDeadline?: string | null;
 }
 
 export interface GraduationEvent extends EventInput {
   id: number;
+  rsvpDeadline: string | null;
 }
 
 export interface EventRsvp {
   eventId: number;
   attending: boolean;
+  /** People attending (1 to the family's limit; 1 when left out), null when not attending. */
+  guests?: number | null;
 }
 
 export interface AdminEventRsvp extends EventRsvp {
   id: number;
+  guests: number | null;
   family: { graduateName: string; contactName: string };
+}
+
+/** A family that has not answered an event yet (GET /api/event-rsvps/{eventId}/pending). */
+export interface PendingFamily {
+  id: number;
+  graduateName: string;
+  contactName: string;
 }
 
 // ---- Notifications -------------------------------------------------------------------------
@@ -268,6 +309,9 @@ export interface Stats {
   tablesBooked: number;
   awardsRsvpCount: number;
   brunchRsvpCount: number;
+  /** People attending (the sum of the attending answers' guests). */
+  awardsGuestsCount: number;
+  brunchGuestsCount: number;
 }
 
 export interface PaymentConfirmationsReportRow {
@@ -288,6 +332,7 @@ export interface EventRsvpsReportEntry {
     email: string;
     phone: string;
     attending: boolean;
+    guests: number | null;
   }>;
 }
 

@@ -11,6 +11,7 @@ const event: GraduationEvent = {
   lugar: 'Auditorio',
   vestimenta: 'Formal',
   imagen: null,
+  rsvpDeadline: null,
 };
 
 const renderCard = (answer: boolean | null) => render(<EventCard event={event} answer={answer} pending={false} onAnswer={jest.fn()} />);
@@ -53,5 +54,21 @@ describe('an event card', () => {
     const map = screen.getByRole('link', { name: 'Cómo llegar: Auditorio (abre el mapa)' });
     expect(map).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=Auditorio');
     expect(map).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows the number of people with an attending answer, and a stepper up to the family limit', () => {
+    render(<EventCard event={event} answer guests={4} tablesBooked={1} pending={false} onAnswer={jest.fn()} />);
+    expect(screen.getByText('4 personas')).toBeInTheDocument();
+    expect(screen.getByLabelText('Personas')).toHaveValue(4);
+    expect(screen.getByLabelText('Personas')).toHaveAttribute('max', '8');
+  });
+
+  it('shows the answer read-only once the deadline has passed', () => {
+    render(
+      <EventCard event={{ ...event, rsvpDeadline: '2026-01-10T18:00:00.000Z' }} answer={false} pending={false} onAnswer={jest.fn()} />,
+    );
+    expect(screen.getByText('Las confirmaciones cerraron el 10/01/2026 a las 12:00 p. m.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'No Puedo Asistir' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('No Asistiré')).toHaveLength(2);
   });
 });

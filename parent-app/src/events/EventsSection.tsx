@@ -1,5 +1,6 @@
 import { useSWRConfig } from 'swr';
-import type { EventRsvp, GraduationEvent } from '@portal/contracts';
+import { maxGuests, type EventRsvp, type GraduationEvent } from '@portal/contracts';
+import { myFamilyKey } from '@portal/api-client/my-family';
 import { useEvents } from '@portal/api-client/events';
 import { myEventRsvpsKey, saveEventRsvp, useMyEventRsvps } from '@portal/api-client/rsvps';
 import { formatDate, formatSchedule, formatTime, mapsUrl } from '@portal/format';
@@ -7,8 +8,10 @@ import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { AnswerButtons } from '../common/AnswerButtons';
+import { closedNote } from '../common/rsvp-window';
 import { useParentMutation } from '../common/use-parent-mutation';
 import { LoadFailed } from '../common/LoadFailed';
+import { useFamily } from '../family/family-context';
 import { texts } from '../texts';
 
 const t = texts.events;
@@ -16,13 +19,17 @@ const t = texts.events;
 export function EventCard({
   event,
   answer,
+  guests = null,
+  tablesBooked = 0,
   pending,
   onAnswer,
 }: {
   event: GraduationEvent;
   answer: boolean | null;
+  guests?: number | null;
+  tablesBooked?: number;
   pending: boolean;
-  onAnswer: (attending: boolean) => void;
+  onAnswer: (attending: boolean, guests?: number) => void;
 }) {
   return (
     <Card className="parent-event">
@@ -30,7 +37,12 @@ export function EventCard({
       <div className="parent-event__body">
         <div className="parent-event__head">
           <h3 className="parent-card-title">{event.titulo}</h3>
-          {answer !== null && <Badge variant={answer ? 'success' : 'outline'}>{answer ? t.attending : t.notAttending}</Badge>}
+          {answer !== null && (
+            <span className="parent-event__answer">
+              <Badge variant={answer ? 'success' : 'outline'}>{answer ? t.attending : t.notAttending}</Badge>
+              {answer && guests !== null && <span className="parent-muted">{texts.peopleCount(guests)}</span>}
+            </span>
+          )}
         </div>
         <p className="parent-event__date">
           {/* With a schedule the time shows there, once, in the same style. */}
@@ -68,7 +80,15 @@ export function EventCard({
           )}
         </dl>
         {event.descripcion && <p className="ui-multiline">{event.descripcion}</p>}
-        <AnswerButtons label={`${t.yourAnswer}: ${event.titulo}`} answer={answer} pending={pending} onAnswer={onAnswer} />
+        <AnswerButtons
+          label={`${t.yourAnswer}: ${event.titulo}`}
+          answer={answer}
+          guests={guests}
+          maxGuests={maxGuests(tablesBooked)}
+          closedNote={closedNote(event)}
+          pending={pending}
+          onAnswer={onAnswer}
+        />
       </div>
     </Card>
   );
@@ -77,18 +97,22 @@ export function EventCard({
 export default function EventsSection() {
   const { data: events, error: eventsError } = useEvents();
   const { data: rsvps, error: rsvpsError } = useMyEventRsvps();
+  const family = useFamily();
   const { mutate } = useSWRConfig();
   const save = useParentMutation(saveEventRsvp, {
     success: texts.toasts.eventRsvp,
     failure: texts.toasts.rsvpFailed,
-    onSuccess: (saved: EventRsvp) =>
-      mutate(
+    onSuccess: async (saved: EventRsvp) => {
+      await mutate(
         myEventRsvpsKey,
         (current: EventRsvp[] | undefined) => [...(current ?? []).filter((rsvp) => rsvp.eventId !== saved.eventId), saved],
         {
           revalidate: false,
         },
-      ),
+      );
+      // The awards ceremony and the brunch are also Mi Portal's answers (one answer per event).
+      if (saved.eventId === family.awardsEventId || saved.eventId === family.brunchEventId) await mutate(myFamilyKey);
+    },
   });
   if ((!events || !rsvps) && (eventsError || rsvpsError)) {
     return (
@@ -105,7 +129,7 @@ export default function EventsSection() {
       </section>
     );
   }
-  const answers = new Map(rsvps.map((rsvp) => [rsvp.eventId, rsvp.attending]));
+  const answers = new Map(rsvps.map((rsvp) => [rsvp.eventId, rsvp]));
   return (
     <section className="parent-section">
       {events.length === 0 ? (
@@ -117,9 +141,13 @@ export default function EventsSection() {
           <EventCard
             key={event.id}
             event={event}
-            answer={answers.get(event.id) ?? null}
+            answer={answers.get(event.id)?.attending ?? null}
+            guests={answers.get(event.id)?.guests ?? null}
+            tablesBooked={family.tablesBooked}
             pending={save.isPending}
-            onAnswer={(attending) => void save.run({ eventId: event.id, attending })}
+            onAnswer={(attending, guests) =>
+              void save.run(attending ? { eventId: event.id, attending, guests } : { eventId: event.id, attending })
+            }
           />
         ))
       )}

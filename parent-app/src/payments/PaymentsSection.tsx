@@ -72,7 +72,7 @@ export function BankCard() {
   );
 }
 
-function PaymentItem({
+export function PaymentItem({
   payment,
   status,
   hasProof,
@@ -80,7 +80,8 @@ function PaymentItem({
   onChange,
 }: {
   payment: PaymentDate;
-  status: PaymentStatus;
+  /** null: never answered, so no option is selected (decisions item 17). */
+  status: PaymentStatus | null;
   hasProof: boolean;
   pending: boolean;
   onChange: (status: PaymentStatus) => void;
@@ -128,8 +129,11 @@ export default function PaymentsSection() {
     onSuccess: (saved: PaymentConfirmation) =>
       mutate(
         myPaymentConfirmationsKey,
-        (current: PaymentConfirmation[] | undefined) =>
-          (current ?? []).map((item) => (item.paymentNumber === saved.paymentNumber ? saved : item)),
+        // Only answered payments are listed: a first answer is added, a later one replaces it.
+        (current: PaymentConfirmation[] | undefined) => [
+          ...(current ?? []).filter((item) => item.paymentNumber !== saved.paymentNumber),
+          saved,
+        ],
         { revalidate: false },
       ),
   });
@@ -157,7 +161,7 @@ export default function PaymentsSection() {
                 <PaymentItem
                   key={payment.id}
                   payment={payment}
-                  status={statusOf.get(payment.id) ?? 'no_asistire'}
+                  status={statusOf.get(payment.id) ?? null}
                   hasProof={withProof.has(payment.id)}
                   pending={save.isPending}
                   onChange={(status) => choose(payment.id, status)}

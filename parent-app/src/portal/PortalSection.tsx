@@ -1,14 +1,25 @@
 import { CalendarClock, Camera, Shirt } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { GUESTS_PER_TABLE, type Family, type KeyEventSettings, type Settings } from '@portal/contracts';
+import {
+  GUESTS_PER_TABLE,
+  maxGuests,
+  type Family,
+  type GraduationEvent,
+  type KeyEventSettings,
+  type RsvpAnswer,
+  type Settings,
+} from '@portal/contracts';
+import { useEvents } from '@portal/api-client/events';
 import { myFamilyKey, saveFamilyRsvp } from '@portal/api-client/my-family';
+import { myEventRsvpsKey } from '@portal/api-client/rsvps';
 import { useSettings } from '@portal/api-client/settings';
 import { deadlineText, formatClock, formatClockRange, formatDay, todayInGuatemala } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { AnswerButtons } from '../common/AnswerButtons';
+import { closedNote } from '../common/rsvp-window';
 import { useParentMutation } from '../common/use-parent-mutation';
 import { useFamily } from '../family/family-context';
 import { texts } from '../texts';
@@ -40,11 +51,19 @@ function Summary({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function KeyEventSummary({ title, answered, event }: { title: string; answered: boolean; event: KeyEventSettings }) {
+/** The answer as a badge: 'Confirmado', 'No Asistiré' or, while unanswered, 'Pendiente'. */
+export function answerBadge(answer: RsvpAnswer | null): { variant: 'success' | 'outline' | 'warning'; text: string } {
+  if (answer === 'attending') return { variant: 'success', text: texts.confirmed };
+  if (answer === 'not_attending') return { variant: 'outline', text: texts.events.notAttending };
+  return { variant: 'warning', text: texts.pending };
+}
+
+export function KeyEventSummary({ title, answer, event }: { title: string; answer: RsvpAnswer | null; event: KeyEventSettings }) {
+  const badge = answerBadge(answer);
   return (
     <Summary title={title}>
-      <Badge variant={answered ? 'success' : 'warning'}>
-        {t.rsvp}: {answered ? texts.confirmed : texts.pending}
+      <Badge variant={badge.variant}>
+        {t.rsvp}: {badge.text}
       </Badge>
       <p>{formatDay(event.date)}</p>
       <p className="parent-muted">{formatClock(event.startTime)}</p>
@@ -74,18 +93,22 @@ export function TablesSummary({ family }: { family: Family }) {
   );
 }
 
-type RsvpField = 'awardsRsvp' | 'brunchRsvp';
+type KeyEvent = 'awards' | 'brunch';
 
-function Attendance({ family, settings }: { family: Family; settings: Settings }) {
+export function Attendance({ family, settings, events }: { family: Family; settings: Settings; events: readonly GraduationEvent[] }) {
   const { mutate } = useSWRConfig();
   const save = useParentMutation(saveFamilyRsvp, {
     success: texts.toasts.familyRsvp,
     failure: texts.toasts.rsvpFailed,
-    onSuccess: (updated) => mutate(myFamilyKey, updated, { revalidate: false }),
+    onSuccess: async (updated) => {
+      await mutate(myFamilyKey, updated, { revalidate: false });
+      // The same answers as Eventos shows (one answer per family and event).
+      await mutate(myEventRsvpsKey);
+    },
   });
-  const rows: Array<{ field: RsvpField; title: string; event: KeyEventSettings }> = [
-    { field: 'awardsRsvp', title: t.awardsEvent, event: settings.awards },
-    { field: 'brunchRsvp', title: t.brunchEvent, event: settings.brunch },
+  const rows: Array<{ key: KeyEvent; title: string; event: KeyEventSettings; eventId: number | null }> = [
+    { key: 'awards', title: t.awardsEvent, event: settings.awards, eventId: family.awardsEventId },
+    { key: 'brunch', title: t.brunchEvent, event: settings.brunch, eventId: family.brunchEventId },
   ];
   return (
     <Card>
@@ -94,26 +117,38 @@ function Attendance({ family, settings }: { family: Family; settings: Settings }
         <CardDescription>{t.attendanceText}</CardDescription>
       </CardHeader>
       <CardContent className="parent-attendance">
-        {rows.map(({ field, title, event }) => (
-          <div key={field} className="parent-attendance__row">
-            <div className="parent-attendance__info">
-              <div className="parent-attendance__title">
-                <h4>{title}</h4>
-                <Badge variant={family[field] ? 'success' : 'outline'}>{family[field] ? texts.confirmed : texts.notConfirmed}</Badge>
+        {rows.map(({ key, title, event, eventId }) => {
+          const answer = family[`${key}Answer`];
+          const guests = family[`${key}Guests`];
+          const badge = answerBadge(answer);
+          const graduationEvent = events.find((candidate) => candidate.id === eventId);
+          return (
+            <div key={key} className="parent-attendance__row">
+              <div className="parent-attendance__info">
+                <div className="parent-attendance__title">
+                  <h4>{title}</h4>
+                  <Badge variant={badge.variant}>{badge.text}</Badge>
+                  {guests !== null && <span className="parent-muted">{texts.peopleCount(guests)}</span>}
+                </div>
+                <p>{formatDay(event.date)}</p>
+                <p className="parent-muted">
+                  {formatClockRange(event.startTime, event.endTime)} · {event.place}
+                </p>
               </div>
-              <p>{formatDay(event.date)}</p>
-              <p className="parent-muted">
-                {formatClockRange(event.startTime, event.endTime)} · {event.place}
-              </p>
+              <AnswerButtons
+                label={title}
+                answer={answer === null ? null : answer === 'attending'}
+                guests={guests}
+                maxGuests={maxGuests(family.tablesBooked)}
+                closedNote={graduationEvent ? closedNote(graduationEvent) : null}
+                pending={save.isPending}
+                onAnswer={(attending, people) =>
+                  void save.run(attending ? { [`${key}Rsvp`]: true, [`${key}Guests`]: people } : { [`${key}Rsvp`]: false })
+                }
+              />
             </div>
-            <AnswerButtons
-              label={title}
-              answer={family[field]}
-              pending={save.isPending}
-              onAnswer={(attending) => void save.run({ [field]: attending })}
-            />
-          </div>
-        ))}
+          );
+        })}
       </CardContent>
     </Card>
   );
@@ -122,7 +157,8 @@ function Attendance({ family, settings }: { family: Family; settings: Settings }
 export default function PortalSection() {
   const family = useFamily();
   const { data: settings } = useSettings();
-  if (!settings) {
+  const { data: events } = useEvents();
+  if (!settings || !events) {
     return (
       <section className="parent-section" aria-busy="true">
         <Skeleton height="6rem" />
@@ -146,10 +182,10 @@ export default function PortalSection() {
       <h2 className="ui-visually-hidden">{t.summary}</h2>
       <div className="parent-grid">
         <TablesSummary family={family} />
-        <KeyEventSummary title={t.awardsTitle} answered={family.awardsRsvp} event={settings.awards} />
-        <KeyEventSummary title={t.brunchTitle} answered={family.brunchRsvp} event={settings.brunch} />
+        <KeyEventSummary title={t.awardsTitle} answer={family.awardsAnswer} event={settings.awards} />
+        <KeyEventSummary title={t.brunchTitle} answer={family.brunchAnswer} event={settings.brunch} />
       </div>
-      <Attendance family={family} settings={settings} />
+      <Attendance family={family} settings={settings} events={events} />
     </section>
   );
 }

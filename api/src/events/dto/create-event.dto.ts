@@ -23,4 +23,7 @@ export class CreateEventDto implements Partial<EventInput> {
 
   @EventRules.imagen()
   imagen?: string | null;
+
+  @EventRules.rsvpDeadline()
+  rsvpDeadline?: string | null;
 }

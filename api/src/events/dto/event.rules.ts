@@ -29,6 +29,13 @@ export const EventRules = {
       IsFilled({ message: 'El título es requerido.' }),
       MaxChars(200, { message: 'El título no puede tener más de 200 caracteres.' }),
     ),
+  /** Optional: null or left out means no deadline. */
+  rsvpDeadline: () =>
+    applyDecorators(
+      ValidateIf((_object: object, value: unknown) => value != null),
+      IsString({ message: 'La fecha límite de confirmación debe ser una fecha y hora válida.' }),
+      IsDateTime({ message: 'La fecha límite de confirmación debe ser una fecha y hora válida (ISO 8601 con zona horaria).' }),
+    ),
   descripcion: () => optionalText('La descripción', 2000),
   horario: () => optionalText('El horario', 100),
   lugar: () => optionalText('El lugar', 200),

@@ -26,4 +26,7 @@ export class UpdateEventDto implements Partial<EventInput> {
 
   @EventRules.imagen()
   imagen?: string | null;
+
+  @EventRules.rsvpDeadline()
+  rsvpDeadline?: string | null;
 }

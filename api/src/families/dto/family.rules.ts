@@ -1,9 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsBoolean, IsEmail, IsInt, IsString, Matches, Max, Min } from 'class-validator';
-import { TOTAL_TABLES } from '@portal/contracts';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { RSVP_ANSWERS, TOTAL_TABLES, maxGuests } from '@portal/contracts';
 import { IsFilled, MaxChars } from '../../common/validators';
 
 export const MAX_PAYMENT_AMOUNT = 1_000_000;
+/** The most any family could bring (all tables); each family's own limit is checked by the service. */
+export const MAX_GUESTS = maxGuests(TOTAL_TABLES);
 
 const text = (label: string, max: number) =>
   applyDecorators(
@@ -50,4 +52,16 @@ export const FamilyRules = {
   hasPaid: () => flag('El estado de pago'),
   awardsRsvp: () => flag('La confirmación de la premiación'),
   brunchRsvp: () => flag('La confirmación del brunch'),
+  /** null is allowed and clears the answer; Omittable on the field lets it be left out. */
+  answer: (event: string) =>
+    applyDecorators(
+      ValidateIf((_object: object, value: unknown) => value !== null),
+      IsIn(RSVP_ANSWERS, { message: `La respuesta ${event} debe ser 'attending', 'not_attending' o null.` }),
+    ),
+  guests: (event: string) =>
+    applyDecorators(
+      IsInt({ message: `El número de personas ${event} debe ser un número entero.` }),
+      Min(1, { message: `El número de personas ${event} debe ser al menos 1.` }),
+      Max(MAX_GUESTS, { message: `El número de personas ${event} no puede pasar de ${MAX_GUESTS}.` }),
+    ),
 };

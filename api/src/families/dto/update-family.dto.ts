@@ -1,4 +1,4 @@
-import type { FamilyInput } from '@portal/contracts';
+import type { FamilyInput, RsvpAnswer } from '@portal/contracts';
 import { Omittable } from '../../common/validators';
 import { FamilyRules } from './family.rules';
 
@@ -39,4 +39,20 @@ export class UpdateFamilyDto implements Partial<FamilyInput> {
   @Omittable()
   @FamilyRules.brunchRsvp()
   brunchRsvp?: boolean;
+
+  @Omittable()
+  @FamilyRules.answer('de la premiación')
+  awardsAnswer?: RsvpAnswer | null;
+
+  @Omittable()
+  @FamilyRules.answer('del brunch')
+  brunchAnswer?: RsvpAnswer | null;
+
+  @Omittable()
+  @FamilyRules.guests('de la premiación')
+  awardsGuests?: number;
+
+  @Omittable()
+  @FamilyRules.guests('del brunch')
+  brunchGuests?: number;
 }

@@ -1,5 +1,9 @@
-import { IsBoolean, ValidateIf } from 'class-validator';
+import { IsBoolean, IsInt, Max, Min, ValidateIf } from 'class-validator';
+import { MAX_GUESTS } from '../../families/dto/family.rules';
+import { Omittable } from '../../common/validators';
 import type { FamilyRsvpInput } from '@portal/contracts';
+
+const GUESTS = 'El número de personas debe ser un número entero mayor que 0.';
 
 /** One answer or both; a field that is sent must be a boolean (null too is refused). */
 export class UpdateFamilyRsvpDto implements FamilyRsvpInput {
@@ -16,4 +20,17 @@ export class UpdateFamilyRsvpDto implements FamilyRsvpInput {
   @ValidateIf((body: UpdateFamilyRsvpDto) => body.brunchRsvp !== undefined)
   @IsBoolean({ message: 'La confirmación del brunch debe ser verdadero o falso.' })
   brunchRsvp?: boolean;
+
+  // The family's own limit (its tables x 8) is checked when the answer is written.
+  @Omittable()
+  @Max(MAX_GUESTS, { message: GUESTS })
+  @Min(1, { message: GUESTS })
+  @IsInt({ message: GUESTS })
+  awardsGuests?: number;
+
+  @Omittable()
+  @Max(MAX_GUESTS, { message: GUESTS })
+  @Min(1, { message: GUESTS })
+  @IsInt({ message: GUESTS })
+  brunchGuests?: number;
 }
