@@ -21,7 +21,15 @@ describe('the dashboard stat cards', () => {
 
   it('writes one available table in the singular', () => {
     const tables = (booked: number) =>
-      statCards({ totalFamilies: 1, paymentsReceived: 0, tablesBooked: booked, awardsRsvpCount: 0, brunchRsvpCount: 0 })[2]!.hint;
+      statCards({
+        totalFamilies: 1,
+        paymentsReceived: 0,
+        tablesBooked: booked,
+        awardsRsvpCount: 0,
+        brunchRsvpCount: 0,
+        awardsGuestsCount: 0,
+        brunchGuestsCount: 0,
+      })[2]!.hint;
     expect(tables(199)).toBe('1 mesa disponible');
     expect(tables(200)).toBe('0 mesas disponibles');
   });
