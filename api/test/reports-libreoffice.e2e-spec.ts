@@ -80,8 +80,8 @@ describeWithLibreOffice('the spreadsheets in LibreOffice', () => {
     const admin = await api.signedIn('admin');
     const response = await admin.get('/api/event-rsvps-report?format=xlsx');
     expect(openInLibreOffice(dir, 'rsvps.xlsx', response.rawBody)).toEqual([
-      'Evento,Fecha del Evento,Graduado,Contacto,Email,Teléfono,Asistencia',
-      'Ceremonia de Premiación,13/06/2026,Sofía Morales,Carlos Morales,carlos@example.com,+502 5555-1001,Sí',
+      'Evento,Fecha del Evento,Graduado,Contacto,Email,Teléfono,Asistencia,Personas',
+      'Ceremonia de Premiación,13/06/2026,Sofía Morales,Carlos Morales,carlos@example.com,+502 5555-1001,Sí,1',
     ]);
   });
 });
