@@ -43,6 +43,7 @@ export const texts = {
     brunch: 'Brunch de Padres y Graduados',
   },
   events: {
+    shareLabel: (title: string) => `Compartir «${title}» por WhatsApp`,
     add: 'Agregar Evento',
     empty: 'No se encontraron eventos. Agrega tu primer evento para comenzar.',
     columns: { date: 'Fecha', title: 'Título', description: 'Descripción', schedule: 'Horario', place: 'Lugar', dress: 'Vestimenta' },
@@ -234,6 +235,7 @@ export const texts = {
     },
   },
   notifications: {
+    shareLabel: (title: string) => `Compartir «${title}» por WhatsApp`,
     add: 'Nueva Notificación',
     empty: 'No hay notificaciones aún. Crea tu primera notificación para comenzar.',
     createTitle: 'Crear Notificación',

@@ -71,6 +71,8 @@ export const texts = {
     schedule: 'Horario',
     place: 'Lugar',
     directions: 'Cómo llegar',
+    share: 'Compartir por WhatsApp',
+    shareLabel: (title: string) => `Compartir «${title}» por WhatsApp`,
     directionsTo: (place: string) => `Cómo llegar: ${place} (abre el mapa)`,
     dress: 'Vestimenta',
     yourAnswer: 'Tu respuesta',

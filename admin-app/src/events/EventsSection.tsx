@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { EventInput, GraduationEvent } from '@portal/contracts';
 import { createEvent, deleteEvent, eventsKey, updateEvent, useEvents } from '@portal/api-client/events';
-import { formatDateTime, formatSchedule } from '@portal/format';
+import { eventShareText, formatDateTime, formatSchedule } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { TooltipProvider } from '@portal/ui/tooltip';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
 import { ConfirmDelete } from '../common/ConfirmDelete';
 import { IconButton } from '../common/IconButton';
+import { ShareLink } from '../common/ShareLink';
 import { QueryState } from '../common/QueryState';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { texts } from '../texts';
@@ -82,6 +83,10 @@ export default function EventsSection() {
                       <TableCell data-label={t.columns.place}>{event.lugar}</TableCell>
                       <TableCell data-label={t.columns.dress}>{event.vestimenta}</TableCell>
                       <TableCell className="admin-actions">
+                        <ShareLink
+                          text={eventShareText(event, `${window.location.origin}/parent/eventos`)}
+                          label={t.shareLabel(event.titulo)}
+                        />
                         <IconButton icon={Pencil} label={t.editLabel(event.titulo)} onClick={() => setEditing({ item: event })} />
                         <IconButton icon={Trash2} label={t.deleteLabel(event.titulo)} onClick={() => setDeleting(event)} danger />
                       </TableCell>

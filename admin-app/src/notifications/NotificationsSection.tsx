@@ -8,7 +8,7 @@ import {
   updateNotification,
   useNotifications,
 } from '@portal/api-client/notifications';
-import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '@portal/format';
+import { formatDateTime, fromDateTimeLocal, noticeShareText, toDateTimeLocal } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
@@ -17,6 +17,7 @@ import { Input, Textarea } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { ConfirmDelete } from '../common/ConfirmDelete';
 import { IconButton } from '../common/IconButton';
+import { ShareLink } from '../common/ShareLink';
 import { QueryState } from '../common/QueryState';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { TooltipProvider } from '@portal/ui/tooltip';
@@ -115,6 +116,10 @@ export default function NotificationsSection() {
                       <p className="ui-multiline">{notice.message}</p>
                     </div>
                     <div className="admin-actions">
+                      <ShareLink
+                        text={noticeShareText(notice, `${window.location.origin}/parent/notificaciones`)}
+                        label={t.shareLabel(notice.title)}
+                      />
                       <IconButton icon={Pencil} label={t.editLabel(notice.title)} onClick={() => openEdit(notice)} />
                       <IconButton icon={Trash2} label={t.deleteLabel(notice.title)} onClick={() => setDeleting(notice)} danger />
                     </div>

@@ -16,6 +16,9 @@ import {
   toDateTimeLocal,
   todayInGuatemala,
   whatsAppUrl,
+  whatsAppShareUrl,
+  eventShareText,
+  noticeShareText,
 } from './index';
 
 describe('Spanish (Guatemala) formats', () => {
@@ -97,5 +100,31 @@ describe('whatsAppUrl', () => {
   it('keeps a number that carries its own country code, and needs no message', () => {
     expect(whatsAppUrl('+502 5555 2026')).toBe('https://wa.me/50255552026');
     expect(whatsAppUrl('+1 (415) 555-0100')).toBe('https://wa.me/14155550100');
+  });
+});
+
+describe('sharing on WhatsApp', () => {
+  it('writes an event with its weekday, date and time in Guatemala, its place and the link', () => {
+    const text = eventShareText(
+      { titulo: 'Ceremonia de Premiación', fecha: '2026-06-13T16:00:00.000Z', horario: null, lugar: 'Auditorio del colegio' },
+      'https://portal.example.edu.gt/parent/eventos',
+    );
+    expect(text).toBe(
+      '*Ceremonia de Premiación*\nSábado, 13 de junio de 2026, 10:00 a. m.\nLugar: Auditorio del colegio\nMás información en el portal: https://portal.example.edu.gt/parent/eventos',
+    );
+  });
+  it("uses the event's schedule in the portal's style when it has one, and leaves out a missing place", () => {
+    const text = eventShareText(
+      { titulo: 'Brunch', fecha: '2026-06-15T16:00:00.000Z', horario: '10:00 AM - 2:00 PM', lugar: null },
+      'https://x.example',
+    );
+    expect(text).toBe('*Brunch*\nLunes, 15 de junio de 2026, 10:00 a. m. - 2:00 p. m.\nMás información en el portal: https://x.example');
+  });
+  it('opens WhatsApp with the message ready for any chat', () => {
+    const url = whatsAppShareUrl(noticeShareText({ title: 'Ensayo', message: 'Línea 1\nLínea 2' }, 'https://x.example'));
+    expect(url.startsWith('https://wa.me/?text=')).toBe(true);
+    expect(decodeURIComponent(url.slice('https://wa.me/?text='.length))).toBe(
+      '*Ensayo*\nLínea 1\nLínea 2\n\nMás información en el portal: https://x.example',
+    );
   });
 });

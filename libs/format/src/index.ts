@@ -207,3 +207,29 @@ export function formatSchedule(text: string): string {
 export function mapsUrl(place: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
 }
+
+/** A WhatsApp link that opens the app with `text` ready to send to any chat (the class's group). */
+export function whatsAppShareUrl(text: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
+}
+
+/**
+ * The message that shares an event on WhatsApp: its title (bold in WhatsApp), weekday and date in
+ * Guatemala, its time or schedule, its place, and the portal's link.
+ */
+export function eventShareText(
+  event: { titulo: string; fecha: string; horario: string | null; lugar: string | null },
+  link: string,
+): string {
+  const when = event.horario
+    ? `${formatDate(event.fecha)}, ${formatSchedule(event.horario)}`
+    : `${formatDate(event.fecha)}, ${formatTime(event.fecha)}`;
+  return [`*${event.titulo}*`, when, event.lugar ? `Lugar: ${event.lugar}` : null, `Más información en el portal: ${link}`]
+    .filter((line) => line !== null)
+    .join('\n');
+}
+
+/** The message that shares a notice on WhatsApp: its title, its text as written, the portal's link. */
+export function noticeShareText(notice: { title: string; message: string }, link: string): string {
+  return `*${notice.title}*\n${notice.message}\n\nMás información en el portal: ${link}`;
+}

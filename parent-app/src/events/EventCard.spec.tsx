@@ -71,4 +71,16 @@ describe('an event card', () => {
     expect(screen.queryByRole('button', { name: 'No Puedo Asistir' })).not.toBeInTheDocument();
     expect(screen.getAllByText('No Asistiré')).toHaveLength(2);
   });
+
+  it('shares the event on WhatsApp with its date, place and the portal link', () => {
+    renderCard(null);
+    const share = screen.getByRole('link', { name: `Compartir «${event.titulo}» por WhatsApp` });
+    const href = share.getAttribute('href')!;
+    expect(href.startsWith('https://wa.me/?text=')).toBe(true);
+    const text = decodeURIComponent(href.slice('https://wa.me/?text='.length));
+    expect(text).toContain(`*${event.titulo}*`);
+    expect(text).toContain('Sábado, 13 de junio de 2026');
+    expect(text).toContain(`${window.location.origin}/parent/eventos`);
+    expect(share).toHaveAttribute('rel', 'noopener noreferrer');
+  });
 });

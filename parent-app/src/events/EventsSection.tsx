@@ -1,9 +1,10 @@
+import { MessageCircle } from 'lucide-react';
 import { useSWRConfig } from 'swr';
 import { maxGuests, type EventRsvp, type GraduationEvent } from '@portal/contracts';
 import { myFamilyKey } from '@portal/api-client/my-family';
 import { useEvents } from '@portal/api-client/events';
 import { myEventRsvpsKey, saveEventRsvp, useMyEventRsvps } from '@portal/api-client/rsvps';
-import { formatDate, formatSchedule, formatTime, mapsUrl } from '@portal/format';
+import { eventShareText, formatDate, formatSchedule, formatTime, mapsUrl, whatsAppShareUrl } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
@@ -80,6 +81,16 @@ export function EventCard({
           )}
         </dl>
         {event.descripcion && <p className="ui-multiline">{event.descripcion}</p>}
+        <a
+          className="parent-event__share"
+          href={whatsAppShareUrl(eventShareText(event, `${window.location.origin}/parent/eventos`))}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t.shareLabel(event.titulo)}
+        >
+          <MessageCircle size={16} aria-hidden="true" />
+          {t.share}
+        </a>
         <AnswerButtons
           label={`${t.yourAnswer}: ${event.titulo}`}
           answer={answer}
