@@ -1,14 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useSignOutWhenSessionEnds } from '@portal/auth/mutations';
 import { ProtectedRoute } from '@portal/auth/protected-route';
 import { Spinner } from '@portal/ui/spinner';
 import { Toaster } from '@portal/ui/toast';
 import { AuthPage } from './auth/AuthPage';
-import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
-import { InvitationPage } from './auth/InvitationPage';
-import { ResetPasswordPage } from './auth/ResetPasswordPage';
-import { VerifyEmailPage } from './auth/VerifyEmailPage';
 import { LandingPage } from './landing/LandingPage';
 import { NavBar } from './nav/NavBar';
 import { NotFoundPage } from './not-found/NotFoundPage';
@@ -16,8 +12,27 @@ import { RemoteApp } from './remotes/RemoteApp';
 import { texts } from './texts';
 import { usePageTitle } from './use-page-title';
 
-// A chunk of its own: its form and dialog stay out of the pages everyone loads first.
+// Chunks of their own: pages few people open (and only from a link) stay out of the pages
+// everyone loads first.
 const AccountPage = lazy(() => import('./account/AccountPage').then((module) => ({ default: module.AccountPage })));
+const VerifyEmailPage = lazy(() => import('./auth/VerifyEmailPage').then((module) => ({ default: module.VerifyEmailPage })));
+const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
+const InvitationPage = lazy(() => import('./auth/InvitationPage').then((module) => ({ default: module.InvitationPage })));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="ui-page-center">
+          <Spinner size="lg" label={texts.remote.loading} />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 export function App() {
   usePageTitle();
@@ -29,23 +44,45 @@ export function App() {
         <Routes>
           <Route path="/" element={<LandingPage />} />
           <Route path="/auth" element={<AuthPage />} />
-          <Route path="/auth/verificar" element={<VerifyEmailPage />} />
-          <Route path="/auth/recuperar" element={<ForgotPasswordPage />} />
-          <Route path="/auth/restablecer" element={<ResetPasswordPage />} />
-          <Route path="/auth/invitacion" element={<InvitationPage />} />
+          <Route
+            path="/auth/verificar"
+            element={
+              <Lazy>
+                <VerifyEmailPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/auth/recuperar"
+            element={
+              <Lazy>
+                <ForgotPasswordPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/auth/restablecer"
+            element={
+              <Lazy>
+                <ResetPasswordPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/auth/invitacion"
+            element={
+              <Lazy>
+                <InvitationPage />
+              </Lazy>
+            }
+          />
           <Route
             path="/cuenta"
             element={
               <ProtectedRoute>
-                <Suspense
-                  fallback={
-                    <div className="ui-page-center">
-                      <Spinner size="lg" label={texts.remote.loading} />
-                    </div>
-                  }
-                >
+                <Lazy>
                   <AccountPage />
-                </Suspense>
+                </Lazy>
               </ProtectedRoute>
             }
           />
