@@ -12,12 +12,14 @@ import { NotificationEntity } from '../notifications/notification.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { ReceiptFileEntity } from '../receipts/receipt-file.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { UserEntity } from '../users/user.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { FamiliesByGraduateName1763800000000 } from './migrations/1763800000000-families-by-graduate-name';
 import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-accounts';
+import { Receipts1764200000000 } from './migrations/1764200000000-receipts';
 
 export const ENTITIES = [
   UserEntity,
@@ -29,13 +31,19 @@ export const ENTITIES = [
   PaymentConfirmationEntity,
   PaymentDateEntity,
   PaymentProofEntity,
+  ReceiptFileEntity,
   SettingsEntity,
   AccountTokenEntity,
   OutboxMessageEntity,
   RateLimitEntity,
 ];
 
-export const MIGRATIONS = [InitialSchema1763700000000, FamiliesByGraduateName1763800000000, ProvenAccounts1764000000000];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  FamiliesByGraduateName1763800000000,
+  ProvenAccounts1764000000000,
+  Receipts1764200000000,
+];
 
 /**
  * mysql2 answers a timed-out query with an error but keeps the connection waiting for the

@@ -1,10 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Family, FamilyRsvpInput, PaymentProof, User } from '@portal/contracts';
+import type { Family, FamilyRsvpInput, User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
 import { toFamily } from '../families/families.service';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { PARENT_MESSAGES } from './parent.messages';
 
 const FAMILY_BY_EMAIL =
@@ -54,20 +53,6 @@ export class MyFamilyService {
 
   async get(user: User): Promise<Family> {
     return toFamily(await this.familyOf(user));
-  }
-
-  async paymentProofs(user: User): Promise<PaymentProof[]> {
-    const family = await this.familyOf(user);
-    const rows = await this.db.manager.find(PaymentProofEntity, {
-      where: { familyId: family.id },
-      order: { uploadedAt: 'ASC', id: 'ASC' },
-    });
-    return rows.map(({ id, paymentNumber, fileName, uploadedAt }) => ({
-      id,
-      paymentNumber,
-      fileName,
-      uploadedAt: uploadedAt.toISOString(),
-    }));
   }
 
   /** Only the two attendance answers change; every other column of the family stays as it is. */

@@ -183,11 +183,32 @@ export interface FamilyRsvpInput {
   brunchRsvp?: boolean;
 }
 
+export const PAYMENT_PROOF_STATES = ['en_revision', 'verificado', 'rechazado'] as const;
+export type PaymentProofState = (typeof PAYMENT_PROOF_STATES)[number];
+
+/** A deposit receipt a family sent; its file is served at `/api/payment-proofs/{id}/file`. */
 export interface PaymentProof {
   id: number;
   paymentNumber: PaymentNumber;
   fileName: string;
   uploadedAt: string;
+  state: PaymentProofState;
+  /** 'image/jpeg' (images are re-encoded) or 'application/pdf'. */
+  contentType: string;
+  hasThumbnail: boolean;
+  /** What the family says it deposited, whole quetzales. */
+  amountDeclared: number | null;
+  /** yyyy-MM-dd. */
+  depositDate: string | null;
+  documentNumber: string | null;
+  review: PaymentProofReview | null;
+}
+
+export interface PaymentProofReview {
+  reviewedBy: string;
+  reviewedAt: string;
+  amountReceived: number | null;
+  reason: string | null;
 }
 
 // ---- Events --------------------------------------------------------------------------------
