@@ -272,6 +272,21 @@ const MATRIX: Record<string, RouteRule> = {
     },
   },
   'DELETE /api/my-family/payment-proofs/:id': { expect: [401, 204, 204, 403], request: ownProof },
+  'GET /api/payment-proofs': { expect: ADMIN(200) },
+  'POST /api/payment-proofs/:id/verify': {
+    expect: ADMIN(200),
+    request: async (context) => ({
+      url: (await ownProof(context)).url.replace('my-family/', '') + '/verify',
+      body: { amountReceived: 2950 },
+    }),
+  },
+  'POST /api/payment-proofs/:id/reject': {
+    expect: ADMIN(200),
+    request: async (context) => ({
+      url: (await ownProof(context)).url.replace('my-family/', '') + '/reject',
+      body: { reason: 'Ilegible' },
+    }),
+  },
   'GET /api/payment-proofs/:id/file': {
     expect: [401, 200, 404, 200],
     cacheControl: 'private, no-store',

@@ -207,6 +207,20 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   },
   'POST /api/my-family/payment-proofs': { caller: 'parent', multipart: true },
   'DELETE /api/my-family/payment-proofs/:id': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
+  'POST /api/payment-proofs/:id/verify': {
+    caller: 'admin',
+    param: (fx) => String(fx.a.proof.id),
+    existing: ID,
+    body: () => ({ amountReceived: 2950 }),
+    fields: { amountReceived: { type: 'int', min: 1, max: 1_000_000, required: true } },
+  },
+  'POST /api/payment-proofs/:id/reject': {
+    caller: 'admin',
+    param: (fx) => String(fx.a.proof.id),
+    existing: ID,
+    body: () => ({ reason: 'El comprobante no se lee.' }),
+    fields: { reason: text(500) },
+  },
   'GET /api/payment-proofs/:id/file': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
   'GET /api/payment-proofs/:id/thumbnail': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
 };

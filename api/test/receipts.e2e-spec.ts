@@ -199,4 +199,63 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
     expect(expectSpanishError({ statusCode: refusal.status, headers: refusal.headers, body: refusal.text }).message).toMatch(/ya revisó/);
     expect(await api.dataSource.getRepository(ReceiptFileEntity).findOneBy({ proofId: reviewed.id })).not.toBeNull();
   });
+
+  describe('review by the committee', () => {
+    it('lists the queue oldest first with family and graduate, filtered by state and payment, without bytes', async () => {
+      const first = (await upload(api, parentB, { paymentNumber: '5', amountDeclared: '500' }, { data: PDF })).json();
+      const second = (await upload(api, parentA, { paymentNumber: '5' }, { data: await photo('jpeg') })).json();
+      const queue = await admin.get<Array<{ id: number; graduateName: string; paymentNumber: number; state: string }>>(
+        '/api/payment-proofs?state=en_revision&payment=5',
+      );
+      expect(queue.status).toBe(200);
+      const ids = queue.body.map((item) => item.id);
+      expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+      expect(queue.body.every((item) => item.paymentNumber === 5 && item.state === 'en_revision')).toBe(true);
+      expect(queue.body.find((item) => item.id === first.id)).toMatchObject({
+        graduateName: fx.b.family.graduateName,
+        amountDeclared: 500,
+      });
+      expect(queue.text).not.toContain('"data"');
+      expect((await admin.get('/api/payment-proofs?state=pagado')).status).toBe(400);
+      expect((await admin.get('/api/payment-proofs?payment=9')).status).toBe(400);
+    });
+
+    it('verifies with the amount received and rejects with a reason; the parent reads both', async () => {
+      const verified = (await upload(api, parentA, { paymentNumber: '1' }, { data: PDF })).json();
+      const rejected = (await upload(api, parentA, { paymentNumber: '2' }, { data: PDF })).json();
+      expect((await admin.post(`/api/payment-proofs/${verified.id}/verify`, {})).status).toBe(400);
+      expect((await admin.post(`/api/payment-proofs/${rejected.id}/reject`, { reason: '   ' })).status).toBe(400);
+      const ok = await admin.post(`/api/payment-proofs/${verified.id}/verify`, { amountReceived: 2950 });
+      expect(ok.status).toBe(200);
+      expect((await admin.post(`/api/payment-proofs/${rejected.id}/reject`, { reason: 'El monto no coincide.' })).status).toBe(200);
+      const mine = await parentA.get<Array<{ id: number }>>('/api/my-family/payment-proofs');
+      expect(mine.body.find((item) => item.id === verified.id)).toMatchObject({
+        state: 'verificado',
+        review: { reviewedBy: 'Comité', amountReceived: 2950, reason: null, reviewedAt: expect.any(String) },
+      });
+      expect(mine.body.find((item) => item.id === rejected.id)).toMatchObject({
+        state: 'rechazado',
+        review: { reviewedBy: 'Comité', amountReceived: null, reason: 'El monto no coincide.' },
+      });
+      expect((await parentA.delete(`/api/my-family/payment-proofs/${verified.id}`)).status).toBe(409);
+      expect((await admin.post('/api/payment-proofs/99999/verify', { amountReceived: 1 })).status).toBe(404);
+    });
+
+    it('lets one of two admins deciding at once win; the other gets a 409 naming who decided', async () => {
+      const proof = (await upload(api, parentA, { paymentNumber: '3' }, { data: PDF })).json();
+      const ana = await api.signedIn('admin', { name: 'Ana López' });
+      const luis = await api.signedIn('admin', { name: 'Luis Pérez' });
+      const [a, b] = await Promise.all([
+        ana.post(`/api/payment-proofs/${proof.id}/verify`, { amountReceived: 100 }),
+        luis.post(`/api/payment-proofs/${proof.id}/reject`, { reason: 'Ilegible' }),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      const loser = a.status === 409 ? a : b;
+      expect((loser.body as { message: string }).message).toMatch(
+        a.status === 200 ? 'Ana López ya verificó este comprobante.' : 'Luis Pérez ya rechazó este comprobante.',
+      );
+      const row = await api.dataSource.getRepository(PaymentProofEntity).findOneByOrFail({ id: proof.id });
+      expect(row.reviewedByName).toBe(a.status === 200 ? 'Ana López' : 'Luis Pérez');
+    });
+  });
 });

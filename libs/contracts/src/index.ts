@@ -204,6 +204,13 @@ export interface PaymentProof {
   review: PaymentProofReview | null;
 }
 
+/** A receipt in the committee's review queue (GET /api/payment-proofs). */
+export interface ReviewQueueItem extends PaymentProof {
+  familyId: number;
+  graduateName: string;
+  contactName: string;
+}
+
 export interface PaymentProofReview {
   reviewedBy: string;
   reviewedAt: string;
