@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Stats } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
+import { guatemalaToday, paidFamily } from '../receipts/paid-rule';
 
 type StatsRow = Record<keyof Stats, number | string | null>;
 
@@ -16,7 +17,9 @@ export class StatsService {
     const row = await this.db.manager
       .createQueryBuilder(FamilyEntity, 'family')
       .select('COUNT(*)', 'totalFamilies')
-      .addSelect(countTrue('family.hasPaid'), 'paymentsReceived')
+      // Verified payments, not declared ones (decisions item 18; receipts/paid-rule.ts).
+      .addSelect(`COALESCE(SUM(CASE WHEN ${paidFamily('family')} THEN 1 ELSE 0 END), 0)`, 'paymentsReceived')
+      .setParameter('today', guatemalaToday())
       .addSelect('COALESCE(SUM(family.tablesBooked), 0)', 'tablesBooked')
       .addSelect(countTrue('family.awardsRsvp'), 'awardsRsvpCount')
       .addSelect(countTrue('family.brunchRsvp'), 'brunchRsvpCount')
