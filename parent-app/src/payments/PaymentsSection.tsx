@@ -1,7 +1,14 @@
 import { Landmark } from 'lucide-react';
 import { useSWRConfig } from 'swr';
 import { useState } from 'react';
-import { PAYMENT_STATUSES, type PaymentConfirmation, type PaymentDate, type PaymentNumber, type PaymentStatus } from '@portal/contracts';
+import {
+  PAYMENT_STATUSES,
+  type PaymentConfirmation,
+  type PaymentDate,
+  type PaymentNumber,
+  type PaymentProof,
+  type PaymentStatus,
+} from '@portal/contracts';
 import { useMyPaymentProofs } from '@portal/api-client/my-family';
 import {
   myPaymentConfirmationsKey,
@@ -11,10 +18,10 @@ import {
 } from '@portal/api-client/payments';
 import { useSettings } from '@portal/api-client/settings';
 import { formatDay } from '@portal/format';
-import { Badge } from '@portal/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { useParentMutation } from '../common/use-parent-mutation';
+import { PaymentReceipts } from './receipts/PaymentReceipts';
 import { texts } from '../texts';
 
 const t = texts.payments;
@@ -49,13 +56,13 @@ function BankCard() {
 function PaymentItem({
   payment,
   status,
-  hasProof,
+  proofs,
   pending,
   onChange,
 }: {
   payment: PaymentDate;
   status: PaymentStatus;
-  hasProof: boolean;
+  proofs: PaymentProof[];
   pending: boolean;
   onChange: (status: PaymentStatus) => void;
 }) {
@@ -68,7 +75,7 @@ function PaymentItem({
         <p className="parent-muted">
           {t.amount}: {payment.amount}
         </p>
-        {hasProof && <Badge variant="success">{t.proofReceived}</Badge>}
+        <PaymentReceipts paymentNumber={payment.id} proofs={proofs} />
       </div>
       <fieldset className="parent-payment__options" disabled={pending}>
         <legend className="ui-visually-hidden">{t.statusLabel(payment.title)}</legend>
@@ -115,7 +122,6 @@ export default function PaymentsSection() {
   };
   const statusOf = new Map(confirmations?.map((item) => [item.paymentNumber, item.status]));
   if (choice) statusOf.set(choice.paymentNumber, choice.status);
-  const withProof = new Set(proofs?.map((proof) => proof.paymentNumber));
   return (
     <section className="parent-section">
       <BankCard />
@@ -132,7 +138,7 @@ export default function PaymentsSection() {
                   key={payment.id}
                   payment={payment}
                   status={statusOf.get(payment.id) ?? 'no_asistire'}
-                  hasProof={withProof.has(payment.id)}
+                  proofs={proofs?.filter((proof) => proof.paymentNumber === payment.id) ?? []}
                   pending={save.isPending}
                   onChange={(status) => choose(payment.id, status)}
                 />
