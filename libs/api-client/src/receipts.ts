@@ -1,6 +1,9 @@
-// Deposit receipts: the parent's upload (with progress), delete, and the files' URLs.
-import type { PaymentProof } from '@portal/contracts';
-import { ApiError, apiRequest } from '@portal/api-client/request';
+// Deposit receipts: the parent's upload (with progress) and delete, the files' URLs, and the
+// committee's queue and decisions.
+import useSWR from 'swr';
+import type { PaymentProof, ReviewQueueItem } from '@portal/contracts';
+import { ApiError, apiRequest, getJson } from '@portal/api-client/request';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
 export const receiptFileUrl = (id: number, variant: 'file' | 'thumbnail' = 'file') => `/api/payment-proofs/${id}/${variant}`;
 
@@ -37,3 +40,20 @@ export function uploadPaymentProof(input: ReceiptUpload, onProgress: (fraction: 
 }
 
 export const deletePaymentProof = (id: number) => apiRequest<void>('DELETE', `/api/my-family/payment-proofs/${id}`);
+
+// ---- the committee's review queue ----------------------------------------------------------
+
+export const reviewQueueKey = (state: string, payment: string) =>
+  `/api/payment-proofs?${new URLSearchParams({ ...(state ? { state } : {}), ...(payment ? { payment } : {}) }).toString()}`;
+
+export const getReviewQueue = (key: string) => getJson<ReviewQueueItem[]>(key);
+
+export function useReviewQueue(state: string, payment: string) {
+  return useSWR(reviewQueueKey(state, payment), getReviewQueue, QUERY_OPTIONS);
+}
+
+export const verifyPaymentProof = ({ id, amountReceived }: { id: number; amountReceived: number }) =>
+  apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/verify`, { amountReceived });
+
+export const rejectPaymentProof = ({ id, reason }: { id: number; reason: string }) =>
+  apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/reject`, { reason });
