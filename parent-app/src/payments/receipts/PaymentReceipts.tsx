@@ -36,7 +36,8 @@ async function shrink(file: File, onProgress: (percent: number) => void): Promis
     maxSizeMB: 0.35,
     fileType: 'image/jpeg',
     initialQuality: 0.8,
-    useWebWorker: true,
+    // On the page, not in a worker: the portal's CSP allows no blob: workers.
+    useWebWorker: false,
     onProgress,
   });
   return { blob, name: 'comprobante.jpg' };
