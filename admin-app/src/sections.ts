@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   Mails,
   PartyPopper,
+  Receipt,
   UserCog,
   Users,
   Wallet,
@@ -33,5 +34,6 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'correos', ...sections.emails, icon: Mails, Component: lazy(() => import('./emails/EmailsSection')) },
   { path: 'notificaciones', ...sections.notifications, icon: Bell, Component: lazy(() => import('./notifications/NotificationsSection')) },
   { path: 'pagos', ...sections.paymentDates, icon: Wallet, Component: lazy(() => import('./payments/PaymentDatesSection')) },
+  { path: 'comprobantes', ...sections.receipts, icon: Receipt, Component: lazy(() => import('./receipts/ReceiptsSection')) },
   { path: 'fiesta', ...sections.party, icon: PartyPopper, Component: lazy(() => import('./party/PartySection')) },
 ];

@@ -13,6 +13,7 @@ import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ParentModule } from './parent/parent.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ReceiptsModule } from './receipts/receipts.module';
 import { ReportsModule } from './reports/reports.module';
 import { RsvpsModule } from './rsvps/rsvps.module';
 import { SettingsModule } from './settings/settings.module';
@@ -47,6 +48,7 @@ export class AppModule {
         NotificationsModule,
         PaymentsModule,
         ParentModule,
+        ReceiptsModule,
         ReportsModule,
       ],
     };

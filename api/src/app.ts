@@ -12,6 +12,7 @@ import { earlyErrorOptions } from './common/early-errors';
 import { registerJsonParser } from './common/json-body';
 import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
 import { proxyTrust } from './common/proxy';
+import { registerUploadParser } from './receipts/multipart';
 import { registerRequestTimeout } from './common/request-timeout';
 import { recordRoutes } from './common/routes';
 import { registerSecurityHeaders } from './common/security-headers';
@@ -68,6 +69,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   registerJsonParser(fastify);
+  registerUploadParser(fastify);
   registerCsrfCheck(fastify, config.allowedOrigins);
   await setupOpenApi(app);
   registerRemotesManifest(app, config);

@@ -11,7 +11,10 @@ import { OutboxService } from '../src/mail/outbox.service';
 import { FamilyEntity } from '../src/families/family.entity';
 import { SettingsService } from '../src/settings/settings.service';
 import { UserEntity } from '../src/users/user.entity';
-import { DATABASES, PASSWORD, startApi, type Agent, type TestApi } from './harness';
+import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { ReceiptFileEntity } from '../src/receipts/receipt-file.entity';
+import { DATABASES, PASSWORD, startApi, type Agent, type Response, type TestApi } from './harness';
+import { PDF, upload } from './receipts-fixtures';
 import {
   createEvent,
   createFamily,
@@ -40,6 +43,26 @@ interface RouteRule {
   expect: [number, number, number, number];
   /** The URL (for routes with parameters) and a valid body; may create the row it targets. */
   request?: (context: Context) => Promise<{ url?: string; body?: unknown }> | { url?: string; body?: unknown };
+  /** Sends the request itself (a multipart upload) instead of a JSON body. */
+  send?: (context: Context, agent: Agent, url: string) => Promise<Response>;
+  /** Receipt files say `private, no-store`. */
+  cacheControl?: string;
+}
+
+/** A receipt of the caller's own family (family A's for admins and anonymous callers). */
+async function ownProof({ api, fx, caller }: Context): Promise<{ url: string }> {
+  const family = caller === 'parentB' ? fx.b.family : fx.a.family;
+  const proof = await api.dataSource
+    .getRepository(PaymentProofEntity)
+    .save({ familyId: family.id, paymentNumber: 4, fileName: 'comprobante-pago-4.pdf', uploadedAt: new Date() });
+  return { url: `/api/my-family/payment-proofs/${proof.id}` };
+}
+
+/** Family A's fixture receipt, with stored bytes. */
+async function proofWithFile(api: TestApi, fx: TwoFamilies, variant: 'file' | 'thumbnail'): Promise<{ url: string }> {
+  const files = api.dataSource.getRepository(ReceiptFileEntity);
+  if (!(await files.findOneBy({ proofId: fx.a.proof.id }))) await files.insert({ proofId: fx.a.proof.id, data: PDF, thumbnail: PDF });
+  return { url: `/api/payment-proofs/${fx.a.proof.id}/${variant}` };
 }
 
 const ALL_OK = [200, 200, 200, 200] as [number, number, number, number];
@@ -246,6 +269,45 @@ const MATRIX: Record<string, RouteRule> = {
   },
   'GET /api/my-family': { expect: PARENT },
   'GET /api/my-family/payment-proofs': { expect: PARENT },
+  'POST /api/my-family/payment-proofs': {
+    expect: [401, 201, 201, 403],
+    send: async ({ api }, agent) => {
+      const response = await upload(api, agent, { paymentNumber: '4', amountDeclared: '2950' }, { data: PDF });
+      return {
+        status: response.statusCode,
+        body: response.json(),
+        text: response.body,
+        rawBody: response.rawPayload,
+        headers: response.headers as Response['headers'],
+      };
+    },
+  },
+  'DELETE /api/my-family/payment-proofs/:id': { expect: [401, 204, 204, 403], request: ownProof },
+  'GET /api/payment-proofs': { expect: ADMIN(200) },
+  'POST /api/payment-proofs/:id/verify': {
+    expect: ADMIN(200),
+    request: async (context) => ({
+      url: (await ownProof(context)).url.replace('my-family/', '') + '/verify',
+      body: { amountReceived: 2950 },
+    }),
+  },
+  'POST /api/payment-proofs/:id/reject': {
+    expect: ADMIN(200),
+    request: async (context) => ({
+      url: (await ownProof(context)).url.replace('my-family/', '') + '/reject',
+      body: { reason: 'Ilegible' },
+    }),
+  },
+  'GET /api/payment-proofs/:id/file': {
+    expect: [401, 200, 404, 200],
+    cacheControl: 'private, no-store',
+    request: ({ api, fx }) => proofWithFile(api, fx, 'file'),
+  },
+  'GET /api/payment-proofs/:id/thumbnail': {
+    expect: [401, 200, 404, 200],
+    cacheControl: 'private, no-store',
+    request: ({ api, fx }) => proofWithFile(api, fx, 'thumbnail'),
+  },
   'PUT /api/my-family/rsvp': { expect: PARENT, request: () => ({ body: { awardsRsvp: true, brunchRsvp: true } }) },
   'GET /api/my-notices-seen': { expect: PARENT },
   'PUT /api/my-notices-seen': { expect: PARENT },
@@ -302,10 +364,11 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
       const agent = await agentFor(caller);
       const { url = path, body } = (await rule.request?.({ api, fx, caller })) ?? {};
       const before = await snapshotTables(api, { except: ['sessions'] });
-      const response = await agent.request(method, url, body);
+      const response = rule.send ? await rule.send({ api, fx, caller }, agent, url) : await agent.request(method, url, body);
       expect({ route, caller, status: response.status }).toEqual({ route, caller, status: rule.expect[index] });
       // Personal or changing data, refusals too: never kept by a browser or a shared cache.
-      expect({ route, caller, cacheControl: response.headers['cache-control'] }).toEqual({ route, caller, cacheControl: 'no-store' });
+      const cacheControl = response.status < 400 && rule.cacheControl ? rule.cacheControl : 'no-store';
+      expect({ route, caller, cacheControl: response.headers['cache-control'] }).toEqual({ route, caller, cacheControl });
       const after = await snapshotTables(api, { except: ['sessions'] });
 
       if (response.status >= 400) {

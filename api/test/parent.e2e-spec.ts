@@ -150,8 +150,32 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       const response = await parent.get<PaymentProof[]>('/api/my-family/payment-proofs');
       expect(response.status).toBe(200);
       expect(response.body).toEqual([
-        { id: earlier.id, paymentNumber: 1, fileName: 'primero.jpg', uploadedAt: '2025-09-22T09:05:00.000Z' },
-        { id: later.id, paymentNumber: 2, fileName: 'segundo.pdf', uploadedAt: '2025-10-20T15:30:00.123Z' },
+        {
+          id: earlier.id,
+          paymentNumber: 1,
+          fileName: 'primero.jpg',
+          uploadedAt: '2025-09-22T09:05:00.000Z',
+          state: 'en_revision',
+          contentType: 'application/pdf',
+          hasThumbnail: false,
+          amountDeclared: null,
+          depositDate: null,
+          documentNumber: null,
+          review: null,
+        },
+        {
+          id: later.id,
+          paymentNumber: 2,
+          fileName: 'segundo.pdf',
+          uploadedAt: '2025-10-20T15:30:00.123Z',
+          state: 'en_revision',
+          contentType: 'application/pdf',
+          hasThumbnail: false,
+          amountDeclared: null,
+          depositDate: null,
+          documentNumber: null,
+          review: null,
+        },
       ]);
     });
 

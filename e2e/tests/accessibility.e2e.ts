@@ -25,6 +25,7 @@ const ADMIN = [
   '/admin/correos',
   '/admin/notificaciones',
   '/admin/pagos',
+  '/admin/comprobantes',
   '/admin/fiesta',
   '/cuenta',
 ];

@@ -5,6 +5,7 @@
 // HTML form cannot send. Requests without those headers (curl, server to server) carry no
 // ambient cookie from a victim's browser and pass. No database, no allocation on GETs.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { isUploadRoute } from '../receipts/multipart';
 import { MESSAGES } from './api-exception.filter';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -36,7 +37,9 @@ export function registerCsrfCheck(fastify: FastifyInstance, allowedOrigins: read
     // A form's urlencoded, multipart or text/plain body is refused even when empty (Fastify
     // would not parse an empty body, so its type would never be checked).
     const type = headers['content-type'];
-    if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) return refuse(reply, 415, MESSAGES.mediaType);
+    // The receipt upload alone takes a file (multipart), still behind the Origin check above.
+    const multipartUpload = isUploadRoute(request) && /^multipart\/form-data\s*;/i.test(type ?? '');
+    if (type !== undefined && !multipartUpload && !/^application\/json\s*(;|$)/i.test(type)) return refuse(reply, 415, MESSAGES.mediaType);
     done();
   });
 }

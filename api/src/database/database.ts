@@ -12,6 +12,7 @@ import { NotificationEntity } from '../notifications/notification.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { ReceiptFileEntity } from '../receipts/receipt-file.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { UserEntity } from '../users/user.entity';
@@ -20,6 +21,7 @@ import { FamiliesByGraduateName1763800000000 } from './migrations/1763800000000-
 import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-accounts';
 import { NoticesSeen1764100000000 } from './migrations/1764100000000-notices-seen';
 import { OneAnswerPerEvent1764150000000 } from './migrations/1764150000000-one-answer-per-event';
+import { Receipts1764200000000 } from './migrations/1764200000000-receipts';
 
 export const ENTITIES = [
   UserEntity,
@@ -31,6 +33,7 @@ export const ENTITIES = [
   PaymentConfirmationEntity,
   PaymentDateEntity,
   PaymentProofEntity,
+  ReceiptFileEntity,
   SettingsEntity,
   AccountTokenEntity,
   OutboxMessageEntity,
@@ -43,6 +46,7 @@ export const MIGRATIONS = [
   ProvenAccounts1764000000000,
   NoticesSeen1764100000000,
   OneAnswerPerEvent1764150000000,
+  Receipts1764200000000,
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import type { Family, PaymentProof, User } from '@portal/contracts';
+import type { Family, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { UpdateFamilyRsvpDto } from './dto/update-family-rsvp.dto';
 import { MyFamilyService } from './my-family.service';
@@ -12,11 +12,6 @@ export class MyFamilyController {
   @Get()
   get(@CurrentUser() user: User): Promise<Family> {
     return this.families.get(user);
-  }
-
-  @Get('payment-proofs')
-  paymentProofs(@CurrentUser() user: User): Promise<PaymentProof[]> {
-    return this.families.paymentProofs(user);
   }
 
   @Put('rsvp')

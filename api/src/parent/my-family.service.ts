@@ -1,11 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Family, FamilyRsvpInput, PaymentProof, User } from '@portal/contracts';
+import type { Family, FamilyRsvpInput, User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { lockEvent } from '../database/lock-order';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { checkOpen, familyWithAnswers, keyEventIds, writeAnswer } from '../rsvps/attendance';
 import { PARENT_MESSAGES } from './parent.messages';
 
@@ -56,20 +55,6 @@ export class MyFamilyService {
 
   async get(user: User): Promise<Family> {
     return familyWithAnswers(this.db.manager, await this.familyOf(user));
-  }
-
-  async paymentProofs(user: User): Promise<PaymentProof[]> {
-    const family = await this.familyOf(user);
-    const rows = await this.db.manager.find(PaymentProofEntity, {
-      where: { familyId: family.id },
-      order: { uploadedAt: 'ASC', id: 'ASC' },
-    });
-    return rows.map(({ id, paymentNumber, fileName, uploadedAt }) => ({
-      id,
-      paymentNumber,
-      fileName,
-      uploadedAt: uploadedAt.toISOString(),
-    }));
   }
 
   /**

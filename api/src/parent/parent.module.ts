@@ -10,5 +10,6 @@ import { MyPaymentConfirmationsService } from './my-payment-confirmations.servic
 @Module({
   controllers: [MyFamilyController, MyEventRsvpsController, MyPaymentConfirmationsController],
   providers: [MyFamilyService, MyEventRsvpsService, MyPaymentConfirmationsService],
+  exports: [MyFamilyService],
 })
 export class ParentModule {}

@@ -1,9 +1,9 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import type { PaymentNumber } from '@portal/contracts';
+import type { PaymentNumber, PaymentProofState } from '@portal/contracts';
 import { FamilyEntity } from '../families/family.entity';
 
-/** A receipt a family sent for a payment. Parents send receipts by chat today; the table is
- * the contract's `GET /api/my-family/payment-proofs`, empty until uploads exist. */
+/** A deposit receipt a family sent for a payment, and the committee's decision on it. The file's
+ * bytes live in `payment_proof_files` (receipts/receipt-storage.ts), so lists never load them. */
 @Entity('payment_proofs')
 export class PaymentProofEntity {
   @PrimaryGeneratedColumn()
@@ -25,4 +25,41 @@ export class PaymentProofEntity {
 
   @Column({ type: 'datetime', precision: 3 })
   uploadedAt!: Date;
+
+  /** 'en_revision' until an admin verifies or rejects it. */
+  @Column({ type: 'varchar', length: 12, default: 'en_revision' })
+  state!: PaymentProofState;
+
+  /** The type sniffed from the bytes: 'image/jpeg' (images are re-encoded) or 'application/pdf'. */
+  @Column({ type: 'varchar', length: 40, default: 'application/pdf' })
+  contentType!: string;
+
+  @Column({ type: 'boolean', default: false })
+  hasThumbnail!: boolean;
+
+  @Column({ type: 'int', nullable: true })
+  amountDeclared!: number | null;
+
+  /** yyyy-MM-dd, as the family typed it. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  depositDate!: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  documentNumber!: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  reviewedById!: number | null;
+
+  /** The admin's name when they decided, kept so the answer reads the same if the account goes. */
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  reviewedByName!: string | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  reviewedAt!: Date | null;
+
+  @Column({ type: 'int', nullable: true })
+  amountReceived!: number | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  rejectionReason!: string | null;
 }

@@ -4,10 +4,9 @@ import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
 import { keyEventIds } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { guatemalaToday, paidFamily } from '../receipts/paid-rule';
 
 type StatsRow = Record<'totalFamilies' | 'paymentsReceived' | 'tablesBooked', number | string | null>;
-
-const countTrue = (column: string) => `COALESCE(SUM(CASE WHEN ${column} = 1 THEN 1 ELSE 0 END), 0)`;
 
 @Injectable()
 export class StatsService {
@@ -18,7 +17,9 @@ export class StatsService {
     const row = await this.db.manager
       .createQueryBuilder(FamilyEntity, 'family')
       .select('COUNT(*)', 'totalFamilies')
-      .addSelect(countTrue('family.hasPaid'), 'paymentsReceived')
+      // Verified payments, not declared ones (decisions item 18; receipts/paid-rule.ts).
+      .addSelect(`COALESCE(SUM(CASE WHEN ${paidFamily('family')} THEN 1 ELSE 0 END), 0)`, 'paymentsReceived')
+      .setParameter('today', guatemalaToday())
       .addSelect('COALESCE(SUM(family.tablesBooked), 0)', 'tablesBooked')
       .getRawOne<StatsRow>();
     // The confirmations are the attending answers to the two key events (decisions item 16).

@@ -211,11 +211,39 @@ export interface FamilyRsvpInput {
   brunchGuests?: number;
 }
 
+export const PAYMENT_PROOF_STATES = ['en_revision', 'verificado', 'rechazado'] as const;
+export type PaymentProofState = (typeof PAYMENT_PROOF_STATES)[number];
+
+/** A deposit receipt a family sent; its file is served at `/api/payment-proofs/{id}/file`. */
 export interface PaymentProof {
   id: number;
   paymentNumber: PaymentNumber;
   fileName: string;
   uploadedAt: string;
+  state: PaymentProofState;
+  /** 'image/jpeg' (images are re-encoded) or 'application/pdf'. */
+  contentType: string;
+  hasThumbnail: boolean;
+  /** What the family says it deposited, whole quetzales. */
+  amountDeclared: number | null;
+  /** yyyy-MM-dd. */
+  depositDate: string | null;
+  documentNumber: string | null;
+  review: PaymentProofReview | null;
+}
+
+/** A receipt in the committee's review queue (GET /api/payment-proofs). */
+export interface ReviewQueueItem extends PaymentProof {
+  familyId: number;
+  graduateName: string;
+  contactName: string;
+}
+
+export interface PaymentProofReview {
+  reviewedBy: string;
+  reviewedAt: string;
+  amountReceived: number | null;
+  reason: string | null;
 }
 
 // ---- Events --------------------------------------------------------------------------------

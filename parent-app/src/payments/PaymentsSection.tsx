@@ -1,7 +1,14 @@
 import { Copy, Landmark, MessageCircle } from 'lucide-react';
 import { useSWRConfig } from 'swr';
 import { useState } from 'react';
-import { PAYMENT_STATUSES, type PaymentConfirmation, type PaymentDate, type PaymentNumber, type PaymentStatus } from '@portal/contracts';
+import {
+  PAYMENT_STATUSES,
+  type PaymentConfirmation,
+  type PaymentDate,
+  type PaymentNumber,
+  type PaymentProof,
+  type PaymentStatus,
+} from '@portal/contracts';
 import { useMyPaymentProofs } from '@portal/api-client/my-family';
 import {
   myPaymentConfirmationsKey,
@@ -11,13 +18,13 @@ import {
 } from '@portal/api-client/payments';
 import { useSettings } from '@portal/api-client/settings';
 import { formatDay, whatsAppUrl } from '@portal/format';
-import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
 import { useParentMutation } from '../common/use-parent-mutation';
 import { LoadFailed } from '../common/LoadFailed';
+import { PaymentReceipts } from './receipts/PaymentReceipts';
 import { texts } from '../texts';
 
 const t = texts.payments;
@@ -75,14 +82,14 @@ export function BankCard() {
 export function PaymentItem({
   payment,
   status,
-  hasProof,
+  proofs,
   pending,
   onChange,
 }: {
   payment: PaymentDate;
   /** null: never answered, so no option is selected (decisions item 17). */
   status: PaymentStatus | null;
-  hasProof: boolean;
+  proofs: PaymentProof[];
   pending: boolean;
   onChange: (status: PaymentStatus) => void;
 }) {
@@ -95,7 +102,7 @@ export function PaymentItem({
         <p className="parent-muted">
           {t.amount}: {payment.amount}
         </p>
-        {hasProof && <Badge variant="success">{t.proofReceived}</Badge>}
+        <PaymentReceipts paymentNumber={payment.id} proofs={proofs} />
       </div>
       <fieldset className="parent-payment__options" disabled={pending}>
         <legend className="ui-visually-hidden">{t.statusLabel(payment.title)}</legend>
@@ -145,7 +152,6 @@ export default function PaymentsSection() {
   };
   const statusOf = new Map(confirmations?.map((item) => [item.paymentNumber, item.status]));
   if (choice) statusOf.set(choice.paymentNumber, choice.status);
-  const withProof = new Set(proofs?.map((proof) => proof.paymentNumber));
   return (
     <section className="parent-section">
       <BankCard />
@@ -162,7 +168,7 @@ export default function PaymentsSection() {
                   key={payment.id}
                   payment={payment}
                   status={statusOf.get(payment.id) ?? null}
-                  hasProof={withProof.has(payment.id)}
+                  proofs={proofs?.filter((proof) => proof.paymentNumber === payment.id) ?? []}
                   pending={save.isPending}
                   onChange={(status) => choose(payment.id, status)}
                 />

@@ -1,0 +1,59 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReviewQueueItem } from '@portal/contracts';
+import { rejectPaymentProof, verifyPaymentProof } from '@portal/api-client/receipts';
+import ReceiptsSection from './ReceiptsSection';
+
+const item = (id: number, graduateName: string, contentType = 'image/jpeg'): ReviewQueueItem => ({
+  id,
+  paymentNumber: 1,
+  fileName: 'comprobante-pago-1.jpg',
+  uploadedAt: '2025-09-20T15:00:00.000Z',
+  state: 'en_revision',
+  contentType,
+  hasThumbnail: contentType !== 'application/pdf',
+  amountDeclared: 2950,
+  depositDate: null,
+  documentNumber: null,
+  review: null,
+  familyId: id,
+  graduateName,
+  contactName: `Contacto de ${graduateName}`,
+});
+
+const queue = [item(1, 'Lucía Ramírez'), item(2, 'Mateo López', 'application/pdf')];
+
+jest.mock('@portal/api-client/receipts', () => ({
+  ...jest.requireActual('@portal/api-client/receipts'),
+  useReviewQueue: () => ({ data: queue }),
+  verifyPaymentProof: jest.fn(() => Promise.resolve({})),
+  rejectPaymentProof: jest.fn(() => Promise.resolve({})),
+}));
+jest.mock('@portal/api-client/refresh', () => ({ useRefresh: () => () => Promise.resolve() }));
+
+describe('the Comprobantes queue', () => {
+  it('shows the oldest receipt first, verifies it with the amount received and opens the next', async () => {
+    render(<ReceiptsSection />);
+    expect(screen.getByRole('heading', { name: /Lucía Ramírez · Pago 1/ })).toBeInTheDocument();
+    expect(screen.getByText('Monto declarado: Q2,950')).toBeInTheDocument();
+    expect(screen.getByText(/J siguiente, K anterior, V verificar, R rechazar/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(verifyPaymentProof).toHaveBeenCalledWith({ id: 1, amountReceived: 2950 });
+    expect(await screen.findByRole('heading', { name: /Mateo López · Pago 1/ })).toBeInTheDocument();
+    // A PDF opens by link only.
+    expect(screen.getByRole('link', { name: 'Abrir el PDF en otra pestaña' })).toHaveAttribute('href', '/api/payment-proofs/2/file');
+  });
+
+  it('needs a reason to reject, and moves with J and K', async () => {
+    render(<ReceiptsSection />);
+    await userEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Escribe el motivo del rechazo.');
+    expect(rejectPaymentProof).not.toHaveBeenCalled();
+    await userEvent.keyboard('j');
+    expect(screen.getByRole('heading', { name: /Mateo López/ })).toBeInTheDocument();
+    await userEvent.keyboard('k');
+    expect(screen.getByRole('heading', { name: /Lucía Ramírez/ })).toBeInTheDocument();
+    await userEvent.keyboard('r');
+    expect(screen.getByLabelText('Motivo del rechazo')).toHaveFocus();
+  });
+});

@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { PAYMENT_NUMBERS, PAYMENT_PROOF_STATES, type ReviewQueueItem } from '@portal/contracts';
+import { receiptFileUrl, rejectPaymentProof, reviewQueueKey, useReviewQueue, verifyPaymentProof } from '@portal/api-client/receipts';
+import { useRefresh } from '@portal/api-client/refresh';
+import { errorMessage } from '@portal/api-client/request';
+import { statsKey } from '@portal/api-client/stats';
+import { formatDay, formatQuetzales } from '@portal/format';
+import { Badge } from '@portal/ui/badge';
+import { Button } from '@portal/ui/button';
+import { Card, CardContent } from '@portal/ui/card';
+import { Input } from '@portal/ui/input';
+import { Field } from '@portal/ui/label';
+import { Skeleton } from '@portal/ui/skeleton';
+import { toast } from '@portal/ui/toast';
+import { texts } from '../texts';
+
+const t = texts.receipts;
+
+/** The receipt itself: an image opens full size in a new tab; a PDF only by link (it is sandboxed). */
+function ReceiptView({ item }: { item: ReviewQueueItem }) {
+  if (item.contentType === 'application/pdf')
+    return (
+      <a className="admin-receipt__pdf" href={receiptFileUrl(item.id)} target="_blank" rel="noreferrer">
+        {t.openPdf}
+      </a>
+    );
+  return (
+    <a href={receiptFileUrl(item.id)} target="_blank" rel="noreferrer" title={t.openFile}>
+      <img className="admin-receipt__image" src={receiptFileUrl(item.id)} alt={t.openFile} />
+    </a>
+  );
+}
+
+function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () => Promise<void> }) {
+  const [amount, setAmount] = useState(item.amountDeclared ? String(item.amountDeclared) : '');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const reasonRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    setAmount(item.amountDeclared ? String(item.amountDeclared) : '');
+    setReason('');
+    setError(null);
+  }, [item.id, item.amountDeclared]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = { v: amountRef, r: reasonRef }[event.key.toLowerCase()];
+      if (!target) return;
+      event.preventDefault();
+      target.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  async function decide(call: () => Promise<unknown>) {
+    setPending(true);
+    try {
+      await call();
+      toast(t.decided);
+      await onDecided();
+    } catch (failure) {
+      setError(errorMessage(failure));
+      toast({ title: t.failed, description: errorMessage(failure), variant: 'destructive' });
+      await onDecided();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const verify = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^[1-9]\d{0,6}$/.test(amount.trim())) return setError(t.amountRequired);
+    void decide(() => verifyPaymentProof({ id: item.id, amountReceived: Number(amount.trim()) }));
+  };
+  const reject = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) return setError(t.reasonRequired);
+    void decide(() => rejectPaymentProof({ id: item.id, reason: reason.trim() }));
+  };
+
+  return (
+    <div className="admin-receipt__decision">
+      <form onSubmit={verify} className="admin-receipt__form">
+        <Field id="receipt-amount" label={t.amountReceived}>
+          <Input
+            id="receipt-amount"
+            ref={amountRef}
+            inputMode="numeric"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        </Field>
+        <Button type="submit" pending={pending}>
+          {t.verify}
+        </Button>
+      </form>
+      <form onSubmit={reject} className="admin-receipt__form">
+        <Field id="receipt-reason" label={t.reason}>
+          <Input id="receipt-reason" ref={reasonRef} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </Field>
+        <Button type="submit" variant="destructive" pending={pending}>
+          {t.reject}
+        </Button>
+      </form>
+      {error && (
+        <p className="ui-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function ReceiptsSection() {
+  const [state, setState] = useState<string>('en_revision');
+  const [payment, setPayment] = useState('');
+  const { data: queue } = useReviewQueue(state, payment);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const refresh = useRefresh();
+  const index = Math.max(0, queue?.findIndex((item) => item.id === selectedId) ?? 0);
+  const current = queue?.[index];
+  const indexRef = useRef(index);
+  indexRef.current = index;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!queue || event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+      const step = event.key === 'j' || event.key === 'J' ? 1 : event.key === 'k' || event.key === 'K' ? -1 : 0;
+      if (!step) return;
+      const next = queue[Math.min(queue.length - 1, Math.max(0, indexRef.current + step))];
+      if (next) setSelectedId(next.id);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [queue]);
+
+  // After a decision the same position holds the next receipt (the decided one leaves the queue).
+  const onDecided = async () => {
+    const following = queue?.[index + 1];
+    await refresh(reviewQueueKey(state, payment), statsKey);
+    setSelectedId(following?.id ?? null);
+  };
+
+  return (
+    <section className="admin-receipts">
+      <div className="admin-receipts__filters">
+        <label>
+          {t.stateFilter}{' '}
+          <select value={state} onChange={(event) => setState(event.target.value)}>
+            <option value="">{t.allStates}</option>
+            {PAYMENT_PROOF_STATES.map((value) => (
+              <option key={value} value={value}>
+                {t.states[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t.paymentFilter}{' '}
+          <select value={payment} onChange={(event) => setPayment(event.target.value)}>
+            <option value="">{t.allPayments}</option>
+            {PAYMENT_NUMBERS.map((number) => (
+              <option key={number} value={number}>
+                {t.payment(number)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="admin-muted">{t.shortcuts}</p>
+      </div>
+      {!queue ? (
+        <Skeleton height="16rem" />
+      ) : queue.length === 0 || !current ? (
+        <p>{t.empty}</p>
+      ) : (
+        <div className="admin-receipts__layout">
+          <ol className="admin-receipts__queue">
+            {queue.map((item) => (
+              <li key={item.id}>
+                <button type="button" aria-current={item.id === current.id} onClick={() => setSelectedId(item.id)}>
+                  {item.hasThumbnail ? (
+                    <img src={receiptFileUrl(item.id, 'thumbnail')} alt="" width={40} height={40} loading="lazy" />
+                  ) : (
+                    'PDF'
+                  )}
+                  <span>
+                    {item.graduateName} · {t.payment(item.paymentNumber)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+          <Card>
+            <CardContent>
+              <div className="admin-receipt">
+                <ReceiptView item={current} />
+                <div>
+                  <h3>
+                    {current.graduateName} · {t.payment(current.paymentNumber)} <Badge>{t.states[current.state]}</Badge>
+                  </h3>
+                  <p>{current.contactName}</p>
+                  <p>{t.declared(current.amountDeclared ? formatQuetzales(current.amountDeclared) : null)}</p>
+                  {current.depositDate && <p>{t.deposit(formatDay(current.depositDate))}</p>}
+                  {current.documentNumber && <p>{t.document(current.documentNumber)}</p>}
+                  {current.review ? (
+                    <p>
+                      {t.reviewed(
+                        current.review.reviewedBy,
+                        current.review.amountReceived ? formatQuetzales(current.review.amountReceived) : null,
+                        current.review.reason,
+                      )}
+                    </p>
+                  ) : (
+                    <Decision item={current} onDecided={onDecided} />
+                  )}
+                </div>
+              </div>
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </section>
+  );
+}

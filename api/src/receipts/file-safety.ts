@@ -1,0 +1,97 @@
+// Uploaded files are hostile until proven otherwise. The type comes from the bytes, never from
+// the name or the Content-Type the browser sent. Images are decoded and re-encoded by sharp, so
+// what is stored is a fresh JPEG with no metadata (no EXIF, no GPS) and nothing appended; PDFs are
+// stored as sent, after the checks in `checkPdf`, and are only ever served with a sandbox CSP.
+import { HttpException, HttpStatus, UnsupportedMediaTypeException } from '@nestjs/common';
+import sharp from 'sharp';
+
+export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
+/** About 7000 x 7000: any phone's photo fits, a decompression bomb does not. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_STORED_SIDE = 2000;
+export const THUMBNAIL_SIDE = 320;
+
+export const FILE_MESSAGES = {
+  missing: 'Adjunta el comprobante (una foto o un PDF).',
+  empty: 'El archivo está vacío.',
+  tooLarge: 'El archivo es demasiado grande: el máximo es 10 MB.',
+  type: 'Tipo de archivo no admitido: envía una foto (JPEG, PNG o WebP) o un PDF.',
+  pixels: 'La imagen es demasiado grande (demasiados píxeles). Envía una foto normal del comprobante.',
+  unreadableImage: 'No pudimos leer la imagen. Toma la foto de nuevo o envía un PDF.',
+  badPdf: 'El PDF está incompleto o dañado.',
+  activePdf: 'El PDF contiene contenido activo (scripts, acciones o archivos incrustados) y no lo aceptamos.',
+} as const;
+
+export type SniffedType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+
+/** The type the bytes say, by magic number; undefined for anything else (HTML, SVG, ZIP, ...). */
+export function sniffType(bytes: Buffer): SniffedType | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return undefined;
+}
+
+/** Names that make a PDF do something when opened, or carry other files. */
+const ACTIVE_PDF = /\/(JavaScript|JS|Launch|EmbeddedFile|RichMedia|XFA)(?![A-Za-z0-9])/;
+/** Markup a browser could run if the file were ever read as HTML (a PDF/HTML polyglot). */
+const MARKUP = /<\s*(script|html|svg|iframe|body)[\s>/]/i;
+
+/**
+ * A PDF must end with `%%EOF` (within the last 1 KB: writers add a newline or a few bytes), and
+ * holds no active content: the names are looked for after decoding `#xx` escapes (`/J#53` is
+ * `/JS`). Names inside compressed object streams are not seen; the sandbox CSP the file is
+ * served with is what keeps a viewer from running anything (docs/payments.md).
+ */
+export function checkPdf(bytes: Buffer): void {
+  if (
+    !bytes
+      .subarray(Math.max(0, bytes.length - 1024))
+      .toString('latin1')
+      .includes('%%EOF')
+  ) {
+    throw new HttpException(FILE_MESSAGES.badPdf, HttpStatus.UNPROCESSABLE_ENTITY);
+  }
+  const text = bytes.toString('latin1').replace(/#([0-9a-fA-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  if (ACTIVE_PDF.test(text) || MARKUP.test(text)) throw new HttpException(FILE_MESSAGES.activePdf, HttpStatus.UNPROCESSABLE_ENTITY);
+}
+
+export interface SafeFile {
+  contentType: 'image/jpeg' | 'application/pdf';
+  data: Buffer;
+  thumbnail: Buffer | null;
+}
+
+/** The file as it will be stored, or a Spanish 4xx. */
+export async function makeSafe(bytes: Buffer): Promise<SafeFile> {
+  if (bytes.length === 0) throw new HttpException(FILE_MESSAGES.empty, HttpStatus.BAD_REQUEST);
+  if (bytes.length > MAX_RECEIPT_BYTES) throw new HttpException(FILE_MESSAGES.tooLarge, HttpStatus.PAYLOAD_TOO_LARGE);
+  const type = sniffType(bytes);
+  if (!type) throw new UnsupportedMediaTypeException(FILE_MESSAGES.type);
+  if (type === 'application/pdf') {
+    checkPdf(bytes);
+    return { contentType: type, data: bytes, thumbnail: null };
+  }
+  try {
+    // failOn 'error': a truncated or doctored image is refused rather than half decoded.
+    const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (width * height > MAX_INPUT_PIXELS) throw new HttpException(FILE_MESSAGES.pixels, HttpStatus.PAYLOAD_TOO_LARGE);
+    // sharp writes no metadata unless asked: EXIF (and its GPS position) is gone.
+    const data = await input()
+      .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82 })
+      .toBuffer();
+    const thumbnail = await sharp(data)
+      .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside' })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    return { contentType: 'image/jpeg', data, thumbnail };
+  } catch (error) {
+    if (error instanceof HttpException) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message))
+      throw new HttpException(FILE_MESSAGES.pixels, HttpStatus.PAYLOAD_TOO_LARGE);
+    throw new HttpException(FILE_MESSAGES.unreadableImage, HttpStatus.UNPROCESSABLE_ENTITY);
+  }
+}

@@ -1,0 +1,70 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { PAYMENT_PROOF_STATES, type PaymentProofState, type ReviewQueueItem, type User } from '@portal/contracts';
+import { Database } from '../database/database.service';
+import { FamilyEntity } from '../families/family.entity';
+import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { RECEIPT_MESSAGES, toPaymentProof } from './receipts.service';
+
+interface Decision {
+  state: Exclude<PaymentProofState, 'en_revision'>;
+  amountReceived: number | null;
+  rejectionReason: string | null;
+}
+
+const DECIDED: Record<Decision['state'], string> = { verificado: 'verificó', rechazado: 'rechazó' };
+
+@Injectable()
+export class ReceiptReviewService {
+  constructor(private readonly db: Database) {}
+
+  async list(state?: string, payment?: string): Promise<ReviewQueueItem[]> {
+    const errors: Record<string, string[]> = {};
+    if (state !== undefined && state !== '' && !(PAYMENT_PROOF_STATES as readonly string[]).includes(state))
+      errors.state = ['El estado debe ser en_revision, verificado o rechazado.'];
+    if (payment !== undefined && payment !== '' && !/^[1-6]$/.test(payment)) errors.payment = ['El número de pago debe ser del 1 al 6.'];
+    if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
+    const query = this.db.manager
+      .createQueryBuilder(PaymentProofEntity, 'proof')
+      .innerJoinAndMapOne('proof.family', FamilyEntity, 'family', 'family.id = proof.familyId')
+      .orderBy('proof.uploadedAt', 'ASC')
+      .addOrderBy('proof.id', 'ASC');
+    if (state) query.andWhere('proof.state = :state', { state });
+    if (payment) query.andWhere('proof.paymentNumber = :payment', { payment: Number(payment) });
+    return (await query.getMany()).map(toQueueItem);
+  }
+
+  /**
+   * One decision per receipt: the update only applies while the receipt is still under review, so
+   * when two admins decide at once exactly one row changes, and the other is told who decided.
+   */
+  async decide(user: User, id: number, decision: Decision): Promise<ReviewQueueItem> {
+    const changed = await this.db.write(async (manager) => {
+      const result = await manager.update(
+        PaymentProofEntity,
+        { id, state: 'en_revision' },
+        { ...decision, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
+      );
+      return result.affected ?? 0;
+    });
+    const row = await this.db.manager
+      .createQueryBuilder(PaymentProofEntity, 'proof')
+      .innerJoinAndMapOne('proof.family', FamilyEntity, 'family', 'family.id = proof.familyId')
+      .where('proof.id = :id', { id })
+      .getOne();
+    if (!row) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
+    if (changed === 0) {
+      const verb = DECIDED[row.state as Decision['state']] ?? 'revisó';
+      throw new ConflictException(`${row.reviewedByName ?? 'Otra persona del comité'} ya ${verb} este comprobante.`);
+    }
+    return toQueueItem(row);
+  }
+}
+
+function toQueueItem(row: PaymentProofEntity): ReviewQueueItem {
+  return {
+    ...toPaymentProof(row),
+    familyId: row.familyId,
+    graduateName: row.family.graduateName,
+    contactName: row.family.contactName,
+  };
+}

@@ -1,0 +1,150 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException, UnsupportedMediaTypeException } from '@nestjs/common';
+import type { PaymentNumber, PaymentProof, User } from '@portal/contracts';
+import { Database } from '../database/database.service';
+import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { MyFamilyService } from '../parent/my-family.service';
+import { FILE_MESSAGES, makeSafe } from './file-safety';
+import { MultipartBody } from './multipart';
+import { ReceiptStorage } from './receipt-storage';
+
+export const RECEIPT_MESSAGES = {
+  notFound: 'No encontramos ese comprobante.',
+  alreadyReviewed: 'El comité ya revisó este comprobante: ya no se puede eliminar.',
+  noThumbnail: 'Este comprobante no tiene miniatura.',
+  notMultipart: 'Envía el comprobante como formulario con el archivo adjunto.',
+} as const;
+
+const FIELDS = {
+  paymentNumber: 'El número de pago debe ser del 1 al 6.',
+  amountDeclared: 'El monto depositado debe ser un número entero de quetzales, de 1 a 1,000,000.',
+  depositDate: 'La fecha del depósito debe tener el formato AAAA-MM-DD.',
+  documentNumber: 'El número de documento admite hasta 40 letras, números, espacios o guiones.',
+} as const;
+
+export function toPaymentProof(row: PaymentProofEntity): PaymentProof {
+  return {
+    id: row.id,
+    paymentNumber: row.paymentNumber,
+    fileName: row.fileName,
+    uploadedAt: row.uploadedAt.toISOString(),
+    state: row.state,
+    contentType: row.contentType,
+    hasThumbnail: Boolean(row.hasThumbnail),
+    amountDeclared: row.amountDeclared,
+    depositDate: row.depositDate,
+    documentNumber: row.documentNumber,
+    review:
+      row.state === 'en_revision' || !row.reviewedAt
+        ? null
+        : {
+            reviewedBy: row.reviewedByName ?? '',
+            reviewedAt: row.reviewedAt.toISOString(),
+            amountReceived: row.amountReceived,
+            reason: row.rejectionReason,
+          },
+  };
+}
+
+interface Declared {
+  paymentNumber: PaymentNumber;
+  amountDeclared: number | null;
+  depositDate: string | null;
+  documentNumber: string | null;
+}
+
+/** The form's fields, checked as the JSON routes check theirs: a 400 naming each bad field. */
+function declared(fields: Record<string, string>): Declared {
+  const errors: Record<string, string[]> = {};
+  for (const name of Object.keys(fields)) if (!(name in FIELDS)) errors[name] = [`El campo «${name}» no está permitido.`];
+  const { paymentNumber = '', amountDeclared = '', depositDate = '', documentNumber = '' } = fields;
+  if (!/^[1-6]$/.test(paymentNumber)) errors.paymentNumber = [FIELDS.paymentNumber];
+  const amount = amountDeclared.trim();
+  if (amount !== '' && (!/^[1-9]\d{0,6}$/.test(amount) || Number(amount) > 1_000_000)) errors.amountDeclared = [FIELDS.amountDeclared];
+  const date = depositDate.trim();
+  if (
+    date !== '' &&
+    (!/^\d{4}-\d{2}-\d{2}$/.test(date) ||
+      Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ||
+      new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date)
+  )
+    errors.depositDate = [FIELDS.depositDate];
+  const document = documentNumber.trim();
+  if (document !== '' && !/^[\p{L}\p{N} -]{1,40}$/u.test(document)) errors.documentNumber = [FIELDS.documentNumber];
+  if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
+  return {
+    paymentNumber: Number(paymentNumber) as PaymentNumber,
+    amountDeclared: amount === '' ? null : Number(amount),
+    depositDate: date === '' ? null : date,
+    documentNumber: document === '' ? null : document,
+  };
+}
+
+@Injectable()
+export class ReceiptsService {
+  constructor(
+    private readonly db: Database,
+    private readonly families: MyFamilyService,
+    private readonly storage: ReceiptStorage,
+  ) {}
+
+  async listOwn(user: User): Promise<PaymentProof[]> {
+    const family = await this.families.familyOf(user);
+    const rows = await this.db.manager.find(PaymentProofEntity, {
+      where: { familyId: family.id },
+      order: { uploadedAt: 'ASC', id: 'ASC' },
+    });
+    return rows.map(toPaymentProof);
+  }
+
+  /** Fields first (cheap), then the file is proven safe, then one transaction writes both rows. */
+  async upload(user: User, body: unknown): Promise<PaymentProof> {
+    if (!(body instanceof MultipartBody)) throw new UnsupportedMediaTypeException(RECEIPT_MESSAGES.notMultipart);
+    const fields = declared(body.fields);
+    if (!body.file || body.file.fieldName !== 'file')
+      throw new BadRequestException({ message: FILE_MESSAGES.missing, errors: { file: [FILE_MESSAGES.missing] } });
+    await this.families.familyOf(user);
+    const safe = await makeSafe(body.file.data);
+    return this.db.write(async (manager) => {
+      const family = await this.families.familyOf(user, manager, 'pessimistic_read');
+      const saved = await manager.save(PaymentProofEntity, {
+        familyId: family.id,
+        ...fields,
+        // Never the sent name: a neutral one, with the extension of what is stored.
+        fileName: `comprobante-pago-${fields.paymentNumber}.${safe.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`,
+        uploadedAt: new Date(),
+        state: 'en_revision' as const,
+        contentType: safe.contentType,
+        hasThumbnail: safe.thumbnail !== null,
+        reviewedById: null,
+        reviewedByName: null,
+        reviewedAt: null,
+        amountReceived: null,
+        rejectionReason: null,
+      });
+      await this.storage.save(manager, saved.id, safe.data, safe.thumbnail);
+      return toPaymentProof(saved as PaymentProofEntity);
+    });
+  }
+
+  /** Only the family's own receipt, and only while nobody has decided on it (a conditional delete). */
+  async removeOwn(user: User, id: number): Promise<void> {
+    await this.db.write(async (manager) => {
+      const family = await this.families.familyOf(user, manager, 'pessimistic_read');
+      const row = await manager.findOne(PaymentProofEntity, { where: { id, familyId: family.id } });
+      if (!row) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
+      const result = await manager.delete(PaymentProofEntity, { id, familyId: family.id, state: 'en_revision' });
+      if (!result.affected) throw new ConflictException(RECEIPT_MESSAGES.alreadyReviewed);
+      await this.storage.remove(manager, id);
+    });
+  }
+
+  /** The bytes for the family that sent them or for an admin; any other caller gets a 404. */
+  async file(user: User, id: number, variant: 'file' | 'thumbnail'): Promise<{ bytes: Buffer; row: PaymentProofEntity }> {
+    const familyId = user.role === 'admin' ? undefined : (await this.families.familyOf(user)).id;
+    const row = await this.db.manager.findOne(PaymentProofEntity, { where: familyId === undefined ? { id } : { id, familyId } });
+    if (!row) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
+    const bytes = await this.storage.read(id, variant);
+    if (!bytes) throw new NotFoundException(variant === 'thumbnail' ? RECEIPT_MESSAGES.noThumbnail : RECEIPT_MESSAGES.notFound);
+    return { bytes, row };
+  }
+}

@@ -1,0 +1,113 @@
+// A deposit receipt from the phone to the committee's dashboard: a parent photographs it at
+// 375 px, the browser shrinks the photo before sending, an admin verifies it in 'Comprobantes',
+// and both the parent's 'Pagos' and the dashboard's 'Pagos Recibidos' move.
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { startPortal, type Portal } from '../support/portal';
+
+let browser: Browser;
+let portal: Portal;
+let parent: Page;
+let admin: Page;
+
+/** A 3000 x 4000 photo of about 4 MB: noise compresses badly, as a real camera's grain does. */
+async function bigPhoto(): Promise<string> {
+  const width = 3000;
+  const height = 4000;
+  const noise = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < noise.length; index += 1) noise[index] = (index * 2654435761) >>> 24;
+  const jpeg = await sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 60 })
+    .toBuffer();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'receipt-')), 'IMG_0001.jpg');
+  writeFileSync(file, jpeg);
+  return file;
+}
+
+const statValue = () => admin.locator('.admin-stat', { hasText: 'Pagos Recibidos' }).locator('.admin-stat__value').textContent();
+
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+  ({ page: parent } = await newPage(browser, PHONE));
+  await parent.addInitScript(() => {
+    const record = window as unknown as { uploadedBytes: number[] };
+    record.uploadedBytes = [];
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      if (body instanceof FormData) record.uploadedBytes.push(...body.getAll('file').map((file) => (file as Blob).size));
+      return send.call(this, body);
+    };
+  });
+  ({ page: admin } = await newPage(browser, DESKTOP));
+  await signIn(admin, portal.url, 'admin');
+  await admin.waitForURL(`${portal.url}/admin`);
+  // Data that makes the count move: only the first payment is due, and the committee has not
+  // ticked the family as paid by hand.
+  for (const id of [2, 3, 4, 5, 6]) {
+    const response = await admin.request.put(`${portal.url}/api/payment-dates/${id}`, {
+      data: { description: `Pago ${id}`, date: '2099-01-01', amount: 'Q100' },
+    });
+    expect(response.status()).toBe(200);
+  }
+  const families = (await (await admin.request.get(`${portal.url}/api/families`)).json()) as Array<{ id: number; email: string }>;
+  const own = families.find((family) => family.email === 'padre@example.com')!;
+  expect((await admin.request.put(`${portal.url}/api/families/${own.id}`, { data: { hasPaid: false } })).status()).toBe(200);
+  await signIn(parent, portal.url, 'padre');
+  await parent.waitForURL(`${portal.url}/parent`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+describe('deposit receipts', () => {
+  let before: number;
+
+  it('a parent sends a 4 MB photo from the phone; it goes up small and reads En revisión', async () => {
+    const photo = await bigPhoto();
+    expect(statSync(photo).size).toBeGreaterThan(3 * 1024 * 1024);
+    await admin.goto(`${portal.url}/admin`);
+    await admin.locator('.admin-stat', { hasText: 'Pagos Recibidos' }).waitFor();
+    before = Number(await statValue());
+
+    await parent.getByRole('navigation', { name: 'Secciones del portal de padres' }).last().getByRole('link', { name: 'Pagos' }).click();
+    const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
+    await first.getByText('Pendiente').first().waitFor();
+    await first.getByRole('button', { name: 'Subir comprobante' }).click();
+    await first.getByLabel('Foto o PDF del comprobante').setInputFiles(photo);
+    await first.getByLabel('Monto depositado (Q, opcional)').fill('2950');
+    await first.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await first.getByText('En revisión').first().waitFor();
+    // Playwright does not expose a multipart body built from a Blob: the page records what it sent.
+    const sent = await parent.evaluate(() => (window as unknown as { uploadedBytes: number[] }).uploadedBytes);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toBeGreaterThan(10 * 1024);
+    expect(sent[0]).toBeLessThan(500 * 1024);
+    expect(await scrollsSideways(parent)).toBe(false);
+    await screenshot(parent, 'receipts-parent-review');
+  }, 120_000);
+
+  it('the admin verifies it in Comprobantes and the dashboard counts the family', async () => {
+    await admin.goto(`${portal.url}/admin/comprobantes`);
+    await admin.getByRole('heading', { name: /Sofía Morales · Pago 1/ }).waitFor();
+    await admin.getByText('Monto declarado: Q2,950').waitFor();
+    await screenshot(admin, 'receipts-admin-queue');
+    await admin.getByRole('button', { name: 'Verificar' }).click();
+    await admin.getByText('No hay comprobantes con estos filtros.').waitFor();
+    await admin.goto(`${portal.url}/admin`);
+    await admin.locator('.admin-stat', { hasText: 'Pagos Recibidos' }).waitFor();
+    expect(Number(await statValue())).toBe(before + 1);
+  });
+
+  it('the parent sees Verificado with the amount received', async () => {
+    await parent.reload();
+    const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
+    await first.getByText('Verificado').first().waitFor();
+    await first.getByText('Recibido: Q2,950').waitFor();
+    await screenshot(parent, 'receipts-parent-verified');
+  });
+});

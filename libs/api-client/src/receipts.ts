@@ -1,0 +1,59 @@
+// Deposit receipts: the parent's upload (with progress) and delete, the files' URLs, and the
+// committee's queue and decisions.
+import useSWR from 'swr';
+import type { PaymentProof, ReviewQueueItem } from '@portal/contracts';
+import { ApiError, apiRequest, getJson } from '@portal/api-client/request';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
+
+export const receiptFileUrl = (id: number, variant: 'file' | 'thumbnail' = 'file') => `/api/payment-proofs/${id}/${variant}`;
+
+export interface ReceiptUpload {
+  file: Blob;
+  fileName: string;
+  paymentNumber: number;
+  amountDeclared?: string;
+  depositDate?: string;
+  documentNumber?: string;
+}
+
+/** XMLHttpRequest rather than fetch: it reports the upload's progress (0 to 1). */
+export function uploadPaymentProof(input: ReceiptUpload, onProgress: (fraction: number) => void): Promise<PaymentProof> {
+  const form = new FormData();
+  form.append('paymentNumber', String(input.paymentNumber));
+  for (const name of ['amountDeclared', 'depositDate', 'documentNumber'] as const) {
+    const value = input[name]?.trim();
+    if (value) form.append(name, value);
+  }
+  form.append('file', input.file, input.fileName);
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/my-family/payment-proofs');
+    request.withCredentials = true;
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) resolve(JSON.parse(request.responseText) as PaymentProof);
+      else reject(new ApiError(request.status, request.responseText, request.statusText));
+    };
+    request.onerror = () => reject(new Error('No se pudo enviar el comprobante. Revisa tu conexión e intenta de nuevo.'));
+    request.send(form);
+  });
+}
+
+export const deletePaymentProof = (id: number) => apiRequest<void>('DELETE', `/api/my-family/payment-proofs/${id}`);
+
+// ---- the committee's review queue ----------------------------------------------------------
+
+export const reviewQueueKey = (state: string, payment: string) =>
+  `/api/payment-proofs?${new URLSearchParams({ ...(state ? { state } : {}), ...(payment ? { payment } : {}) }).toString()}`;
+
+export const getReviewQueue = (key: string) => getJson<ReviewQueueItem[]>(key);
+
+export function useReviewQueue(state: string, payment: string) {
+  return useSWR(reviewQueueKey(state, payment), getReviewQueue, QUERY_OPTIONS);
+}
+
+export const verifyPaymentProof = ({ id, amountReceived }: { id: number; amountReceived: number }) =>
+  apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/verify`, { amountReceived });
+
+export const rejectPaymentProof = ({ id, reason }: { id: number; reason: string }) =>
+  apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/reject`, { reason });

@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PaymentProof } from '@portal/contracts';
+import { PaymentReceipts, paymentState } from './PaymentReceipts';
+
+jest.mock('browser-image-compression', () => jest.fn());
+
+const proof = (overrides: Partial<PaymentProof>): PaymentProof => ({
+  id: 1,
+  paymentNumber: 2,
+  fileName: 'comprobante-pago-2.jpg',
+  uploadedAt: '2025-10-20T15:00:00.000Z',
+  state: 'en_revision',
+  contentType: 'image/jpeg',
+  hasThumbnail: true,
+  amountDeclared: null,
+  depositDate: null,
+  documentNumber: null,
+  review: null,
+  ...overrides,
+});
+const review = (amountReceived: number | null, reason: string | null) => ({
+  reviewedBy: 'Comité',
+  reviewedAt: '2025-10-21T15:00:00.000Z',
+  amountReceived,
+  reason,
+});
+
+describe("a payment's receipts", () => {
+  it('reads Pendiente with nothing sent, and offers the upload with camera or gallery (no forced capture)', async () => {
+    render(<PaymentReceipts paymentNumber={2} proofs={[]} />);
+    expect(screen.getByText('Pendiente')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Subir comprobante' }));
+    const input = screen.getByLabelText('Foto o PDF del comprobante');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,application/pdf');
+    expect(input).not.toHaveAttribute('capture');
+  });
+
+  it('reads En revisión and lets the parent delete a receipt nobody has reviewed', () => {
+    render(<PaymentReceipts paymentNumber={2} proofs={[proof({})]} />);
+    expect(screen.getAllByText('En revisión').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Miniatura del comprobante' })).toHaveAttribute('src', '/api/payment-proofs/1/thumbnail');
+  });
+
+  it('reads Verificado with the amount received, and no more uploads or deletes', () => {
+    render(<PaymentReceipts paymentNumber={2} proofs={[proof({ state: 'verificado', review: review(2950, null) })]} />);
+    expect(screen.getAllByText('Verificado').length).toBeGreaterThan(0);
+    expect(screen.getByText(/Recibido: Q2,950/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Subir comprobante' })).not.toBeInTheDocument();
+  });
+
+  it("reads Rechazado with the committee's reason and a way to send another", () => {
+    render(<PaymentReceipts paymentNumber={2} proofs={[proof({ state: 'rechazado', review: review(null, 'El monto no coincide.') })]} />);
+    expect(screen.getByText('Motivo del comité: El monto no coincide.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar otro comprobante' })).toBeInTheDocument();
+  });
+
+  it('counts a payment verified as soon as one of its deposits is, under review while any waits', () => {
+    expect(paymentState([proof({ state: 'rechazado' }), proof({ state: 'en_revision' })])).toBe('en_revision');
+    expect(paymentState([proof({ state: 'rechazado' }), proof({ state: 'verificado' })])).toBe('verificado');
+  });
+});

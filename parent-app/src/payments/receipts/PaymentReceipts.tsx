@@ -1,0 +1,174 @@
+import imageCompression from 'browser-image-compression';
+import { useId, useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import type { PaymentNumber, PaymentProof } from '@portal/contracts';
+import { myPaymentProofsKey } from '@portal/api-client/my-family';
+import { deletePaymentProof, receiptFileUrl, uploadPaymentProof } from '@portal/api-client/receipts';
+import { errorMessage } from '@portal/api-client/request';
+import { Badge } from '@portal/ui/badge';
+import { Button } from '@portal/ui/button';
+import { Input } from '@portal/ui/input';
+import { Field } from '@portal/ui/label';
+import { toast } from '@portal/ui/toast';
+import { formatQuetzales } from '@portal/format';
+import { texts } from '../../texts';
+
+const t = texts.receipts;
+const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
+
+type PaymentState = 'pendiente' | 'en_revision' | 'verificado' | 'rechazado';
+
+/** The payment's state from its receipts: a verification wins; else the latest decision or review. */
+export function paymentState(proofs: PaymentProof[]): PaymentState {
+  if (proofs.some((proof) => proof.state === 'verificado')) return 'verificado';
+  if (proofs.some((proof) => proof.state === 'en_revision')) return 'en_revision';
+  if (proofs.length > 0) return 'rechazado';
+  return 'pendiente';
+}
+
+const BADGE = { pendiente: 'outline', en_revision: 'info', verificado: 'success', rechazado: 'danger' } as const;
+
+/** Photos go up small: long side 1600 px, JPEG, about 300 KB, whatever the camera made. */
+async function shrink(file: File, onProgress: (percent: number) => void): Promise<{ blob: Blob; name: string }> {
+  if (file.type === 'application/pdf') return { blob: file, name: file.name };
+  const blob = await imageCompression(file, {
+    maxWidthOrHeight: 1600,
+    maxSizeMB: 0.35,
+    fileType: 'image/jpeg',
+    initialQuality: 0.8,
+    // On the page, not in a worker: the portal's CSP allows no blob: workers.
+    useWebWorker: false,
+    onProgress,
+  });
+  return { blob, name: 'comprobante.jpg' };
+}
+
+export function PaymentReceipts({ paymentNumber, proofs }: { paymentNumber: PaymentNumber; proofs: PaymentProof[] }) {
+  const id = useId();
+  const { mutate } = useSWRConfig();
+  const [open, setOpen] = useState(false);
+  const [progress, setProgress] = useState<{ step: 'compress' | 'upload'; percent: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const state = paymentState(proofs);
+  const verified = proofs.filter((proof) => proof.state === 'verificado');
+  const rejected = [...proofs].reverse().find((proof) => proof.state === 'rechazado');
+  const refresh = () => mutate(myPaymentProofsKey);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) return setError(t.chooseFile);
+    setError(null);
+    try {
+      setProgress({ step: 'compress', percent: 0 });
+      const small = await shrink(file, (percent) => setProgress({ step: 'compress', percent }));
+      setProgress({ step: 'upload', percent: 0 });
+      await uploadPaymentProof(
+        {
+          file: small.blob,
+          fileName: small.name,
+          paymentNumber,
+          amountDeclared: String(form.get('amountDeclared') ?? ''),
+          depositDate: String(form.get('depositDate') ?? ''),
+          documentNumber: String(form.get('documentNumber') ?? ''),
+        },
+        (fraction) => setProgress({ step: 'upload', percent: Math.round(fraction * 100) }),
+      );
+      await refresh();
+      setOpen(false);
+      toast(t.sent);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function remove(proof: PaymentProof) {
+    try {
+      await deletePaymentProof(proof.id);
+      await refresh();
+    } catch (failure) {
+      toast({ title: t.deleteFailed, description: errorMessage(failure), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="parent-receipts">
+      <p className="parent-receipts__state">
+        <Badge variant={BADGE[state]}>{t.states[state]}</Badge>
+        {state === 'verificado' && (
+          <span className="parent-muted">
+            {' '}
+            {t.received(formatQuetzales(verified.reduce((sum, proof) => sum + (proof.review?.amountReceived ?? 0), 0)))}
+          </span>
+        )}
+      </p>
+      {state === 'rechazado' && rejected?.review?.reason && <p className="parent-receipts__reason">{t.reason(rejected.review.reason)}</p>}
+      {proofs.length > 0 && (
+        <ul className="parent-receipts__list">
+          {proofs.map((proof) => (
+            <li key={proof.id}>
+              <a href={receiptFileUrl(proof.id)} target="_blank" rel="noreferrer">
+                {proof.hasThumbnail ? (
+                  <img src={receiptFileUrl(proof.id, 'thumbnail')} alt={t.thumbnailAlt} width={56} height={56} loading="lazy" />
+                ) : (
+                  t.pdf
+                )}
+              </a>
+              <span>{t.states[proof.state]}</span>
+              {proof.state === 'en_revision' && (
+                <Button variant="ghost" size="sm" onClick={() => void remove(proof)}>
+                  {t.delete}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {state !== 'verificado' && !open && (
+        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          {state === 'rechazado' ? t.sendAnother : t.upload}
+        </Button>
+      )}
+      {open && (
+        <form className="parent-receipts__form" onSubmit={(event) => void submit(event)}>
+          <Field id={`${id}-file`} label={t.file} hint={t.fileHint}>
+            <Input id={`${id}-file`} name="file" type="file" accept={ACCEPT} required />
+          </Field>
+          <Field id={`${id}-amount`} label={t.amount}>
+            <Input id={`${id}-amount`} name="amountDeclared" inputMode="numeric" pattern="[0-9]*" />
+          </Field>
+          <Field id={`${id}-date`} label={t.date}>
+            <Input id={`${id}-date`} name="depositDate" type="date" />
+          </Field>
+          <Field id={`${id}-document`} label={t.document}>
+            <Input id={`${id}-document`} name="documentNumber" maxLength={40} />
+          </Field>
+          {progress && (
+            <div className="parent-receipts__progress">
+              <progress max={100} value={progress.percent} aria-label={t.progress[progress.step]} />
+              <span>
+                {t.progress[progress.step]} {progress.percent}%
+              </span>
+            </div>
+          )}
+          {error && (
+            <p className="ui-field__error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="parent-receipts__actions">
+            <Button type="submit" pending={progress !== null}>
+              {t.send}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setOpen(false)} disabled={progress !== null}>
+              {t.cancel}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
