@@ -72,7 +72,7 @@ export const texts = {
     place: 'Lugar',
     directions: 'Cómo llegar',
     share: 'Compartir por WhatsApp',
-    shareLabel: (title: string) => `Compartir «${title}» por WhatsApp`,
+    shareLabel: (title: string) => `Compartir por WhatsApp: ${title}`,
     directionsTo: (place: string) => `Cómo llegar: ${place} (abre el mapa)`,
     dress: 'Vestimenta',
     yourAnswer: 'Tu respuesta',

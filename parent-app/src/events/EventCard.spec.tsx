@@ -74,7 +74,7 @@ describe('an event card', () => {
 
   it('shares the event on WhatsApp with its date, place and the portal link', () => {
     renderCard(null);
-    const share = screen.getByRole('link', { name: `Compartir «${event.titulo}» por WhatsApp` });
+    const share = screen.getByRole('link', { name: `Compartir por WhatsApp: ${event.titulo}` });
     const href = share.getAttribute('href')!;
     expect(href.startsWith('https://wa.me/?text=')).toBe(true);
     const text = decodeURIComponent(href.slice('https://wa.me/?text='.length));
