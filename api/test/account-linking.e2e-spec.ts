@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type { Account, Family, User } from '@portal/contracts';
 import { AccountTokenEntity } from '../src/auth/account-token.entity';
 import { MAX_REGISTRATIONS_PER_IP, MAX_VERIFY_EMAILS } from '../src/auth/auth.service';
@@ -11,6 +8,7 @@ import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { UserEntity } from '../src/users/user.entity';
 import { createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';
 import { DATABASES, PASSWORD, startApi, type Agent, type TestApi } from './harness';
+import { startSmtp, type TestSmtp } from './smtp';
 
 const FAMILY_NOT_FOUND = 'No encontramos un perfil familiar para tu cuenta. Contacta a la administración.';
 const BAD_LINK = 'El enlace no es válido o ya venció. Pide uno nuevo desde tu portal.';
@@ -239,45 +237,24 @@ describe.each(DATABASES)('accounts linked to a family only once their e-mail is 
 
 describe.each(DATABASES)('the confirmation e-mail through SMTP (%s)', (kind) => {
   let api: TestApi;
-  let smtp: SMTPServer;
-  const received: Array<{ to: string[]; data: string }> = [];
+  let smtp: TestSmtp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-          callback();
-        });
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    const { port } = smtp.server.address() as AddressInfo;
-    api = await startApi(kind, {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      PUBLIC_URL: 'https://portal.example.edu.gt',
-      MAIL_POLL_SECONDS: '0',
-    });
+    smtp = await startSmtp();
+    api = await startApi(kind, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.edu.gt', MAIL_POLL_SECONDS: '0' });
   });
   afterAll(async () => {
     await api.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers the Spanish confirmation e-mail whose link proves the address', async () => {
     const family = await createFamily(api, { email: 'smtp.familia@example.com' });
     const parent = await register(api, 'smtp.familia@example.com');
     expect(await api.app.get(MailWorker).deliverDue()).toBe(1);
-    const message = received.find((one) => one.to.includes('smtp.familia@example.com'));
+    const message = smtp.received.find((one) => one.to.includes('smtp.familia@example.com'));
     expect(message).toBeDefined();
-    const decoded = message!.data
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const decoded = message!.text;
     expect(decoded).toMatch(/^Subject: =\?UTF-8\?/m);
     expect(decoded).toContain('Confirma que este correo es tuyo');
     const token = /https:\/\/portal\.example\.edu\.gt\/auth\/verificar\?token=([\w-]{43})/.exec(decoded)?.[1];

@@ -1,35 +1,10 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type { Outbox, OutboxMessage, OutboxMessageDetail, User } from '@portal/contracts';
 import { createApp } from '../src/app';
 import { MAX_ATTEMPTS, MailWorker } from '../src/mail/mail-worker';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { OutboxService } from '../src/mail/outbox.service';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
-
-/** An SMTP server in this process that records what it is sent, and can refuse everything. */
-async function startSmtp() {
-  const received: string[] = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
-      if (state.refuse) return callback(Object.assign(new Error('Buzon no disponible'), { responseCode: 450 }));
-      received.push(address.address);
-      callback();
-    },
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => callback());
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { startSmtp, type TestSmtp } from './smtp';
 
 async function enqueue(api: TestApi, to: string): Promise<void> {
   await api.dataSource.transaction((manager) =>
@@ -39,7 +14,7 @@ async function enqueue(api: TestApi, to: string): Promise<void> {
 
 describe.each(DATABASES)('the outbox and the committee\'s "Correos" (%s)', (kind) => {
   let api: TestApi;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let admin: Agent & { user: User };
 
   beforeAll(async () => {
@@ -85,7 +60,7 @@ describe.each(DATABASES)('the outbox and the committee\'s "Correos" (%s)', (kind
     const resent = await admin.post<OutboxMessage>(`/api/emails/${listed!.id}/resend`);
     expect(resent).toMatchObject({ status: 200, body: { status: 'pending', attempts: 0, lastError: null } });
     expect(await worker().deliverDue()).toBe(1);
-    expect(smtp.received).toContain('rechazo@example.com');
+    expect(smtp.recipients()).toContain('rechazo@example.com');
     expect(await row('rechazo@example.com')).toMatchObject({ status: 'sent' });
   });
 
@@ -99,7 +74,7 @@ describe.each(DATABASES)('the outbox and the committee\'s "Correos" (%s)', (kind
     expect(await worker().deliverDue()).toBe(0);
     await repository.update({ recipient: 'huerfano@example.com' }, { lockedUntil: new Date(Date.now() - 1) });
     expect(await worker().deliverDue()).toBe(1);
-    expect(smtp.received.filter((to) => to === 'huerfano@example.com')).toHaveLength(1);
+    expect(smtp.recipients().filter((to) => to === 'huerfano@example.com')).toHaveLength(1);
   });
 
   // Several instances share MySQL/MariaDB; SQLite is the one-instance database.
@@ -112,7 +87,7 @@ describe.each(DATABASES)('the outbox and the committee\'s "Correos" (%s)', (kind
         const sent = await Promise.all([worker().deliverDue(), second.get(MailWorker).deliverDue(), worker().deliverDue()]);
         await Promise.all([worker().deliverDue(), second.get(MailWorker).deliverDue()]);
         expect(sent[0]! + sent[1]!).toBeLessThanOrEqual(recipients.length);
-        for (const to of recipients) expect({ to, times: smtp.received.filter((one) => one === to).length }).toEqual({ to, times: 1 });
+        for (const to of recipients) expect({ to, times: smtp.recipients().filter((one) => one === to).length }).toEqual({ to, times: 1 });
       } finally {
         await second.close();
       }
