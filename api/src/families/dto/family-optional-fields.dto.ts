@@ -1,0 +1,42 @@
+import type { FamilyInput, RsvpAnswer } from '@portal/contracts';
+import { Omittable } from '../../common/validators';
+import { FamilyRules } from './family.rules';
+
+/** The fields a family's create and update both take as optional: tables, payment, attendance. */
+export class FamilyOptionalFieldsDto implements Partial<FamilyInput> {
+  @Omittable()
+  @FamilyRules.tablesBooked()
+  tablesBooked?: number;
+
+  @Omittable()
+  @FamilyRules.hasPaid()
+  hasPaid?: boolean;
+
+  @Omittable()
+  @FamilyRules.paymentAmount()
+  paymentAmount?: number;
+
+  @Omittable()
+  @FamilyRules.awardsRsvp()
+  awardsRsvp?: boolean;
+
+  @Omittable()
+  @FamilyRules.brunchRsvp()
+  brunchRsvp?: boolean;
+
+  @Omittable()
+  @FamilyRules.answer('de la premiación')
+  awardsAnswer?: RsvpAnswer | null;
+
+  @Omittable()
+  @FamilyRules.answer('del brunch')
+  brunchAnswer?: RsvpAnswer | null;
+
+  @Omittable()
+  @FamilyRules.guests('de la premiación')
+  awardsGuests?: number;
+
+  @Omittable()
+  @FamilyRules.guests('del brunch')
+  brunchGuests?: number;
+}
