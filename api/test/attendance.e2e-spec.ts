@@ -3,7 +3,7 @@
 import type { AdminEventRsvp, EventRsvp, Family, GraduationEvent, PendingFamily, Settings, Stats } from '@portal/contracts';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../src/settings/settings.entity';
-import { createFamily, snapshotTables } from './fixtures';
+import { createFamily, keyEventsAhead, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 describe.each(DATABASES)('attendance (%s)', (kind) => {
@@ -20,6 +20,7 @@ describe.each(DATABASES)('attendance (%s)', (kind) => {
   afterAll(() => api.close());
 
   async function familyWithParent(tablesBooked = 1): Promise<{ family: { id: number; email: string }; parent: Agent }> {
+    await keyEventsAhead(api);
     const family = await createFamily(api, { tablesBooked });
     const parent = await api.signedIn('parent', { email: family.email });
     return { family, parent };
@@ -217,6 +218,31 @@ describe.each(DATABASES)('attendance (%s)', (kind) => {
 
       await admin.put(`/api/events/${event.id}`, { rsvpDeadline: '2999-01-01T00:00:00.000Z' });
       expect((await parent.post('/api/event-rsvps', { eventId: event.id, attending: true })).status).toBe(200);
+    });
+  });
+
+  describe('an event that is over', () => {
+    it('takes no parent answer (Spanish 409, nothing written), on either route; the committee still corrects it', async () => {
+      const event = (
+        await admin.post<GraduationEvent>('/api/events', {
+          fecha: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+          titulo: 'Reunión de padres',
+          horario: '6:00 PM - 7:00 PM',
+        })
+      ).body;
+      const { family, parent } = await familyWithParent();
+      const except = ['sessions', 'events', 'settings'];
+      const before = await snapshotTables(api, { except });
+      const late = await parent.post<{ message: string }>('/api/event-rsvps', { eventId: event.id, attending: true });
+      expect(late).toMatchObject({ status: 409, body: { message: 'Este evento ya pasó: ya no se puede cambiar la respuesta.' } });
+
+      await admin.put(`/api/events/${keys.awards}`, { fecha: new Date(Date.now() - 86_400_000).toISOString() });
+      const awards = await parent.put<{ message: string }>('/api/my-family/rsvp', { awardsRsvp: false });
+      expect(awards).toMatchObject({ status: 409, body: { message: 'Este evento ya pasó: ya no se puede cambiar la respuesta.' } });
+      expect(await snapshotTables(api, { except })).toEqual(before);
+
+      expect((await admin.put(`/api/families/${family.id}`, { awardsRsvp: true })).status).toBe(200);
+      expect(await answersOf(family.id)).toEqual([expect.objectContaining({ eventId: keys.awards, attending: true })]);
     });
   });
 

@@ -85,9 +85,33 @@ export async function createFamily(api: TestApi, overrides: Partial<FamilyEntity
   return family;
 }
 
+/** Noon in Guatemala, a year from now: an event on it is not over, so parents may answer it. */
+export function nextYear(): Date {
+  const at = new Date(Date.now() + 365 * 86_400_000);
+  at.setUTCHours(18, 0, 0, 0);
+  return at;
+}
+
+/**
+ * Moves the awards ceremony and the brunch to next year. A new portal has them on the spec's
+ * dates (June 2026), which are over: parents could no longer answer them.
+ */
+export async function keyEventsAhead(api: TestApi): Promise<void> {
+  const settings = await api.dataSource.getRepository(SettingsEntity).findOneByOrFail({ id: 1 });
+  const events = api.dataSource.getRepository(EventEntity);
+  for (const id of [settings.awardsEventId, settings.brunchEventId]) {
+    const event = id === null ? null : await events.findOneBy({ id });
+    if (!event) continue;
+    // Same day and time (the settings' start and end times stay in order), next year.
+    const fecha = new Date(event.fecha);
+    fecha.setUTCFullYear(new Date().getUTCFullYear() + 1);
+    await events.update(event.id, { fecha });
+  }
+}
+
 export function createEvent(api: TestApi, titulo = `Evento ${unique()}`): Promise<EventEntity> {
   return api.dataSource.getRepository(EventEntity).save({
-    fecha: new Date('2026-06-12T16:00:00.000Z'),
+    fecha: nextYear(),
     titulo,
     descripcion: null,
     horario: null,
@@ -153,6 +177,7 @@ async function familyWithParent(api: TestApi, label: string, event: EventEntity,
 
 /** Families A and B, each with a parent account, an answer to one event and two confirmations. */
 export async function seedTwoFamilies(api: TestApi): Promise<TwoFamilies> {
+  await keyEventsAhead(api);
   const event = await createEvent(api, 'Cena de graduación');
   const a = await familyWithParent(api, 'A', event, true);
   const b = await familyWithParent(api, 'B', event, false);

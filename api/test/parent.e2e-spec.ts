@@ -5,7 +5,7 @@ import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UsersService } from '../src/users/users.service';
-import { setKeyAnswer, type KeyAnswerFlags } from './fixtures';
+import { keyEventsAhead, nextYear, setKeyAnswer, type KeyAnswerFlags } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 const NO_FAMILY = 'No encontramos un perfil familiar para tu cuenta. Contacta a la administración.';
@@ -36,6 +36,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
 
   beforeAll(async () => {
     api = await startApi(kind);
+    await keyEventsAhead(api);
   });
   afterAll(() => api.close());
 
@@ -59,7 +60,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
 
   async function createEvent(titulo = 'Misa de acción de gracias'): Promise<EventEntity> {
     return api.dataSource.getRepository(EventEntity).save({
-      fecha: new Date('2026-06-12T16:00:00.000Z'),
+      fecha: nextYear(),
       titulo,
       descripcion: null,
       horario: null,

@@ -37,6 +37,7 @@ export const texts = {
   peopleCount: (count: number) => (count === 1 ? '1 persona' : `${count} personas`),
   // `when` ends in 'a. m.' / 'p. m.': no second full stop.
   closed: (when: string) => `Las confirmaciones cerraron el ${when}`,
+  over: 'Este evento ya pasó.',
   portal: {
     reminders: 'Recordatorios',
     deadlineTitle: 'Fecha límite del pago final',
@@ -66,6 +67,9 @@ export const texts = {
   },
   events: {
     empty: 'No hay eventos programados aún.',
+    noneUpcoming: 'No hay próximos eventos.',
+    upcoming: 'Próximos eventos',
+    past: 'Eventos pasados',
     attending: 'Asistiré',
     notAttending: 'No Asistiré',
     schedule: 'Horario',

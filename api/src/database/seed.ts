@@ -2,7 +2,7 @@
 // answers. Runs only when SEED_DEMO is on and the database has no users yet.
 import type { DataSource } from 'typeorm';
 import type { PaymentNumber, PaymentStatus, Role } from '@portal/contracts';
-import { fromDateTimeLocal } from '@portal/format';
+import { fromDateTimeLocal, todayInGuatemala } from '@portal/format';
 import { hashPassword } from '../auth/password';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
@@ -86,10 +86,29 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
   },
 ];
 
-/** `key`: the event is the settings' awards ceremony or brunch, which the migrations already made. */
+/** `days` after the day the demo is made (before it when negative), at `clock`, in Guatemala. */
+function daysAhead(days: number, clock: string): string {
+  const day = new Date(`${todayInGuatemala()}T12:00:00.000Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return `${day.toISOString().slice(0, 10)}T${clock}`;
+}
+
+/**
+ * `key`: the event is the settings' awards ceremony or brunch, which the migrations already made.
+ * Dated from the day the demo is made, so it always has upcoming events and one that is over.
+ */
 const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha' | 'rsvpDeadline'> & { local: string; key?: 'awardsEventId' | 'brunchEventId' }> = [
   {
-    local: '2026-06-12T18:00',
+    local: daysAhead(-12, '18:00'),
+    titulo: 'Reunión de Padres de Familia',
+    descripcion: 'Reunión del comité con las familias: presupuesto de la fiesta y calendario de pagos.',
+    horario: '6:00 PM - 7:30 PM',
+    lugar: 'Salón de usos múltiples',
+    vestimenta: null,
+    imagen: null,
+  },
+  {
+    local: daysAhead(18, '18:00'),
     titulo: 'Misa de Acción de Gracias',
     descripcion: 'Misa de la promoción con graduados y familias.',
     horario: '6:00 PM - 7:00 PM',
@@ -98,7 +117,7 @@ const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha' | 'rsvpDeadline'> & { local
     imagen: null,
   },
   {
-    local: '2026-06-13T10:00',
+    local: daysAhead(19, '10:00'),
     key: 'awardsEventId',
     titulo: 'Ceremonia de Premiación',
     descripcion: 'Entrega de reconocimientos a los graduados de la promoción.',
@@ -108,7 +127,7 @@ const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha' | 'rsvpDeadline'> & { local
     imagen: null,
   },
   {
-    local: '2026-06-15T10:00',
+    local: daysAhead(21, '10:00'),
     key: 'brunchEventId',
     titulo: 'Brunch de Padres y Graduados',
     descripcion: 'Brunch de despedida para graduados y sus familias.',
@@ -118,7 +137,7 @@ const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha' | 'rsvpDeadline'> & { local
     imagen: null,
   },
   {
-    local: '2026-06-20T19:00',
+    local: daysAhead(26, '19:00'),
     titulo: 'Fiesta de Graduación',
     descripcion: 'Cena y baile de la promoción. Cada mesa es para 8 personas.',
     horario: '7:00 PM - 11:00 PM',
@@ -183,9 +202,19 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
     );
 
     const families = await manager.find(FamilyEntity, { order: { id: 'ASC' } });
-    const events = await manager.find(EventEntity, { order: { fecha: 'ASC' } });
+    const [meeting, ...upcoming] = await manager.find(EventEntity, { order: { fecha: 'ASC' } });
+    // The meeting that is over: most families went.
+    await manager.insert(
+      EventRsvpEntity,
+      families.slice(0, 4).map((family, index) => ({
+        familyId: family.id,
+        eventId: meeting!.id,
+        attending: index !== 2,
+        guests: index !== 2 ? 2 : null,
+      })),
+    );
     const rsvps = families.slice(1, 5).flatMap((family, index) =>
-      events.slice(0, 3).map((event, eventIndex) => {
+      upcoming.slice(0, 3).map((event, eventIndex) => {
         const attending = (index + eventIndex) % 3 !== 0;
         return { familyId: family.id, eventId: event.id, attending, guests: attending ? 1 + ((index + eventIndex) % 4) : null };
       }),

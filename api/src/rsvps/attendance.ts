@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { maxGuests, type Family, type RsvpAnswer } from '@portal/contracts';
-import { formatDateNumeric, formatTime } from '@portal/format';
+import { formatDateNumeric, formatTime, isEventOver } from '@portal/format';
 import type { EventEntity } from '../events/event.entity';
 import type { FamilyEntity } from '../families/family.entity';
 import { SettingsEntity } from '../settings/settings.entity';
@@ -17,6 +17,7 @@ export const ATTENDANCE_TEXTS = {
   guests: (max: number) => `El número de personas debe ser un número entero entre 1 y ${max}.`,
   // formatTime ends in 'a. m.' / 'p. m.': no second full stop.
   closed: (deadline: Date) => `Las confirmaciones de este evento cerraron el ${formatDateNumeric(deadline)} a las ${formatTime(deadline)}`,
+  over: 'Este evento ya pasó: ya no se puede cambiar la respuesta.',
 } as const;
 
 export interface KeyEventIds {
@@ -81,8 +82,9 @@ export async function familyWithAnswers(manager: EntityManager, row: FamilyEntit
   return toFamily(row, await keyAnswers(manager, [row.id]));
 }
 
-/** Parents answer only before the event's deadline (the committee may still correct). */
-export function checkOpen(event: Pick<EventEntity, 'fecha' | 'rsvpDeadline'>, now = new Date()): void {
+/** Parents answer only before the event's deadline and before it is over (the committee may still correct). */
+export function checkOpen(event: Pick<EventEntity, 'fecha' | 'horario' | 'rsvpDeadline'>, now = new Date()): void {
+  if (isEventOver(event, now)) throw new ConflictException(ATTENDANCE_TEXTS.over);
   if (event.rsvpDeadline && new Date(event.rsvpDeadline).getTime() <= now.getTime()) {
     throw new ConflictException(ATTENDANCE_TEXTS.closed(new Date(event.rsvpDeadline)));
   }

@@ -9,6 +9,9 @@ import {
   formatDayNumeric,
   formatQuetzales,
   formatSchedule,
+  eventEnd,
+  isEventOver,
+  scheduleClocks,
   formatTime,
   fromDateTimeLocal,
   isCalendarDay,
@@ -45,6 +48,22 @@ describe('Spanish (Guatemala) formats', () => {
   it('formats clock times and ranges', () => {
     expect(formatClock('14:00')).toBe('2:00 p. m.');
     expect(formatClockRange('10:00', '12:00')).toBe('10:00 a. m. - 12:00 p. m.');
+  });
+
+  it('reads the times of a typed schedule', () => {
+    expect(scheduleClocks('7:00 PM - 11:00 PM')).toEqual(['19:00', '23:00']);
+    expect(scheduleClocks('18:00 a 19:30')).toEqual(['18:00', '19:30']);
+    expect(scheduleClocks('Todo el día')).toEqual([]);
+  });
+
+  it('ends an event at the last time of its schedule, else at the end of its day in Guatemala', () => {
+    const gala = { fecha: '2026-06-21T01:00:00.000Z', horario: '7:00 PM - 11:00 PM' }; // 20 June, 7 p. m.
+    expect(eventEnd(gala).toISOString()).toBe('2026-06-21T05:00:00.000Z');
+    expect(eventEnd({ fecha: gala.fecha, horario: null }).toISOString()).toBe('2026-06-21T06:00:00.000Z');
+    // A schedule that ends past midnight or before its start tells nothing: the day's end.
+    expect(eventEnd({ fecha: gala.fecha, horario: '7:00 PM - 1:00 AM' }).toISOString()).toBe('2026-06-21T06:00:00.000Z');
+    expect(isEventOver(gala, new Date('2026-06-21T04:59:00.000Z'))).toBe(false);
+    expect(isEventOver(gala, new Date('2026-06-21T05:00:00.000Z'))).toBe(true);
   });
 
   it('writes the times of a typed schedule in the one style of the portal', () => {

@@ -190,13 +190,43 @@ const TYPED_TIME = /\b([01]?\d|2[0-3]):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?/gi;
  */
 export function formatSchedule(text: string): string {
   return text.replace(TYPED_TIME, (whole, hours: string, minutes: string, half: string | undefined) => {
-    let hour = Number(hours);
-    if (half) {
-      if (hour < 1 || hour > 12) return whole;
-      hour = (hour % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
-    }
-    return formatClock(`${String(hour).padStart(2, '0')}:${minutes}`);
+    const clock = typedClock(hours, minutes, half);
+    return clock ? formatClock(clock) : whole;
   });
+}
+
+/** One typed time as `HH:mm` (24 h), or null when its hour does not fit its am/pm marker. */
+function typedClock(hours: string, minutes: string, half: string | undefined): string | null {
+  let hour = Number(hours);
+  if (half) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
+  }
+  return `${String(hour).padStart(2, '0')}:${minutes}`;
+}
+
+/** Every time in a typed schedule, as `HH:mm` (24 h), in the order written. */
+export function scheduleClocks(text: string): string[] {
+  return [...text.matchAll(TYPED_TIME)]
+    .map(([, hours, minutes, half]) => typedClock(hours!, minutes!, half))
+    .filter((clock): clock is string => clock !== null);
+}
+
+/**
+ * When an event is over: the last time of its schedule ('6:00 PM - 7:00 PM' ends at 7:00 p. m.)
+ * when that is after its start, else the end of its day, in Guatemala.
+ */
+export function eventEnd(event: { fecha: string | Date; horario?: string | null }): Date {
+  const start = toDateTimeLocal(event.fecha);
+  const [day, startClock] = start.split('T') as [string, string];
+  const last = event.horario ? scheduleClocks(event.horario).at(-1) : undefined;
+  if (last && last > startClock) return new Date(fromDateTimeLocal(`${day}T${last}`));
+  return new Date(new Date(fromDateTimeLocal(`${day}T23:59`)).getTime() + 60_000);
+}
+
+/** True once the event is over (see eventEnd): it moves to the past events, with no answers. */
+export function isEventOver(event: { fecha: string | Date; horario?: string | null }, now: Date = new Date()): boolean {
+  return now.getTime() >= eventEnd(event).getTime();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import type { GraduationEvent } from '@portal/contracts';
-import { EventCard } from './EventsSection';
+import { byTime, EventCard } from './EventsSection';
 
 const event: GraduationEvent = {
   id: 7,
@@ -17,6 +17,10 @@ const event: GraduationEvent = {
 const renderCard = (answer: boolean | null) => render(<EventCard event={event} answer={answer} pending={false} onAnswer={jest.fn()} />);
 
 describe('an event card', () => {
+  // A day in the weeks before the event: it is not over yet.
+  beforeAll(() => jest.useFakeTimers({ now: new Date('2026-06-01T12:00:00.000Z') }));
+  afterAll(() => jest.useRealTimers());
+
   it('shows no RSVP badge until the family answers', () => {
     renderCard(null);
     expect(screen.queryByText('No Asistiré')).not.toBeInTheDocument();
@@ -82,5 +86,31 @@ describe('an event card', () => {
     expect(text).toContain('Sábado, 13 de junio de 2026');
     expect(text).toContain(`${window.location.origin}/parent/eventos`);
     expect(share).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('once the event is over, says so and offers neither answers nor sharing, but still shows the answer given', () => {
+    jest.setSystemTime(new Date('2026-06-13T18:00:01.000Z')); // 12:00:01 p. m. in Guatemala: past its end (horario)
+    render(<EventCard event={{ ...event, horario: '10:00 AM - 12:00 PM' }} answer pending={false} onAnswer={jest.fn()} />);
+    expect(screen.getByText('Este evento ya pasó.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Asistiré' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Compartir por WhatsApp/ })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Asistiré')).toHaveLength(2);
+    jest.setSystemTime(new Date('2026-06-01T12:00:00.000Z'));
+  });
+});
+
+describe('upcoming and past events', () => {
+  it('puts upcoming events first, soonest first, and those that are over after, the latest first', () => {
+    const at = (id: number, fecha: string): GraduationEvent => ({ ...event, id, fecha });
+    const events = [
+      at(1, '2026-05-01T16:00:00.000Z'),
+      at(2, '2026-05-20T16:00:00.000Z'),
+      at(3, '2026-06-01T16:00:00.000Z'),
+      at(4, '2026-07-01T16:00:00.000Z'),
+    ];
+    // 1 June, 11 a. m. in Guatemala: event 3 (10 a. m., no schedule) lasts until the end of its day.
+    const { upcoming, past } = byTime(events, new Date('2026-06-01T17:00:00.000Z'));
+    expect(upcoming.map(({ id }) => id)).toEqual([3, 4]);
+    expect(past.map(({ id }) => id)).toEqual([2, 1]);
   });
 });

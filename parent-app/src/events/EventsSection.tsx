@@ -4,7 +4,7 @@ import { maxGuests, type EventRsvp, type GraduationEvent } from '@portal/contrac
 import { myFamilyKey } from '@portal/api-client/my-family';
 import { useEvents } from '@portal/api-client/events';
 import { myEventRsvpsKey, saveEventRsvp, useMyEventRsvps } from '@portal/api-client/rsvps';
-import { eventShareText, formatDate, formatSchedule, formatTime, mapsUrl, whatsAppShareUrl } from '@portal/format';
+import { eventShareText, formatDate, formatSchedule, formatTime, isEventOver, mapsUrl, whatsAppShareUrl } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
@@ -32,6 +32,7 @@ export function EventCard({
   pending: boolean;
   onAnswer: (attending: boolean, guests?: number) => void;
 }) {
+  const over = isEventOver(event);
   return (
     <Card className="parent-event">
       {event.imagen && <img className="parent-event__image" src={event.imagen} alt="" loading="lazy" />}
@@ -81,16 +82,18 @@ export function EventCard({
           )}
         </dl>
         {event.descripcion && <p className="ui-multiline">{event.descripcion}</p>}
-        <a
-          className="parent-event__share"
-          href={whatsAppShareUrl(eventShareText(event, `${window.location.origin}/parent/eventos`))}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t.shareLabel(event.titulo)}
-        >
-          <MessageCircle size={16} aria-hidden="true" />
-          {t.share}
-        </a>
+        {!over && (
+          <a
+            className="parent-event__share"
+            href={whatsAppShareUrl(eventShareText(event, `${window.location.origin}/parent/eventos`))}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t.shareLabel(event.titulo)}
+          >
+            <MessageCircle size={16} aria-hidden="true" />
+            {t.share}
+          </a>
+        )}
         <AnswerButtons
           label={`${t.yourAnswer}: ${event.titulo}`}
           answer={answer}
@@ -103,6 +106,14 @@ export function EventCard({
       </div>
     </Card>
   );
+}
+
+/** Upcoming events soonest first; those that are over, the latest first (events come sorted by date). */
+export function byTime(events: GraduationEvent[], now: Date = new Date()): { upcoming: GraduationEvent[]; past: GraduationEvent[] } {
+  return {
+    upcoming: events.filter((event) => !isEventOver(event, now)),
+    past: events.filter((event) => isEventOver(event, now)).reverse(),
+  };
 }
 
 export default function EventsSection() {
@@ -141,27 +152,51 @@ export default function EventsSection() {
     );
   }
   const answers = new Map(rsvps.map((rsvp) => [rsvp.eventId, rsvp]));
-  return (
-    <section className="parent-section">
-      {events.length === 0 ? (
+  const card = (event: GraduationEvent) => (
+    <EventCard
+      key={event.id}
+      event={event}
+      answer={answers.get(event.id)?.attending ?? null}
+      guests={answers.get(event.id)?.guests ?? null}
+      tablesBooked={family.tablesBooked}
+      pending={save.isPending}
+      onAnswer={(attending, guests) =>
+        void save.run(attending ? { eventId: event.id, attending, guests } : { eventId: event.id, attending })
+      }
+    />
+  );
+  if (events.length === 0) {
+    return (
+      <section className="parent-section">
         <Card>
           <p className="ui-empty">{t.empty}</p>
         </Card>
-      ) : (
-        events.map((event) => (
-          <EventCard
-            key={event.id}
-            event={event}
-            answer={answers.get(event.id)?.attending ?? null}
-            guests={answers.get(event.id)?.guests ?? null}
-            tablesBooked={family.tablesBooked}
-            pending={save.isPending}
-            onAnswer={(attending, guests) =>
-              void save.run(attending ? { eventId: event.id, attending, guests } : { eventId: event.id, attending })
-            }
-          />
-        ))
+      </section>
+    );
+  }
+  const { upcoming, past } = byTime(events);
+  return (
+    <div className="parent-section">
+      <section className="parent-section" aria-labelledby="parent-events-upcoming">
+        <h2 id="parent-events-upcoming" className="parent-section__title">
+          {t.upcoming}
+        </h2>
+        {upcoming.length === 0 ? (
+          <Card>
+            <p className="ui-empty">{t.noneUpcoming}</p>
+          </Card>
+        ) : (
+          upcoming.map(card)
+        )}
+      </section>
+      {past.length > 0 && (
+        <section className="parent-section" aria-labelledby="parent-events-past">
+          <h2 id="parent-events-past" className="parent-section__title">
+            {t.past}
+          </h2>
+          {past.map(card)}
+        </section>
       )}
-    </section>
+    </div>
   );
 }
