@@ -54,6 +54,21 @@ describe("the parents' portal", () => {
     await context.close();
   });
 
+  it('lists the events that are over apart, below the upcoming ones, with the answer given and no way to change it', async () => {
+    await go('Eventos');
+    const upcoming = page.getByRole('region', { name: 'Próximos eventos' });
+    const past = page.getByRole('region', { name: 'Eventos pasados' });
+    await past.waitFor();
+    await upcoming.locator('.parent-event', { hasText: 'Ceremonia de Premiación' }).waitFor();
+    expect(await upcoming.getByText('Reunión de Padres de Familia').count()).toBe(0);
+    const meeting = past.locator('.parent-event', { hasText: 'Reunión de Padres de Familia' });
+    await meeting.getByText('Este evento ya pasó.').waitFor();
+    await meeting.locator('.ui-badge', { hasText: 'Asistiré' }).waitFor();
+    expect(await meeting.getByRole('button').count()).toBe(0);
+    expect(await meeting.getByRole('link', { name: /Compartir por WhatsApp/ }).count()).toBe(0);
+    await screenshot(page, 'parent-events');
+  });
+
   it("changes a payment to 'Ya pagué' and back, and the answer survives a reload", async () => {
     await go('Pagos');
     const first = page.getByRole('group', { name: 'Estado del Tercer Pago' });
