@@ -62,6 +62,7 @@ describe.each(DATABASES)('families (%s)', (kind) => {
         tablesBooked: 0,
         hasPaid: false,
         paymentAmount: 0,
+        graduates: 1,
         awardsRsvp: false,
         brunchRsvp: false,
         awardsAnswer: null,
@@ -82,6 +83,7 @@ describe.each(DATABASES)('families (%s)', (kind) => {
       expect(response.body).toEqual({
         id: expect.any(Number),
         ...body,
+        graduates: 1,
         awardsAnswer: 'attending',
         brunchAnswer: null,
         awardsGuests: 1,

@@ -5,18 +5,60 @@ import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 type ErrorBody = { statusCode: number; message: string; errors?: Record<string, string[]> };
 
 const DEFAULTS: PaymentDate[] = [
-  { id: 1, title: 'Primer Pago', date: '2025-09-23', description: '50% de varios eventos', amount: 'Q2,950 (Q4,250 familias con gemelos)' },
-  { id: 2, title: 'Segundo Pago', date: '2025-10-22', description: '50% restante de varios eventos y Misa', amount: 'Q2,950 + Misa Q450' },
-  { id: 3, title: 'Tercer Pago', date: '2025-11-18', description: '50% de la primera mesa', amount: '50% primera mesa' },
-  { id: 4, title: 'Cuarto Pago', date: '2026-01-17', description: '50% restante de la primera mesa', amount: '50% primera mesa' },
+  {
+    id: 1,
+    title: 'Primer Pago',
+    date: '2025-09-23',
+    description: '50% de varios eventos',
+    amount: 'Q2,950 (Q4,250 familias con gemelos)',
+    amountQuetzales: 2950,
+    twinsAmountQuetzales: 4250,
+  },
+  {
+    id: 2,
+    title: 'Segundo Pago',
+    date: '2025-10-22',
+    description: '50% restante de varios eventos y Misa',
+    amount: 'Q2,950 + Misa Q450',
+    amountQuetzales: 3400,
+    twinsAmountQuetzales: null,
+  },
+  {
+    id: 3,
+    title: 'Tercer Pago',
+    date: '2025-11-18',
+    description: '50% de la primera mesa',
+    amount: '50% primera mesa',
+    amountQuetzales: null,
+    twinsAmountQuetzales: null,
+  },
+  {
+    id: 4,
+    title: 'Cuarto Pago',
+    date: '2026-01-17',
+    description: '50% restante de la primera mesa',
+    amount: '50% primera mesa',
+    amountQuetzales: null,
+    twinsAmountQuetzales: null,
+  },
   {
     id: 5,
     title: 'Quinto Pago',
     date: '2026-02-17',
     description: 'Segunda mesa (sujeta a disponibilidad) y volantes',
     amount: 'Segunda mesa y volantes',
+    amountQuetzales: null,
+    twinsAmountQuetzales: null,
   },
-  { id: 6, title: 'Sexto Pago', date: '2026-03-10', description: 'Extras', amount: 'Según extras solicitados' },
+  {
+    id: 6,
+    title: 'Sexto Pago',
+    date: '2026-03-10',
+    description: 'Extras',
+    amount: 'Según extras solicitados',
+    amountQuetzales: null,
+    twinsAmountQuetzales: null,
+  },
 ];
 
 const CHANGE = { description: 'Primera mitad de los eventos', date: '2025-09-30', amount: 'Q3,000' };
@@ -44,9 +86,11 @@ describe.each(DATABASES)('payment dates (%s)', (kind) => {
   it('lets an admin change a payment and returns it with its title', async () => {
     const response = await admin.put<PaymentDate>('/api/payment-dates/1', { ...CHANGE, amount: '  Q3,000 ' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ id: 1, title: 'Primer Pago', ...CHANGE });
+    // The spec's body changes the texts; the amounts in quetzales stay as they were.
+    const amounts = { amountQuetzales: 2950, twinsAmountQuetzales: 4250 };
+    expect(response.body).toEqual({ id: 1, title: 'Primer Pago', ...CHANGE, ...amounts });
     expect((await admin.get<PaymentDate[]>('/api/payment-dates')).body).toEqual([response.body, ...DEFAULTS.slice(1)]);
-    expect((await rows())[0]).toEqual({ id: 1, ...CHANGE });
+    expect((await rows())[0]).toEqual({ id: 1, ...CHANGE, ...amounts });
   });
 
   it('accepts the last payment number and the 29th of February of a leap year', async () => {

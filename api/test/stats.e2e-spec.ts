@@ -56,6 +56,10 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       brunchRsvpCount: 2,
       awardsGuestsCount: 2,
       brunchGuestsCount: 2,
+      // The default amounts: Q2,950 and Q2,950 + Q450 a family; no money verified.
+      moneyReceived: 0,
+      moneyExpected: 4 * (2950 + 3400),
+      paymentProgress: expect.any(Array),
     });
 
     await admin.put(`/api/families/${last.id}`, { hasPaid: true, awardsRsvp: true, awardsGuests: 7, tablesBooked: 5 });
@@ -67,6 +71,9 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       brunchRsvpCount: 2,
       awardsGuestsCount: 9,
       brunchGuestsCount: 2,
+      moneyReceived: 0,
+      moneyExpected: 4 * (2950 + 3400),
+      paymentProgress: expect.any(Array),
     });
 
     await admin.delete(`/api/families/${last.id}`);
@@ -78,6 +85,9 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       brunchRsvpCount: 1,
       awardsGuestsCount: 2,
       brunchGuestsCount: 1,
+      moneyReceived: 0,
+      moneyExpected: 3 * (2950 + 3400),
+      paymentProgress: expect.any(Array),
     });
   });
 
@@ -91,6 +101,9 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       brunchRsvpCount: rows.filter((row) => row.brunchRsvp).length,
       awardsGuestsCount: rows.reduce((sum, row) => sum + (row.awardsGuests ?? 0), 0),
       brunchGuestsCount: rows.reduce((sum, row) => sum + (row.brunchGuests ?? 0), 0),
+      moneyReceived: 0,
+      moneyExpected: rows.length * (2950 + 3400),
+      paymentProgress: expect.any(Array),
     });
   });
 

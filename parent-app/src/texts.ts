@@ -125,6 +125,7 @@ export const texts = {
     delete: 'Eliminar',
     deleteFailed: 'No se pudo eliminar el comprobante',
     pdf: 'PDF',
+    cash: 'Pago en efectivo',
     thumbnailAlt: 'Miniatura del comprobante',
     sent: { title: 'Comprobante enviado', description: 'El comité lo revisará pronto.' },
   },

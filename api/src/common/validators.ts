@@ -66,3 +66,6 @@ export const MaxChars = (max: number, options?: ValidationOptions) =>
  * (and refused by the type check) for columns that cannot hold it.
  */
 export const Omittable = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/** May be left out or sent as null (which clears the value); anything else is validated. */
+export const OmittableOrNull = () => ValidateIf((_object: object, value: unknown) => value != null);

@@ -11,6 +11,7 @@ import { OutboxMessageEntity } from '../mail/outbox-message.entity';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { ReceiptFileEntity } from '../receipts/receipt-file.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
@@ -22,6 +23,7 @@ import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-a
 import { NoticesSeen1764100000000 } from './migrations/1764100000000-notices-seen';
 import { OneAnswerPerEvent1764150000000 } from './migrations/1764150000000-one-answer-per-event';
 import { Receipts1764200000000 } from './migrations/1764200000000-receipts';
+import { PaymentAmounts1764330000000 } from './migrations/1764330000000-payment-amounts';
 
 export const ENTITIES = [
   UserEntity,
@@ -33,6 +35,7 @@ export const ENTITIES = [
   PaymentConfirmationEntity,
   PaymentDateEntity,
   PaymentProofEntity,
+  PaymentOverrideEntity,
   ReceiptFileEntity,
   SettingsEntity,
   AccountTokenEntity,
@@ -47,6 +50,7 @@ export const MIGRATIONS = [
   NoticesSeen1764100000000,
   OneAnswerPerEvent1764150000000,
   Receipts1764200000000,
+  PaymentAmounts1764330000000,
 ];
 
 /**

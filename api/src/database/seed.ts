@@ -38,6 +38,7 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 2,
     hasPaid: true,
     paymentAmount: 5900,
+    graduates: 1,
   },
   {
     graduateName: 'Diego Hernández',
@@ -47,6 +48,7 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 1,
     hasPaid: false,
     paymentAmount: 2950,
+    graduates: 1,
   },
   {
     graduateName: 'Valentina López',
@@ -56,6 +58,7 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 1,
     hasPaid: true,
     paymentAmount: 2950,
+    graduates: 1,
   },
   {
     graduateName: 'Mateo García',
@@ -65,6 +68,7 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 2,
     hasPaid: false,
     paymentAmount: 0,
+    graduates: 1,
   },
   {
     graduateName: 'Isabella y Lucía Pérez',
@@ -74,6 +78,7 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 3,
     hasPaid: true,
     paymentAmount: 4250,
+    graduates: 2,
   },
   {
     graduateName: 'Santiago Rodríguez',
@@ -83,6 +88,7 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
     tablesBooked: 1,
     hasPaid: false,
     paymentAmount: 0,
+    graduates: 1,
   },
 ];
 

@@ -30,5 +30,9 @@ export class FamilyEntity {
   @Column({ type: 'int', default: 0 })
   paymentAmount!: number;
 
+  /** Graduates in the class: 2 for twins, who owe the payments' twins amounts. */
+  @Column({ type: 'int', default: 1 })
+  graduates!: number;
+
   // Attendance lives in event_rsvps only (decisions item 16): see the 1764100000000 migration.
 }

@@ -14,6 +14,15 @@ export class PaymentDateEntity {
   @Column({ type: 'varchar', length: 10 })
   date!: string;
 
+  /** The spec's text, shown as typed: 'Q2,950 (Q4,250 familias con gemelos)'. */
   @Column({ type: 'varchar', length: 200 })
   amount!: string;
+
+  /** What each family owes, whole quetzales; null until the committee sets it. */
+  @Column({ type: 'int', nullable: true })
+  amountQuetzales!: number | null;
+
+  /** What a family with twins owes instead; null when the same. */
+  @Column({ type: 'int', nullable: true })
+  twinsAmountQuetzales!: number | null;
 }

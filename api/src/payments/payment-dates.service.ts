@@ -7,7 +7,15 @@ import { PaymentDateEntity } from './payment-date.entity';
 export const PAYMENT_DATE_TEXTS = { notFound: 'No encontramos ese pago.' } as const;
 
 export function toPaymentDate(row: PaymentDateEntity): PaymentDate {
-  return { id: row.id, title: PAYMENT_TITLES[row.id], description: row.description, date: row.date, amount: row.amount };
+  return {
+    id: row.id,
+    title: PAYMENT_TITLES[row.id],
+    description: row.description,
+    date: row.date,
+    amount: row.amount,
+    amountQuetzales: row.amountQuetzales,
+    twinsAmountQuetzales: row.twinsAmountQuetzales,
+  };
 }
 
 const isPaymentNumber = (id: number): id is PaymentNumber => (PAYMENT_NUMBERS as readonly number[]).includes(id);
@@ -23,7 +31,10 @@ export class PaymentDatesService {
 
   update(id: number, input: UpdatePaymentDateDto): Promise<PaymentDate> {
     if (!isPaymentNumber(id)) throw new NotFoundException(PAYMENT_DATE_TEXTS.notFound);
-    const columns = { description: input.description.trim(), date: input.date, amount: input.amount.trim() };
+    const columns: Partial<PaymentDateEntity> = { description: input.description.trim(), date: input.date, amount: input.amount.trim() };
+    // Left out, the numbers stay as they were: the spec's body (three texts) changes only the texts.
+    if (input.amountQuetzales !== undefined) columns.amountQuetzales = input.amountQuetzales;
+    if (input.twinsAmountQuetzales !== undefined) columns.twinsAmountQuetzales = input.twinsAmountQuetzales;
     return this.db.write(async (manager) => {
       if (!(await manager.existsBy(PaymentDateEntity, { id }))) throw new NotFoundException(PAYMENT_DATE_TEXTS.notFound);
       await manager.update(PaymentDateEntity, { id }, columns);

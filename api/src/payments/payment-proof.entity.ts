@@ -23,6 +23,10 @@ export class PaymentProofEntity {
   @Column({ type: 'varchar', length: 255 })
   fileName!: string;
 
+  /** 'efectivo': money the committee recorded without a receipt; it has no file. */
+  @Column({ type: 'varchar', length: 12, default: 'comprobante' })
+  kind!: 'comprobante' | 'efectivo';
+
   @Column({ type: 'datetime', precision: 3 })
   uploadedAt!: Date;
 

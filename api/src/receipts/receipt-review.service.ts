@@ -26,6 +26,8 @@ export class ReceiptReviewService {
     const query = this.db.manager
       .createQueryBuilder(PaymentProofEntity, 'proof')
       .innerJoinAndMapOne('proof.family', FamilyEntity, 'family', 'family.id = proof.familyId')
+      // Receipts only: cash the committee recorded itself has nothing to review.
+      .where("proof.kind = 'comprobante'")
       .orderBy('proof.uploadedAt', 'ASC')
       .addOrderBy('proof.id', 'ASC');
     if (state) query.andWhere('proof.state = :state', { state });

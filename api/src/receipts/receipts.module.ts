@@ -6,11 +6,14 @@ import { ReceiptReviewController } from './receipt-review.controller';
 import { ReceiptReviewService } from './receipt-review.service';
 import { DatabaseReceiptStorage, ReceiptStorage } from './receipt-storage';
 import { ReceiptsService } from './receipts.service';
+import { MyStatementController, StatementsController } from './statements.controller';
+import { StatementsService } from './statements.service';
 
 /** Deposit receipts: parents send them, the committee verifies or rejects them (docs/payments.md). */
 @Module({
   imports: [ParentModule],
-  controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController],
-  providers: [ReceiptsService, ReceiptReviewService, { provide: ReceiptStorage, useClass: DatabaseReceiptStorage }],
+  exports: [StatementsService],
+  controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController, StatementsController, MyStatementController],
+  providers: [ReceiptsService, ReceiptReviewService, StatementsService, { provide: ReceiptStorage, useClass: DatabaseReceiptStorage }],
 })
 export class ReceiptsModule {}

@@ -33,6 +33,7 @@ export function toPaymentProof(row: PaymentProofEntity): PaymentProof {
     amountDeclared: row.amountDeclared,
     depositDate: row.depositDate,
     documentNumber: row.documentNumber,
+    kind: row.kind ?? 'comprobante',
     review:
       row.state === 'en_revision' || !row.reviewedAt
         ? null

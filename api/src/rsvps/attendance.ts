@@ -67,6 +67,7 @@ export function toFamily(row: FamilyEntity, { ids, answers }: { ids: KeyEventIds
     tablesBooked: row.tablesBooked,
     hasPaid: Boolean(row.hasPaid),
     paymentAmount: row.paymentAmount,
+    graduates: row.graduates,
     awardsRsvp: awards?.attending === true,
     brunchRsvp: brunch?.attending === true,
     awardsEventId: ids.awards,

@@ -182,10 +182,13 @@ export interface FamilyInput {
   /** People attending with the answer (1 to the family's limit), null unless attending. */
   awardsGuests?: number | null;
   brunchGuests?: number | null;
+  /** Graduates of the family in the class: 2 for twins (their payments use the twins' amounts). */
+  graduates?: number;
 }
 
 export interface Family extends FamilyInput {
   id: number;
+  graduates: number;
   /** The events those answers belong to (the settings' awards ceremony and brunch). */
   awardsEventId: number | null;
   brunchEventId: number | null;
@@ -230,6 +233,8 @@ export interface PaymentProof {
   depositDate: string | null;
   documentNumber: string | null;
   review: PaymentProofReview | null;
+  /** 'efectivo': money the committee recorded without a receipt (no file). */
+  kind: 'comprobante' | 'efectivo';
 }
 
 /** A receipt in the committee's review queue (GET /api/payment-proofs). */
@@ -321,12 +326,66 @@ export interface PaymentDateInput {
   date: string;
   /** Free text: 'Q2,950 (Q4,250 familias con gemelos)'. */
   amount: string;
+  /** What each family owes for this payment, whole quetzales; null while the committee has not set it. */
+  amountQuetzales?: number | null;
+  /** What a family with twins owes instead; null when it is the same. */
+  twinsAmountQuetzales?: number | null;
 }
 
 export interface PaymentDate extends PaymentDateInput {
   /** The payment number, 1 to 6. */
   id: PaymentNumber;
   title: string;
+  amountQuetzales: number | null;
+  twinsAmountQuetzales: number | null;
+}
+
+/** One family's own amount for one payment, set by the committee (a scholarship, a discount). */
+export interface PaymentOverrideInput {
+  /** Whole quetzales, 0 to 1,000,000. */
+  amountQuetzales: number;
+  reason: string;
+}
+
+/** Money the committee received without a receipt (cash at a meeting): recorded as verified. */
+export interface CashPaymentInput {
+  /** Whole quetzales, 1 to 1,000,000. */
+  amountReceived: number;
+  /** yyyy-MM-dd; today in Guatemala when left out. */
+  depositDate?: string;
+  note?: string;
+}
+
+/**
+ * Where a payment stands for a family: 'pendiente' (nothing sent), 'en_revision', 'rechazado'
+ * (the latest decision), 'parcial' (verified, less than owed), 'verificado' (verified, all owed).
+ */
+export type PaymentState = 'pendiente' | 'en_revision' | 'rechazado' | 'parcial' | 'verificado';
+
+export interface StatementLine {
+  paymentNumber: PaymentNumber;
+  title: string;
+  dueDate: string;
+  /** Whole quetzales owed; null while the payment has no amount. */
+  expected: number | null;
+  /** Where `expected` comes from: the payment's amount, its twins' amount, or the family's own. */
+  expectedFrom: 'pago' | 'gemelos' | 'ajuste' | null;
+  overrideReason: string | null;
+  received: number;
+  /** expected - received; null while expected is. */
+  balance: number | null;
+  state: PaymentState;
+  receipts: PaymentProof[];
+}
+
+/** A family's account statement (estado de cuenta). */
+export interface Statement {
+  familyId: number;
+  graduateName: string;
+  contactName: string;
+  graduates: number;
+  lines: StatementLine[];
+  totals: { expected: number; received: number; balance: number };
 }
 
 // ---- Dashboard and reports -----------------------------------------------------------------
@@ -340,6 +399,11 @@ export interface Stats {
   /** People attending (the sum of the attending answers' guests). */
   awardsGuestsCount: number;
   brunchGuestsCount: number;
+  /** Whole quetzales verified, of those owed (payments with an amount). */
+  moneyReceived: number;
+  moneyExpected: number;
+  /** Per payment: families whose payment is verified in full, and quetzales received of owed. */
+  paymentProgress: Array<{ paymentNumber: PaymentNumber; verifiedFamilies: number; received: number; expected: number }>;
 }
 
 export interface PaymentConfirmationsReportRow {

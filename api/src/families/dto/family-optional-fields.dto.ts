@@ -17,6 +17,10 @@ export class FamilyOptionalFieldsDto implements Partial<FamilyInput> {
   paymentAmount?: number;
 
   @Omittable()
+  @FamilyRules.graduates()
+  graduates?: number;
+
+  @Omittable()
   @FamilyRules.awardsRsvp()
   awardsRsvp?: boolean;
 

@@ -43,6 +43,11 @@ export const FamilyRules = {
       Min(0, { message: `Las mesas reservadas deben estar entre 0 y ${TOTAL_TABLES}.` }),
       Max(TOTAL_TABLES, { message: `Las mesas reservadas deben estar entre 0 y ${TOTAL_TABLES}.` }),
     ),
+  graduates: () =>
+    applyDecorators(
+      IsInt({ message: 'Los graduados de la familia deben ser 1 o 2 (gemelos).' }),
+      IsIn([1, 2], { message: 'Los graduados de la familia deben ser 1 o 2 (gemelos).' }),
+    ),
   paymentAmount: () =>
     applyDecorators(
       IsInt({ message: 'El monto pagado debe ser un número entero de quetzales.' }),

@@ -1,6 +1,6 @@
-import { IsString } from 'class-validator';
+import { IsInt, IsString, Max, Min } from 'class-validator';
 import type { PaymentDateInput } from '@portal/contracts';
-import { IsCalendarDay, IsFilled, MaxChars } from '../../common/validators';
+import { IsCalendarDay, IsFilled, MaxChars, OmittableOrNull } from '../../common/validators';
 
 /** PUT /api/payment-dates/:id: the whole item; the title comes from the payment number. */
 export class UpdatePaymentDateDto implements PaymentDateInput {
@@ -16,4 +16,16 @@ export class UpdatePaymentDateDto implements PaymentDateInput {
   @IsFilled({ message: 'El monto es requerido.' })
   @IsString({ message: 'El monto es requerido.' })
   amount!: string;
+
+  @OmittableOrNull()
+  @IsInt({ message: 'El monto en quetzales debe ser un número entero.' })
+  @Min(0, { message: 'El monto en quetzales debe estar entre 0 y 1,000,000.' })
+  @Max(1_000_000, { message: 'El monto en quetzales debe estar entre 0 y 1,000,000.' })
+  amountQuetzales?: number | null;
+
+  @OmittableOrNull()
+  @IsInt({ message: 'El monto para gemelos debe ser un número entero.' })
+  @Min(0, { message: 'El monto para gemelos debe estar entre 0 y 1,000,000.' })
+  @Max(1_000_000, { message: 'El monto para gemelos debe estar entre 0 y 1,000,000.' })
+  twinsAmountQuetzales?: number | null;
 }

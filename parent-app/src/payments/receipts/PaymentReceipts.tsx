@@ -110,13 +110,17 @@ export function PaymentReceipts({ paymentNumber, proofs }: { paymentNumber: Paym
         <ul className="parent-receipts__list">
           {proofs.map((proof) => (
             <li key={proof.id}>
-              <a href={receiptFileUrl(proof.id)} target="_blank" rel="noreferrer">
-                {proof.hasThumbnail ? (
-                  <img src={receiptFileUrl(proof.id, 'thumbnail')} alt={t.thumbnailAlt} width={56} height={56} loading="lazy" />
-                ) : (
-                  t.pdf
-                )}
-              </a>
+              {proof.kind === 'efectivo' ? (
+                <span>{t.cash}</span>
+              ) : (
+                <a href={receiptFileUrl(proof.id)} target="_blank" rel="noreferrer">
+                  {proof.hasThumbnail ? (
+                    <img src={receiptFileUrl(proof.id, 'thumbnail')} alt={t.thumbnailAlt} width={56} height={56} loading="lazy" />
+                  ) : (
+                    t.pdf
+                  )}
+                </a>
+              )}
               <span>{t.states[proof.state]}</span>
               {proof.state === 'en_revision' && (
                 <Button variant="ghost" size="sm" onClick={() => void remove(proof)}>

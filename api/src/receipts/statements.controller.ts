@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import type { Statement, User } from '@portal/contracts';
+import { CurrentUser, Roles } from '../common/auth.decorators';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { MyFamilyService } from '../parent/my-family.service';
+import { CashPaymentDto, PaymentOverrideDto } from './dto/statement.dto';
+import { StatementsService } from './statements.service';
+
+/** The committee's view of a family's account: statement, own amounts, cash received. */
+@Roles('admin')
+@Controller('families/:id')
+export class StatementsController {
+  constructor(private readonly statements: StatementsService) {}
+
+  @Get('statement')
+  get(@Param('id', ParseIdPipe) id: number): Promise<Statement> {
+    return this.statements.forFamily(id);
+  }
+
+  @Put('payments/:payment/override')
+  setOverride(
+    @CurrentUser() user: User,
+    @Param('id', ParseIdPipe) id: number,
+    @Param('payment', ParseIdPipe) payment: number,
+    @Body() body: PaymentOverrideDto,
+  ): Promise<Statement> {
+    return this.statements.setOverride(user, id, payment, body);
+  }
+
+  @Delete('payments/:payment/override')
+  removeOverride(@Param('id', ParseIdPipe) id: number, @Param('payment', ParseIdPipe) payment: number): Promise<Statement> {
+    return this.statements.removeOverride(id, payment);
+  }
+
+  @Post('payments/:payment/cash')
+  @HttpCode(201)
+  recordCash(
+    @CurrentUser() user: User,
+    @Param('id', ParseIdPipe) id: number,
+    @Param('payment', ParseIdPipe) payment: number,
+    @Body() body: CashPaymentDto,
+  ): Promise<Statement> {
+    return this.statements.recordCash(user, id, payment, body);
+  }
+}
+
+/** A parent's own statement: the family comes from the session. */
+@Roles('parent')
+@Controller('my-family/statement')
+export class MyStatementController {
+  constructor(
+    private readonly statements: StatementsService,
+    private readonly families: MyFamilyService,
+  ) {}
+
+  @Get()
+  async get(@CurrentUser() user: User): Promise<Statement> {
+    return this.statements.forFamily((await this.families.familyOf(user)).id);
+  }
+}

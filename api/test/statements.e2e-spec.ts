@@ -1,0 +1,174 @@
+// Amounts as money, account statements, a family's own amounts and cash received (docs/payments.md).
+import type { PaymentDate, Statement, Stats } from '@portal/contracts';
+import { PaymentAmounts1764330000000, parseAmountText } from '../src/database/migrations/1764330000000-payment-amounts';
+import { createFamily, snapshotTables } from './fixtures';
+import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { PDF, upload } from './receipts-fixtures';
+
+describe('amount texts as quetzales', () => {
+  it.each([
+    ['Q2,950', { amount: 2950, twins: null }],
+    ['Q 2.950,00', { amount: 2950, twins: null }],
+    ['2950', { amount: 2950, twins: null }],
+    ['Q2,950 (Q4,250 familias con gemelos)', { amount: 2950, twins: 4250 }],
+    ['Q2,950 + Misa Q450', { amount: 3400, twins: null }],
+    ['50% primera mesa', null],
+    ['Según extras solicitados', null],
+  ])('reads %j', (text, expected) => {
+    expect(parseAmountText(text)).toEqual(expected);
+  });
+});
+
+describe.each(DATABASES)('account statements (%s)', (kind) => {
+  let api: TestApi;
+  let admin: Agent;
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    admin = await api.signedIn('admin');
+  });
+  afterAll(() => api.close());
+
+  async function familyWithParent(graduates = 1) {
+    const family = await createFamily(api, { graduates });
+    const parent = await api.signedIn('parent', { email: family.email });
+    return { family, parent };
+  }
+
+  it('owes each payment its amount, the twins amount for two graduates, or the family own amount with its reason', async () => {
+    const { family } = await familyWithParent(2);
+    const statement = (await admin.get<Statement>(`/api/families/${family.id}/statement`)).body;
+    expect(statement.graduates).toBe(2);
+    expect(statement.lines.map((line) => [line.paymentNumber, line.expected, line.expectedFrom, line.state])).toEqual([
+      [1, 4250, 'gemelos', 'pendiente'],
+      [2, 3400, 'pago', 'pendiente'],
+      [3, null, null, 'pendiente'],
+      [4, null, null, 'pendiente'],
+      [5, null, null, 'pendiente'],
+      [6, null, null, 'pendiente'],
+    ]);
+    expect(statement.totals).toEqual({ expected: 7650, received: 0, balance: 7650 });
+
+    const override = await admin.put<Statement>(`/api/families/${family.id}/payments/2/override`, {
+      amountQuetzales: 1700,
+      reason: ' Beca del 50% ',
+    });
+    expect(override.status).toBe(200);
+    expect(override.body.lines[1]).toMatchObject({ expected: 1700, expectedFrom: 'ajuste', overrideReason: 'Beca del 50%', balance: 1700 });
+    expect(override.body.totals).toEqual({ expected: 5950, received: 0, balance: 5950 });
+
+    const removed = await admin.delete<Statement>(`/api/families/${family.id}/payments/2/override`);
+    expect(removed.body.lines[1]).toMatchObject({ expected: 3400, expectedFrom: 'pago', overrideReason: null });
+    expect((await admin.delete(`/api/families/${family.id}/payments/2/override`)).status).toBe(404);
+  });
+
+  it('payment amounts are set as numbers by the committee, and the spec body leaves them as they were', async () => {
+    const response = await admin.put<PaymentDate>('/api/payment-dates/3', {
+      description: '50% de la primera mesa',
+      date: '2025-11-18',
+      amount: 'Q1,500',
+      amountQuetzales: 1500,
+      twinsAmountQuetzales: null,
+    });
+    expect(response.body).toMatchObject({ amount: 'Q1,500', amountQuetzales: 1500, twinsAmountQuetzales: null });
+    const spec = await admin.put<PaymentDate>('/api/payment-dates/3', { description: '50% de la primera mesa', date: '2025-11-18', amount: 'Q1,500' });
+    expect(spec.body.amountQuetzales).toBe(1500);
+    const bad = await admin.put<{ message: string }>('/api/payment-dates/3', {
+      description: 'x',
+      date: '2025-11-18',
+      amount: 'Q1,500',
+      amountQuetzales: 10.5,
+    });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'El monto en quetzales debe ser un número entero.' } });
+    await admin.put('/api/payment-dates/3', { description: '50% de la primera mesa', date: '2025-11-18', amount: '50% primera mesa', amountQuetzales: null });
+  });
+
+  it('counts verified receipts and cash as received; partial until all is in; the parent reads the same statement', async () => {
+    const { family, parent } = await familyWithParent();
+    const sent = await upload(api, parent, { paymentNumber: '1', amountDeclared: '2000' }, { data: PDF, name: 'deposito.pdf', type: 'application/pdf' });
+    expect(sent.statusCode).toBe(201);
+    const proofId = (JSON.parse(sent.body) as { id: number }).id;
+    let statement = (await parent.get<Statement>('/api/my-family/statement')).body;
+    expect(statement.lines[0]).toMatchObject({ state: 'en_revision', received: 0, balance: 2950 });
+
+    await admin.post(`/api/payment-proofs/${proofId}/verify`, { amountReceived: 2000 });
+    statement = (await parent.get<Statement>('/api/my-family/statement')).body;
+    expect(statement.lines[0]).toMatchObject({ state: 'parcial', received: 2000, balance: 950 });
+
+    const cash = await admin.post<Statement>(`/api/families/${family.id}/payments/1/cash`, {
+      amountReceived: 950,
+      depositDate: '2025-09-20',
+      note: 'Reunión de padres',
+    });
+    expect(cash.status).toBe(201);
+    expect(cash.body.lines[0]).toMatchObject({ state: 'verificado', received: 2950, balance: 0 });
+    expect(cash.body.lines[0]!.receipts.at(-1)).toMatchObject({
+      kind: 'efectivo',
+      state: 'verificado',
+      depositDate: '2025-09-20',
+      documentNumber: 'Reunión de padres',
+      review: { amountReceived: 950, reviewedBy: expect.any(String) },
+    });
+    expect((await parent.get<Statement>('/api/my-family/statement')).body).toEqual(cash.body);
+    // The parent's receipts list shows the cash too; it has no file.
+    const proofs = (await parent.get<Array<{ id: number; kind: string }>>('/api/my-family/payment-proofs')).body;
+    const cashRow = proofs.find((proof) => proof.kind === 'efectivo')!;
+    expect((await parent.get(`/api/payment-proofs/${cashRow.id}/file`)).status).toBe(404);
+    // Not in the committee's review queue, which is for receipts.
+    const queue = (await admin.get<Array<{ id: number }>>('/api/payment-proofs?state=verificado')).body;
+    expect(queue.map((item) => item.id)).not.toContain(cashRow.id);
+  });
+
+  it('moves the dashboard: quetzales received of owed, and families verified in full per payment', async () => {
+    const before = (await admin.get<Stats>('/api/stats')).body;
+    const { family } = await familyWithParent();
+    await admin.post(`/api/families/${family.id}/payments/2/cash`, { amountReceived: 3400 });
+    const after = (await admin.get<Stats>('/api/stats')).body;
+    expect(after.moneyReceived - before.moneyReceived).toBe(3400);
+    expect(after.moneyExpected - before.moneyExpected).toBe(2950 + 3400);
+    const payment2 = (stats: Stats) => stats.paymentProgress.find((payment) => payment.paymentNumber === 2)!;
+    expect(payment2(after).verifiedFamilies - payment2(before).verifiedFamilies).toBe(1);
+    expect(payment2(after).received - payment2(before).received).toBe(3400);
+  });
+
+  it('refuses bad amounts, reasons and payment numbers in Spanish and changes nothing; another family is a 404', async () => {
+    const { family, parent } = await familyWithParent();
+    const before = await snapshotTables(api, { except: ['sessions'] });
+    const cases: Array<[string, string, unknown, number, string]> = [
+      ['PUT', `/api/families/${family.id}/payments/1/override`, { amountQuetzales: 100 }, 400, 'El motivo del ajuste es requerido (una beca, un descuento).'],
+      ['PUT', `/api/families/${family.id}/payments/1/override`, { amountQuetzales: -1, reason: 'x' }, 400, 'El monto no puede ser negativo.'],
+      ['PUT', `/api/families/${family.id}/payments/7/override`, { amountQuetzales: 1, reason: 'x' }, 404, 'El número de pago debe ser del 1 al 6.'],
+      ['POST', `/api/families/${family.id}/payments/1/cash`, { amountReceived: 0 }, 400, 'El monto recibido debe ser de al menos Q1.'],
+      ['POST', `/api/families/${family.id}/payments/1/cash`, { amountReceived: 10, depositDate: '2025-02-30' }, 400, 'La fecha del pago debe tener el formato AAAA-MM-DD.'],
+      ['POST', `/api/families/999999/payments/1/cash`, { amountReceived: 10 }, 404, 'No encontramos esa familia.'],
+      ['GET', `/api/families/999999/statement`, undefined, 404, 'No encontramos esa familia.'],
+    ];
+    for (const [method, url, body, status, message] of cases) {
+      const response = await admin.request<{ message: string }>(method, url, body);
+      expect({ url, status: response.status, message: response.body.message }).toEqual({ url, status, message });
+    }
+    expect((await parent.get(`/api/families/${family.id}/statement`)).status).toBe(403);
+    expect(await snapshotTables(api, { except: ['sessions'] })).toEqual(before);
+  });
+
+  it('the migration reads the amount texts it finds', async () => {
+    const old = await startApi(kind);
+    try {
+      while ((await old.dataSource.query('SELECT name FROM migrations')).some((row: { name: string }) => row.name === PaymentAmounts1764330000000.name))
+        await old.dataSource.undoLastMigration();
+      await old.dataSource.query('UPDATE payment_dates SET amount = ? WHERE id = 3', ['Q 1.475,00']);
+      await old.dataSource.runMigrations();
+      const rows = (await old.dataSource.query('SELECT id, amount, amountQuetzales, twinsAmountQuetzales FROM payment_dates ORDER BY id')) as Array<
+        Record<string, unknown>
+      >;
+      expect(rows.slice(0, 4).map((row) => [row.amount, row.amountQuetzales, row.twinsAmountQuetzales])).toEqual([
+        ['Q2,950 (Q4,250 familias con gemelos)', 2950, 4250],
+        ['Q2,950 + Misa Q450', 3400, null],
+        ['Q 1.475,00', 1475, null],
+        ['50% primera mesa', null, null],
+      ]);
+    } finally {
+      await old.close();
+    }
+  });
+});
