@@ -11,6 +11,7 @@ import { OutboxService } from '../src/mail/outbox.service';
 import { FamilyEntity } from '../src/families/family.entity';
 import { SettingsService } from '../src/settings/settings.service';
 import { UserEntity } from '../src/users/user.entity';
+import { PaymentOverrideEntity } from '../src/payments/payment-override.entity';
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { ReceiptFileEntity } from '../src/receipts/receipt-file.entity';
 import { DATABASES, PASSWORD, startApi, type Agent, type Response, type TestApi } from './harness';
@@ -225,6 +226,34 @@ const MATRIX: Record<string, RouteRule> = {
     expect: ADMIN(204),
     request: async (context) => ({ url: `/api/families/${(await targetFamily(context)).id}` }),
   },
+  'GET /api/families/:id/statement': {
+    expect: ADMIN(200),
+    request: async (context) => ({ url: `/api/families/${(await targetFamily(context)).id}/statement` }),
+  },
+  'PUT /api/families/:id/payments/:payment/override': {
+    expect: ADMIN(200),
+    request: async (context) => ({
+      url: `/api/families/${(await targetFamily(context)).id}/payments/3/override`,
+      body: { amountQuetzales: 1000, reason: 'Beca' },
+    }),
+  },
+  'DELETE /api/families/:id/payments/:payment/override': {
+    expect: ADMIN(200),
+    request: async (context) => {
+      const family = await targetFamily(context);
+      await context.api.dataSource
+        .getRepository(PaymentOverrideEntity)
+        .save({ familyId: family.id, paymentNumber: 4, amountQuetzales: 1, reason: 'Beca', setByName: 'Comité', setAt: new Date() });
+      return { url: `/api/families/${family.id}/payments/4/override` };
+    },
+  },
+  'POST /api/families/:id/payments/:payment/cash': {
+    expect: ADMIN(201),
+    request: async (context) => ({
+      url: `/api/families/${(await targetFamily(context)).id}/payments/5/cash`,
+      body: { amountReceived: 100 },
+    }),
+  },
   'GET /api/events': { expect: SIGNED_IN },
   'POST /api/events': {
     expect: ADMIN(201),
@@ -269,6 +298,7 @@ const MATRIX: Record<string, RouteRule> = {
   },
   'GET /api/my-family': { expect: PARENT },
   'GET /api/my-family/payment-proofs': { expect: PARENT },
+  'GET /api/my-family/statement': { expect: PARENT },
   'POST /api/my-family/payment-proofs': {
     expect: [401, 201, 201, 403],
     send: async ({ api }, agent) => {

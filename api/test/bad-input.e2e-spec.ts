@@ -24,11 +24,19 @@ interface WriteRoute {
   param?: (fx: TwoFamilies) => string;
   /** Path values that may name a real row, so they are never generated. */
   existing?: RegExp;
+  /** Valid values of the path's later parameters (the generated values go in the first one). */
+  laterParams?: string[];
   /** A valid body; the generated ones each break it in one way. */
   body?: (fx: TwoFamilies, settings: Settings) => Record<string, unknown>;
   fields?: Record<string, FieldSpec>;
   /** Takes multipart (the receipt upload): its form's own bad input is in receipts.e2e-spec.ts. */
   multipart?: boolean;
+}
+
+/** The route's path with `first` in its first parameter and the valid values in the others. */
+function fillPath(template: string, first: string, spec: WriteRoute): string {
+  const later = [...(spec.laterParams ?? [])];
+  return template.replace(/:\w+/, first).replace(/:\w+/g, () => later.shift() ?? '');
 }
 
 const text = (max: number, more: Partial<FieldSpec> = {}) => ({ type: 'text', max, required: true, ...more }) as FieldSpec;
@@ -49,6 +57,7 @@ const familyFields = (required: boolean): Record<string, FieldSpec> => ({
   tablesBooked: { type: 'int', min: 0, max: 200 },
   hasPaid: bool(false),
   paymentAmount: { type: 'int', min: 0, max: 1_000_000 },
+  graduates: { type: 'int', min: 1, max: 2, required: false },
   awardsRsvp: bool(false),
   brunchRsvp: bool(false),
   awardsAnswer: { type: 'enum', values: ['attending', 'not_attending'], required: false, nullable: true },
@@ -165,6 +174,33 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     fields: familyFields(false),
   },
   'DELETE /api/families/:id': { caller: 'admin', param: (fx) => String(fx.b.family.id), existing: ID },
+  'GET /api/families/:id/statement': { caller: 'admin', param: (fx) => String(fx.a.family.id), existing: ID },
+  'PUT /api/families/:id/payments/:payment/override': {
+    caller: 'admin',
+    param: (fx) => String(fx.a.family.id),
+    existing: ID,
+    laterParams: ['3'],
+    body: () => ({ amountQuetzales: 1500, reason: 'Beca del 50%' }),
+    fields: { amountQuetzales: { type: 'int', min: 0, max: 1_000_000, required: true }, reason: text(300) },
+  },
+  'DELETE /api/families/:id/payments/:payment/override': {
+    caller: 'admin',
+    param: (fx) => String(fx.a.family.id),
+    existing: ID,
+    laterParams: ['3'],
+  },
+  'POST /api/families/:id/payments/:payment/cash': {
+    caller: 'admin',
+    param: (fx) => String(fx.a.family.id),
+    existing: ID,
+    laterParams: ['3'],
+    body: () => ({ amountReceived: 500, depositDate: '2025-11-18', note: 'Reunión' }),
+    fields: {
+      amountReceived: { type: 'int', min: 1, max: 1_000_000, required: true },
+      depositDate: format(undefined, { required: false }),
+      note: text(40, { required: false, blankOk: true }),
+    },
+  },
   'POST /api/events': { caller: 'admin', body: eventBody, fields: eventFields(true) },
   'PUT /api/events/:id': {
     caller: 'admin',
@@ -205,7 +241,13 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     param: () => '2',
     existing: ID,
     body: () => ({ description: 'Segundo pago', date: '2025-10-15', amount: 'Q500 por mesa' }),
-    fields: { description: text(300), date: format(), amount: text(200) },
+    fields: {
+      description: text(300),
+      date: format(),
+      amount: text(200),
+      amountQuetzales: { type: 'int', min: 0, max: 1_000_000, required: false, nullable: true },
+      twinsAmountQuetzales: { type: 'int', min: 0, max: 1_000_000, required: false, nullable: true },
+    },
   },
   'PUT /api/my-family/rsvp': {
     caller: 'parent',
@@ -540,7 +582,7 @@ describe.each(DATABASES)('bad input changes nothing (%s)', (kind) => {
         // `max` hearts: `max` characters for class-validator's MaxLength, 2 x `max` for a VARCHAR.
         const response = await api.app.inject({
           method: method as 'POST',
-          url: template.replace(/:\w+/, spec.param?.(fx) ?? ''),
+          url: fillPath(template, spec.param?.(fx) ?? '', spec),
           payload: setPath(body, path, '❤️'.repeat(field.max)),
           headers: cookies[spec.caller] ? { cookie: cookies[spec.caller] } : {},
         });
@@ -558,7 +600,7 @@ describe.each(DATABASES)('bad input changes nothing (%s)', (kind) => {
     await fc.assert(
       fc.asyncProperty(badRequests(method, spec, body, api.config.bodyLimit), async (bad) => {
         const param = bad.param ?? spec.param?.(fx) ?? '';
-        const url = template.replace(/:\w+/, param);
+        const url = fillPath(template, param, spec);
         const contentType = bad.contentType === undefined ? (bad.payload === undefined ? undefined : 'application/json') : bad.contentType;
         const response = await api.app.inject({
           method: method as 'POST',

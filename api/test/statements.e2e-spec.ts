@@ -71,7 +71,11 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
       twinsAmountQuetzales: null,
     });
     expect(response.body).toMatchObject({ amount: 'Q1,500', amountQuetzales: 1500, twinsAmountQuetzales: null });
-    const spec = await admin.put<PaymentDate>('/api/payment-dates/3', { description: '50% de la primera mesa', date: '2025-11-18', amount: 'Q1,500' });
+    const spec = await admin.put<PaymentDate>('/api/payment-dates/3', {
+      description: '50% de la primera mesa',
+      date: '2025-11-18',
+      amount: 'Q1,500',
+    });
     expect(spec.body.amountQuetzales).toBe(1500);
     const bad = await admin.put<{ message: string }>('/api/payment-dates/3', {
       description: 'x',
@@ -80,12 +84,22 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
       amountQuetzales: 10.5,
     });
     expect(bad).toMatchObject({ status: 400, body: { message: 'El monto en quetzales debe ser un número entero.' } });
-    await admin.put('/api/payment-dates/3', { description: '50% de la primera mesa', date: '2025-11-18', amount: '50% primera mesa', amountQuetzales: null });
+    await admin.put('/api/payment-dates/3', {
+      description: '50% de la primera mesa',
+      date: '2025-11-18',
+      amount: '50% primera mesa',
+      amountQuetzales: null,
+    });
   });
 
   it('counts verified receipts and cash as received; partial until all is in; the parent reads the same statement', async () => {
     const { family, parent } = await familyWithParent();
-    const sent = await upload(api, parent, { paymentNumber: '1', amountDeclared: '2000' }, { data: PDF, name: 'deposito.pdf', type: 'application/pdf' });
+    const sent = await upload(
+      api,
+      parent,
+      { paymentNumber: '1', amountDeclared: '2000' },
+      { data: PDF, name: 'deposito.pdf', type: 'application/pdf' },
+    );
     expect(sent.statusCode).toBe(201);
     const proofId = (JSON.parse(sent.body) as { id: number }).id;
     let statement = (await parent.get<Statement>('/api/my-family/statement')).body;
@@ -135,11 +149,35 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
     const { family, parent } = await familyWithParent();
     const before = await snapshotTables(api, { except: ['sessions'] });
     const cases: Array<[string, string, unknown, number, string]> = [
-      ['PUT', `/api/families/${family.id}/payments/1/override`, { amountQuetzales: 100 }, 400, 'El motivo del ajuste es requerido (una beca, un descuento).'],
-      ['PUT', `/api/families/${family.id}/payments/1/override`, { amountQuetzales: -1, reason: 'x' }, 400, 'El monto no puede ser negativo.'],
-      ['PUT', `/api/families/${family.id}/payments/7/override`, { amountQuetzales: 1, reason: 'x' }, 404, 'El número de pago debe ser del 1 al 6.'],
+      [
+        'PUT',
+        `/api/families/${family.id}/payments/1/override`,
+        { amountQuetzales: 100 },
+        400,
+        'El motivo del ajuste es requerido (una beca, un descuento).',
+      ],
+      [
+        'PUT',
+        `/api/families/${family.id}/payments/1/override`,
+        { amountQuetzales: -1, reason: 'x' },
+        400,
+        'El monto no puede ser negativo.',
+      ],
+      [
+        'PUT',
+        `/api/families/${family.id}/payments/7/override`,
+        { amountQuetzales: 1, reason: 'x' },
+        404,
+        'El número de pago debe ser del 1 al 6.',
+      ],
       ['POST', `/api/families/${family.id}/payments/1/cash`, { amountReceived: 0 }, 400, 'El monto recibido debe ser de al menos Q1.'],
-      ['POST', `/api/families/${family.id}/payments/1/cash`, { amountReceived: 10, depositDate: '2025-02-30' }, 400, 'La fecha del pago debe tener el formato AAAA-MM-DD.'],
+      [
+        'POST',
+        `/api/families/${family.id}/payments/1/cash`,
+        { amountReceived: 10, depositDate: '2025-02-30' },
+        400,
+        'La fecha del pago debe tener el formato AAAA-MM-DD.',
+      ],
       ['POST', `/api/families/999999/payments/1/cash`, { amountReceived: 10 }, 404, 'No encontramos esa familia.'],
       ['GET', `/api/families/999999/statement`, undefined, 404, 'No encontramos esa familia.'],
     ];
@@ -154,13 +192,17 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
   it('the migration reads the amount texts it finds', async () => {
     const old = await startApi(kind);
     try {
-      while ((await old.dataSource.query('SELECT name FROM migrations')).some((row: { name: string }) => row.name === PaymentAmounts1764330000000.name))
+      while (
+        (await old.dataSource.query('SELECT name FROM migrations')).some(
+          (row: { name: string }) => row.name === PaymentAmounts1764330000000.name,
+        )
+      )
         await old.dataSource.undoLastMigration();
       await old.dataSource.query('UPDATE payment_dates SET amount = ? WHERE id = 3', ['Q 1.475,00']);
       await old.dataSource.runMigrations();
-      const rows = (await old.dataSource.query('SELECT id, amount, amountQuetzales, twinsAmountQuetzales FROM payment_dates ORDER BY id')) as Array<
-        Record<string, unknown>
-      >;
+      const rows = (await old.dataSource.query(
+        'SELECT id, amount, amountQuetzales, twinsAmountQuetzales FROM payment_dates ORDER BY id',
+      )) as Array<Record<string, unknown>>;
       expect(rows.slice(0, 4).map((row) => [row.amount, row.amountQuetzales, row.twinsAmountQuetzales])).toEqual([
         ['Q2,950 (Q4,250 familias con gemelos)', 2950, 4250],
         ['Q2,950 + Misa Q450', 3400, null],
