@@ -3,6 +3,7 @@ import type { EventRsvpsReportEntry, PaymentConfirmationsReportRow, PaymentNumbe
 import { todayInGuatemala } from '@portal/format';
 import { MESSAGES } from '../src/common/api-exception.filter';
 import { EventEntity } from '../src/events/event.entity';
+import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
 import { ReportsService } from '../src/reports/reports.service';
@@ -19,14 +20,21 @@ const RSVP_HEADERS = ['Evento', 'Fecha del Evento', 'Graduado', 'Contacto', 'Ema
 /** 13 June 2026 as a spreadsheet date: the calendar day at UTC midnight. */
 const JUNE_13 = new Date('2026-06-13T00:00:00.000Z');
 
-type FamilySeed = Pick<FamilyEntity, 'graduateName' | 'contactName' | 'email' | 'phone'>;
+type FamilySeed = Pick<FamilyEntity, 'graduateName' | 'contactName' | 'email' | 'phone' | 'graduates'>;
 
-/** The one sheet of a downloaded workbook, with its rows as arrays of cell values. */
-async function readSheet(response: Response) {
+/** The workbooks' sheets, by report: the payments one gained the account statements. */
+const SHEETS: Record<string, string[]> = {
+  'confirmaciones-de-pago': ['Confirmaciones de Pago', 'Estado de cuenta'],
+  'rsvps-eventos': ['RSVPs de Eventos'],
+};
+
+/** The first (or the `index`th) sheet of a downloaded workbook, with its rows as arrays of cell values. */
+async function readSheet(response: Response, index = 0) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(response.rawBody as unknown as ExcelJS.Buffer);
-  expect(workbook.worksheets).toHaveLength(1);
-  const sheet = workbook.worksheets[0]!;
+  const report = /filename="(.+)-\d{4}-\d{2}-\d{2}\.xlsx"/.exec(String(response.headers['content-disposition']))![1]!;
+  expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(SHEETS[report]);
+  const sheet = workbook.worksheets[index]!;
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return { sheet, rows };
@@ -175,6 +183,53 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       expect(sheet.getRow(2).getCell(1).font?.bold).toBeFalsy();
       expect(sheet.views).toEqual([expect.objectContaining({ state: 'frozen', ySplit: 1 })]);
       for (let column = 1; column <= 10; column += 1) expect(sheet.getColumn(column).width).toBeGreaterThanOrEqual(10);
+    });
+
+    it("adds the 'Estado de cuenta' sheet: owed, verified and balance as quetzales, and each payment's state", async () => {
+      const carla = await family('Carla Méndez', { graduates: 2 });
+      await api.dataSource.getRepository(PaymentProofEntity).save({
+        familyId: carla.id,
+        paymentNumber: 1,
+        kind: 'efectivo',
+        fileName: 'efectivo',
+        uploadedAt: new Date(),
+        state: 'verificado',
+        amountReceived: 4000,
+        reviewedAt: new Date(),
+        reviewedByName: 'Comité',
+      });
+      const { sheet, rows } = await readSheet(await admin.get(`${PAYMENTS}?format=xlsx`), 1);
+      expect(rows[0]).toEqual([
+        'Graduado',
+        'Contacto',
+        'Graduados',
+        'Esperado',
+        'Recibido',
+        'Saldo',
+        'Pago 1',
+        'Pago 2',
+        'Pago 3',
+        'Pago 4',
+        'Pago 5',
+        'Pago 6',
+      ]);
+      const row = rows.findIndex((cells) => cells[0] === 'Carla Méndez');
+      // Twins owe Q4,250 then Q3,400 (the default amounts); Q4,000 received in cash for the first.
+      expect(rows[row]).toEqual([
+        'Carla Méndez',
+        'Contacto de Carla Méndez',
+        '2',
+        7650,
+        4000,
+        3650,
+        'Parcial',
+        'Pendiente',
+        'Pendiente',
+        'Pendiente',
+        'Pendiente',
+        'Pendiente',
+      ]);
+      expect(sheet.getRow(row + 1).getCell(4).numFmt).toBe('"Q"#,##0');
     });
 
     it('downloads a spreadsheet with only the header when there are no families', async () => {

@@ -15,6 +15,20 @@ export const REPORT_TEXTS = {
     notAttending: 'No asistiré',
     pending: 'Pendiente',
   },
+  statement: {
+    sheet: 'Estado de cuenta',
+    graduates: 'Graduados',
+    expected: 'Esperado',
+    received: 'Recibido',
+    balance: 'Saldo',
+    states: {
+      pendiente: 'Pendiente',
+      en_revision: 'En revisión',
+      rechazado: 'Rechazado',
+      parcial: 'Parcial',
+      verificado: 'Verificado',
+    },
+  },
   rsvps: {
     sheet: 'RSVPs de Eventos',
     filePrefix: 'rsvps-eventos',

@@ -12,7 +12,16 @@ export interface SheetLayout<Row> {
    * One spreadsheet row per report row: text as plain string cells, a Date as a date cell shown
    * `dd/mm/yyyy` (pass the calendar day at UTC midnight: spreadsheet dates have no time zone).
    */
-  cells(row: Row): Array<string | Date>;
+  cells(row: Row): Array<Cell>;
+}
+
+/** Text, a calendar day (a Date at UTC midnight), or whole quetzales (`{ quetzales }`). */
+export type Cell = string | Date | { quetzales: number | null };
+
+/** One sheet of a workbook: its layout and its rows, read page by page as the sheet is written. */
+export interface SheetSource<Row> {
+  layout: SheetLayout<Row>;
+  pages: AsyncIterable<Row[]>;
 }
 
 /**
@@ -23,6 +32,19 @@ export interface SheetLayout<Row> {
 const PLAIN: Partial<ExcelJS.Style> = {};
 /** A real date (a number the sheet sorts and filters by), shown as the spec's dd/MM/yyyy. */
 const DAY: Partial<ExcelJS.Style> = { numFmt: 'dd/mm/yyyy' };
+/** Quetzales as numbers the sheet adds up, shown as the portal shows them: Q2,950. */
+const QUETZALES: Partial<ExcelJS.Style> = { numFmt: '"Q"#,##0' };
+
+function cellValue(value: Cell): ExcelJS.CellValue {
+  if (value instanceof Date) return value;
+  if (typeof value === 'object') return value.quetzales;
+  return inertCellText(value);
+}
+
+function cellStyle(value: Cell): Partial<ExcelJS.Style> {
+  if (value instanceof Date) return DAY;
+  return typeof value === 'object' ? QUETZALES : PLAIN;
+}
 
 /** Sheet XML allowed to wait for the zip before the next page is read. */
 const MAX_PENDING_BYTES = 1024 * 1024;
@@ -73,30 +95,42 @@ function loadExcel(): typeof ExcelJS {
 }
 
 export function streamSheet<Row>(layout: SheetLayout<Row>, pages: AsyncIterable<Row[]>, onError: (error: unknown) => void): Readable {
+  return streamWorkbook([sheetOf(layout, pages)], onError);
+}
+
+/** A sheet for streamWorkbook, whatever its row type (each layout reads only its own rows). */
+export function sheetOf<Row>(layout: SheetLayout<Row>, pages: AsyncIterable<Row[]>): SheetSource<unknown> {
+  return { layout, pages } as unknown as SheetSource<unknown>;
+}
+
+/** The same, with several sheets written one after the other (each one's pages read in turn). */
+export function streamWorkbook(sheets: Array<SheetSource<unknown>>, onError: (error: unknown) => void): Readable {
   const out = new PassThrough();
   // Shared strings give plain `t="s"` string cells, the form every spreadsheet program reads as text
   // (exceljs's inline alternative is `t="str"`, the type of a formula's cached result).
   const workbook = new (loadExcel().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: true });
-  const sheet = workbook.addWorksheet(layout.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = layout.columns.map(({ width }) => ({ width }));
-  const header = sheet.addRow(layout.columns.map(({ header }) => header));
-  header.font = { bold: true };
-  header.commit();
-  const width = layout.columns.length;
 
   void (async () => {
     try {
-      for await (const page of pages) {
-        for (const row of page) {
-          const values = layout.cells(row);
-          const line = sheet.addRow(values.map((value) => (value instanceof Date ? value : inertCellText(value))));
-          for (let column = 1; column <= width; column += 1) line.getCell(column).style = values[column - 1] instanceof Date ? DAY : PLAIN;
-          line.commit();
+      for (const { layout, pages } of sheets) {
+        const sheet = workbook.addWorksheet(layout.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+        sheet.columns = layout.columns.map(({ width }) => ({ width }));
+        const header = sheet.addRow(layout.columns.map(({ header }) => header));
+        header.font = { bold: true };
+        header.commit();
+        const width = layout.columns.length;
+        for await (const page of pages) {
+          for (const row of page) {
+            const values = layout.cells(row);
+            const line = sheet.addRow(values.map(cellValue));
+            for (let column = 1; column <= width; column += 1) line.getCell(column).style = cellStyle(values[column - 1]!);
+            line.commit();
+          }
+          await zipCaughtUp(sheet, out);
+          if (out.destroyed) return;
         }
-        await zipCaughtUp(sheet, out);
-        if (out.destroyed) return;
+        sheet.commit();
       }
-      sheet.commit();
       await workbook.commit();
     } catch (error) {
       onError(error);
