@@ -104,6 +104,8 @@ export const texts = {
     calendarTitle: 'Calendario de Pagos',
     calendarText: 'Indica cuáles pagos ya realizaste.',
     amount: 'Monto',
+    owed: (amount: string) => `A tu familia le corresponde: ${amount}`,
+    balance: (amount: string) => `Saldo: ${amount}`,
     options: { no_asistire: 'No asistiré', ya_pague: 'Ya pagué' },
     statusLabel: (title: string) => `Estado del ${title}`,
   },

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CalendarCheck, Settings2, Table2, Users, Wallet, type LucideIcon } from 'lucide-react';
-import { TOTAL_TABLES, type Stats } from '@portal/contracts';
+import { PAYMENT_TITLES, TOTAL_TABLES, type Stats } from '@portal/contracts';
+import { formatQuetzales } from '@portal/format';
 import { useStats } from '@portal/api-client/stats';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
@@ -28,7 +29,19 @@ function StatCard({ icon: Icon, label, value, hint }: { icon: LucideIcon; label:
   );
 }
 
-function Progress({ label, count, total, people }: { label: string; count: number; total: number; people?: number }) {
+function Progress({
+  label,
+  count,
+  total,
+  people,
+  detail,
+}: {
+  label: string;
+  count: number;
+  total: number;
+  people?: number;
+  detail?: string;
+}) {
   const value = percent(count, total);
   return (
     <div className="admin-progress">
@@ -36,6 +49,7 @@ function Progress({ label, count, total, people }: { label: string; count: numbe
         <span>{label}</span>
         <span>
           {count}/{total} ({value}%){people !== undefined && ` · ${t.people(people)}`}
+          {detail && ` · ${detail}`}
         </span>
       </div>
       <div
@@ -130,6 +144,32 @@ export default function DashboardSection() {
                 <Skeleton height="2.5rem" />
                 <Skeleton height="2.5rem" />
               </div>
+            )}
+          </Panel>
+          <Panel
+            title={t.moneyTitle}
+            description={
+              stats ? t.moneyDescription(formatQuetzales(stats.moneyReceived), formatQuetzales(stats.moneyExpected)) : t.moneyLoading
+            }
+          >
+            {stats ? (
+              <div className="admin-progress-list">
+                {stats.paymentProgress.map((payment) => (
+                  <Progress
+                    key={payment.paymentNumber}
+                    label={PAYMENT_TITLES[payment.paymentNumber]}
+                    count={payment.verifiedFamilies}
+                    total={stats.totalFamilies}
+                    detail={
+                      payment.expected > 0
+                        ? t.moneyOf(formatQuetzales(payment.received), formatQuetzales(payment.expected))
+                        : t.moneyReceived(formatQuetzales(payment.received))
+                    }
+                  />
+                ))}
+              </div>
+            ) : (
+              <Skeleton height="10rem" />
             )}
           </Panel>
         </div>

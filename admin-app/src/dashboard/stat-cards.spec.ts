@@ -10,6 +10,9 @@ describe('the dashboard stat cards', () => {
       brunchRsvpCount: 1,
       awardsGuestsCount: 5,
       brunchGuestsCount: 2,
+      moneyReceived: 0,
+      moneyExpected: 0,
+      paymentProgress: [],
     });
     expect(cards.map(({ label, value, hint }) => [label, value, hint])).toEqual([
       ['Total de Familias', 3, 'Familias registradas'],
@@ -29,6 +32,9 @@ describe('the dashboard stat cards', () => {
         brunchRsvpCount: 0,
         awardsGuestsCount: 0,
         brunchGuestsCount: 0,
+        moneyReceived: 0,
+        moneyExpected: 0,
+        paymentProgress: [],
       })[2]!.hint;
     expect(tables(199)).toBe('1 mesa disponible');
     expect(tables(200)).toBe('0 mesas disponibles');
@@ -44,6 +50,9 @@ describe('the dashboard stat cards', () => {
         brunchRsvpCount: 0,
         awardsGuestsCount: 0,
         brunchGuestsCount: 0,
+        moneyReceived: 0,
+        moneyExpected: 0,
+        paymentProgress: [],
       })[1]!.hint,
     ).toBe('0% completado');
   });

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Mail, MailPlus, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Mail, MailPlus, Pencil, Plus, Receipt, Search, Trash2 } from 'lucide-react';
 import type { BulkInvitationResult, Family, FamilyInput } from '@portal/contracts';
 import { accountsKey, inviteFamiliesWithoutAccount, inviteFamily, useAccounts } from '@portal/api-client/accounts';
 import { createFamily, deleteFamily, familiesKey, updateFamily, useFamilies } from '@portal/api-client/families';
@@ -23,6 +23,7 @@ import { QueryState } from '../common/QueryState';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { texts } from '../texts';
 import { FamilyDialog } from './FamilyDialog';
+import { StatementDialog } from './StatementDialog';
 import { searchFamilies } from './family-search';
 
 const t = texts.families;
@@ -38,6 +39,7 @@ export default function FamiliesSection() {
   const deferredQuery = useDeferredValue(query);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Family | null>(null);
+  const [statementOf, setStatementOf] = useState<Family | null>(null);
   const shown = useMemo(() => searchFamilies(families ?? [], deferredQuery), [families, deferredQuery]);
   const close = () => setEditing(null);
 
@@ -158,6 +160,11 @@ export default function FamiliesSection() {
                               <IconButton icon={Mail} label={t.invite(family.graduateName)} onClick={() => void invite.run(family)} />
                             )}
                             <IconButton
+                              icon={Receipt}
+                              label={t.statementLabel(family.graduateName)}
+                              onClick={() => setStatementOf(family)}
+                            />
+                            <IconButton
                               icon={Pencil}
                               label={t.editLabel(family.graduateName)}
                               onClick={() => setEditing({ item: family })}
@@ -188,6 +195,7 @@ export default function FamiliesSection() {
             saving={create.isPending || update.isPending}
           />
         )}
+        {statementOf && <StatementDialog key={statementOf.id} family={statementOf} onClose={() => setStatementOf(null)} />}
         <LinkDialog shared={shared} onClose={() => setShared(null)} />
         <ConfirmDialog
           open={askingAll}

@@ -65,6 +65,10 @@ export function FamilyDialog({ family, open, onOpenChange, onSave, saving }: Fam
             <input type="checkbox" checked={form.hasPaid} onChange={(event) => setForm({ ...form, hasPaid: event.target.checked })} />
             {t.fields.hasPaid}
           </label>
+          <label className="ui-checkbox">
+            <input type="checkbox" checked={form.twins} onChange={(event) => setForm({ ...form, twins: event.target.checked })} />
+            {t.fields.twins}
+          </label>
         </div>
         {ANSWERS.map(({ field, label }) => (
           <fieldset key={field} className="admin-form__answer">

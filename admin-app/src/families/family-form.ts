@@ -10,6 +10,8 @@ export interface FamilyForm {
   tablesBooked: string;
   paymentAmount: string;
   hasPaid: boolean;
+  /** Two graduates in the class: the family owes the payments' twins amounts. */
+  twins: boolean;
   /** null while the family has not answered (decisions item 17). */
   awardsAnswer: RsvpAnswer | null;
   brunchAnswer: RsvpAnswer | null;
@@ -23,6 +25,7 @@ export const EMPTY_FAMILY_FORM: FamilyForm = {
   tablesBooked: '0',
   paymentAmount: '0',
   hasPaid: false,
+  twins: false,
   awardsAnswer: null,
   brunchAnswer: null,
 };
@@ -34,6 +37,7 @@ export function familyToForm(family: Family): FamilyForm {
     email: family.email,
     phone: family.phone,
     hasPaid: family.hasPaid,
+    twins: family.graduates === 2,
     tablesBooked: String(family.tablesBooked),
     paymentAmount: String(family.paymentAmount),
     awardsAnswer: family.awardsAnswer,
@@ -54,6 +58,7 @@ export function formToFamilyInput(form: FamilyForm): FamilyInput {
     tablesBooked: toCount(form.tablesBooked),
     paymentAmount: toCount(form.paymentAmount),
     hasPaid: form.hasPaid,
+    graduates: form.twins ? 2 : 1,
     // The spec's booleans, and the answers themselves, which the API takes over them.
     awardsRsvp: form.awardsAnswer === 'attending',
     brunchRsvp: form.brunchAnswer === 'attending',

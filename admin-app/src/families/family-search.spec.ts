@@ -10,6 +10,7 @@ const family = (id: number, graduateName: string, contactName: string, email: st
   tablesBooked: 1,
   hasPaid: false,
   paymentAmount: 0,
+  graduates: 1,
   awardsRsvp: false,
   brunchRsvp: false,
   awardsEventId: 1,

@@ -3,7 +3,7 @@ import { Pencil } from 'lucide-react';
 import type { PaymentDate, PaymentDateInput } from '@portal/contracts';
 import { paymentDatesKey, updatePaymentDate, usePaymentDates } from '@portal/api-client/payments';
 import { paymentConfirmationsXlsxUrl } from '@portal/api-client/reports';
-import { formatDay } from '@portal/format';
+import { formatDay, formatQuetzales } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
@@ -19,8 +19,26 @@ import { texts } from '../texts';
 
 const t = texts.paymentDates;
 
+/** The dialog's fields as typed: the spec's three texts and the amounts in quetzales. */
+type AmountForm = Omit<PaymentDateInput, 'amountQuetzales' | 'twinsAmountQuetzales'> & {
+  amountQuetzales: string;
+  twinsAmountQuetzales: string;
+};
+
+/** A typed amount as whole quetzales ('2,950' -> 2950), null when left empty (the server refuses anything else). */
+function wholeQuetzales(typed: string): number | null {
+  const digits = typed.replace(/[\s,]/g, '');
+  return digits === '' ? null : Number(digits);
+}
+
 function PaymentDateDialog({ payment, onClose }: { payment: PaymentDate; onClose: () => void }) {
-  const [form, setForm] = useState<PaymentDateInput>({ description: payment.description, date: payment.date, amount: payment.amount });
+  const [form, setForm] = useState<AmountForm>({
+    description: payment.description,
+    date: payment.date,
+    amount: payment.amount,
+    amountQuetzales: payment.amountQuetzales === null ? '' : String(payment.amountQuetzales),
+    twinsAmountQuetzales: payment.twinsAmountQuetzales === null ? '' : String(payment.twinsAmountQuetzales),
+  });
   const update = useAdminMutation(updatePaymentDate, {
     success: t.updated,
     failure: t.updateFailed,
@@ -28,12 +46,19 @@ function PaymentDateDialog({ payment, onClose }: { payment: PaymentDate; onClose
     onSuccess: onClose,
   });
   const canSave = form.description.trim() !== '' && form.date !== '' && form.amount.trim() !== '';
-  const set = (field: keyof PaymentDateInput) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [field]: event.target.value });
+  const set = (field: keyof AmountForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (canSave) void update.run({ id: payment.id, description: form.description.trim(), date: form.date, amount: form.amount.trim() });
+    if (!canSave) return;
+    void update.run({
+      id: payment.id,
+      description: form.description.trim(),
+      date: form.date,
+      amount: form.amount.trim(),
+      amountQuetzales: wholeQuetzales(form.amountQuetzales),
+      twinsAmountQuetzales: wholeQuetzales(form.twinsAmountQuetzales),
+    });
   }
 
   return (
@@ -48,6 +73,26 @@ function PaymentDateDialog({ payment, onClose }: { payment: PaymentDate; onClose
         <Field id="payment-amount" label={t.fields.amount}>
           <Input id="payment-amount" value={form.amount} onChange={set('amount')} maxLength={200} />
         </Field>
+        <div className="admin-form__pair">
+          <Field id="payment-amount-quetzales" label={t.fields.amountQuetzales} hint={t.amountHint}>
+            <Input
+              id="payment-amount-quetzales"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              value={form.amountQuetzales}
+              onChange={set('amountQuetzales')}
+            />
+          </Field>
+          <Field id="payment-twins-quetzales" label={t.fields.twinsAmountQuetzales}>
+            <Input
+              id="payment-twins-quetzales"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              value={form.twinsAmountQuetzales}
+              onChange={set('twinsAmountQuetzales')}
+            />
+          </Field>
+        </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             {texts.cancel}
@@ -93,7 +138,12 @@ export default function PaymentDatesSection() {
                     </TableCell>
                     <TableCell data-label={t.columns.description}>{payment.description}</TableCell>
                     <TableCell data-label={t.columns.date}>{formatDay(payment.date)}</TableCell>
-                    <TableCell data-label={t.columns.amount}>{payment.amount}</TableCell>
+                    <TableCell data-label={t.columns.amount}>
+                      {payment.amount}
+                      {payment.amountQuetzales !== null && (
+                        <div className="admin-muted">{t.owed(formatQuetzales(payment.amountQuetzales))}</div>
+                      )}
+                    </TableCell>
                     <TableCell className="admin-actions">
                       <IconButton icon={Pencil} label={t.editLabel(payment.title)} onClick={() => setEditing(payment)} />
                     </TableCell>

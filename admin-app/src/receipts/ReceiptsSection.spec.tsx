@@ -7,6 +7,7 @@ import ReceiptsSection from './ReceiptsSection';
 const item = (id: number, graduateName: string, contentType = 'image/jpeg'): ReviewQueueItem => ({
   id,
   paymentNumber: 1,
+  kind: 'comprobante',
   fileName: 'comprobante-pago-1.jpg',
   uploadedAt: '2025-09-20T15:00:00.000Z',
   state: 'en_revision',

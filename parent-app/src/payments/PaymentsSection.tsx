@@ -17,7 +17,8 @@ import {
   usePaymentDates,
 } from '@portal/api-client/payments';
 import { useSettings } from '@portal/api-client/settings';
-import { formatDay, whatsAppUrl } from '@portal/format';
+import { useMyStatement } from '@portal/api-client/statements';
+import { formatDay, formatQuetzales, whatsAppUrl } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
@@ -85,6 +86,7 @@ export function PaymentItem({
   proofs,
   pending,
   onChange,
+  owed = null,
 }: {
   payment: PaymentDate;
   /** null: never answered, so no option is selected (decisions item 17). */
@@ -92,7 +94,10 @@ export function PaymentItem({
   proofs: PaymentProof[];
   pending: boolean;
   onChange: (status: PaymentStatus) => void;
+  /** What this family owes for the payment (its own amount, or the twins'), null while unknown. */
+  owed?: number | null;
 }) {
+  const received = proofs.reduce((sum, proof) => sum + (proof.state === 'verificado' ? (proof.review?.amountReceived ?? 0) : 0), 0);
   return (
     <li className="parent-payment">
       <div className="parent-payment__info">
@@ -102,6 +107,12 @@ export function PaymentItem({
         <p className="parent-muted">
           {t.amount}: {payment.amount}
         </p>
+        {owed !== null && (
+          <p className="parent-payment__owed">
+            {t.owed(formatQuetzales(owed))}
+            {received > 0 && ` · ${t.balance(formatQuetzales(Math.max(owed - received, 0)))}`}
+          </p>
+        )}
         <PaymentReceipts paymentNumber={payment.id} proofs={proofs} />
       </div>
       <fieldset className="parent-payment__options" disabled={pending}>
@@ -129,6 +140,7 @@ export default function PaymentsSection() {
   const { data: payments, error: paymentsError } = usePaymentDates();
   const { data: confirmations, error: confirmationsError } = useMyPaymentConfirmations();
   const { data: proofs } = useMyPaymentProofs(true);
+  const { data: statement } = useMyStatement();
   const { mutate } = useSWRConfig();
   const save = useParentMutation(saveMyPaymentConfirmation, {
     success: texts.toasts.payment,
@@ -170,6 +182,7 @@ export default function PaymentsSection() {
                   status={statusOf.get(payment.id) ?? null}
                   proofs={proofs?.filter((proof) => proof.paymentNumber === payment.id) ?? []}
                   pending={save.isPending}
+                  owed={statement?.lines.find((line) => line.paymentNumber === payment.id)?.expected ?? null}
                   onChange={(status) => choose(payment.id, status)}
                 />
               ))}

@@ -12,6 +12,7 @@ const family: Family = {
   tablesBooked: 3,
   hasPaid: false,
   paymentAmount: 0,
+  graduates: 1,
   awardsRsvp: false,
   brunchRsvp: false,
   awardsEventId: 1,

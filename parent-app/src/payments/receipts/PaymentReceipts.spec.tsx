@@ -17,6 +17,7 @@ const proof = (overrides: Partial<PaymentProof>): PaymentProof => ({
   depositDate: null,
   documentNumber: null,
   review: null,
+  kind: 'comprobante',
   ...overrides,
 });
 const review = (amountReceived: number | null, reason: string | null) => ({

@@ -1,0 +1,239 @@
+import { useState, type FormEvent } from 'react';
+import { X } from 'lucide-react';
+import { PAYMENT_NUMBERS, PAYMENT_TITLES, type Family, type PaymentState, type Statement } from '@portal/contracts';
+import { recordCashPayment, removePaymentOverride, setPaymentOverride, statementKey, useStatement } from '@portal/api-client/statements';
+import { statsKey } from '@portal/api-client/stats';
+import { formatDayNumeric, formatQuetzales, todayInGuatemala } from '@portal/format';
+import { Badge } from '@portal/ui/badge';
+import { Button } from '@portal/ui/button';
+import { Dialog } from '@portal/ui/dialog';
+import { Input } from '@portal/ui/input';
+import { Field } from '@portal/ui/label';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
+import { IconButton } from '../common/IconButton';
+import { QueryState } from '../common/QueryState';
+import { useAdminMutation } from '../common/use-admin-mutation';
+import { texts } from '../texts';
+
+const t = texts.families.statement;
+const BADGE: Record<PaymentState, 'outline' | 'info' | 'danger' | 'warning' | 'success'> = {
+  pendiente: 'outline',
+  en_revision: 'info',
+  rechazado: 'danger',
+  parcial: 'warning',
+  verificado: 'success',
+};
+
+const money = (amount: number | null) => (amount === null ? t.noAmount : formatQuetzales(amount));
+
+/** The statement as a table: per payment and in total, with each family amount's reason. */
+export function StatementTable({
+  statement,
+  onRemoveOverride,
+}: {
+  statement: Statement;
+  onRemoveOverride?: (paymentNumber: number) => void;
+}) {
+  return (
+    <Table stack>
+      <TableHead>
+        <TableRow>
+          {Object.values(t.columns).map((column) => (
+            <TableHeader key={column}>{column}</TableHeader>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {statement.lines.map((line) => (
+          <TableRow key={line.paymentNumber}>
+            <TableCell data-label={t.columns.payment}>
+              <div className="admin-strong">{line.title}</div>
+              {line.overrideReason && (
+                <div className="admin-muted">
+                  {t.reason(line.overrideReason)}
+                  {onRemoveOverride && (
+                    <IconButton icon={X} label={t.removeOverride(line.title)} onClick={() => onRemoveOverride(line.paymentNumber)} />
+                  )}
+                </div>
+              )}
+              {line.receipts.length > 0 && <div className="admin-muted">{t.receipts(line.receipts.length)}</div>}
+            </TableCell>
+            <TableCell data-label={t.columns.due}>{formatDayNumeric(line.dueDate)}</TableCell>
+            <TableCell data-label={t.columns.expected}>
+              {money(line.expected)}
+              {line.expectedFrom && t.from[line.expectedFrom] && <span className="admin-muted"> ({t.from[line.expectedFrom]})</span>}
+            </TableCell>
+            <TableCell data-label={t.columns.received}>{formatQuetzales(line.received)}</TableCell>
+            <TableCell data-label={t.columns.balance}>{money(line.balance)}</TableCell>
+            <TableCell data-label={t.columns.state}>
+              <Badge variant={BADGE[line.state]}>{t.states[line.state]}</Badge>
+            </TableCell>
+          </TableRow>
+        ))}
+        <TableRow>
+          <TableCell data-label={t.columns.payment}>
+            <span className="admin-strong">{t.total}</span>
+          </TableCell>
+          <TableCell data-label={t.columns.due}> </TableCell>
+          <TableCell data-label={t.columns.expected}>{formatQuetzales(statement.totals.expected)}</TableCell>
+          <TableCell data-label={t.columns.received}>{formatQuetzales(statement.totals.received)}</TableCell>
+          <TableCell data-label={t.columns.balance}>
+            <span className="admin-strong">{formatQuetzales(statement.totals.balance)}</span>
+          </TableCell>
+          <TableCell data-label={t.columns.state}> </TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  );
+}
+
+function PaymentSelect({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field id={id} label={t.payment}>
+      <select id={id} className="ui-input" value={value} onChange={(event) => onChange(event.target.value)}>
+        {PAYMENT_NUMBERS.map((n) => (
+          <option key={n} value={n}>
+            {PAYMENT_TITLES[n]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+const EMPTY_CASH = { payment: '1', amount: '', date: '', note: '' };
+const EMPTY_OVERRIDE = { payment: '1', amount: '', reason: '' };
+
+/** A family's account statement, with cash received and the family's own amounts. */
+export function StatementDialog({ family, onClose }: { family: Family; onClose: () => void }) {
+  const { data: statement, isLoading, error } = useStatement(family.id);
+  const [cash, setCash] = useState(EMPTY_CASH);
+  const [override, setOverride] = useState(EMPTY_OVERRIDE);
+  const refresh = [statementKey(family.id), statsKey];
+  const saveCash = useAdminMutation(recordCashPayment, {
+    success: t.cashSaved,
+    failure: t.failed,
+    refresh,
+    onSuccess: () => setCash(EMPTY_CASH),
+  });
+  const saveOverride = useAdminMutation(setPaymentOverride, {
+    success: t.overrideSaved,
+    failure: t.failed,
+    refresh,
+    onSuccess: () => setOverride(EMPTY_OVERRIDE),
+  });
+  const removeOverride = useAdminMutation(removePaymentOverride, { success: t.overrideRemoved, failure: t.failed, refresh });
+
+  function submitCash(event: FormEvent) {
+    event.preventDefault();
+    void saveCash.run({
+      familyId: family.id,
+      paymentNumber: Number(cash.payment),
+      amountReceived: Number(cash.amount),
+      ...(cash.date ? { depositDate: cash.date } : {}),
+      ...(cash.note.trim() ? { note: cash.note.trim() } : {}),
+    });
+  }
+
+  function submitOverride(event: FormEvent) {
+    event.preventDefault();
+    void saveOverride.run({
+      familyId: family.id,
+      paymentNumber: Number(override.payment),
+      amountQuetzales: Number(override.amount),
+      reason: override.reason,
+    });
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t.title(family.graduateName)} description={t.description}>
+      <QueryState isLoading={isLoading} error={error}>
+        {statement && (
+          <StatementTable
+            statement={statement}
+            onRemoveOverride={(paymentNumber) => void removeOverride.run({ familyId: family.id, paymentNumber })}
+          />
+        )}
+      </QueryState>
+      <form className="admin-form admin-statement__form" onSubmit={submitCash} aria-labelledby="statement-cash">
+        <h3 id="statement-cash" className="admin-strong">
+          {t.cashTitle}
+        </h3>
+        <div className="admin-form__pair">
+          <PaymentSelect id="statement-cash-payment" value={cash.payment} onChange={(payment) => setCash({ ...cash, payment })} />
+          <Field id="statement-cash-amount" label={t.amount}>
+            <Input
+              id="statement-cash-amount"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              required
+              value={cash.amount}
+              onChange={(event) => setCash({ ...cash, amount: event.target.value })}
+            />
+          </Field>
+        </div>
+        <div className="admin-form__pair">
+          <Field id="statement-cash-date" label={t.cashDate}>
+            <Input
+              id="statement-cash-date"
+              type="date"
+              max={todayInGuatemala()}
+              value={cash.date}
+              onChange={(event) => setCash({ ...cash, date: event.target.value })}
+            />
+          </Field>
+          <Field id="statement-cash-note" label={t.cashNote}>
+            <Input
+              id="statement-cash-note"
+              maxLength={40}
+              value={cash.note}
+              onChange={(event) => setCash({ ...cash, note: event.target.value })}
+            />
+          </Field>
+        </div>
+        <Button type="submit" variant="outline" disabled={cash.amount.trim() === ''} pending={saveCash.isPending}>
+          {t.cashSave}
+        </Button>
+      </form>
+      <form className="admin-form admin-statement__form" onSubmit={submitOverride} aria-labelledby="statement-override">
+        <h3 id="statement-override" className="admin-strong">
+          {t.overrideTitle}
+        </h3>
+        <div className="admin-form__pair">
+          <PaymentSelect
+            id="statement-override-payment"
+            value={override.payment}
+            onChange={(payment) => setOverride({ ...override, payment })}
+          />
+          <Field id="statement-override-amount" label={t.amount}>
+            <Input
+              id="statement-override-amount"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              required
+              value={override.amount}
+              onChange={(event) => setOverride({ ...override, amount: event.target.value })}
+            />
+          </Field>
+        </div>
+        <Field id="statement-override-reason" label={t.overrideReason}>
+          <Input
+            id="statement-override-reason"
+            maxLength={300}
+            required
+            value={override.reason}
+            onChange={(event) => setOverride({ ...override, reason: event.target.value })}
+          />
+        </Field>
+        <Button
+          type="submit"
+          variant="outline"
+          disabled={override.amount.trim() === '' || override.reason.trim() === ''}
+          pending={saveOverride.isPending}
+        >
+          {t.overrideSave}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

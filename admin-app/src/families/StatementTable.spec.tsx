@@ -1,0 +1,70 @@
+import { render, screen, within } from '@testing-library/react';
+import type { Statement } from '@portal/contracts';
+import { TooltipProvider } from '@portal/ui/tooltip';
+import { StatementTable } from './StatementDialog';
+
+const statement: Statement = {
+  familyId: 5,
+  graduateName: 'Isabella y Lucía Pérez',
+  contactName: 'Lucía Pérez',
+  graduates: 2,
+  lines: [
+    {
+      paymentNumber: 1,
+      title: 'Primer Pago',
+      dueDate: '2025-09-23',
+      expected: 4250,
+      expectedFrom: 'gemelos',
+      overrideReason: null,
+      received: 4000,
+      balance: 250,
+      state: 'parcial',
+      receipts: [],
+    },
+    {
+      paymentNumber: 2,
+      title: 'Segundo Pago',
+      dueDate: '2025-10-22',
+      expected: 1700,
+      expectedFrom: 'ajuste',
+      overrideReason: 'Beca del 50%',
+      received: 0,
+      balance: 1700,
+      state: 'pendiente',
+      receipts: [],
+    },
+    {
+      paymentNumber: 3,
+      title: 'Tercer Pago',
+      dueDate: '2025-11-18',
+      expected: null,
+      expectedFrom: null,
+      overrideReason: null,
+      received: 0,
+      balance: null,
+      state: 'pendiente',
+      receipts: [],
+    },
+  ],
+  totals: { expected: 5950, received: 4000, balance: 1950 },
+};
+
+describe("a family's statement", () => {
+  it('shows owed, received and balance per payment and in total, where each amount comes from, and the reason of an own amount', () => {
+    const onRemove = jest.fn();
+    render(
+      <TooltipProvider>
+        <StatementTable statement={statement} onRemoveOverride={onRemove} />
+      </TooltipProvider>,
+    );
+    const rows = screen.getAllByRole('row');
+    expect(within(rows[1]!).getByText('Q4,250')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('(gemelos)')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Parcial')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Ajuste: Beca del 50%')).toBeInTheDocument();
+    expect(within(rows[3]!).getAllByText('Sin monto')).toHaveLength(2);
+    expect(within(rows[4]!).getByText('Q1,950')).toBeInTheDocument();
+    screen.getByRole('button', { name: 'Quitar el ajuste del Segundo Pago' }).click();
+    expect(onRemove).toHaveBeenCalledWith(2);
+  });
+});
