@@ -4,7 +4,9 @@ import { EventSubscriber, type AfterQueryEvent, type DataSourceOptions, type Ent
 import type { AppConfig } from '../config';
 import { AccountTokenEntity } from '../auth/account-token.entity';
 import { RateLimitEntity } from '../auth/rate-limit.entity';
+import { CalendarFeedEntity } from '../calendar/calendar-feed.entity';
 import { SessionEntity } from '../auth/session.entity';
+import { DeletedEventEntity } from '../events/deleted-event.entity';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { OutboxMessageEntity } from '../mail/outbox-message.entity';
@@ -22,6 +24,7 @@ import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-a
 import { NoticesSeen1764100000000 } from './migrations/1764100000000-notices-seen';
 import { OneAnswerPerEvent1764150000000 } from './migrations/1764150000000-one-answer-per-event';
 import { Receipts1764200000000 } from './migrations/1764200000000-receipts';
+import { CalendarFeeds1764300000000 } from './migrations/1764300000000-calendar-feeds';
 
 export const ENTITIES = [
   UserEntity,
@@ -38,6 +41,8 @@ export const ENTITIES = [
   AccountTokenEntity,
   OutboxMessageEntity,
   RateLimitEntity,
+  DeletedEventEntity,
+  CalendarFeedEntity,
 ];
 
 export const MIGRATIONS = [
@@ -47,6 +52,7 @@ export const MIGRATIONS = [
   NoticesSeen1764100000000,
   OneAnswerPerEvent1764150000000,
   Receipts1764200000000,
+  CalendarFeeds1764300000000,
 ];
 
 /**

@@ -9,6 +9,7 @@ import {
   formatDayNumeric,
   formatQuetzales,
   formatSchedule,
+  scheduleTimes,
   formatTime,
   fromDateTimeLocal,
   isCalendarDay,
@@ -56,6 +57,15 @@ describe('Spanish (Guatemala) formats', () => {
     expect(formatSchedule('10:00 a. m. - 12:00 p. m.')).toBe('10:00 a. m. - 12:00 p. m.');
     expect(formatSchedule('Todo el día')).toBe('Todo el día');
     expect(formatSchedule('a las 10:00 amigos')).toBe('a las 10:00 a. m. amigos');
+  });
+
+  it('reads the times of a typed schedule on a 24-hour clock', () => {
+    expect(scheduleTimes('6:00 PM - 7:30 PM')).toEqual(['18:00', '19:30']);
+    expect(scheduleTimes('10:00 a. m. - 12:00 p. m.')).toEqual(['10:00', '12:00']);
+    expect(scheduleTimes('18:00 a 19:30')).toEqual(['18:00', '19:30']);
+    expect(scheduleTimes('12:00 AM')).toEqual(['00:00']);
+    expect(scheduleTimes('13:00 PM - 14:00')).toEqual(['14:00']);
+    expect(scheduleTimes('Todo el día')).toEqual([]);
   });
 
   it('round-trips datetime-local values typed in Guatemala', () => {

@@ -183,6 +183,16 @@ export function whatsAppUrl(phone: string, text?: string): string {
 // must be followed by a non-letter so words starting with a or p are not taken for one.
 const TYPED_TIME = /\b([01]?\d|2[0-3]):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?/gi;
 
+/** A time matched by TYPED_TIME as `HH:mm` on a 24-hour clock; null for `13:00 PM` and the like. */
+function typedTime(hours: string, minutes: string, half: string | undefined): string | null {
+  let hour = Number(hours);
+  if (half) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
+  }
+  return `${String(hour).padStart(2, '0')}:${minutes}`;
+}
+
 /**
  * An event's schedule as typed by the committee (`6:00 PM - 7:00 PM`, `18:00 a 19:00`) with
  * every time rewritten in the one style the portal uses (`6:00 p. m. - 7:00 p. m.`); other
@@ -190,12 +200,16 @@ const TYPED_TIME = /\b([01]?\d|2[0-3]):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?/gi;
  */
 export function formatSchedule(text: string): string {
   return text.replace(TYPED_TIME, (whole, hours: string, minutes: string, half: string | undefined) => {
-    let hour = Number(hours);
-    if (half) {
-      if (hour < 1 || hour > 12) return whole;
-      hour = (hour % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
-    }
-    return formatClock(`${String(hour).padStart(2, '0')}:${minutes}`);
+    const time = typedTime(hours, minutes, half);
+    return time === null ? whole : formatClock(time);
+  });
+}
+
+/** The times a typed schedule names, in order, as `HH:mm` (`6:00 PM - 7:30 PM` -> 18:00, 19:30). */
+export function scheduleTimes(text: string): string[] {
+  return [...text.matchAll(TYPED_TIME)].flatMap(([, hours, minutes, half]) => {
+    const time = typedTime(hours!, minutes!, half);
+    return time === null ? [] : [time];
   });
 }
 
