@@ -12,6 +12,7 @@ import { AnswerButtons } from '../common/AnswerButtons';
 import { closedNote } from '../common/rsvp-window';
 import { useParentMutation } from '../common/use-parent-mutation';
 import { LoadFailed } from '../common/LoadFailed';
+import { AddToCalendarLink, PhoneCalendarCard } from './CalendarLinks';
 import { useFamily } from '../family/family-context';
 import { texts } from '../texts';
 
@@ -91,6 +92,7 @@ export function EventCard({
           <MessageCircle size={16} aria-hidden="true" />
           {t.share}
         </a>
+        <AddToCalendarLink event={event} />
         <AnswerButtons
           label={`${t.yourAnswer}: ${event.titulo}`}
           answer={answer}
@@ -162,6 +164,7 @@ export default function EventsSection() {
           />
         ))
       )}
+      <PhoneCalendarCard />
     </section>
   );
 }
