@@ -20,7 +20,7 @@ const AWARDS = {
   vestimenta: 'Formal',
 };
 
-const events = (calendar: CalendarResponse) => Object.values(calendar).filter((item): item is VEvent => item.type === 'VEVENT');
+const events = (calendar: CalendarResponse) => Object.values(calendar).filter((item): item is VEvent => item?.type === 'VEVENT');
 const parse = (response: Response) => ical.sync.parseICS(response.text);
 const tokenOf = (links: MyCalendarLinks) => /\/api\/calendar\/([\w-]+)\.ics$/.exec(links.url)![1]!;
 
@@ -62,7 +62,7 @@ describe.each(DATABASES)('calendars (%s)', (kind) => {
       expect(response.headers['cache-control']).toBe('no-store');
 
       const calendar = parse(response);
-      const zones = Object.values(calendar).filter((item) => item.type === 'VTIMEZONE');
+      const zones = Object.values(calendar).filter((item) => item?.type === 'VTIMEZONE');
       expect(zones).toEqual([expect.objectContaining({ tzid: 'America/Guatemala' })]);
       expect(response.text).toMatch(/TZOFFSETTO:-0600/);
       const [event, ...others] = events(calendar);
@@ -77,7 +77,7 @@ describe.each(DATABASES)('calendars (%s)', (kind) => {
       expect(response.text).toContain('DTSTART;TZID=America/Guatemala:20260613T100000');
       expect(response.text).toContain('DTEND;TZID=America/Guatemala:20260613T120000');
       expect(event!.start.toISOString()).toBe('2026-06-13T16:00:00.000Z');
-      expect(event!.end.toISOString()).toBe('2026-06-13T18:00:00.000Z');
+      expect(event!.end!.toISOString()).toBe('2026-06-13T18:00:00.000Z');
       expect(event!.start.tz).toBe('America/Guatemala');
       expect(event!.description).toBe(
         `Entrega de reconocimientos a los graduandos.\n\nVestimenta: Formal\n\nMás información en el portal: ${PUBLIC_URL}/parent/eventos`,
@@ -88,7 +88,7 @@ describe.each(DATABASES)('calendars (%s)', (kind) => {
     it('lasts two hours without an end time in the schedule, and ends the next day past midnight', async () => {
       const bare = await createEvent({ titulo: 'Misa', horario: null, fecha: '2026-05-02T08:30:00-06:00' });
       const [mass] = events(parse(await admin.get(`/api/events/${bare}/calendar.ics`)));
-      expect([mass!.start.toISOString(), mass!.end.toISOString()]).toEqual(['2026-05-02T14:30:00.000Z', '2026-05-02T16:30:00.000Z']);
+      expect([mass!.start.toISOString(), mass!.end!.toISOString()]).toEqual(['2026-05-02T14:30:00.000Z', '2026-05-02T16:30:00.000Z']);
 
       const party = await createEvent({ titulo: 'Fiesta', horario: '7:00 PM - 1:00 AM', fecha: '2026-06-20T19:00:00-06:00' });
       const response = await admin.get(`/api/events/${party}/calendar.ics`);
@@ -138,9 +138,13 @@ describe.each(DATABASES)('calendars (%s)', (kind) => {
       expect(response.headers['cache-control']).toBe('private, no-store');
       const calendar = parse(response);
       const all = await api.dataSource.getRepository(EventEntity).find();
-      expect(events(calendar).map((event) => event.uid).sort()).toEqual(all.map((event) => `event-${event.id}@${HOST}`).sort());
+      expect(
+        events(calendar)
+          .map((event) => event.uid)
+          .sort(),
+      ).toEqual(all.map((event) => `event-${event.id}@${HOST}`).sort());
       expect(events(calendar).find((event) => event.uid === `event-${id}@${HOST}`)).toMatchObject({ summary: 'Ensayo general' });
-      expect(Object.values(calendar).filter((item) => item.type === 'VTIMEZONE')).toEqual([
+      expect(Object.values(calendar).filter((item) => item?.type === 'VTIMEZONE')).toEqual([
         expect.objectContaining({ tzid: 'America/Guatemala' }),
       ]);
       expect(response.text).toContain('X-WR-TIMEZONE:America/Guatemala');
@@ -163,7 +167,7 @@ describe.each(DATABASES)('calendars (%s)', (kind) => {
       expect(moved!.start.toISOString()).toBe('2026-06-13T17:00:00.000Z');
     });
 
-    it("raises the SEQUENCE of the awards ceremony when the settings change it", async () => {
+    it('raises the SEQUENCE of the awards ceremony when the settings change it', async () => {
       const token = tokenOf(await subscribe(parent));
       const settings = (await admin.get<{ awards: { place: string }; awardsEventId?: number }>('/api/settings')).body;
       const awards = await api.dataSource.query('SELECT awardsEventId FROM settings');
@@ -192,9 +196,7 @@ describe.each(DATABASES)('calendars (%s)', (kind) => {
       const token = tokenOf(await subscribe(parent));
       const old = await createEvent({ titulo: 'Viejo' });
       await admin.delete(`/api/events/${old}`);
-      await api.dataSource
-        .getRepository(DeletedEventEntity)
-        .update({ id: old }, { deletedAt: new Date(Date.now() - 91 * 86_400_000) });
+      await api.dataSource.getRepository(DeletedEventEntity).update({ id: old }, { deletedAt: new Date(Date.now() - 91 * 86_400_000) });
       // Any write drops SQLite's kept calendar; the next deletion also clears old records.
       const recent = await createEvent({ titulo: 'Reciente' });
       await admin.delete(`/api/events/${recent}`);

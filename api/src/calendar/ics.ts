@@ -58,7 +58,11 @@ const inGuatemala = (at: Date) => DateTime.fromJSDate(at, { zone: TIME_ZONE });
 
 function addEvent(calendar: ICalCalendar, event: CalendarEvent, site: Site): void {
   const link = `${site.publicUrl}/parent/eventos`;
-  const description = [event.descripcion, event.vestimenta ? `Vestimenta: ${event.vestimenta}` : null, `Más información en el portal: ${link}`]
+  const description = [
+    event.descripcion,
+    event.vestimenta ? `Vestimenta: ${event.vestimenta}` : null,
+    `Más información en el portal: ${link}`,
+  ]
     .filter(Boolean)
     .join('\n\n');
   calendar.createEvent({

@@ -87,7 +87,9 @@ const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
 ];
 
 /** `key`: the event is the settings' awards ceremony or brunch, which the migrations already made. */
-const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha' | 'rsvpDeadline' | 'sequence' | 'updatedAt'> & { local: string; key?: 'awardsEventId' | 'brunchEventId' }> = [
+const EVENTS: Array<
+  Omit<EventEntity, 'id' | 'fecha' | 'rsvpDeadline' | 'sequence' | 'updatedAt'> & { local: string; key?: 'awardsEventId' | 'brunchEventId' }
+> = [
   {
     local: '2026-06-12T18:00',
     titulo: 'Misa de Acción de Gracias',
