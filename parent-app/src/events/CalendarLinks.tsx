@@ -14,9 +14,7 @@ import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
 import { LoadFailed } from '../common/LoadFailed';
 import { useParentMutation } from '../common/use-parent-mutation';
-import { texts } from '../texts';
-
-const t = texts.calendar;
+import { calendarTexts as t } from './calendar-texts';
 
 /** On an event's card: the browser downloads the event; the phone offers to add it. */
 export function AddToCalendarLink({ event }: { event: Pick<GraduationEvent, 'id' | 'titulo'> }) {
