@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from './accounts/accounts.module';
 import { APP_CONFIG } from './app.config';
 import { AuthModule } from './auth/auth.module';
+import { CalendarModule } from './calendar/calendar.module';
 import type { AppConfig } from './config';
 import { DatabaseModule } from './database/database.module';
 import { dataSourceOptions } from './database/database';
@@ -44,6 +45,7 @@ export class AppModule {
         StatsModule,
         FamiliesModule,
         EventsModule,
+        CalendarModule,
         RsvpsModule,
         NotificationsModule,
         PaymentsModule,

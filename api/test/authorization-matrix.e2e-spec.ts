@@ -4,6 +4,7 @@
 // Refusals must change no table; a parent's answers must never carry the other family's data.
 import type { Settings } from '@portal/contracts';
 import { AccountTokens } from '../src/auth/account-tokens';
+import { CalendarService } from '../src/calendar/calendar.service';
 import { hashPassword } from '../src/auth/password';
 import { apiRoutes } from '../src/common/routes';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
@@ -269,6 +270,19 @@ const MATRIX: Record<string, RouteRule> = {
   'DELETE /api/events/:id': {
     expect: ADMIN(204),
     request: async ({ api, fx, caller }) => ({ url: `/api/events/${caller === 'admin' ? (await createEvent(api)).id : fx.event.id}` }),
+  },
+  'GET /api/events/:id/calendar.ics': { expect: SIGNED_IN, request: ({ fx }) => ({ url: `/api/events/${fx.event.id}/calendar.ics` }) },
+  'GET /api/my-calendar': { expect: SIGNED_IN },
+  'POST /api/my-calendar': { expect: [401, 201, 201, 201] },
+  'DELETE /api/my-calendar': { expect: [401, 204, 204, 204] },
+  // The link is the proof: anyone holding a live one gets the calendar, session or not.
+  'GET /api/calendar/:token.ics': {
+    expect: ALL_OK,
+    cacheControl: 'private, no-store',
+    request: async ({ api, fx, caller }) => {
+      const user = caller === 'parentA' ? fx.a.parent : caller === 'parentB' ? fx.b.parent : fx.admin;
+      return { url: new URL((await api.app.get(CalendarService).create(user.id)).url).pathname };
+    },
   },
   'GET /api/event-rsvps/:eventId': { expect: ADMIN(200), request: ({ fx }) => ({ url: `/api/event-rsvps/${fx.event.id}` }) },
   'GET /api/event-rsvps/:eventId/pending': {

@@ -210,6 +210,11 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     fields: eventFields(false),
   },
   'DELETE /api/events/:id': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
+  'GET /api/events/:id/calendar.ics': { caller: 'parent', param: (fx) => String(fx.event.id), existing: ID },
+  'POST /api/my-calendar': { caller: 'parent' },
+  'DELETE /api/my-calendar': { caller: 'parent' },
+  // Any path value that is not a live link's token: 404, with nothing looked up but its hash.
+  'GET /api/calendar/:token.ics': { caller: 'anonymous', param: () => 'A'.repeat(43), existing: /^[\w-]{43}$/ },
   'GET /api/event-rsvps/:eventId': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
   'GET /api/event-rsvps/:eventId/pending': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
   'POST /api/notifications': {

@@ -51,6 +51,11 @@ describe('docker-compose.yml', () => {
     expect(nginx).toMatch(/map \$http_x_forwarded_proto \$forwarded_proto \{\s*default \$scheme;\s*https https;\s*http http;\s*\}/);
   });
 
+  it('keeps calendar subscription links, whose path is their secret, out of nginx’s access log', () => {
+    const nginx = readFileSync(path.join(ROOT, 'tools/docker/shell.nginx.conf'), 'utf8');
+    expect(nginx).toMatch(/location \/api\/calendar\/ \{\s*proxy_pass \$\{API_UPSTREAM\};\s*access_log off;\s*\}/);
+  });
+
   it('serves the shell and both remotes as separate services with the remote URLs set at run time', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['admin-app', 'api', 'db', 'parent-app', 'shell']);
     expect(compose.services.shell!.environment).toMatchObject({

@@ -89,6 +89,24 @@ describe('request logs', () => {
     expect(lines.slice(before).join('\n')).not.toMatch(/ana@example\.com|"Ana"/);
   });
 
+  it('never write a calendar subscription link: its token is in the path', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ana', password: PASSWORD } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const created = await app.inject({ method: 'POST', url: '/api/my-calendar', headers: { cookie } });
+    expect(created.statusCode).toBe(201);
+    const token = /\/api\/calendar\/([^/]+)\.ics$/.exec(created.json<{ url: string }>().url)![1]!;
+    const before = lines.length;
+    const feed = await app.inject({ method: 'GET', url: `/api/calendar/${token}.ics`, headers: { 'x-request-id': 'feed-1' } });
+    expect(feed.statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: `/api/calendar/${token}x.ics?a=${token}`, headers: { 'x-request-id': 'feed-2' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const written = lines.slice(before);
+    const entries = written.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.find((entry) => entry.reqId === 'feed-1')).toMatchObject({ url: '/api/calendar/[enlace].ics', statusCode: 200 });
+    expect(entries.find((entry) => entry.reqId === 'feed-2')).toMatchObject({ url: '/api/calendar/[enlace].ics', statusCode: 404 });
+    expect(written.join('\n')).not.toContain(token);
+  });
+
   it('keep a client’s X-Request-Id only when a trusted proxy passed it on', async () => {
     const before = lines.length;
     const direct = await app.inject({

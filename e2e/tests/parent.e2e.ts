@@ -69,6 +69,34 @@ describe("the parents' portal", () => {
     await screenshot(page, 'parent-events');
   });
 
+  it("adds an event to the phone's calendar, and subscribes it with a link that works until revoked", async () => {
+    await go('Eventos');
+    const event = page.locator('.parent-event', { hasText: 'Ceremonia de Premiación' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      event.getByRole('link', { name: 'Agregar a mi calendario: Ceremonia de Premiación' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('ceremonia-de-premiacion.ics');
+
+    const card = page.locator('.ui-card', { hasText: 'Calendario del teléfono' });
+    await card.getByRole('button', { name: 'Suscribirse' }).click();
+    await toast('Enlace listo', 'Ábrelo en tu teléfono para suscribirte.');
+    const url = (await card.locator('.parent-calendar__link').textContent())!;
+    expect(url).toMatch(new RegExp(`^${portal.url}/api/calendar/[\\w-]{43}\\.ics$`));
+    expect(await card.getByRole('link', { name: 'Abrir en mi calendario' }).getAttribute('href')).toBe(url.replace(/^http:/, 'webcal:'));
+    await screenshot(page, 'parent-events-calendar');
+    // What a calendar app does: no cookie, only the link.
+    const feed = await fetch(url);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('SUMMARY:Ceremonia de Premiación');
+
+    await card.getByRole('button', { name: 'Desactivar enlace' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Desactivar enlace' }).click();
+    await toast('Enlace desactivado', 'Tu calendario ya no recibirá los eventos.');
+    await card.getByRole('button', { name: 'Suscribirse' }).waitFor();
+    expect((await fetch(url)).status).toBe(404);
+  });
+
   it("changes a payment to 'Ya pagué' and back, and the answer survives a reload", async () => {
     await go('Pagos');
     const first = page.getByRole('group', { name: 'Estado del Tercer Pago' });

@@ -3,7 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { IsNull, type EntityManager } from 'typeorm';
 import { AccountTokenEntity, type AccountTokenPurpose } from './account-token.entity';
 
-const hashToken = (token: string) => hash('sha256', token, 'hex');
+/** What is stored of a secret token: its SHA-256, in hex (64 characters). */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
+
+/** A new secret token: 256 random bits, URL-safe (43 characters). */
+export const newToken = () => randomBytes(32).toString('base64url');
 
 /** One-time links: a random 256-bit token in the link, only its SHA-256 in the database. */
 @Injectable()
@@ -21,7 +25,7 @@ export class AccountTokens {
   ): Promise<string> {
     const target = owner.userId !== undefined ? { userId: owner.userId } : { familyId: owner.familyId };
     await manager.delete(AccountTokenEntity, { ...target, purpose, usedAt: IsNull() });
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     await manager.insert(AccountTokenEntity, {
       id: hashToken(token),
       userId: owner.userId ?? null,

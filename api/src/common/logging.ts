@@ -9,6 +9,16 @@ import { fromTrustedProxy, type ProxyTrust } from './proxy';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/** Paths whose segment is a secret (a calendar subscription's token): logged without it. */
+const SECRET_PATHS: Array<[RegExp, string]> = [[/^\/api\/calendar\/[^/]*$/, '/api/calendar/[enlace].ics']];
+
+/** A request's path as logged: without its query (one-time links carry tokens there) or a secret segment. */
+export function pathForLogs(url: string): string {
+  const path = url.split('?')[0]!;
+  for (const [pattern, replacement] of SECRET_PATHS) if (pattern.test(path)) return replacement;
+  return path;
+}
+
 /**
  * The request id: a well-formed X-Request-Id from a trusted proxy (TRUST_PROXY) is kept, so a
  * request can be followed from the proxy's log to ours; anyone else's is replaced, so a client
@@ -35,7 +45,7 @@ export function loggerOptions(
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: request.url.split('?')[0],
+        url: pathForLogs(request.url),
         route: request.routeOptions?.url,
         ip: request.ip,
       }),
@@ -60,7 +70,7 @@ export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
   request.log.info(
     {
       method: request.method,
-      url: request.url.split('?')[0],
+      url: pathForLogs(request.url),
       route: request.routeOptions?.url,
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,

@@ -4,7 +4,9 @@ import { EventSubscriber, type AfterQueryEvent, type DataSourceOptions, type Ent
 import type { AppConfig } from '../config';
 import { AccountTokenEntity } from '../auth/account-token.entity';
 import { RateLimitEntity } from '../auth/rate-limit.entity';
+import { CalendarFeedEntity } from '../calendar/calendar-feed.entity';
 import { SessionEntity } from '../auth/session.entity';
+import { DeletedEventEntity } from '../events/deleted-event.entity';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { OutboxMessageEntity } from '../mail/outbox-message.entity';
@@ -23,6 +25,7 @@ import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-a
 import { NoticesSeen1764100000000 } from './migrations/1764100000000-notices-seen';
 import { OneAnswerPerEvent1764150000000 } from './migrations/1764150000000-one-answer-per-event';
 import { Receipts1764200000000 } from './migrations/1764200000000-receipts';
+import { CalendarFeeds1764300000000 } from './migrations/1764300000000-calendar-feeds';
 import { PaymentAmounts1764330000000 } from './migrations/1764330000000-payment-amounts';
 
 export const ENTITIES = [
@@ -41,6 +44,8 @@ export const ENTITIES = [
   AccountTokenEntity,
   OutboxMessageEntity,
   RateLimitEntity,
+  DeletedEventEntity,
+  CalendarFeedEntity,
 ];
 
 export const MIGRATIONS = [
@@ -50,6 +55,7 @@ export const MIGRATIONS = [
   NoticesSeen1764100000000,
   OneAnswerPerEvent1764150000000,
   Receipts1764200000000,
+  CalendarFeeds1764300000000,
   PaymentAmounts1764330000000,
 ];
 

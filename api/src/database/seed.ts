@@ -103,7 +103,9 @@ function daysAhead(days: number, clock: string): string {
  * `key`: the event is the settings' awards ceremony or brunch, which the migrations already made.
  * Dated from the day the demo is made, so it always has upcoming events and one that is over.
  */
-const EVENTS: Array<Omit<EventEntity, 'id' | 'fecha' | 'rsvpDeadline'> & { local: string; key?: 'awardsEventId' | 'brunchEventId' }> = [
+const EVENTS: Array<
+  Omit<EventEntity, 'id' | 'fecha' | 'rsvpDeadline' | 'sequence' | 'updatedAt'> & { local: string; key?: 'awardsEventId' | 'brunchEventId' }
+> = [
   {
     local: daysAhead(-12, '18:00'),
     titulo: 'Reunión de Padres de Familia',

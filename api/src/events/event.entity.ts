@@ -31,4 +31,12 @@ export class EventEntity {
   /** After this instant parents can no longer answer; null for no deadline. */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   rsvpDeadline!: Date | null;
+
+  /** Goes up by one with every change: subscribed calendars replace their copy (iCalendar SEQUENCE). */
+  @Column({ type: 'int', default: 0 })
+  sequence!: number;
+
+  /** The last change (iCalendar LAST-MODIFIED); null for events last changed before it was kept. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  updatedAt!: Date | null;
 }

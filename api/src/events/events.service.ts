@@ -1,12 +1,15 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { GraduationEvent } from '@portal/contracts';
+import { LessThan, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { lockAdminWrites, lockEvent } from '../database/lock-order';
 import { keyEventIds } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import type { CreateEventDto } from './dto/create-event.dto';
 import type { UpdateEventDto } from './dto/update-event.dto';
+import { DeletedEventEntity } from './deleted-event.entity';
 import { EventEntity } from './event.entity';
+import { DELETED_EVENTS_KEPT_DAYS, eventChanged } from './event-changes';
 
 export const EVENT_TEXTS = {
   notFound: 'No encontramos ese evento.',
@@ -71,8 +74,9 @@ export class EventsService {
     };
     return this.db.write(async (manager) => {
       // A copy per attempt: TypeORM writes the new id into what it inserts, and a retried write runs again.
-      const result = await manager.insert(EventEntity, { ...event });
+      const result = await manager.insert(EventEntity, { ...event, sequence: 0, updatedAt: new Date() });
       const id = Number(result.identifiers[0]!.id);
+      await this.reuseOfDeletedId(manager, id);
       return toEvent(await manager.findOneByOrFail(EventEntity, { id }));
     });
   }
@@ -81,14 +85,15 @@ export class EventsService {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
       if (!(await manager.existsBy(EventEntity, { id }))) throw new NotFoundException(EVENT_TEXTS.notFound);
-      if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, columns);
+      if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, { ...columns, ...eventChanged() });
       return toEvent(await manager.findOneByOrFail(EventEntity, { id }));
     });
   }
 
   /**
-   * The event and its RSVPs, in one transaction. The event row is locked before its answers are
-   * deleted, as a parent's answer locks it before writing one (database/lock-order.ts).
+   * The event and its RSVPs, in one transaction, leaving a record for subscribed calendars
+   * (deleted_events). The event row is locked before its answers are deleted, as a parent's
+   * answer locks it before writing one (database/lock-order.ts).
    */
   remove(id: number): Promise<void> {
     return this.db.write(async (manager) => {
@@ -97,8 +102,33 @@ export class EventsService {
       // The awards ceremony and the brunch hold the families' awardsRsvp / brunchRsvp answers.
       const keys = await keyEventIds(manager);
       if (id === keys.awards || id === keys.brunch) throw new ConflictException(EVENT_TEXTS.keyEvent);
+      const event = await manager.findOneByOrFail(EventEntity, { id });
+      const now = new Date();
+      await manager.delete(DeletedEventEntity, { deletedAt: LessThan(new Date(now.getTime() - DELETED_EVENTS_KEPT_DAYS * 86_400_000)) });
+      await manager.delete(DeletedEventEntity, { id });
+      await manager.insert(DeletedEventEntity, {
+        id,
+        fecha: event.fecha,
+        titulo: event.titulo,
+        horario: event.horario,
+        lugar: event.lugar,
+        sequence: event.sequence + 1,
+        deletedAt: now,
+      });
       await manager.delete(EventRsvpEntity, { eventId: id });
       await manager.delete(EventEntity, { id });
     });
+  }
+
+  /**
+   * Ids are not reused (AUTOINCREMENT, InnoDB's persistent counter), but if one ever is, the new
+   * event replaces the deleted one's record and starts above its SEQUENCE, so a phone that still
+   * holds the cancelled copy takes the new one.
+   */
+  private async reuseOfDeletedId(manager: EntityManager, id: number): Promise<void> {
+    const deleted = await manager.findOneBy(DeletedEventEntity, { id });
+    if (!deleted) return;
+    await manager.delete(DeletedEventEntity, { id });
+    await manager.update(EventEntity, { id }, { sequence: deleted.sequence + 1 });
   }
 }

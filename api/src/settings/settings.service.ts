@@ -4,6 +4,7 @@ import { formatClockRange, fromDateTimeLocal, toDateTimeLocal } from '@portal/fo
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { EventEntity } from '../events/event.entity';
+import { eventChanged } from '../events/event-changes';
 import { SettingsEntity } from './settings.entity';
 
 const SETTINGS_ID = 1;
@@ -75,8 +76,10 @@ export class SettingsService {
     return this.db.write(async (manager) => {
       await manager.update(SettingsEntity, { id: SETTINGS_ID }, toRow(settings));
       const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
-      if (row.awardsEventId !== null) await manager.update(EventEntity, { id: row.awardsEventId }, eventColumns(settings.awards));
-      if (row.brunchEventId !== null) await manager.update(EventEntity, { id: row.brunchEventId }, eventColumns(settings.brunch));
+      if (row.awardsEventId !== null)
+        await manager.update(EventEntity, { id: row.awardsEventId }, { ...eventColumns(settings.awards), ...eventChanged() });
+      if (row.brunchEventId !== null)
+        await manager.update(EventEntity, { id: row.brunchEventId }, { ...eventColumns(settings.brunch), ...eventChanged() });
       return this.read(manager);
     });
   }

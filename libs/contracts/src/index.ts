@@ -271,6 +271,21 @@ export interface GraduationEvent extends EventInput {
   rsvpDeadline: string | null;
 }
 
+/** GET /api/my-calendar: whether the signed-in account has a calendar subscription link. */
+export interface MyCalendar {
+  active: boolean;
+  /** When the current link was made (ISO 8601, UTC); null without one. */
+  createdAt: string | null;
+}
+
+/** POST /api/my-calendar: the new link, shown once (only its hash is kept). */
+export interface MyCalendarLinks extends MyCalendar {
+  /** `https://.../api/calendar/<token>.ics`, to paste in a calendar app. */
+  url: string;
+  /** The same address as `webcal://`: opening it asks the phone to subscribe. */
+  webcalUrl: string;
+}
+
 export interface EventRsvp {
   eventId: number;
   attending: boolean;

@@ -11,7 +11,7 @@ import {
   formatSchedule,
   eventEnd,
   isEventOver,
-  scheduleClocks,
+  scheduleTimes,
   formatTime,
   fromDateTimeLocal,
   isCalendarDay,
@@ -50,12 +50,6 @@ describe('Spanish (Guatemala) formats', () => {
     expect(formatClockRange('10:00', '12:00')).toBe('10:00 a. m. - 12:00 p. m.');
   });
 
-  it('reads the times of a typed schedule', () => {
-    expect(scheduleClocks('7:00 PM - 11:00 PM')).toEqual(['19:00', '23:00']);
-    expect(scheduleClocks('18:00 a 19:30')).toEqual(['18:00', '19:30']);
-    expect(scheduleClocks('Todo el día')).toEqual([]);
-  });
-
   it('ends an event at the last time of its schedule, else at the end of its day in Guatemala', () => {
     const gala = { fecha: '2026-06-21T01:00:00.000Z', horario: '7:00 PM - 11:00 PM' }; // 20 June, 7 p. m.
     expect(eventEnd(gala).toISOString()).toBe('2026-06-21T05:00:00.000Z');
@@ -75,6 +69,15 @@ describe('Spanish (Guatemala) formats', () => {
     expect(formatSchedule('10:00 a. m. - 12:00 p. m.')).toBe('10:00 a. m. - 12:00 p. m.');
     expect(formatSchedule('Todo el día')).toBe('Todo el día');
     expect(formatSchedule('a las 10:00 amigos')).toBe('a las 10:00 a. m. amigos');
+  });
+
+  it('reads the times of a typed schedule on a 24-hour clock', () => {
+    expect(scheduleTimes('6:00 PM - 7:30 PM')).toEqual(['18:00', '19:30']);
+    expect(scheduleTimes('10:00 a. m. - 12:00 p. m.')).toEqual(['10:00', '12:00']);
+    expect(scheduleTimes('18:00 a 19:30')).toEqual(['18:00', '19:30']);
+    expect(scheduleTimes('12:00 AM')).toEqual(['00:00']);
+    expect(scheduleTimes('13:00 PM - 14:00')).toEqual(['14:00']);
+    expect(scheduleTimes('Todo el día')).toEqual([]);
   });
 
   it('round-trips datetime-local values typed in Guatemala', () => {

@@ -183,20 +183,8 @@ export function whatsAppUrl(phone: string, text?: string): string {
 // must be followed by a non-letter so words starting with a or p are not taken for one.
 const TYPED_TIME = /\b([01]?\d|2[0-3]):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?/gi;
 
-/**
- * An event's schedule as typed by the committee (`6:00 PM - 7:00 PM`, `18:00 a 19:00`) with
- * every time rewritten in the one style the portal uses (`6:00 p. m. - 7:00 p. m.`); other
- * words are kept as typed.
- */
-export function formatSchedule(text: string): string {
-  return text.replace(TYPED_TIME, (whole, hours: string, minutes: string, half: string | undefined) => {
-    const clock = typedClock(hours, minutes, half);
-    return clock ? formatClock(clock) : whole;
-  });
-}
-
-/** One typed time as `HH:mm` (24 h), or null when its hour does not fit its am/pm marker. */
-function typedClock(hours: string, minutes: string, half: string | undefined): string | null {
+/** A time matched by TYPED_TIME as `HH:mm` on a 24-hour clock; null for `13:00 PM` and the like. */
+function typedTime(hours: string, minutes: string, half: string | undefined): string | null {
   let hour = Number(hours);
   if (half) {
     if (hour < 1 || hour > 12) return null;
@@ -205,11 +193,24 @@ function typedClock(hours: string, minutes: string, half: string | undefined): s
   return `${String(hour).padStart(2, '0')}:${minutes}`;
 }
 
-/** Every time in a typed schedule, as `HH:mm` (24 h), in the order written. */
-export function scheduleClocks(text: string): string[] {
-  return [...text.matchAll(TYPED_TIME)]
-    .map(([, hours, minutes, half]) => typedClock(hours!, minutes!, half))
-    .filter((clock): clock is string => clock !== null);
+/**
+ * An event's schedule as typed by the committee (`6:00 PM - 7:00 PM`, `18:00 a 19:00`) with
+ * every time rewritten in the one style the portal uses (`6:00 p. m. - 7:00 p. m.`); other
+ * words are kept as typed.
+ */
+export function formatSchedule(text: string): string {
+  return text.replace(TYPED_TIME, (whole, hours: string, minutes: string, half: string | undefined) => {
+    const time = typedTime(hours, minutes, half);
+    return time === null ? whole : formatClock(time);
+  });
+}
+
+/** The times a typed schedule names, in order, as `HH:mm` (`6:00 PM - 7:30 PM` -> 18:00, 19:30). */
+export function scheduleTimes(text: string): string[] {
+  return [...text.matchAll(TYPED_TIME)].flatMap(([, hours, minutes, half]) => {
+    const time = typedTime(hours!, minutes!, half);
+    return time === null ? [] : [time];
+  });
 }
 
 /**
@@ -219,7 +220,7 @@ export function scheduleClocks(text: string): string[] {
 export function eventEnd(event: { fecha: string | Date; horario?: string | null }): Date {
   const start = toDateTimeLocal(event.fecha);
   const [day, startClock] = start.split('T') as [string, string];
-  const last = event.horario ? scheduleClocks(event.horario).at(-1) : undefined;
+  const last = event.horario ? scheduleTimes(event.horario).at(-1) : undefined;
   if (last && last > startClock) return new Date(fromDateTimeLocal(`${day}T${last}`));
   return new Date(new Date(fromDateTimeLocal(`${day}T23:59`)).getTime() + 60_000);
 }

@@ -12,6 +12,7 @@ import { AnswerButtons } from '../common/AnswerButtons';
 import { closedNote } from '../common/rsvp-window';
 import { useParentMutation } from '../common/use-parent-mutation';
 import { LoadFailed } from '../common/LoadFailed';
+import { AddToCalendarLink, PhoneCalendarCard } from './CalendarLinks';
 import { useFamily } from '../family/family-context';
 import { texts } from '../texts';
 
@@ -94,6 +95,7 @@ export function EventCard({
             {t.share}
           </a>
         )}
+        {!over && <AddToCalendarLink event={event} />}
         <AnswerButtons
           label={`${t.yourAnswer}: ${event.titulo}`}
           answer={answer}
@@ -189,6 +191,7 @@ export default function EventsSection() {
           upcoming.map(card)
         )}
       </section>
+      <PhoneCalendarCard />
       {past.length > 0 && (
         <section className="parent-section" aria-labelledby="parent-events-past">
           <h2 id="parent-events-past" className="parent-section__title">

@@ -1,0 +1,80 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { MyCalendar, MyCalendarLinks } from '@portal/contracts';
+import { MoreThan } from 'typeorm';
+import { APP_CONFIG } from '../app.config';
+import { hashToken, newToken } from '../auth/account-tokens';
+import type { AppConfig } from '../config';
+import { Database } from '../database/database.service';
+import { DeletedEventEntity } from '../events/deleted-event.entity';
+import { EventEntity } from '../events/event.entity';
+import { DELETED_EVENTS_KEPT_DAYS } from '../events/event-changes';
+import { EVENT_TEXTS } from '../events/events.service';
+import { CalendarFeedEntity } from './calendar-feed.entity';
+import { eventCalendar, feedCalendar, icsFileName } from './ics';
+
+export const CALENDAR_TEXTS = {
+  feedNotFound: 'Este enlace de calendario no existe o fue desactivado. Pide uno nuevo en el portal, en Eventos.',
+} as const;
+
+/** What newToken() makes: 43 URL-safe characters. Anything else is not looked up. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+@Injectable()
+export class CalendarService {
+  constructor(
+    private readonly db: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** One event as an .ics file. */
+  async eventFile(id: number): Promise<{ body: string; fileName: string }> {
+    const event = await this.db.manager.findOneBy(EventEntity, { id });
+    if (!event) throw new NotFoundException(EVENT_TEXTS.notFound);
+    return { body: eventCalendar(event, this.config), fileName: icsFileName(event.titulo, id) };
+  }
+
+  /**
+   * Every event, for the holder of a live link of an enabled account. The calendar is the same
+   * for every link: on SQLite it is built once until the next write.
+   */
+  async feed(token: string): Promise<string> {
+    const rows: unknown[] = TOKEN_SHAPE.test(token)
+      ? await this.db.manager.query(
+          'SELECT f.userId FROM calendar_feeds f JOIN users u ON u.id = f.userId WHERE f.tokenHash = ? AND u.disabledAt IS NULL',
+          [hashToken(token)],
+        )
+      : [];
+    if (rows.length === 0) throw new NotFoundException(CALENDAR_TEXTS.feedNotFound);
+    const { text } = await this.db.cached('calendar-feed', async () => {
+      const since = new Date(Date.now() - DELETED_EVENTS_KEPT_DAYS * 86_400_000);
+      const [events, deleted] = await Promise.all([
+        this.db.manager.find(EventEntity, { order: { fecha: 'ASC', id: 'ASC' } }),
+        this.db.manager.find(DeletedEventEntity, { where: { deletedAt: MoreThan(since) }, order: { id: 'ASC' } }),
+      ]);
+      return { text: feedCalendar(events, deleted, this.config) };
+    });
+    return text;
+  }
+
+  async mine(userId: number): Promise<MyCalendar> {
+    const row = await this.db.manager.findOneBy(CalendarFeedEntity, { userId });
+    return { active: row !== null, createdAt: row ? row.createdAt.toISOString() : null };
+  }
+
+  /** A new link for the account; the previous one, if any, stops working. Shown this once. */
+  async create(userId: number): Promise<MyCalendarLinks> {
+    const token = newToken();
+    const createdAt = new Date();
+    await this.db.write(async (manager) => {
+      await manager.delete(CalendarFeedEntity, { userId });
+      await manager.insert(CalendarFeedEntity, { userId, tokenHash: hashToken(token), createdAt });
+    });
+    const url = `${this.config.publicUrl}/api/calendar/${token}.ics`;
+    return { active: true, createdAt: createdAt.toISOString(), url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
+  }
+
+  /** The account's link stops working at once (404). Revoking none is not an error. */
+  async revoke(userId: number): Promise<void> {
+    await this.db.write((manager) => manager.delete(CalendarFeedEntity, { userId }));
+  }
+}
