@@ -338,6 +338,7 @@ export const texts = {
     empty: 'No hay comprobantes con estos filtros.',
     shortcuts: 'Atajos: J siguiente, K anterior, V verificar, R rechazar.',
     declared: (amount: string | null) => (amount ? `Monto declarado: ${amount}` : 'Monto no declarado'),
+    expected: (expected: string, stillOwed: string) => `Monto esperado: ${expected} (pendiente de verificar: ${stillOwed})`,
     deposit: (date: string) => `Depósito del ${date}`,
     document: (number: string) => `Documento ${number}`,
     openFile: 'Abrir el comprobante',

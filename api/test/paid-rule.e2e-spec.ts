@@ -13,6 +13,9 @@ describe('guatemalaToday', () => {
   });
 });
 
+/** The amounts a new portal has for payments 1 and 2 (the others have none). */
+const DEFAULT_AMOUNTS: Record<number, number> = { 1: 2950, 2: 3400 };
+
 describe.each(DATABASES)("'Pagos Recibidos' counts verified payments (%s)", (kind) => {
   let api: TestApi;
   let admin: Agent;
@@ -24,10 +27,16 @@ describe.each(DATABASES)("'Pagos Recibidos' counts verified payments (%s)", (kin
   afterAll(() => api.close());
 
   const received = async () => (await admin.get<Stats>('/api/stats')).body.paymentsReceived;
-  const receipt = (familyId: number, paymentNumber: number, state: 'en_revision' | 'verificado' | 'rechazado') =>
-    api.dataSource
-      .getRepository(PaymentProofEntity)
-      .save({ familyId, paymentNumber: paymentNumber as 1, fileName: 'comprobante.pdf', uploadedAt: new Date(), state });
+  /** A receipt; verified ones bring `amountReceived` (by default all the payment's default amount). */
+  const receipt = (familyId: number, paymentNumber: number, state: 'en_revision' | 'verificado' | 'rechazado', amountReceived?: number) =>
+    api.dataSource.getRepository(PaymentProofEntity).save({
+      familyId,
+      paymentNumber: paymentNumber as 1,
+      fileName: 'comprobante.pdf',
+      uploadedAt: new Date(),
+      state,
+      amountReceived: state === 'verificado' ? (amountReceived ?? DEFAULT_AMOUNTS[paymentNumber] ?? 1) : null,
+    });
   const setDate = (id: number, date: string) => api.dataSource.getRepository(PaymentDateEntity).update({ id: id as 1 }, { date });
 
   it('counts a family once every due payment is verified, and the committee checkbox as it was', async () => {
@@ -45,7 +54,10 @@ describe.each(DATABASES)("'Pagos Recibidos' counts verified payments (%s)", (kin
     await receipt(family.id, 2, 'rechazado');
     expect(await received()).toBe(1);
 
-    await receipt(family.id, 2, 'verificado');
+    // Verified, but less than the family owes (Q3,400 for payment 2): not yet paid in full.
+    await receipt(family.id, 2, 'verificado', 3000);
+    expect(await received()).toBe(1);
+    await receipt(family.id, 2, 'verificado', 400);
     expect(await received()).toBe(2);
 
     // A payment that falls due without a verified receipt takes the family out again.

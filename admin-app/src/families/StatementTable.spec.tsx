@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Statement } from '@portal/contracts';
 import { TooltipProvider } from '@portal/ui/tooltip';
 import { StatementTable } from './StatementDialog';
@@ -64,7 +64,7 @@ describe("a family's statement", () => {
     expect(within(rows[2]!).getByText('Ajuste: Beca del 50%')).toBeInTheDocument();
     expect(within(rows[3]!).getAllByText('Sin monto')).toHaveLength(2);
     expect(within(rows[4]!).getByText('Q1,950')).toBeInTheDocument();
-    screen.getByRole('button', { name: 'Quitar el ajuste del Segundo Pago' }).click();
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar el ajuste del Segundo Pago' }));
     expect(onRemove).toHaveBeenCalledWith(2);
   });
 });

@@ -8,6 +8,8 @@ const item = (id: number, graduateName: string, contentType = 'image/jpeg'): Rev
   id,
   paymentNumber: 1,
   kind: 'comprobante',
+  expected: 2950,
+  stillOwed: 2950,
   fileName: 'comprobante-pago-1.jpg',
   uploadedAt: '2025-09-20T15:00:00.000Z',
   state: 'en_revision',

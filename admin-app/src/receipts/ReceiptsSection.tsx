@@ -31,8 +31,14 @@ function ReceiptView({ item }: { item: ReviewQueueItem }) {
   );
 }
 
+/** The amount 'Verificar' starts from: what the family still owes for the payment, else what it declared. */
+function prefilled(item: ReviewQueueItem): string {
+  const amount = item.stillOwed || item.amountDeclared;
+  return amount ? String(amount) : '';
+}
+
 function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () => Promise<void> }) {
-  const [amount, setAmount] = useState(item.amountDeclared ? String(item.amountDeclared) : '');
+  const [amount, setAmount] = useState(prefilled(item));
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -40,10 +46,10 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () =>
   const reasonRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    setAmount(item.amountDeclared ? String(item.amountDeclared) : '');
+    setAmount(prefilled(item));
     setReason('');
     setError(null);
-  }, [item.id, item.amountDeclared]);
+  }, [item]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -204,6 +210,9 @@ export default function ReceiptsSection() {
                     {current.graduateName} · {t.payment(current.paymentNumber)} <Badge>{t.states[current.state]}</Badge>
                   </h3>
                   <p>{current.contactName}</p>
+                  {current.expected !== null && (
+                    <p>{t.expected(formatQuetzales(current.expected), formatQuetzales(current.stillOwed ?? 0))}</p>
+                  )}
                   <p>{t.declared(current.amountDeclared ? formatQuetzales(current.amountDeclared) : null)}</p>
                   {current.depositDate && <p>{t.deposit(formatDay(current.depositDate))}</p>}
                   {current.documentNumber && <p>{t.document(current.documentNumber)}</p>}

@@ -8,14 +8,20 @@ export function guatemalaToday(now = new Date()): string {
 /**
  * SQL true for a family that counts as paid, `:today` being guatemalaToday(): the committee marked
  * it paid (the families dialog's checkbox, e.g. a payment in cash), or it has at least one
- * verified receipt and every payment whose date is before today has a verified receipt. A
- * family with nothing due yet and nothing verified is not counted.
+ * verified receipt and every payment whose date is before today is verified in full: the money
+ * verified for it reaches what the family owes (its own amount, else the twins' or the payment's
+ * amount: statements.service.ts expectedAmount; any verified money while the payment has no
+ * amount). A family with nothing due yet and nothing verified is not counted.
  */
 export function paidFamily(alias: string): string {
-  const verified = (extra: string) =>
-    `EXISTS (SELECT 1 FROM payment_proofs proof WHERE proof.familyId = ${alias}.id AND proof.state = 'verificado'${extra})`;
+  const received =
+    `COALESCE((SELECT SUM(proof.amountReceived) FROM payment_proofs proof WHERE proof.familyId = ${alias}.id ` +
+    `AND proof.paymentNumber = due.id AND proof.state = 'verificado'), 0)`;
+  const owed =
+    `COALESCE((SELECT own.amountQuetzales FROM payment_overrides own WHERE own.familyId = ${alias}.id AND own.paymentNumber = due.id), ` +
+    `CASE WHEN ${alias}.graduates = 2 AND due.twinsAmountQuetzales IS NOT NULL THEN due.twinsAmountQuetzales ELSE due.amountQuetzales END, 1)`;
   return (
-    `(${alias}.hasPaid = 1 OR (${verified('')} AND NOT EXISTS (` +
-    `SELECT 1 FROM payment_dates due WHERE due.date < :today AND NOT ${verified(' AND proof.paymentNumber = due.id')})))`
+    `(${alias}.hasPaid = 1 OR (EXISTS (SELECT 1 FROM payment_proofs proof WHERE proof.familyId = ${alias}.id AND proof.state = 'verificado') ` +
+    `AND NOT EXISTS (SELECT 1 FROM payment_dates due WHERE due.date < :today AND ${received} < ${owed})))`
   );
 }

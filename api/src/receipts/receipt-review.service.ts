@@ -2,7 +2,11 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { PAYMENT_PROOF_STATES, type PaymentProofState, type ReviewQueueItem, type User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
+import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { expectedAmount } from './statements.service';
+import { In, type EntityManager } from 'typeorm';
 import { RECEIPT_MESSAGES, toPaymentProof } from './receipts.service';
 
 interface Decision {
@@ -32,7 +36,9 @@ export class ReceiptReviewService {
       .addOrderBy('proof.id', 'ASC');
     if (state) query.andWhere('proof.state = :state', { state });
     if (payment) query.andWhere('proof.paymentNumber = :payment', { payment: Number(payment) });
-    return (await query.getMany()).map(toQueueItem);
+    const rows = await query.getMany();
+    const owed = await owedFor(this.db.manager, rows);
+    return rows.map((row) => toQueueItem(row, owed));
   }
 
   /**
@@ -58,15 +64,51 @@ export class ReceiptReviewService {
       const verb = DECIDED[row.state as Decision['state']] ?? 'revisó';
       throw new ConflictException(`${row.reviewedByName ?? 'Otra persona del comité'} ya ${verb} este comprobante.`);
     }
-    return toQueueItem(row);
+    return toQueueItem(row, await owedFor(this.db.manager, [row]));
   }
 }
 
-function toQueueItem(row: PaymentProofEntity): ReviewQueueItem {
+function toQueueItem(row: PaymentProofEntity, owed: Owed): ReviewQueueItem {
+  const { expected, stillOwed } = owed.get(`${row.familyId}:${row.paymentNumber}`) ?? { expected: null, stillOwed: null };
   return {
     ...toPaymentProof(row),
     familyId: row.familyId,
     graduateName: row.family.graduateName,
     contactName: row.family.contactName,
+    expected,
+    stillOwed,
   };
+}
+
+type Owed = Map<string, { expected: number | null; stillOwed: number | null }>;
+
+/** What each listed family owes for each listed payment, and what of it is still unverified: three queries. */
+async function owedFor(manager: EntityManager, rows: PaymentProofEntity[]): Promise<Owed> {
+  const owed: Owed = new Map();
+  if (rows.length === 0) return owed;
+  const familyIds = [...new Set(rows.map((row) => row.familyId))];
+  const [payments, overrides, verified] = await Promise.all([
+    manager.find(PaymentDateEntity),
+    manager.find(PaymentOverrideEntity, { where: { familyId: In(familyIds) } }),
+    manager
+      .createQueryBuilder(PaymentProofEntity, 'proof')
+      .select('proof.familyId', 'familyId')
+      .addSelect('proof.paymentNumber', 'paymentNumber')
+      .addSelect('COALESCE(SUM(proof.amountReceived), 0)', 'received')
+      .where("proof.state = 'verificado' AND proof.familyId IN (:...familyIds)", { familyIds })
+      .groupBy('proof.familyId')
+      .addGroupBy('proof.paymentNumber')
+      .getRawMany<{ familyId: number | string; paymentNumber: number | string; received: number | string }>(),
+  ]);
+  const paymentOf = new Map(payments.map((payment) => [payment.id as number, payment]));
+  const overrideOf = new Map(overrides.map((row) => [`${row.familyId}:${row.paymentNumber}`, row]));
+  const receivedOf = new Map(verified.map((row) => [`${Number(row.familyId)}:${Number(row.paymentNumber)}`, Number(row.received)]));
+  for (const row of rows) {
+    const key = `${row.familyId}:${row.paymentNumber}`;
+    const payment = paymentOf.get(row.paymentNumber);
+    if (owed.has(key) || !payment) continue;
+    const { expected } = expectedAmount(payment, row.family, overrideOf.get(key));
+    owed.set(key, { expected, stillOwed: expected === null ? null : Math.max(expected - (receivedOf.get(key) ?? 0), 0) });
+  }
+  return owed;
 }

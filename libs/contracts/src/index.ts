@@ -242,6 +242,10 @@ export interface ReviewQueueItem extends PaymentProof {
   familyId: number;
   graduateName: string;
   contactName: string;
+  /** What the family owes for this payment, whole quetzales; null while the payment has no amount. */
+  expected: number | null;
+  /** Of that, what is not verified yet (other receipts of the same payment); null with `expected`. */
+  stillOwed: number | null;
 }
 
 export interface PaymentProofReview {
