@@ -2,9 +2,10 @@
 import sharp from 'sharp';
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { ReceiptFileEntity } from '../src/receipts/receipt-file.entity';
+import { UPLOADS_PER_HOUR } from '../src/receipts/receipts.service';
 import { DATABASES, type Agent, type TestApi, startApi } from './harness';
 import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
-import { expectSpanishError, seedTwoFamilies, sessionAgent, snapshotTables, type TwoFamilies } from './fixtures';
+import { createFamily, expectSpanishError, seedTwoFamilies, sessionAgent, snapshotTables, type TwoFamilies } from './fixtures';
 
 const photo = (format: 'jpeg' | 'png' | 'webp', width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } })
@@ -198,6 +199,22 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
     expect(refusal.status).toBe(409);
     expect(expectSpanishError({ statusCode: refusal.status, headers: refusal.headers, body: refusal.text }).message).toMatch(/ya revisó/);
     expect(await api.dataSource.getRepository(ReceiptFileEntity).findOneBy({ proofId: reviewed.id })).not.toBeNull();
+  });
+
+  it('lets a parent send 20 receipts an hour, then answers a Spanish 429 before reading the file; other parents are not held back', async () => {
+    const family = await createFamily(api);
+    const parent = await api.signedIn('parent', { email: family.email });
+    for (let sent = 0; sent < UPLOADS_PER_HOUR; sent += 1) {
+      // Refused files count too: processing them costs the same.
+      const response = await upload(api, parent, { paymentNumber: '3' }, { data: sent % 2 ? PDF : Buffer.alloc(0), name: 'recibo.pdf' });
+      expect(response.statusCode).toBe(sent % 2 ? 201 : 400);
+    }
+    const before = await snapshotTables(api, { except: ['sessions'] });
+    const refused = await upload(api, parent, { paymentNumber: '3' }, { data: PDF, name: 'recibo.pdf' });
+    expect(refused.statusCode).toBe(429);
+    expect(expectSpanishError(refused).message).toBe('Enviaste muchos comprobantes en poco tiempo. Intenta de nuevo en una hora.');
+    expect(await snapshotTables(api, { except: ['sessions'] })).toEqual(before);
+    expect((await upload(api, parentB, { paymentNumber: '3' }, { data: PDF, name: 'recibo.pdf' })).statusCode).toBe(201);
   });
 
   describe('review by the committee', () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateLimits } from '../auth/rate-limits';
 import { ParentModule } from '../parent/parent.module';
 import { MyReceiptsController } from './my-receipts.controller';
 import { ReceiptFilesController } from './receipt-files.controller';
@@ -14,6 +15,12 @@ import { StatementsService } from './statements.service';
   imports: [ParentModule],
   exports: [StatementsService],
   controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController, StatementsController, MyStatementController],
-  providers: [ReceiptsService, ReceiptReviewService, StatementsService, { provide: ReceiptStorage, useClass: DatabaseReceiptStorage }],
+  providers: [
+    RateLimits,
+    ReceiptsService,
+    ReceiptReviewService,
+    StatementsService,
+    { provide: ReceiptStorage, useClass: DatabaseReceiptStorage },
+  ],
 })
 export class ReceiptsModule {}

@@ -1,5 +1,14 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException, UnsupportedMediaTypeException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  NotFoundException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
 import type { PaymentNumber, PaymentProof, User } from '@portal/contracts';
+import { RateLimits } from '../auth/rate-limits';
 import { Database } from '../database/database.service';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { MyFamilyService } from '../parent/my-family.service';
@@ -12,7 +21,15 @@ export const RECEIPT_MESSAGES = {
   alreadyReviewed: 'El comité ya revisó este comprobante: ya no se puede eliminar.',
   noThumbnail: 'Este comprobante no tiene miniatura.',
   notMultipart: 'Envía el comprobante como formulario con el archivo adjunto.',
+  tooMany: 'Enviaste muchos comprobantes en poco tiempo. Intenta de nuevo en una hora.',
 } as const;
+
+/**
+ * Uploads a parent may send in an hour, counted before the file is processed (re-encoding a photo
+ * is the API's costliest work): a family sends at most a few receipts a payment.
+ */
+export const UPLOADS_PER_HOUR = 20;
+const HOUR_MS = 3_600_000;
 
 const FIELDS = {
   paymentNumber: 'El número de pago debe ser del 1 al 6.',
@@ -86,6 +103,7 @@ export class ReceiptsService {
     private readonly db: Database,
     private readonly families: MyFamilyService,
     private readonly storage: ReceiptStorage,
+    private readonly limits: RateLimits,
   ) {}
 
   async listOwn(user: User): Promise<PaymentProof[]> {
@@ -104,6 +122,11 @@ export class ReceiptsService {
     if (!body.file || body.file.fieldName !== 'file')
       throw new BadRequestException({ message: FILE_MESSAGES.missing, errors: { file: [FILE_MESSAGES.missing] } });
     await this.families.familyOf(user);
+    const key = `receipts:user:${user.id}`;
+    if (((await this.limits.read([key], HOUR_MS)).get(key)?.count ?? 0) >= UPLOADS_PER_HOUR) {
+      throw new HttpException({ message: RECEIPT_MESSAGES.tooMany }, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    await this.limits.hit([key], HOUR_MS, { fixed: true });
     const safe = await makeSafe(body.file.data);
     return this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_read');
