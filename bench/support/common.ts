@@ -111,6 +111,8 @@ export async function startApi(
       SERVE_WEB: 'false',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // As `npm start` and the API image run it (docs/payments.md: limits).
+      MALLOC_ARENA_MAX: '2',
       ...env,
     },
     stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],

@@ -10,6 +10,28 @@ export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 50_000_000;
 export const MAX_STORED_SIDE = 2000;
 export const THUMBNAIL_SIDE = 320;
+/**
+ * Images re-encoded at once in a process: a 12-megapixel photo takes ~50 MB while decoded, and
+ * ten parents sending theirs together must not take the API past its memory (the others wait
+ * their turn, a fraction of a second each). libvips' own cache is off: nothing is read twice.
+ */
+export const IMAGES_AT_ONCE = 2;
+sharp.cache(false);
+
+let processing = 0;
+const waiting: Array<() => void> = [];
+
+/** Runs `work` when fewer than IMAGES_AT_ONCE images are being processed. */
+async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
+  if (processing >= IMAGES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  processing += 1;
+  try {
+    return await work();
+  } finally {
+    processing -= 1;
+    waiting.shift()?.();
+  }
+}
 
 export const FILE_MESSAGES = {
   missing: 'Adjunta el comprobante (una foto o un PDF).',
@@ -73,6 +95,11 @@ export async function makeSafe(bytes: Buffer): Promise<SafeFile> {
     checkPdf(bytes);
     return { contentType: type, data: bytes, thumbnail: null };
   }
+  return oneOfFew(() => reencode(bytes));
+}
+
+/** A fresh JPEG of the image, upright and without metadata, and its thumbnail; or a Spanish 4xx. */
+async function reencode(bytes: Buffer): Promise<SafeFile> {
   try {
     // failOn 'error': a truncated or doctored image is refused rather than half decoded.
     const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
