@@ -14,6 +14,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { ParentModule } from './parent/parent.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ReceiptsModule } from './receipts/receipts.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { ReportsModule } from './reports/reports.module';
 import { RsvpsModule } from './rsvps/rsvps.module';
 import { SettingsModule } from './settings/settings.module';
@@ -50,6 +51,7 @@ export class AppModule {
         ParentModule,
         ReceiptsModule,
         ReportsModule,
+        RemindersModule,
       ],
     };
   }

@@ -12,6 +12,7 @@ import { NotificationEntity } from '../notifications/notification.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { PaymentReminderEntity } from '../reminders/payment-reminder.entity';
 import { ReceiptFileEntity } from '../receipts/receipt-file.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../settings/settings.entity';
@@ -22,6 +23,7 @@ import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-a
 import { NoticesSeen1764100000000 } from './migrations/1764100000000-notices-seen';
 import { OneAnswerPerEvent1764150000000 } from './migrations/1764150000000-one-answer-per-event';
 import { Receipts1764200000000 } from './migrations/1764200000000-receipts';
+import { NoticeMailAndReminders1764310000000 } from './migrations/1764310000000-notice-mail-and-reminders';
 
 export const ENTITIES = [
   UserEntity,
@@ -38,6 +40,7 @@ export const ENTITIES = [
   AccountTokenEntity,
   OutboxMessageEntity,
   RateLimitEntity,
+  PaymentReminderEntity,
 ];
 
 export const MIGRATIONS = [
@@ -47,6 +50,7 @@ export const MIGRATIONS = [
   NoticesSeen1764100000000,
   OneAnswerPerEvent1764150000000,
   Receipts1764200000000,
+  NoticeMailAndReminders1764310000000,
 ];
 
 /**

@@ -57,4 +57,14 @@ export class SettingsEntity {
 
   @Column({ type: 'varchar', length: 40 })
   bankReceiptsPhone!: string;
+
+  @Column({ type: 'boolean', default: true })
+  remindersEnabled!: boolean;
+
+  @Column({ type: 'int', default: 3 })
+  reminderDaysBefore!: number;
+
+  /** Signs the unsubscribe links of e-mailed notices (made by the migration; never shown). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  mailSecret!: string | null;
 }
