@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../common/auth.decorators';
 import { Database } from '../database/database.service';
@@ -25,6 +25,8 @@ ${button}
 </body></html>`;
 }
 
+export const UNSUBSCRIBE_MESSAGES = { notFound: 'Este enlace para dejar de recibir los avisos por correo no es válido.' } as const;
+
 const BACK_ON = 'Puedes volver a recibirlos cuando quieras desde el portal, en «Mi cuenta».';
 const REMINDERS = 'Los recordatorios de pago y los correos de tu cuenta siguen llegando.';
 
@@ -41,7 +43,6 @@ export class UnsubscribeController {
   @Get(':token')
   async confirm(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
     const { classYear, family } = await this.family(token);
-    if (!family) return this.send(reply, 404, page(classYear, 'Enlace no válido', ['Este enlace para darse de baja no es válido.']));
     if (family.noticeEmailsOff) {
       return this.send(reply, 200, page(classYear, 'Ya no recibes los avisos por correo', [BACK_ON]));
     }
@@ -60,12 +61,12 @@ export class UnsubscribeController {
   @Post(':token')
   async unsubscribe(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
     const { classYear, family } = await this.family(token);
-    if (!family) return this.send(reply, 404, page(classYear, 'Enlace no válido', ['Este enlace para darse de baja no es válido.']));
     await this.db.write((manager) => manager.update(FamilyEntity, { id: family.id }, { noticeEmailsOff: true }));
     return this.send(reply, 200, page(classYear, 'Listo: ya no recibirás los avisos por correo', [REMINDERS, BACK_ON]));
   }
 
-  private async family(token: string): Promise<{ classYear: number; family: FamilyEntity | null }> {
+  /** A link that is not one of ours (or whose family was deleted) is a 404 like any other. */
+  private async family(token: string): Promise<{ classYear: number; family: FamilyEntity }> {
     const settings = await this.db.manager.findOneOrFail(SettingsEntity, {
       where: { id: 1 },
       select: { id: true, classYear: true, mailSecret: true },
@@ -75,6 +76,7 @@ export class UnsubscribeController {
       familyId === null
         ? null
         : await this.db.manager.findOne(FamilyEntity, { where: { id: familyId }, select: { id: true, noticeEmailsOff: true } });
+    if (!family) throw new NotFoundException(UNSUBSCRIBE_MESSAGES.notFound);
     return { classYear: settings.classYear, family };
   }
 

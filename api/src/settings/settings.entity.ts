@@ -58,10 +58,12 @@ export class SettingsEntity {
   @Column({ type: 'varchar', length: 40 })
   bankReceiptsPhone!: string;
 
-  @Column({ type: 'boolean', default: true })
+  // Defaults (on, 3 days) are the migration's: a default here would make the first migration's
+  // insert read these columns back before they exist.
+  @Column({ type: 'boolean' })
   remindersEnabled!: boolean;
 
-  @Column({ type: 'int', default: 3 })
+  @Column({ type: 'int' })
   reminderDaysBefore!: number;
 
   /** Signs the unsubscribe links of e-mailed notices (made by the migration; never shown). */

@@ -28,7 +28,7 @@ export class NoticeMailAndReminders1764310000000 implements MigrationInterface {
       new Table({
         name: 'payment_reminders',
         columns: [
-          { name: 'id', type: 'int', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
           { name: 'familyId', type: 'int' },
           { name: 'paymentNumber', type: 'int' },
           { name: 'day', type: 'varchar', length: '10' },
