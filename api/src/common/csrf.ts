@@ -34,7 +34,7 @@ export function registerCsrfCheck(fastify: FastifyInstance, allowedOrigins: read
     // for the family its signed link names (mail/unsubscribe.ts).
     if (isUnsubscribeRoute(request)) {
       const type = headers['content-type'];
-      if (type === undefined || /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return done();
+      if (type === undefined || /^application\/(x-www-form-urlencoded|json)\s*(;|$)/i.test(type)) return done();
       return refuse(reply, 415, MESSAGES.mediaType);
     }
     if (headers['sec-fetch-site'] === 'cross-site') return refuse(reply, 403, CSRF_MESSAGES.crossSite);

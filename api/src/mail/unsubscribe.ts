@@ -3,13 +3,14 @@
 // cannot be made for another family without the key. The link only turns notice e-mails off.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { UnsupportedMediaTypeException } from '@nestjs/common';
 import { MESSAGES } from '../common/api-exception.filter';
 
 export const UNSUBSCRIBE_PATH = '/api/unsubscribe/';
 const TOKEN = /^(\d{1,10})\.([A-Za-z0-9_-]{32})$/;
 /** `List-Unsubscribe=One-Click` and little else: anything longer is not a mail provider's POST. */
 const MAX_FORM_BYTES = 1024;
+export const UNSUBSCRIBE_FORM_MESSAGE = 'Este enlace solo acepta el formulario «List-Unsubscribe=One-Click».';
 
 const signature = (secret: string, familyId: number) =>
   createHmac('sha256', secret).update(`unsubscribe:${familyId}`).digest('base64url').slice(0, 32);
@@ -51,11 +52,11 @@ export function registerUnsubscribeFormParser(fastify: FastifyInstance): void {
     { parseAs: 'string', bodyLimit: MAX_FORM_BYTES },
     (request, body, done) => {
       if (!isUnsubscribeRoute(request)) return done(new UnsupportedMediaTypeException(MESSAGES.mediaType), undefined);
-      const fields = Object.fromEntries(new URLSearchParams(String(body)));
-      if (Object.keys(fields).some((key) => key !== 'List-Unsubscribe')) {
-        return done(new BadRequestException('El formulario no es válido.'), undefined);
-      }
-      done(null, fields);
+      // Exactly what RFC 8058 has providers send (an empty body too); any other form is refused.
+      const fields = [...new URLSearchParams(String(body))];
+      const oneClick = fields.length === 0 || (fields.length === 1 && fields[0]![0] === 'List-Unsubscribe' && fields[0]![1] === 'One-Click');
+      if (!oneClick) return done(new UnsupportedMediaTypeException(UNSUBSCRIBE_FORM_MESSAGE), undefined);
+      done(null, Object.fromEntries(fields));
     },
   );
 }
