@@ -87,7 +87,9 @@ function reminderJob(): { first: ReminderRun; second: ReminderRun; expected: num
     seedClass(sqlitePath, REMINDER_FAMILIES);
     const db = new Sqlite(sqlitePath);
     // Nobody marked paid; every tenth family has payment 2 verified; payment 2 due in 3 days.
-    db.exec("UPDATE families SET hasPaid = 0; UPDATE payment_dates SET date = '2099-01-01'; UPDATE payment_dates SET date = '2026-02-17' WHERE id = 2");
+    db.exec(
+      "UPDATE families SET hasPaid = 0; UPDATE payment_dates SET date = '2099-01-01'; UPDATE payment_dates SET date = '2026-02-17' WHERE id = 2",
+    );
     const proof = db.prepare(
       "INSERT INTO payment_proofs (familyId, paymentNumber, fileName, uploadedAt, state) VALUES (?, 2, 'comprobante.pdf', '2026-02-01 12:00:00.000', 'verificado')",
     );

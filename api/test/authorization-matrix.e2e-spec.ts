@@ -187,7 +187,13 @@ const MATRIX: Record<string, RouteRule> = {
         payload: 'List-Unsubscribe=One-Click',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
-      return { status: response.statusCode, body: undefined, text: response.body, rawBody: response.rawPayload, headers: response.headers as Response['headers'] };
+      return {
+        status: response.statusCode,
+        body: undefined,
+        text: response.body,
+        rawBody: response.rawPayload,
+        headers: response.headers as Response['headers'],
+      };
     },
   },
   'GET /api/payment-reminders': { expect: ADMIN(200) },

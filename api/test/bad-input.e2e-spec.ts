@@ -183,7 +183,13 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'GET /api/event-rsvps/:eventId/pending': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
   'POST /api/notifications': {
     caller: 'admin',
-    body: () => ({ title: 'Recordatorio', message: 'Traer el comprobante', type: 'info', date: '2026-02-01T15:00:00.000Z', sendEmail: true }),
+    body: () => ({
+      title: 'Recordatorio',
+      message: 'Traer el comprobante',
+      type: 'info',
+      date: '2026-02-01T15:00:00.000Z',
+      sendEmail: true,
+    }),
     fields: {
       title: text(200),
       message: text(2000),

@@ -184,7 +184,12 @@ describe.each(DATABASES)('notices by e-mail and one-click unsubscribe (%s)', (ki
     const extra = await api.app.inject({ method: 'POST', url: real, payload: 'List-Unsubscribe=One-Click&familyId=2', headers: form });
     expect(extra.statusCode).toBe(415);
     expect(extra.json()).toMatchObject({ message: 'Este enlace solo acepta el formulario «List-Unsubscribe=One-Click».' });
-    const text = await api.app.inject({ method: 'POST', url: real, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'text/plain' } });
+    const text = await api.app.inject({
+      method: 'POST',
+      url: real,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(415);
     // Other routes still refuse forms, and the CSRF check still holds there.
     const elsewhere = await api.app.inject({

@@ -117,7 +117,14 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
     expect(lines).toEqual(
       expect.arrayContaining([
         { graduateName: 'Ana Pendiente', day: '2026-02-14', status: 'enviado', reason: null, paymentNumber: 2, dueDate: '2026-02-17' },
-        { graduateName: 'Diego Sin Arroba', day: '2026-02-17', status: 'omitido', reason: 'Correo no válido', paymentNumber: 2, dueDate: '2026-02-17' },
+        {
+          graduateName: 'Diego Sin Arroba',
+          day: '2026-02-17',
+          status: 'omitido',
+          reason: 'Correo no válido',
+          paymentNumber: 2,
+          dueDate: '2026-02-17',
+        },
       ]),
     );
     expect(lines.some((line) => line.graduateName === 'Beto Verificado' || line.graduateName === 'Carla Pagada')).toBe(false);

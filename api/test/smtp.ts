@@ -57,7 +57,12 @@ export async function startSmtp(): Promise<TestSmtp> {
 
 /** `=C3=A9` escapes (quoted-printable, and Q encoded words with `_` for spaces) -> UTF-8 text. */
 const unquote = (text: string) =>
-  decodeURIComponent(text.replace(/=\r?\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/g, '%$1'));
+  decodeURIComponent(
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/%/g, '%25')
+      .replace(/=([0-9A-F]{2})/g, '%$1'),
+  );
 
 /** A header of a received message, unfolded and with its encoded words decoded (`Subject`). */
 export function headerOf(mail: ReceivedMail, name: string): string | undefined {

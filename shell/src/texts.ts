@@ -38,7 +38,8 @@ export const texts = {
     },
     noticeEmails: {
       title: 'Avisos por correo',
-      description: 'Los avisos del comité siempre están en el portal; también pueden llegarte por correo. Los recordatorios de pago llegan siempre.',
+      description:
+        'Los avisos del comité siempre están en el portal; también pueden llegarte por correo. Los recordatorios de pago llegan siempre.',
       label: 'Recibir los avisos del comité por correo',
       on: 'Recibirás los avisos por correo',
       off: 'Ya no recibirás los avisos por correo',

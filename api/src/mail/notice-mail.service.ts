@@ -30,7 +30,10 @@ export class NoticeMailService {
   ) {}
 
   async enqueue(manager: EntityManager, notice: NotificationEntity): Promise<NoticeEmailResult> {
-    const settings = await manager.findOneOrFail(SettingsEntity, { where: { id: 1 }, select: { id: true, classYear: true, mailSecret: true } });
+    const settings = await manager.findOneOrFail(SettingsEntity, {
+      where: { id: 1 },
+      select: { id: true, classYear: true, mailSecret: true },
+    });
     const families = await manager.find(FamilyEntity, {
       select: { id: true, graduateName: true, contactName: true, email: true, noticeEmailsOff: true },
       order: { graduateName: 'ASC', id: 'ASC' },

@@ -78,7 +78,10 @@ export function noticeMail(input: {
   portalUrl: string;
   unsubscribeUrl: string;
 }): Mail {
-  const intro = [`Hola, ${input.contactName}:`, `El comité de padres publicó un aviso en el portal de la promoción Class of ${input.classYear}.`];
+  const intro = [
+    `Hola, ${input.contactName}:`,
+    `El comité de padres publicó un aviso en el portal de la promoción Class of ${input.classYear}.`,
+  ];
   const dateLine = `Fecha: ${input.date}`;
   const action = { label: 'Ver en el portal', url: input.portalUrl };
   const optOut = 'Recibes este correo porque tu familia está inscrita en el portal. Para dejar de recibir los avisos por correo:';

@@ -54,7 +54,8 @@ export function registerUnsubscribeFormParser(fastify: FastifyInstance): void {
       if (!isUnsubscribeRoute(request)) return done(new UnsupportedMediaTypeException(MESSAGES.mediaType), undefined);
       // Exactly what RFC 8058 has providers send (an empty body too); any other form is refused.
       const fields = [...new URLSearchParams(String(body))];
-      const oneClick = fields.length === 0 || (fields.length === 1 && fields[0]![0] === 'List-Unsubscribe' && fields[0]![1] === 'One-Click');
+      const oneClick =
+        fields.length === 0 || (fields.length === 1 && fields[0]![0] === 'List-Unsubscribe' && fields[0]![1] === 'One-Click');
       if (!oneClick) return done(new UnsupportedMediaTypeException(UNSUBSCRIBE_FORM_MESSAGE), undefined);
       done(null, Object.fromEntries(fields));
     },

@@ -55,10 +55,13 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
 
   private schedule(): void {
     const now = new Date();
-    this.timer = setTimeout(() => {
-      this.start(new Date());
-      this.schedule();
-    }, nextRunAt(now).getTime() - now.getTime());
+    this.timer = setTimeout(
+      () => {
+        this.start(new Date());
+        this.schedule();
+      },
+      nextRunAt(now).getTime() - now.getTime(),
+    );
     this.timer.unref();
   }
 
