@@ -68,7 +68,15 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['api/src/main.ts', 'api/src/create-admin.ts', 'api/src/backup-cli.ts', 'tools/**', 'bench/**', 'e2e/**'],
+    files: [
+      'api/src/main.ts',
+      'api/src/create-admin.ts',
+      'api/src/backup-cli.ts',
+      'api/src/reminders-cli.ts',
+      'tools/**',
+      'bench/**',
+      'e2e/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

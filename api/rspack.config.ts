@@ -7,7 +7,12 @@ const config: Configuration = {
   mode: 'production',
   target: 'node20',
   context: __dirname,
-  entry: { main: './src/main.ts', 'create-admin': './src/create-admin.ts', backup: './src/backup-cli.ts' },
+  entry: {
+    main: './src/main.ts',
+    'create-admin': './src/create-admin.ts',
+    backup: './src/backup-cli.ts',
+    reminders: './src/reminders-cli.ts',
+  },
   output: { path: path.join(__dirname, 'dist'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
   resolve: { extensions: ['.ts', '.js', '.json'] },
   externalsType: 'commonjs',

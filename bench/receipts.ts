@@ -182,7 +182,7 @@ async function main(): Promise<void> {
         cookies.map((cookie) => {
           const form = new FormData();
           form.append('paymentNumber', '1');
-          form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'foto.jpg');
+          form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'foto.jpg');
           return fetch(`${uploadsApi.base}/api/my-family/payment-proofs`, { method: 'POST', headers: { cookie }, body: form });
         }),
       );

@@ -114,6 +114,8 @@ export const texts = {
       'verify-email': 'Confirmación de correo',
       'reset-password': 'Nueva contraseña',
       invitation: 'Invitación',
+      aviso: 'Aviso',
+      recordatorio: 'Recordatorio de pago',
     } as Record<string, string>,
     states: { pending: 'Pendiente', sent: 'Enviado', failed: 'Fallido' },
     attempts: (count: number) => (count === 1 ? '1 intento' : `${count} intentos`),
@@ -124,6 +126,14 @@ export const texts = {
     text: 'Texto del mensaje',
     close: 'Cerrar',
     loadFailed: 'No se pudo cargar el mensaje.',
+    reminders: {
+      title: 'Recordatorios de pago',
+      description: 'Lo que envió el recordatorio diario de las 8:00 a. m., o dejó sin enviar (una línea por familia, pago y día).',
+      empty: 'Todavía no se ha enviado ningún recordatorio.',
+      columns: { family: 'Familia', payment: 'Pago', day: 'Enviado el', state: 'Estado' },
+      payment: (title: string, dueDate: string) => `${title} · vence el ${dueDate}`,
+      states: { enviado: 'Enviado', omitido: 'Sin enviar' },
+    },
   },
   link: {
     label: 'Enlace',
@@ -287,6 +297,22 @@ export const texts = {
     confirmTitle: 'Eliminar notificación',
     confirmText: (title: string) => `¿Eliminar «${title}»? Las familias dejarán de verla.`,
     deleteLabel: (title: string) => `Eliminar ${title}`,
+    sendEmail: 'Enviar también por correo',
+    sendEmailHint: 'Se envía a todas las familias, poco a poco; las que se dieron de baja no lo reciben.',
+    emailed: (result: { queued: number; unsubscribed: number; skipped: Array<{ graduateName: string; reason: string }> }) =>
+      [
+        result.queued === 1 ? '1 correo en cola de envío.' : `${result.queued} correos en cola de envío.`,
+        result.unsubscribed > 0
+          ? result.unsubscribed === 1
+            ? '1 familia se dio de baja de los avisos por correo.'
+            : `${result.unsubscribed} familias se dieron de baja de los avisos por correo.`
+          : '',
+        result.skipped.length > 0
+          ? `Sin enviar (correo inválido o faltante): ${result.skipped.map((family) => `${family.graduateName} (${family.reason})`).join(', ')}.`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
   },
   settings: {
     open: 'Configuración de la promoción',
@@ -303,6 +329,10 @@ export const texts = {
     place: 'Lugar',
     bank: 'Depósito bancario',
     bankName: 'Banco',
+    reminders: 'Recordatorios de pago por correo',
+    remindersEnabled: 'Enviar recordatorios a las familias con pagos sin verificar',
+    reminderDays: 'Días de anticipación',
+    reminderDaysHint: 'Se envían a las 8:00 a. m., ese número de días antes de cada fecha de pago y el mismo día.',
     accountNumber: 'Número de cuenta',
     accountHolder: 'A nombre de',
     receiptsPhone: 'WhatsApp para comprobantes',

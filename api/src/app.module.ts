@@ -15,6 +15,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { ParentModule } from './parent/parent.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ReceiptsModule } from './receipts/receipts.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { ReportsModule } from './reports/reports.module';
 import { RsvpsModule } from './rsvps/rsvps.module';
 import { SettingsModule } from './settings/settings.module';
@@ -52,6 +53,7 @@ export class AppModule {
         ParentModule,
         ReceiptsModule,
         ReportsModule,
+        RemindersModule,
       ],
     };
   }

@@ -13,6 +13,7 @@ import { registerJsonParser } from './common/json-body';
 import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
 import { proxyTrust } from './common/proxy';
 import { registerUploadParser } from './receipts/multipart';
+import { registerUnsubscribeFormParser } from './mail/unsubscribe';
 import { registerRequestTimeout } from './common/request-timeout';
 import { recordRoutes } from './common/routes';
 import { registerSecurityHeaders } from './common/security-headers';
@@ -70,6 +71,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   app.useGlobalFilters(new ApiExceptionFilter());
   registerJsonParser(fastify);
   registerUploadParser(fastify);
+  registerUnsubscribeFormParser(fastify);
   registerCsrfCheck(fastify, config.allowedOrigins);
   await setupOpenApi(app);
   registerRemotesManifest(app, config);

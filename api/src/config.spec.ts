@@ -24,9 +24,20 @@ describe('configuration from the environment', () => {
     [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, /^TRUST_PROXY must be .*\(got "proxy\.example"\)/],
     [{ TRUST_PROXY: '*' }, /^TRUST_PROXY must be/],
     [{ COOKIE_SECURE: 'siempre' }, /^COOKIE_SECURE must be one of auto, always/],
+    [{ MAIL_RATE_PER_MINUTE: '0' }, /^MAIL_RATE_PER_MINUTE must be a whole number from 1 to 100000/],
+    [{ MAIL_RATE_PER_MINUTE: 'muchos' }, /^MAIL_RATE_PER_MINUTE must be a whole number/],
+    [{ REMINDERS_SCHEDULED: 'a veces' }, /^REMINDERS_SCHEDULED must be true or false/],
   ])('refuses %j with a message that names the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('sends 60 e-mails a minute unless told otherwise, and schedules reminders outside tests', () => {
+    expect(loadConfig({}).mailRatePerMinute).toBe(60);
+    expect(loadConfig({ MAIL_RATE_PER_MINUTE: '200' }).mailRatePerMinute).toBe(200);
+    expect(loadConfig({}).remindersScheduled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).remindersScheduled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', REMINDERS_SCHEDULED: 'true' }).remindersScheduled).toBe(true);
   });
 
   it('accepts MySQL and MariaDB URLs', () => {

@@ -47,6 +47,10 @@ export interface AppConfig {
   mailFrom: string;
   /** How often each instance looks for e-mails to send; 0 sends only when asked (tests). */
   mailPollSeconds: number;
+  /** Most e-mails sent in any minute, over every instance (a notice to the class goes in batches). */
+  mailRatePerMinute: number;
+  /** Run the daily payment reminders at 08:00 Guatemala time (off in tests, which run them by hand). */
+  remindersScheduled: boolean;
 }
 
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
@@ -224,10 +228,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
     ...mail(env),
+    remindersScheduled: flag(env, 'REMINDERS_SCHEDULED', nodeEnv !== 'test'),
   };
 }
 
-function mail(env: Env): Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailPollSeconds'> {
+function mail(env: Env): Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailPollSeconds' | 'mailRatePerMinute'> {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const [publicUrl] = origins({ PUBLIC_URL: text(env, 'PUBLIC_URL', `http://localhost:${port}`) }, 'PUBLIC_URL');
   const smtpUrl = env.SMTP_URL || null;
@@ -239,5 +244,6 @@ function mail(env: Env): Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 
     smtpUrl,
     mailFrom: text(env, 'MAIL_FROM', `Portal de graduación <${text(env, 'CONTACT_EMAIL', 'comite@promocion2026.edu.gt')}>`),
     mailPollSeconds: integer(env, 'MAIL_POLL_SECONDS', 5, 0, 3600),
+    mailRatePerMinute: integer(env, 'MAIL_RATE_PER_MINUTE', 60, 1, 100_000),
   };
 }

@@ -11,6 +11,8 @@ import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { OutboxService } from '../src/mail/outbox.service';
 import { FamilyEntity } from '../src/families/family.entity';
 import { SettingsService } from '../src/settings/settings.service';
+import { SettingsEntity } from '../src/settings/settings.entity';
+import { unsubscribeToken } from '../src/mail/unsubscribe';
 import { UserEntity } from '../src/users/user.entity';
 import { PaymentOverrideEntity } from '../src/payments/payment-override.entity';
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
@@ -82,6 +84,12 @@ async function targetFamily({ api, fx, caller }: Context): Promise<FamilyEntity>
 }
 
 /** The id of a new message in the outbox. */
+/** A new family's one-click unsubscribe link (a family of its own, so no fixture family changes). */
+async function unsubscribeUrl({ api }: Context): Promise<{ url: string }> {
+  const { mailSecret } = await api.dataSource.getRepository(SettingsEntity).findOneByOrFail({ id: 1 });
+  return { url: `/api/unsubscribe/${unsubscribeToken(mailSecret!, (await createFamily(api)).id)}` };
+}
+
 async function outboxMessage(api: TestApi): Promise<number> {
   await api.dataSource.transaction((manager) =>
     api.app.get(OutboxService).enqueue(manager, { kind: 'prueba', to: 'alguien@example.com', subject: 'Asunto', text: 'Texto', html: '' }),
@@ -169,6 +177,30 @@ const MATRIX: Record<string, RouteRule> = {
   },
   'POST /api/accounts/:id/reset-link': { expect: ADMIN(201), request: targetAccount('reset-link') },
   'GET /api/emails': { expect: ADMIN(200) },
+  // The link in e-mailed notices: no session, the signed link names the family.
+  'GET /api/unsubscribe/:token': { expect: ALL_OK, request: unsubscribeUrl },
+  'POST /api/unsubscribe/:token': {
+    expect: ALL_OK,
+    request: unsubscribeUrl,
+    send: async ({ api }, _agent, url) => {
+      const response = await api.app.inject({
+        method: 'POST',
+        url,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      return {
+        status: response.statusCode,
+        body: undefined,
+        text: response.body,
+        rawBody: response.rawPayload,
+        headers: response.headers as Response['headers'],
+      };
+    },
+  },
+  'GET /api/payment-reminders': { expect: ADMIN(200) },
+  'GET /api/my-notice-emails': { expect: PARENT },
+  'PUT /api/my-notice-emails': { expect: PARENT, request: () => ({ body: { enabled: true } }) },
   'GET /api/emails/:id': { expect: ADMIN(200), request: async ({ api }) => ({ url: `/api/emails/${await outboxMessage(api)}` }) },
   'POST /api/emails/:id/resend': {
     expect: ADMIN(200),

@@ -163,6 +163,11 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
         required: true,
         fields: { bankName: text(120), accountNumber: text(60), accountHolder: text(120), receiptsPhone: text(40) },
       },
+      reminders: {
+        type: 'object',
+        required: false,
+        fields: { enabled: bool(), daysBefore: { type: 'int', min: 0, max: 30, required: true } },
+      },
     },
   },
   'POST /api/families': { caller: 'admin', body: familyBody, fields: familyFields(true) },
@@ -219,12 +224,19 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'GET /api/event-rsvps/:eventId/pending': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
   'POST /api/notifications': {
     caller: 'admin',
-    body: () => ({ title: 'Recordatorio', message: 'Traer el comprobante', type: 'info', date: '2026-02-01T15:00:00.000Z' }),
+    body: () => ({
+      title: 'Recordatorio',
+      message: 'Traer el comprobante',
+      type: 'info',
+      date: '2026-02-01T15:00:00.000Z',
+      sendEmail: true,
+    }),
     fields: {
       title: text(200),
       message: text(2000),
       type: { type: 'enum', values: ['info', 'warning', 'success'], required: false },
       date: format(),
+      sendEmail: bool(false),
     },
   },
   'PUT /api/notifications/:id': {
@@ -240,6 +252,10 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     },
   },
   'PUT /api/my-notices-seen': { caller: 'parent' },
+  'PUT /api/my-notice-emails': { caller: 'parent', body: () => ({ enabled: true }), fields: { enabled: bool() } },
+  // A link that is not one of ours: every bad request is refused before or at the signature.
+  'GET /api/unsubscribe/:token': { caller: 'anonymous', param: () => `1.${'A'.repeat(32)}`, existing: /^\d+\.[\w-]{32}$/ },
+  'POST /api/unsubscribe/:token': { caller: 'anonymous', param: () => `1.${'A'.repeat(32)}`, existing: /^\d+\.[\w-]{32}$/ },
   'DELETE /api/notifications/:id': { caller: 'admin', param: () => '1', existing: ID },
   'PUT /api/payment-dates/:id': {
     caller: 'admin',

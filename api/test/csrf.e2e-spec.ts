@@ -3,6 +3,9 @@
 // route changes anything.
 import { apiRoutes } from '../src/common/routes';
 import { ConfigError, loadConfig } from '../src/config';
+import { FamilyEntity } from '../src/families/family.entity';
+import { unsubscribeToken } from '../src/mail/unsubscribe';
+import { SettingsEntity } from '../src/settings/settings.entity';
 import { DATABASES, startApi, type TestApi } from './harness';
 import { seedTwoFamilies, sessionAgent, snapshotTables, type Snapshot, type TwoFamilies } from './fixtures';
 
@@ -33,7 +36,8 @@ describe.each(DATABASES)('cross-site requests (%s)', (kind) => {
   /** Every state-changing route with real ids, so only the check under test can refuse it. */
   const writeRoutes = () =>
     apiRoutes(api.app)
-      .filter((route) => route.method !== 'GET')
+      // The one deliberate exception, tested below: mail providers' one-click unsubscribe.
+      .filter((route) => route.method !== 'GET' && route.url !== '/api/unsubscribe/:token')
       .map((route) => ({
         method: route.method,
         url: route.url
@@ -62,6 +66,23 @@ describe.each(DATABASES)('cross-site requests (%s)', (kind) => {
       }
     }
     expect(await tables()).toEqual(before);
+  });
+
+  it('lets a mail provider POST the one-click unsubscribe form from anywhere, on that route alone, for that family alone', async () => {
+    const { mailSecret } = await api.dataSource.getRepository(SettingsEntity).findOneByOrFail({ id: 1 });
+    const url = `/api/unsubscribe/${unsubscribeToken(mailSecret!, fx.a.family.id)}`;
+    const response = await api.app.inject({
+      method: 'POST',
+      url,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode).toBe(200);
+    const families = await api.dataSource.getRepository(FamilyEntity).find({ order: { id: 'ASC' } });
+    expect(families.map((family) => [family.id, family.noticeEmailsOff])).toEqual(
+      families.map((family) => [family.id, family.id === fx.a.family.id]),
+    );
+    await api.dataSource.getRepository(FamilyEntity).update({ id: fx.a.family.id }, { noticeEmailsOff: false });
   });
 
   it('refuses a cross-site HTML form post, with or without the browser headers', async () => {

@@ -73,7 +73,7 @@ describe.each(DATABASES)('settings (%s)', (kind) => {
     const response = await admin.put('/api/settings', { ...DEFAULTS, ...change });
     expect(response.status).toBe(400);
     expect(Object.keys((response.body as { errors: object }).errors)).toContain(field);
-    expect((await admin.get('/api/settings')).body).toEqual(DEFAULTS);
+    expect((await admin.get('/api/settings')).body).toEqual({ ...DEFAULTS, reminders: { enabled: true, daysBefore: 3 } });
   });
 
   it.each([
@@ -84,6 +84,6 @@ describe.each(DATABASES)('settings (%s)', (kind) => {
     const response = await admin.put<{ errors: Record<string, string[]> }>('/api/settings', { ...DEFAULTS, brunch });
     expect(response.status).toBe(400);
     expect(response.body.errors['brunch.endTime']).toEqual(['La hora de fin debe ser posterior a la hora de inicio.']);
-    expect((await admin.get('/api/settings')).body).toEqual(DEFAULTS);
+    expect((await admin.get('/api/settings')).body).toEqual({ ...DEFAULTS, reminders: { enabled: true, daysBefore: 3 } });
   });
 });

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   to: string[];
   /** The message as sent, quoted-printable soft breaks and escapes undone. */
   text: string;
+  /** The message exactly as received (headers folded, UTF-8 still encoded). */
+  raw: string;
 }
 
 export interface TestSmtp {
@@ -36,7 +38,7 @@ export async function startSmtp(): Promise<TestSmtp> {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), text: decode(data) });
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), text: decode(data), raw: data });
         callback();
       });
     },
@@ -51,4 +53,30 @@ export async function startSmtp(): Promise<TestSmtp> {
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** `=C3=A9` escapes (quoted-printable, and Q encoded words with `_` for spaces) -> UTF-8 text. */
+const unquote = (text: string) =>
+  decodeURIComponent(
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/%/g, '%25')
+      .replace(/=([0-9A-F]{2})/g, '%$1'),
+  );
+
+/** A header of a received message, unfolded and with its encoded words decoded (`Subject`). */
+export function headerOf(mail: ReceivedMail, name: string): string | undefined {
+  const head = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const value = new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1];
+  return value
+    ?.replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, words: string) => unquote(words.replace(/_/g, ' ')))
+    .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, words: string) => Buffer.from(words, 'base64').toString('utf8'));
+}
+
+/** The plain-text part of a received message, decoded to UTF-8. */
+export function plainTextOf(mail: ReceivedMail): string {
+  const part = /Content-Type: text\/plain[^\r\n]*\r?\nContent-Transfer-Encoding: ([\w-]+)\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(mail.raw);
+  if (!part) return '';
+  return part[1]!.toLowerCase() === 'quoted-printable' ? unquote(part[2]!) : part[2]!;
 }

@@ -36,6 +36,15 @@ export const texts = {
       changedDetail: 'Cerramos tu sesión en los demás dispositivos.',
       failed: 'No se pudo cambiar la contraseña',
     },
+    noticeEmails: {
+      title: 'Avisos por correo',
+      description:
+        'Los avisos del comité siempre están en el portal; también pueden llegarte por correo. Los recordatorios de pago llegan siempre.',
+      label: 'Recibir los avisos del comité por correo',
+      on: 'Recibirás los avisos por correo',
+      off: 'Ya no recibirás los avisos por correo',
+      failed: 'No se pudo guardar tu preferencia',
+    },
     logoutAll: {
       title: 'Cerrar sesión en todos los dispositivos',
       description: 'Si usaste el portal en otro teléfono o computadora, o perdiste uno, cierra la sesión en todos a la vez.',

@@ -6,6 +6,8 @@ import { toast } from '@portal/ui/toast';
 interface Options<TResult> {
   /** Toast title when it works. */
   success: string;
+  /** A description under the success title, from the answer (what else the change did). */
+  describe?: (result: TResult) => string | undefined;
   /** Toast title when it fails; the description is the server's message. */
   failure: string;
   /** SWR keys the change affects: refetched after success, nothing else. */
@@ -19,7 +21,7 @@ export function useAdminMutation<TInput, TResult>(call: (input: TInput) => Promi
   return useMutation(call, {
     onSuccess: async (result) => {
       options.onSuccess?.(result);
-      toast({ title: options.success });
+      toast({ title: options.success, description: options.describe?.(result) });
       await refresh(...options.refresh);
     },
     onError: (error) => toast({ title: options.failure, description: errorMessage(error), variant: 'destructive' }),

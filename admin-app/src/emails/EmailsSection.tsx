@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Eye, RotateCw } from 'lucide-react';
-import type { OutboxMessage, OutboxStatus } from '@portal/contracts';
-import { emailsKey, resendEmail, useEmail, useEmails } from '@portal/api-client/emails';
-import { formatDateTime } from '@portal/format';
+import { PAYMENT_TITLES, type OutboxMessage, type OutboxStatus, type PaymentNumber } from '@portal/contracts';
+import { emailsKey, resendEmail, useEmail, useEmails, usePaymentReminders } from '@portal/api-client/emails';
+import { formatDateTime, formatDayNumeric } from '@portal/format';
 import { Badge, type BadgeProps } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
@@ -90,6 +90,7 @@ export default function EmailsSection() {
             )}
           </QueryState>
         </Card>
+        <PaymentReminders />
         {open && (
           <MessageDialog
             message={open}
@@ -100,6 +101,56 @@ export default function EmailsSection() {
         )}
       </section>
     </TooltipProvider>
+  );
+}
+
+/** What the daily payment reminders sent or left out ('Recordatorios de pago'). */
+function PaymentReminders() {
+  const { data, isLoading, error } = usePaymentReminders();
+  const r = t.reminders;
+  return (
+    <Card>
+      <h2 className="admin-strong">{r.title}</h2>
+      <p className="admin-muted">{r.description}</p>
+      <QueryState isLoading={isLoading} error={error}>
+        {data && data.length === 0 ? (
+          <p className="ui-empty">{r.empty}</p>
+        ) : (
+          <Table stack>
+            <TableHead>
+              <TableRow>
+                <TableHeader>{r.columns.family}</TableHeader>
+                <TableHeader>{r.columns.payment}</TableHeader>
+                <TableHeader>{r.columns.day}</TableHeader>
+                <TableHeader>{r.columns.state}</TableHeader>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data?.map((reminder) => (
+                <TableRow key={reminder.id}>
+                  <TableCell data-label={r.columns.family}>
+                    <div>
+                      <div className="admin-strong">{reminder.graduateName}</div>
+                      <div className="admin-muted admin-break">{reminder.recipient}</div>
+                    </div>
+                  </TableCell>
+                  <TableCell data-label={r.columns.payment}>
+                    {r.payment(PAYMENT_TITLES[reminder.paymentNumber as PaymentNumber], formatDayNumeric(reminder.dueDate))}
+                  </TableCell>
+                  <TableCell data-label={r.columns.day}>{formatDayNumeric(reminder.day)}</TableCell>
+                  <TableCell data-label={r.columns.state}>
+                    <div>
+                      <Badge variant={reminder.status === 'enviado' ? 'success' : 'danger'}>{r.states[reminder.status]}</Badge>
+                      {reminder.reason && <div className="admin-muted">{reminder.reason}</div>}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryState>
+    </Card>
   );
 }
 

@@ -60,6 +60,42 @@ describe('the admin notices', () => {
     });
   });
 
+  it("e-mail a new notice only when 'Enviar también por correo' is ticked, and never offer it when editing", async () => {
+    const user = userEvent.setup();
+    renderSection();
+    await screen.findByText('Ensayo general');
+    await user.click(screen.getByRole('button', { name: 'Nueva Notificación' }));
+    let dialog = screen.getByRole('dialog', { name: 'Crear Notificación' });
+    const checkbox = within(dialog).getByRole('checkbox', { name: 'Enviar también por correo' });
+    expect(checkbox).not.toBeChecked();
+    await user.type(within(dialog).getByLabelText('Título'), 'Reunión');
+    await user.type(within(dialog).getByLabelText('Mensaje'), 'Jueves 18:00.');
+    await user.click(checkbox);
+    await user.click(within(dialog).getByRole('button', { name: 'Crear Notificación' }));
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({ title: 'Reunión', sendEmail: true });
+
+    await user.click(screen.getByRole('button', { name: 'Editar Ensayo general' }));
+    dialog = screen.getByRole('dialog', { name: 'Editar Notificación' });
+    expect(within(dialog).queryByRole('checkbox', { name: 'Enviar también por correo' })).toBeNull();
+  });
+
+  it('send the original payload, without sendEmail, when the box is left alone', async () => {
+    const user = userEvent.setup();
+    renderSection();
+    await screen.findByText('Ensayo general');
+    await user.click(screen.getByRole('button', { name: 'Nueva Notificación' }));
+    const dialog = screen.getByRole('dialog', { name: 'Crear Notificación' });
+    await user.type(within(dialog).getByLabelText('Título'), 'Aviso');
+    await user.type(within(dialog).getByLabelText('Mensaje'), 'Texto.');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear Notificación' }));
+    expect(Object.keys(requests.find((request) => request.method === 'POST')!.body as object).sort()).toEqual([
+      'date',
+      'message',
+      'title',
+      'type',
+    ]);
+  });
+
   it('edit a notice with its current values and save it with PUT', async () => {
     const user = userEvent.setup();
     renderSection();

@@ -30,16 +30,19 @@ interface NoticeForm {
   message: string;
   type: NotificationType;
   date: string;
+  /** 'Enviar también por correo' (new notices only). */
+  sendEmail: boolean;
 }
 
 /** A new notice: type 'info' as the spec's form sends, dated now (Guatemala time). */
-const newNoticeForm = (): NoticeForm => ({ title: '', message: '', type: 'info', date: toDateTimeLocal(new Date()) });
+const newNoticeForm = (): NoticeForm => ({ title: '', message: '', type: 'info', date: toDateTimeLocal(new Date()), sendEmail: false });
 
 const noticeToForm = (notice: PortalNotification): NoticeForm => ({
   title: notice.title,
   message: notice.message,
   type: notice.type,
   date: toDateTimeLocal(notice.date),
+  sendEmail: false,
 });
 
 export default function NotificationsSection() {
@@ -59,6 +62,7 @@ export default function NotificationsSection() {
   };
   const create = useAdminMutation(createNotification, {
     success: t.created,
+    describe: (created) => (created.email ? t.emailed(created.email) : undefined),
     failure: t.createFailed,
     refresh: [notificationsKey],
     onSuccess: close,
@@ -82,7 +86,8 @@ export default function NotificationsSection() {
     event.preventDefault();
     if (!canSave) return;
     const input = { title: form.title.trim(), message: form.message.trim(), type: form.type, date: fromDateTimeLocal(form.date) };
-    void (editing ? update.run({ id: editing.id, ...input }) : create.run(input));
+    // The original payload unless e-mailing is asked for.
+    void (editing ? update.run({ id: editing.id, ...input }) : create.run(form.sendEmail ? { ...input, sendEmail: true } : input));
   }
 
   return (
@@ -171,6 +176,17 @@ export default function NotificationsSection() {
                 />
               </Field>
             </div>
+            {!editing && (
+              <label className="ui-checkbox">
+                <input
+                  type="checkbox"
+                  checked={form.sendEmail}
+                  onChange={(event) => setForm({ ...form, sendEmail: event.target.checked })}
+                />
+                {t.sendEmail}
+              </label>
+            )}
+            {!editing && form.sendEmail && <p className="admin-muted">{t.sendEmailHint}</p>}
             <DialogFooter>
               <Button variant="outline" onClick={close}>
                 {texts.cancel}

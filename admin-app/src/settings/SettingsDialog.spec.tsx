@@ -24,4 +24,25 @@ describe('the settings dialog', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(save).toBeEnabled();
   });
+
+  it('turns the payment reminders off and on, and keeps the days before between 0 and 30', () => {
+    render(<SettingsDialog settings={{ ...SETTINGS, reminders: { enabled: true, daysBefore: 3 } }} onClose={() => undefined} />);
+    const save = screen.getByRole('button', { name: 'Guardar Configuración' });
+    const enabled = screen.getByRole('checkbox', { name: 'Enviar recordatorios a las familias con pagos sin verificar' });
+    const days = screen.getByLabelText('Días de anticipación');
+    expect(enabled).toBeChecked();
+    expect(days).toHaveValue(3);
+    fireEvent.change(days, { target: { value: '31' } });
+    expect(save).toBeDisabled();
+    fireEvent.change(days, { target: { value: '5' } });
+    expect(save).toBeEnabled();
+    fireEvent.click(enabled);
+    expect(enabled).not.toBeChecked();
+    expect(days).toBeDisabled();
+  });
+
+  it('shows no reminder controls for settings without them (an API of before)', () => {
+    render(<SettingsDialog settings={SETTINGS} onClose={() => undefined} />);
+    expect(screen.queryByLabelText('Días de anticipación')).not.toBeInTheDocument();
+  });
 });

@@ -22,7 +22,9 @@ export function canSaveSettings(form: Settings): boolean {
     (event) => event.date && event.startTime && event.endTime && !endTimeError(event) && event.place.trim(),
   );
   const bank = Object.values(form.bank).every((value) => value.trim() !== '');
-  return Number.isInteger(form.classYear) && form.finalPaymentDeadline !== '' && events && bank;
+  const reminders =
+    !form.reminders || (Number.isInteger(form.reminders.daysBefore) && form.reminders.daysBefore >= 0 && form.reminders.daysBefore <= 30);
+  return Number.isInteger(form.classYear) && form.finalPaymentDeadline !== '' && events && bank && reminders;
 }
 
 function KeyEventFields({
@@ -125,6 +127,32 @@ export function SettingsDialog({ settings, onClose }: { settings: Settings; onCl
             <Input id="settings-receipts" type="tel" value={form.bank.receiptsPhone} onChange={setBank('receiptsPhone')} maxLength={40} />
           </Field>
         </fieldset>
+        {form.reminders && (
+          <fieldset className="admin-fieldset">
+            <legend>{t.reminders}</legend>
+            <label className="ui-checkbox">
+              <input
+                type="checkbox"
+                checked={form.reminders.enabled}
+                onChange={(event) => setForm({ ...form, reminders: { ...form.reminders!, enabled: event.target.checked } })}
+              />
+              {t.remindersEnabled}
+            </label>
+            <Field id="settings-reminder-days" label={t.reminderDays} hint={t.reminderDaysHint}>
+              <Input
+                id="settings-reminder-days"
+                type="number"
+                min={0}
+                max={30}
+                value={Number.isNaN(form.reminders.daysBefore) ? '' : form.reminders.daysBefore}
+                disabled={!form.reminders.enabled}
+                onChange={(event) =>
+                  setForm({ ...form, reminders: { ...form.reminders!, daysBefore: Number.parseInt(event.target.value, 10) } })
+                }
+              />
+            </Field>
+          </fieldset>
+        )}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             {texts.cancel}

@@ -6,6 +6,7 @@
 // ambient cookie from a victim's browser and pass. No database, no allocation on GETs.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isUploadRoute } from '../receipts/multipart';
+import { isUnsubscribeRoute } from '../mail/unsubscribe';
 import { MESSAGES } from './api-exception.filter';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -28,6 +29,14 @@ export function registerCsrfCheck(fastify: FastifyInstance, allowedOrigins: read
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (SAFE_METHODS.has(request.method)) return done();
     const headers = request.headers;
+    // The one exception: the one-click unsubscribe POST comes from mail providers' servers and
+    // from the link's own page, as a form, without a session. It only turns notice e-mails off
+    // for the family its signed link names (mail/unsubscribe.ts).
+    if (isUnsubscribeRoute(request)) {
+      const type = headers['content-type'];
+      if (type === undefined || /^application\/(x-www-form-urlencoded|json)\s*(;|$)/i.test(type)) return done();
+      return refuse(reply, 415, MESSAGES.mediaType);
+    }
     if (headers['sec-fetch-site'] === 'cross-site') return refuse(reply, 403, CSRF_MESSAGES.crossSite);
     const origin = headers.origin;
     // request.host is the Host header, or X-Forwarded-Host when TRUST_PROXY is on.

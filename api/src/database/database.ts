@@ -15,6 +15,7 @@ import { PaymentConfirmationEntity } from '../payments/payment-confirmation.enti
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { PaymentReminderEntity } from '../reminders/payment-reminder.entity';
 import { ReceiptFileEntity } from '../receipts/receipt-file.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../settings/settings.entity';
@@ -26,6 +27,7 @@ import { NoticesSeen1764100000000 } from './migrations/1764100000000-notices-see
 import { OneAnswerPerEvent1764150000000 } from './migrations/1764150000000-one-answer-per-event';
 import { Receipts1764200000000 } from './migrations/1764200000000-receipts';
 import { CalendarFeeds1764300000000 } from './migrations/1764300000000-calendar-feeds';
+import { NoticeMailAndReminders1764310000000 } from './migrations/1764310000000-notice-mail-and-reminders';
 import { PaymentAmounts1764330000000 } from './migrations/1764330000000-payment-amounts';
 
 export const ENTITIES = [
@@ -46,6 +48,7 @@ export const ENTITIES = [
   RateLimitEntity,
   DeletedEventEntity,
   CalendarFeedEntity,
+  PaymentReminderEntity,
 ];
 
 export const MIGRATIONS = [
@@ -56,6 +59,7 @@ export const MIGRATIONS = [
   OneAnswerPerEvent1764150000000,
   Receipts1764200000000,
   CalendarFeeds1764300000000,
+  NoticeMailAndReminders1764310000000,
   PaymentAmounts1764330000000,
 ];
 

@@ -13,7 +13,10 @@ export const DEFAULT_PAYMENT_DATES: Record<PaymentNumber, PaymentDateInput> = {
   6: { date: '2026-03-10', description: 'Extras', amount: 'Según extras solicitados' },
 };
 
-export const DEFAULT_SETTINGS: Omit<SettingsEntity, 'id' | 'awardsEventId' | 'brunchEventId'> = {
+export const DEFAULT_SETTINGS: Omit<
+  SettingsEntity,
+  'id' | 'awardsEventId' | 'brunchEventId' | 'remindersEnabled' | 'reminderDaysBefore' | 'mailSecret'
+> = {
   classYear: 2026,
   finalPaymentDeadline: '2026-05-30',
   awardsDate: '2026-06-13',

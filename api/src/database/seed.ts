@@ -29,7 +29,7 @@ const KEY_ANSWERS: Array<[awards: boolean, brunch: boolean]> = [
   [true, false],
 ];
 
-const FAMILIES: Array<Omit<FamilyEntity, 'id'>> = [
+const FAMILIES: Array<Omit<FamilyEntity, 'id' | 'noticeEmailsOff'>> = [
   {
     graduateName: 'Sofía Morales',
     contactName: 'Carlos Morales',

@@ -34,5 +34,9 @@ export class FamilyEntity {
   @Column({ type: 'int', default: 1 })
   graduates!: number;
 
+  /** The family turned e-mailed notices off (the one-click link in each notice e-mail). */
+  @Column({ type: 'boolean', default: false })
+  noticeEmailsOff!: boolean;
+
   // Attendance lives in event_rsvps only (decisions item 16): see the 1764100000000 migration.
 }

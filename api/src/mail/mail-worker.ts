@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { In, IsNull, LessThan, LessThanOrEqual } from 'typeorm';
+import { In, IsNull, LessThan, LessThanOrEqual, MoreThan } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
@@ -16,11 +16,16 @@ export const MAX_ATTEMPTS = 8;
 /** 30 s, 1 min, 2 min, ... at most an hour between attempts. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
 
+/** The sending rate's window (MAIL_RATE_PER_MINUTE). */
+const RATE_WINDOW_MS = 60_000;
+
 /**
  * Delivers the outbox through SMTP (SMTP_URL). Every API instance runs a worker; a message is
  * claimed with one conditional UPDATE, so only one of them sends it. A process killed after the
  * claim leaves the message to be taken again once the claim runs out. Without SMTP_URL nothing is
- * sent: messages wait in the outbox.
+ * sent: messages wait in the outbox. At most MAIL_RATE_PER_MINUTE messages leave in any minute,
+ * counted over every instance (the `sent` rows of the last 60 s): a notice to the whole class goes
+ * out in batches, the rest waiting for the next polls.
  */
 @Injectable()
 export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -58,6 +63,11 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private async deliver(transport: Transporter, now: Date): Promise<number> {
+    const sentLastMinute = await this.db.manager.countBy(OutboxMessageEntity, {
+      sentAt: MoreThan(new Date(now.getTime() - RATE_WINDOW_MS)),
+    });
+    const allowed = Math.min(BATCH, this.config.mailRatePerMinute - sentLastMinute);
+    if (allowed <= 0) return 0;
     const due = await this.db.manager.find(OutboxMessageEntity, {
       select: { id: true },
       where: [
@@ -65,7 +75,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
         { status: 'pending', nextAttemptAt: LessThanOrEqual(now), lockedUntil: LessThan(now) },
       ],
       order: { id: 'ASC' },
-      take: BATCH,
+      take: allowed,
     });
     if (due.length === 0) return 0;
     const until = new Date(now.getTime() + CLAIM_MS);
@@ -86,12 +96,18 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     let sent = 0;
     for (const message of claimed) {
       try {
-        await transport.sendMail({ to: message.recipient, subject: message.subject, text: message.text, html: message.html ?? undefined });
+        await transport.sendMail({
+          to: message.recipient,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? undefined,
+          headers: message.headers ? (JSON.parse(message.headers) as Record<string, string>) : undefined,
+        });
         await this.db.write((manager) =>
           manager.update(
             OutboxMessageEntity,
             { id: message.id },
-            { status: 'sent', sentAt: new Date(), lockedBy: null, lockedUntil: null },
+            { status: 'sent', sentAt: new Date(Math.max(Date.now(), now.getTime())), lockedBy: null, lockedUntil: null },
           ),
         );
         sent += 1;

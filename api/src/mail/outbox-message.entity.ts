@@ -23,6 +23,10 @@ export class OutboxMessageEntity {
   @Column({ type: 'text', nullable: true })
   html!: string | null;
 
+  /** Extra headers as JSON (`{"List-Unsubscribe": "<https://...>"}`), or null. */
+  @Column({ type: 'text', nullable: true })
+  headers!: string | null;
+
   @Column({ type: 'varchar', length: 10 })
   status!: OutboxStatus;
 
@@ -45,6 +49,8 @@ export class OutboxMessageEntity {
   @Column({ type: 'varchar', length: 36, nullable: true })
   lockedBy!: string | null;
 
+  /** Indexed: the sending rate counts the messages sent in the last minute. */
+  @Index('IDX_outbox_sentAt')
   @Column({ type: 'datetime', precision: 3, nullable: true })
   sentAt!: Date | null;
 }

@@ -63,3 +63,72 @@ export function invitationMail(input: { contactName: string; graduateName: strin
     html: layout(input.classYear, paragraphs, action),
   };
 }
+
+function footer(text: string, link: { label: string; url: string }): string {
+  return `<p style="font-size: 12px; color: #6b7280">${escapeHtml(text)} <a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`;
+}
+
+/** A notice of 'Notificaciones', e-mailed to a family; the last line turns these e-mails off in one click. */
+export function noticeMail(input: {
+  contactName: string;
+  classYear: number;
+  title: string;
+  message: string;
+  date: string;
+  portalUrl: string;
+  unsubscribeUrl: string;
+}): Mail {
+  const intro = [
+    `Hola, ${input.contactName}:`,
+    `El comité de padres publicó un aviso en el portal de la promoción Class of ${input.classYear}.`,
+  ];
+  const dateLine = `Fecha: ${input.date}`;
+  const action = { label: 'Ver en el portal', url: input.portalUrl };
+  const optOut = 'Recibes este correo porque tu familia está inscrita en el portal. Para dejar de recibir los avisos por correo:';
+  const body = input.message
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+  return {
+    subject: `${input.title} · Class of ${input.classYear}`,
+    text:
+      `${intro.join('\n\n')}\n\n${input.title}\n\n${input.message}\n\n${dateLine}\n\n${action.label}: ${action.url}\n\n` +
+      `${optOut} ${input.unsubscribeUrl}\n`,
+    html: `<!doctype html>
+<html lang="es"><body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+<h1 style="font-size: 20px">Class of ${input.classYear}</h1>
+${paragraphs(intro)}
+<h2 style="font-size: 18px">${escapeHtml(input.title)}</h2>
+${body}
+${paragraphs([dateLine])}
+<p><a href="${escapeHtml(action.url)}" style="display: inline-block; background: #1e3a8a; color: #ffffff; padding: 10px 16px; border-radius: 6px; text-decoration: none">${escapeHtml(action.label)}</a></p>
+${footer(optOut, { label: 'Darme de baja de los avisos por correo', url: input.unsubscribeUrl })}
+</body></html>`,
+  };
+}
+
+/** A payment whose receipt the committee has not verified: N days before its date, or on the day. */
+export function paymentReminderMail(input: {
+  contactName: string;
+  graduateName: string;
+  classYear: number;
+  paymentTitle: string;
+  description: string;
+  dueDate: string;
+  daysLeft: number;
+  portalUrl: string;
+}): Mail {
+  const when = input.daysLeft === 0 ? 'vence hoy' : input.daysLeft === 1 ? 'vence mañana' : `vence en ${input.daysLeft} días`;
+  const paragraphs = [
+    `Hola, ${input.contactName}:`,
+    `Te recordamos que el ${input.paymentTitle.toLowerCase()} de ${input.graduateName} (${input.description}) ${when}, el ${input.dueDate}.`,
+    'Todavía no tenemos un comprobante verificado de este pago. Si ya pagaste, sube tu comprobante en el portal para que el comité lo revise; si ya lo subiste, no necesitas hacer nada más.',
+  ];
+  const action = { label: 'Subir mi comprobante', url: input.portalUrl };
+  return {
+    subject: `Recordatorio: ${input.paymentTitle} ${when} · Class of ${input.classYear}`,
+    text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
+    html: layout(input.classYear, paragraphs, action),
+  };
+}

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import type { PortalNotification } from '@portal/contracts';
+import type { CreatedNotification, PortalNotification } from '@portal/contracts';
 import { Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { CreateNotificationDto } from './dto/create-notification.dto';
+import { CreateNotificationDto, NewNotificationDto } from './dto/create-notification.dto';
 import { NotificationsService } from './notifications.service';
 
 @Roles('admin')
@@ -17,8 +17,9 @@ export class NotificationsController {
     return this.notifications.list();
   }
 
+  /** With `sendEmail`, also queues it to every family in the same transaction (sent afterwards). */
   @Post()
-  create(@Body() body: CreateNotificationDto): Promise<PortalNotification> {
+  create(@Body() body: NewNotificationDto): Promise<CreatedNotification> {
     return this.notifications.create(body);
   }
 

@@ -1,8 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { NoticesSeen, PortalNotification, User } from '@portal/contracts';
+import type { CreatedNotification, NoticesSeen, PortalNotification, User } from '@portal/contracts';
+import { NoticeMailService } from '../mail/notice-mail.service';
 import { UserEntity } from '../users/user.entity';
 import { Database } from '../database/database.service';
-import type { CreateNotificationDto } from './dto/create-notification.dto';
+import type { CreateNotificationDto, NewNotificationDto } from './dto/create-notification.dto';
 import { NotificationEntity } from './notification.entity';
 
 export const NOTIFICATION_TEXTS = { notFound: 'No encontramos esa notificación.' } as const;
@@ -13,7 +14,10 @@ export function toNotification(row: NotificationEntity): PortalNotification {
 
 @Injectable()
 export class NotificationsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly noticeMail: NoticeMailService,
+  ) {}
 
   /** Newest first. */
   async list(): Promise<PortalNotification[]> {
@@ -21,7 +25,7 @@ export class NotificationsService {
     return rows.map(toNotification);
   }
 
-  create(input: CreateNotificationDto): Promise<PortalNotification> {
+  create(input: NewNotificationDto): Promise<CreatedNotification> {
     const notification = {
       title: input.title.trim(),
       message: input.message.trim(),
@@ -33,7 +37,9 @@ export class NotificationsService {
       // A copy per attempt: TypeORM writes the new id into what it inserts, and a retried write runs again.
       const result = await manager.insert(NotificationEntity, { ...notification, createdAt });
       const id = Number(result.identifiers[0]!.id);
-      return toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
+      const row = await manager.findOneByOrFail(NotificationEntity, { id });
+      if (!input.sendEmail) return toNotification(row);
+      return { ...toNotification(row), email: await this.noticeMail.enqueue(manager, row) };
     });
   }
 

@@ -57,4 +57,16 @@ export class SettingsEntity {
 
   @Column({ type: 'varchar', length: 40 })
   bankReceiptsPhone!: string;
+
+  // Defaults (on, 3 days) are the migration's: a default here would make the first migration's
+  // insert read these columns back before they exist.
+  @Column({ type: 'boolean' })
+  remindersEnabled!: boolean;
+
+  @Column({ type: 'int' })
+  reminderDaysBefore!: number;
+
+  /** Signs the unsubscribe links of e-mailed notices (made by the migration; never shown). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  mailSecret!: string | null;
 }

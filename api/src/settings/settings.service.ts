@@ -21,6 +21,7 @@ function toSettings(row: SettingsEntity): Settings {
       accountHolder: row.bankAccountHolder,
       receiptsPhone: row.bankReceiptsPhone,
     },
+    reminders: { enabled: row.remindersEnabled, daysBefore: row.reminderDaysBefore },
   };
 }
 
@@ -44,8 +45,12 @@ const eventColumns = (key: Settings['awards']): Partial<EventEntity> => ({
   lugar: key.place.trim(),
 });
 
-function toRow(settings: Settings): Omit<SettingsEntity, 'id' | 'awardsEventId' | 'brunchEventId'> {
+/** The original payload has no reminders: left out, they stay as they are. */
+function toRow(settings: Settings): Omit<SettingsEntity, 'id' | 'awardsEventId' | 'brunchEventId' | 'mailSecret'> {
   return {
+    ...(settings.reminders
+      ? { remindersEnabled: settings.reminders.enabled, reminderDaysBefore: settings.reminders.daysBefore }
+      : ({} as Pick<SettingsEntity, 'remindersEnabled' | 'reminderDaysBefore'>)),
     classYear: settings.classYear,
     finalPaymentDeadline: settings.finalPaymentDeadline,
     awardsDate: settings.awards.date,

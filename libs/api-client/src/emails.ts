@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Outbox, OutboxMessage, OutboxMessageDetail } from '@portal/contracts';
+import type { Outbox, OutboxMessage, OutboxMessageDetail, PaymentReminder } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
@@ -16,4 +16,12 @@ export function useEmails() {
 /** One message with its text, loaded only when opened. */
 export function useEmail(id: number | null) {
   return useSWR(id === null ? null : `${emailsKey}/${id}`, () => getEmail(id!), QUERY_OPTIONS);
+}
+
+/** What the payment reminders sent or left out, newest first. */
+export const paymentRemindersKey = '/api/payment-reminders';
+export const getPaymentReminders = () => getJson<PaymentReminder[]>(paymentRemindersKey);
+
+export function usePaymentReminders() {
+  return useSWR(paymentRemindersKey, getPaymentReminders, QUERY_OPTIONS);
 }

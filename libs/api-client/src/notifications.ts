@@ -1,12 +1,20 @@
 import useSWR from 'swr';
-import type { NoticesSeen, NotificationInput, PortalNotification } from '@portal/contracts';
+import type {
+  CreatedNotification,
+  NoticeEmails,
+  NoticesSeen,
+  NotificationCreateInput,
+  NotificationInput,
+  PortalNotification,
+} from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
 export const notificationsKey = '/api/notifications';
 
 export const getNotifications = () => getJson<PortalNotification[]>(notificationsKey);
-export const createNotification = (input: NotificationInput) => apiRequest<PortalNotification>('POST', notificationsKey, input);
+/** With `sendEmail`, the answer says how many e-mails were queued and which families were left out. */
+export const createNotification = (input: NotificationCreateInput) => apiRequest<CreatedNotification>('POST', notificationsKey, input);
 export const updateNotification = ({ id, ...input }: NotificationInput & { id: number }) =>
   apiRequest<PortalNotification>('PUT', `${notificationsKey}/${id}`, input);
 export const deleteNotification = (id: number) => apiRequest<void>('DELETE', `${notificationsKey}/${id}`);
@@ -22,4 +30,13 @@ export function useNotifications() {
 
 export function useNoticesSeen() {
   return useSWR(noticesSeenKey, getNoticesSeen, QUERY_OPTIONS);
+}
+
+/** Whether the parent's family receives the committee's notices by e-mail ('Mi cuenta'). */
+export const noticeEmailsKey = '/api/my-notice-emails';
+export const getNoticeEmails = () => getJson<NoticeEmails>(noticeEmailsKey);
+export const setNoticeEmails = (input: NoticeEmails) => apiRequest<NoticeEmails>('PUT', noticeEmailsKey, input);
+
+export function useNoticeEmails(enabled = true) {
+  return useSWR(enabled ? noticeEmailsKey : null, getNoticeEmails, QUERY_OPTIONS);
 }

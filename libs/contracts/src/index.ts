@@ -324,6 +324,36 @@ export interface PortalNotification extends NotificationInput {
   id: number;
 }
 
+/** POST /api/notifications may also e-mail the notice to every family ('Enviar también por correo'). */
+export interface NotificationCreateInput extends NotificationInput {
+  sendEmail?: boolean;
+}
+
+/** A family a notice or reminder e-mail left out, and why (an address that is missing or not valid). */
+export interface SkippedFamily {
+  familyId: number;
+  graduateName: string;
+  email: string;
+  reason: string;
+}
+
+/** What e-mailing a notice did: queued messages, families that turned notice e-mails off, families left out. */
+export interface NoticeEmailResult {
+  queued: number;
+  unsubscribed: number;
+  skipped: SkippedFamily[];
+}
+
+/** The answer to POST /api/notifications: the notice, and `email` when it was also e-mailed. */
+export interface CreatedNotification extends PortalNotification {
+  email?: NoticeEmailResult;
+}
+
+/** GET/PUT /api/my-notice-emails: whether the parent's family receives notices by e-mail. */
+export interface NoticeEmails {
+  enabled: boolean;
+}
+
 /** GET/PUT /api/my-notices-seen: what a parent has not seen of 'Notificaciones' yet. */
 export interface NoticesSeen {
   /** When this account last opened 'Notificaciones' (ISO 8601, UTC); null if never. */
@@ -471,6 +501,35 @@ export interface Settings {
     /** Messaging-app number where parents send their receipts. */
     receiptsPhone: string;
   };
+  /** Payment reminders by e-mail (not in the original payload: optional on PUT, always in GET). */
+  reminders?: ReminderSettings;
+}
+
+export interface ReminderSettings {
+  enabled: boolean;
+  /** Days before a payment's date the first reminder goes (0 to 30); a second goes on the day. */
+  daysBefore: number;
+}
+
+export const REMINDER_STATUSES = ['enviado', 'omitido'] as const;
+export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
+
+/** One line of the reminder log (GET /api/payment-reminders): one per family, payment and day. */
+export interface PaymentReminder {
+  id: number;
+  familyId: number;
+  graduateName: string;
+  paymentNumber: number;
+  /** The Guatemala day it was decided, `yyyy-MM-dd`. */
+  day: string;
+  /** The payment's date, `yyyy-MM-dd`. */
+  dueDate: string;
+  recipient: string;
+  status: ReminderStatus;
+  /** Why it was not sent (status 'omitido'). */
+  reason: string | null;
+  /** ISO 8601. */
+  createdAt: string;
 }
 
 // ---- Errors --------------------------------------------------------------------------------

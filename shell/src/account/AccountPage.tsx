@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { toast } from '@portal/ui/toast';
 import { texts } from '../texts';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { NoticeEmailsCard } from './NoticeEmailsCard';
 
 const t = texts.account;
 
@@ -62,6 +63,8 @@ export function AccountPage() {
           <ChangePasswordForm username={user.username} />
         </CardContent>
       </Card>
+
+      {user.role === 'parent' && user.emailVerified && <NoticeEmailsCard />}
 
       <Card>
         <CardHeader>

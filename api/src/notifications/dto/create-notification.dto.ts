@@ -1,5 +1,5 @@
-import { IsIn, IsString } from 'class-validator';
-import { NOTIFICATION_TYPES, type NotificationInput, type NotificationType } from '@portal/contracts';
+import { IsBoolean, IsIn, IsString } from 'class-validator';
+import { NOTIFICATION_TYPES, type NotificationCreateInput, type NotificationInput, type NotificationType } from '@portal/contracts';
 import { IsDateTime, IsFilled, MaxChars, Omittable } from '../../common/validators';
 
 /** POST /api/notifications. The admin form always sends 'info'; the type may be left out. */
@@ -21,4 +21,11 @@ export class CreateNotificationDto implements Partial<NotificationInput> {
   @IsDateTime({ message: 'La fecha debe ser una fecha y hora válida (ISO 8601 con zona horaria).' })
   @IsString({ message: 'La fecha es requerida.' })
   date!: string;
+}
+
+/** POST only: 'Enviar también por correo' (left out: not e-mailed, as in the original payload). */
+export class NewNotificationDto extends CreateNotificationDto implements Partial<NotificationCreateInput> {
+  @Omittable()
+  @IsBoolean({ message: 'Enviar por correo debe ser verdadero o falso.' })
+  sendEmail?: boolean;
 }

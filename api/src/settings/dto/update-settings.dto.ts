@@ -1,7 +1,18 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsObject, IsString, Max, Min, ValidateBy, ValidateNested, type ValidationArguments } from 'class-validator';
-import type { KeyEventSettings, Settings } from '@portal/contracts';
-import { IsCalendarDay, IsClockTime, IsFilled, MaxChars } from '../../common/validators';
+import {
+  IsBoolean,
+  IsDefined,
+  IsInt,
+  IsObject,
+  IsString,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateNested,
+  type ValidationArguments,
+} from 'class-validator';
+import type { KeyEventSettings, ReminderSettings, Settings } from '@portal/contracts';
+import { IsCalendarDay, IsClockTime, IsFilled, MaxChars, Omittable } from '../../common/validators';
 
 class KeyEventDto implements KeyEventSettings {
   @IsCalendarDay({ message: 'La fecha del evento debe ser una fecha válida (aaaa-mm-dd).' })
@@ -52,6 +63,16 @@ class BankDto {
   receiptsPhone!: string;
 }
 
+class RemindersDto implements ReminderSettings {
+  @IsBoolean({ message: 'Activar los recordatorios debe ser verdadero o falso.' })
+  enabled!: boolean;
+
+  @Min(0, { message: 'Los días de anticipación deben estar entre 0 y 30.' })
+  @Max(30, { message: 'Los días de anticipación deben estar entre 0 y 30.' })
+  @IsInt({ message: 'Los días de anticipación deben ser un número entero.' })
+  daysBefore!: number;
+}
+
 export class UpdateSettingsDto implements Settings {
   @Min(2000, { message: 'El año de la promoción debe estar entre 2000 y 2100.' })
   @Max(2100, { message: 'El año de la promoción debe estar entre 2000 y 2100.' })
@@ -78,4 +99,11 @@ export class UpdateSettingsDto implements Settings {
   @IsDefined({ message: 'Los datos bancarios son requeridos.' })
   @Type(() => BankDto)
   bank!: BankDto;
+
+  /** Not in the original payload: left out, the reminders stay as they are. */
+  @Omittable()
+  @IsObject({ message: 'Los datos de los recordatorios no son válidos.' })
+  @ValidateNested()
+  @Type(() => RemindersDto)
+  reminders?: RemindersDto;
 }

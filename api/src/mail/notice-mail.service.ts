@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { NoticeEmailResult, SkippedFamily } from '@portal/contracts';
+import { formatDateTime } from '@portal/format';
+import { isEmail } from 'class-validator';
+import type { EntityManager } from 'typeorm';
+import { APP_CONFIG } from '../app.config';
+import type { AppConfig } from '../config';
+import { FamilyEntity } from '../families/family.entity';
+import type { NotificationEntity } from '../notifications/notification.entity';
+import { SettingsEntity } from '../settings/settings.entity';
+import { OutboxService, type OutgoingMail } from './outbox.service';
+import { noticeMail } from './templates';
+import { UNSUBSCRIBE_PATH, unsubscribeHeaders, unsubscribeToken } from './unsubscribe';
+
+export const SKIP_REASONS = { missing: 'Sin correo', invalid: 'Correo no válido' } as const;
+
+/** Why a family's address cannot take an e-mail, or null when it can. */
+export function addressProblem(email: string | null | undefined): string | null {
+  const trimmed = email?.trim() ?? '';
+  if (trimmed === '') return SKIP_REASONS.missing;
+  return isEmail(trimmed) ? null : SKIP_REASONS.invalid;
+}
+
+/** 'Enviar también por correo': a notice to every family, queued in the notice's own transaction. */
+@Injectable()
+export class NoticeMailService {
+  constructor(
+    private readonly outbox: OutboxService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async enqueue(manager: EntityManager, notice: NotificationEntity): Promise<NoticeEmailResult> {
+    const settings = await manager.findOneOrFail(SettingsEntity, {
+      where: { id: 1 },
+      select: { id: true, classYear: true, mailSecret: true },
+    });
+    const families = await manager.find(FamilyEntity, {
+      select: { id: true, graduateName: true, contactName: true, email: true, noticeEmailsOff: true },
+      order: { graduateName: 'ASC', id: 'ASC' },
+    });
+    const skipped: SkippedFamily[] = [];
+    const messages: OutgoingMail[] = [];
+    let unsubscribed = 0;
+    const date = formatDateTime(notice.date);
+    for (const family of families) {
+      if (family.noticeEmailsOff) {
+        unsubscribed += 1;
+        continue;
+      }
+      const problem = addressProblem(family.email);
+      if (problem) {
+        skipped.push({ familyId: family.id, graduateName: family.graduateName, email: family.email, reason: problem });
+        continue;
+      }
+      const unsubscribeUrl = `${this.config.publicUrl}${UNSUBSCRIBE_PATH}${unsubscribeToken(settings.mailSecret!, family.id)}`;
+      const mail = noticeMail({
+        contactName: family.contactName,
+        classYear: settings.classYear,
+        title: notice.title,
+        message: notice.message,
+        date,
+        portalUrl: `${this.config.publicUrl}/parent`,
+        unsubscribeUrl,
+      });
+      messages.push({ ...mail, kind: 'aviso', to: family.email.trim(), headers: unsubscribeHeaders(unsubscribeUrl) });
+    }
+    await this.outbox.enqueueMany(manager, messages);
+    return { queued: messages.length, unsubscribed, skipped };
+  }
+}

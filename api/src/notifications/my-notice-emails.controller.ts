@@ -1,0 +1,41 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { IsBoolean } from 'class-validator';
+import type { NoticeEmails, User } from '@portal/contracts';
+import { CurrentUser, Roles } from '../common/auth.decorators';
+import { Database } from '../database/database.service';
+import { FamilyEntity } from '../families/family.entity';
+import { MyFamilyService } from '../parent/my-family.service';
+
+export class NoticeEmailsDto implements NoticeEmails {
+  @IsBoolean({ message: 'Recibir los avisos por correo debe ser verdadero o falso.' })
+  enabled!: boolean;
+}
+
+/**
+ * Whether the parent's family receives the committee's notices by e-mail ('Mi cuenta'): the
+ * unsubscribe link turns them off, this turns them back on. Always the session's own family.
+ */
+@Roles('parent')
+@Controller('my-notice-emails')
+export class MyNoticeEmailsController {
+  constructor(
+    private readonly db: Database,
+    private readonly myFamily: MyFamilyService,
+  ) {}
+
+  @Get()
+  async get(@CurrentUser() user: User): Promise<NoticeEmails> {
+    const { id } = await this.myFamily.familyOf(user);
+    const family = await this.db.manager.findOneOrFail(FamilyEntity, { where: { id }, select: { id: true, noticeEmailsOff: true } });
+    return { enabled: !family.noticeEmailsOff };
+  }
+
+  @Put()
+  put(@CurrentUser() user: User, @Body() body: NoticeEmailsDto): Promise<NoticeEmails> {
+    return this.db.write(async (manager) => {
+      const { id } = await this.myFamily.familyOf(user, manager, 'pessimistic_write');
+      await manager.update(FamilyEntity, { id }, { noticeEmailsOff: !body.enabled });
+      return { enabled: body.enabled };
+    });
+  }
+}

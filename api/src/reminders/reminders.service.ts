@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { PAYMENT_TITLES, type PaymentNumber, type PaymentReminder, type SkippedFamily } from '@portal/contracts';
+import { daysBetween, formatDay } from '@portal/format';
+import { APP_CONFIG } from '../app.config';
+import type { AppConfig } from '../config';
+import { Database } from '../database/database.service';
+import { addressProblem } from '../mail/notice-mail.service';
+import { OutboxService, type OutgoingMail } from '../mail/outbox.service';
+import { paymentReminderMail } from '../mail/templates';
+import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { guatemalaToday } from '../receipts/paid-rule';
+import { SettingsEntity } from '../settings/settings.entity';
+import { PaymentReminderEntity } from './payment-reminder.entity';
+
+/** The newest lines of the log the committee sees. */
+const SHOWN = 300;
+const ROWS_PER_INSERT = 500;
+
+export interface ReminderRun {
+  day: string;
+  enabled: boolean;
+  /** Reminders this run queued (a family and payment another run already covered today is not counted). */
+  queued: number;
+  skipped: SkippedFamily[];
+}
+
+interface Candidate {
+  id: number;
+  graduateName: string;
+  contactName: string;
+  email: string;
+}
+
+/**
+ * A payment counts as verified for a family the committee marked paid (hasPaid) or that has a
+ * verified receipt for that payment (receipts/paid-rule.ts). Families with a reminder for the
+ * payment today are left out.
+ */
+const CANDIDATES = `SELECT f.id, f.graduateName, f.contactName, f.email FROM families f
+ WHERE f.hasPaid = 0
+ AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.familyId = f.id AND p.paymentNumber = ? AND p.state = 'verificado')
+ AND NOT EXISTS (SELECT 1 FROM payment_reminders r WHERE r.familyId = f.id AND r.paymentNumber = ? AND r.day = ?)
+ ORDER BY f.id`;
+
+const toReminder = (row: PaymentReminderEntity): PaymentReminder => ({
+  id: row.id,
+  familyId: row.familyId,
+  graduateName: row.graduateName,
+  paymentNumber: row.paymentNumber,
+  day: row.day,
+  dueDate: row.dueDate,
+  recipient: row.recipient,
+  status: row.status,
+  reason: row.reason,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * Payment reminders (docs/messaging.md): on a Guatemala day, every family whose payment N is not
+ * verified gets one e-mail `daysBefore` days before the payment's date and one on the day. The
+ * log row (UNIQUE family, payment, day) and the e-mail are written in one transaction.
+ */
+@Injectable()
+export class RemindersService {
+  constructor(
+    private readonly db: Database,
+    private readonly outbox: OutboxService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(): Promise<PaymentReminder[]> {
+    const rows = await this.db.manager.find(PaymentReminderEntity, { order: { id: 'DESC' }, take: SHOWN });
+    return rows.map(toReminder);
+  }
+
+  /**
+   * Decides and queues the reminders of `now`'s Guatemala day (the clock is a parameter, so tests
+   * pick the day); running it again that day, here or in another instance, adds nothing.
+   */
+  async run(now = new Date()): Promise<ReminderRun> {
+    const day = guatemalaToday(now);
+    const settings = await this.db.manager.findOneOrFail(SettingsEntity, {
+      where: { id: 1 },
+      select: { id: true, classYear: true, remindersEnabled: true, reminderDaysBefore: true },
+    });
+    if (!settings.remindersEnabled) return { day, enabled: false, queued: 0, skipped: [] };
+    const payments = (await this.db.manager.find(PaymentDateEntity, { order: { id: 'ASC' } })).filter((payment) => {
+      const left = daysBetween(day, payment.date);
+      return left === 0 || left === settings.reminderDaysBefore;
+    });
+    let queued = 0;
+    const skipped: ReminderRun['skipped'] = [];
+    for (const payment of payments) {
+      const result = await this.remind(payment, day, settings.classYear);
+      queued += result.queued;
+      skipped.push(...result.skipped);
+    }
+    return { day, enabled: true, queued, skipped };
+  }
+
+  private remind(payment: PaymentDateEntity, day: string, classYear: number): Promise<Omit<ReminderRun, 'day' | 'enabled'>> {
+    return this.db.write(async (manager) => {
+      const runId = randomUUID();
+      const candidates: Candidate[] = await manager.query(CANDIDATES, [payment.id, payment.id, day]);
+      if (candidates.length === 0) return { queued: 0, skipped: [] };
+      const rows = candidates.map((family) => {
+        const problem = addressProblem(family.email);
+        return {
+          familyId: family.id,
+          paymentNumber: payment.id,
+          day,
+          dueDate: payment.date,
+          graduateName: family.graduateName,
+          recipient: family.email,
+          status: problem ? ('omitido' as const) : ('enviado' as const),
+          reason: problem,
+          runId,
+          createdAt: new Date(),
+        };
+      });
+      // INSERT OR IGNORE (SQLite) / INSERT IGNORE (MariaDB): a row another instance wrote first
+      // stays as it is, and this run sends nothing for it.
+      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into(PaymentReminderEntity)
+          .values(rows.slice(start, start + ROWS_PER_INSERT))
+          .orIgnore()
+          .updateEntity(false)
+          .execute();
+      }
+      const mine = new Set(
+        (await manager.find(PaymentReminderEntity, { where: { runId }, select: { id: true, familyId: true } })).map((row) => row.familyId),
+      );
+      const byId = new Map(candidates.map((family) => [family.id, family]));
+      const daysLeft = daysBetween(day, payment.date);
+      const dueDate = lowerFirst(formatDay(payment.date));
+      const title = PAYMENT_TITLES[payment.id as PaymentNumber];
+      const messages: OutgoingMail[] = [];
+      const skipped: SkippedFamily[] = [];
+      for (const row of rows) {
+        if (!mine.has(row.familyId)) continue;
+        const family = byId.get(row.familyId)!;
+        if (row.reason) {
+          skipped.push({ familyId: family.id, graduateName: family.graduateName, email: family.email, reason: row.reason });
+          continue;
+        }
+        const mail = paymentReminderMail({
+          contactName: family.contactName,
+          graduateName: family.graduateName,
+          classYear,
+          paymentTitle: title,
+          description: payment.description,
+          dueDate,
+          daysLeft,
+          portalUrl: `${this.config.publicUrl}/parent`,
+        });
+        messages.push({ ...mail, kind: 'recordatorio', to: family.email.trim() });
+      }
+      await this.outbox.enqueueMany(manager, messages);
+      return { queued: messages.length, skipped };
+    });
+  }
+}

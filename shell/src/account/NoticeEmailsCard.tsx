@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { setNoticeEmails, useNoticeEmails } from '@portal/api-client/notifications';
+import { errorMessage } from '@portal/api-client/request';
+import { Card, CardContent, CardDescription, CardHeader } from '@portal/ui/card';
+import { toast } from '@portal/ui/toast';
+import { texts } from '../texts';
+
+const t = texts.account.noticeEmails;
+
+/**
+ * A parent's family receives the committee's notices by e-mail unless it followed the
+ * unsubscribe link in one of them; here it turns them back on (or off). Hidden for an account
+ * without a family (the request answers 404).
+ */
+export function NoticeEmailsCard() {
+  const { data, mutate } = useNoticeEmails();
+  const [saving, setSaving] = useState(false);
+  if (!data) return null;
+
+  async function change(enabled: boolean) {
+    setSaving(true);
+    try {
+      await mutate(await setNoticeEmails({ enabled }), { revalidate: false });
+      toast({ title: enabled ? t.on : t.off });
+    } catch (error) {
+      toast({ title: t.failed, description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="ui-card__title">{t.title}</h2>
+        <CardDescription>{t.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <label className="ui-checkbox">
+          <input type="checkbox" checked={data.enabled} disabled={saving} onChange={(event) => void change(event.target.checked)} />
+          {t.label}
+        </label>
+      </CardContent>
+    </Card>
+  );
+}
