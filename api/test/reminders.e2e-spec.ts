@@ -31,11 +31,12 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
     await createFamily(api, { graduateName: 'Carla Pagada', email: 'carla@example.com', hasPaid: true });
     await createFamily(api, { graduateName: 'Diego Sin Arroba', email: 'diego.sin.arroba' });
     const inReview = await createFamily(api, { graduateName: 'Eva En Revisión', contactName: 'Eva Ruiz', email: 'eva@example.com' });
-    const proof = (familyId: number, paymentNumber: number, state: 'verificado' | 'en_revision') =>
+    const proof = (familyId: number, paymentNumber: number, state: 'verificado' | 'en_revision', amountReceived: number | null = null) =>
       api.dataSource
         .getRepository(PaymentProofEntity)
-        .save({ familyId, paymentNumber: paymentNumber as 2, fileName: 'comprobante.pdf', uploadedAt: new Date(), state });
-    await proof(verified.id, 2, 'verificado');
+        .save({ familyId, paymentNumber: paymentNumber as 2, fileName: 'comprobante.pdf', uploadedAt: new Date(), state, amountReceived });
+    // Verified in full: Q3,400, what a family owes for payment 2 by default.
+    await proof(verified.id, 2, 'verificado', 3400);
     // A receipt still in review, or verified for another payment, is not this payment verified.
     await proof(inReview.id, 2, 'en_revision');
     await proof(inReview.id, 1, 'verificado');

@@ -14,14 +14,23 @@ export function guatemalaToday(now = new Date()): string {
  * amount). A family with nothing due yet and nothing verified is not counted.
  */
 export function paidFamily(alias: string): string {
-  const received =
-    `COALESCE((SELECT SUM(proof.amountReceived) FROM payment_proofs proof WHERE proof.familyId = ${alias}.id ` +
-    `AND proof.paymentNumber = due.id AND proof.state = 'verificado'), 0)`;
-  const owed =
-    `COALESCE((SELECT own.amountQuetzales FROM payment_overrides own WHERE own.familyId = ${alias}.id AND own.paymentNumber = due.id), ` +
-    `CASE WHEN ${alias}.graduates = 2 AND due.twinsAmountQuetzales IS NOT NULL THEN due.twinsAmountQuetzales ELSE due.amountQuetzales END, 1)`;
   return (
     `(${alias}.hasPaid = 1 OR (EXISTS (SELECT 1 FROM payment_proofs proof WHERE proof.familyId = ${alias}.id AND proof.state = 'verificado') ` +
-    `AND NOT EXISTS (SELECT 1 FROM payment_dates due WHERE due.date < :today AND ${received} < ${owed})))`
+    `AND NOT EXISTS (SELECT 1 FROM payment_dates due WHERE due.date < :today AND NOT ${paidInFull(alias, 'due')})))`
   );
+}
+
+/**
+ * SQL true when the money verified for payment `payment` (a payment_dates row) of family `family`
+ * reaches what the family owes for it: its own amount, else the twins' or the payment's amount
+ * (statements.service.ts expectedAmount), or any verified money while the payment has no amount.
+ */
+export function paidInFull(family: string, payment: string): string {
+  const received =
+    `COALESCE((SELECT SUM(proof.amountReceived) FROM payment_proofs proof WHERE proof.familyId = ${family}.id ` +
+    `AND proof.paymentNumber = ${payment}.id AND proof.state = 'verificado'), 0)`;
+  const owed =
+    `COALESCE((SELECT own.amountQuetzales FROM payment_overrides own WHERE own.familyId = ${family}.id AND own.paymentNumber = ${payment}.id), ` +
+    `CASE WHEN ${family}.graduates = 2 AND ${payment}.twinsAmountQuetzales IS NOT NULL THEN ${payment}.twinsAmountQuetzales ELSE ${payment}.amountQuetzales END, 1)`;
+  return `(${received} >= ${owed})`;
 }

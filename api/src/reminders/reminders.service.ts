@@ -9,7 +9,7 @@ import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService, type OutgoingMail } from '../mail/outbox.service';
 import { paymentReminderMail } from '../mail/templates';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { guatemalaToday } from '../receipts/paid-rule';
+import { guatemalaToday, paidInFull } from '../receipts/paid-rule';
 import { SettingsEntity } from '../settings/settings.entity';
 import { PaymentReminderEntity } from './payment-reminder.entity';
 
@@ -33,13 +33,14 @@ interface Candidate {
 }
 
 /**
- * A payment counts as verified for a family the committee marked paid (hasPaid) or that has a
- * verified receipt for that payment (receipts/paid-rule.ts). Families with a reminder for the
- * payment today are left out.
+ * A payment counts as verified for a family the committee marked paid (hasPaid) or whose verified
+ * money for that payment reaches what it owes (receipts/paid-rule.ts paidInFull: a family that
+ * paid half still gets the reminder). Families with a reminder for the payment today are left out.
  */
 const CANDIDATES = `SELECT f.id, f.graduateName, f.contactName, f.email FROM families f
+ JOIN payment_dates due ON due.id = ?
  WHERE f.hasPaid = 0
- AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.familyId = f.id AND p.paymentNumber = ? AND p.state = 'verificado')
+ AND NOT ${paidInFull('f', 'due')}
  AND NOT EXISTS (SELECT 1 FROM payment_reminders r WHERE r.familyId = f.id AND r.paymentNumber = ? AND r.day = ?)
  ORDER BY f.id`;
 
