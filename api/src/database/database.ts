@@ -7,6 +7,7 @@ import { RateLimitEntity } from '../auth/rate-limit.entity';
 import { SessionEntity } from '../auth/session.entity';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
+import { HistoryEntity } from '../history/history.entity';
 import { OutboxMessageEntity } from '../mail/outbox-message.entity';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
@@ -22,6 +23,7 @@ import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-a
 import { NoticesSeen1764100000000 } from './migrations/1764100000000-notices-seen';
 import { OneAnswerPerEvent1764150000000 } from './migrations/1764150000000-one-answer-per-event';
 import { Receipts1764200000000 } from './migrations/1764200000000-receipts';
+import { History1764320000000 } from './migrations/1764320000000-history';
 
 export const ENTITIES = [
   UserEntity,
@@ -38,6 +40,7 @@ export const ENTITIES = [
   AccountTokenEntity,
   OutboxMessageEntity,
   RateLimitEntity,
+  HistoryEntity,
 ];
 
 export const MIGRATIONS = [
@@ -47,6 +50,7 @@ export const MIGRATIONS = [
   NoticesSeen1764100000000,
   OneAnswerPerEvent1764150000000,
   Receipts1764200000000,
+  History1764320000000,
 ];
 
 /**

@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { GraduationEvent } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { lockAdminWrites, lockEvent } from '../database/lock-order';
+import { recordChange } from '../history/record';
 import { keyEventIds } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import type { CreateEventDto } from './dto/create-event.dto';
@@ -15,6 +16,16 @@ export const EVENT_TEXTS = {
 } as const;
 
 const OPTIONAL_TEXTS = ['descripcion', 'horario', 'lugar', 'vestimenta', 'imagen'] as const;
+
+/** An event's change, for the history. */
+const eventChange = (action: string, id: number, before: GraduationEvent | null, after: GraduationEvent | null) => ({
+  action: `event.${action}`,
+  entity: 'event' as const,
+  entityId: id,
+  label: (after ?? before)?.titulo,
+  before,
+  after,
+});
 
 export function toEvent(row: EventEntity): GraduationEvent {
   return {
@@ -73,16 +84,21 @@ export class EventsService {
       // A copy per attempt: TypeORM writes the new id into what it inserts, and a retried write runs again.
       const result = await manager.insert(EventEntity, { ...event });
       const id = Number(result.identifiers[0]!.id);
-      return toEvent(await manager.findOneByOrFail(EventEntity, { id }));
+      const created = toEvent(await manager.findOneByOrFail(EventEntity, { id }));
+      await recordChange(manager, eventChange('create', id, null, created));
+      return created;
     });
   }
 
   update(id: number, input: UpdateEventDto): Promise<GraduationEvent> {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
-      if (!(await manager.existsBy(EventEntity, { id }))) throw new NotFoundException(EVENT_TEXTS.notFound);
+      const current = await manager.findOneBy(EventEntity, { id });
+      if (!current) throw new NotFoundException(EVENT_TEXTS.notFound);
       if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, columns);
-      return toEvent(await manager.findOneByOrFail(EventEntity, { id }));
+      const updated = toEvent(await manager.findOneByOrFail(EventEntity, { id }));
+      await recordChange(manager, eventChange('update', id, toEvent(current), updated));
+      return updated;
     });
   }
 
@@ -97,6 +113,7 @@ export class EventsService {
       // The awards ceremony and the brunch hold the families' awardsRsvp / brunchRsvp answers.
       const keys = await keyEventIds(manager);
       if (id === keys.awards || id === keys.brunch) throw new ConflictException(EVENT_TEXTS.keyEvent);
+      await recordChange(manager, eventChange('delete', id, toEvent(await manager.findOneByOrFail(EventEntity, { id })), null));
       await manager.delete(EventRsvpEntity, { eventId: id });
       await manager.delete(EventEntity, { id });
     });

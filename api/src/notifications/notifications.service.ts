@@ -4,12 +4,23 @@ import { UserEntity } from '../users/user.entity';
 import { Database } from '../database/database.service';
 import type { CreateNotificationDto } from './dto/create-notification.dto';
 import { NotificationEntity } from './notification.entity';
+import { recordChange } from '../history/record';
 
 export const NOTIFICATION_TEXTS = { notFound: 'No encontramos esa notificación.' } as const;
 
 export function toNotification(row: NotificationEntity): PortalNotification {
   return { id: row.id, title: row.title, message: row.message, type: row.type, date: row.date.toISOString() };
 }
+
+/** A notice's change, for the history. */
+const noticeChange = (action: string, id: number, before: PortalNotification | null, after: PortalNotification | null) => ({
+  action: `notice.${action}`,
+  entity: 'notice' as const,
+  entityId: id,
+  label: (after ?? before)?.title,
+  before,
+  after,
+});
 
 @Injectable()
 export class NotificationsService {
@@ -33,7 +44,9 @@ export class NotificationsService {
       // A copy per attempt: TypeORM writes the new id into what it inserts, and a retried write runs again.
       const result = await manager.insert(NotificationEntity, { ...notification, createdAt });
       const id = Number(result.identifiers[0]!.id);
-      return toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
+      const created = toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
+      await recordChange(manager, noticeChange('create', id, null, created));
+      return created;
     });
   }
 
@@ -47,7 +60,9 @@ export class NotificationsService {
         { id },
         { title: input.title.trim(), message: input.message.trim(), type: input.type ?? current.type, date: new Date(input.date) },
       );
-      return toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
+      const updated = toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
+      await recordChange(manager, noticeChange('update', id, toNotification(current), updated));
+      return updated;
     });
   }
 
@@ -72,7 +87,9 @@ export class NotificationsService {
 
   remove(id: number): Promise<void> {
     return this.db.write(async (manager) => {
-      if (!(await manager.existsBy(NotificationEntity, { id }))) throw new NotFoundException(NOTIFICATION_TEXTS.notFound);
+      const current = await manager.findOneBy(NotificationEntity, { id });
+      if (!current) throw new NotFoundException(NOTIFICATION_TEXTS.notFound);
+      await recordChange(manager, noticeChange('delete', id, toNotification(current), null));
       await manager.delete(NotificationEntity, { id });
     });
   }
