@@ -12,7 +12,7 @@ export class History1764320000000 implements MigrationInterface {
       new Table({
         name: 'history',
         columns: [
-          { name: 'id', type: 'int', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
           { name: 'at', type: 'datetime', precision: 3 },
           { name: 'actorUserId', type: 'int', isNullable: true },
           { name: 'actorName', type: 'varchar', length: '120' },
