@@ -176,6 +176,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'DELETE /api/events/:id': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
   'GET /api/event-rsvps/:eventId': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
   'GET /api/event-rsvps/:eventId/pending': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
+  'GET /api/families/:id/history': { caller: 'admin', param: (fx) => String(fx.a.family.id), existing: ID },
   'POST /api/notifications': {
     caller: 'admin',
     body: () => ({ title: 'Recordatorio', message: 'Traer el comprobante', type: 'info', date: '2026-02-01T15:00:00.000Z' }),
