@@ -291,7 +291,7 @@ describe.each(DATABASES)('history (%s)', (kind) => {
       expect(page.status).toBe(200);
       expect(page.body.items.length).toBeGreaterThan(0);
       expect(page.body.items.every((item) => item.familyId === fx.a.family.id)).toBe(true);
-      expect((await admin.get<HistoryPage>(`/api/families/999999/history`)).body).toEqual({ items: [], next: null });
+      expect(await admin.get(`/api/families/999999/history`)).toMatchObject({ status: 404, body: { message: 'No encontramos esa familia.' } });
     });
 
     it.each([

@@ -17,6 +17,6 @@ export class HistoryController {
 
   @Get('families/:id/history')
   forFamily(@Param('id', ParseIdPipe) id: number, @Query() query: HistoryQuery): Promise<HistoryPage> {
-    return this.history.list({ before: query.before, limit: query.limit, entity: query.entity, familyId: String(id) });
+    return this.history.forFamily(id, query);
   }
 }

@@ -1,6 +1,8 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { HISTORY_ENTITIES, type HistoryEntry, type HistoryPage } from '@portal/contracts';
 import { Database } from '../database/database.service';
+import { FAMILY_TEXTS } from '../families/families.service';
+import { FamilyEntity } from '../families/family.entity';
 import { HistoryEntity } from './history.entity';
 
 export const HISTORY_LIMIT = { default: 50, max: 200 } as const;
@@ -57,6 +59,12 @@ function toEntry(row: HistoryEntity): HistoryEntry {
 @Injectable()
 export class HistoryService {
   constructor(private readonly db: Database) {}
+
+  /** A family's page: its own rows only. A deleted family's rows stay in the full list (?familyId=). */
+  async forFamily(id: number, { before, limit }: HistoryQuery): Promise<HistoryPage> {
+    if (!(await this.db.manager.existsBy(FamilyEntity, { id }))) throw new NotFoundException(FAMILY_TEXTS.notFound);
+    return this.list({ before, limit, familyId: String(id) });
+  }
 
   /** Newest first, a page at a time: `before` is the id the previous page ended at. */
   async list(query: HistoryQuery): Promise<HistoryPage> {
