@@ -1,5 +1,5 @@
-import { useDeferredValue, useMemo, useState } from 'react';
-import { Mail, MailPlus, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { History, Mail, MailPlus, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import type { BulkInvitationResult, Family, FamilyInput } from '@portal/contracts';
 import { accountsKey, inviteFamiliesWithoutAccount, inviteFamily, useAccounts } from '@portal/api-client/accounts';
 import { createFamily, deleteFamily, familiesKey, updateFamily, useFamilies } from '@portal/api-client/families';
@@ -26,6 +26,8 @@ import { FamilyDialog } from './FamilyDialog';
 import { searchFamilies } from './family-search';
 
 const t = texts.families;
+/** Loaded when first opened: most visits to the section never open a family's history. */
+const FamilyHistoryDialog = lazy(() => import('./FamilyHistoryDialog'));
 /** A family change moves the dashboard numbers, and a deletion takes its RSVPs with it. */
 const AFFECTED = [familiesKey, statsKey, '/api/event-rsvps/*'];
 
@@ -38,6 +40,7 @@ export default function FamiliesSection() {
   const deferredQuery = useDeferredValue(query);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Family | null>(null);
+  const [history, setHistory] = useState<Family | null>(null);
   const shown = useMemo(() => searchFamilies(families ?? [], deferredQuery), [families, deferredQuery]);
   const close = () => setEditing(null);
 
@@ -158,6 +161,11 @@ export default function FamiliesSection() {
                               <IconButton icon={Mail} label={t.invite(family.graduateName)} onClick={() => void invite.run(family)} />
                             )}
                             <IconButton
+                              icon={History}
+                              label={texts.history.familyLabel(family.graduateName)}
+                              onClick={() => setHistory(family)}
+                            />
+                            <IconButton
                               icon={Pencil}
                               label={t.editLabel(family.graduateName)}
                               onClick={() => setEditing({ item: family })}
@@ -187,6 +195,11 @@ export default function FamiliesSection() {
             onSave={save}
             saving={create.isPending || update.isPending}
           />
+        )}
+        {history && (
+          <Suspense fallback={null}>
+            <FamilyHistoryDialog family={history} onClose={() => setHistory(null)} />
+          </Suspense>
         )}
         <LinkDialog shared={shared} onClose={() => setShared(null)} />
         <ConfirmDialog
