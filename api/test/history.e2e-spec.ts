@@ -77,11 +77,21 @@ describe.each(DATABASES)('history (%s)', (kind) => {
       id = response.body.id;
     });
     expect(created).toEqual([
-      expect.objectContaining({ ...byAdmin(), action: 'family.create', entity: 'family', entityId: id, familyId: id, label: 'Lucía Pérez', before: null }),
+      expect.objectContaining({
+        ...byAdmin(),
+        action: 'family.create',
+        entity: 'family',
+        entityId: id,
+        familyId: id,
+        label: 'Lucía Pérez',
+        before: null,
+      }),
     ]);
     expect(created[0]!.after).toMatchObject({ graduateName: 'Lucía Pérez', email: 'marta.perez@example.com', tablesBooked: 0 });
 
-    const updated = await rowsOf(async () => expectOk(await admin.put(`/api/families/${id}`, { contactName: 'Marta P.', tablesBooked: 1 })));
+    const updated = await rowsOf(async () =>
+      expectOk(await admin.put(`/api/families/${id}`, { contactName: 'Marta P.', tablesBooked: 1 })),
+    );
     expect(updated).toEqual([
       expect.objectContaining({
         ...byAdmin(),
@@ -93,9 +103,18 @@ describe.each(DATABASES)('history (%s)', (kind) => {
     ]);
 
     // The key answers set through the families dialog are the family's answers to those events.
-    const answered = await rowsOf(async () => expectOk(await admin.put(`/api/families/${id}`, { awardsAnswer: 'attending', awardsGuests: 2 })));
+    const answered = await rowsOf(async () =>
+      expectOk(await admin.put(`/api/families/${id}`, { awardsAnswer: 'attending', awardsGuests: 2 })),
+    );
     expect(answered).toEqual([
-      expect.objectContaining({ ...byAdmin(), action: 'rsvp.answer', entity: 'rsvp', familyId: id, before: null, after: { attending: true, guests: 2 } }),
+      expect.objectContaining({
+        ...byAdmin(),
+        action: 'rsvp.answer',
+        entity: 'rsvp',
+        familyId: id,
+        before: null,
+        after: { attending: true, guests: 2 },
+      }),
     ]);
 
     const deleted = await rowsOf(async () => expectOk(await admin.delete(`/api/families/${id}`), 204));
@@ -106,7 +125,10 @@ describe.each(DATABASES)('history (%s)', (kind) => {
   it('records events, notices, payment dates and settings', async () => {
     let event!: GraduationEvent;
     const events = await rowsOf(async () => {
-      const response = await admin.post<GraduationEvent>('/api/events', { fecha: '2030-06-01T18:00:00.000Z', titulo: 'Misa de acción de gracias' });
+      const response = await admin.post<GraduationEvent>('/api/events', {
+        fecha: '2030-06-01T18:00:00.000Z',
+        titulo: 'Misa de acción de gracias',
+      });
       expectOk(response, 201);
       event = response.body;
       expectOk(await admin.put(`/api/events/${event.id}`, { lugar: 'Capilla' }));
@@ -147,7 +169,11 @@ describe.each(DATABASES)('history (%s)', (kind) => {
       }),
     ]);
     // Saving the same settings again changes nothing, and records nothing.
-    expect(await rowsOf(async () => expectOk(await admin.put('/api/settings', { ...current, bank: { ...current.bank, bankName: 'Banco Nuevo' } })))).toEqual([]);
+    expect(
+      await rowsOf(async () =>
+        expectOk(await admin.put('/api/settings', { ...current, bank: { ...current.bank, bankName: 'Banco Nuevo' } })),
+      ),
+    ).toEqual([]);
   });
 
   it("records the parents' answers and receipts as theirs, and the committee's decisions as the committee's", async () => {
@@ -155,12 +181,24 @@ describe.each(DATABASES)('history (%s)', (kind) => {
     const byParent = { actorUserId: fx.a.parent.id, actorRole: 'parent', familyId: family };
     const confirmation = await rowsOf(async () => expectOk(await parentA.put('/api/my-payment-confirmations/3', { status: 'ya_pague' })));
     expect(confirmation).toEqual([
-      expect.objectContaining({ ...byParent, action: 'payment-confirmation.answer', entityId: 3, before: null, after: { status: 'ya_pague' } }),
+      expect.objectContaining({
+        ...byParent,
+        action: 'payment-confirmation.answer',
+        entityId: 3,
+        before: null,
+        after: { status: 'ya_pague' },
+      }),
     ]);
 
     const answer = await rowsOf(async () => expectOk(await parentA.post('/api/event-rsvps', { eventId: fx.event.id, attending: false })));
     expect(answer).toEqual([
-      expect.objectContaining({ ...byParent, action: 'rsvp.answer', entityId: fx.event.id, label: 'Cena de graduación', after: { attending: false, guests: null } }),
+      expect.objectContaining({
+        ...byParent,
+        action: 'rsvp.answer',
+        entityId: fx.event.id,
+        label: 'Cena de graduación',
+        after: { attending: false, guests: null },
+      }),
     ]);
     expect(answer[0]!.before).toMatchObject({ attending: true });
 
@@ -195,11 +233,16 @@ describe.each(DATABASES)('history (%s)', (kind) => {
         before: expect.objectContaining({ state: 'en_revision', 'review.amountReceived': null }),
         after: expect.objectContaining({ state: 'verificado', 'review.amountReceived': 2950, 'review.reviewedBy': 'Ana Comité' }),
       }),
-      expect.objectContaining({ action: 'payment-proof.reject', after: expect.objectContaining({ state: 'rechazado', 'review.reason': 'Ilegible' }) }),
+      expect.objectContaining({
+        action: 'payment-proof.reject',
+        after: expect.objectContaining({ state: 'rechazado', 'review.reason': 'Ilegible' }),
+      }),
       expect.objectContaining({ action: 'payment-proof.delete', actorRole: 'parent', entityId: remove!.id, after: null }),
     ]);
     // A second decision on the same receipt is a 409 and records nothing.
-    expect(await rowsOf(async () => expectOk(await admin.post(`/api/payment-proofs/${verify!.id}/reject`, { reason: 'x' }), 409))).toEqual([]);
+    expect(await rowsOf(async () => expectOk(await admin.post(`/api/payment-proofs/${verify!.id}/reject`, { reason: 'x' }), 409))).toEqual(
+      [],
+    );
   });
 
   it("records the committee's account actions, never a password, a token or the link", async () => {
@@ -291,7 +334,10 @@ describe.each(DATABASES)('history (%s)', (kind) => {
       expect(page.status).toBe(200);
       expect(page.body.items.length).toBeGreaterThan(0);
       expect(page.body.items.every((item) => item.familyId === fx.a.family.id)).toBe(true);
-      expect(await admin.get(`/api/families/999999/history`)).toMatchObject({ status: 404, body: { message: 'No encontramos esa familia.' } });
+      expect(await admin.get(`/api/families/999999/history`)).toMatchObject({
+        status: 404,
+        body: { message: 'No encontramos esa familia.' },
+      });
     });
 
     it.each([

@@ -54,11 +54,11 @@ describe("the admin's history", () => {
     expect(within(row).getByText('Comité')).toBeInTheDocument();
     // 18:05 UTC is 12:05 in Guatemala.
     expect(within(row).getByText(/02\/03\/2026.*12:05/)).toBeInTheDocument();
-    expect(within(row).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Contacto: Marta Pérez → Marta P.',
-      'Pagado: No → Sí',
-      'Monto pagado: Q0 → Q2,950',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Contacto: Marta Pérez → Marta P.', 'Pagado: No → Sí', 'Monto pagado: Q0 → Q2,950']);
     expect(urls).toEqual(['/api/history?entity=family&from=2026-03-01']);
   });
 
@@ -66,10 +66,11 @@ describe("the admin's history", () => {
     renderTable({ ofFamily: 7 });
     await userEvent.click(await screen.findByRole('button', { name: 'Ver más' }));
     const row = (await screen.findByText('Comprobante verificado')).closest('tr')!;
-    expect(within(row).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Estado: En revisión → Verificado',
-      'Monto recibido: — → Q2,950',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Estado: En revisión → Verificado', 'Monto recibido: — → Q2,950']);
     expect(urls).toEqual(['/api/families/7/history', '/api/families/7/history?before=41']);
     expect(screen.queryByRole('button', { name: 'Ver más' })).not.toBeInTheDocument();
   });

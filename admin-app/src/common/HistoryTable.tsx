@@ -70,7 +70,9 @@ function HistoryRows({
           </TableCell>
         </TableRow>
       )}
-      {data?.items.map((entry) => <HistoryRow key={entry.id} entry={entry} />)}
+      {data?.items.map((entry) => (
+        <HistoryRow key={entry.id} entry={entry} />
+      ))}
       {data?.next && onMore && (
         <TableRow>
           <TableCell colSpan={4}>

@@ -19,5 +19,13 @@ export async function accountChange(
     user.role === 'parent' && user.email
       ? await manager.findOne(FamilyEntity, { where: { email: user.email }, select: { id: true } })
       : null;
-  return { action: `account.${action}`, entity: 'account', entityId: user.id, familyId: family?.id ?? null, label: user.name, before, after };
+  return {
+    action: `account.${action}`,
+    entity: 'account',
+    entityId: user.id,
+    familyId: family?.id ?? null,
+    label: user.name,
+    before,
+    after,
+  };
 }

@@ -48,7 +48,10 @@ export class AccountsService {
       const user = await this.find(manager, id);
       if (user.role !== 'parent') throw new ConflictException(ACCOUNT_MESSAGES.notParent);
       await manager.update(UserEntity, { id }, { emailVerifiedAt: null });
-      await recordChange(manager, await accountChange(manager, 'unlink', user, accountSnapshot(user), { ...accountSnapshot(user), emailVerified: false }));
+      await recordChange(
+        manager,
+        await accountChange(manager, 'unlink', user, accountSnapshot(user), { ...accountSnapshot(user), emailVerified: false }),
+      );
     });
     this.sessions.forgetUser(id);
   }

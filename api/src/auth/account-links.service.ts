@@ -191,7 +191,13 @@ export class AccountLinksService {
       days: INVITATION_DAYS,
     });
     await this.outbox.enqueue(manager, { ...mail, kind: 'invitation', to: family.email });
-    const change = { action: 'family.invite', entity: 'family' as const, entityId: family.id, familyId: family.id, label: family.graduateName };
+    const change = {
+      action: 'family.invite',
+      entity: 'family' as const,
+      entityId: family.id,
+      familyId: family.id,
+      label: family.graduateName,
+    };
     await recordChange(manager, change);
     return link;
   }

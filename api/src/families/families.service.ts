@@ -19,7 +19,15 @@ export const FAMILY_TEXTS = {
 
 /** A family as history keeps it: its own fields (its key answers are recorded as 'rsvp' changes). */
 function familyChange(action: 'create' | 'update' | 'delete', id: number, before: FamilyEntity | null, after: FamilyEntity | null) {
-  return { action: `family.${action}`, entity: 'family' as const, entityId: id, familyId: id, label: (after ?? before)?.graduateName, before, after };
+  return {
+    action: `family.${action}`,
+    entity: 'family' as const,
+    entityId: id,
+    familyId: id,
+    label: (after ?? before)?.graduateName,
+    before,
+    after,
+  };
 }
 
 function tablesLeftMessage(remaining: number, forFamily?: number): string {

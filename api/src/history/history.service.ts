@@ -82,7 +82,10 @@ export class HistoryService {
     if (given(query.limit) && (!/^\d{1,3}$/.test(query.limit) || limit < 1 || limit > HISTORY_LIMIT.max)) errors.limit = [MESSAGES.limit];
     if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
 
-    const rows = this.db.manager.createQueryBuilder(HistoryEntity, 'history').orderBy('history.id', 'DESC').take(limit + 1);
+    const rows = this.db.manager
+      .createQueryBuilder(HistoryEntity, 'history')
+      .orderBy('history.id', 'DESC')
+      .take(limit + 1);
     if (given(query.entity)) rows.andWhere('history.entity = :entity', { entity: query.entity });
     if (given(query.familyId)) rows.andWhere('history.familyId = :familyId', { familyId: Number(query.familyId) });
     if (given(query.actor)) rows.andWhere('history.actorUserId = :actor', { actor: Number(query.actor) });

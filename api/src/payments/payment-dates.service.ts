@@ -30,7 +30,13 @@ export class PaymentDatesService {
       if (!current) throw new NotFoundException(PAYMENT_DATE_TEXTS.notFound);
       await manager.update(PaymentDateEntity, { id }, columns);
       const updated = toPaymentDate(await manager.findOneByOrFail(PaymentDateEntity, { id }));
-      const change = { entity: 'payment-date' as const, entityId: id, label: updated.title, before: toPaymentDate(current), after: updated };
+      const change = {
+        entity: 'payment-date' as const,
+        entityId: id,
+        label: updated.title,
+        before: toPaymentDate(current),
+        after: updated,
+      };
       await recordChange(manager, { action: 'payment-date.update', ...change });
       return updated;
     });

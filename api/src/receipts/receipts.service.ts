@@ -23,7 +23,13 @@ const FIELDS = {
 } as const;
 
 /** A receipt's change, for the history (its file never: only what the API shows of it). */
-export const proofChange = (action: string, proof: PaymentProof, familyId: number, before: PaymentProof | null, after: PaymentProof | null) => ({
+export const proofChange = (
+  action: string,
+  proof: PaymentProof,
+  familyId: number,
+  before: PaymentProof | null,
+  after: PaymentProof | null,
+) => ({
   action: `payment-proof.${action}`,
   entity: 'payment-proof' as const,
   entityId: proof.id,

@@ -130,7 +130,13 @@ export async function writeAnswer(
 }
 
 /** An answer written or cleared, in the history under the event's title. */
-async function recordAnswer(manager: EntityManager, familyId: number, eventId: number, before: Answer | null, after: Answer | null): Promise<void> {
+async function recordAnswer(
+  manager: EntityManager,
+  familyId: number,
+  eventId: number,
+  before: Answer | null,
+  after: Answer | null,
+): Promise<void> {
   const event = await manager.findOne(EventEntity, { where: { id: eventId }, select: { id: true, titulo: true } });
   const action = after === null ? 'rsvp.delete' : 'rsvp.answer';
   await recordChange(manager, { action, entity: 'rsvp', entityId: eventId, familyId, label: event?.titulo, before, after });
