@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
-import { HistoryActorInterceptor } from './history-actor.interceptor';
 import { HistoryController } from './history.controller';
 import { HistoryService } from './history.service';
 
 @Module({
   controllers: [HistoryController],
-  providers: [HistoryService, { provide: APP_INTERCEPTOR, useClass: HistoryActorInterceptor }],
+  providers: [HistoryService],
 })
 export class HistoryModule {}

@@ -1,16 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import type { HistoryEntity as HistoryEntityName, User } from '@portal/contracts';
 import { HistoryEntity } from './history.entity';
 
 /**
- * Who is making the request being served: set for each request by HistoryActorInterceptor, read by
- * recordChange, so services record their changes without each route passing the user along.
+ * The request being served, whose `user` the session guard sets: recordChange reads its actor
+ * there, so services record their changes without every route passing the user along.
  */
-const actors = new AsyncLocalStorage<User | null>();
+const requests = new AsyncLocalStorage<{ user?: User | null }>();
 
+/** Serves each request inside its own context (one AsyncLocalStorage.run: no per-route interceptor). */
+export function registerHistoryActor(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, _reply, done) => requests.run(request, done));
+}
+
+/** `work` as `actor`, outside a request (scripts, tests). */
 export function runAs<T>(actor: User | null, work: () => T): T {
-  return actors.run(actor, work);
+  return requests.run({ user: actor }, work);
 }
 
 export interface Change {
@@ -78,7 +85,11 @@ const asObject = (value: object | null | undefined): Record<string, Json> | null
  * rolls back with the change. Only changed fields are kept when both sides exist; a change that
  * changed nothing leaves no row.
  */
-export async function recordChange(manager: EntityManager, change: Change, actor: User | null = actors.getStore() ?? null): Promise<void> {
+export async function recordChange(
+  manager: EntityManager,
+  change: Change,
+  actor: User | null = requests.getStore()?.user ?? null,
+): Promise<void> {
   let before = asObject(change.before);
   let after = asObject(change.after);
   if (before && after) {
