@@ -4,11 +4,9 @@ import { useHistory, type HistoryFilters } from '@portal/api-client/history';
 import { formatDateTime } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
-import { texts } from '../texts';
+import { historyTexts as t } from './history-texts';
 import { actionLabel, changeLines } from './history-change';
 import { QueryState } from './QueryState';
-
-const t = texts.history;
 
 /** The changes that match `filters`, newest first, a page at a time ('Ver más'). */
 export function HistoryTable({ filters = {}, ofFamily }: { filters?: HistoryFilters; ofFamily?: number }) {

@@ -1,8 +1,7 @@
 import type { HistoryEntry } from '@portal/contracts';
 import { formatDateTime, formatDayNumeric, formatQuetzales } from '@portal/format';
-import { texts } from '../texts';
+import { historyTexts as t } from './history-texts';
 
-const t = texts.history;
 const MONEY = new Set(['paymentAmount', 'amountDeclared', 'review.amountReceived']);
 /** Ids and links between rows: nothing a reader needs to see changed. */
 const HIDDEN = new Set(['id', 'awardsEventId', 'brunchEventId', 'eventId', 'familyId', 'review.reviewedAt', 'uploadedAt']);

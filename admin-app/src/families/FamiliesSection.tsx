@@ -160,11 +160,7 @@ export default function FamiliesSection() {
                             {!withAccount.has(family.id) && (
                               <IconButton icon={Mail} label={t.invite(family.graduateName)} onClick={() => void invite.run(family)} />
                             )}
-                            <IconButton
-                              icon={History}
-                              label={texts.history.familyLabel(family.graduateName)}
-                              onClick={() => setHistory(family)}
-                            />
+                            <IconButton icon={History} label={t.historyLabel(family.graduateName)} onClick={() => setHistory(family)} />
                             <IconButton
                               icon={Pencil}
                               label={t.editLabel(family.graduateName)}

@@ -2,9 +2,7 @@ import type { Family } from '@portal/contracts';
 import { Button } from '@portal/ui/button';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { HistoryTable } from '../common/HistoryTable';
-import { texts } from '../texts';
-
-const t = texts.history;
+import { historyTexts as t } from '../common/history-texts';
 
 /** The family's own history (GET /api/families/:id/history), from its row in 'Gestión de Familias'. */
 export default function FamilyHistoryDialog({ family, onClose }: { family: Family; onClose: () => void }) {

@@ -5,9 +5,7 @@ import { useFamilies } from '@portal/api-client/families';
 import { Card } from '@portal/ui/card';
 import { Input } from '@portal/ui/input';
 import { HistoryTable } from '../common/HistoryTable';
-import { texts } from '../texts';
-
-const t = texts.history;
+import { historyTexts as t } from '../common/history-texts';
 
 /** 'Historial': every change made through the portal, newest first, with what it was before. */
 export default function HistorySection() {
