@@ -15,11 +15,6 @@ export function registerHistoryActor(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, _reply, done) => requests.run(request, done));
 }
 
-/** `work` as `actor`, outside a request (scripts, tests). */
-export function runAs<T>(actor: User | null, work: () => T): T {
-  return requests.run({ user: actor }, work);
-}
-
 export interface Change {
   /** `entity.verb`, e.g. 'family.update'. */
   action: string;
