@@ -1,4 +1,12 @@
-import type { Family, GraduationEvent, HistoryPage, PaymentProof, PortalNotification, Settings } from '@portal/contracts';
+import {
+  PAYMENT_TITLES,
+  type Family,
+  type GraduationEvent,
+  type HistoryPage,
+  type PaymentProof,
+  type PortalNotification,
+  type Settings,
+} from '@portal/contracts';
 import { EntityManager } from 'typeorm';
 import { apiRoutes } from '../src/common/routes';
 import { EventEntity } from '../src/events/event.entity';
@@ -213,8 +221,8 @@ describe.each(DATABASES)('history (%s)', (kind) => {
         proofs.push(response.json<PaymentProof>());
       }
     });
-    expect(uploads.map((row) => [row.action, row.entityId, row.actorRole, row.familyId])).toEqual(
-      proofs.map((proof) => ['payment-proof.upload', proof.id, 'parent', family]),
+    expect(uploads.map((row) => [row.action, row.entityId, row.actorRole, row.familyId, row.label])).toEqual(
+      proofs.map((proof) => ['payment-proof.upload', proof.id, 'parent', family, PAYMENT_TITLES[proof.paymentNumber]]),
     );
     expect(JSON.stringify(uploads)).not.toMatch(/JVBER|%PDF/);
 

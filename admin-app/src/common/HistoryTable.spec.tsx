@@ -23,7 +23,7 @@ const VERIFIED: HistoryEntry = {
   id: 12,
   action: 'payment-proof.verify',
   entity: 'payment-proof',
-  label: 'Pago 3',
+  label: 'Tercer Pago',
   before: { state: 'en_revision', 'review.amountReceived': null },
   after: { state: 'verificado', 'review.amountReceived': 2950 },
 };

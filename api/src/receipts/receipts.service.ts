@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException, UnsupportedMediaTypeException } from '@nestjs/common';
-import type { PaymentNumber, PaymentProof, User } from '@portal/contracts';
+import { PAYMENT_TITLES, type PaymentNumber, type PaymentProof, type User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { MyFamilyService } from '../parent/my-family.service';
@@ -34,7 +34,7 @@ export const proofChange = (
   entity: 'payment-proof' as const,
   entityId: proof.id,
   familyId,
-  label: `Pago ${proof.paymentNumber}`,
+  label: PAYMENT_TITLES[proof.paymentNumber],
   before,
   after,
 });
