@@ -3,6 +3,7 @@ import {
   Bell,
   CalendarCheck,
   CalendarDays,
+  History,
   LayoutDashboard,
   Mails,
   PartyPopper,
@@ -36,4 +37,5 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'pagos', ...sections.paymentDates, icon: Wallet, Component: lazy(() => import('./payments/PaymentDatesSection')) },
   { path: 'comprobantes', ...sections.receipts, icon: Receipt, Component: lazy(() => import('./receipts/ReceiptsSection')) },
   { path: 'fiesta', ...sections.party, icon: PartyPopper, Component: lazy(() => import('./party/PartySection')) },
+  { path: 'historial', ...sections.history, icon: History, Component: lazy(() => import('./history/HistorySection')) },
 ];

@@ -12,6 +12,7 @@ export const texts = {
     paymentDates: { label: 'Fechas de Pago', subtitle: 'Calendario de los seis pagos de la promoción' },
     receipts: { label: 'Comprobantes', subtitle: 'Verifica o rechaza los comprobantes de depósito de las familias' },
     party: { label: 'Fiesta de Graduación', subtitle: 'Organización de la fiesta de graduación' },
+    history: { label: 'Historial', subtitle: 'Quién cambió qué y cuándo, con el valor de antes y el de después' },
   },
   comingSoon: 'Próximamente',
   version: (id: string) => `Versión ${id}`,
@@ -190,6 +191,7 @@ export const texts = {
     failed: 'No se pudo cambiar la cuenta',
   },
   families: {
+    historyLabel: (graduate: string) => `Historial de ${graduate}`,
     add: 'Agregar Familia',
     account: 'Cuenta',
     hasAccount: 'Con cuenta',

@@ -10,6 +10,7 @@ import { dataSourceOptions } from './database/database';
 import { EventsModule } from './events/events.module';
 import { FamiliesModule } from './families/families.module';
 import { HealthModule } from './health/health.module';
+import { HistoryModule } from './history/history.module';
 import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ParentModule } from './parent/parent.module';
@@ -54,6 +55,7 @@ export class AppModule {
         ReceiptsModule,
         ReportsModule,
         RemindersModule,
+        HistoryModule,
       ],
     };
   }

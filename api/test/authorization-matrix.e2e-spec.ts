@@ -207,6 +207,8 @@ const MATRIX: Record<string, RouteRule> = {
     request: async ({ api }) => ({ url: `/api/emails/${await outboxMessage(api)}/resend` }),
   },
   'GET /api/accounts': { expect: ADMIN(200) },
+  'GET /api/history': { expect: ADMIN(200) },
+  'GET /api/families/:id/history': { expect: ADMIN(200), request: ({ fx }) => ({ url: `/api/families/${fx.a.family.id}/history` }) },
   'POST /api/accounts/:id/unlink': { expect: ADMIN(204), request: targetAccount('unlink') },
   'POST /api/accounts/:id/disable': { expect: ADMIN(204), request: targetAccount('disable') },
   'POST /api/accounts/:id/enable': { expect: ADMIN(204), request: targetAccount('enable') },
@@ -530,7 +532,11 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
       const after = await snapshotTables(api, { except: ['sessions'] });
       const afterRsvps = after.event_rsvps as typeof rsvps;
       expect(afterRsvps.filter(isOwnAwards)).toEqual([expect.objectContaining({ attending, guests: attending ? 1 : null })]);
-      expect({ ...after, event_rsvps: afterRsvps.filter((row) => !isOwnAwards(row)) }).toEqual({
+      // And the history says so, under the parent's own family.
+      expect((after.history as unknown[]).slice(before.history!.length)).toEqual([
+        expect.objectContaining({ action: 'rsvp.answer', familyId: fx.a.family.id, actorUserId: fx.a.parent.id }),
+      ]);
+      expect({ ...after, event_rsvps: afterRsvps.filter((row) => !isOwnAwards(row)), history: before.history }).toEqual({
         ...before,
         event_rsvps: rsvps.filter((row) => !isOwnAwards(row)),
       });

@@ -222,6 +222,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'GET /api/calendar/:token.ics': { caller: 'anonymous', param: () => 'A'.repeat(43), existing: /^[\w-]{43}$/ },
   'GET /api/event-rsvps/:eventId': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
   'GET /api/event-rsvps/:eventId/pending': { caller: 'admin', param: (fx) => String(fx.event.id), existing: ID },
+  'GET /api/families/:id/history': { caller: 'admin', param: (fx) => String(fx.a.family.id), existing: ID },
   'POST /api/notifications': {
     caller: 'admin',
     body: () => ({

@@ -27,6 +27,7 @@ const ADMIN = [
   '/admin/pagos',
   '/admin/comprobantes',
   '/admin/fiesta',
+  '/admin/historial',
   '/cuenta',
 ];
 const PARENT = ['/parent', '/parent/eventos', '/parent/notificaciones', '/parent/pagos', '/parent/fiesta', '/cuenta'];

@@ -176,6 +176,7 @@ describe('the admin panel', () => {
       ['notificaciones', 'notifications'],
       ['pagos', 'payment-dates'],
       ['fiesta', 'party'],
+      ['historial', 'history'],
     ];
     for (const [path, name] of sections) {
       await view.goto(`${portal.url}/admin${path ? `/${path}` : ''}`);

@@ -1,5 +1,5 @@
-import { useDeferredValue, useMemo, useState } from 'react';
-import { Mail, MailPlus, Pencil, Plus, Receipt, Search, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { History, Mail, MailPlus, Pencil, Plus, Receipt, Search, Trash2 } from 'lucide-react';
 import type { BulkInvitationResult, Family, FamilyInput } from '@portal/contracts';
 import { accountsKey, inviteFamiliesWithoutAccount, inviteFamily, useAccounts } from '@portal/api-client/accounts';
 import { createFamily, deleteFamily, familiesKey, updateFamily, useFamilies } from '@portal/api-client/families';
@@ -27,6 +27,8 @@ import { StatementDialog } from './StatementDialog';
 import { searchFamilies } from './family-search';
 
 const t = texts.families;
+/** Loaded when first opened: most visits to the section never open a family's history. */
+const FamilyHistoryDialog = lazy(() => import('./FamilyHistoryDialog'));
 /** A family change moves the dashboard numbers, and a deletion takes its RSVPs with it. */
 const AFFECTED = [familiesKey, statsKey, '/api/event-rsvps/*'];
 
@@ -40,6 +42,7 @@ export default function FamiliesSection() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Family | null>(null);
   const [statementOf, setStatementOf] = useState<Family | null>(null);
+  const [history, setHistory] = useState<Family | null>(null);
   const shown = useMemo(() => searchFamilies(families ?? [], deferredQuery), [families, deferredQuery]);
   const close = () => setEditing(null);
 
@@ -159,6 +162,7 @@ export default function FamiliesSection() {
                             {!withAccount.has(family.id) && (
                               <IconButton icon={Mail} label={t.invite(family.graduateName)} onClick={() => void invite.run(family)} />
                             )}
+                            <IconButton icon={History} label={t.historyLabel(family.graduateName)} onClick={() => setHistory(family)} />
                             <IconButton
                               icon={Receipt}
                               label={t.statementLabel(family.graduateName)}
@@ -196,6 +200,11 @@ export default function FamiliesSection() {
           />
         )}
         {statementOf && <StatementDialog key={statementOf.id} family={statementOf} onClose={() => setStatementOf(null)} />}
+        {history && (
+          <Suspense fallback={null}>
+            <FamilyHistoryDialog family={history} onClose={() => setHistory(null)} />
+          </Suspense>
+        )}
         <LinkDialog shared={shared} onClose={() => setShared(null)} />
         <ConfirmDialog
           open={askingAll}

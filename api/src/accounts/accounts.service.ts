@@ -5,7 +5,9 @@ import { SessionsService } from '../auth/sessions.service';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
 import { UserEntity } from '../users/user.entity';
+import { recordChange } from '../history/record';
 import { toUser } from '../users/users.service';
+import { accountChange, accountSnapshot } from './account-change';
 
 export const ACCOUNT_MESSAGES = {
   notFound: 'No encontramos esa cuenta.',
@@ -46,6 +48,10 @@ export class AccountsService {
       const user = await this.find(manager, id);
       if (user.role !== 'parent') throw new ConflictException(ACCOUNT_MESSAGES.notParent);
       await manager.update(UserEntity, { id }, { emailVerifiedAt: null });
+      await recordChange(
+        manager,
+        await accountChange(manager, 'unlink', user, accountSnapshot(user), { ...accountSnapshot(user), emailVerified: false }),
+      );
     });
     this.sessions.forgetUser(id);
   }
@@ -54,12 +60,14 @@ export class AccountsService {
   async setDisabled(id: number, disabled: boolean, by: User): Promise<void> {
     if (id === by.id) throw new ConflictException(ACCOUNT_MESSAGES.yourself);
     await this.db.write(async (manager) => {
-      await this.find(manager, id);
-      await manager.update(
+      const user = await this.find(manager, id);
+      const result = await manager.update(
         UserEntity,
         { id, disabledAt: disabled ? IsNull() : Not(IsNull()) },
         { disabledAt: disabled ? new Date() : null },
       );
+      const change = await accountChange(manager, disabled ? 'disable' : 'enable', user, { disabled: !disabled }, { disabled });
+      if (result.affected) await recordChange(manager, change);
       if (disabled) await this.sessions.endAllFor(id, { manager });
     });
   }
@@ -68,7 +76,8 @@ export class AccountsService {
   async remove(id: number, by: User): Promise<void> {
     if (id === by.id) throw new ConflictException(ACCOUNT_MESSAGES.yourself);
     await this.db.write(async (manager) => {
-      await this.find(manager, id);
+      const user = await this.find(manager, id);
+      await recordChange(manager, await accountChange(manager, 'delete', user, accountSnapshot(user)));
       await this.sessions.endAllFor(id, { manager });
       await manager.delete(UserEntity, { id });
     });

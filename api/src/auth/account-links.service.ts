@@ -11,6 +11,8 @@ import { invitationMail, resetPasswordMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
 import { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import { accountChange } from '../accounts/account-change';
+import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
 import { BAD_LINK } from './dto/account-links.dto';
 import type { AcceptInvitationDto, ResetPasswordDto } from './dto/account-links.dto';
@@ -74,6 +76,8 @@ export class AccountLinksService {
     return this.db.write(async (manager) => {
       const user = await manager.findOneBy(UserEntity, { id: userId });
       if (!user) throw new NotFoundException(LINK_MESSAGES.accountNotFound);
+      // The action only: never the link, which holds the token.
+      await recordChange(manager, await accountChange(manager, 'reset-link', user));
       return { link: await this.sendReset(manager, user) };
     });
   }
@@ -187,6 +191,14 @@ export class AccountLinksService {
       days: INVITATION_DAYS,
     });
     await this.outbox.enqueue(manager, { ...mail, kind: 'invitation', to: family.email });
+    const change = {
+      action: 'family.invite',
+      entity: 'family' as const,
+      entityId: family.id,
+      familyId: family.id,
+      label: family.graduateName,
+    };
+    await recordChange(manager, change);
     return link;
   }
 }

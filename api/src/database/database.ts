@@ -9,6 +9,7 @@ import { SessionEntity } from '../auth/session.entity';
 import { DeletedEventEntity } from '../events/deleted-event.entity';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
+import { HistoryEntity } from '../history/history.entity';
 import { OutboxMessageEntity } from '../mail/outbox-message.entity';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
@@ -28,6 +29,7 @@ import { OneAnswerPerEvent1764150000000 } from './migrations/1764150000000-one-a
 import { Receipts1764200000000 } from './migrations/1764200000000-receipts';
 import { CalendarFeeds1764300000000 } from './migrations/1764300000000-calendar-feeds';
 import { NoticeMailAndReminders1764310000000 } from './migrations/1764310000000-notice-mail-and-reminders';
+import { History1764320000000 } from './migrations/1764320000000-history';
 import { PaymentAmounts1764330000000 } from './migrations/1764330000000-payment-amounts';
 
 export const ENTITIES = [
@@ -49,6 +51,7 @@ export const ENTITIES = [
   DeletedEventEntity,
   CalendarFeedEntity,
   PaymentReminderEntity,
+  HistoryEntity,
 ];
 
 export const MIGRATIONS = [
@@ -60,6 +63,7 @@ export const MIGRATIONS = [
   Receipts1764200000000,
   CalendarFeeds1764300000000,
   NoticeMailAndReminders1764310000000,
+  History1764320000000,
   PaymentAmounts1764330000000,
 ];
 

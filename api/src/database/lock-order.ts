@@ -16,12 +16,13 @@ import type { Database } from './database.service';
  *      opposite indexes (a family's answers by family, an event's by event). It also makes the
  *      200-table check see every other admin's write.
  *   2. The family row, found by its e-mail: the unique e-mail index entry first, then the row. That
- *      is how parents find their family (the session's e-mail), and the payment upsert's
- *      INSERT ... SELECT too; an admin locking the row by id first and its e-mail entry second (as
- *      a DELETE or an e-mail change does) would cross them.
+ *      is how parents find their family (the session's e-mail), the payment answer's too; an
+ *      admin locking the row by id first and its e-mail entry second (as a DELETE or an e-mail
+ *      change does) would cross them.
  *   3. The event row.
  *   4. The rows that hang from them (event_rsvps, payment_confirmations, payment_proofs), last;
  *      the ON DELETE CASCADE foreign keys follow the same order (parent row, then children).
+ *   5. The history row (history/record.ts): an insert, never read for update, with no foreign key.
  *
  * What is still left (gap locks of two inserts, a session write) is retried by Database. SQLite
  * runs one write at a time, so nothing here takes a lock there.

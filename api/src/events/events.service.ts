@@ -3,6 +3,7 @@ import type { GraduationEvent } from '@portal/contracts';
 import { LessThan, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { lockAdminWrites, lockEvent } from '../database/lock-order';
+import { recordChange } from '../history/record';
 import { keyEventIds } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import type { CreateEventDto } from './dto/create-event.dto';
@@ -18,6 +19,16 @@ export const EVENT_TEXTS = {
 } as const;
 
 const OPTIONAL_TEXTS = ['descripcion', 'horario', 'lugar', 'vestimenta', 'imagen'] as const;
+
+/** An event's change, for the history. */
+const eventChange = (action: string, id: number, before: GraduationEvent | null, after: GraduationEvent | null) => ({
+  action: `event.${action}`,
+  entity: 'event' as const,
+  entityId: id,
+  label: (after ?? before)?.titulo,
+  before,
+  after,
+});
 
 export function toEvent(row: EventEntity): GraduationEvent {
   return {
@@ -77,16 +88,21 @@ export class EventsService {
       const result = await manager.insert(EventEntity, { ...event, sequence: 0, updatedAt: new Date() });
       const id = Number(result.identifiers[0]!.id);
       await this.reuseOfDeletedId(manager, id);
-      return toEvent(await manager.findOneByOrFail(EventEntity, { id }));
+      const created = toEvent(await manager.findOneByOrFail(EventEntity, { id }));
+      await recordChange(manager, eventChange('create', id, null, created));
+      return created;
     });
   }
 
   update(id: number, input: UpdateEventDto): Promise<GraduationEvent> {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
-      if (!(await manager.existsBy(EventEntity, { id }))) throw new NotFoundException(EVENT_TEXTS.notFound);
+      const current = await manager.findOneBy(EventEntity, { id });
+      if (!current) throw new NotFoundException(EVENT_TEXTS.notFound);
       if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, { ...columns, ...eventChanged() });
-      return toEvent(await manager.findOneByOrFail(EventEntity, { id }));
+      const updated = toEvent(await manager.findOneByOrFail(EventEntity, { id }));
+      await recordChange(manager, eventChange('update', id, toEvent(current), updated));
+      return updated;
     });
   }
 
@@ -103,6 +119,7 @@ export class EventsService {
       const keys = await keyEventIds(manager);
       if (id === keys.awards || id === keys.brunch) throw new ConflictException(EVENT_TEXTS.keyEvent);
       const event = await manager.findOneByOrFail(EventEntity, { id });
+      await recordChange(manager, eventChange('delete', id, toEvent(event), null));
       const now = new Date();
       await manager.delete(DeletedEventEntity, { deletedAt: LessThan(new Date(now.getTime() - DELETED_EVENTS_KEPT_DAYS * 86_400_000)) });
       await manager.delete(DeletedEventEntity, { id });

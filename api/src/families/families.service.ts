@@ -10,11 +10,25 @@ import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import type { CreateFamilyDto } from './dto/create-family.dto';
 import type { UpdateFamilyDto } from './dto/update-family.dto';
 import { FamilyEntity } from './family.entity';
+import { recordChange } from '../history/record';
 
 export const FAMILY_TEXTS = {
   notFound: 'No encontramos esa familia.',
   duplicateEmail: 'Ya existe una familia con ese email.',
 } as const;
+
+/** A family as history keeps it: its own fields (its key answers are recorded as 'rsvp' changes). */
+function familyChange(action: 'create' | 'update' | 'delete', id: number, before: FamilyEntity | null, after: FamilyEntity | null) {
+  return {
+    action: `family.${action}`,
+    entity: 'family' as const,
+    entityId: id,
+    familyId: id,
+    label: (after ?? before)?.graduateName,
+    before,
+    after,
+  };
+}
 
 function tablesLeftMessage(remaining: number, forFamily?: number): string {
   const left =
@@ -80,6 +94,7 @@ export class FamiliesService {
       });
       await manager.insert(FamilyEntity, { ...family });
       const created = await manager.findOneByOrFail(FamilyEntity, { email: family.email });
+      await recordChange(manager, familyChange('create', created.id, null, created));
       await this.writeAnswers(manager, created, input, null, null);
       return familyWithAnswers(manager, created);
     });
@@ -103,6 +118,7 @@ export class FamiliesService {
       }
       if (Object.keys(columns).length > 0) await manager.update(FamilyEntity, { id }, columns);
       const updated = await manager.findOneByOrFail(FamilyEntity, { id });
+      await recordChange(manager, familyChange('update', id, current, updated));
       const before = await familyWithAnswers(manager, updated);
       await this.writeAnswers(manager, updated, input, before.awardsAnswer, before.brunchAnswer);
       return familyWithAnswers(manager, updated);
@@ -117,7 +133,9 @@ export class FamiliesService {
   remove(id: number): Promise<void> {
     return this.db.write(async (manager) => {
       await lockAdminWrites(this.db, manager);
-      if (!(await lockFamily(this.db, manager, id))) throw new NotFoundException(FAMILY_TEXTS.notFound);
+      const current = await lockFamily(this.db, manager, id);
+      if (!current) throw new NotFoundException(FAMILY_TEXTS.notFound);
+      await recordChange(manager, familyChange('delete', id, current, null));
       await manager.delete(EventRsvpEntity, { familyId: id });
       await manager.delete(PaymentConfirmationEntity, { familyId: id });
       await manager.delete(PaymentProofEntity, { familyId: id });

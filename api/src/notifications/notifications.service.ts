@@ -5,12 +5,23 @@ import { UserEntity } from '../users/user.entity';
 import { Database } from '../database/database.service';
 import type { CreateNotificationDto, NewNotificationDto } from './dto/create-notification.dto';
 import { NotificationEntity } from './notification.entity';
+import { recordChange } from '../history/record';
 
 export const NOTIFICATION_TEXTS = { notFound: 'No encontramos esa notificación.' } as const;
 
 export function toNotification(row: NotificationEntity): PortalNotification {
   return { id: row.id, title: row.title, message: row.message, type: row.type, date: row.date.toISOString() };
 }
+
+/** A notice's change, for the history. */
+const noticeChange = (action: string, id: number, before: PortalNotification | null, after: PortalNotification | null) => ({
+  action: `notice.${action}`,
+  entity: 'notice' as const,
+  entityId: id,
+  label: (after ?? before)?.title,
+  before,
+  after,
+});
 
 @Injectable()
 export class NotificationsService {
@@ -38,8 +49,10 @@ export class NotificationsService {
       const result = await manager.insert(NotificationEntity, { ...notification, createdAt });
       const id = Number(result.identifiers[0]!.id);
       const row = await manager.findOneByOrFail(NotificationEntity, { id });
-      if (!input.sendEmail) return toNotification(row);
-      return { ...toNotification(row), email: await this.noticeMail.enqueue(manager, row) };
+      const created = toNotification(row);
+      await recordChange(manager, noticeChange('create', id, null, created));
+      if (!input.sendEmail) return created;
+      return { ...created, email: await this.noticeMail.enqueue(manager, row) };
     });
   }
 
@@ -53,7 +66,9 @@ export class NotificationsService {
         { id },
         { title: input.title.trim(), message: input.message.trim(), type: input.type ?? current.type, date: new Date(input.date) },
       );
-      return toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
+      const updated = toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
+      await recordChange(manager, noticeChange('update', id, toNotification(current), updated));
+      return updated;
     });
   }
 
@@ -78,7 +93,9 @@ export class NotificationsService {
 
   remove(id: number): Promise<void> {
     return this.db.write(async (manager) => {
-      if (!(await manager.existsBy(NotificationEntity, { id }))) throw new NotFoundException(NOTIFICATION_TEXTS.notFound);
+      const current = await manager.findOneBy(NotificationEntity, { id });
+      if (!current) throw new NotFoundException(NOTIFICATION_TEXTS.notFound);
+      await recordChange(manager, noticeChange('delete', id, toNotification(current), null));
       await manager.delete(NotificationEntity, { id });
     });
   }

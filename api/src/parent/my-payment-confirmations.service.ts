@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type PaymentConfirmation, type PaymentNumber, type PaymentStatus, type User } from '@portal/contracts';
-import { QueryFailedError } from 'typeorm';
+import { PAYMENT_TITLES, type PaymentConfirmation, type PaymentNumber, type PaymentStatus, type User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
-import { familyEmail, MyFamilyService } from './my-family.service';
+import { recordChange } from '../history/record';
+import { MyFamilyService } from './my-family.service';
 
 @Injectable()
 export class MyPaymentConfirmationsService {
@@ -23,32 +23,32 @@ export class MyPaymentConfirmationsService {
   }
 
   /**
-   * One row per family and payment, written by a single statement that finds the family by the
-   * session's e-mail and inserts or replaces the answer: atomic without a transaction, safe when
-   * toggled quickly, and the family cannot vanish between a read and the write. The SELECT locks
-   * the family (its e-mail entry, then its row) before the answer is written, the order of
-   * database/lock-order.ts.
+   * One row per family and payment, and its history row, in one transaction. The family row is
+   * locked first (database/lock-order.ts), so it cannot vanish before the answer is written and the
+   * same family's quick toggles take turns. Plain statements: this is the portal's busiest write
+   * (docs/performance.md). An answer that is already so writes nothing.
    */
-  async set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentConfirmation> {
-    const email = familyEmail(user);
-    let changed = 0;
-    try {
-      if (email) changed = await this.db.execute(this.db.isSqlite ? UPSERT_SQLITE : UPSERT_MYSQL, [paymentNumber, status, email]);
-    } catch (error) {
-      // MySQL/MariaDB: the family was deleted while the statement ran.
-      if (!isMissingParent(error)) throw error;
-    }
-    // Nothing changed: either no family (404), or MySQL counted an answer that was already so.
-    if (changed === 0) await this.families.familyOf(user);
-    return { paymentNumber, status };
+  set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentConfirmation> {
+    return this.db.write(async (manager) => {
+      const family = await this.families.familyOf(user, manager, 'pessimistic_write');
+      const [previous] = (await manager.query(CURRENT, [family.id, paymentNumber])) as Array<{ status: PaymentStatus }>;
+      if (previous?.status === status) return { paymentNumber, status };
+      await manager.query(this.db.isSqlite ? UPSERT_SQLITE : UPSERT_MYSQL, [family.id, paymentNumber, status]);
+      await recordChange(manager, {
+        action: 'payment-confirmation.answer',
+        entity: 'payment-confirmation',
+        entityId: paymentNumber,
+        familyId: family.id,
+        label: PAYMENT_TITLES[paymentNumber],
+        before: previous ? { status: previous.status } : null,
+        after: { status },
+      });
+      return { paymentNumber, status };
+    });
   }
 }
 
-const UPSERT = 'INSERT INTO payment_confirmations (familyId, paymentNumber, status) SELECT id, ?, ? FROM families WHERE email = ?';
+const CURRENT = 'SELECT status FROM payment_confirmations WHERE familyId = ? AND paymentNumber = ?';
+const UPSERT = 'INSERT INTO payment_confirmations (familyId, paymentNumber, status) VALUES (?, ?, ?)';
 const UPSERT_SQLITE = `${UPSERT} ON CONFLICT (familyId, paymentNumber) DO UPDATE SET status = excluded.status`;
 const UPSERT_MYSQL = `${UPSERT} ON DUPLICATE KEY UPDATE status = VALUES(status)`;
-
-/** MySQL/MariaDB's "foreign key: no parent row" (ER_NO_REFERENCED_ROW_2). */
-function isMissingParent(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { errno?: number } | undefined)?.errno === 1452;
-}

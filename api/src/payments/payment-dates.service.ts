@@ -3,6 +3,7 @@ import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentDate, type PaymentNumber }
 import { Database } from '../database/database.service';
 import type { UpdatePaymentDateDto } from './dto/update-payment-date.dto';
 import { PaymentDateEntity } from './payment-date.entity';
+import { recordChange } from '../history/record';
 
 export const PAYMENT_DATE_TEXTS = { notFound: 'No encontramos ese pago.' } as const;
 
@@ -36,9 +37,19 @@ export class PaymentDatesService {
     if (input.amountQuetzales !== undefined) columns.amountQuetzales = input.amountQuetzales;
     if (input.twinsAmountQuetzales !== undefined) columns.twinsAmountQuetzales = input.twinsAmountQuetzales;
     return this.db.write(async (manager) => {
-      if (!(await manager.existsBy(PaymentDateEntity, { id }))) throw new NotFoundException(PAYMENT_DATE_TEXTS.notFound);
+      const current = await manager.findOneBy(PaymentDateEntity, { id });
+      if (!current) throw new NotFoundException(PAYMENT_DATE_TEXTS.notFound);
       await manager.update(PaymentDateEntity, { id }, columns);
-      return toPaymentDate(await manager.findOneByOrFail(PaymentDateEntity, { id }));
+      const updated = toPaymentDate(await manager.findOneByOrFail(PaymentDateEntity, { id }));
+      const change = {
+        entity: 'payment-date' as const,
+        entityId: id,
+        label: updated.title,
+        before: toPaymentDate(current),
+        after: updated,
+      };
+      await recordChange(manager, { action: 'payment-date.update', ...change });
+      return updated;
     });
   }
 }

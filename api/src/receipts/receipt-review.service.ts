@@ -1,13 +1,14 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_PROOF_STATES, type PaymentProofState, type ReviewQueueItem, type User } from '@portal/contracts';
+import { In, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { recordChange } from '../history/record';
+import { proofChange, RECEIPT_MESSAGES, toPaymentProof } from './receipts.service';
 import { expectedAmount } from './statements.service';
-import { In, type EntityManager } from 'typeorm';
-import { RECEIPT_MESSAGES, toPaymentProof } from './receipts.service';
 
 interface Decision {
   state: Exclude<PaymentProofState, 'en_revision'>;
@@ -52,6 +53,7 @@ export class ReceiptReviewService {
         { id, state: 'en_revision' },
         { ...decision, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
       );
+      if (result.affected) await this.record(manager, id, decision.state);
       return result.affected ?? 0;
     });
     const row = await this.db.manager
@@ -65,6 +67,14 @@ export class ReceiptReviewService {
       throw new ConflictException(`${row.reviewedByName ?? 'Otra persona del comité'} ya ${verb} este comprobante.`);
     }
     return toQueueItem(row, await owedFor(this.db.manager, [row]));
+  }
+
+  /** The decision just written: it was under review until now. */
+  private async record(manager: EntityManager, id: number, state: Decision['state']): Promise<void> {
+    const row = await manager.findOneByOrFail(PaymentProofEntity, { id });
+    const after = toPaymentProof(row);
+    const before = { ...after, state: 'en_revision' as const, review: null };
+    await recordChange(manager, proofChange(state === 'verificado' ? 'verify' : 'reject', after, row.familyId, before, after));
   }
 }
 

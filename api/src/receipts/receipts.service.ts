@@ -7,7 +7,7 @@ import {
   NotFoundException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import type { PaymentNumber, PaymentProof, User } from '@portal/contracts';
+import { PAYMENT_TITLES, type PaymentNumber, type PaymentProof, type User } from '@portal/contracts';
 import { RateLimits } from '../auth/rate-limits';
 import { Database } from '../database/database.service';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
@@ -15,6 +15,7 @@ import { MyFamilyService } from '../parent/my-family.service';
 import { FILE_MESSAGES, makeSafe } from './file-safety';
 import { MultipartBody } from './multipart';
 import { ReceiptStorage } from './receipt-storage';
+import { recordChange } from '../history/record';
 
 export const RECEIPT_MESSAGES = {
   notFound: 'No encontramos ese comprobante.',
@@ -37,6 +38,23 @@ const FIELDS = {
   depositDate: 'La fecha del depósito debe tener el formato AAAA-MM-DD.',
   documentNumber: 'El número de documento admite hasta 40 letras, números, espacios o guiones.',
 } as const;
+
+/** A receipt's change, for the history (its file never: only what the API shows of it). */
+export const proofChange = (
+  action: string,
+  proof: PaymentProof,
+  familyId: number,
+  before: PaymentProof | null,
+  after: PaymentProof | null,
+) => ({
+  action: `payment-proof.${action}`,
+  entity: 'payment-proof' as const,
+  entityId: proof.id,
+  familyId,
+  label: PAYMENT_TITLES[proof.paymentNumber],
+  before,
+  after,
+});
 
 export function toPaymentProof(row: PaymentProofEntity): PaymentProof {
   return {
@@ -146,7 +164,9 @@ export class ReceiptsService {
         rejectionReason: null,
       });
       await this.storage.save(manager, saved.id, safe.data, safe.thumbnail);
-      return toPaymentProof(saved as PaymentProofEntity);
+      const proof = toPaymentProof(saved as PaymentProofEntity);
+      await recordChange(manager, proofChange('upload', proof, family.id, null, proof));
+      return proof;
     });
   }
 
@@ -159,6 +179,7 @@ export class ReceiptsService {
       const result = await manager.delete(PaymentProofEntity, { id, familyId: family.id, state: 'en_revision' });
       if (!result.affected) throw new ConflictException(RECEIPT_MESSAGES.alreadyReviewed);
       await this.storage.remove(manager, id);
+      await recordChange(manager, proofChange('delete', toPaymentProof(row), family.id, toPaymentProof(row), null));
     });
   }
 

@@ -2,8 +2,9 @@ import { BadRequestException, ConflictException } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { maxGuests, type Family, type RsvpAnswer } from '@portal/contracts';
 import { formatDateNumeric, formatTime, isEventOver } from '@portal/format';
-import type { EventEntity } from '../events/event.entity';
+import { EventEntity } from '../events/event.entity';
 import type { FamilyEntity } from '../families/family.entity';
+import { recordChange } from '../history/record';
 import { SettingsEntity } from '../settings/settings.entity';
 import { EventRsvpEntity } from './event-rsvp.entity';
 
@@ -103,8 +104,14 @@ export async function writeAnswer(
   answer: RsvpAnswer | null,
   guests?: number,
 ): Promise<number | null> {
+  const previous = await manager.findOne(EventRsvpEntity, {
+    where: { eventId, familyId: family.id },
+    select: { id: true, guests: true, attending: true },
+  });
+  const was = previous && { attending: Boolean(previous.attending), guests: previous.attending ? (previous.guests ?? 1) : null };
   if (answer === null) {
     await manager.delete(EventRsvpEntity, { eventId, familyId: family.id });
+    if (was) await recordAnswer(manager, family.id, eventId, was, null);
     return null;
   }
   const attending = answer === 'attending';
@@ -114,17 +121,24 @@ export async function writeAnswer(
     if (guests !== undefined && (!Number.isInteger(guests) || guests < 1 || guests > max)) {
       throw new BadRequestException(ATTENDANCE_TEXTS.guests(max));
     }
-    const previous =
-      guests === undefined
-        ? await manager.findOne(EventRsvpEntity, {
-            where: { eventId, familyId: family.id },
-            select: { id: true, guests: true, attending: true },
-          })
-        : null;
     people = guests ?? (previous?.attending && previous.guests ? Math.min(previous.guests, max) : 1);
   }
   await manager.upsert(EventRsvpEntity, { eventId, familyId: family.id, attending, guests: people }, ['eventId', 'familyId']);
+  await recordAnswer(manager, family.id, eventId, was, { attending, guests: people });
   // What was written, returned rather than read again: on MySQL an upsert that changes nothing
   // leaves the row outside this transaction's snapshot.
   return people;
+}
+
+/** An answer written or cleared, in the history under the event's title. */
+async function recordAnswer(
+  manager: EntityManager,
+  familyId: number,
+  eventId: number,
+  before: Answer | null,
+  after: Answer | null,
+): Promise<void> {
+  const event = await manager.findOne(EventEntity, { where: { id: eventId }, select: { id: true, titulo: true } });
+  const action = after === null ? 'rsvp.delete' : 'rsvp.answer';
+  await recordChange(manager, { action, entity: 'rsvp', entityId: eventId, familyId, label: event?.titulo, before, after });
 }

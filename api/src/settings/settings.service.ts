@@ -6,6 +6,7 @@ import { Database } from '../database/database.service';
 import { EventEntity } from '../events/event.entity';
 import { eventChanged } from '../events/event-changes';
 import { SettingsEntity } from './settings.entity';
+import { recordChange } from '../history/record';
 
 const SETTINGS_ID = 1;
 
@@ -79,13 +80,16 @@ export class SettingsService {
   /** The settings row and the two key events change together, in one transaction. */
   update(settings: Settings): Promise<Settings> {
     return this.db.write(async (manager) => {
+      const before = await this.read(manager);
       await manager.update(SettingsEntity, { id: SETTINGS_ID }, toRow(settings));
       const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
       if (row.awardsEventId !== null)
         await manager.update(EventEntity, { id: row.awardsEventId }, { ...eventColumns(settings.awards), ...eventChanged() });
       if (row.brunchEventId !== null)
         await manager.update(EventEntity, { id: row.brunchEventId }, { ...eventColumns(settings.brunch), ...eventChanged() });
-      return this.read(manager);
+      const after = await this.read(manager);
+      await recordChange(manager, { action: 'settings.update', entity: 'settings', entityId: SETTINGS_ID, before, after });
+      return after;
     });
   }
 

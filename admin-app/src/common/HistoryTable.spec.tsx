@@ -1,0 +1,77 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import type { HistoryEntry, HistoryPage } from '@portal/contracts';
+import { HistoryTable } from './HistoryTable';
+
+const UPDATE: HistoryEntry = {
+  id: 41,
+  at: '2026-03-02T18:05:00.000Z',
+  actorUserId: 2,
+  actorName: 'Ana Comité',
+  actorRole: 'admin',
+  action: 'family.update',
+  entity: 'family',
+  entityId: 7,
+  familyId: 7,
+  label: 'Lucía Pérez',
+  before: { contactName: 'Marta Pérez', hasPaid: false, paymentAmount: 0 },
+  after: { contactName: 'Marta P.', hasPaid: true, paymentAmount: 2950 },
+};
+const VERIFIED: HistoryEntry = {
+  ...UPDATE,
+  id: 12,
+  action: 'payment-proof.verify',
+  entity: 'payment-proof',
+  label: 'Tercer Pago',
+  before: { state: 'en_revision', 'review.amountReceived': null },
+  after: { state: 'verificado', 'review.amountReceived': 2950 },
+};
+
+let urls: string[] = [];
+beforeEach(() => {
+  urls = [];
+  global.fetch = jest.fn(async (url: string) => {
+    urls.push(url);
+    const page: HistoryPage = url.includes('before=') ? { items: [VERIFIED], next: null } : { items: [UPDATE], next: 41 };
+    return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(page) } as Response;
+  }) as typeof fetch;
+});
+
+const renderTable = (props: Parameters<typeof HistoryTable>[0]) =>
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <HistoryTable {...props} />
+    </SWRConfig>,
+  );
+
+describe("the admin's history", () => {
+  it('shows when, who, what and each changed field as before → after', async () => {
+    renderTable({ filters: { entity: 'family', from: '2026-03-01' } });
+    const row = (await screen.findByText('Familia actualizada')).closest('tr')!;
+    expect(within(row).getByText('Lucía Pérez')).toBeInTheDocument();
+    expect(within(row).getByText('Ana Comité')).toBeInTheDocument();
+    expect(within(row).getByText('Comité')).toBeInTheDocument();
+    // 18:05 UTC is 12:05 in Guatemala.
+    expect(within(row).getByText(/02\/03\/2026.*12:05/)).toBeInTheDocument();
+    expect(
+      within(row)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Contacto: Marta Pérez → Marta P.', 'Pagado: No → Sí', 'Monto pagado: Q0 → Q2,950']);
+    expect(urls).toEqual(['/api/history?entity=family&from=2026-03-01']);
+  });
+
+  it("pages with the cursor the API gave, and reads a family's own route", async () => {
+    renderTable({ ofFamily: 7 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver más' }));
+    const row = (await screen.findByText('Comprobante verificado')).closest('tr')!;
+    expect(
+      within(row)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Estado: En revisión → Verificado', 'Monto recibido: — → Q2,950']);
+    expect(urls).toEqual(['/api/families/7/history', '/api/families/7/history?before=41']);
+    expect(screen.queryByRole('button', { name: 'Ver más' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,31 @@
+import type { EntityManager } from 'typeorm';
+import { FamilyEntity } from '../families/family.entity';
+import type { Change } from '../history/record';
+import type { UserEntity } from '../users/user.entity';
+import { toUser } from '../users/users.service';
+
+/** An account as history keeps it: what the committee sees of it, never its password. */
+export const accountSnapshot = (user: UserEntity) => ({ ...toUser(user), disabled: user.disabledAt !== null });
+
+/** An account's change, for the history; a parent's is also under its family. */
+export async function accountChange(
+  manager: EntityManager,
+  action: string,
+  user: UserEntity,
+  before: object | null = null,
+  after: object | null = null,
+): Promise<Change> {
+  const family =
+    user.role === 'parent' && user.email
+      ? await manager.findOne(FamilyEntity, { where: { email: user.email }, select: { id: true } })
+      : null;
+  return {
+    action: `account.${action}`,
+    entity: 'account',
+    entityId: user.id,
+    familyId: family?.id ?? null,
+    label: user.name,
+    before,
+    after,
+  };
+}

@@ -1,0 +1,118 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from 'typeorm';
+import type { HistoryEntity as HistoryEntityName, User } from '@portal/contracts';
+import { HistoryEntity } from './history.entity';
+
+/**
+ * The request being served, whose `user` the session guard sets: recordChange reads its actor
+ * there, so services record their changes without every route passing the user along.
+ */
+const requests = new AsyncLocalStorage<{ user?: User | null }>();
+
+/** Serves each request inside its own context (one AsyncLocalStorage.run: no per-route interceptor). */
+export function registerHistoryActor(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, _reply, done) => requests.run(request, done));
+}
+
+export interface Change {
+  /** `entity.verb`, e.g. 'family.update'. */
+  action: string;
+  entity: HistoryEntityName;
+  entityId?: number | null;
+  familyId?: number | null;
+  /** A short name for what changed, as it is now (a graduate, an event's title). */
+  label?: string | null;
+  /** What it was (null on create) and what it is (null on delete), as the API shows it. */
+  before?: object | null;
+  after?: object | null;
+}
+
+const INSERT =
+  'INSERT INTO history (`at`, `actorUserId`, `actorName`, `actorRole`, `action`, `entity`, `entityId`, `familyId`, `label`, `before`, `after`)' +
+  ' VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+
+/** Keys never stored, at any depth: secrets, and the bytes of files. */
+const SECRET = /password|token|secret|session|cookie/i;
+const BULKY = new Set(['data', 'thumbnail', 'bytes', 'url', 'link']);
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A JSON copy without the keys above (Dates as ISO strings, Buffers dropped). */
+export function redact(value: unknown): Json {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(redact);
+  if (typeof value === 'object') {
+    const result: Record<string, Json> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (SECRET.test(key) || BULKY.has(key) || item instanceof Uint8Array || item === undefined) continue;
+      result[key] = redact(item);
+    }
+    return result;
+  }
+  if (typeof value === 'bigint') return value.toString();
+  return value as Json;
+}
+
+/** The fields that differ, each side on its own; null when nothing does. */
+export function diff(before: Record<string, Json>, after: Record<string, Json>): [Record<string, Json>, Record<string, Json>] | null {
+  const was: Record<string, Json> = {};
+  const is: Record<string, Json> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key] ?? null) === JSON.stringify(after[key] ?? null)) continue;
+    was[key] = before[key] ?? null;
+    is[key] = after[key] ?? null;
+  }
+  return Object.keys(is).length === 0 ? null : [was, is];
+}
+
+/** Nested objects as dotted keys ('awards.date'), so a diff names the very field that changed. */
+function flatten(value: Record<string, Json>, prefix = '', into: Record<string, Json> = {}): Record<string, Json> {
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) flatten(item, `${prefix}${key}.`, into);
+    else into[`${prefix}${key}`] = item;
+  }
+  return into;
+}
+
+const asObject = (value: object | null | undefined): Record<string, Json> | null =>
+  value ? flatten(redact(value) as Record<string, Json>) : null;
+
+/**
+ * Appends the change to the history with the transaction's own manager, so the row commits or
+ * rolls back with the change. Only changed fields are kept when both sides exist; a change that
+ * changed nothing leaves no row.
+ */
+export async function recordChange(
+  manager: EntityManager,
+  change: Change,
+  actor: User | null = requests.getStore()?.user ?? null,
+): Promise<void> {
+  let before = asObject(change.before);
+  let after = asObject(change.after);
+  if (before && after) {
+    const changed = diff(before, after);
+    if (!changed) return;
+    [before, after] = changed;
+  }
+  // Hand-written: this runs inside the busiest writes, where TypeORM's query builder costs more
+  // than the statement. The instant goes through the driver, which stores it as its finds read it.
+  const at = manager.connection.driver.preparePersistentValue(
+    new Date(),
+    manager.connection.getMetadata(HistoryEntity).findColumnWithPropertyName('at')!,
+  ) as unknown;
+  await manager.query(INSERT, [
+    at,
+    actor?.id ?? null,
+    (actor?.name ?? 'Sistema').slice(0, 120),
+    actor?.role ?? 'system',
+    change.action,
+    change.entity,
+    change.entityId ?? null,
+    change.familyId ?? null,
+    change.label?.slice(0, 200) ?? null,
+    before && JSON.stringify(before),
+    after && JSON.stringify(after),
+  ]);
+}
