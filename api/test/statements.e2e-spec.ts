@@ -60,6 +60,19 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
     const removed = await admin.delete<Statement>(`/api/families/${family.id}/payments/2/override`);
     expect(removed.body.lines[1]).toMatchObject({ expected: 3400, expectedFrom: 'pago', overrideReason: null });
     expect((await admin.delete(`/api/families/${family.id}/payments/2/override`)).status).toBe(404);
+
+    // Both in the family's history, with the amount and reason before and after.
+    const history = (
+      await admin.get<{ items: Array<{ action: string; before: unknown; after: unknown }> }>(`/api/families/${family.id}/history`)
+    ).body.items;
+    expect(history.filter((row) => row.action.startsWith('payment-override.'))).toEqual([
+      expect.objectContaining({
+        action: 'payment-override.delete',
+        before: { amountQuetzales: 1700, reason: 'Beca del 50%' },
+        after: null,
+      }),
+      expect.objectContaining({ action: 'payment-override.set', before: null, after: { amountQuetzales: 1700, reason: 'Beca del 50%' } }),
+    ]);
   });
 
   it('payment amounts are set as numbers by the committee, and the spec body leaves them as they were', async () => {
@@ -124,6 +137,8 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
       review: { amountReceived: 950, reviewedBy: expect.any(String) },
     });
     expect((await parent.get<Statement>('/api/my-family/statement')).body).toEqual(cash.body);
+    const history = (await admin.get<{ items: Array<{ action: string }> }>(`/api/families/${family.id}/history`)).body.items;
+    expect(history.map((row) => row.action)).toEqual(['payment-proof.cash', 'payment-proof.verify', 'payment-proof.upload']);
     // The parent's receipts list shows the cash too; it has no file.
     const proofs = (await parent.get<Array<{ id: number; kind: string }>>('/api/my-family/payment-proofs')).body;
     const cashRow = proofs.find((proof) => proof.kind === 'efectivo')!;

@@ -18,7 +18,8 @@ import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { guatemalaToday } from './paid-rule';
 import type { CashPaymentDto, PaymentOverrideDto } from './dto/statement.dto';
-import { toPaymentProof } from './receipts.service';
+import { recordChange } from '../history/record';
+import { proofChange, toPaymentProof } from './receipts.service';
 
 export const STATEMENT_TEXTS = {
   familyNotFound: 'No encontramos esa familia.',
@@ -53,6 +54,26 @@ export function paymentState(receipts: PaymentProof[], expected: number | null, 
   if (receipts.some((proof) => proof.state === 'en_revision')) return 'en_revision';
   if (receipts.length > 0) return 'rechazado';
   return 'pendiente';
+}
+
+/** The history row of a family's own amount for a payment (its amount and reason, before and after). */
+function overrideChange(
+  action: 'set' | 'delete',
+  familyId: number,
+  paymentNumber: PaymentNumber,
+  before: Pick<PaymentOverrideEntity, 'amountQuetzales' | 'reason'> | null,
+  after: Pick<PaymentOverrideEntity, 'amountQuetzales' | 'reason'> | null,
+) {
+  const shown = (row: typeof before) => (row ? { amountQuetzales: row.amountQuetzales, reason: row.reason } : null);
+  return {
+    action: `payment-override.${action}`,
+    entity: 'payment-override' as const,
+    entityId: paymentNumber,
+    familyId,
+    label: PAYMENT_TITLES[paymentNumber],
+    before: shown(before),
+    after: shown(after),
+  };
 }
 
 /** Account statements (estado de cuenta), a family's own amounts, and payments received in cash. */
@@ -119,7 +140,9 @@ export class StatementsService {
     return this.db.write(async (manager) => {
       if (!(await lockFamily(this.db, manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       const row = { familyId, paymentNumber: payment, amountQuetzales: input.amountQuetzales, reason: input.reason.trim() };
+      const before = await manager.findOneBy(PaymentOverrideEntity, { familyId, paymentNumber: payment });
       await manager.upsert(PaymentOverrideEntity, { ...row, setByName: user.name, setAt: new Date() }, ['familyId', 'paymentNumber']);
+      await recordChange(manager, overrideChange('set', familyId, payment, before, row));
       return this.forFamily(familyId, manager);
     });
   }
@@ -128,8 +151,10 @@ export class StatementsService {
     const payment = this.paymentNumber(paymentNumber);
     return this.db.write(async (manager) => {
       if (!(await lockFamily(this.db, manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
-      const { affected } = await manager.delete(PaymentOverrideEntity, { familyId, paymentNumber: payment });
-      if (!affected) throw new NotFoundException(STATEMENT_TEXTS.overrideNotFound);
+      const before = await manager.findOneBy(PaymentOverrideEntity, { familyId, paymentNumber: payment });
+      if (!before) throw new NotFoundException(STATEMENT_TEXTS.overrideNotFound);
+      await manager.delete(PaymentOverrideEntity, { familyId, paymentNumber: payment });
+      await recordChange(manager, overrideChange('delete', familyId, payment, before, null));
       return this.forFamily(familyId, manager);
     });
   }
@@ -140,7 +165,7 @@ export class StatementsService {
     return this.db.write(async (manager) => {
       if (!(await lockFamily(this.db, manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       const now = new Date();
-      await manager.insert(PaymentProofEntity, {
+      const { identifiers } = await manager.insert(PaymentProofEntity, {
         familyId,
         paymentNumber: payment,
         kind: 'efectivo',
@@ -158,6 +183,8 @@ export class StatementsService {
         amountReceived: input.amountReceived,
         rejectionReason: null,
       });
+      const cash = toPaymentProof(await manager.findOneByOrFail(PaymentProofEntity, { id: Number(identifiers[0]!.id) }));
+      await recordChange(manager, proofChange('cash', cash, familyId, null, cash));
       return this.forFamily(familyId, manager);
     });
   }

@@ -542,6 +542,7 @@ export const HISTORY_ENTITIES = [
   'payment-date',
   'settings',
   'payment-proof',
+  'payment-override',
   'rsvp',
   'payment-confirmation',
   'account',
