@@ -12,7 +12,7 @@ import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { startApi, startSecondApi, type TestApi } from './harness';
-import { createEvent, createFamily, createUser, expectSpanishError, sessionAgent } from './fixtures';
+import { createEvent, createFamily, createUser, expectSpanishError, keyEventsAhead, sessionAgent } from './fixtures';
 
 const FAMILIES = 30;
 const EVENTS = 15;
@@ -51,6 +51,7 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
   beforeAll(async () => {
     admins = await startApi('mariadb');
     parents = await startSecondApi(admins);
+    await keyEventsAhead(admins);
   });
   afterAll(async () => {
     await parents?.close();
