@@ -104,6 +104,46 @@ describe('the admin panel', () => {
     await page.getByText('6 familias').waitFor();
   });
 
+  it("keeps a family's account: cash received, an own amount with its reason, and the dashboard's money follows", async () => {
+    await section('Panel Principal');
+    const money = page.locator('.ui-card', { hasText: 'Dinero Recibido' });
+    await money.getByText(/verificados de/).waitFor();
+    const before = await money.getByText(/verificados de/).textContent();
+
+    await section('Gestión de Familias');
+    await page.getByRole('button', { name: 'Estado de cuenta de la familia de Diego Hernández' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Estado de cuenta: Diego Hernández' });
+    const first = dialog.getByRole('row', { name: /Primer Pago/ });
+    await first.getByText('Pendiente').waitFor();
+    expect(await first.textContent()).toContain('Q2,950');
+
+    await dialog.getByLabel('Pago', { exact: true }).first().selectOption('1');
+    await dialog.getByLabel('Monto (Q)').first().fill('2000');
+    await dialog.getByLabel('Nota (opcional)').fill('Reunión de padres');
+    await dialog.getByRole('button', { name: 'Registrar pago' }).click();
+    await toast('Pago registrado');
+    await first.getByText('Parcial').waitFor();
+    expect(await first.textContent()).toContain('Q950');
+
+    await dialog.getByLabel('Pago', { exact: true }).last().selectOption('2');
+    await dialog.getByLabel('Monto (Q)').last().fill('1700');
+    await dialog.getByLabel('Motivo (beca, descuento)').fill('Beca del 50%');
+    await dialog.getByRole('button', { name: 'Guardar ajuste' }).click();
+    await toast('Ajuste guardado');
+    const second = dialog.getByRole('row', { name: /Segundo Pago/ });
+    await second.getByText('Ajuste: Beca del 50%').waitFor();
+    expect(await second.textContent()).toContain('Q1,700');
+    await screenshot(page, 'admin-statement');
+    await page.keyboard.press('Escape');
+
+    await section('Panel Principal');
+    await money.getByText(/verificados de/).waitFor();
+    const after = await money.getByText(/verificados de/).textContent();
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/^Q[\d,]+ verificados de Q[\d,]+ esperados$/);
+    await screenshot(page, 'admin-dashboard-money');
+  });
+
   it('creates, edits and deletes an event', async () => {
     await section('Gestión de Eventos');
     await page.getByRole('button', { name: 'Agregar Evento' }).click();

@@ -146,7 +146,7 @@ export function StatementDialog({ family, onClose }: { family: Family; onClose: 
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t.title(family.graduateName)} description={t.description}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t.title(family.graduateName)} description={t.description} size="wide">
       <QueryState isLoading={isLoading} error={error}>
         {statement && (
           <StatementTable

@@ -7,15 +7,17 @@ export interface DialogProps {
   title: string;
   description?: string;
   children: ReactNode;
+  /** 'wide' for a table (an account statement); forms keep the default width. */
+  size?: 'default' | 'wide';
 }
 
 /** A modal dialog: traps focus, closes on Escape and on the close button. */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, size = 'default' }: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="ui-dialog__overlay" />
-        <DialogPrimitive.Content className="ui-dialog">
+        <DialogPrimitive.Content className={size === 'wide' ? 'ui-dialog ui-dialog--wide' : 'ui-dialog'}>
           <div className="ui-dialog__header">
             <DialogPrimitive.Title className="ui-dialog__title">{title}</DialogPrimitive.Title>
             {description ? (
