@@ -9,7 +9,7 @@ import { checkOpen, familyWithAnswers, keyEventIds, writeAnswer } from '../rsvps
 import { PARENT_MESSAGES } from './parent.messages';
 
 const FAMILY_BY_EMAIL =
-  'SELECT id, graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount FROM families WHERE email = ? LIMIT 1';
+  'SELECT id, graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount, graduates FROM families WHERE email = ? LIMIT 1';
 /** What TypeORM writes for these lock modes on MariaDB/MySQL. */
 const LOCKS = { pessimistic_read: ' LOCK IN SHARE MODE', pessimistic_write: ' FOR UPDATE' } as const;
 
