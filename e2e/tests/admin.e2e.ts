@@ -194,7 +194,8 @@ describe('the admin panel', () => {
     await page.getByRole('button', { name: 'Editar Cuarto Pago' }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar Cuarto Pago' });
     await dialog.getByLabel('Fecha').fill('2026-01-20');
-    await dialog.getByLabel('Monto').fill('Q1,500 por mesa');
+    await dialog.getByLabel('Monto', { exact: true }).fill('Q1,500 por mesa');
+    await dialog.getByLabel('Monto por familia (Q)').fill('1,500');
     await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
     await toast('Fecha de pago actualizada');
     await page.reload();
@@ -202,6 +203,7 @@ describe('the admin panel', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('Martes, 20 de enero de 2026');
     expect(await row.textContent()).toContain('Q1,500 por mesa');
+    expect(await row.textContent()).toContain('Q1,500 por familia');
   });
 
   it.each([PHONE, DESKTOP])('shows every section without sideways scrolling (%j)', async (viewport) => {

@@ -78,7 +78,7 @@ function PaymentDateDialog({ payment, onClose }: { payment: PaymentDate; onClose
             <Input
               id="payment-amount-quetzales"
               inputMode="numeric"
-              pattern="[0-9]*"
+              pattern="[0-9,]*"
               value={form.amountQuetzales}
               onChange={set('amountQuetzales')}
             />
@@ -87,7 +87,7 @@ function PaymentDateDialog({ payment, onClose }: { payment: PaymentDate; onClose
             <Input
               id="payment-twins-quetzales"
               inputMode="numeric"
-              pattern="[0-9]*"
+              pattern="[0-9,]*"
               value={form.twinsAmountQuetzales}
               onChange={set('twinsAmountQuetzales')}
             />
