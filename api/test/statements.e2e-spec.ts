@@ -158,6 +158,13 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
     const payment2 = (stats: Stats) => stats.paymentProgress.find((payment) => payment.paymentNumber === 2)!;
     expect(payment2(after).verifiedFamilies - payment2(before).verifiedFamilies).toBe(1);
     expect(payment2(after).received - payment2(before).received).toBe(3400);
+
+    // An own amount replaces the family's share of what is owed; a family that owes nothing is paid in full.
+    await admin.put(`/api/families/${family.id}/payments/1/override`, { amountQuetzales: 0, reason: 'Beca completa' });
+    const scholarship = (await admin.get<Stats>('/api/stats')).body;
+    expect(after.moneyExpected - scholarship.moneyExpected).toBe(2950);
+    const payment1 = (stats: Stats) => stats.paymentProgress.find((payment) => payment.paymentNumber === 1)!;
+    expect(payment1(scholarship).verifiedFamilies - payment1(after).verifiedFamilies).toBe(1);
   });
 
   it('refuses bad amounts, reasons and payment numbers in Spanish and changes nothing; another family is a 404', async () => {

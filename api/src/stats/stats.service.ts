@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { PaymentNumber, Stats } from '@portal/contracts';
+import type { Stats } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
 import { keyEventIds } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { guatemalaToday, paidFamily } from '../receipts/paid-rule';
+import { expectedAmount } from '../receipts/statements.service';
 
 type StatsRow = Record<'totalFamilies' | 'paymentsReceived' | 'tablesBooked', number | string | null>;
 
@@ -51,36 +53,56 @@ export class StatsService {
   }
 
   /**
-   * Per payment, in one aggregate query over families x payments: quetzales owed (the family's
-   * own amount, else the twins' or the payment's: receipts/statements.service.ts expectedAmount),
-   * quetzales verified, and families verified in full (with no amount set, any verified money).
+   * Per payment: quetzales owed (the family's own amount, else the twins' or the payment's:
+   * receipts/statements.service.ts expectedAmount), quetzales verified, and families verified in
+   * full. Families are counted, never joined with every payment: what they owe is the payment's
+   * amount times the families (twins apart), corrected by the few own amounts; the verified money
+   * is read per family and payment that has some.
    */
   private async paymentProgress(): Promise<Stats['paymentProgress']> {
-    const expected =
+    const owed =
       'COALESCE(o.amountQuetzales, CASE WHEN f.graduates = 2 AND pd.twinsAmountQuetzales IS NOT NULL ' +
-      'THEN pd.twinsAmountQuetzales ELSE pd.amountQuetzales END)';
-    const received = 'COALESCE(r.received, 0)';
-    const rows = (await this.db.manager.query(
-      `SELECT pd.id AS paymentNumber,
-         COALESCE(SUM(${expected}), 0) AS expected,
-         COALESCE(SUM(${received}), 0) AS received,
-         COALESCE(SUM(CASE WHEN (${expected} IS NULL AND ${received} > 0) OR ${received} >= ${expected} THEN 1 ELSE 0 END), 0) AS verifiedFamilies
-       FROM families f
-       CROSS JOIN payment_dates pd
-       LEFT JOIN payment_overrides o ON o.familyId = f.id AND o.paymentNumber = pd.id
-       LEFT JOIN (
-         SELECT familyId, paymentNumber, SUM(amountReceived) AS received
-         FROM payment_proofs WHERE state = 'verificado' GROUP BY familyId, paymentNumber
-       ) r ON r.familyId = f.id AND r.paymentNumber = pd.id
-       GROUP BY pd.id
-       ORDER BY pd.id`,
-    )) as Array<Record<'paymentNumber' | 'expected' | 'received' | 'verifiedFamilies', number | string>>;
-    // MySQL returns SUM() as a DECIMAL string.
-    return rows.map((row) => ({
-      paymentNumber: Number(row.paymentNumber) as PaymentNumber,
-      verifiedFamilies: Number(row.verifiedFamilies),
-      received: Number(row.received),
-      expected: Number(row.expected),
-    }));
+      'THEN pd.twinsAmountQuetzales ELSE pd.amountQuetzales END, 1)';
+    const manager = this.db.manager;
+    const [payments, counts, overrides, verified] = await Promise.all([
+      manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
+      manager.query(
+        'SELECT COUNT(*) AS families, COALESCE(SUM(CASE WHEN graduates = 2 THEN 1 ELSE 0 END), 0) AS twins FROM families',
+      ) as Promise<Array<Record<'families' | 'twins', number | string>>>,
+      manager.query(
+        `SELECT o.paymentNumber, o.amountQuetzales, f.graduates,
+           (SELECT COUNT(*) FROM payment_proofs p WHERE p.familyId = o.familyId AND p.paymentNumber = o.paymentNumber AND p.state = 'verificado') AS proofs
+         FROM payment_overrides o JOIN families f ON f.id = o.familyId`,
+      ) as Promise<Array<Record<'paymentNumber' | 'amountQuetzales' | 'graduates' | 'proofs', number | string>>>,
+      manager.query(
+        `SELECT r.paymentNumber, SUM(r.received) AS received, SUM(CASE WHEN r.received >= ${owed} THEN 1 ELSE 0 END) AS paidInFull
+         FROM (SELECT familyId, paymentNumber, COALESCE(SUM(amountReceived), 0) AS received
+               FROM payment_proofs WHERE state = 'verificado' GROUP BY familyId, paymentNumber) r
+         JOIN families f ON f.id = r.familyId
+         JOIN payment_dates pd ON pd.id = r.paymentNumber
+         LEFT JOIN payment_overrides o ON o.familyId = r.familyId AND o.paymentNumber = r.paymentNumber
+         GROUP BY r.paymentNumber`,
+      ) as Promise<Array<Record<'paymentNumber' | 'received' | 'paidInFull', number | string>>>,
+    ]);
+    // MySQL returns COUNT() and SUM() as strings.
+    const families = Number(counts[0]?.families ?? 0);
+    const twins = Number(counts[0]?.twins ?? 0);
+    return payments.map((payment) => {
+      const owes = (graduates: number) => expectedAmount(payment, { graduates }, undefined).expected ?? 0;
+      let expected = (families - twins) * owes(1) + twins * owes(2);
+      // A family that owes nothing of its own counts as verified in full, receipts or not.
+      let freeOfCharge = 0;
+      for (const row of overrides.filter((override) => Number(override.paymentNumber) === payment.id)) {
+        expected += Number(row.amountQuetzales) - owes(Number(row.graduates));
+        if (Number(row.amountQuetzales) === 0 && Number(row.proofs) === 0) freeOfCharge += 1;
+      }
+      const money = verified.find((row) => Number(row.paymentNumber) === payment.id);
+      return {
+        paymentNumber: payment.id,
+        verifiedFamilies: Number(money?.paidInFull ?? 0) + freeOfCharge,
+        received: Number(money?.received ?? 0),
+        expected,
+      };
+    });
   }
 }
