@@ -71,4 +71,11 @@ describe('the event dialog', () => {
       'La imagen se cargará desde ese sitio: usa una dirección de confianza.',
     );
   });
+
+  it('lets each field take exactly as many characters as the API accepts (the schedule: 100)', () => {
+    render(<EventDialog open onOpenChange={() => undefined} onSave={jest.fn()} saving={false} />);
+    expect(screen.getByLabelText('Horario (opcional)')).toHaveAttribute('maxLength', '100');
+    expect(screen.getByLabelText('Título')).toHaveAttribute('maxLength', '200');
+    expect(screen.getByLabelText('Descripción (opcional)')).toHaveAttribute('maxLength', '2000');
+  });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { EventInput, GraduationEvent } from '@portal/contracts';
+import { EVENT_FIELD_LIMITS, type EventInput, type GraduationEvent } from '@portal/contracts';
 import { Button } from '@portal/ui/button';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { Input, Textarea } from '@portal/ui/input';
@@ -35,7 +35,7 @@ export function EventDialog({ event, open, onOpenChange, onSave, saving }: Event
         onChange={set(field)}
         placeholder={t.placeholders[field]}
         required={required}
-        maxLength={200}
+        maxLength={EVENT_FIELD_LIMITS[field]}
       />
     </Field>
   );
@@ -66,7 +66,7 @@ export function EventDialog({ event, open, onOpenChange, onSave, saving }: Event
             value={form.descripcion}
             onChange={set('descripcion')}
             placeholder={t.placeholders.descripcion}
-            maxLength={2000}
+            maxLength={EVENT_FIELD_LIMITS.descripcion}
           />
         </Field>
         {text('horario')}
@@ -80,7 +80,7 @@ export function EventDialog({ event, open, onOpenChange, onSave, saving }: Event
             value={form.imagen}
             onChange={set('imagen')}
             placeholder={t.placeholders.imagen}
-            maxLength={500}
+            maxLength={EVENT_FIELD_LIMITS.imagen}
           />
         </Field>
         <DialogFooter>

@@ -77,14 +77,6 @@ function zipCaughtUp(sheet: ExcelJS.Worksheet, out: Readable): Promise<void> {
   });
 }
 
-/**
- * A one-sheet workbook written with exceljs's streaming writer while `pages` are read: each row is
- * committed (serialized and dropped) as soon as it is added, so memory holds about one page of
- * rows, its XML and the shared-strings table, never the workbook.
- *
- * An error after the first byte can no longer become a JSON error: the stream is destroyed, the
- * download breaks off, and `onError` logs why.
- */
 let excel: typeof ExcelJS | undefined;
 
 /** exceljs is loaded on the first export, not at start: it weighs ~30 MB in every process. */
@@ -94,6 +86,14 @@ function loadExcel(): typeof ExcelJS {
   return excel;
 }
 
+/**
+ * A one-sheet workbook written with exceljs's streaming writer while `pages` are read: each row is
+ * committed (serialized and dropped) as soon as it is added, so memory holds about one page of
+ * rows, its XML and the shared-strings table, never the workbook.
+ *
+ * An error after the first byte can no longer become a JSON error: the stream is destroyed, the
+ * download breaks off, and `onError` logs why.
+ */
 export function streamSheet<Row>(layout: SheetLayout<Row>, pages: AsyncIterable<Row[]>, onError: (error: unknown) => void): Readable {
   return streamWorkbook([sheetOf(layout, pages)], onError);
 }

@@ -257,6 +257,16 @@ export interface PaymentProofReview {
 
 // ---- Events --------------------------------------------------------------------------------
 
+/** Longest text each event field takes (characters): the dialog and the API read the same numbers. */
+export const EVENT_FIELD_LIMITS = {
+  titulo: 200,
+  descripcion: 2000,
+  horario: 100,
+  lugar: 200,
+  vestimenta: 200,
+  imagen: 500,
+} as const;
+
 export interface EventInput {
   /** ISO 8601 date-time in UTC. */
   fecha: string;

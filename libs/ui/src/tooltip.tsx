@@ -1,7 +1,7 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
 
-/** Mounted once by the shell: 700 ms before a tooltip opens, 300 ms to skip to the next. */
+/** Around each admin section that has tooltips (the icon buttons): 700 ms before a tooltip opens, 300 ms to skip to the next. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsString, IsUrl, Matches, ValidateIf } from 'class-validator';
+import { EVENT_FIELD_LIMITS } from '@portal/contracts';
 import { IsDateTime, IsFilled, MaxChars } from '../../common/validators';
 
 const IMAGE_URL = 'La imagen debe ser una dirección web válida que empiece con http:// o https://.';
@@ -27,7 +28,7 @@ export const EventRules = {
     applyDecorators(
       IsString({ message: 'El título es requerido.' }),
       IsFilled({ message: 'El título es requerido.' }),
-      MaxChars(200, { message: 'El título no puede tener más de 200 caracteres.' }),
+      MaxChars(EVENT_FIELD_LIMITS.titulo, { message: `El título no puede tener más de ${EVENT_FIELD_LIMITS.titulo} caracteres.` }),
     ),
   /** Optional: null or left out means no deadline. */
   rsvpDeadline: () =>
@@ -36,14 +37,14 @@ export const EventRules = {
       IsString({ message: 'La fecha límite de confirmación debe ser una fecha y hora válida.' }),
       IsDateTime({ message: 'La fecha límite de confirmación debe ser una fecha y hora válida (ISO 8601 con zona horaria).' }),
     ),
-  descripcion: () => optionalText('La descripción', 2000),
-  horario: () => optionalText('El horario', 100),
-  lugar: () => optionalText('El lugar', 200),
-  vestimenta: () => optionalText('La vestimenta', 200),
+  descripcion: () => optionalText('La descripción', EVENT_FIELD_LIMITS.descripcion),
+  horario: () => optionalText('El horario', EVENT_FIELD_LIMITS.horario),
+  lugar: () => optionalText('El lugar', EVENT_FIELD_LIMITS.lugar),
+  vestimenta: () => optionalText('La vestimenta', EVENT_FIELD_LIMITS.vestimenta),
   imagen: () =>
     optionalText(
       'La imagen',
-      500,
+      EVENT_FIELD_LIMITS.imagen,
       // require_tld off: a host without a dot (localhost, an intranet name) is still an address.
       IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: IMAGE_URL }),
       // IsUrl lets control characters through (a BEL or an escape inside the path).
