@@ -127,38 +127,34 @@ export class ReportsService {
     );
   }
 
-  /** Statements of the families by graduate name, a page at a time (four queries a page). */
-  private async *statementPages(): AsyncGenerator<Statement[]> {
+  /**
+   * Families by graduate name (then id), a keyset page at a time: only `columns` when given. Both
+   * sheets of the payments workbook read their families through it.
+   */
+  private async *familyPages(columns?: string[]): AsyncGenerator<FamilyEntity[]> {
     let last: FamilyEntity | undefined;
     for (;;) {
-      let query = this.db.manager
-        .createQueryBuilder(FamilyEntity, 'family')
-        .orderBy('family.graduateName', 'ASC')
-        .addOrderBy('family.id', 'ASC')
-        .limit(this.pageSize);
+      let query = this.db.manager.createQueryBuilder(FamilyEntity, 'family');
+      if (columns) query = query.select(columns);
+      query = query.orderBy('family.graduateName', 'ASC').addOrderBy('family.id', 'ASC').limit(this.pageSize);
       if (last) query = afterFamily(query, last);
       const families = await query.getMany();
       if (families.length === 0) return;
-      yield this.statements.build(this.db.manager, families);
+      yield families;
       if (families.length < this.pageSize) return;
       last = families[families.length - 1];
     }
   }
 
+  /** Statements of the families by graduate name, a page at a time (four queries a page). */
+  private async *statementPages(): AsyncGenerator<Statement[]> {
+    for await (const families of this.familyPages()) yield this.statements.build(this.db.manager, families);
+  }
+
   /** Families by graduate name, each with its answers: two queries per page, whatever the page holds. */
   private async *paymentPages(): AsyncGenerator<PaymentConfirmationsReportRow[]> {
-    let last: FamilyEntity | undefined;
-    for (;;) {
-      let query = this.db.manager
-        .createQueryBuilder(FamilyEntity, 'family')
-        .select(['family.id', 'family.graduateName', 'family.contactName', 'family.email', 'family.phone'])
-        .orderBy('family.graduateName', 'ASC')
-        .addOrderBy('family.id', 'ASC')
-        .limit(this.pageSize);
-      if (last) query = afterFamily(query, last);
-      const families = await query.getMany();
-      if (families.length === 0) return;
-
+    const columns = ['family.id', 'family.graduateName', 'family.contactName', 'family.email', 'family.phone'];
+    for await (const families of this.familyPages(columns)) {
       const answers = await this.db.manager
         .createQueryBuilder(PaymentConfirmationEntity, 'confirmation')
         .select(['confirmation.familyId', 'confirmation.paymentNumber', 'confirmation.status'])
@@ -170,7 +166,6 @@ export class ReportsService {
         confirmations[answer.paymentNumber] = answer.status;
         byFamily.set(answer.familyId, confirmations);
       }
-
       yield families.map((family) => ({
         graduateName: family.graduateName,
         contactName: family.contactName,
@@ -178,8 +173,6 @@ export class ReportsService {
         phone: family.phone,
         confirmations: byFamily.get(family.id) ?? {},
       }));
-      if (families.length < this.pageSize) return;
-      last = families[families.length - 1];
     }
   }
 
