@@ -121,6 +121,9 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
     await admin.post(`/api/payment-proofs/${proofId}/verify`, { amountReceived: 2000 });
     statement = (await parent.get<Statement>('/api/my-family/statement')).body;
     expect(statement.lines[0]).toMatchObject({ state: 'parcial', received: 2000, balance: 950 });
+    // The review queue reads the same statement: owed, and what of it is still unverified.
+    const queue = (await admin.get<Array<{ id: number; expected: number; stillOwed: number }>>('/api/payment-proofs')).body;
+    expect(queue.find((item) => item.id === proofId)).toMatchObject({ expected: 2950, stillOwed: 950 });
 
     const cash = await admin.post<Statement>(`/api/families/${family.id}/payments/1/cash`, {
       amountReceived: 950,

@@ -29,8 +29,17 @@ export function paidInFull(family: string, payment: string): string {
   const received =
     `COALESCE((SELECT SUM(proof.amountReceived) FROM payment_proofs proof WHERE proof.familyId = ${family}.id ` +
     `AND proof.paymentNumber = ${payment}.id AND proof.state = 'verificado'), 0)`;
-  const owed =
+  return `(${received} >= ${owedForPaidInFull(family, payment)})`;
+}
+
+/**
+ * SQL for what family `family` owes for payment `payment` in the paid-in-full comparison: its own
+ * amount, else the twins' or the payment's amount (the SQL twin of statements.service.ts
+ * expectedAmount), else 1 (any verified money pays a payment that has no amount yet).
+ */
+export function owedForPaidInFull(family: string, payment: string): string {
+  return (
     `COALESCE((SELECT own.amountQuetzales FROM payment_overrides own WHERE own.familyId = ${family}.id AND own.paymentNumber = ${payment}.id), ` +
-    `CASE WHEN ${family}.graduates = 2 AND ${payment}.twinsAmountQuetzales IS NOT NULL THEN ${payment}.twinsAmountQuetzales ELSE ${payment}.amountQuetzales END, 1)`;
-  return `(${received} >= ${owed})`;
+    `CASE WHEN ${family}.graduates = 2 AND ${payment}.twinsAmountQuetzales IS NOT NULL THEN ${payment}.twinsAmountQuetzales ELSE ${payment}.amountQuetzales END, 1)`
+  );
 }

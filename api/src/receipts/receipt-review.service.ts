@@ -1,14 +1,12 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_PROOF_STATES, type PaymentProofState, type ReviewQueueItem, type User } from '@portal/contracts';
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { recordChange } from '../history/record';
 import { proofChange, RECEIPT_MESSAGES, toPaymentProof } from './receipts.service';
-import { expectedAmount } from './statements.service';
+import { StatementsService } from './statements.service';
 
 interface Decision {
   state: Exclude<PaymentProofState, 'en_revision'>;
@@ -20,7 +18,10 @@ const DECIDED: Record<Decision['state'], string> = { verificado: 'verificó', re
 
 @Injectable()
 export class ReceiptReviewService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly statements: StatementsService,
+  ) {}
 
   async list(state?: string, payment?: string): Promise<ReviewQueueItem[]> {
     const errors: Record<string, string[]> = {};
@@ -38,7 +39,7 @@ export class ReceiptReviewService {
     if (state) query.andWhere('proof.state = :state', { state });
     if (payment) query.andWhere('proof.paymentNumber = :payment', { payment: Number(payment) });
     const rows = await query.getMany();
-    const owed = await owedFor(this.db.manager, rows);
+    const owed = await this.owedFor(rows);
     return rows.map((row) => toQueueItem(row, owed));
   }
 
@@ -66,7 +67,7 @@ export class ReceiptReviewService {
       const verb = DECIDED[row.state as Decision['state']] ?? 'revisó';
       throw new ConflictException(`${row.reviewedByName ?? 'Otra persona del comité'} ya ${verb} este comprobante.`);
     }
-    return toQueueItem(row, await owedFor(this.db.manager, [row]));
+    return toQueueItem(row, await this.owedFor([row]));
   }
 
   /** The decision just written: it was under review until now. */
@@ -75,6 +76,21 @@ export class ReceiptReviewService {
     const after = toPaymentProof(row);
     const before = { ...after, state: 'en_revision' as const, review: null };
     await recordChange(manager, proofChange(state === 'verificado' ? 'verify' : 'reject', after, row.familyId, before, after));
+  }
+
+  /** What each listed family owes per payment and what of it is unverified: their statements, three queries. */
+  private async owedFor(rows: PaymentProofEntity[]): Promise<Owed> {
+    const families = [...new Map(rows.map((row) => [row.familyId, row.family])).values()];
+    const owed: Owed = new Map();
+    for (const statement of await this.statements.build(this.db.manager, families)) {
+      for (const line of statement.lines) {
+        owed.set(`${statement.familyId}:${line.paymentNumber}`, {
+          expected: line.expected,
+          stillOwed: line.balance === null ? null : Math.max(line.balance, 0),
+        });
+      }
+    }
+    return owed;
   }
 }
 
@@ -90,35 +106,5 @@ function toQueueItem(row: PaymentProofEntity, owed: Owed): ReviewQueueItem {
   };
 }
 
+/** Owed and still owed, by `familyId:paymentNumber`, from the families' statements. */
 type Owed = Map<string, { expected: number | null; stillOwed: number | null }>;
-
-/** What each listed family owes for each listed payment, and what of it is still unverified: three queries. */
-async function owedFor(manager: EntityManager, rows: PaymentProofEntity[]): Promise<Owed> {
-  const owed: Owed = new Map();
-  if (rows.length === 0) return owed;
-  const familyIds = [...new Set(rows.map((row) => row.familyId))];
-  const [payments, overrides, verified] = await Promise.all([
-    manager.find(PaymentDateEntity),
-    manager.find(PaymentOverrideEntity, { where: { familyId: In(familyIds) } }),
-    manager
-      .createQueryBuilder(PaymentProofEntity, 'proof')
-      .select('proof.familyId', 'familyId')
-      .addSelect('proof.paymentNumber', 'paymentNumber')
-      .addSelect('COALESCE(SUM(proof.amountReceived), 0)', 'received')
-      .where("proof.state = 'verificado' AND proof.familyId IN (:...familyIds)", { familyIds })
-      .groupBy('proof.familyId')
-      .addGroupBy('proof.paymentNumber')
-      .getRawMany<{ familyId: number | string; paymentNumber: number | string; received: number | string }>(),
-  ]);
-  const paymentOf = new Map(payments.map((payment) => [payment.id as number, payment]));
-  const overrideOf = new Map(overrides.map((row) => [`${row.familyId}:${row.paymentNumber}`, row]));
-  const receivedOf = new Map(verified.map((row) => [`${Number(row.familyId)}:${Number(row.paymentNumber)}`, Number(row.received)]));
-  for (const row of rows) {
-    const key = `${row.familyId}:${row.paymentNumber}`;
-    const payment = paymentOf.get(row.paymentNumber);
-    if (owed.has(key) || !payment) continue;
-    const { expected } = expectedAmount(payment, row.family, overrideOf.get(key));
-    owed.set(key, { expected, stillOwed: expected === null ? null : Math.max(expected - (receivedOf.get(key) ?? 0), 0) });
-  }
-  return owed;
-}

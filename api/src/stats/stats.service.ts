@@ -5,7 +5,7 @@ import { FamilyEntity } from '../families/family.entity';
 import { keyEventIds } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { guatemalaToday, paidFamily } from '../receipts/paid-rule';
+import { guatemalaToday, owedForPaidInFull, paidFamily } from '../receipts/paid-rule';
 import { expectedAmount } from '../receipts/statements.service';
 
 type StatsRow = Record<'totalFamilies' | 'paymentsReceived' | 'tablesBooked', number | string | null>;
@@ -60,9 +60,6 @@ export class StatsService {
    * is read per family and payment that has some.
    */
   private async paymentProgress(): Promise<Stats['paymentProgress']> {
-    const owed =
-      'COALESCE(o.amountQuetzales, CASE WHEN f.graduates = 2 AND pd.twinsAmountQuetzales IS NOT NULL ' +
-      'THEN pd.twinsAmountQuetzales ELSE pd.amountQuetzales END, 1)';
     const manager = this.db.manager;
     const [payments, counts, overrides, verified] = await Promise.all([
       manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
@@ -75,12 +72,12 @@ export class StatsService {
          FROM payment_overrides o JOIN families f ON f.id = o.familyId`,
       ) as Promise<Array<Record<'paymentNumber' | 'amountQuetzales' | 'graduates' | 'proofs', number | string>>>,
       manager.query(
-        `SELECT r.paymentNumber, SUM(r.received) AS received, SUM(CASE WHEN r.received >= ${owed} THEN 1 ELSE 0 END) AS paidInFull
+        `SELECT r.paymentNumber, SUM(r.received) AS received,
+           SUM(CASE WHEN r.received >= ${owedForPaidInFull('f', 'pd')} THEN 1 ELSE 0 END) AS paidInFull
          FROM (SELECT familyId, paymentNumber, COALESCE(SUM(amountReceived), 0) AS received
                FROM payment_proofs WHERE state = 'verificado' GROUP BY familyId, paymentNumber) r
          JOIN families f ON f.id = r.familyId
          JOIN payment_dates pd ON pd.id = r.paymentNumber
-         LEFT JOIN payment_overrides o ON o.familyId = r.familyId AND o.paymentNumber = r.paymentNumber
          GROUP BY r.paymentNumber`,
       ) as Promise<Array<Record<'paymentNumber' | 'received' | 'paidInFull', number | string>>>,
     ]);
