@@ -122,8 +122,8 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
     statement = (await parent.get<Statement>('/api/my-family/statement')).body;
     expect(statement.lines[0]).toMatchObject({ state: 'parcial', received: 2000, balance: 950 });
     // The review queue reads the same statement: owed, and what of it is still unverified.
-    const queue = (await admin.get<Array<{ id: number; expected: number; stillOwed: number }>>('/api/payment-proofs')).body;
-    expect(queue.find((item) => item.id === proofId)).toMatchObject({ expected: 2950, stillOwed: 950 });
+    const reviewed = (await admin.get<Array<{ id: number; expected: number; stillOwed: number }>>('/api/payment-proofs')).body;
+    expect(reviewed.find((item) => item.id === proofId)).toMatchObject({ expected: 2950, stillOwed: 950 });
 
     const cash = await admin.post<Statement>(`/api/families/${family.id}/payments/1/cash`, {
       amountReceived: 950,
