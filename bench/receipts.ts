@@ -14,10 +14,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { hashPassword } from '../api/src/auth/password';
 import { makeSafe } from '../api/src/receipts/file-safety';
+import { launchBrowser } from '../e2e/support/browser';
 import { ensureApiBuilt, login, machine, median, memoryOf, round, startApi, writeResult, ROOT } from './support/common';
 import { BENCH_ADMIN, createSchemaAndAdmin, seedClass } from './support/seed';
 
@@ -47,19 +47,7 @@ async function phonePhoto(): Promise<Buffer> {
 }
 
 async function compressedInBrowser(photo: Buffer): Promise<{ bytes: number; ms: number }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     await page.addScriptTag({

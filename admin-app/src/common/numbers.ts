@@ -8,3 +8,9 @@ export function toCount(value: string): number {
 export function percent(part: number, total: number): number {
   return total > 0 ? Math.round((part / total) * 100) : 0;
 }
+
+/** A typed amount as whole quetzales ('2,950' -> 2950), null when left empty. */
+export function wholeQuetzales(typed: string): number | null {
+  const digits = typed.replace(/[\s,]/g, '');
+  return digits === '' ? null : Number(digits);
+}

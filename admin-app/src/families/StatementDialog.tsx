@@ -11,6 +11,8 @@ import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
 import { IconButton } from '../common/IconButton';
+import { wholeQuetzales } from '../common/numbers';
+import { QuetzalesField } from '../common/QuetzalesField';
 import { QueryState } from '../common/QueryState';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { texts } from '../texts';
@@ -129,7 +131,7 @@ export function StatementDialog({ family, onClose }: { family: Family; onClose: 
     void saveCash.run({
       familyId: family.id,
       paymentNumber: Number(cash.payment),
-      amountReceived: Number(cash.amount),
+      amountReceived: wholeQuetzales(cash.amount) ?? 0,
       ...(cash.date ? { depositDate: cash.date } : {}),
       ...(cash.note.trim() ? { note: cash.note.trim() } : {}),
     });
@@ -140,7 +142,7 @@ export function StatementDialog({ family, onClose }: { family: Family; onClose: 
     void saveOverride.run({
       familyId: family.id,
       paymentNumber: Number(override.payment),
-      amountQuetzales: Number(override.amount),
+      amountQuetzales: wholeQuetzales(override.amount) ?? 0,
       reason: override.reason,
     });
   }
@@ -161,16 +163,13 @@ export function StatementDialog({ family, onClose }: { family: Family; onClose: 
         </h3>
         <div className="admin-form__pair">
           <PaymentSelect id="statement-cash-payment" value={cash.payment} onChange={(payment) => setCash({ ...cash, payment })} />
-          <Field id="statement-cash-amount" label={t.amount}>
-            <Input
-              id="statement-cash-amount"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              required
-              value={cash.amount}
-              onChange={(event) => setCash({ ...cash, amount: event.target.value })}
-            />
-          </Field>
+          <QuetzalesField
+            id="statement-cash-amount"
+            label={t.amount}
+            required
+            value={cash.amount}
+            onChange={(amount) => setCash({ ...cash, amount })}
+          />
         </div>
         <div className="admin-form__pair">
           <Field id="statement-cash-date" label={t.cashDate}>
@@ -205,16 +204,13 @@ export function StatementDialog({ family, onClose }: { family: Family; onClose: 
             value={override.payment}
             onChange={(payment) => setOverride({ ...override, payment })}
           />
-          <Field id="statement-override-amount" label={t.amount}>
-            <Input
-              id="statement-override-amount"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              required
-              value={override.amount}
-              onChange={(event) => setOverride({ ...override, amount: event.target.value })}
-            />
-          </Field>
+          <QuetzalesField
+            id="statement-override-amount"
+            label={t.amount}
+            required
+            value={override.amount}
+            onChange={(amount) => setOverride({ ...override, amount })}
+          />
         </div>
         <Field id="statement-override-reason" label={t.overrideReason}>
           <Input

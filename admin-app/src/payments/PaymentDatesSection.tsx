@@ -13,6 +13,8 @@ import { TooltipProvider } from '@portal/ui/tooltip';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
 import { ExportButton } from '../common/ExportButton';
 import { IconButton } from '../common/IconButton';
+import { wholeQuetzales } from '../common/numbers';
+import { QuetzalesField } from '../common/QuetzalesField';
 import { QueryState } from '../common/QueryState';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { texts } from '../texts';
@@ -24,12 +26,6 @@ type AmountForm = Omit<PaymentDateInput, 'amountQuetzales' | 'twinsAmountQuetzal
   amountQuetzales: string;
   twinsAmountQuetzales: string;
 };
-
-/** A typed amount as whole quetzales ('2,950' -> 2950), null when left empty (the server refuses anything else). */
-function wholeQuetzales(typed: string): number | null {
-  const digits = typed.replace(/[\s,]/g, '');
-  return digits === '' ? null : Number(digits);
-}
 
 function PaymentDateDialog({ payment, onClose }: { payment: PaymentDate; onClose: () => void }) {
   const [form, setForm] = useState<AmountForm>({
@@ -74,24 +70,19 @@ function PaymentDateDialog({ payment, onClose }: { payment: PaymentDate; onClose
           <Input id="payment-amount" value={form.amount} onChange={set('amount')} maxLength={200} />
         </Field>
         <div className="admin-form__pair">
-          <Field id="payment-amount-quetzales" label={t.fields.amountQuetzales} hint={t.amountHint}>
-            <Input
-              id="payment-amount-quetzales"
-              inputMode="numeric"
-              pattern="[0-9,]*"
-              value={form.amountQuetzales}
-              onChange={set('amountQuetzales')}
-            />
-          </Field>
-          <Field id="payment-twins-quetzales" label={t.fields.twinsAmountQuetzales}>
-            <Input
-              id="payment-twins-quetzales"
-              inputMode="numeric"
-              pattern="[0-9,]*"
-              value={form.twinsAmountQuetzales}
-              onChange={set('twinsAmountQuetzales')}
-            />
-          </Field>
+          <QuetzalesField
+            id="payment-amount-quetzales"
+            label={t.fields.amountQuetzales}
+            hint={t.amountHint}
+            value={form.amountQuetzales}
+            onChange={(amountQuetzales) => setForm({ ...form, amountQuetzales })}
+          />
+          <QuetzalesField
+            id="payment-twins-quetzales"
+            label={t.fields.twinsAmountQuetzales}
+            value={form.twinsAmountQuetzales}
+            onChange={(twinsAmountQuetzales) => setForm({ ...form, twinsAmountQuetzales })}
+          />
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
