@@ -142,6 +142,23 @@ describe('the admin panel', () => {
     expect(after).not.toBe(before);
     expect(after).toMatch(/^Q[\d,]+ verificados de Q[\d,]+ esperados$/);
     await screenshot(page, 'admin-dashboard-money');
+
+    // The same statement, and the amounts of 'Fechas de Pago', on a phone.
+    const { context, page: phone } = await newPage(browser, PHONE);
+    await signIn(phone, portal.url, 'admin');
+    await phone.waitForURL(`${portal.url}/admin`);
+    await phone.goto(`${portal.url}/admin/familias`);
+    await phone.getByRole('button', { name: 'Estado de cuenta de la familia de Diego Hernández' }).click();
+    const small = phone.getByRole('dialog', { name: 'Estado de cuenta: Diego Hernández' });
+    await small.getByText('Ajuste: Beca del 50%').waitFor();
+    expect(await scrollsSideways(phone)).toBe(false);
+    await screenshot(phone, 'admin-statement');
+    await phone.keyboard.press('Escape');
+    await phone.goto(`${portal.url}/admin/pagos`);
+    await phone.getByRole('button', { name: 'Editar Primer Pago' }).click();
+    await phone.getByRole('dialog', { name: 'Editar Primer Pago' }).getByLabel('Monto por familia (Q)').waitFor();
+    await screenshot(phone, 'admin-payment-date');
+    await context.close();
   });
 
   it('creates, edits and deletes an event', async () => {

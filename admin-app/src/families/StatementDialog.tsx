@@ -49,21 +49,25 @@ export function StatementTable({
         {statement.lines.map((line) => (
           <TableRow key={line.paymentNumber}>
             <TableCell data-label={t.columns.payment}>
-              <div className="admin-strong">{line.title}</div>
-              {line.overrideReason && (
-                <div className="admin-muted">
-                  {t.reason(line.overrideReason)}
-                  {onRemoveOverride && (
-                    <IconButton icon={X} label={t.removeOverride(line.title)} onClick={() => onRemoveOverride(line.paymentNumber)} />
-                  )}
-                </div>
-              )}
-              {line.receipts.length > 0 && <div className="admin-muted">{t.receipts(line.receipts.length)}</div>}
+              <div>
+                <div className="admin-strong">{line.title}</div>
+                {line.overrideReason && (
+                  <div className="admin-muted">
+                    {t.reason(line.overrideReason)}
+                    {onRemoveOverride && (
+                      <IconButton icon={X} label={t.removeOverride(line.title)} onClick={() => onRemoveOverride(line.paymentNumber)} />
+                    )}
+                  </div>
+                )}
+                {line.receipts.length > 0 && <div className="admin-muted">{t.receipts(line.receipts.length)}</div>}
+              </div>
             </TableCell>
             <TableCell data-label={t.columns.due}>{formatDayNumeric(line.dueDate)}</TableCell>
             <TableCell data-label={t.columns.expected}>
-              {money(line.expected)}
-              {line.expectedFrom && t.from[line.expectedFrom] && <span className="admin-muted"> ({t.from[line.expectedFrom]})</span>}
+              <span>
+                {money(line.expected)}
+                {line.expectedFrom && t.from[line.expectedFrom] && <span className="admin-muted"> ({t.from[line.expectedFrom]})</span>}
+              </span>
             </TableCell>
             <TableCell data-label={t.columns.received}>{formatQuetzales(line.received)}</TableCell>
             <TableCell data-label={t.columns.balance}>{money(line.balance)}</TableCell>

@@ -130,10 +130,13 @@ export default function PaymentDatesSection() {
                     <TableCell data-label={t.columns.description}>{payment.description}</TableCell>
                     <TableCell data-label={t.columns.date}>{formatDay(payment.date)}</TableCell>
                     <TableCell data-label={t.columns.amount}>
-                      {payment.amount}
-                      {payment.amountQuetzales !== null && (
-                        <div className="admin-muted">{t.owed(formatQuetzales(payment.amountQuetzales))}</div>
-                      )}
+                      {/* One element: a stacked cell on a phone has one column for the label, one for this. */}
+                      <div>
+                        {payment.amount}
+                        {payment.amountQuetzales !== null && (
+                          <div className="admin-muted">{t.owed(formatQuetzales(payment.amountQuetzales))}</div>
+                        )}
+                      </div>
                     </TableCell>
                     <TableCell className="admin-actions">
                       <IconButton icon={Pencil} label={t.editLabel(payment.title)} onClick={() => setEditing(payment)} />

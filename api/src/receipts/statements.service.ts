@@ -184,7 +184,9 @@ export class StatementsService {
         rejectionReason: null,
       });
       const cash = toPaymentProof(await manager.findOneByOrFail(PaymentProofEntity, { id: Number(identifiers[0]!.id) }));
-      await recordChange(manager, proofChange('cash', cash, familyId, null, cash));
+      // What the committee typed (a cash row's file fields are placeholders).
+      const typed = { depositDate: cash.depositDate, documentNumber: cash.documentNumber, review: cash.review };
+      await recordChange(manager, { ...proofChange('cash', cash, familyId, null, null), after: typed });
       return this.forFamily(familyId, manager);
     });
   }
