@@ -10,7 +10,9 @@ mkdirSync(to, { recursive: true });
 const files = readdirSync(from).filter(
   (file) =>
     file.endsWith('-375.png') ||
-    /^(admin-dashboard|admin-dashboard-money|admin-statement|admin-history|parent-portal|auth|landing|receipts-admin-queue)-1280\.png$/.test(file),
+    /^(admin-dashboard|admin-dashboard-money|admin-statement|admin-history|parent-portal|auth|landing|receipts-admin-queue)-1280\.png$/.test(
+      file,
+    ),
 );
 for (const file of files) copyFileSync(path.join(from, file), path.join(to, file));
 console.log(`${files.length} screenshots copied to docs/screenshots`);
