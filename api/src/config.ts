@@ -32,6 +32,8 @@ export interface AppConfig {
   cookieSecure: 'auto' | 'always';
   /** A MySQL/MariaDB query (or connection attempt) not answered by then fails: a 503. */
   dbQueryTimeoutMs: number;
+  /** MySQL/MariaDB connections this process keeps open at most. */
+  dbPoolSize: number;
   /** How long an SQLite write waits for another process's lock before a 503. */
   sqliteBusyTimeoutMs: number;
   /** A request not answered by then gets a 503 (0: no limit). */
@@ -223,6 +225,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ] as const),
     cookieSecure: oneOf(env, 'COOKIE_SECURE', 'auto', ['auto', 'always'] as const),
     dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 10_000, 100, 600_000),
+    dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 100),
     sqliteBusyTimeoutMs: integer(env, 'SQLITE_BUSY_TIMEOUT_MS', 250, 0, 10_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 20_000, 0, 600_000),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),

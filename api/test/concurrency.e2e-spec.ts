@@ -144,4 +144,34 @@ describe.each(DATABASES)('concurrent writers (%s)', (kind) => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(WRITERS - 1);
     expect(await api.dataSource.getRepository(UserEntity).countBy({ username: 'carrera.registro' })).toBe(1);
   });
+
+  // A registration's transaction holds the new user name's lock while it writes the confirmation
+  // e-mail; the rest of that work must use the transaction's connection. It once read the settings
+  // through the pool: with every other connection held by registrations waiting on that lock, it
+  // waited for the database's lock timeout (50 s) on a busy machine. Two connections make it certain.
+  it('answers 60 registrations of one user name at once through a pool of two connections', async () => {
+    const small = await startApi(kind, { DB_POOL_SIZE: '2', DB_QUERY_TIMEOUT_MS: '20000' });
+    try {
+      const password = 'promocion-2026-segura';
+      const responses = await Promise.all(
+        Array.from({ length: 60 }, (_, index) =>
+          small.app.inject({
+            method: 'POST',
+            url: '/api/register',
+            payload: {
+              name: 'Mismo Nombre',
+              username: 'pocas.conexiones',
+              email: `pocas${index}@example.com`,
+              password,
+              confirmPassword: password,
+            },
+            remoteAddress: `203.0.113.${index + 1}`,
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, ...Array(59).fill(409)]);
+    } finally {
+      await small.close();
+    }
+  });
 });

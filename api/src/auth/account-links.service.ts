@@ -167,7 +167,7 @@ export class AccountLinksService {
     const token = await this.tokens.issue(manager, { userId: user.id, email: user.email ?? '' }, 'reset-password', RESET_MINUTES * 60_000);
     const link = `${this.config.publicUrl}/auth/restablecer?token=${token}`;
     if (user.email) {
-      const { classYear } = await this.settings.get();
+      const { classYear } = await this.settings.get(manager);
       const mail = resetPasswordMail({ name: user.name, link, classYear, minutes: RESET_MINUTES });
       await this.outbox.enqueue(manager, { ...mail, kind: 'reset-password', to: user.email });
     }
@@ -182,7 +182,7 @@ export class AccountLinksService {
       INVITATION_DAYS * 24 * HOUR_MS,
     );
     const link = `${this.config.publicUrl}/auth/invitacion?token=${token}`;
-    const { classYear } = await this.settings.get();
+    const { classYear } = await this.settings.get(manager);
     const mail = invitationMail({
       contactName: family.contactName,
       graduateName: family.graduateName,

@@ -131,7 +131,7 @@ export class AuthService {
   private async sendVerification(manager: EntityManager, user: User): Promise<void> {
     if (!user.email) return;
     const token = await this.tokens.issue(manager, { userId: user.id, email: user.email }, 'verify-email', VERIFY_EMAIL_HOURS * HOUR_MS);
-    const { classYear } = await this.settings.get();
+    const { classYear } = await this.settings.get(manager);
     const link = `${this.config.publicUrl}/auth/verificar?token=${token}`;
     const mail = verifyEmailMail({ name: user.name, link, classYear, hours: VERIFY_EMAIL_HOURS });
     await this.outbox.enqueue(manager, { ...mail, kind: 'verify-email', to: user.email });

@@ -83,7 +83,7 @@ export class DropTimedOutConnections implements EntitySubscriberInterface {
 
 /** SQLite file by default; MySQL/MariaDB when DATABASE_URL is set. Migrations run at start. */
 export function dataSourceOptions(
-  config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath' | 'dbQueryTimeoutMs' | 'sqliteBusyTimeoutMs'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath' | 'dbQueryTimeoutMs' | 'dbPoolSize' | 'sqliteBusyTimeoutMs'>,
 ): DataSourceOptions {
   const common = { entities: ENTITIES, migrations: MIGRATIONS, migrationsRun: true, synchronize: false, logging: false } as const;
   if (config.databaseUrl) {
@@ -94,7 +94,10 @@ export function dataSourceOptions(
       url: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
       timezone: 'Z',
       charset: 'utf8mb4_unicode_ci',
-      poolSize: 10,
+      // A transaction holds its connection until it ends: the work inside it must use its
+      // `manager`, never ask the pool for another (with every connection held by transactions
+      // waiting on its locks, it would wait for the lock timeout).
+      poolSize: config.dbPoolSize,
       connectTimeout: Math.min(5000, config.dbQueryTimeoutMs),
       // A database that stops answering (frozen, a network gone quiet) fails each query after
       // this long instead of holding the request for minutes; mysql2 times it on the client.
