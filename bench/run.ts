@@ -3,7 +3,16 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['bundles.ts', 'xlsx-export.ts', 'api-throughput.ts', 'growth.ts', 'startup.ts', 'notice-mail.ts', 'receipts.ts'];
+const BENCHES = [
+  'bundles.ts',
+  'lighthouse.ts',
+  'xlsx-export.ts',
+  'api-throughput.ts',
+  'growth.ts',
+  'startup.ts',
+  'notice-mail.ts',
+  'receipts.ts',
+];
 
 const tsx = path.resolve(__dirname, '..', 'node_modules', '.bin', 'tsx');
 for (const bench of BENCHES) {

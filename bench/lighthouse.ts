@@ -1,0 +1,146 @@
+// Lighthouse in its default mobile mode (simulated slow 4G, 4x slower CPU) on the built portal:
+// `/` and `/auth` signed out, `/parent` and `/admin` signed in as the demo accounts. Each page runs
+// RUNS times; the medians are reported. Run: npx tsx bench/lighthouse.ts (builds first if dist/ is
+// missing). CHROME_PATH picks the browser (default /usr/bin/chromium).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, startPortal } from '../e2e/support/portal';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PAGES: Array<{ path: string; user?: string }> = [
+  { path: '/' },
+  { path: '/auth' },
+  { path: '/parent', user: 'padre' },
+  { path: '/admin', user: 'admin' },
+];
+const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, others: 100 };
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  lcpElement: string;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function signIn(url: string, username: string): Promise<string> {
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username, password: 'graduacion2026' }),
+  });
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('portal_session='));
+  if (!response.ok || !cookie) throw new Error(`No se pudo iniciar sesión como ${username}: ${response.status}`);
+  return cookie.split(';')[0]!;
+}
+
+async function main(): Promise<void> {
+  if (!['shell', 'admin-app', 'parent-app', 'api'].every((app) => existsSync(path.join(ROOT, app, 'dist')))) {
+    execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'shell', 'admin-app', 'parent-app', 'api', '--output-style=static'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  }
+  // ES modules only: loaded at run time from this CommonJS script.
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  // Signed in as the demo accounts, which production refuses; NODE_ENV changes nothing served.
+  const portal = await startPortal({ NODE_ENV: 'test' });
+  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const results: Array<{ page: string; median: Run; runs: Run[] }> = [];
+  try {
+    for (const page of PAGES) {
+      const runs: Run[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        // A new session each run: the page is measured as a first visit of a signed-in user.
+        const headers = page.user ? { Cookie: await signIn(portal.url, page.user) } : undefined;
+        const result = await lighthouse(`${portal.url}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          extraHeaders: headers,
+        });
+        if (!result) throw new Error(`Lighthouse no devolvió resultado para ${page.path}`);
+        const { categories, audits } = result.lhr;
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        const lcpItems = (
+          audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> }
+        )?.items;
+        runs.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+          lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+          tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+          lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet?.slice(0, 80) ?? '',
+        });
+      }
+      const pick = (key: Exclude<keyof Run, 'lcpElement'>) => median(runs.map((run) => run[key]));
+      results.push({
+        page: page.path,
+        runs,
+        median: {
+          performance: pick('performance'),
+          accessibility: pick('accessibility'),
+          bestPractices: pick('bestPractices'),
+          seo: pick('seo'),
+          fcpMs: pick('fcpMs'),
+          lcpMs: pick('lcpMs'),
+          tbtMs: pick('tbtMs'),
+          lcpElement: runs[0]!.lcpElement,
+        },
+      });
+    }
+  } finally {
+    chrome.kill();
+    await portal.stop();
+  }
+
+  console.table(
+    results.map(({ page, median: m }) => ({
+      page,
+      performance: m.performance,
+      'FCP ms': m.fcpMs,
+      'LCP ms': m.lcpMs,
+      'TBT ms': m.tbtMs,
+      accessibility: m.accessibility,
+      'best practices': m.bestPractices,
+      SEO: m.seo,
+      'LCP element': m.lcpElement,
+    })),
+  );
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(
+    path.join(ROOT, 'bench/results/lighthouse.json'),
+    JSON.stringify({ date: new Date().toISOString(), runs: RUNS, results }, null, 2),
+  );
+  const missed = results.filter(
+    ({ median: m }) =>
+      m.performance < TARGETS.performance ||
+      m.lcpMs > TARGETS.lcpMs ||
+      m.tbtMs > TARGETS.tbtMs ||
+      Math.min(m.accessibility, m.bestPractices, m.seo) < TARGETS.others,
+  );
+  if (missed.length > 0) console.log(`Targets missed on: ${missed.map((row) => row.page).join(', ')}`);
+}
+
+void main();
