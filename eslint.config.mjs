@@ -60,6 +60,20 @@ export default tseslint.config(
     },
   },
   {
+    // One router context for the shell and the remotes: routing comes from the shared module.
+    files: ['shell/src/**/*.{ts,tsx}', 'admin-app/src/**/*.{ts,tsx}', 'parent-app/src/**/*.{ts,tsx}', 'libs/**/*.{ts,tsx}'],
+    ignores: ['libs/ui/src/router.tsx', '**/*.spec.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router-dom', message: "Import routing from '@portal/ui/router' (one shared copy)." }],
+          patterns: [{ group: forbid(...appFolders), message: 'Libs never import apps; remotes import libs only.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { ROOT, startPortal } from '../e2e/support/portal';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -39,15 +40,36 @@ interface Run {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function signIn(url: string, username: string): Promise<string> {
+/** Signs in and returns the cookies the API set (the session and the role hint). */
+async function signIn(url: string, username: string): Promise<Array<{ name: string; value: string }>> {
   const response = await fetch(`${url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ username, password: 'graduacion2026' }),
   });
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('portal_session='));
-  if (!response.ok || !cookie) throw new Error(`No se pudo iniciar sesión como ${username}: ${response.status}`);
-  return cookie.split(';')[0]!;
+  const cookies = response.headers.getSetCookie().map((value) => {
+    const [name, ...rest] = value.split(';')[0]!.split('=');
+    return { name: name!, value: rest.join('=') };
+  });
+  if (!response.ok || !cookies.some((cookie) => cookie.name === 'portal_session')) {
+    throw new Error(`No se pudo iniciar sesión como ${username}: ${response.status}`);
+  }
+  return cookies;
+}
+
+/**
+ * Puts the cookies in the browser's jar, as a sign-in would (Lighthouse keeps cookies between
+ * runs; its extraHeaders would send them without the page's scripts seeing the role hint).
+ */
+async function setCookies(port: number, url: string, cookies: Array<{ name: string; value: string }>): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0]!;
+    await context.clearCookies();
+    await context.addCookies(cookies.map((cookie) => ({ ...cookie, url })));
+  } finally {
+    await browser.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -69,13 +91,12 @@ async function main(): Promise<void> {
       const runs: Run[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         // A new session each run: the page is measured as a first visit of a signed-in user.
-        const headers = page.user ? { Cookie: await signIn(portal.url, page.user) } : undefined;
+        if (page.user) await setCookies(chrome.port, portal.url, await signIn(portal.url, page.user));
         const result = await lighthouse(`${portal.url}${page.path}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          extraHeaders: headers,
         });
         if (!result) throw new Error(`Lighthouse no devolvió resultado para ${page.path}`);
         const { categories, audits } = result.lhr;

@@ -1,10 +1,13 @@
 // One rspack configuration factory for the three browser apps: the shell (host) and the two
 // remotes. Module Federation, shared singletons, CSS and compression are declared here once.
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { transformSync } from '@swc/core';
+import { ROLE_HINT_COOKIE } from '../libs/contracts/src/index';
 
 const root = path.resolve(__dirname, '..');
 
@@ -29,26 +32,16 @@ function libModules(lib: string) {
 /**
  * Everything the shell and the remotes share, as singletons with explicit versions. The
  * workspace libs are shared file by file, so a page only downloads the kit pieces it uses,
- * and the toast store, the session and the SWR cache exist once.
+ * and the toast store, the session, the SWR cache and the router's context exist once (routing
+ * through `@portal/ui/router`, so only the parts of react-router-dom the apps use are built in).
  */
-export function sharedModules(production = true) {
+export function sharedModules() {
   const react = npmVersion('react');
   return {
     react: singleton(react),
     'react/': singleton(react),
     'react-dom': singleton(npmVersion('react-dom')),
     'react-dom/': singleton(npmVersion('react-dom')),
-    // Only the exports the apps use, in production (the experimental shared tree shaking breaks
-    // the federation SDK in development builds).
-    'react-router-dom': production
-      ? {
-          ...singleton(npmVersion('react-router-dom')),
-          treeShaking: {
-            mode: 'runtime-infer' as const,
-            usedExports: ['BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Route', 'Routes', 'useLocation', 'useNavigate'],
-          },
-        }
-      : singleton(npmVersion('react-router-dom')),
     swr: singleton(npmVersion('swr')),
     'swr/': singleton(npmVersion('swr')),
     '@portal/contracts': singleton(libVersion('contracts')),
@@ -57,6 +50,49 @@ export function sharedModules(production = true) {
     ...libModules('auth'),
     ...libModules('ui'),
   };
+}
+
+/**
+ * The workspace modules (`@portal/ui/button`, ...) the shell's first screen imports, following
+ * static imports from its bootstrap (an `import()` is a later chunk, not followed).
+ */
+function startupLibModules(dir: string): Set<string> {
+  const reached = new Set<string>();
+  const seen = new Set<string>();
+  const resolveFile = (base: string) =>
+    ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((file) => existsSync(file));
+  const queue = [path.join(dir, 'src/bootstrap.tsx')];
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s+'([^']+)'/g)) {
+      let target: string | undefined;
+      if (specifier!.startsWith('.')) target = resolveFile(path.resolve(path.dirname(file), specifier!));
+      else if (specifier!.startsWith('@portal/')) {
+        reached.add(specifier!);
+        const [, lib, rest = 'index'] = /^@portal\/([^/]+)\/?(.*)$/.exec(specifier!)!;
+        target = resolveFile(path.join(root, 'libs', lib!, 'src', rest));
+      }
+      if (target) queue.push(target);
+    }
+  }
+  return reached;
+}
+
+/**
+ * The shell's shared modules its first screen needs are in its first file (eager): one request
+ * for them instead of one per module, each a round trip on a phone's connection. Those only later
+ * pages use stay in chunks of their own. The remotes find them provided and load their own copies
+ * only of what the shell does not have.
+ */
+function eagerAtStartup<T extends object>(dir: string, modules: Record<string, T>): Record<string, T | (T & { eager: true })> {
+  const startup = startupLibModules(dir);
+  return Object.fromEntries(
+    Object.entries(modules).map(([name, config]) => {
+      if (name.startsWith('@portal/') && !startup.has(name)) return [name, config];
+      return [name, { ...config, eager: true as const }];
+    }),
+  );
 }
 
 /**
@@ -81,6 +117,41 @@ class PrecompressPlugin {
           }
         },
       );
+    });
+  }
+}
+
+/**
+ * The shell's first script (shell/src/boot.ts), built on its own so it carries none of the
+ * federation runtime: no imports, minified, named by its content's hash, and emitted beside the
+ * bundles. The HTML template loads it `async` (`bootScript`).
+ */
+function bootScript(dir: string, production: boolean): { fileName: string; source: string } | null {
+  const file = path.join(dir, 'src/boot.ts');
+  if (!existsSync(file)) return null;
+  const { code } = transformSync(readFileSync(file, 'utf8'), {
+    filename: file,
+    isModule: false,
+    minify: production,
+    jsc: {
+      parser: { syntax: 'typescript' },
+      target: 'es2020',
+      minify: production ? { compress: true, mangle: true } : undefined,
+      transform: { optimizer: { globals: { vars: { __ROLE_HINT_COOKIE__: JSON.stringify(ROLE_HINT_COOKIE) } } } },
+    },
+  });
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 10);
+  return { fileName: production ? `boot.${hash}.js` : 'boot.js', source: code };
+}
+
+class EmitAssetPlugin {
+  constructor(private readonly asset: { fileName: string; source: string }) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('EmitAssetPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmitAssetPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset(this.asset.fileName, new rspack.sources.RawSource(this.asset.source));
+      });
     });
   }
 }
@@ -113,6 +184,7 @@ const scriptRule: RuleSetRule = {
 export function appConfig(options: AppOptions): Configuration {
   const production = process.env.NODE_ENV !== 'development';
   const isRemote = Boolean(options.exposes);
+  const boot = isRemote ? null : bootScript(options.dir, production);
   return {
     mode: production ? 'production' : 'development',
     context: options.dir,
@@ -149,7 +221,7 @@ export function appConfig(options: AppOptions): Configuration {
         exposes: options.exposes,
         // The shell learns where the remotes live at run time (remotes.json).
         remotes: {},
-        shared: sharedModules(production),
+        shared: isRemote ? sharedModules() : eagerAtStartup(options.dir, sharedModules()),
         // Without it, every page fetches every remote's entry to compare shared versions.
         shareStrategy: 'loaded-first',
         dts: false,
@@ -166,7 +238,9 @@ export function appConfig(options: AppOptions): Configuration {
         template: path.join(options.dir, 'src/index.html'),
         favicon: path.join(root, 'libs/ui/src/assets/favicon.svg'),
         minify: production,
+        templateParameters: { bootScript: boot ? `/${boot.fileName}` : '' },
       }),
+      ...(boot ? [new EmitAssetPlugin(boot)] : []),
       ...(production ? [new PrecompressPlugin()] : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from '@portal/ui/router';
 import { PanelLayout } from '@portal/ui/panel-layout';
 import { Spinner } from '@portal/ui/spinner';
 import './admin.css';

@@ -2,7 +2,7 @@
 // Sign in through the shell first; the session cookie is shared on localhost.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from '@portal/ui/router';
 import { ProtectedRoute } from '@portal/auth/protected-route';
 import '@portal/ui/styles.css';
 import { Toaster } from '@portal/ui/toast';

@@ -7,13 +7,25 @@ import { ANY_DATABASE, startApi, type TestApi } from './harness';
 function fakeWebRoot(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
   const files: Record<string, string> = {
-    'shell/dist/index.html': '<!doctype html><title>shell</title>',
+    'shell/dist/index.html':
+      '<!doctype html><html><head><title>shell</title><script async src="/boot.0123456789.js"></script></head></html>',
     'shell/dist/main.0123456789.js': 'console.log("shell")',
     'admin-app/dist/remoteEntry.js': 'var portal_admin;',
     'admin-app/dist/mf-manifest.json': '{}',
     'admin-app/dist/12.abcdef0123.js': 'chunk',
     'admin-app/dist/12.abcdef0123.js.br': 'brotli bytes',
     'parent-app/dist/remoteEntry.js': 'var portal_parent;',
+    'parent-app/dist/mf-manifest.json': JSON.stringify({
+      exposes: [
+        {
+          path: './App',
+          assets: {
+            js: { sync: ['9638.b402460267.js', 'app.96e6f02f60.js'], async: ['395.fc380b9390.js'] },
+            css: { sync: ['app.2948eb9ed9.css'], async: [] },
+          },
+        },
+      ],
+    }),
   };
   for (const [file, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -79,6 +91,27 @@ describe('serving the built front ends', () => {
     const response = await api.agent().get('/remotes.json');
     expect(response.body).toEqual({ admin: 'https://admin.example.com/remoteEntry.js', parent: '/remotes/parent/remoteEntry.js' });
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('writes into the page where the remotes live and which files each role loads first, before its first script', async () => {
+    const html = (await api.agent().get('/parent')).text;
+    const meta = (name: string) => {
+      const content = new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1];
+      return JSON.parse(
+        content!
+          .replace(/&quot;/g, '"')
+          .replace(/&lt;/g, '<')
+          .replace(/&amp;/g, '&'),
+      ) as unknown;
+    };
+    expect(meta('portal-remotes')).toEqual({ admin: 'https://admin.example.com/remoteEntry.js', parent: '/remotes/parent/remoteEntry.js' });
+    // The parent remote is served here: the files its App needs at once (not its lazy sections,
+    // not its entry, which is revalidated at each visit). The admin remote lives elsewhere: none.
+    expect(meta('portal-preload')).toEqual({
+      admin: [],
+      parent: ['/remotes/parent/app.2948eb9ed9.css', '/remotes/parent/9638.b402460267.js', '/remotes/parent/app.96e6f02f60.js'],
+    });
+    expect(html.indexOf('name="portal-preload"')).toBeLessThan(html.indexOf('/boot.0123456789.js'));
   });
 
   it('still answers unknown API paths with JSON', async () => {

@@ -89,6 +89,48 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('asks a visitor nothing about a session: no /api/user, nothing in the console', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const urls = recordRequests(page);
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
+    for (const path of ['/', '/auth']) {
+      await page.goto(`${portal.url}${path}`);
+      await page.getByRole('link', { name: 'Iniciar sesión' }).first().waitFor();
+    }
+    await page.waitForLoadState('networkidle');
+    expect(urls.filter((url) => url === '/api/user')).toEqual([]);
+    expect(logged).toEqual([]);
+    await context.close();
+  });
+
+  it('starts a returning parent’s app and data from the page’s first script, each asked once', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page, portal.url, 'padre');
+    await page.getByRole('heading', { name: 'Bienvenido, Carlos Morales' }).waitFor();
+    const urls = recordRequests(page);
+    await page.goto(`${portal.url}/parent`);
+    await page.getByRole('heading', { name: 'Bienvenido, Carlos Morales' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The first script preloads the parent app's first files and asks for the first data; the
+    // shell and the app then use those answers instead of asking again.
+    const preloaded = await page.locator('link[rel="preload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    expect(preloaded.length).toBeGreaterThan(1);
+    expect(preloaded.every((href) => /^\/remotes\/parent\/[\w.-]+\.[0-9a-f]{10}\.(js|css)$/.test(href))).toBe(true);
+    for (const url of [
+      '/api/user',
+      '/api/config',
+      '/api/my-family',
+      '/api/settings',
+      '/api/events',
+      '/remotes/parent/remoteEntry.js',
+      ...preloaded,
+    ])
+      expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 1]);
+    expect(remoteFiles(urls, 'admin')).toEqual([]);
+    await context.close();
+  });
+
   it('sends a signed-out visitor of /parent/pagos to /auth and back to /parent/pagos after signing in', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${portal.url}/parent/pagos`);

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@portal/ui/router';
 import { useMyFamily } from '@portal/api-client/my-family';
 import { useUser } from '@portal/api-client/session';
 import { PanelLayout } from '@portal/ui/panel-layout';

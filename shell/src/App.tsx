@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@portal/ui/router';
 import { useSignOutWhenSessionEnds } from '@portal/auth/mutations';
 import { ProtectedRoute } from '@portal/auth/protected-route';
 import { Spinner } from '@portal/ui/spinner';

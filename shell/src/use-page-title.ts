@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@portal/ui/router';
 import { usePublicConfig } from '@portal/api-client/session';
 import { texts } from './texts';
 

@@ -4,8 +4,8 @@ import type { User } from '@portal/contracts';
 import { CurrentUser } from '../common/auth.decorators';
 import { AccountService } from './account.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
-import { setSessionCookie } from './session-cookie';
-import { SESSION_COOKIE, SessionsService } from './sessions.service';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { SessionsService } from './sessions.service';
 
 /** The signed-in user's own account, for every role ('Mi cuenta'). */
 @Controller('user')
@@ -25,14 +25,18 @@ export class AccountController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     const token = await this.account.changePassword(user.id, body, request.ip);
-    setSessionCookie(request, reply, token, this.sessions.maxAgeSeconds);
+    setSessionCookie(request, reply, token, this.sessions.maxAgeSeconds, user.role);
   }
 
   /** 'Cerrar sesión en todos los dispositivos': this browser included. */
   @Post('logout-all')
   @HttpCode(204)
-  async logoutAll(@CurrentUser() user: User, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async logoutAll(
+    @CurrentUser() user: User,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
     await this.sessions.endAllFor(user.id);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(request, reply);
   }
 }

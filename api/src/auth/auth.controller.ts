@@ -7,7 +7,7 @@ import { AuthService } from './auth.service';
 import { AcceptInvitationDto } from './dto/account-links.dto';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
-import { setSessionCookie } from './session-cookie';
+import { clearSessionCookie, setRoleHint, setSessionCookie } from './session-cookie';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';
 
 @Public()
@@ -19,9 +19,14 @@ export class AuthController {
     private readonly links: AccountLinksService,
   ) {}
 
+  /** Also keeps the role hint in step: set for a live session, dropped for an ended one. */
   @Get('user')
-  user(@Req() request: FastifyRequest): User {
-    if (!request.user) throw new UnauthorizedException('No has iniciado sesión.');
+  user(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): User {
+    if (!request.user) {
+      clearSessionCookie(request, reply);
+      throw new UnauthorizedException('No has iniciado sesión.');
+    }
+    setRoleHint(request, reply, request.user.role, this.sessions.maxAgeSeconds);
     return request.user;
   }
 
@@ -61,7 +66,7 @@ export class AuthController {
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const token = request.cookies?.[SESSION_COOKIE];
     if (token) await this.sessions.destroy(token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(request, reply);
   }
 
   /** Always a new session id at sign-in; the one the browser had before is destroyed. */
@@ -69,6 +74,6 @@ export class AuthController {
     const previous = request.cookies?.[SESSION_COOKIE];
     if (previous) await this.sessions.destroy(previous);
     const token = await this.sessions.create(user.id);
-    setSessionCookie(request, reply, token, this.sessions.maxAgeSeconds);
+    setSessionCookie(request, reply, token, this.sessions.maxAgeSeconds, user.role);
   }
 }

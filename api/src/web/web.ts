@@ -35,6 +35,50 @@ export function registerRemotesManifest(app: NestFastifyApplication, config: App
     });
 }
 
+type RemoteName = keyof ReturnType<typeof remotesManifest>;
+const REMOTE_PROJECTS: ReadonlyArray<readonly [RemoteName, string]> = [
+  ['admin', 'admin-app'],
+  ['parent', 'parent-app'],
+];
+
+/**
+ * The first files of a remote this process serves: what its `./App` needs at once (from the
+ * manifest it was built with), all named by their content's hash. Not the entry: it is revalidated
+ * at each visit (no-cache), and Chrome fetches a preloaded revalidated file a second time. A remote
+ * served elsewhere: nothing (its manifest is not read from here).
+ */
+function remoteFirstFiles(entry: string, distDir: string): string[] {
+  const base = entry.slice(0, entry.lastIndexOf('/') + 1);
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(distDir, 'mf-manifest.json'), 'utf8')) as {
+      exposes?: Array<{ path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
+    };
+    const app = manifest.exposes?.find((expose) => expose.path === './App');
+    return app ? [...app.assets.css.sync, ...app.assets.js.sync].map((file) => base + file) : [];
+  } catch {
+    return [];
+  }
+}
+
+const attribute = (value: unknown) => JSON.stringify(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The shell's HTML with where the remotes live and which files each role loads first, for the
+ * page's first script (shell/src/boot.ts): a signed-in user's app starts downloading while the
+ * shell's own JavaScript does. Read at each request, so a remote rebuilt in place is followed.
+ */
+export function shellHtml(template: string, config: AppConfig): string {
+  const remotes = remotesManifest(config);
+  const preload = Object.fromEntries(
+    REMOTE_PROJECTS.map(([name, project]) => {
+      const servedHere = remotes[name] === `/remotes/${name}/remoteEntry.js`;
+      return [name, servedHere ? remoteFirstFiles(remotes[name], path.join(config.webRoot, project, 'dist')) : []];
+    }),
+  );
+  const hints = `<meta name="portal-remotes" content="${attribute(remotes)}"><meta name="portal-preload" content="${attribute(preload)}">`;
+  return template.replace('<head>', `<head>${hints}`);
+}
+
 export async function registerWeb(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const logger = new Logger('Web');
   const dist = (project: string) => path.join(config.webRoot, project, 'dist');
@@ -46,16 +90,13 @@ export async function registerWeb(app: NestFastifyApplication, config: AppConfig
   const common = { decorateReply: false, cacheControl: false, preCompressed: true, setHeaders: setCacheHeaders } as const;
   await app.register(fastifyStatic, { ...common, root: dist('shell'), prefix: '/', wildcard: false, index: false });
   // Remotes keep a wildcard route so files of a remote rebuilt while the server runs are found.
-  for (const [name, project] of [
-    ['admin', 'admin-app'],
-    ['parent', 'parent-app'],
-  ] as const) {
+  for (const [name, project] of REMOTE_PROJECTS) {
     if (existsSync(dist(project)))
       await app.register(fastifyStatic, { ...common, root: dist(project), prefix: `/remotes/${name}/`, wildcard: true });
   }
 
   const fastify = app.getHttpAdapter().getInstance();
-  const indexHtml = readFileSync(indexFile);
+  const indexHtml = readFileSync(indexFile, 'utf8');
   fastify.get('/*', (request, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
@@ -65,6 +106,6 @@ export async function registerWeb(app: NestFastifyApplication, config: AppConfig
       .status(SHELL_ROUTES.test(url) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(shellHtml(indexHtml, config));
   });
 }

@@ -2,6 +2,7 @@
 // call. A failed call throws an ApiError whose message is `STATUS: body` (the original app's
 // contract); `userMessage` is the server's Spanish sentence, fit for a toast.
 import type { ApiErrorBody } from '@portal/contracts';
+import { takeEarlyResponse } from '@portal/api-client/early';
 
 export class ApiError extends Error {
   constructor(
@@ -72,12 +73,16 @@ export function onSessionEnded(listener: () => void): () => void {
 }
 
 export async function apiRequest<T>(method: Method, url: string, data?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: data === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: data === undefined ? undefined : JSON.stringify(data),
-  });
+  const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
+  const request = () =>
+    fetch(url, {
+      method,
+      credentials: 'include',
+      headers: data === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: data === undefined ? undefined : JSON.stringify(data),
+    });
+  // An early request that failed on the network is asked again, as any first request would be.
+  const response = await (early ? early.catch(request) : request());
   if (response.status === 401 && !SIGN_IN_URLS.has(url)) for (const listener of sessionEndedListeners) listener();
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   if (response.status === 204) return undefined as T;

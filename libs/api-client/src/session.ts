@@ -9,14 +9,24 @@ import type {
   ResetPasswordRequest,
   User,
 } from '@portal/contracts';
+import { roleHint } from '@portal/api-client/early';
 import { apiRequest, getJson, isApiError } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
 export const userKey = '/api/user';
 export const publicConfigKey = '/api/config';
 
-/** The signed-in user, or null when the API answers 401. */
+// Pages only a signed-in user sees: there the API is asked even without the role hint (a session
+// from before the hint existed).
+const SIGNED_IN_PAGES = /^\/(admin|parent|cuenta)(\/|$)/;
+
+/**
+ * The signed-in user, or null when the API answers 401. With no role hint cookie the browser has
+ * no session (the API sets the hint with it), so a public page does not ask: the 401 would be
+ * logged as an error on every visitor's first page.
+ */
 export async function getUser(): Promise<User | null> {
+  if (!roleHint() && !SIGNED_IN_PAGES.test(window.location.pathname)) return null;
   try {
     return await getJson<User>(userKey);
   } catch (error) {

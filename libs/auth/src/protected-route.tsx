@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@portal/ui/router';
 import type { Role } from '@portal/contracts';
 import { useUser } from '@portal/api-client/session';
 import { Spinner } from '@portal/ui/spinner';

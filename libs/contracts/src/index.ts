@@ -8,6 +8,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export const ROLES = ['admin', 'parent'] as const;
 export type Role = (typeof ROLES)[number];
+/**
+ * A readable cookie naming the signed-in user's role, set and cleared with the session cookie: a
+ * hint the page's first script reads to start loading that role's app and first data early. It
+ * grants nothing; the API trusts only the session.
+ */
+export const ROLE_HINT_COOKIE = 'portal_role';
 
 export const PAYMENT_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
 export type PaymentNumber = (typeof PAYMENT_NUMBERS)[number];

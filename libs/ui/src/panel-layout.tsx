@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@portal/ui/router';
 import { cx } from '@portal/ui/utils';
 
 export interface PanelSection {

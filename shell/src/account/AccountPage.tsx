@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/ui/router';
 import { useLogoutAll } from '@portal/auth/mutations';
 import { errorMessage } from '@portal/api-client/request';
 import { useUser } from '@portal/api-client/session';

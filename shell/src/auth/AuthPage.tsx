@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from '@portal/ui/router';
 import type { User } from '@portal/contracts';
 import { afterSignIn, NEXT_PARAM } from '@portal/auth/home';
 import { usePublicConfig, useUser } from '@portal/api-client/session';

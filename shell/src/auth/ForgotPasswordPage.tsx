@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@portal/ui/router';
 import { useMutation } from '@portal/api-client/mutation';
 import { errorMessage } from '@portal/api-client/request';
 import { requestPasswordReset } from '@portal/api-client/session';

@@ -1,4 +1,4 @@
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from '@portal/ui/router';
 import useSWR from 'swr';
 import { homeFor } from '@portal/auth/home';
 import { checkInvitation, useUser } from '@portal/api-client/session';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@portal/ui/router';
 import type { User } from '@portal/contracts';
 import { useLogin } from '@portal/auth/mutations';
 import { Button } from '@portal/ui/button';

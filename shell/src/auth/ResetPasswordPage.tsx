@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@portal/ui/router';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts';
 import { useMutation } from '@portal/api-client/mutation';
 import { errorMessage, isApiError } from '@portal/api-client/request';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@portal/ui/router';
 import { useRefresh } from '@portal/api-client/refresh';
 import { errorMessage, isApiError } from '@portal/api-client/request';
 import { userKey, useUser, verifyEmail } from '@portal/api-client/session';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@portal/ui/router';
 import { usePublicConfig } from '@portal/api-client/session';
 import heroUrl from '../assets/hero.svg';
 import { texts } from '../texts';

@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@portal/ui/router';
 import { useLogout } from '@portal/auth/mutations';
 import { useUser } from '@portal/api-client/session';
 import { Button } from '@portal/ui/button';

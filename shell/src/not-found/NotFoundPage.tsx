@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@portal/ui/router';
 import { texts } from '../texts';
 
 export function NotFoundPage() {

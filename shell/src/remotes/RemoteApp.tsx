@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { preloadFailed } from '@portal/api-client/early';
 import { Button } from '@portal/ui/button';
 import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';
@@ -28,7 +29,7 @@ export function RemoteApp({ name }: { name: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
   const RemoteRoot = useMemo(() => lazy(() => loadRemoteApp(name, attempt > 0)), [name, attempt]);
   return (
-    <RemoteBoundary key={attempt} onRetry={() => setAttempt((count) => count + 1)}>
+    <RemoteBoundary key={attempt} onRetry={() => (preloadFailed() ? window.location.reload() : setAttempt((count) => count + 1))}>
       <Suspense
         fallback={
           <div className="ui-page-center">

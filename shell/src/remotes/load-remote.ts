@@ -10,8 +10,19 @@ const FEDERATION_NAMES: Record<RemoteName, string> = { admin: 'portal_admin', pa
 let urls: Promise<RemoteUrls> | null = null;
 const registered = new Set<RemoteName>();
 
-/** Where each remote's manifest lives, read at run time so a remote redeploys on its own. */
+/**
+ * Where each remote's entry lives, read at run time so a remote redeploys on its own: from the
+ * page itself, where the server wrote it (<meta name="portal-remotes">), else from /remotes.json.
+ */
 function remoteUrls(): Promise<RemoteUrls> {
+  const written = document.querySelector('meta[name="portal-remotes"]')?.getAttribute('content');
+  if (written) {
+    try {
+      return Promise.resolve(JSON.parse(written) as RemoteUrls);
+    } catch {
+      // Not JSON: asked of the server below.
+    }
+  }
   urls ??= fetch('/remotes.json', { cache: 'no-cache' })
     .then((response) => {
       if (!response.ok) throw new Error(`remotes.json: ${response.status}`);

@@ -1,0 +1,66 @@
+// The page's first script (boot.ts), run as the browser runs it: on a page with the server's
+// hints, with or without the role hint cookie.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { transformSync } from '@swc/core';
+import { ROLE_HINT_COOKIE } from '@portal/contracts';
+
+const source = transformSync(readFileSync(path.join(__dirname, 'boot.ts'), 'utf8'), {
+  filename: 'boot.ts',
+  isModule: false,
+  jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
+}).code;
+
+function runBoot({ path: page, role }: { path: string; role?: string }) {
+  window.history.replaceState(null, '', page);
+  if (role) document.cookie = `${ROLE_HINT_COOKIE}=${role}; path=/`;
+  document.head.innerHTML =
+    '<meta name="portal-remotes" content="{&quot;admin&quot;:&quot;/remotes/admin/remoteEntry.js&quot;,&quot;parent&quot;:&quot;/remotes/parent/remoteEntry.js&quot;}">' +
+    '<meta name="portal-preload" content="{&quot;admin&quot;:[&quot;/remotes/admin/1.0123456789.js&quot;],&quot;parent&quot;:[&quot;/remotes/parent/app.0123456789.css&quot;,&quot;/remotes/parent/2.0123456789.js&quot;]}">';
+  global.fetch = jest.fn().mockImplementation(async () => ({ ok: true, status: 200 }));
+  new Function('__ROLE_HINT_COOKIE__', source)(ROLE_HINT_COOKIE);
+  return {
+    asked: (global.fetch as jest.Mock).mock.calls.map(([url]) => url as string),
+    preloaded: [...document.head.querySelectorAll('link[rel="preload"]')].map(
+      (link) => `${link.getAttribute('as')} ${link.getAttribute('href')}`,
+    ),
+  };
+}
+
+afterEach(() => {
+  document.cookie = `${ROLE_HINT_COOKIE}=; max-age=0; path=/`;
+  delete window.__portalEarly;
+});
+
+it('asks a visitor’s page only for the public configuration', () => {
+  expect(runBoot({ path: '/' })).toEqual({ asked: ['/api/config'], preloaded: [] });
+  expect(Object.keys(window.__portalEarly!.responses)).toEqual(['/api/config']);
+});
+
+it('starts a parent’s home: who is signed in, the family and the home’s data, and the parent app’s first files', () => {
+  expect(runBoot({ path: '/parent', role: 'parent' })).toEqual({
+    asked: ['/api/config', '/api/user', '/api/my-family', '/api/my-notices-seen', '/api/settings', '/api/events'],
+    preloaded: ['style /remotes/parent/app.0123456789.css', 'script /remotes/parent/2.0123456789.js'],
+  });
+});
+
+it('on another parent page, asks for the family but not for the home’s data', () => {
+  expect(runBoot({ path: '/parent/pagos', role: 'parent' }).asked).toEqual([
+    '/api/config',
+    '/api/user',
+    '/api/my-family',
+    '/api/my-notices-seen',
+  ]);
+});
+
+it('never preloads the other role’s app', () => {
+  expect(runBoot({ path: '/admin', role: 'parent' })).toEqual({ asked: ['/api/config', '/api/user'], preloaded: [] });
+  expect(runBoot({ path: '/admin', role: 'admin' })).toEqual({
+    asked: ['/api/config', '/api/user', '/api/stats'],
+    preloaded: ['script /remotes/admin/1.0123456789.js'],
+  });
+});
+
+it('ignores a hint naming no role', () => {
+  expect(runBoot({ path: '/admin', role: 'root' })).toEqual({ asked: ['/api/config'], preloaded: [] });
+});

@@ -1,0 +1,58 @@
+// The page's first script, loaded `async` from the HTML's head, before the shell's code (which
+// must wait for every shared library it imports). For a returning signed-in user it asks the API
+// who is signed in and, on that role's pages, preloads the role's app and requests its first data:
+// code and data then arrive side by side instead of one after another. It reads the role hint
+// cookie the API sets beside the session, and the remotes' locations the server wrote into the
+// HTML (<meta name="portal-preload">: the hashed first files of each remote it serves). The shell
+// takes the answers through @portal/api-client/early.
+//
+// Built on its own, with no imports (tools/rspack.ts): __ROLE_HINT_COOKIE__ is written in at build.
+declare const __ROLE_HINT_COOKIE__: string;
+
+(() => {
+  /** What each role's pages ask first; the parent's family gates every parent page. */
+  const FIRST_DATA: Record<string, { all: string[]; home: string[] }> = {
+    parent: { all: ['/api/my-family', '/api/my-notices-seen'], home: ['/api/settings', '/api/events'] },
+    admin: { all: [], home: ['/api/stats'] },
+  };
+  const responses: Record<string, Promise<Response>> = {};
+  const early: NonNullable<Window['__portalEarly']> = { responses };
+  window.__portalEarly = early;
+  const ask = (url: string) => {
+    responses[url] = fetch(url, { method: 'GET', credentials: 'include' });
+  };
+  // Public and the same for everyone: the contact details in the footer and the menus.
+  ask('/api/config');
+
+  const role = document.cookie
+    .split(';')
+    .map((pair) => pair.trim().split('='))
+    .find(([name]) => name === __ROLE_HINT_COOKIE__)?.[1];
+  const data = role ? FIRST_DATA[role] : undefined;
+  if (!role || !data) return;
+  ask('/api/user');
+
+  const home = `/${role}`;
+  const path = window.location.pathname.replace(/\/+$/, '') || '/';
+  if (path !== home && !path.startsWith(`${home}/`)) return;
+  const meta = (name: string): Record<string, unknown> => {
+    try {
+      return JSON.parse(document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '{}') as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  };
+  const listed = meta('portal-preload')[role];
+  for (const href of Array.isArray(listed) ? (listed as string[]) : []) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', href.endsWith('.css') ? 'style' : 'script');
+    link.href = href;
+    // Chrome answers the page's next request for a file whose preload failed with that failure:
+    // the shell's 'Reintentar' then reloads the page instead of retrying in place.
+    link.onerror = () => (early.preloadFailed = true);
+    document.head.appendChild(link);
+  }
+  for (const url of data.all) ask(url);
+  if (path === home) for (const url of data.home) ask(url);
+})();
