@@ -76,7 +76,9 @@ export function shellHtml(template: string, config: AppConfig): string {
     }),
   );
   const hints = `<meta name="portal-remotes" content="${attribute(remotes)}"><meta name="portal-preload" content="${attribute(preload)}">`;
-  return template.replace('<head>', `<head>${hints}`);
+  // After the charset, which must come within the page's first bytes.
+  const charset = /<meta charset="?utf-8"?\s*\/?>/i.exec(template);
+  return charset ? template.replace(charset[0], `${charset[0]}${hints}`) : template.replace('<head>', `<head>${hints}`);
 }
 
 export async function registerWeb(app: NestFastifyApplication, config: AppConfig): Promise<void> {
