@@ -36,6 +36,8 @@ interface Run {
   lcpMs: number;
   tbtMs: number;
   lcpElement: string;
+  /** Audits of accessibility, best practices and SEO that did not pass: what keeps them from 100. */
+  failing: string[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -113,9 +115,14 @@ async function main(): Promise<void> {
           lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
           tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
           lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet?.slice(0, 80) ?? '',
+          failing: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+            (categories[id]?.auditRefs ?? [])
+              .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+              .map((ref) => `${id}: ${ref.id}`),
+          ),
         });
       }
-      const pick = (key: Exclude<keyof Run, 'lcpElement'>) => median(runs.map((run) => run[key]));
+      const pick = (key: Exclude<keyof Run, 'lcpElement' | 'failing'>) => median(runs.map((run) => run[key]));
       results.push({
         page: page.path,
         runs,
@@ -128,6 +135,7 @@ async function main(): Promise<void> {
           lcpMs: pick('lcpMs'),
           tbtMs: pick('tbtMs'),
           lcpElement: runs[0]!.lcpElement,
+          failing: [...new Set(runs.flatMap((run) => run.failing))],
         },
       });
     }
@@ -161,6 +169,7 @@ async function main(): Promise<void> {
       m.tbtMs > TARGETS.tbtMs ||
       Math.min(m.accessibility, m.bestPractices, m.seo) < TARGETS.others,
   );
+  for (const { page, median: m } of results) if (m.failing.length > 0) console.log(`${page} failing audits: ${m.failing.join(', ')}`);
   if (missed.length > 0) console.log(`Targets missed on: ${missed.map((row) => row.page).join(', ')}`);
 }
 

@@ -13,6 +13,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import DashboardSection from './dashboard/DashboardSection';
 import { texts } from './texts';
 
 export interface AdminSection {
@@ -20,14 +21,18 @@ export interface AdminSection {
   label: string;
   subtitle: string;
   icon: LucideIcon;
-  /** Each section is its own chunk: opening the panel downloads only the section shown. */
-  Component: LazyExoticComponent<ComponentType>;
+  /**
+   * Each section is its own chunk, so opening the panel downloads only the section shown; but the
+   * dashboard, where every sign-in lands, comes with the app, so its files are among those the page
+   * preloads (its chart library still waits for its numbers).
+   */
+  Component: ComponentType | LazyExoticComponent<ComponentType>;
 }
 
 const { sections } = texts;
 
 export const ADMIN_SECTIONS: AdminSection[] = [
-  { path: '', ...sections.dashboard, icon: LayoutDashboard, Component: lazy(() => import('./dashboard/DashboardSection')) },
+  { path: '', ...sections.dashboard, icon: LayoutDashboard, Component: DashboardSection },
   { path: 'eventos', ...sections.events, icon: CalendarDays, Component: lazy(() => import('./events/EventsSection')) },
   { path: 'confirmaciones', ...sections.rsvps, icon: CalendarCheck, Component: lazy(() => import('./rsvps/RsvpsSection')) },
   { path: 'familias', ...sections.families, icon: Users, Component: lazy(() => import('./families/FamiliesSection')) },

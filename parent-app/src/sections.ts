@@ -1,6 +1,7 @@
 import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Bell, CalendarDays, Home, PartyPopper, Wallet, type LucideIcon } from 'lucide-react';
 import { useNoticesSeen } from '@portal/api-client/notifications';
+import PortalSection from './portal/PortalSection';
 import { texts } from './texts';
 
 export interface ParentSection {
@@ -8,15 +9,18 @@ export interface ParentSection {
   label: string;
   shortLabel: string;
   icon: LucideIcon;
-  /** Each section is its own chunk: a parent downloads only the section opened. */
-  Component: LazyExoticComponent<ComponentType>;
+  /**
+   * Each section is its own chunk, so a parent downloads only the section opened; but 'Mi Portal',
+   * where every sign-in lands, comes with the app, so its files are among those the page preloads.
+   */
+  Component: ComponentType | LazyExoticComponent<ComponentType>;
   badge?: { count: number; label: string };
 }
 
 const { sections } = texts;
 
 export const PARENT_SECTIONS: ParentSection[] = [
-  { path: '', ...sections.portal, icon: Home, Component: lazy(() => import('./portal/PortalSection')) },
+  { path: '', ...sections.portal, icon: Home, Component: PortalSection },
   { path: 'eventos', ...sections.events, icon: CalendarDays, Component: lazy(() => import('./events/EventsSection')) },
   { path: 'notificaciones', ...sections.notifications, icon: Bell, Component: lazy(() => import('./notifications/NotificationsSection')) },
   { path: 'pagos', ...sections.payments, icon: Wallet, Component: lazy(() => import('./payments/PaymentsSection')) },

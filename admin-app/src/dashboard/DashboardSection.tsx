@@ -85,7 +85,8 @@ function Panel({ title, description, children }: { title: string; description: s
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        {/* Right under the page's h1: the outline skips no level. */}
+        <CardTitle level={2}>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>{children}</CardContent>

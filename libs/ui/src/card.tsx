@@ -11,8 +11,10 @@ export function CardHeader({ className, ...props }: DivProps) {
   return <div className={cx('ui-card__header', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cx('ui-card__title', className)} {...props} />;
+/** A card's heading: an h3 unless the page's outline needs another level (`level`). */
+export function CardTitle({ className, level = 3, ...props }: HTMLAttributes<HTMLHeadingElement> & { level?: 2 | 3 | 4 }) {
+  const Heading = `h${level}` as const;
+  return <Heading className={cx('ui-card__title', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
