@@ -1,7 +1,7 @@
 // One rspack configuration factory for the three browser apps: the shell (host) and the two
 // remotes. Module Federation, shared singletons, CSS and compression are declared here once.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
@@ -261,5 +261,81 @@ export function appConfig(options: AppOptions): Configuration {
     },
     // BUNDLE_STATS=1 with `rspack build --json <file>` lists every chunk's modules (bench/bundles.ts).
     stats: process.env.BUNDLE_STATS ? { all: false, chunks: true, chunkModules: true, modules: true, ids: true } : 'errors-warnings',
+  };
+}
+
+const PRERENDER_DIR = path.join(root, 'node_modules/.cache/portal-prerender');
+
+/**
+ * Renders the shell's public pages once the Node build of shell/src/prerender.tsx is emitted: each
+ * is the client build's index.html with the page drawn inside #root, written to dist/pages/ with
+ * its precompressed twins. The API and nginx serve them for `/`, `/auth` and unknown paths.
+ */
+class PrerenderPagesPlugin {
+  constructor(private readonly distDir: string) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.afterEmit.tap('PrerenderPagesPlugin', () => {
+      const bundle = path.join(PRERENDER_DIR, 'prerender.cjs');
+      delete require.cache[bundle];
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { render, PAGES } = require(bundle) as { render(url: string): string; PAGES: Record<string, string> };
+      const root = '<div id="root"></div>';
+      // The shell's stylesheets, linked from the head so the page paints styled (the client's own
+      // loader finds them there and does not fetch them again).
+      const styles = readdirSync(this.distDir)
+        .filter((file) => file.endsWith('.css'))
+        .map((file) => `<link rel="stylesheet" href="/${file}">`)
+        .join('');
+      const template = readFileSync(path.join(this.distDir, 'index.html'), 'utf8').replace('</head>', `${styles}</head>`);
+      if (!template.includes(root)) throw new Error('index.html has no empty #root to prerender into');
+      mkdirSync(path.join(this.distDir, 'pages'), { recursive: true });
+      for (const [name, url] of Object.entries(PAGES)) {
+        const html = Buffer.from(template.replace(root, `<div id="root">${render(url)}</div>`));
+        const file = path.join(this.distDir, 'pages', `${name}.html`);
+        writeFileSync(file, html);
+        writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    });
+  }
+}
+
+/** The Node build of the shell's public pages (production only; runs after the client build). */
+export function prerenderConfig(options: Pick<AppOptions, 'dir'> & { dependsOn: string }): Configuration {
+  return {
+    name: 'prerender',
+    dependencies: [options.dependsOn],
+    mode: 'production',
+    target: 'node',
+    context: options.dir,
+    entry: { prerender: './src/prerender.tsx' },
+    output: {
+      path: PRERENDER_DIR,
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      publicPath: '/',
+      // The same names as the client build's, so the HTML points at the files it emitted.
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    module: {
+      rules: [
+        scriptRule,
+        { test: /\.css$/, loader: path.join(root, 'tools/empty-loader.cjs'), type: 'javascript/auto' },
+        { test: /\.(svg|png|webp|avif|jpg|woff2)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? versionOf(options.dir)),
+      }),
+      new PrerenderPagesPlugin(process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(options.dir, 'dist')),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
   };
 }

@@ -8,8 +8,14 @@ function fakeWebRoot(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
   const files: Record<string, string> = {
     'shell/dist/index.html':
-      '<!doctype html><html><head><title>shell</title><script async src="/boot.0123456789.js"></script></head></html>',
+      '<!doctype html><html><head><title>shell</title><script async src="/boot.0123456789.js"></script></head><body><div id="root"></div></body></html>',
     'shell/dist/main.0123456789.js': 'console.log("shell")',
+    'shell/dist/pages/index.html':
+      '<!doctype html><html><head><title>shell</title></head><body><div id="root"><h1>Class of 2026</h1></div></body></html>',
+    'shell/dist/pages/auth.html':
+      '<!doctype html><html><head><title>shell</title></head><body><div id="root"><h2>Bienvenido</h2></div></body></html>',
+    'shell/dist/pages/404.html':
+      '<!doctype html><html><head><title>shell</title></head><body><div id="root"><h1>404 Page Not Found</h1></div></body></html>',
     'admin-app/dist/remoteEntry.js': 'var portal_admin;',
     'admin-app/dist/mf-manifest.json': '{}',
     'admin-app/dist/12.abcdef0123.js': 'chunk',
@@ -58,10 +64,19 @@ describe('serving the built front ends', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it('serves the shell with status 404 for a path it does not know', async () => {
+  it('serves the shell with status 404 for a path it does not know, prerendered', async () => {
     const response = await api.agent().get('/no-existe');
     expect(response.status).toBe(404);
-    expect(response.text).toContain('<title>shell</title>');
+    expect(response.text).toContain('<h1>404 Page Not Found</h1>');
+  });
+
+  it('serves the public pages prerendered at build time, and the empty shell for the rest', async () => {
+    expect((await api.agent().get('/')).text).toContain('<div id="root"><h1>Class of 2026</h1>');
+    for (const url of ['/auth', '/auth/']) expect((await api.agent().get(url)).text).toContain('<div id="root"><h2>Bienvenido</h2>');
+    for (const url of ['/parent', '/admin/familias', '/cuenta', '/auth/recuperar']) {
+      const response = await api.agent().get(url);
+      expect([url, response.status, response.text.includes('<div id="root"></div>')]).toEqual([url, 200, true]);
+    }
   });
 
   it('lets browsers keep hashed files for a year and revalidate the rest', async () => {

@@ -89,6 +89,24 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('paints the landing page, the sign-in form and the 404 page from the HTML, before any script runs', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(portal.url);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Class of 2026');
+    expect(await page.getByRole('link', { name: 'Ingresar al portal' }).getAttribute('href')).toBe('/auth');
+    expect(await page.locator('img.landing__image').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
+      true,
+    );
+    await page.goto(`${portal.url}/auth`);
+    await page.getByLabel('Email o nombre de usuario').waitFor();
+    await page.getByLabel('Contraseña', { exact: true }).waitFor();
+    const missing = await page.goto(`${portal.url}/no-existe`);
+    expect(missing?.status()).toBe(404);
+    await page.getByText('404 Page Not Found').waitFor();
+    await context.close();
+  });
+
   it('asks a visitor nothing about a session: no /api/user, nothing in the console', async () => {
     const { context, page } = await newPage(browser, PHONE);
     const urls = recordRequests(page);

@@ -1,19 +1,24 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@portal/ui/router';
 import '@portal/ui/styles.css';
 import './shell.css';
 import { App } from './App';
 
-const root = createRoot(document.getElementById('root')!);
-// A transition: React renders the first screen in slices, yielding to the browser between them,
-// instead of one long task that keeps a phone from answering a tap.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </StrictMode>,
-  );
-});
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
+);
+const container = document.getElementById('root')!;
+if (container.hasChildNodes()) {
+  // A public page prerendered at build time (shell/src/prerender.tsx): React takes over its HTML.
+  hydrateRoot(container, app);
+} else {
+  // A transition: React renders the first screen in slices, yielding to the browser between
+  // them, instead of one long task that keeps a phone from answering a tap.
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

@@ -99,15 +99,24 @@ export async function registerWeb(app: NestFastifyApplication, config: AppConfig
 
   const fastify = app.getHttpAdapter().getInstance();
   const indexHtml = readFileSync(indexFile, 'utf8');
+  // The public pages prerendered at build time (shell/dist/pages), else the empty shell.
+  const page = (name: string) => {
+    const file = path.join(dist('shell'), 'pages', `${name}.html`);
+    return existsSync(file) ? readFileSync(file, 'utf8') : indexHtml;
+  };
+  const prerendered: Record<string, string> = { '/': page('index'), '/auth': page('auth') };
+  const notFoundHtml = page('404');
   fastify.get('/*', (request, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
       return reply.status(404).send({ statusCode: 404, message: MESSAGES.notFound });
     }
+    const known = SHELL_ROUTES.test(url);
+    const html = known ? (prerendered[url.replace(/(.)\/$/, '$1')] ?? indexHtml) : notFoundHtml;
     return reply
-      .status(SHELL_ROUTES.test(url) ? 200 : 404)
+      .status(known ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(shellHtml(indexHtml, config));
+      .send(shellHtml(html, config));
   });
 }

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from '@portal/ui/router';
 import type { User } from '@portal/contracts';
 import { afterSignIn, NEXT_PARAM } from '@portal/auth/home';
+import { roleHint } from '@portal/api-client/early';
 import { usePublicConfig, useUser } from '@portal/api-client/session';
 import { Card, CardContent, CardDescription, CardHeader } from '@portal/ui/card';
 import { Logo } from '@portal/ui/logo';
 import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';
+import { useHydrated } from '../use-hydrated';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
@@ -21,7 +23,10 @@ export function AuthPage() {
   const [tab, setTab] = useState<Tab>('login');
   const goHome = (signedIn: User) => navigate(afterSignIn(signedIn.role, next), { replace: true });
 
-  if (isLoading) {
+  // Only a browser with the role hint can have a session to wait for; the prerendered page (and
+  // its first render in the browser) shows the form.
+  const hydrated = useHydrated();
+  if (isLoading && hydrated && roleHint()) {
     return (
       <div className="ui-page-center">
         <Spinner size="lg" label="Cargando..." />
