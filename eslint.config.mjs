@@ -3,10 +3,20 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const appFolders = ['shell', 'admin-app', 'parent-app', 'api'];
 const forbid = (...folders) =>
   folders.flatMap((folder) => [`**/${folder}/src/**`, `../${folder}/**`, `../../${folder}/**`, `../../../${folder}/**`, folder]);
+
+const libFolders = ['contracts', 'format', 'api-client', 'ui', 'auth'];
+const libs = (...names) => names.flatMap((name) => [`@portal/${name}`, `@portal/${name}/*`]);
+const otherLibs = (self) => libs(...libFolders.filter((name) => name !== self));
+const boundaries = (files, group, message) => [
+  { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] } },
+];
+const projects = ['*/tsconfig.json', 'libs/*/tsconfig.json'].map((pattern) => `${import.meta.dirname}/${pattern}`);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/coverage/**', 'data/**', 'e2e/artifacts/**'] },
@@ -28,50 +38,59 @@ export default tseslint.config(
     files: ['api/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
-  {
-    files: ['libs/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: forbid(...appFolders), message: 'Libs never import apps.' }] }] },
-  },
-  {
-    files: ['admin-app/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: forbid('parent-app', 'shell', 'api'), message: 'A remote imports libs only.' }] },
-      ],
-    },
-  },
-  {
-    files: ['parent-app/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: forbid('admin-app', 'shell', 'api'), message: 'A remote imports libs only.' }] },
-      ],
-    },
-  },
-  {
-    files: ['shell/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: forbid('admin-app', 'parent-app', 'api'), message: 'The shell loads remotes at run time only.' }] },
-      ],
-    },
-  },
+  // Layers. Apps import libs, never each other (the shell loads the remotes at run time). Among
+  // the libs: contracts and format import no other lib; ui never reaches the API (api-client) nor
+  // the session (auth); api-client draws nothing; auth may use all three.
+  ...boundaries('shell/**/*.{ts,tsx}', forbid('admin-app', 'parent-app', 'api'), 'The shell loads remotes at run time only.'),
+  ...boundaries('admin-app/**/*.{ts,tsx}', forbid('parent-app', 'shell', 'api'), 'A remote imports libs only.'),
+  ...boundaries('parent-app/**/*.{ts,tsx}', forbid('admin-app', 'shell', 'api'), 'A remote imports libs only.'),
+  ...boundaries(
+    'libs/contracts/**/*.{ts,tsx}',
+    [...forbid(...appFolders), ...otherLibs('contracts')],
+    'contracts imports no other lib nor app.',
+  ),
+  ...boundaries('libs/format/**/*.{ts,tsx}', [...forbid(...appFolders), ...otherLibs('format')], 'format imports no other lib nor app.'),
+  ...boundaries(
+    'libs/ui/**/*.{ts,tsx}',
+    [...forbid(...appFolders), ...libs('api-client', 'auth')],
+    'ui draws; it never calls the API nor reads the session.',
+  ),
+  ...boundaries(
+    'libs/api-client/**/*.{ts,tsx}',
+    [...forbid(...appFolders), ...libs('ui', 'auth')],
+    'api-client talks to the API; it draws nothing.',
+  ),
+  ...boundaries('libs/auth/**/*.{ts,tsx}', forbid(...appFolders), 'Libs never import apps.'),
   {
     // One router context for the shell and the remotes: routing comes from the shared module.
     files: ['shell/src/**/*.{ts,tsx}', 'admin-app/src/**/*.{ts,tsx}', 'parent-app/src/**/*.{ts,tsx}', 'libs/**/*.{ts,tsx}'],
     ignores: ['libs/ui/src/router.tsx', '**/*.spec.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          paths: [{ name: 'react-router-dom', message: "Import routing from '@portal/ui/router' (one shared copy)." }],
-          patterns: [{ group: forbid(...appFolders), message: 'Libs never import apps; remotes import libs only.' }],
-        },
+        { paths: [{ name: 'react-router-dom', message: "Import routing from '@portal/ui/router' (one shared copy)." }] },
       ],
     },
+  },
+  {
+    // No import cycles, dynamic imports included (a lazy chunk that imports its importer is one).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ alwaysTryTypes: true, noWarnOnMultipleProjects: true, project: projects }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // A promise nobody awaits loses its error: type-aware, on every file a tsconfig holds.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.config.ts', '**/*.cjs'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     files: ['**/*.cjs'],

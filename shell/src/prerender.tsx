@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 // The server router has no client twin in the shared module: imported from the library itself.
-// eslint-disable-next-line no-restricted-imports
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { StaticRouter } from 'react-router-dom';
 import { App } from './App';
 

@@ -1,11 +1,20 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { TOAST_DURATION_MS, type ToastItem } from '@portal/ui/toast';
+import type { ToastItem } from '@portal/ui/toast';
 import { cx } from '@portal/ui/utils';
 
 // Radix's toast region: label 'Notification', F8 to focus it, swipe right 50 px to dismiss.
-export default function ToastView({ items, onDismiss }: { items: ToastItem[]; onDismiss: (id: number) => void }) {
+// The store (toast.tsx) passes the duration: the view imports nothing from it but a type.
+export default function ToastView({
+  items,
+  duration,
+  onDismiss,
+}: {
+  items: ToastItem[];
+  duration: number;
+  onDismiss: (id: number) => void;
+}) {
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notification">
+    <ToastPrimitive.Provider duration={duration} swipeDirection="right" swipeThreshold={50} label="Notification">
       {items.map((item) => (
         <ToastPrimitive.Root
           key={item.id}

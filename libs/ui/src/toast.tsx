@@ -72,7 +72,7 @@ export function Toaster() {
   if (items.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <ToastView items={items} onDismiss={dismissToast} />
+      <ToastView items={items} duration={TOAST_DURATION_MS} onDismiss={dismissToast} />
     </Suspense>
   );
 }

@@ -21,7 +21,7 @@ export function AccountPage() {
   const logoutAll = useLogoutAll(
     () => {
       toast({ title: t.logoutAll.done });
-      navigate('/auth', { replace: true });
+      void navigate('/auth', { replace: true });
     },
     (error) => {
       setConfirming(false);
