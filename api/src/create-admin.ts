@@ -3,6 +3,7 @@
 // The password is read from ADMIN_PASSWORD or asked for without echo.
 import 'reflect-metadata';
 import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts';
@@ -13,14 +14,15 @@ import { Database } from './database/database.service';
 import { UsersService } from './users/users.service';
 
 function askHidden(question: string): Promise<string> {
-  const input = process.stdin;
-  const prompt = createInterface({ input, output: process.stdout, terminal: true });
-  // Print the question, then swallow what the user types.
-  const write = (prompt as unknown as { _writeToOutput: (text: string) => void })._writeToOutput;
   process.stdout.write(question);
-  (prompt as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = (text) => {
-    if (text.includes('\n')) write.call(prompt, '\n');
-  };
+  // readline echoes what the user types to its output: this output keeps only the line end.
+  const silent = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      if (String(chunk).includes('\n')) process.stdout.write('\n');
+      done();
+    },
+  });
+  const prompt = createInterface({ input: process.stdin, output: silent, terminal: true });
   return new Promise((resolve) => prompt.question('', (answer) => (prompt.close(), resolve(answer))));
 }
 

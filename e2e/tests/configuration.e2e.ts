@@ -36,6 +36,16 @@ describe('npm run create-admin', () => {
     });
     expect(created.status).toBe(0);
     expect(created.stdout).toContain('Administrator "comite" created.');
+    // Without ADMIN_PASSWORD the password is asked for, and what is typed is not echoed.
+    const asked = spawnSync(process.execPath, [script, '--username', 'tesorera', '--name', 'Tesorera'], {
+      env,
+      input: 'clave-tecleada-2026\n',
+      encoding: 'utf8',
+    });
+    expect(asked.status).toBe(0);
+    expect(asked.stdout).toContain('Password: ');
+    expect(asked.stdout).toContain('Administrator "tesorera" created.');
+    expect(asked.stdout).not.toContain('clave-tecleada');
 
     const portal = await startPortal({ SQLITE_PATH: env.SQLITE_PATH, SEED_DEMO: 'false' });
     try {

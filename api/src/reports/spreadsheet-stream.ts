@@ -1,6 +1,6 @@
-import type { EventEmitter } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { sheetZipInput } from './exceljs-internals';
 import { inertCellText } from './spreadsheet-text';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -49,11 +49,6 @@ function cellStyle(value: Cell): Partial<ExcelJS.Style> {
 /** Sheet XML allowed to wait for the zip before the next page is read. */
 const MAX_PENDING_BYTES = 1024 * 1024;
 
-/** What exceljs 4 keeps between a committed row and the zip: the sheet's buffer and its pipe. */
-interface SheetInternals {
-  stream?: { pipes?: Array<EventEmitter & { _writableState?: { length: number } }> };
-}
-
 /**
  * Resolves once the zip has compressed the sheet XML written so far (or the download is gone).
  * exceljs hands committed rows to the zip without backpressure, and compression needs turns of
@@ -62,17 +57,17 @@ interface SheetInternals {
  * client holds the zip back in turn, so this also waits for the client.
  */
 function zipCaughtUp(sheet: ExcelJS.Worksheet, out: Readable): Promise<void> {
-  const pending = (sheet as unknown as SheetInternals).stream?.pipes?.[0];
+  const pending = sheetZipInput(sheet);
   // Another exceljs version: at least let the zip and the socket run between pages.
-  if (!pending?._writableState) return new Promise((resolve) => setImmediate(resolve));
-  if (pending._writableState.length <= MAX_PENDING_BYTES || out.destroyed) return Promise.resolve();
+  if (!pending) return new Promise((resolve) => setImmediate(resolve));
+  if (pending.waiting() <= MAX_PENDING_BYTES || out.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
-      pending.off('drain', done);
+      pending.stream.off('drain', done);
       out.off('close', done);
       resolve();
     };
-    pending.on('drain', done);
+    pending.stream.on('drain', done);
     out.on('close', done);
   });
 }
