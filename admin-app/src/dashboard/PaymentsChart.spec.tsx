@@ -16,4 +16,26 @@ describe('PaymentsChart', () => {
     expect(counts).toEqual(['5', '2']);
     expect(container.querySelector('.admin-chart')).toHaveAccessibleName('Pagados: 5. Pendientes: 2.');
   });
+
+  it('writes no style attribute (the CSP refuses them): the chart is sized through the CSSOM', async () => {
+    const styleWrites: string[] = [];
+    const { setAttribute, setAttributeNS } = Element.prototype;
+    const plain = jest.spyOn(Element.prototype, 'setAttribute').mockImplementation(function (this: Element, name, value) {
+      if (name.toLowerCase() === 'style') styleWrites.push(value);
+      setAttribute.call(this, name, value);
+    });
+    const namespaced = jest.spyOn(Element.prototype, 'setAttributeNS').mockImplementation(function (this: Element, ns, name, value) {
+      if (name.toLowerCase() === 'style') styleWrites.push(value);
+      setAttributeNS.call(this, ns, name, value);
+    });
+    try {
+      const { container } = render(<PaymentsChart paid={3} pending={1} />);
+      await waitFor(() => expect(container.querySelectorAll('.admin-chart__value')).toHaveLength(2));
+      expect(styleWrites).toEqual([]);
+      expect(container.querySelector('svg')!.style.height).not.toBe('');
+    } finally {
+      plain.mockRestore();
+      namespaced.mockRestore();
+    }
+  });
 });

@@ -1,20 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { BarChart, Svg, type Attributes, type BarDrawEvent } from 'chartist';
+import { BarChart, type BarDrawEvent } from 'chartist';
 import 'chartist/dist/index.css';
 import { texts } from '../texts';
-
-// Chartist writes two inline style attributes (the SVG's size, its labels' overflow), which the
-// portal's Content-Security-Policy refuses (style-src 'self': no style attributes). The same
-// declarations applied through the CSSOM are allowed, so they go that way instead.
-const setAttributes = Svg.prototype.attr;
-Svg.prototype.attr = function (this: Svg, attributes: string | Attributes, ns?: string) {
-  if (typeof attributes === 'object' && typeof attributes.style === 'string') {
-    const { style, ...others } = attributes;
-    (this.getNode() as SVGElement).style.cssText += style;
-    attributes = others;
-  }
-  return Reflect.apply(setAttributes, this, [attributes, ns]);
-} as typeof setAttributes;
+import './chartist-csp';
 
 /** Bar chart of families paid vs pending (loaded lazily with its library), each bar with its count. */
 export default function PaymentsChart({ paid, pending }: { paid: number; pending: number }) {
