@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
-import { DEMO_ACCOUNTS } from './database/seed';
+import { DEMO_ACCOUNTS } from './database/demo-accounts';
 
 function readConfig(): AppConfig {
   try {

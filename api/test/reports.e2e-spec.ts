@@ -7,7 +7,7 @@ import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
 import { ReportsService } from '../src/reports/reports.service';
-import { REPORT_TEXTS } from '../src/reports/reports.texts';
+import { REPORT_TEXTS } from '../src/reports/reports.messages';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { DATABASES, startApi, type Agent, type Response, type TestApi } from './harness';
 

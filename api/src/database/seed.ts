@@ -1,7 +1,7 @@
 // Demo data for `npm start`: two accounts, a handful of families, the key events, notices,
 // answers. Runs only when SEED_DEMO is on and the database has no users yet.
 import type { DataSource } from 'typeorm';
-import type { PaymentNumber, PaymentStatus, Role } from '@portal/contracts';
+import type { PaymentNumber, PaymentStatus } from '@portal/contracts';
 import { fromDateTimeLocal, todayInGuatemala } from '@portal/format';
 import { hashPassword } from '../auth/password';
 import { EventEntity } from '../events/event.entity';
@@ -11,13 +11,7 @@ import { PaymentConfirmationEntity } from '../payments/payment-confirmation.enti
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { UserEntity } from '../users/user.entity';
-
-export const DEMO_PASSWORD = 'graduacion2026';
-
-export const DEMO_ACCOUNTS: ReadonlyArray<{ role: Role; username: string; password: string; name: string; email: string }> = [
-  { role: 'admin', username: 'admin', password: DEMO_PASSWORD, name: 'Comité de Padres', email: 'admin@example.com' },
-  { role: 'parent', username: 'padre', password: DEMO_PASSWORD, name: 'Carlos Morales', email: 'padre@example.com' },
-];
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 
 /** Each family's answer to the awards ceremony and the brunch, in FAMILIES' order: attending or not answered. */
 const KEY_ANSWERS: Array<[awards: boolean, brunch: boolean]> = [

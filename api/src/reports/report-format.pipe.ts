@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
-import { REPORT_TEXTS } from './reports.texts';
+import { REPORT_TEXTS } from './reports.messages';
 
 export type ReportFormat = 'json' | 'xlsx';
 

@@ -4,7 +4,7 @@ import type { EventRsvpsReportEntry, PaymentConfirmationsReportRow } from '@port
 import { todayInGuatemala } from '@portal/format';
 import { Roles } from '../common/auth.decorators';
 import { ParseReportFormatPipe, type ReportFormat } from './report-format.pipe';
-import { REPORT_TEXTS } from './reports.texts';
+import { REPORT_TEXTS } from './reports.messages';
 import { ReportsService } from './reports.service';
 import { XLSX_CONTENT_TYPE } from './spreadsheet-stream';
 

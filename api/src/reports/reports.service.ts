@@ -15,7 +15,7 @@ import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { REPORT_TEXTS } from './reports.texts';
+import { REPORT_TEXTS } from './reports.messages';
 import { StatementsService } from '../receipts/statements.service';
 import { sheetOf, streamSheet, streamWorkbook, type SheetLayout } from './spreadsheet-stream';
 

@@ -5,6 +5,8 @@ export const TOTAL_TABLES = 200;
 export const GUESTS_PER_TABLE = 8;
 export const EVENT_DESCRIPTION_PREVIEW_LENGTH = 40;
 export const PASSWORD_MIN_LENGTH = 8;
+/** A user name: 3 to 30 letters, digits, dots, underscores or dashes (the form and the API). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 
 export const ROLES = ['admin', 'parent'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH, type RegisterRequest, type User } from '@portal/contracts';
+import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, type RegisterRequest, type User } from '@portal/contracts';
 import { useAcceptInvitation, useRegister } from '@portal/auth/mutations';
 import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
@@ -14,7 +14,7 @@ export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function validateRegistration(form: RegisterRequest): Errors {
   const errors: Errors = {};
   if (!form.name.trim()) errors.name = t.nameRequired;
-  if (!/^[A-Za-z0-9._-]{3,30}$/.test(form.username)) errors.username = t.usernameInvalid;
+  if (!USERNAME_PATTERN.test(form.username)) errors.username = t.usernameInvalid;
   if (!EMAIL.test(form.email)) errors.email = t.emailInvalid;
   if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = t.passwordShort(PASSWORD_MIN_LENGTH);
   if (form.confirmPassword !== form.password) errors.confirmPassword = t.mismatch;

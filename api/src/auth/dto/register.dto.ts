@@ -1,5 +1,5 @@
 import { IsEmail, IsString, Matches, MinLength, ValidateBy, type ValidationArguments } from 'class-validator';
-import { PASSWORD_MIN_LENGTH, type RegisterRequest } from '@portal/contracts';
+import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, type RegisterRequest } from '@portal/contracts';
 import { MaxChars } from '../../common/validators';
 import { IsNotCommonPassword } from '../common-passwords';
 
@@ -32,7 +32,7 @@ export class NewAccountDto extends NewPasswordDto {
   @IsString({ message: 'El nombre es requerido.' })
   name!: string;
 
-  @Matches(/^[A-Za-z0-9._-]{3,30}$/, { message: 'El nombre de usuario debe tener de 3 a 30 letras, números, puntos o guiones.' })
+  @Matches(USERNAME_PATTERN, { message: 'El nombre de usuario debe tener de 3 a 30 letras, números, puntos o guiones.' })
   @IsString({ message: 'El nombre de usuario es requerido.' })
   username!: string;
 }
