@@ -4,7 +4,7 @@ import { errorMessage } from '@portal/api-client/request';
 import { Button } from '@portal/ui/button';
 import { toast } from '@portal/ui/toast';
 import { texts } from '../texts';
-import { downloadFile } from './download';
+import { downloadFile } from '@portal/api-client/download';
 
 /** Downloads a spreadsheet built by the server; shows progress, and a toast if it fails. */
 export function ExportButton({ url, fileName, label }: { url: string; fileName: string; label: string }) {

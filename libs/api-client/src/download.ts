@@ -1,6 +1,9 @@
 import { ApiError } from '@portal/api-client/request';
 
-/** Downloads a file the server builds (the xlsx exports), keeping the server's file name. */
+/**
+ * Downloads a file the server builds (the xlsx exports) with the session cookie, keeping the
+ * server's file name. A refusal throws an ApiError, as every other call does.
+ */
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
   const response = await fetch(url, { credentials: 'include' });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
