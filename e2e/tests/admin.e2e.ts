@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
 import { startPortal, type Portal } from '../support/portal';
@@ -221,6 +222,22 @@ describe('the admin panel', () => {
     expect(await row.textContent()).toContain('Martes, 20 de enero de 2026');
     expect(await row.textContent()).toContain('Q1,500 por mesa');
     expect(await row.textContent()).toContain('Q1,500 por familia');
+  });
+
+  it.each([
+    ['Fechas de Pago', 'Exportar confirmaciones de pago', /^confirmaciones-de-pago.*\.xlsx$/, 'Confirmaciones de Pago'],
+    ['Confirmaciones de Eventos', 'Exportar RSVPs', /^rsvps-eventos.*\.xlsx$/, 'RSVPs de Eventos'],
+  ])("'%s': '%s' downloads a workbook with the families", async (name, button, fileName, sheetName) => {
+    await section(name);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+    expect(download.suggestedFilename()).toMatch(fileName);
+    const file = await download.path();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.getWorksheet(sheetName)!;
+    expect(sheet).toBeDefined();
+    const cells = sheet.getSheetValues().flatMap((row) => (Array.isArray(row) ? row.map(String) : []));
+    expect(cells).toContain('Sofía Morales');
   });
 
   it.each([PHONE, DESKTOP])('shows every section without sideways scrolling (%j)', async (viewport) => {
