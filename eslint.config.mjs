@@ -10,7 +10,7 @@ const appFolders = ['shell', 'admin-app', 'parent-app', 'api'];
 const forbid = (...folders) =>
   folders.flatMap((folder) => [`**/${folder}/src/**`, `../${folder}/**`, `../../${folder}/**`, `../../../${folder}/**`, folder]);
 
-const libFolders = ['contracts', 'format', 'api-client', 'ui', 'auth'];
+const libFolders = ['contracts', 'format', 'api-client', 'ui', 'auth', 'test-utils'];
 const libs = (...names) => names.flatMap((name) => [`@portal/${name}`, `@portal/${name}/*`]);
 const otherLibs = (self) => libs(...libFolders.filter((name) => name !== self));
 const boundaries = (files, group, message) => [
@@ -61,6 +61,11 @@ export default tseslint.config(
     'api-client talks to the API; it draws nothing.',
   ),
   ...boundaries('libs/auth/**/*.{ts,tsx}', forbid(...appFolders), 'Libs never import apps.'),
+  ...boundaries(
+    'libs/test-utils/**/*.{ts,tsx}',
+    [...forbid(...appFolders), ...libs('api-client', 'auth')],
+    'test-utils wraps; it never calls the API.',
+  ),
   {
     // One router context for the shell and the remotes: routing comes from the shared module.
     files: ['shell/src/**/*.{ts,tsx}', 'admin-app/src/**/*.{ts,tsx}', 'parent-app/src/**/*.{ts,tsx}', 'libs/**/*.{ts,tsx}'],

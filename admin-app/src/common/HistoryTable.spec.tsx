@@ -1,6 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { renderWithApi } from '@portal/test-utils/render';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import type { HistoryEntry, HistoryPage } from '@portal/contracts';
 import { HistoryTable } from './HistoryTable';
 
@@ -38,12 +38,7 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
-const renderTable = (props: Parameters<typeof HistoryTable>[0]) =>
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <HistoryTable {...props} />
-    </SWRConfig>,
-  );
+const renderTable = (props: Parameters<typeof HistoryTable>[0]) => renderWithApi(<HistoryTable {...props} />);
 
 describe("the admin's history", () => {
   it('shows when, who, what and each changed field as before → after', async () => {

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { renderWithApi } from '@portal/test-utils/render';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import useSWR, { SWRConfig } from 'swr';
+import useSWR from 'swr';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { QueryState } from './QueryState';
 
@@ -17,11 +18,7 @@ describe('a failed page load', () => {
   it("offers 'Reintentar', which loads the data again", async () => {
     const user = userEvent.setup();
     const load = jest.fn().mockRejectedValueOnce(new Error('503: Servicio no disponible')).mockResolvedValueOnce('6 familias');
-    render(
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <Families load={load} />
-      </SWRConfig>,
-    );
+    renderWithApi(<Families load={load} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los datos.');
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('6 familias')).toBeInTheDocument();

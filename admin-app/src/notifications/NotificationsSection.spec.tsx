@@ -1,6 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { renderWithApi } from '@portal/test-utils/render';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import type { PortalNotification } from '@portal/contracts';
 import { toDateTimeLocal } from '@portal/format';
 import NotificationsSection from './NotificationsSection';
@@ -25,12 +25,7 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
-const renderSection = () =>
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <NotificationsSection />
-    </SWRConfig>,
-  );
+const renderSection = () => renderWithApi(<NotificationsSection />);
 
 describe('the admin notices', () => {
   it('show the message with its line breaks', async () => {

@@ -1,6 +1,6 @@
+import { renderWithApi } from '@portal/test-utils/render';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import type { MyCalendar, MyCalendarLinks } from '@portal/contracts';
 import { createMyCalendar, myCalendarKey, revokeMyCalendar } from '@portal/api-client/calendar';
 import { toast } from '@portal/ui/toast';
@@ -22,11 +22,7 @@ const LINKS: MyCalendarLinks = {
 };
 
 const renderCard = (mine: MyCalendar) =>
-  render(
-    <SWRConfig value={{ provider: () => new Map(), fallback: { [myCalendarKey]: mine }, revalidateOnMount: false }}>
-      <PhoneCalendarCard />
-    </SWRConfig>,
-  );
+  renderWithApi(<PhoneCalendarCard />, { data: { [myCalendarKey]: mine }, revalidateOnMount: false });
 
 describe("'Agregar a mi calendario'", () => {
   it("links to the event's calendar file, named after the event", () => {

@@ -1,9 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { renderWithApi, renderHookWithApi } from '@portal/test-utils/render';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import type { PortalNotification } from '@portal/contracts';
-import { renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { useParentSections } from '../sections';
 import NotificationsSection from './NotificationsSection';
 
@@ -33,12 +31,7 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
-const renderSection = () =>
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <NotificationsSection />
-    </SWRConfig>,
-  );
+const renderSection = () => renderWithApi(<NotificationsSection />);
 
 describe('the parent notices', () => {
   it('keep the line breaks of the message', async () => {
@@ -74,18 +67,16 @@ describe('the parent notices', () => {
 });
 
 describe("the count on 'Avisos'", () => {
-  const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>;
-
   it('says how many notices are new, and nothing when none is', async () => {
     seen = { seenAt: '2026-06-01T00:00:00.000Z', unseen: [7, 5, 3] };
-    const { result } = renderHook(() => useParentSections(), { wrapper });
+    const { result } = renderHookWithApi(() => useParentSections());
     await waitFor(() =>
       expect(result.current.find((section) => section.path === 'notificaciones')?.badge).toEqual({ count: 3, label: '3 avisos nuevos' }),
     );
     expect(result.current.filter((section) => section.badge)).toHaveLength(1);
 
     seen = { seenAt: '2026-06-01T00:00:00.000Z', unseen: [] };
-    const none = renderHook(() => useParentSections(), { wrapper });
+    const none = renderHookWithApi(() => useParentSections());
     await waitFor(() => expect(requests.filter((request) => request === 'GET /api/my-notices-seen')).toHaveLength(2));
     expect(none.result.current.some((section) => section.badge)).toBe(false);
   });

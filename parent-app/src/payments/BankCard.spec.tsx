@@ -1,6 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { renderWithApi } from '@portal/test-utils/render';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import type { Settings } from '@portal/contracts';
 import { settingsKey } from '@portal/api-client/settings';
 import { toast } from '@portal/ui/toast';
@@ -16,12 +16,7 @@ const SETTINGS: Settings = {
   bank: { bankName: 'Banco Industrial', accountNumber: '000-000000-0', accountHolder: 'Comité', receiptsPhone: '5555-2026' },
 };
 
-const renderCard = () =>
-  render(
-    <SWRConfig value={{ provider: () => new Map(), fallback: { [settingsKey]: SETTINGS } }}>
-      <BankCard />
-    </SWRConfig>,
-  );
+const renderCard = () => renderWithApi(<BankCard />, { data: { [settingsKey]: SETTINGS } });
 
 describe('the bank deposit card', () => {
   afterEach(() => jest.mocked(toast).mockClear());

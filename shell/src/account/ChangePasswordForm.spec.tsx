@@ -1,15 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { renderWithApi } from '@portal/test-utils/render';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import { Toaster } from '@portal/ui/toast';
 import { ChangePasswordForm, validatePasswordChange } from './ChangePasswordForm';
 
 function renderForm() {
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
+  renderWithApi(
+    <>
       <ChangePasswordForm username="padre" />
       <Toaster />
-    </SWRConfig>,
+    </>,
   );
   return userEvent.setup();
 }

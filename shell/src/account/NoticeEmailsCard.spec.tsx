@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { renderWithApi } from '@portal/test-utils/render';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import { Toaster } from '@portal/ui/toast';
 import { NoticeEmailsCard } from './NoticeEmailsCard';
 
@@ -8,11 +8,11 @@ import { NoticeEmailsCard } from './NoticeEmailsCard';
 const answer = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body) });
 
 function renderCard() {
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
+  renderWithApi(
+    <>
       <NoticeEmailsCard />
       <Toaster />
-    </SWRConfig>,
+    </>,
   );
   return userEvent.setup();
 }

@@ -1,20 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { renderWithApi } from '@portal/test-utils/render';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import { LoginForm } from './LoginForm';
 
 describe('the login form', () => {
   it('shows the required-field messages under each field and sends nothing', async () => {
     global.fetch = jest.fn();
     const user = userEvent.setup();
-    render(
-      <MemoryRouter>
-        <SWRConfig value={{ provider: () => new Map() }}>
-          <LoginForm onSignedIn={jest.fn()} />
-        </SWRConfig>
-      </MemoryRouter>,
-    );
+    renderWithApi(<LoginForm onSignedIn={jest.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(screen.getByText('El email o nombre de usuario es requerido')).toBeInTheDocument();
     expect(screen.getByText('La contraseña es requerida')).toBeInTheDocument();
