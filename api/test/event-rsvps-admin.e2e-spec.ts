@@ -1,8 +1,7 @@
 import type { QueryRunner } from 'typeorm';
 import type { AdminEventRsvp } from '@portal/contracts';
-import { EventEntity } from '../src/events/event.entity';
-import { FamilyEntity } from '../src/families/family.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
+import { answerEvent, createEvent, createFamily } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 /** The SQL sent to the database while `work` runs. */
@@ -38,29 +37,10 @@ describe.each(DATABASES)('event RSVPs for admins (%s)', (kind) => {
   let admin: Agent;
   let sequence = 0;
 
-  const addEvent = (titulo: string) =>
-    api.dataSource.getRepository(EventEntity).save({
-      fecha: new Date('2026-06-13T16:00:00.000Z'),
-      titulo,
-      descripcion: null,
-      horario: null,
-      lugar: null,
-      vestimenta: null,
-      imagen: null,
-    });
+  const addEvent = (titulo: string) => createEvent(api, { titulo, fecha: new Date('2026-06-13T16:00:00.000Z') });
   const addFamily = (graduateName: string, contactName: string) => {
     sequence += 1;
-    return api.dataSource.getRepository(FamilyEntity).save({
-      graduateName,
-      contactName,
-      email: `rsvp${sequence}@example.com`,
-      phone: '5555 0000',
-      tablesBooked: 0,
-      hasPaid: false,
-      paymentAmount: 0,
-      awardsRsvp: false,
-      brunchRsvp: false,
-    });
+    return createFamily(api, { graduateName, contactName, email: `rsvp${sequence}@example.com`, phone: '5555 0000', tablesBooked: 0 });
   };
 
   beforeAll(async () => {
@@ -114,7 +94,7 @@ describe.each(DATABASES)('event RSVPs for admins (%s)', (kind) => {
     const event = await addEvent('Cena');
     for (let index = 0; index < 5; index += 1) {
       const family = await addFamily(`Graduado ${index}`, `Contacto ${index}`);
-      await api.dataSource.getRepository(EventRsvpEntity).save({ eventId: event.id, familyId: family.id, attending: index % 2 === 0 });
+      await answerEvent(api, event.id, family.id, index % 2 === 0);
     }
     const queries = await recordQueries(api, async () => {
       const response = await admin.get<AdminEventRsvp[]>(`/api/event-rsvps/${event.id}`);

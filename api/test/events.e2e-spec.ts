@@ -1,7 +1,7 @@
 import type { GraduationEvent } from '@portal/contracts';
 import { EventEntity } from '../src/events/event.entity';
-import { FamilyEntity } from '../src/families/family.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
+import { createFamily } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 type ErrorBody = { statusCode: number; message: string; errors?: Record<string, string[]> };
@@ -186,17 +186,7 @@ describe.each(DATABASES)('events (%s)', (kind) => {
   it("deletes an event with its RSVPs and leaves other events' RSVPs", async () => {
     const doomed = await create({ titulo: 'Se cancela' });
     const kept = await create({ titulo: 'Se queda' });
-    const family = await api.dataSource.getRepository(FamilyEntity).save({
-      graduateName: 'G',
-      contactName: 'C',
-      email: 'rsvp-family@example.com',
-      phone: '5555',
-      tablesBooked: 0,
-      hasPaid: false,
-      paymentAmount: 0,
-      awardsRsvp: false,
-      brunchRsvp: false,
-    });
+    const family = await createFamily(api, { email: 'rsvp-family@example.com', tablesBooked: 0 });
     const rsvps = api.dataSource.getRepository(EventRsvpEntity);
     await rsvps.insert([
       { eventId: doomed.id, familyId: family.id, attending: true },

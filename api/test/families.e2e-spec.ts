@@ -1,10 +1,10 @@
 import type { Family } from '@portal/contracts';
-import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UserEntity } from '../src/users/user.entity';
+import { addReceipt, answerEvent, answerPayments, createEvent } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 type ErrorBody = { statusCode: number; message: string; errors?: Record<string, string[]> };
@@ -334,24 +334,11 @@ describe.each(DATABASES)('families (%s)', (kind) => {
       const doomed = await create();
       const kept = await create();
       const parent = await api.signedIn('parent', { email: doomed.email });
-      const event = await api.dataSource.getRepository(EventEntity).save({
-        fecha: new Date('2026-06-13T16:00:00.000Z'),
-        titulo: 'Premiación',
-        descripcion: null,
-        horario: null,
-        lugar: null,
-        vestimenta: null,
-        imagen: null,
-      });
+      const event = await createEvent(api, 'Premiación');
       for (const family of [doomed, kept]) {
-        await api.dataSource.getRepository(EventRsvpEntity).insert({ eventId: event.id, familyId: family.id, attending: true });
-        await api.dataSource.getRepository(PaymentConfirmationEntity).insert([
-          { familyId: family.id, paymentNumber: 1, status: 'ya_pague' },
-          { familyId: family.id, paymentNumber: 2, status: 'no_asistire' },
-        ]);
-        await api.dataSource
-          .getRepository(PaymentProofEntity)
-          .insert({ familyId: family.id, paymentNumber: 1, fileName: 'recibo.pdf', uploadedAt: new Date() });
+        await answerEvent(api, event.id, family.id, true);
+        await answerPayments(api, family.id, { 1: 'ya_pague', 2: 'no_asistire' });
+        await addReceipt(api, family.id, 1);
       }
 
       expect((await admin.delete(`/api/families/${doomed.id}`)).status).toBe(204);

@@ -1,7 +1,7 @@
 // Fixtures shared by the security suites: two families with their parent accounts, an admin, an
 // event with answers from both families, sessions made without the login route (so its rate
 // limit is untouched), and a snapshot of every table to prove a request changed nothing.
-import type { Role } from '@portal/contracts';
+import type { PaymentNumber, PaymentStatus, Role } from '@portal/contracts';
 import { hashPassword } from '../src/auth/password';
 import { SessionsService } from '../src/auth/sessions.service';
 import { ENTITIES } from '../src/database/database';
@@ -113,17 +113,57 @@ export async function keyEventsAhead(api: TestApi): Promise<void> {
   }
 }
 
-export function createEvent(api: TestApi, titulo = `Evento ${unique()}`): Promise<EventEntity> {
+/** An event next year (parents may answer it), with a title or the fields given. */
+export function createEvent(api: TestApi, fields: string | Partial<EventEntity> = {}): Promise<EventEntity> {
   return api.dataSource.getRepository(EventEntity).save({
     fecha: nextYear(),
-    titulo,
+    titulo: `Evento ${unique()}`,
     descripcion: null,
     horario: null,
     lugar: null,
     vestimenta: null,
     imagen: null,
     rsvpDeadline: null,
+    ...(typeof fields === 'string' ? { titulo: fields } : fields),
   });
+}
+
+/** The family's answer to an event (`guests`: how many people; one by default when attending). */
+export function answerEvent(
+  api: TestApi,
+  eventId: number,
+  familyId: number,
+  attending: boolean,
+  guests: number | null = attending ? 1 : null,
+): Promise<EventRsvpEntity> {
+  return api.dataSource.getRepository(EventRsvpEntity).save({ eventId, familyId, attending, guests });
+}
+
+/** The family's answers to the payments ('Ya pagué', ...), by payment number. */
+export function answerPayments(
+  api: TestApi,
+  familyId: number,
+  answers: Partial<Record<PaymentNumber, PaymentStatus>>,
+): Promise<PaymentConfirmationEntity[]> {
+  return api.dataSource.getRepository(PaymentConfirmationEntity).save(
+    Object.entries(answers).map(([paymentNumber, status]) => ({
+      familyId,
+      paymentNumber: Number(paymentNumber) as PaymentNumber,
+      status,
+    })),
+  );
+}
+
+/** A receipt for one of the family's payments: a PDF waiting for review unless `fields` say otherwise. */
+export function addReceipt(
+  api: TestApi,
+  familyId: number,
+  paymentNumber: number,
+  fields: Partial<PaymentProofEntity> = {},
+): Promise<PaymentProofEntity> {
+  return api.dataSource
+    .getRepository(PaymentProofEntity)
+    .save({ familyId, paymentNumber: paymentNumber as PaymentNumber, fileName: 'comprobante.pdf', uploadedAt: new Date(), ...fields });
 }
 
 export function createNotification(api: TestApi): Promise<NotificationEntity> {

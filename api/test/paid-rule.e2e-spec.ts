@@ -1,9 +1,8 @@
 // 'Pagos Recibidos' counts verified payments (decisions item 18, docs/payments.md).
 import type { Stats } from '@portal/contracts';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
-import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { guatemalaToday } from '../src/receipts/paid-rule';
-import { createFamily } from './fixtures';
+import { addReceipt, createFamily } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 describe('guatemalaToday', () => {
@@ -29,11 +28,7 @@ describe.each(DATABASES)("'Pagos Recibidos' counts verified payments (%s)", (kin
   const received = async () => (await admin.get<Stats>('/api/stats')).body.paymentsReceived;
   /** A receipt; verified ones bring `amountReceived` (by default all the payment's default amount). */
   const receipt = (familyId: number, paymentNumber: number, state: 'en_revision' | 'verificado' | 'rechazado', amountReceived?: number) =>
-    api.dataSource.getRepository(PaymentProofEntity).save({
-      familyId,
-      paymentNumber: paymentNumber as 1,
-      fileName: 'comprobante.pdf',
-      uploadedAt: new Date(),
+    addReceipt(api, familyId, paymentNumber, {
       state,
       amountReceived: state === 'verificado' ? (amountReceived ?? DEFAULT_AMOUNTS[paymentNumber] ?? 1) : null,
     });

@@ -1,11 +1,10 @@
 import type { EventRsvp, Family, PaymentConfirmation, PaymentProof } from '@portal/contracts';
-import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UsersService } from '../src/users/users.service';
-import { keyEventsAhead, nextYear, setKeyAnswer, type KeyAnswerFlags } from './fixtures';
+import { createEvent, createFamily, keyEventsAhead, type KeyAnswerFlags } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 const NO_FAMILY = 'No encontramos un perfil familiar para tu cuenta. Contacta a la administración.';
@@ -32,7 +31,6 @@ const ROUTES: Array<[method: string, url: string, body?: unknown]> = [
 
 describe.each(DATABASES)('parent portal (%s)', (kind) => {
   let api: TestApi;
-  let counter = 0;
 
   beforeAll(async () => {
     api = await startApi(kind);
@@ -40,42 +38,16 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
   });
   afterAll(() => api.close());
 
-  async function createFamily(overrides: Partial<FamilyEntity> & KeyAnswerFlags = {}): Promise<FamilyEntity> {
-    counter += 1;
-    const { awardsRsvp, brunchRsvp, ...columns } = overrides;
-    const family = await api.dataSource.getRepository(FamilyEntity).save({
-      graduateName: `Graduado ${counter}`,
-      contactName: `Contacto ${counter}`,
-      email: `familia${counter}@example.com`,
-      phone: `+502 5555 ${String(counter).padStart(4, '0')}`,
-      tablesBooked: 2,
-      hasPaid: true,
-      paymentAmount: 2950,
-      ...columns,
-    });
-    if (awardsRsvp) await setKeyAnswer(api, family.id, 'awards', true);
-    if (brunchRsvp) await setKeyAnswer(api, family.id, 'brunch', true);
-    return family;
-  }
-
-  async function createEvent(titulo = 'Misa de acción de gracias'): Promise<EventEntity> {
-    return api.dataSource.getRepository(EventEntity).save({
-      fecha: nextYear(),
-      titulo,
-      descripcion: null,
-      horario: null,
-      lugar: null,
-      vestimenta: null,
-      imagen: null,
-      rsvpDeadline: null,
-    });
-  }
+  /** A family that booked two tables and paid (the parent routes' usual case); `overrides` change it. */
+  const newFamily = (overrides: Partial<FamilyEntity> & KeyAnswerFlags = {}) =>
+    createFamily(api, { tablesBooked: 2, hasPaid: true, paymentAmount: 2950, ...overrides });
+  const newEvent = (titulo = 'Misa de acción de gracias') => createEvent(api, titulo);
 
   /** A family and a parent account signed in with its e-mail. */
   async function familyWithParent(
     overrides: Partial<FamilyEntity> & KeyAnswerFlags = {},
   ): Promise<{ family: FamilyEntity; parent: Agent }> {
-    const family = await createFamily(overrides);
+    const family = await newFamily(overrides);
     const parent = await api.signedIn('parent', { email: family.email });
     return { family, parent };
   }
@@ -99,7 +71,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
   describe('my family', () => {
     it('returns the family linked to the account, with exactly the contract fields', async () => {
       const { family, parent } = await familyWithParent({ tablesBooked: 3, paymentAmount: 4250, awardsRsvp: true });
-      await createFamily();
+      await newFamily();
       const response = await parent.get<Family>('/api/my-family');
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
@@ -124,14 +96,14 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
     });
 
     it('finds the family whatever the case of the e-mail the account was registered with', async () => {
-      const family = await createFamily({ email: 'mariela.lopez@example.com' });
+      const family = await newFamily({ email: 'mariela.lopez@example.com' });
       const parent = await api.signedIn('parent', { email: 'Mariela.Lopez@Example.com' });
       expect((await parent.get<Family>('/api/my-family')).body.id).toBe(family.id);
     });
 
     it("lists no payment proofs until uploads exist, then only the family's own, oldest first", async () => {
       const { family, parent } = await familyWithParent();
-      const other = await createFamily();
+      const other = await newFamily();
       expect(await parent.get('/api/my-family/payment-proofs')).toMatchObject({ status: 200, body: [] });
 
       const proofs = api.dataSource.getRepository(PaymentProofEntity);
@@ -231,7 +203,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
   describe('event RSVPs', () => {
     it('records an answer, switches it either way and keeps one row for the family and event', async () => {
       const { family, parent } = await familyWithParent();
-      const event = await createEvent();
+      const event = await newEvent();
 
       const yes = await parent.post<EventRsvp>('/api/event-rsvps', { eventId: event.id, attending: true });
       expect(yes).toMatchObject({ status: 200, body: { eventId: event.id, attending: true } });
@@ -249,8 +221,8 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
     it('lists only the answers of the family, one per event', async () => {
       const { parent } = await familyWithParent();
       expect(await parent.get('/api/my-event-rsvps')).toMatchObject({ status: 200, body: [] });
-      const first = await createEvent('Premiación');
-      const second = await createEvent('Brunch');
+      const first = await newEvent('Premiación');
+      const second = await newEvent('Brunch');
       await parent.post('/api/event-rsvps', { eventId: second.id, attending: false });
       await parent.post('/api/event-rsvps', { eventId: first.id, attending: true });
       expect((await parent.get<EventRsvp[]>('/api/my-event-rsvps')).body).toEqual([
@@ -269,7 +241,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
 
     it('keeps exactly one row when the same answer arrives 20 times at once', async () => {
       const { family, parent } = await familyWithParent();
-      const event = await createEvent();
+      const event = await newEvent();
       const responses = await Promise.all(
         Array.from({ length: 20 }, (_, i) => parent.post<EventRsvp>('/api/event-rsvps', { eventId: event.id, attending: i % 2 === 0 })),
       );
@@ -344,7 +316,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
     it("leaves family B's rows untouched whatever parent A sends, and shows A only A's data", async () => {
       const a = await familyWithParent({ tablesBooked: 1, paymentAmount: 100 });
       const b = await familyWithParent({ tablesBooked: 5, paymentAmount: 5900, hasPaid: false });
-      const event = await createEvent();
+      const event = await newEvent();
       await b.parent.post('/api/event-rsvps', { eventId: event.id, attending: true });
       await b.parent.put('/api/my-payment-confirmations/1', { status: 'ya_pague' });
       await b.parent.put('/api/my-family/rsvp', { awardsRsvp: true, brunchRsvp: true });
@@ -409,7 +381,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
 
     beforeAll(async () => {
       ({ parent } = await familyWithParent());
-      eventId = (await createEvent()).id;
+      eventId = (await newEvent()).id;
       await parent.post('/api/event-rsvps', { eventId, attending: true });
       await parent.put('/api/my-payment-confirmations/1', { status: 'ya_pague' });
     });
@@ -485,7 +457,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
   describe('who may call', () => {
     it('answers 404 with a Spanish message on every route to a parent whose e-mail matches no family', async () => {
       const parent = await api.signedIn('parent', { email: 'sin.familia@example.com' });
-      const event = await createEvent();
+      const event = await newEvent();
       const before = await snapshot();
       for (const [method, url, body] of ROUTES) {
         const response = await parent.request(method, url, method === 'POST' ? { eventId: event.id, attending: true } : body);
@@ -500,7 +472,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
     });
 
     it('never links an account without e-mail to a family', async () => {
-      await createFamily();
+      await newFamily();
       await api.app
         .get(UsersService)
         .create({ name: 'Sin correo', username: 'sincorreo', email: null, password: 'contraseña-de-prueba', role: 'parent' });
@@ -512,10 +484,10 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
     });
 
     it('refuses admins with 403 and anonymous callers with 401 on every route, writing nothing', async () => {
-      const family = await createFamily();
+      const family = await newFamily();
       // An admin whose e-mail is a family's still is no parent.
       const admin = await api.signedIn('admin', { username: 'admin-familia', email: family.email });
-      await createEvent();
+      await newEvent();
       const before = await snapshot();
       for (const [method, url, body] of ROUTES) {
         const asAdmin = await admin.request(method, url, body);

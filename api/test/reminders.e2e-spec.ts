@@ -5,10 +5,9 @@ import { createApp } from '../src/app';
 import { MailWorker } from '../src/mail/mail-worker';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
-import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { ReminderScheduler } from '../src/reminders/reminder-scheduler';
 import { RemindersService } from '../src/reminders/reminders.service';
-import { createFamily } from './fixtures';
+import { addReceipt, createFamily } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { headerOf, plainTextOf, startSmtp, type TestSmtp } from './smtp';
 
@@ -32,9 +31,7 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
     await createFamily(api, { graduateName: 'Diego Sin Arroba', email: 'diego.sin.arroba' });
     const inReview = await createFamily(api, { graduateName: 'Eva En Revisión', contactName: 'Eva Ruiz', email: 'eva@example.com' });
     const proof = (familyId: number, paymentNumber: number, state: 'verificado' | 'en_revision', amountReceived: number | null = null) =>
-      api.dataSource
-        .getRepository(PaymentProofEntity)
-        .save({ familyId, paymentNumber: paymentNumber as 2, fileName: 'comprobante.pdf', uploadedAt: new Date(), state, amountReceived });
+      addReceipt(api, familyId, paymentNumber, { state, amountReceived });
     // Verified in full: Q3,400, what a family owes for payment 2 by default.
     await proof(verified.id, 2, 'verificado', 3400);
     // A receipt still in review, or verified for another payment, is not this payment verified.

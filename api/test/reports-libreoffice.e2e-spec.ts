@@ -5,10 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EventEntity } from '../src/events/event.entity';
-import { FamilyEntity } from '../src/families/family.entity';
-import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
-import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
+import { answerEvent, answerPayments, createEvent, createFamily } from './fixtures';
 import { ANY_DATABASE, startApi, type TestApi } from './harness';
 
 const hasSoffice = spawnSync('soffice', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -47,20 +44,15 @@ describeWithLibreOffice('the spreadsheets in LibreOffice', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'portal-lo-'));
     api = await startApi(ANY_DATABASE);
-    const family = await api.dataSource.getRepository(FamilyEntity).save({
+    const family = await createFamily(api, {
       graduateName: 'Sofía Morales',
       contactName: 'Carlos Morales',
       email: 'carlos@example.com',
       phone: '+502 5555-1001',
     });
-    await api.dataSource.getRepository(PaymentConfirmationEntity).save([
-      { familyId: family.id, paymentNumber: 1, status: 'ya_pague' },
-      { familyId: family.id, paymentNumber: 2, status: 'no_asistire' },
-    ]);
-    const event = await api.dataSource
-      .getRepository(EventEntity)
-      .save({ titulo: 'Ceremonia de Premiación', fecha: new Date('2026-06-14T03:00:00Z') });
-    await api.dataSource.getRepository(EventRsvpEntity).save({ eventId: event.id, familyId: family.id, attending: true });
+    await answerPayments(api, family.id, { 1: 'ya_pague', 2: 'no_asistire' });
+    const event = await createEvent(api, { titulo: 'Ceremonia de Premiación', fecha: new Date('2026-06-14T03:00:00Z') });
+    await answerEvent(api, event.id, family.id, true);
   });
   afterAll(async () => {
     await api.close();

@@ -3,12 +3,12 @@ import type { EventRsvpsReportEntry, PaymentConfirmationsReportRow, PaymentNumbe
 import { todayInGuatemala } from '@portal/format';
 import { MESSAGES } from '../src/common/api-exception.filter';
 import { EventEntity } from '../src/events/event.entity';
-import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
 import { ReportsService } from '../src/reports/reports.service';
 import { REPORT_TEXTS } from '../src/reports/reports.messages';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
+import { addReceipt, answerEvent, answerPayments, createEvent, createFamily } from './fixtures';
 import { DATABASES, startApi, type Agent, type Response, type TestApi } from './harness';
 
 const PAYMENTS = '/api/payment-confirmations-report';
@@ -49,7 +49,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
 
   const family = (graduateName: string, overrides: Partial<FamilySeed> = {}) => {
     sequence += 1;
-    return api.dataSource.getRepository(FamilyEntity).save({
+    return createFamily(api, {
       graduateName,
       contactName: `Contacto de ${graduateName}`,
       email: `familia${sequence}@example.com`,
@@ -57,17 +57,10 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       ...overrides,
     });
   };
-  const event = (titulo: string, fecha: string) => api.dataSource.getRepository(EventEntity).save({ titulo, fecha: new Date(fecha) });
-  const rsvp = (eventId: number, familyId: number, attending: boolean, guests: number | null = attending ? 1 : null) =>
-    api.dataSource.getRepository(EventRsvpEntity).save({ eventId, familyId, attending, guests });
-  const confirm = (familyId: number, answers: Partial<Record<PaymentNumber, PaymentStatus>>) =>
-    api.dataSource.getRepository(PaymentConfirmationEntity).save(
-      Object.entries(answers).map(([paymentNumber, status]) => ({
-        familyId,
-        paymentNumber: Number(paymentNumber) as PaymentNumber,
-        status,
-      })),
-    );
+  const event = (titulo: string, fecha: string) => createEvent(api, { titulo, fecha: new Date(fecha) });
+  const rsvp = (eventId: number, familyId: number, attending: boolean, guests?: number | null) =>
+    answerEvent(api, eventId, familyId, attending, guests);
+  const confirm = (familyId: number, answers: Partial<Record<PaymentNumber, PaymentStatus>>) => answerPayments(api, familyId, answers);
 
   beforeAll(async () => {
     api = await startApi(kind);
@@ -187,9 +180,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
 
     it("adds the 'Estado de cuenta' sheet: owed, verified and balance as quetzales, and each payment's state", async () => {
       const carla = await family('Carla Méndez', { graduates: 2 });
-      await api.dataSource.getRepository(PaymentProofEntity).save({
-        familyId: carla.id,
-        paymentNumber: 1,
+      await addReceipt(api, carla.id, 1, {
         kind: 'efectivo',
         fileName: 'efectivo',
         uploadedAt: new Date(),
