@@ -6,26 +6,23 @@ import { BrowserRouter, Navigate, Route, Routes } from '@portal/ui/router';
 import { ProtectedRoute } from '@portal/auth/protected-route';
 import '@portal/ui/styles.css';
 import { Toaster } from '@portal/ui/toast';
-import { TooltipProvider } from '@portal/ui/tooltip';
 import App from './App';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
-      <TooltipProvider>
-        <Routes>
-          <Route
-            path="/admin/*"
-            element={
-              <ProtectedRoute role="admin">
-                <App />
-              </ProtectedRoute>
-            }
-          />
-          <Route path="*" element={<Navigate to="/admin" replace />} />
-        </Routes>
-        <Toaster />
-      </TooltipProvider>
+      <Routes>
+        <Route
+          path="/admin/*"
+          element={
+            <ProtectedRoute role="admin">
+              <App />
+            </ProtectedRoute>
+          }
+        />
+        <Route path="*" element={<Navigate to="/admin" replace />} />
+      </Routes>
+      <Toaster />
     </BrowserRouter>
   </StrictMode>,
 );

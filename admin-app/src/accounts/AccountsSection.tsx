@@ -14,8 +14,8 @@ import { useUser } from '@portal/api-client/session';
 import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
 import { ConfirmDialog } from '@portal/ui/confirm-dialog';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
-import { TooltipProvider } from '@portal/ui/tooltip';
+import { AdminSection } from '../common/AdminSection';
+import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
 import { LinkDialog, type SharedLink } from '../common/LinkDialog';
 import { QueryState } from '../common/QueryState';
@@ -50,111 +50,86 @@ export default function AccountsSection() {
   const describe = ({ action, account }: { action: Action; account: Account }) =>
     action === 'unlink' ? t.confirm.unlink.text(account.name, account.family?.graduateName ?? '') : t.confirm[action].text(account.name);
 
+  const columns: Array<Column<Account>> = [
+    {
+      header: t.columns.person,
+      cell: (account) => (
+        <div>
+          <div className="admin-strong">
+            {account.name} {account.id === user?.id && <span className="admin-muted">{t.you}</span>}
+          </div>
+          <div className="admin-muted">
+            {account.username} · {t.roles[account.role]}
+          </div>
+        </div>
+      ),
+    },
+    {
+      header: t.columns.email,
+      cell: (account) =>
+        account.email ? (
+          <div>
+            <div className="admin-break">{account.email}</div>
+            <Badge variant={account.emailVerified ? 'success' : 'warning'}>{account.emailVerified ? t.verified : t.unverified}</Badge>
+          </div>
+        ) : (
+          <span className="admin-muted">{t.noEmail}</span>
+        ),
+    },
+    {
+      header: t.columns.family,
+      cell: (account) => (account.family ? account.family.graduateName : <span className="admin-muted">{t.noFamily}</span>),
+    },
+    {
+      header: t.columns.state,
+      cell: (account) => <Badge variant={account.disabled ? 'danger' : 'outline'}>{account.disabled ? t.disabled : t.active}</Badge>,
+    },
+  ];
+  const actions = (account: Account) => {
+    const yourself = account.id === user?.id;
+    return (
+      <>
+        {!yourself && <IconButton icon={KeyRound} label={t.resetLink(account.name)} onClick={() => void resetLink.run(account)} />}
+        {account.family && (
+          <IconButton icon={Unlink} label={t.unlink(account.name)} onClick={() => setAsking({ action: 'unlink', account })} />
+        )}
+        {!yourself &&
+          (account.disabled ? (
+            <IconButton icon={CircleCheck} label={t.enable(account.name)} onClick={() => void enable.run(account.id)} />
+          ) : (
+            <IconButton icon={Ban} label={t.disable(account.name)} onClick={() => setAsking({ action: 'disable', account })} />
+          ))}
+        {!yourself && (
+          <IconButton icon={Trash2} label={t.remove(account.name)} onClick={() => setAsking({ action: 'remove', account })} danger />
+        )}
+      </>
+    );
+  };
+
   return (
-    <TooltipProvider>
-      <section className="admin-section">
-        <Card>
-          <QueryState isLoading={isLoading} error={error}>
-            {accounts && accounts.length === 0 ? (
-              <p className="ui-empty">{t.empty}</p>
-            ) : (
-              <>
-                <p className="admin-count">{t.count(accounts?.length ?? 0)}</p>
-                <Table stack>
-                  <TableHead>
-                    <TableRow>
-                      <TableHeader>{t.columns.person}</TableHeader>
-                      <TableHeader>{t.columns.email}</TableHeader>
-                      <TableHeader>{t.columns.family}</TableHeader>
-                      <TableHeader>{t.columns.state}</TableHeader>
-                      <TableHeader>
-                        <span className="ui-visually-hidden">{texts.actions}</span>
-                      </TableHeader>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {accounts?.map((account) => {
-                      const yourself = account.id === user?.id;
-                      return (
-                        <TableRow key={account.id}>
-                          <TableCell data-label={t.columns.person}>
-                            <div>
-                              <div className="admin-strong">
-                                {account.name} {yourself && <span className="admin-muted">{t.you}</span>}
-                              </div>
-                              <div className="admin-muted">
-                                {account.username} · {t.roles[account.role]}
-                              </div>
-                            </div>
-                          </TableCell>
-                          <TableCell data-label={t.columns.email}>
-                            {account.email ? (
-                              <div>
-                                <div className="admin-break">{account.email}</div>
-                                <Badge variant={account.emailVerified ? 'success' : 'warning'}>
-                                  {account.emailVerified ? t.verified : t.unverified}
-                                </Badge>
-                              </div>
-                            ) : (
-                              <span className="admin-muted">{t.noEmail}</span>
-                            )}
-                          </TableCell>
-                          <TableCell data-label={t.columns.family}>
-                            {account.family ? account.family.graduateName : <span className="admin-muted">{t.noFamily}</span>}
-                          </TableCell>
-                          <TableCell data-label={t.columns.state}>
-                            <Badge variant={account.disabled ? 'danger' : 'outline'}>{account.disabled ? t.disabled : t.active}</Badge>
-                          </TableCell>
-                          <TableCell className="admin-actions">
-                            {!yourself && (
-                              <IconButton icon={KeyRound} label={t.resetLink(account.name)} onClick={() => void resetLink.run(account)} />
-                            )}
-                            {account.family && (
-                              <IconButton
-                                icon={Unlink}
-                                label={t.unlink(account.name)}
-                                onClick={() => setAsking({ action: 'unlink', account })}
-                              />
-                            )}
-                            {!yourself &&
-                              (account.disabled ? (
-                                <IconButton icon={CircleCheck} label={t.enable(account.name)} onClick={() => void enable.run(account.id)} />
-                              ) : (
-                                <IconButton
-                                  icon={Ban}
-                                  label={t.disable(account.name)}
-                                  onClick={() => setAsking({ action: 'disable', account })}
-                                />
-                              ))}
-                            {!yourself && (
-                              <IconButton
-                                icon={Trash2}
-                                label={t.remove(account.name)}
-                                onClick={() => setAsking({ action: 'remove', account })}
-                                danger
-                              />
-                            )}
-                          </TableCell>
-                        </TableRow>
-                      );
-                    })}
-                  </TableBody>
-                </Table>
-              </>
-            )}
-          </QueryState>
-        </Card>
-        <LinkDialog shared={shared} onClose={() => setShared(null)} />
-        <ConfirmDialog
-          open={asking !== null}
-          onOpenChange={(open) => !open && done()}
-          title={question?.title ?? ''}
-          description={asking ? describe(asking) : ''}
-          confirmLabel={question?.action ?? ''}
-          pending={asking ? mutations[asking.action].isPending : false}
-          onConfirm={() => asking && void mutations[asking.action].run(asking.account.id)}
-        />
-      </section>
-    </TooltipProvider>
+    <AdminSection>
+      <Card>
+        <QueryState isLoading={isLoading} error={error}>
+          {accounts && accounts.length === 0 ? (
+            <p className="ui-empty">{t.empty}</p>
+          ) : (
+            <>
+              <p className="admin-count">{t.count(accounts?.length ?? 0)}</p>
+              <DataTable rows={accounts ?? []} columns={columns} rowKey={(account) => account.id} actions={actions} />
+            </>
+          )}
+        </QueryState>
+      </Card>
+      <LinkDialog shared={shared} onClose={() => setShared(null)} />
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && done()}
+        title={question?.title ?? ''}
+        description={asking ? describe(asking) : ''}
+        confirmLabel={question?.action ?? ''}
+        pending={asking ? mutations[asking.action].isPending : false}
+        onConfirm={() => asking && void mutations[asking.action].run(asking.account.id)}
+      />
+    </AdminSection>
   );
 }
