@@ -20,6 +20,7 @@ export const historyTexts = {
     rsvp: 'Asistencia a eventos',
     'payment-confirmation': 'Respuestas de pago',
     account: 'Cuentas',
+    gala: 'Fiesta de Graduación',
   },
   actions: {
     'family.create': 'Familia creada',
