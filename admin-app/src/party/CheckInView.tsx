@@ -79,7 +79,7 @@ function Scanner({ onCode }: { onCode: (token: string) => void }) {
 
 /** The door: scan a pass or find the family by name; the server decides, and says so. */
 export default function CheckInView() {
-  const { data: plan } = useGalaPlan();
+  const { data: plan } = useGalaPlan({ live: true });
   const { data: arrivals } = useGalaArrivals();
   const refresh = useRefresh();
   const [search, setSearch] = useState('');

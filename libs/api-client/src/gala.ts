@@ -22,13 +22,14 @@ export const galaSeatingXlsxUrl = '/api/gala/seating.xlsx';
 export const getGalaPlan = () => getJson<GalaPlan>(galaPlanKey);
 export const getGalaArrivals = () => getJson<GalaArrivals>(galaArrivalsKey);
 
-export function useGalaPlan() {
-  return useSWR(galaPlanKey, getGalaPlan, QUERY_OPTIONS);
+/** The plan; at the door (`live`) read again on opening and every half minute, for families' latest guests. */
+export function useGalaPlan({ live = false } = {}) {
+  return useSWR(galaPlanKey, getGalaPlan, live ? { ...QUERY_OPTIONS, revalidateOnMount: true, refreshInterval: 30_000 } : QUERY_OPTIONS);
 }
 
 /** Arrivals while the door is open: read again every few seconds. */
 export function useGalaArrivals(refreshInterval = 5000) {
-  return useSWR(galaArrivalsKey, getGalaArrivals, { ...QUERY_OPTIONS, refreshInterval });
+  return useSWR(galaArrivalsKey, getGalaArrivals, { ...QUERY_OPTIONS, revalidateOnMount: true, refreshInterval });
 }
 
 export const saveGalaDetails = (details: GalaDetails) => apiRequest<GalaDetails>('PUT', '/api/gala/details', details);
