@@ -104,8 +104,16 @@ describe('the Fiesta de Graduación', () => {
 
     // With no connection, the pass still shows: kept on the phone.
     await parent.context().setOffline(true);
-    await parent.getByRole('navigation', { name: 'Secciones del portal de padres' }).last().getByRole('link', { name: /Mi Portal/ }).click();
-    await parent.getByRole('navigation', { name: 'Secciones del portal de padres' }).last().getByRole('link', { name: /Fiesta/ }).click();
+    await parent
+      .getByRole('navigation', { name: 'Secciones del portal de padres' })
+      .last()
+      .getByRole('link', { name: /Mi Portal/ })
+      .click();
+    await parent
+      .getByRole('navigation', { name: 'Secciones del portal de padres' })
+      .last()
+      .getByRole('link', { name: /Fiesta/ })
+      .click();
     await parent.getByText('Sin conexión: se muestra el pase guardado en este teléfono.').waitFor();
     await parent.getByRole('img', { name: 'Código QR del pase de la familia de Sofía Morales' }).waitFor();
     expect(await parent.locator('.gala-pass__tables').textContent()).toBe('Mesas 8, 9');
