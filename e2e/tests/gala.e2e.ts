@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { create as createQr } from 'qrcode';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
-import { startPortal, type Portal } from '../support/portal';
+import { ROOT, startPortal, type Portal } from '../support/portal';
 
 let browser: Browser;
 let portal: Portal;
@@ -83,9 +83,13 @@ describe('the Fiesta de Graduación', () => {
     await admin.getByText('Todas las familias tienen sus mesas.').waitFor();
     expect(await scrollsSideways(admin)).toBe(false);
     await screenshot(admin, 'gala-admin-plan');
+    // The printed plan and per-table list, as Chromium prints them.
     await admin.emulateMedia({ media: 'print' });
     await screenshot(admin, 'gala-admin-print');
     await admin.emulateMedia({ media: 'screen' });
+    mkdirSync(path.join(ROOT, 'e2e/artifacts'), { recursive: true });
+    const pdf = await admin.pdf({ path: path.join(ROOT, 'e2e/artifacts/gala-plan.pdf'), format: 'A4', printBackground: true });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('shows the family its tables on the plan, takes its guests and gives it a pass', async () => {
