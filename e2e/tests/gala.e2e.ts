@@ -83,6 +83,10 @@ describe('the Fiesta de Graduación', () => {
     await admin.getByText('Todas las familias tienen sus mesas.').waitFor();
     expect(await scrollsSideways(admin)).toBe(false);
     await screenshot(admin, 'gala-admin-plan');
+    await admin.setViewportSize(PHONE);
+    expect(await scrollsSideways(admin)).toBe(false);
+    await screenshot(admin, 'gala-admin-plan');
+    await admin.setViewportSize(DESKTOP);
     // The printed plan and per-table list, as Chromium prints them.
     await admin.emulateMedia({ media: 'print' });
     await screenshot(admin, 'gala-admin-print');
@@ -105,6 +109,9 @@ describe('the Fiesta de Graduación', () => {
     await parent.getByRole('img', { name: 'Código QR del pase de la familia de Sofía Morales' }).waitFor();
     expect(await scrollsSideways(parent)).toBe(false);
     await screenshot(parent, 'gala-parent');
+    await parent.setViewportSize(DESKTOP);
+    await screenshot(parent, 'gala-parent');
+    await parent.setViewportSize(PHONE);
 
     // With no connection, the pass still shows: kept on the phone.
     await parent.context().setOffline(true);

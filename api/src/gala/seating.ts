@@ -14,7 +14,8 @@ export interface SeatingFamily {
   nearFamilyId: number | null;
 }
 
-const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
+// A row apart counts more than a table apart: side by side in a row is what 'next to' means here.
+const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.abs(a.x - b.x) + 1.5 * Math.abs(a.y - b.y);
 
 function centre(tables: SeatingTable[]): { x: number; y: number } | null {
   if (tables.length === 0) return null;

@@ -64,7 +64,7 @@ function Plan({ gala }: { gala: MyGala }) {
         <>
           <p className="gala-muted">{t.tables.legend}</p>
           <div className="gala-plan-scroll">
-            <ol className="gala-plan" style={{ gridTemplateColumns: `repeat(${columns}, minmax(2rem, 1fr))` }}>
+            <ol className="gala-plan" style={{ gridTemplateColumns: `repeat(${columns}, minmax(2rem, 3.5rem))` }}>
               {gala.tables.map((table) => (
                 <li
                   key={table.number}
