@@ -61,7 +61,10 @@ export class GalaLayoutDto {
   columns!: number;
 }
 
+const MAX_ID = 2_147_483_647;
+
 export class GalaAssignDto {
+  @Max(MAX_ID, { message: 'La familia debe ser un número entero positivo.' })
   @Min(1, { message: 'La familia debe ser un número entero positivo.' })
   @IsInt({ message: 'La familia debe ser un número entero positivo.' })
   familyId!: number;
@@ -88,6 +91,7 @@ export class GalaCheckInDto implements GalaCheckInInput {
   token?: string;
 
   @Omittable()
+  @Max(MAX_ID, { message: 'La familia debe ser un número entero positivo.' })
   @Min(1, { message: 'La familia debe ser un número entero positivo.' })
   @IsInt({ message: 'La familia debe ser un número entero positivo.' })
   familyId?: number;
