@@ -182,6 +182,16 @@ describe('the Fiesta de Graduación', () => {
       .locator('.gala-result--ya-ingreso')
       .filter({ hasText: /Ya ingresó a las \d{2}:\d{2} \(3 personas\)/ })
       .waitFor();
+
+    // No connection at the door: the check-in waits on the phone, then the server's answer shows.
+    await admin.context().setOffline(true);
+    await admin.getByLabel('Buscar familia por nombre').fill('valentina');
+    await admin.getByRole('button', { name: 'Registrar ingreso' }).click();
+    await admin.locator('.gala-result--queued').filter({ hasText: 'Sin conexión' }).waitFor();
+    await admin.getByText('1 ingreso en cola').waitFor();
+    await admin.context().setOffline(false);
+    await admin.locator('.gala-result--ingreso').filter({ hasText: 'Valentina López' }).waitFor({ timeout: 30_000 });
+    await admin.getByText('1 ingreso en cola').waitFor({ state: 'detached' });
     await admin.setViewportSize(PHONE);
     expect(await scrollsSideways(admin)).toBe(false);
     await screenshot(admin, 'gala-door');
