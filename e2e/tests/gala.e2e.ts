@@ -81,6 +81,20 @@ describe('the Fiesta de Graduación', () => {
     await admin.getByRole('button', { name: 'Asignar automáticamente' }).click();
     await toast(admin, 'Mesas asignadas automáticamente');
     await admin.getByText('Todas las familias tienen sus mesas.').waitFor();
+    // Arranging the salon: a table moved to a free place, its seats and zone changed, one added.
+    await admin.getByRole('button', { name: 'Ordenar mesas' }).click();
+    await admin.getByRole('button', { name: 'Mesa 24, 8 lugares, libre' }).click();
+    await admin.getByRole('button', { name: 'Lugar libre, columna 7, fila 1' }).click();
+    await toast(admin, 'Mesa guardada');
+    await admin.getByLabel('Lugares', { exact: true }).fill('10');
+    await admin.getByLabel('Zona', { exact: true }).fill('Terraza');
+    await admin.getByRole('button', { name: 'Guardar mesa' }).click();
+    await admin.getByRole('button', { name: 'Mesa 24, 10 lugares, libre' }).waitFor();
+    await admin.getByRole('button', { name: 'Mesa 24, 10 lugares, libre' }).click();
+    await admin.getByRole('button', { name: 'Lugar libre, columna 7, fila 2' }).click();
+    await admin.getByRole('button', { name: 'Mesa 25, 8 lugares, libre' }).waitFor();
+    await screenshot(admin, 'gala-admin-arrange');
+    await admin.getByRole('button', { name: 'Terminar de ordenar' }).click();
     expect(await scrollsSideways(admin)).toBe(false);
     await screenshot(admin, 'gala-admin-plan');
     await admin.setViewportSize(PHONE);

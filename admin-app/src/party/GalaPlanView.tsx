@@ -1,13 +1,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { GalaDetails, GalaPlan } from '@portal/contracts';
+import { GALA_GRID, TOTAL_TABLES, type GalaDetails, type GalaPlan, type GalaTable } from '@portal/contracts';
 import {
   assignGalaTable,
   autoAssignGala,
+  deleteGalaTable,
   galaArrivalsKey,
   galaPlanKey,
   galaSeatingXlsxUrl,
   layoutGalaTables,
   saveGalaDetails,
+  saveGalaTable,
   unassignGalaTable,
   useGalaPlan,
 } from '@portal/api-client/gala';
@@ -97,19 +99,38 @@ export function FloorPlan({
   plan,
   selected,
   onTable,
+  onCell,
 }: {
   plan: GalaPlan;
   selected: number | null;
-  onTable: (number: number, familyId: number | null) => void;
+  onTable: (table: GalaTable) => void;
+  /** Arranging: the free places around the tables, as buttons too. */
+  onCell?: (x: number, y: number) => void;
 }) {
   const names = useMemo(() => new Map(plan.families.map((family) => [family.id, family.graduateName])), [plan.families]);
-  const columns = Math.max(1, ...plan.tables.map((table) => table.x + 1));
+  const extra = onCell ? 1 : 0;
+  const columns = Math.min(GALA_GRID.columns, Math.max(1, ...plan.tables.map((table) => table.x + 1 + extra)));
+  const rows = Math.min(GALA_GRID.rows, Math.max(1, ...plan.tables.map((table) => table.y + 1 + extra)));
+  const taken = new Set(plan.tables.map((table) => `${table.x},${table.y}`));
+  const cells = onCell
+    ? Array.from({ length: columns * rows }, (_, index) => ({ x: index % columns, y: Math.floor(index / columns) })).filter(
+        (cell) => !taken.has(`${cell.x},${cell.y}`),
+      )
+    : [];
   return (
     <div className="gala-plan-scroll">
       <div className="gala-plan" style={{ gridTemplateColumns: `repeat(${columns}, minmax(2.75rem, 1fr))` }}>
         {plan.tables.map((table) => {
           const family = table.familyId === null ? null : (names.get(table.familyId) ?? null);
-          const state = table.familyId === null ? 'free' : table.familyId === selected ? 'selected' : 'taken';
+          const state = onCell
+            ? table.number === selected
+              ? 'selected'
+              : 'free'
+            : table.familyId === null
+              ? 'free'
+              : table.familyId === selected
+                ? 'selected'
+                : 'taken';
           return (
             <button
               key={table.number}
@@ -119,21 +140,81 @@ export function FloorPlan({
               aria-label={t.plan.table(table.number, family, table.seats)}
               aria-pressed={state === 'selected'}
               title={family ?? undefined}
-              onClick={() => onTable(table.number, table.familyId)}
+              onClick={() => onTable(table)}
             >
               <span className="gala-table__number">{table.number}</span>
               {family && <span className="gala-table__family">{family}</span>}
             </button>
           );
         })}
+        {cells.map((cell) => (
+          <button
+            key={`${cell.x},${cell.y}`}
+            type="button"
+            className="gala-cell"
+            style={{ gridColumn: cell.x + 1, gridRow: cell.y + 1 }}
+            aria-label={t.arrange.cell(cell.x, cell.y)}
+            onClick={() => onCell!(cell.x, cell.y)}
+          />
+        ))}
       </div>
     </div>
   );
 }
 
+/** The chosen table's seats and zone, while arranging. */
+function TableEditor({ table, onDone }: { table: GalaTable; onDone: () => void }) {
+  const [seats, setSeats] = useState(String(table.seats));
+  const [zone, setZone] = useState(table.zone ?? '');
+  const save = useAdminMutation(
+    () => saveGalaTable(table.number, { x: table.x, y: table.y, seats: Number(seats), zone: zone.trim() || null }),
+    {
+      success: t.arrange.saved,
+      failure: t.arrange.failed,
+      refresh: REFRESH,
+    },
+  );
+  const remove = useAdminMutation(() => deleteGalaTable(table.number), {
+    success: t.arrange.removed,
+    failure: t.arrange.failed,
+    refresh: REFRESH,
+    onSuccess: onDone,
+  });
+  return (
+    <form
+      className="gala-details gala-table-editor"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save.run(undefined);
+      }}
+    >
+      <strong>{t.arrange.table(table.number)}</strong>
+      <Field id="gala-table-seats" label={t.arrange.seats}>
+        <Input id="gala-table-seats" type="number" min={1} max={20} value={seats} onChange={(event) => setSeats(event.target.value)} />
+      </Field>
+      <Field id="gala-table-zone" label={t.arrange.zone}>
+        <Input id="gala-table-zone" value={zone} maxLength={40} onChange={(event) => setZone(event.target.value)} />
+      </Field>
+      <Button type="submit" pending={save.isPending}>
+        {t.arrange.save}
+      </Button>
+      <Button variant="destructive" pending={remove.isPending} onClick={() => void remove.run(undefined)}>
+        {t.arrange.remove}
+      </Button>
+    </form>
+  );
+}
+
 function Plan({ plan }: { plan: GalaPlan }) {
   const [selected, setSelected] = useState<number | null>(null);
+  const [arranging, setArranging] = useState(false);
+  const [chosenTable, setChosenTable] = useState<number | null>(null);
   const [search, setSearch] = useState('');
+  const place = useAdminMutation(({ number, x, y }: { number: number; x: number; y: number }) => saveGalaTable(number, { x, y }), {
+    success: t.arrange.saved,
+    failure: t.arrange.failed,
+    refresh: REFRESH,
+  });
   const assign = useAdminMutation(({ number, familyId }: { number: number; familyId: number }) => assignGalaTable(number, familyId), {
     success: t.plan.assigned,
     failure: t.plan.assignFailed,
@@ -146,8 +227,24 @@ function Plan({ plan }: { plan: GalaPlan }) {
       (family.tablesBooked > 0 || family.tables.length > 0) && family.graduateName.toLowerCase().includes(search.trim().toLowerCase()),
   );
   const chosen = plan.families.find((family) => family.id === selected);
+  const editing = plan.tables.find((table) => table.number === chosenTable);
 
-  const onTable = (number: number, familyId: number | null) => {
+  const onCell = (x: number, y: number) => {
+    if (chosenTable !== null) {
+      void place.run({ number: chosenTable, x, y });
+      return;
+    }
+    const numbers = new Set(plan.tables.map((table) => table.number));
+    const next = Array.from({ length: TOTAL_TABLES }, (_, index) => index + 1).find((number) => !numbers.has(number));
+    if (next === undefined) toast({ title: t.arrange.full, variant: 'destructive' });
+    else void place.run({ number: next, x, y });
+  };
+
+  const onTable = ({ number, familyId }: GalaTable) => {
+    if (arranging) {
+      setChosenTable(chosenTable === number ? null : number);
+      return;
+    }
     if (selected === null) {
       if (familyId !== null) setSelected(familyId);
       else toast({ title: t.plan.pickFamily });
@@ -166,6 +263,16 @@ function Plan({ plan }: { plan: GalaPlan }) {
         <ExportButton url={galaSeatingXlsxUrl} fileName={t.plan.exportName} label={t.plan.export} />
         <Button variant="outline" onClick={() => window.print()}>
           {t.plan.print}
+        </Button>
+        <Button
+          variant={arranging ? 'primary' : 'outline'}
+          aria-pressed={arranging}
+          onClick={() => {
+            setArranging(!arranging);
+            setChosenTable(null);
+          }}
+        >
+          {arranging ? t.arrange.done : t.arrange.start}
         </Button>
       </div>
       <Card className="gala-no-print">
@@ -229,8 +336,8 @@ function Plan({ plan }: { plan: GalaPlan }) {
           </CardHeader>
           <CardContent>
             <p className="gala-no-print" aria-live="polite">
-              {chosen ? t.families.selected(chosen.graduateName) : t.plan.howTo}{' '}
-              {chosen && (
+              {arranging ? t.arrange.howTo : chosen ? t.families.selected(chosen.graduateName) : t.plan.howTo}{' '}
+              {!arranging && chosen && (
                 <Button variant="ghost" size="sm" onClick={() => setSelected(null)}>
                   {t.families.clear}
                 </Button>
@@ -241,7 +348,15 @@ function Plan({ plan }: { plan: GalaPlan }) {
               <li className="gala-legend__selected">{t.plan.legendSelected}</li>
               <li className="gala-legend__taken">{t.plan.legendTaken}</li>
             </ul>
-            <FloorPlan plan={plan} selected={selected} onTable={onTable} />
+            {arranging && editing && (
+              <TableEditor key={`${editing.number}:${editing.seats}:${editing.zone}`} table={editing} onDone={() => setChosenTable(null)} />
+            )}
+            <FloorPlan
+              plan={plan}
+              selected={arranging ? chosenTable : selected}
+              onTable={onTable}
+              onCell={arranging ? onCell : undefined}
+            />
           </CardContent>
         </Card>
       </div>
