@@ -1,16 +1,19 @@
 // The Fiesta de Graduación (docs/gala.md), against the built API on SQLite:
 // - GET /api/gala, the committee's plan, with 200 tables and 200 families seated, each with its
 //   guest list: the answer's latency.
+// - The committee's plan drawn in Chromium: the 'Plano de mesas' tab opened with the plan already
+//   loaded, until its 200 tables are on the page and painted (the data is not fetched again).
 // - POST /api/gala/check-in from 3 doors at once, every family's pass scanned once and then again
 //   (the second answer is 'Ya ingresó'): each answer's latency.
 //
 //   npx tsx bench/gala.ts        (BENCH_RUNS=30 plan loads)
 //
-// Targets: the plan, median <= 100 ms; a check-in, p99 <= 50 ms with 3 doors.
+// Targets: the plan, median <= 100 ms from the API and <= 50 ms to draw; a check-in, p99 <= 50 ms with 3 doors.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
+import { launchBrowser } from '../e2e/support/browser';
 import { passToken } from '../api/src/gala/pass';
 import { ensureApiBuilt, login, machine, median, round, startApi, writeResult, type RunningApi } from './support/common';
 import { BENCH_ADMIN, createSchemaAndAdmin, seedClass } from './support/seed';
@@ -19,7 +22,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TABLES = 200;
 const FAMILIES = 200;
 const DOORS = 3;
-const TARGETS = { planMs: 100, checkInP99Ms: 50 };
+const TARGETS = { planMs: 100, drawMs: 50, checkInP99Ms: 50 };
+const DRAWS = 10;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,6 +54,58 @@ function seedGala(sqlitePath: string): string[] {
   })();
   db.close();
   return tokens;
+}
+
+/**
+ * Clicks 'Plano de mesas' and resolves with the milliseconds until the tables are in the page and
+ * a frame has been painted after them.
+ */
+const DRAW_SCRIPT = `new Promise((resolve) => {
+  const tab = [...document.querySelectorAll('[role="tab"]')].find((button) => button.textContent === 'Plano de mesas');
+  const painted = () => {
+    document.body.offsetHeight;
+    requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
+  };
+  const drawn = () => document.querySelectorAll('.gala-table').length >= COUNT;
+  const watch = new MutationObserver(() => {
+    if (!drawn()) return;
+    watch.disconnect();
+    painted();
+  });
+  watch.observe(document.body, { childList: true, subtree: true });
+  const started = performance.now();
+  tab.click();
+  if (drawn()) {
+    watch.disconnect();
+    painted();
+  }
+})`;
+
+/** Median time to draw the plan's tab, in a browser signed in with `cookie`. */
+async function drawPlan(base: string, cookie: string): Promise<{ medianMs: number; runsMs: number[] }> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-GT' });
+    const [name, value] = cookie.split(';')[0]!.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: base }]);
+    const page = await context.newPage();
+    await page.goto(`${base}/admin/fiesta`);
+    await page
+      .locator('.gala-table')
+      .nth(TABLES - 1)
+      .waitFor({ timeout: 30_000 });
+    const runsMs: number[] = [];
+    for (let run = 0; run <= DRAWS; run += 1) {
+      await page.getByRole('tab', { name: 'Entrada' }).click();
+      await page.locator('.gala-table').first().waitFor({ state: 'detached' });
+      // A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+      const ms = (await page.evaluate(DRAW_SCRIPT.replace('COUNT', String(TABLES)))) as number;
+      if (run > 0) runsMs.push(ms);
+    }
+    return { medianMs: round(median(runsMs), 1), runsMs: runsMs.map((ms) => round(ms, 1)) };
+  } finally {
+    await browser.close();
+  }
 }
 
 async function measure(api: RunningApi, cookie: string, tokens: string[]) {
@@ -109,12 +165,14 @@ async function main(): Promise<void> {
     createSchemaAndAdmin(sqlitePath);
     seedClass(sqlitePath, FAMILIES);
     const tokens = seedGala(sqlitePath);
-    api = await startApi({ SQLITE_PATH: sqlitePath, SESSION_CACHE_SECONDS: '60', REMINDERS_SCHEDULED: 'false' });
+    api = await startApi({ SQLITE_PATH: sqlitePath, SESSION_CACHE_SECONDS: '60', REMINDERS_SCHEDULED: 'false', SERVE_WEB: 'true' });
     const cookie = await login(api.base, BENCH_ADMIN.username, BENCH_ADMIN.password);
-    const result = await measure(api, cookie, tokens);
+    const draw = await drawPlan(api.base, cookie);
+    const result = { ...(await measure(api, cookie, tokens)), draw };
     console.log(
       `  plan of ${TABLES} tables / ${FAMILIES} families: median ${result.plan.medianMs} ms, p95 ${result.plan.p95Ms} ms (target <= ${TARGETS.planMs} ms)`,
     );
+    console.log(`  plan drawn in Chromium: median ${draw.medianMs} ms (target <= ${TARGETS.drawMs} ms)`);
     console.log(
       `  check-in, ${DOORS} doors, ${result.checkIn.requests} scans: median ${result.checkIn.medianMs} ms, p99 ${result.checkIn.p99Ms} ms ` +
         `(target <= ${TARGETS.checkInP99Ms} ms); ${result.checkIn.arrivals} arrivals, ${result.checkIn.repeated} 'Ya ingresó'`,
@@ -123,6 +181,7 @@ async function main(): Promise<void> {
     console.log(`  results: ${file}`);
     const failed = [
       result.plan.medianMs > TARGETS.planMs && `plan median ${result.plan.medianMs} ms > ${TARGETS.planMs} ms`,
+      draw.medianMs > TARGETS.drawMs && `plan drawn in ${draw.medianMs} ms > ${TARGETS.drawMs} ms`,
       result.checkIn.p99Ms > TARGETS.checkInP99Ms && `check-in p99 ${result.checkIn.p99Ms} ms > ${TARGETS.checkInP99Ms} ms`,
     ].filter(Boolean);
     if (failed.length > 0) {

@@ -102,6 +102,8 @@ describe('the Fiesta de Graduación', () => {
     await screenshot(admin, 'gala-admin-plan');
     await admin.setViewportSize(DESKTOP);
     // The printed plan and per-table list, as Chromium prints them.
+    await admin.getByText('Lista por mesa').click();
+    await admin.getByRole('cell', { name: 'Sofía Morales' }).first().waitFor();
     await admin.emulateMedia({ media: 'print' });
     await screenshot(admin, 'gala-admin-print');
     await admin.emulateMedia({ media: 'screen' });

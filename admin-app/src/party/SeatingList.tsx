@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { GalaPlan } from '@portal/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@portal/ui/card';
+import { Card, CardContent, CardTitle } from '@portal/ui/card';
 import { galaTexts as t } from './gala-texts';
 
 /** Each table's family and guests (the family's list filled table by table), as printed. */
@@ -16,32 +18,50 @@ export function seatingRows(plan: GalaPlan) {
   });
 }
 
+/**
+ * The per-table list, drawn when opened or printed: with every guest of 200 tables it costs more
+ * than the plan itself, and the plan is what the screen is for.
+ */
 export function SeatingList({ plan }: { plan: GalaPlan }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const print = () => flushSync(() => setOpen(true));
+    window.addEventListener('beforeprint', print);
+    return () => window.removeEventListener('beforeprint', print);
+  }, []);
   return (
     <Card className="gala-seating">
-      <CardHeader>
-        <CardTitle level={2}>{t.list.title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <table className="gala-seating__table">
-          <thead>
-            <tr>
-              <th scope="col">{t.list.table}</th>
-              <th scope="col">{t.list.family}</th>
-              <th scope="col">{t.list.guests}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {seatingRows(plan).map((row) => (
-              <tr key={row.number}>
-                <td>{row.number}</td>
-                <td>{row.family ?? t.list.free}</td>
-                <td>{row.guests.join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </CardContent>
+      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>
+          <CardTitle level={2} className="gala-seating__title">
+            {t.list.title}
+          </CardTitle>
+        </summary>
+        <CardContent>{open && <SeatingTable plan={plan} />}</CardContent>
+      </details>
     </Card>
+  );
+}
+
+function SeatingTable({ plan }: { plan: GalaPlan }) {
+  return (
+    <table className="gala-seating__table">
+      <thead>
+        <tr>
+          <th scope="col">{t.list.table}</th>
+          <th scope="col">{t.list.family}</th>
+          <th scope="col">{t.list.guests}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {seatingRows(plan).map((row) => (
+          <tr key={row.number}>
+            <td>{row.number}</td>
+            <td>{row.family ?? t.list.free}</td>
+            <td>{row.guests.join(', ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
