@@ -176,8 +176,9 @@ export default function CheckInView() {
               {outcomes.map((outcome) => (
                 <li key={outcome.id} className={`gala-result gala-result--${outcome.kind}`}>
                   <strong>{outcome.label}</strong> {outcome.message}
-                  {outcome.answer && outcome.answer.family.tables.length > 0 && (
-                    <span> · {t.door.tables(outcome.answer.family.tables)}</span>
+                  {outcome.answer && <span> · {t.door.tables(outcome.answer.family.tables)}</span>}
+                  {outcome.answer && outcome.answer.family.guests.length > 0 && (
+                    <div className="gala-muted">{outcome.answer.family.guests.join(', ')}</div>
                   )}
                 </li>
               ))}
