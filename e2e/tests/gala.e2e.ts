@@ -10,6 +10,8 @@ let browser: Browser;
 let portal: Portal;
 let admin: Page;
 let parent: Page;
+/** The family's pass as the phone kept it. */
+let token = '';
 
 beforeAll(async () => {
   [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
@@ -148,7 +150,7 @@ describe('the Fiesta de Graduación', () => {
   });
 
   it('reads the pass through the camera and records the arrival', async () => {
-    const token = await parent.evaluate(() => (JSON.parse(localStorage.getItem('portal.gala.pass')!) as { token: string }).token);
+    token = await parent.evaluate(() => (JSON.parse(localStorage.getItem('portal.gala.pass')!) as { token: string }).token);
     const dir = mkdtempSync(path.join(tmpdir(), 'gala-camera-'));
     const video = path.join(dir, 'pase.y4m');
     qrVideo(token, video);
@@ -212,5 +214,22 @@ describe('the Fiesta de Graduación', () => {
     expect(await scrollsSideways(admin)).toBe(false);
     await screenshot(admin, 'gala-door');
     await admin.setViewportSize(DESKTOP);
+  });
+
+  it('revokes a pass: the old code then says «Pase no válido»', async () => {
+    await admin.getByRole('tab', { name: 'Plano de mesas' }).click();
+    await admin.getByRole('button', { name: /^Sofía Morales/ }).click();
+    await admin.getByRole('button', { name: 'Anular pase de entrada' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Anular pase de entrada' }).click();
+    await toast(admin, 'Pase anulado');
+    const answer = await admin.evaluate(async (old) => {
+      const response = await fetch('/api/gala/check-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: old }),
+      });
+      return { status: response.status, body: (await response.json()) as { message: string } };
+    }, token);
+    expect(answer).toEqual({ status: 400, body: expect.objectContaining({ message: 'Pase no válido' }) });
   });
 });

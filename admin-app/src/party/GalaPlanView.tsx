@@ -8,6 +8,7 @@ import {
   galaPlanKey,
   galaSeatingXlsxUrl,
   layoutGalaTables,
+  revokeGalaPass,
   saveGalaDetails,
   saveGalaTable,
   unassignGalaTable,
@@ -15,6 +16,7 @@ import {
 } from '@portal/api-client/gala';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@portal/ui/card';
+import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { toast } from '@portal/ui/toast';
@@ -210,6 +212,13 @@ function Plan({ plan }: { plan: GalaPlan }) {
   const [arranging, setArranging] = useState(false);
   const [chosenTable, setChosenTable] = useState<number | null>(null);
   const [search, setSearch] = useState('');
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
+  const revoke = useAdminMutation(revokeGalaPass, {
+    success: t.families.revoked,
+    failure: t.families.revokeFailed,
+    refresh: [],
+    onSuccess: () => setConfirmRevoke(false),
+  });
   const place = useAdminMutation(({ number, x, y }: { number: number; x: number; y: number }) => saveGalaTable(number, { x, y }), {
     success: t.arrange.saved,
     failure: t.arrange.failed,
@@ -338,9 +347,14 @@ function Plan({ plan }: { plan: GalaPlan }) {
             <p className="gala-no-print" aria-live="polite">
               {arranging ? t.arrange.howTo : chosen ? t.families.selected(chosen.graduateName) : t.plan.howTo}{' '}
               {!arranging && chosen && (
-                <Button variant="ghost" size="sm" onClick={() => setSelected(null)}>
-                  {t.families.clear}
-                </Button>
+                <>
+                  <Button variant="ghost" size="sm" onClick={() => setSelected(null)}>
+                    {t.families.clear}
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => setConfirmRevoke(true)}>
+                    {t.families.revoke}
+                  </Button>
+                </>
               )}
             </p>
             <ul className="gala-legend">
@@ -361,6 +375,17 @@ function Plan({ plan }: { plan: GalaPlan }) {
         </Card>
       </div>
       <SeatingList plan={plan} />
+      {chosen && (
+        <ConfirmDialog
+          open={confirmRevoke}
+          onOpenChange={setConfirmRevoke}
+          title={t.families.revokeTitle(chosen.graduateName)}
+          description={t.families.revokeDescription}
+          confirmLabel={t.families.revoke}
+          pending={revoke.isPending}
+          onConfirm={() => void revoke.run(chosen.id)}
+        />
+      )}
     </>
   );
 }

@@ -60,6 +60,11 @@ export const galaTexts = {
     none: 'No hay familias con mesas reservadas.',
     selected: (name: string) => `Asignando mesas a la familia de ${name}`,
     clear: 'Terminar',
+    revoke: 'Anular pase de entrada',
+    revokeTitle: (name: string) => `¿Anular el pase de entrada de la familia de ${name}?`,
+    revokeDescription: 'El código que la familia tiene dejará de servir en la entrada; al abrir su portal recibirá uno nuevo.',
+    revoked: 'Pase anulado',
+    revokeFailed: 'No se pudo anular el pase',
   },
   warnings: { title: 'Avisos', none: 'Todas las familias tienen sus mesas.' },
   list: {
