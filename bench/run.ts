@@ -12,6 +12,7 @@ const BENCHES = [
   'startup.ts',
   'notice-mail.ts',
   'receipts.ts',
+  'gala.ts',
 ];
 
 const tsx = path.resolve(__dirname, '..', 'node_modules', '.bin', 'tsx');

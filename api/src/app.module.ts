@@ -9,6 +9,7 @@ import { DatabaseModule } from './database/database.module';
 import { dataSourceOptions } from './database/database';
 import { EventsModule } from './events/events.module';
 import { FamiliesModule } from './families/families.module';
+import { GalaModule } from './gala/gala.module';
 import { HealthModule } from './health/health.module';
 import { HistoryModule } from './history/history.module';
 import { MailModule } from './mail/mail.module';
@@ -56,6 +57,7 @@ export class AppModule {
         ReportsModule,
         RemindersModule,
         HistoryModule,
+        GalaModule,
       ],
     };
   }

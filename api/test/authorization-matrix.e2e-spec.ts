@@ -83,6 +83,13 @@ async function targetFamily({ api, fx, caller }: Context): Promise<FamilyEntity>
   return caller === 'parentA' ? fx.b.family : fx.a.family;
 }
 
+/** A free gala table with this number (made if missing), at its own place on the plan. */
+async function galaTable(api: TestApi, number: number, x: number): Promise<number> {
+  await api.dataSource.query('DELETE FROM gala_tables WHERE number = ?', [number]);
+  await api.dataSource.query('INSERT INTO gala_tables (number, seats, x, y) VALUES (?, 8, ?, 39)', [number, x]);
+  return number;
+}
+
 /** The id of a new message in the outbox. */
 /** A new family's one-click unsubscribe link (a family of its own, so no fixture family changes). */
 async function unsubscribeUrl({ api }: Context): Promise<{ url: string }> {
@@ -209,6 +216,37 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/accounts': { expect: ADMIN(200) },
   'GET /api/history': { expect: ADMIN(200) },
   'GET /api/families/:id/history': { expect: ADMIN(200), request: ({ fx }) => ({ url: `/api/families/${fx.a.family.id}/history` }) },
+  'GET /api/gala': { expect: ADMIN(200) },
+  'PUT /api/gala/details': { expect: ADMIN(200), request: () => ({ body: { date: '2026-11-20', time: '19:00', place: 'Salón' } }) },
+  'POST /api/gala/layout': { expect: ADMIN(200), request: () => ({ body: { count: 3, columns: 3 } }) },
+  'PUT /api/gala/tables/:number': { expect: ADMIN(200), request: () => ({ url: '/api/gala/tables/150', body: { x: 30, y: 30 } }) },
+  'DELETE /api/gala/tables/:number': {
+    expect: ADMIN(200),
+    request: async ({ api }) => ({ url: `/api/gala/tables/${await galaTable(api, 199, 31)}` }),
+  },
+  'PUT /api/gala/tables/:number/family': {
+    expect: ADMIN(200),
+    request: async ({ api }) => ({
+      url: `/api/gala/tables/${await galaTable(api, 198, 32)}/family`,
+      body: { familyId: (await createFamily(api, { tablesBooked: 1 })).id },
+    }),
+  },
+  'DELETE /api/gala/tables/:number/family': {
+    expect: ADMIN(200),
+    request: async ({ api }) => ({ url: `/api/gala/tables/${await galaTable(api, 197, 33)}/family` }),
+  },
+  'POST /api/gala/auto-assign': { expect: ADMIN(200) },
+  'POST /api/gala/families/:id/pass/revoke': {
+    expect: ADMIN(204),
+    request: async (context) => ({ url: `/api/gala/families/${(await targetFamily(context)).id}/pass/revoke` }),
+  },
+  'POST /api/gala/check-in': { expect: ADMIN(200), request: async ({ api }) => ({ body: { familyId: (await createFamily(api)).id } }) },
+  'GET /api/gala/arrivals': { expect: ADMIN(200) },
+  'GET /api/gala/seating.xlsx': { expect: ADMIN(200) },
+  'GET /api/my-gala': { expect: PARENT },
+  'PUT /api/my-gala/guests': { expect: PARENT, request: () => ({ body: { guests: ['Ana'] } }) },
+  'PUT /api/my-gala/near': { expect: PARENT, request: () => ({ body: { graduateName: null } }) },
+  'GET /api/my-gala/pass': { expect: PARENT },
   'POST /api/accounts/:id/unlink': { expect: ADMIN(204), request: targetAccount('unlink') },
   'POST /api/accounts/:id/disable': { expect: ADMIN(204), request: targetAccount('disable') },
   'POST /api/accounts/:id/enable': { expect: ADMIN(204), request: targetAccount('enable') },

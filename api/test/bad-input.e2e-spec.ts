@@ -313,6 +313,54 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     body: () => ({ reason: 'El comprobante no se lee.' }),
     fields: { reason: text(500) },
   },
+  'PUT /api/gala/details': {
+    caller: 'admin',
+    body: () => ({ date: '2026-11-20', time: '19:00', place: 'Salón Los Arcos' }),
+    fields: { date: format(), time: format(), place: text(200) },
+  },
+  'POST /api/gala/layout': {
+    caller: 'admin',
+    body: () => ({ count: 3, columns: 3 }),
+    fields: { count: { type: 'int', min: 1, max: 200 }, columns: { type: 'int', min: 1, max: 40 } },
+  },
+  'PUT /api/gala/tables/:number': {
+    caller: 'admin',
+    param: () => '150',
+    existing: /^([1-9]\d?|1\d\d|200)$/,
+    body: () => ({ x: 30, y: 30, seats: 8, zone: 'Terraza' }),
+    fields: {
+      x: { type: 'int', min: 0, max: 39 },
+      y: { type: 'int', min: 0, max: 39 },
+      seats: { type: 'int', min: 1, max: 20, required: false },
+      zone: text(40, { required: false, nullable: true }),
+    },
+  },
+  'DELETE /api/gala/tables/:number': { caller: 'admin', param: () => '150', existing: /^([1-9]\d?|1\d\d|200)$/ },
+  'PUT /api/gala/tables/:number/family': {
+    caller: 'admin',
+    param: () => '150',
+    existing: /^([1-9]\d?|1\d\d|200)$/,
+    body: (fx) => ({ familyId: fx.a.family.id }),
+    fields: { familyId: { type: 'int', min: 1, max: 2_147_483_647 } },
+  },
+  'DELETE /api/gala/tables/:number/family': { caller: 'admin', param: () => '150', existing: /^([1-9]\d?|1\d\d|200)$/ },
+  'POST /api/gala/auto-assign': { caller: 'admin' },
+  'POST /api/gala/families/:id/pass/revoke': { caller: 'admin', param: (fx) => String(fx.a.family.id), existing: ID },
+  'POST /api/gala/check-in': {
+    caller: 'admin',
+    body: (fx) => ({ familyId: fx.a.family.id, count: 3 }),
+    fields: {
+      familyId: { type: 'int', min: 1, max: 2_147_483_647, required: false },
+      count: { type: 'int', min: 0, max: 200, required: false },
+    },
+  },
+  // The list's own rules (trimmed, 80 characters, the family's seats) are in gala.e2e-spec.ts.
+  'PUT /api/my-gala/guests': { caller: 'parent', body: () => ({ guests: ['Ana'] }) },
+  'PUT /api/my-gala/near': {
+    caller: 'parent',
+    body: () => ({ graduateName: null }),
+    fields: { graduateName: text(120, { required: false, nullable: true }) },
+  },
   'GET /api/payment-proofs/:id/file': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
   'GET /api/payment-proofs/:id/thumbnail': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
 };

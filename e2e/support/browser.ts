@@ -29,8 +29,9 @@ function chromePath(): string | undefined {
   }
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromePath(), args: FLAGS });
+/** `extraFlags`: a fake camera, for one (see tests/gala.e2e.ts). */
+export function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromePath(), args: [...FLAGS, ...extraFlags] });
 }
 
 export const PHONE = { width: 375, height: 740 };

@@ -20,6 +20,7 @@ export const historyTexts = {
     rsvp: 'Asistencia a eventos',
     'payment-confirmation': 'Respuestas de pago',
     account: 'Cuentas',
+    gala: 'Fiesta de Graduación',
   },
   actions: {
     'family.create': 'Familia creada',
@@ -49,6 +50,18 @@ export const historyTexts = {
     'account.enable': 'Cuenta activada',
     'account.delete': 'Cuenta eliminada',
     'account.reset-link': 'Enlace de contraseña generado',
+    'gala.details': 'Datos de la fiesta cambiados',
+    'gala.layout': 'Mesas del salón creadas',
+    'gala.table-create': 'Mesa creada',
+    'gala.table-update': 'Mesa cambiada',
+    'gala.table-delete': 'Mesa eliminada',
+    'gala.assign': 'Mesa asignada',
+    'gala.unassign': 'Mesa liberada',
+    'gala.auto-assign': 'Mesas asignadas automáticamente',
+    'gala.guests': 'Invitados de la fiesta',
+    'gala.near': 'Solicitud de sentarse cerca',
+    'gala.pass-revoke': 'Pase de entrada anulado',
+    'gala.check-in': 'Ingreso a la fiesta',
   } as Record<string, string>,
   /** What each recorded field is called; a field not listed shows its own name. */
   fields: {

@@ -1,10 +1,25 @@
-import { Card } from '@portal/ui/card';
-import { texts } from '../texts';
+import { lazy, Suspense, useState } from 'react';
+import { Skeleton } from '@portal/ui/skeleton';
+import { galaTexts as t } from './gala-texts';
+import './gala.css';
 
+const GalaPlanView = lazy(() => import('./GalaPlanView'));
+// The door's screen (and its QR decoder) downloads only when the door is opened.
+const CheckInView = lazy(() => import('./CheckInView'));
+
+/** 'Fiesta de Graduación': the seating plan, and the door on the night. */
 export default function PartySection() {
+  const [tab, setTab] = useState<'plan' | 'door'>('plan');
   return (
-    <Card>
-      <p className="admin-coming-soon">{texts.comingSoon}</p>
-    </Card>
+    <section className="admin-section gala">
+      <div className="gala-tabs" role="tablist">
+        {(['plan', 'door'] as const).map((name) => (
+          <button key={name} type="button" role="tab" aria-selected={tab === name} className="gala-tab" onClick={() => setTab(name)}>
+            {t.tabs[name]}
+          </button>
+        ))}
+      </div>
+      <Suspense fallback={<Skeleton height={240} />}>{tab === 'plan' ? <GalaPlanView /> : <CheckInView />}</Suspense>
+    </section>
   );
 }

@@ -9,6 +9,8 @@ import { SessionEntity } from '../auth/session.entity';
 import { DeletedEventEntity } from '../events/deleted-event.entity';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
+import { GalaFamilyEntity } from '../gala/gala-family.entity';
+import { GalaTableEntity } from '../gala/gala-table.entity';
 import { HistoryEntity } from '../history/history.entity';
 import { OutboxMessageEntity } from '../mail/outbox-message.entity';
 import { NotificationEntity } from '../notifications/notification.entity';
@@ -31,6 +33,7 @@ import { CalendarFeeds1764300000000 } from './migrations/1764300000000-calendar-
 import { NoticeMailAndReminders1764310000000 } from './migrations/1764310000000-notice-mail-and-reminders';
 import { History1764320000000 } from './migrations/1764320000000-history';
 import { PaymentAmounts1764330000000 } from './migrations/1764330000000-payment-amounts';
+import { Gala1764400000000 } from './migrations/1764400000000-gala';
 
 export const ENTITIES = [
   UserEntity,
@@ -52,6 +55,8 @@ export const ENTITIES = [
   CalendarFeedEntity,
   PaymentReminderEntity,
   HistoryEntity,
+  GalaTableEntity,
+  GalaFamilyEntity,
 ];
 
 export const MIGRATIONS = [
@@ -65,6 +70,7 @@ export const MIGRATIONS = [
   NoticeMailAndReminders1764310000000,
   History1764320000000,
   PaymentAmounts1764330000000,
+  Gala1764400000000,
 ];
 
 /**

@@ -2,7 +2,7 @@
 // committee then edits (PUT /api/payment-dates/{id}, PUT /api/settings). Weekdays are never
 // stored: they are computed from the dates when shown.
 import type { PaymentDateInput, PaymentNumber } from '@portal/contracts';
-import type { SettingsEntity } from '../settings/settings.entity';
+import type { GalaSettingsColumn, SettingsEntity } from '../settings/settings.entity';
 
 export const DEFAULT_PAYMENT_DATES: Record<PaymentNumber, PaymentDateInput> = {
   1: { date: '2025-09-23', description: '50% de varios eventos', amount: 'Q2,950 (Q4,250 familias con gemelos)' },
@@ -15,7 +15,7 @@ export const DEFAULT_PAYMENT_DATES: Record<PaymentNumber, PaymentDateInput> = {
 
 export const DEFAULT_SETTINGS: Omit<
   SettingsEntity,
-  'id' | 'awardsEventId' | 'brunchEventId' | 'remindersEnabled' | 'reminderDaysBefore' | 'mailSecret'
+  'id' | 'awardsEventId' | 'brunchEventId' | 'remindersEnabled' | 'reminderDaysBefore' | 'mailSecret' | GalaSettingsColumn
 > = {
   classYear: 2026,
   finalPaymentDeadline: '2026-05-30',

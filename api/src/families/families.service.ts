@@ -10,6 +10,8 @@ import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import type { CreateFamilyDto } from './dto/create-family.dto';
 import type { UpdateFamilyDto } from './dto/update-family.dto';
 import { FamilyEntity } from './family.entity';
+import { GalaFamilyEntity } from '../gala/gala-family.entity';
+import { GalaTableEntity } from '../gala/gala-table.entity';
 import { recordChange } from '../history/record';
 
 export const FAMILY_TEXTS = {
@@ -139,6 +141,9 @@ export class FamiliesService {
       await manager.delete(EventRsvpEntity, { familyId: id });
       await manager.delete(PaymentConfirmationEntity, { familyId: id });
       await manager.delete(PaymentProofEntity, { familyId: id });
+      // Its gala tables are freed with it (the foreign key would too; said here so it is seen).
+      await manager.update(GalaTableEntity, { familyId: id }, { familyId: null });
+      await manager.delete(GalaFamilyEntity, { familyId: id });
       await manager.delete(FamilyEntity, { id });
     });
   }

@@ -69,4 +69,20 @@ export class SettingsEntity {
   /** Signs the unsubscribe links of e-mailed notices (made by the migration; never shown). */
   @Column({ type: 'varchar', length: 64, nullable: true })
   mailSecret!: string | null;
+
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  galaDate!: string | null;
+
+  @Column({ type: 'varchar', length: 5, nullable: true })
+  galaTime!: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  galaPlace!: string | null;
+
+  /** Signs the gala's entry passes (made by the migration; never shown). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  galaSecret!: string | null;
 }
+
+/** The gala's columns: written by the gala's own endpoints (gala/), not by PUT /settings. */
+export type GalaSettingsColumn = 'galaDate' | 'galaTime' | 'galaPlace' | 'galaSecret';

@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { EventEntity } from '../events/event.entity';
 import { eventChanged } from '../events/event-changes';
-import { SettingsEntity } from './settings.entity';
+import { SettingsEntity, type GalaSettingsColumn } from './settings.entity';
 import { recordChange } from '../history/record';
 
 const SETTINGS_ID = 1;
@@ -47,7 +47,7 @@ const eventColumns = (key: Settings['awards']): Partial<EventEntity> => ({
 });
 
 /** The original payload has no reminders: left out, they stay as they are. */
-function toRow(settings: Settings): Omit<SettingsEntity, 'id' | 'awardsEventId' | 'brunchEventId' | 'mailSecret'> {
+function toRow(settings: Settings): Omit<SettingsEntity, 'id' | 'awardsEventId' | 'brunchEventId' | 'mailSecret' | GalaSettingsColumn> {
   return {
     ...(settings.reminders
       ? { remindersEnabled: settings.reminders.enabled, reminderDaysBefore: settings.reminders.daysBefore }

@@ -1,0 +1,510 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { IsNull, type EntityManager } from 'typeorm';
+import {
+  GALA_DEFAULT_SEATS,
+  GALA_GUEST_NAME_MAX,
+  type GalaArrivals,
+  type GalaCheckIn,
+  type GalaCheckInInput,
+  type GalaDetails,
+  type GalaFamily,
+  type GalaPass,
+  type GalaPlan,
+  type GalaTableInput,
+  type GalaWarning,
+  type MyGala,
+  type User,
+} from '@portal/contracts';
+import { Database } from '../database/database.service';
+import { lockAdminWrites } from '../database/lock-order';
+import { FamilyEntity } from '../families/family.entity';
+import { recordChange } from '../history/record';
+import { MyFamilyService } from '../parent/my-family.service';
+import { SettingsEntity } from '../settings/settings.entity';
+import { GalaFamilyEntity } from './gala-family.entity';
+import { GalaTableEntity } from './gala-table.entity';
+import { GALA_TEXTS } from './gala.messages';
+import { newNonce, passToken, readPass } from './pass';
+import { autoAssign } from './seating';
+
+const SETTINGS_ID = 1;
+
+/** `HH:mm` of an instant in Guatemala (UTC-6 all year). */
+const guatemalaClock = (at: Date) => new Date(at.getTime() - 6 * 3_600_000).toISOString().slice(11, 16);
+
+/** A name as compared: lower case, no accents, single spaces. */
+const comparable = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+const parseGuests = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
+
+interface Loaded {
+  tables: GalaTableEntity[];
+  families: FamilyEntity[];
+  extras: Map<number, GalaFamilyEntity>;
+}
+
+/** A family's gala as the admin sees it, from the rows read once for the whole plan. */
+function galaFamily(family: FamilyEntity, tables: GalaTableEntity[], extra: GalaFamilyEntity | undefined): GalaFamily {
+  const own = tables.filter((table) => table.familyId === family.id).sort((a, b) => a.number - b.number);
+  return {
+    id: family.id,
+    graduateName: family.graduateName,
+    tablesBooked: family.tablesBooked,
+    tables: own.map((table) => table.number),
+    guests: parseGuests(extra?.guests ?? null),
+    maxGuests: own.length > 0 ? own.reduce((sum, table) => sum + table.seats, 0) : family.tablesBooked * GALA_DEFAULT_SEATS,
+    nearFamilyId: extra?.nearFamilyId ?? null,
+    arrivedCount: extra?.arrivedCount ?? null,
+    arrivedAt: extra?.arrivedAt ? extra.arrivedAt.toISOString() : null,
+  };
+}
+
+/** Guests a family is expected to bring: its list, or its seats when it gave no names. */
+const expectedGuests = (family: GalaFamily) => (family.guests.length > 0 ? family.guests.length : family.maxGuests);
+
+function warnings(families: GalaFamily[], tables: GalaTableEntity[]): GalaWarning[] {
+  const found: GalaWarning[] = [];
+  for (const family of families) {
+    const assigned = family.tables.length;
+    if (assigned < family.tablesBooked)
+      found.push({
+        kind: 'missing-tables',
+        familyId: family.id,
+        message: GALA_TEXTS.missingTables(family.graduateName, family.tablesBooked, assigned),
+      });
+    if (assigned > family.tablesBooked)
+      found.push({
+        kind: 'extra-tables',
+        familyId: family.id,
+        message: GALA_TEXTS.missingTables(family.graduateName, family.tablesBooked, assigned),
+      });
+    const seats = tables.filter((table) => table.familyId === family.id).reduce((sum, table) => sum + table.seats, 0);
+    if (assigned > 0 && family.guests.length > seats)
+      found.push({
+        kind: 'over-capacity',
+        familyId: family.id,
+        message: GALA_TEXTS.overCapacity(family.graduateName, family.guests.length, seats, family.tables),
+      });
+  }
+  return found;
+}
+
+/** A family's people spread over its tables in order, each table filled up to its seats. */
+function spread(count: number, tables: GalaTableEntity[]): Map<number, number> {
+  const result = new Map<number, number>();
+  let left = count;
+  tables.forEach((table, index) => {
+    const here = index === tables.length - 1 ? left : Math.min(left, table.seats);
+    result.set(table.number, here);
+    left -= here;
+  });
+  return result;
+}
+
+@Injectable()
+export class GalaService {
+  constructor(
+    private readonly db: Database,
+    private readonly myFamily: MyFamilyService,
+  ) {}
+
+  // ---- Reading --------------------------------------------------------------------------------
+
+  private async load(manager: EntityManager = this.db.manager): Promise<Loaded> {
+    const [tables, families, extras] = await Promise.all([
+      manager.find(GalaTableEntity, { order: { number: 'ASC' } }),
+      manager.find(FamilyEntity, {
+        select: { id: true, graduateName: true, tablesBooked: true },
+        order: { graduateName: 'ASC', id: 'ASC' },
+      }),
+      manager.find(GalaFamilyEntity),
+    ]);
+    return { tables, families, extras: new Map(extras.map((extra) => [extra.familyId, extra])) };
+  }
+
+  private async details(manager: EntityManager = this.db.manager): Promise<GalaDetails> {
+    const row = await manager.findOneOrFail(SettingsEntity, {
+      where: { id: SETTINGS_ID },
+      select: { id: true, galaDate: true, galaTime: true, galaPlace: true },
+    });
+    return { date: row.galaDate, time: row.galaTime, place: row.galaPlace };
+  }
+
+  async plan(manager: EntityManager = this.db.manager): Promise<GalaPlan> {
+    const { tables, families, extras } = await this.load(manager);
+    const gala = families.map((family) => galaFamily(family, tables, extras.get(family.id)));
+    return {
+      details: await this.details(manager),
+      tables: tables.map(({ number, seats, zone, x, y, familyId }) => ({ number, seats, zone, x, y, familyId })),
+      families: gala,
+      warnings: warnings(gala, tables),
+    };
+  }
+
+  async arrivals(): Promise<GalaArrivals> {
+    const { tables, families, extras } = await this.load();
+    const names = new Map(families.map((family) => [family.id, family.graduateName]));
+    const perTable = new Map<number, { arrived: number; expected: number }>();
+    for (const family of families) {
+      const gala = galaFamily(family, tables, extras.get(family.id));
+      const own = tables.filter((table) => table.familyId === family.id);
+      if (own.length === 0) continue;
+      const expected = spread(expectedGuests(gala), own);
+      const arrived = spread(gala.arrivedCount ?? 0, own);
+      for (const table of own) perTable.set(table.number, { arrived: arrived.get(table.number)!, expected: expected.get(table.number)! });
+    }
+    const rows = tables.map((table) => ({
+      number: table.number,
+      familyId: table.familyId,
+      graduateName: table.familyId === null ? null : (names.get(table.familyId) ?? null),
+      ...(perTable.get(table.number) ?? { arrived: 0, expected: 0 }),
+    }));
+    return {
+      arrived: rows.reduce((sum, row) => sum + row.arrived, 0),
+      expected: rows.reduce((sum, row) => sum + row.expected, 0),
+      tables: rows,
+    };
+  }
+
+  // ---- The committee's plan -------------------------------------------------------------------
+
+  setDetails(input: GalaDetails): Promise<GalaPlan['details']> {
+    return this.db.write(async (manager) => {
+      const before = await this.details(manager);
+      await manager.update(
+        SettingsEntity,
+        { id: SETTINGS_ID },
+        { galaDate: input.date, galaTime: input.time, galaPlace: input.place!.trim() },
+      );
+      const after = await this.details(manager);
+      await recordChange(manager, { action: 'gala.details', entity: 'gala', label: 'Fiesta de Graduación', before, after });
+      return after;
+    });
+  }
+
+  /** Creates or moves a table. Two tables never share a place on the plan. */
+  putTable(number: number, input: GalaTableInput): Promise<GalaPlan> {
+    return this.db.write(async (manager) => {
+      await lockAdminWrites(this.db, manager);
+      const there = await manager.findOneBy(GalaTableEntity, { x: input.x, y: input.y });
+      if (there && there.number !== number) throw new ConflictException(GALA_TEXTS.positionTaken(there.number));
+      const before = await manager.findOneBy(GalaTableEntity, { number });
+      const columns = {
+        x: input.x,
+        y: input.y,
+        ...(input.seats !== undefined ? { seats: input.seats } : {}),
+        ...(input.zone !== undefined ? { zone: input.zone?.trim() || null } : {}),
+      };
+      if (before) await manager.update(GalaTableEntity, { number }, columns);
+      else await manager.insert(GalaTableEntity, { number, seats: GALA_DEFAULT_SEATS, zone: null, familyId: null, ...columns });
+      const after = await manager.findOneByOrFail(GalaTableEntity, { number });
+      await recordChange(manager, {
+        action: before ? 'gala.table-update' : 'gala.table-create',
+        entity: 'gala',
+        entityId: number,
+        label: `Mesa ${number}`,
+        before,
+        after,
+      });
+      return this.plan(manager);
+    });
+  }
+
+  /** Tables 1..count that do not exist yet, laid out `columns` to a row. */
+  layout(count: number, columns: number): Promise<GalaPlan> {
+    return this.db.write(async (manager) => {
+      await lockAdminWrites(this.db, manager);
+      const existing = await manager.find(GalaTableEntity);
+      const numbers = new Set(existing.map((table) => table.number));
+      const places = new Set(existing.map((table) => `${table.x},${table.y}`));
+      const added: number[] = [];
+      for (let number = 1; number <= count; number += 1) {
+        if (numbers.has(number)) continue;
+        const x = (number - 1) % columns;
+        const y = Math.floor((number - 1) / columns);
+        if (places.has(`${x},${y}`) || y >= 40) continue;
+        await manager.insert(GalaTableEntity, { number, seats: GALA_DEFAULT_SEATS, zone: null, x, y, familyId: null });
+        added.push(number);
+      }
+      if (added.length > 0)
+        await recordChange(manager, { action: 'gala.layout', entity: 'gala', label: 'Plano del salón', after: { added } });
+      return this.plan(manager);
+    });
+  }
+
+  removeTable(number: number): Promise<GalaPlan> {
+    return this.db.write(async (manager) => {
+      await lockAdminWrites(this.db, manager);
+      const before = await manager.findOneBy(GalaTableEntity, { number });
+      if (!before) throw new NotFoundException(GALA_TEXTS.tableNotFound(number));
+      await manager.delete(GalaTableEntity, { number });
+      await recordChange(manager, {
+        action: 'gala.table-delete',
+        entity: 'gala',
+        entityId: number,
+        familyId: before.familyId,
+        label: `Mesa ${number}`,
+        before,
+        after: null,
+      });
+      return this.plan(manager);
+    });
+  }
+
+  /**
+   * Seats the family at the table. The table is taken only if still free (one statement), so of
+   * two admins assigning it at once one wins and the other gets a 409; a family never gets more
+   * tables than it booked.
+   */
+  assign(number: number, familyId: number): Promise<GalaPlan> {
+    return this.db.write(async (manager) => {
+      await lockAdminWrites(this.db, manager);
+      const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+      if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
+      const table = await manager.findOneBy(GalaTableEntity, { number });
+      if (!table) throw new NotFoundException(GALA_TEXTS.tableNotFound(number));
+      if (table.familyId === familyId) return this.plan(manager);
+      if (table.familyId !== null) throw new ConflictException(GALA_TEXTS.tableTaken(number));
+      const has = await manager.countBy(GalaTableEntity, { familyId });
+      if (has >= family.tablesBooked) throw new ConflictException(GALA_TEXTS.tooManyTables(family.graduateName, family.tablesBooked));
+      const taken = await manager.update(GalaTableEntity, { number, familyId: IsNull() }, { familyId });
+      if (taken.affected !== 1) throw new ConflictException(GALA_TEXTS.tableTaken(number));
+      await recordChange(manager, {
+        action: 'gala.assign',
+        entity: 'gala',
+        entityId: number,
+        familyId,
+        label: `Mesa ${number}: ${family.graduateName}`,
+        before: { familyId: null },
+        after: { familyId },
+      });
+      return this.plan(manager);
+    });
+  }
+
+  unassign(number: number): Promise<GalaPlan> {
+    return this.db.write(async (manager) => {
+      await lockAdminWrites(this.db, manager);
+      const table = await manager.findOneBy(GalaTableEntity, { number });
+      if (!table) throw new NotFoundException(GALA_TEXTS.tableNotFound(number));
+      if (table.familyId !== null) {
+        await manager.update(GalaTableEntity, { number }, { familyId: null });
+        await recordChange(manager, {
+          action: 'gala.unassign',
+          entity: 'gala',
+          entityId: number,
+          familyId: table.familyId,
+          label: `Mesa ${number}`,
+          before: { familyId: table.familyId },
+          after: { familyId: null },
+        });
+      }
+      return this.plan(manager);
+    });
+  }
+
+  /** Fills each family's missing tables (docs/gala.md, 'Asignar automáticamente'). */
+  autoAssign(): Promise<GalaPlan> {
+    return this.db.write(async (manager) => {
+      await lockAdminWrites(this.db, manager);
+      const { tables, families, extras } = await this.load(manager);
+      const chosen = autoAssign(
+        tables,
+        families.map((family) => ({
+          id: family.id,
+          booked: family.tablesBooked,
+          nearFamilyId: extras.get(family.id)?.nearFamilyId ?? null,
+        })),
+      );
+      for (const [number, familyId] of chosen) await manager.update(GalaTableEntity, { number, familyId: IsNull() }, { familyId });
+      if (chosen.size > 0)
+        await recordChange(manager, {
+          action: 'gala.auto-assign',
+          entity: 'gala',
+          label: 'Asignación automática',
+          after: { tables: Object.fromEntries(chosen) },
+        });
+      return this.plan(manager);
+    });
+  }
+
+  /** Revokes the family's pass: a new nonce, so the tokens given before no longer verify. */
+  revokePass(familyId: number): Promise<void> {
+    return this.db.write(async (manager) => {
+      const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+      if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
+      await this.extraOf(manager, familyId);
+      await manager.update(GalaFamilyEntity, { familyId }, { passNonce: newNonce() });
+      await recordChange(manager, { action: 'gala.pass-revoke', entity: 'gala', familyId, label: family.graduateName });
+    });
+  }
+
+  // ---- The door --------------------------------------------------------------------------------
+
+  /**
+   * Records the family's arrival once: the row is written only while it has no arrival, in one
+   * statement, so two doors scanning the same pass at once count it once; the later one is told
+   * when it came in.
+   */
+  checkIn(input: GalaCheckInInput): Promise<GalaCheckIn> {
+    return this.db.write(async (manager) => {
+      let familyId: number;
+      if (input.token !== undefined) {
+        const secret = await this.secret(manager);
+        const pass = readPass(secret, input.token);
+        const extra = pass && (await manager.findOneBy(GalaFamilyEntity, { familyId: pass.familyId }));
+        if (!pass || !extra || extra.passNonce !== pass.nonce) throw new BadRequestException(GALA_TEXTS.invalidPass);
+        familyId = pass.familyId;
+      } else if (input.familyId !== undefined) {
+        familyId = input.familyId;
+        if (!(await manager.existsBy(FamilyEntity, { id: familyId }))) throw new NotFoundException(GALA_TEXTS.familyNotFound);
+        await this.extraOf(manager, familyId);
+      } else {
+        throw new BadRequestException(GALA_TEXTS.checkInWho);
+      }
+      const family = await manager.findOneByOrFail(FamilyEntity, { id: familyId });
+      const tables = await manager.find(GalaTableEntity, { where: { familyId }, order: { number: 'ASC' } });
+      const now = new Date();
+      const preview = galaFamily(family, tables, (await manager.findOneBy(GalaFamilyEntity, { familyId })) ?? undefined);
+      const count = input.count ?? expectedGuests(preview);
+      const written = await manager.update(GalaFamilyEntity, { familyId, arrivedAt: IsNull() }, { arrivedCount: count, arrivedAt: now });
+      // A locking read sees the other door's committed arrival (a plain read keeps the snapshot).
+      const row = await manager.findOneOrFail(GalaFamilyEntity, {
+        where: { familyId },
+        ...(this.db.isSqlite ? {} : { lock: { mode: 'pessimistic_read' as const } }),
+      });
+      const gala = galaFamily(family, tables, row);
+      const first = written.affected === 1;
+      if (first)
+        await recordChange(manager, {
+          action: 'gala.check-in',
+          entity: 'gala',
+          familyId,
+          label: family.graduateName,
+          after: { arrivedCount: count },
+        });
+      const arrivedAt = row.arrivedAt ?? now;
+      return {
+        result: first ? 'ingreso' : 'ya-ingreso',
+        message: first
+          ? GALA_TEXTS.arrived(row.arrivedCount ?? count)
+          : GALA_TEXTS.alreadyArrived(guatemalaClock(arrivedAt), row.arrivedCount ?? 0),
+        family: { id: family.id, graduateName: family.graduateName, tables: gala.tables, guests: gala.guests },
+        arrivedCount: row.arrivedCount ?? count,
+        arrivedAt: arrivedAt.toISOString(),
+      };
+    });
+  }
+
+  // ---- The family's side -----------------------------------------------------------------------
+
+  async myGala(user: User): Promise<MyGala> {
+    const family = await this.myFamily.familyOf(user);
+    const { tables, families, extras } = await this.load();
+    const gala = galaFamily(family, tables, extras.get(family.id));
+    const near = gala.nearFamilyId === null ? undefined : families.find((other) => other.id === gala.nearFamilyId);
+    return {
+      details: await this.details(),
+      tables: tables.map(({ number, seats, zone, x, y, familyId }) => ({ number, seats, zone, x, y, mine: familyId === family.id })),
+      family: {
+        graduateName: family.graduateName,
+        tablesBooked: family.tablesBooked,
+        tables: gala.tables,
+        guests: gala.guests,
+        maxGuests: gala.maxGuests,
+        nearGraduateName: near?.graduateName ?? null,
+      },
+    };
+  }
+
+  /** Names trimmed, blank ones left out; at most the family's seats, each at most 80 characters. */
+  setGuests(user: User, names: string[]): Promise<MyGala> {
+    const guests = names.map((name) => name.trim().replace(/\s+/g, ' ')).filter((name) => name !== '');
+    const long = guests.findIndex((name) => [...name].length > GALA_GUEST_NAME_MAX);
+    if (long >= 0) throw new BadRequestException(GALA_TEXTS.guestTooLong(long + 1, GALA_GUEST_NAME_MAX));
+    return this.writeForFamily(user, async (manager, family) => {
+      const tables = await manager.findBy(GalaTableEntity, { familyId: family.id });
+      const before = await this.extraOf(manager, family.id);
+      const max = galaFamily(family, tables, before).maxGuests;
+      if (guests.length > max) throw new BadRequestException(GALA_TEXTS.tooManyGuests(guests.length, max));
+      await manager.update(GalaFamilyEntity, { familyId: family.id }, { guests: JSON.stringify(guests) });
+      await recordChange(manager, {
+        action: 'gala.guests',
+        entity: 'gala',
+        familyId: family.id,
+        label: family.graduateName,
+        before: { guests: parseGuests(before.guests) },
+        after: { guests },
+      });
+    });
+  }
+
+  /**
+   * The family names the other one by its graduate (parents never get a list of the class's
+   * families): matched without regard to case, accents or extra spaces.
+   */
+  setNear(user: User, graduateName: string | null): Promise<MyGala> {
+    return this.writeForFamily(user, async (manager, family) => {
+      let nearFamilyId: number | null = null;
+      if (graduateName !== null) {
+        const wanted = comparable(graduateName);
+        const others = await manager.find(FamilyEntity, { select: { id: true, graduateName: true }, order: { id: 'ASC' } });
+        const match = others.find((other) => comparable(other.graduateName) === wanted);
+        if (!match) throw new NotFoundException(GALA_TEXTS.nearNotFound);
+        if (match.id === family.id) throw new BadRequestException(GALA_TEXTS.nearSelf);
+        nearFamilyId = match.id;
+      }
+      const before = await this.extraOf(manager, family.id);
+      await manager.update(GalaFamilyEntity, { familyId: family.id }, { nearFamilyId });
+      await recordChange(manager, {
+        action: 'gala.near',
+        entity: 'gala',
+        familyId: family.id,
+        label: family.graduateName,
+        before: { nearFamilyId: before.nearFamilyId },
+        after: { nearFamilyId },
+      });
+    });
+  }
+
+  pass(user: User): Promise<GalaPass> {
+    return this.db.write(async (manager) => {
+      const family = await this.myFamily.familyOf(user, manager, 'pessimistic_read');
+      const extra = await this.extraOf(manager, family.id);
+      const tables = await manager.find(GalaTableEntity, { where: { familyId: family.id }, order: { number: 'ASC' } });
+      return {
+        token: passToken(await this.secret(manager), family.id, extra.passNonce),
+        graduateName: family.graduateName,
+        tables: tables.map((table) => table.number),
+        details: await this.details(manager),
+      };
+    });
+  }
+
+  // ---- Helpers ---------------------------------------------------------------------------------
+
+  private async writeForFamily(user: User, work: (manager: EntityManager, family: FamilyEntity) => Promise<void>): Promise<MyGala> {
+    await this.db.write(async (manager) => work(manager, await this.myFamily.familyOf(user, manager, 'pessimistic_write')));
+    return this.myGala(user);
+  }
+
+  /** The family's gala row, made on first use (with its pass nonce). */
+  private async extraOf(manager: EntityManager, familyId: number): Promise<GalaFamilyEntity> {
+    const found = await manager.findOneBy(GalaFamilyEntity, { familyId });
+    if (found) return found;
+    await manager.query(`INSERT ${this.db.isSqlite ? 'OR IGNORE' : 'IGNORE'} INTO gala_families (familyId, passNonce) VALUES (?, ?)`, [
+      familyId,
+      newNonce(),
+    ]);
+    return manager.findOneOrFail(GalaFamilyEntity, {
+      where: { familyId },
+      ...(this.db.isSqlite ? {} : { lock: { mode: 'pessimistic_read' as const } }),
+    });
+  }
+
+  private async secret(manager: EntityManager): Promise<string> {
+    const row = await manager.findOneOrFail(SettingsEntity, { where: { id: SETTINGS_ID }, select: { id: true, galaSecret: true } });
+    if (!row.galaSecret) throw new ConflictException(GALA_TEXTS.noSecret);
+    return row.galaSecret;
+  }
+}

@@ -1,0 +1,22 @@
+// The entry pass: `familyId.nonce.signature`, the signature an HMAC of both under the settings
+// row's `galaSecret`. Nothing secret is in the token; a new nonce for the family revokes it.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const signature = (secret: string, familyId: number, nonce: string) =>
+  createHmac('sha256', secret).update(`gala-pass:${familyId}:${nonce}`).digest('base64url').slice(0, 32);
+
+export const newNonce = (): string => randomBytes(16).toString('hex');
+
+export function passToken(secret: string, familyId: number, nonce: string): string {
+  return `${familyId}.${nonce}.${signature(secret, familyId, nonce)}`;
+}
+
+/** The family and nonce a well-signed token names; null for anything else. */
+export function readPass(secret: string, token: string): { familyId: number; nonce: string } | null {
+  const match = /^([1-9]\d{0,9})\.([0-9a-f]{32})\.([\w-]{32})$/.exec(token.trim());
+  if (!match) return null;
+  const familyId = Number(match[1]);
+  const expected = Buffer.from(signature(secret, familyId, match[2]!));
+  const given = Buffer.from(match[3]!);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { familyId, nonce: match[2]! } : null;
+}
