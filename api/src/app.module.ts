@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from './accounts/accounts.module';
 import { APP_CONFIG } from './app.config';
 import { AuthModule } from './auth/auth.module';
+import { BankModule } from './bank/bank.module';
 import { CalendarModule } from './calendar/calendar.module';
 import type { AppConfig } from './config';
 import { DatabaseModule } from './database/database.module';
@@ -58,6 +59,7 @@ export class AppModule {
         RemindersModule,
         HistoryModule,
         GalaModule,
+        BankModule,
       ],
     };
   }

@@ -18,7 +18,7 @@ import { PaymentOverrideEntity } from '../src/payments/payment-override.entity';
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { ReceiptFileEntity } from '../src/receipts/receipt-file.entity';
 import { DATABASES, PASSWORD, startApi, type Agent, type Response, type TestApi } from './harness';
-import { PDF, upload } from './receipts-fixtures';
+import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
 import {
   createEvent,
   createFamily,
@@ -399,6 +399,35 @@ const MATRIX: Record<string, RouteRule> = {
     },
   },
   'DELETE /api/my-family/payment-proofs/:id': { expect: [401, 204, 204, 403], request: ownProof },
+  'POST /api/bank-statements/preview': {
+    expect: ADMIN(200),
+    send: async ({ api }, agent) => {
+      const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const response = await api.app.inject({
+        method: 'POST',
+        url: '/api/bank-statements/preview',
+        payload: multipart({}, { data: Buffer.from('Fecha;Descripción;Crédito\n02/11/2026;DEPOSITO;Q100\n') }),
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
+      });
+      return {
+        status: response.statusCode,
+        body: response.json(),
+        text: response.body,
+        rawBody: response.rawPayload,
+        headers: response.headers as Response['headers'],
+      };
+    },
+  },
+  'POST /api/bank-statements/confirm': {
+    expect: ADMIN(200),
+    request: ({ fx }) => ({
+      body: {
+        lines: [
+          { date: '2026-11-02', description: `DEPOSITO ${Date.now()}`, document: '', amountCentavos: 10000, familyId: fx.a.family.id },
+        ],
+      },
+    }),
+  },
   'GET /api/payment-proofs': { expect: ADMIN(200) },
   'POST /api/payment-proofs/:id/verify': {
     expect: ADMIN(200),

@@ -299,6 +299,14 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   },
   'POST /api/my-family/payment-proofs': { caller: 'parent', multipart: true },
   'DELETE /api/my-family/payment-proofs/:id': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
+  // The statement's own bad input (files, columns, lines) is in bank.e2e-spec.ts.
+  'POST /api/bank-statements/preview': { caller: 'admin', multipart: true },
+  'POST /api/bank-statements/confirm': {
+    caller: 'admin',
+    body: (fx) => ({
+      lines: [{ date: '2026-11-02', description: 'DEPOSITO', document: '1', amountCentavos: 295000, familyId: fx.a.family.id }],
+    }),
+  },
   'POST /api/payment-proofs/:id/verify': {
     caller: 'admin',
     param: (fx) => String(fx.a.proof.id),

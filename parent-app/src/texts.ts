@@ -128,6 +128,7 @@ export const texts = {
     deleteFailed: 'No se pudo eliminar el comprobante',
     pdf: 'PDF',
     cash: 'Pago en efectivo',
+    bank: 'Depósito en el estado de cuenta del banco',
     thumbnailAlt: 'Miniatura del comprobante',
     sent: { title: 'Comprobante enviado', description: 'El comité lo revisará pronto.' },
   },

@@ -21,6 +21,7 @@ export const historyTexts = {
     'payment-confirmation': 'Respuestas de pago',
     account: 'Cuentas',
     gala: 'Fiesta de Graduación',
+    'bank-line': 'Estado de cuenta del banco',
   },
   actions: {
     'family.create': 'Familia creada',
@@ -40,6 +41,9 @@ export const historyTexts = {
     'payment-proof.verify': 'Comprobante verificado',
     'payment-proof.reject': 'Comprobante rechazado',
     'payment-proof.cash': 'Pago en efectivo registrado',
+    'payment-proof.bank': 'Depósito del banco aplicado',
+    'bank-line.apply': 'Línea del banco aplicada',
+    'bank-line.discard': 'Línea del banco descartada',
     'payment-override.set': 'Monto propio de la familia',
     'payment-override.delete': 'Monto propio quitado',
     'rsvp.answer': 'Asistencia respondida',

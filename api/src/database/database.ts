@@ -9,6 +9,7 @@ import { SessionEntity } from '../auth/session.entity';
 import { DeletedEventEntity } from '../events/deleted-event.entity';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
+import { BankLayoutEntity, BankLineEntity } from '../bank/bank-line.entity';
 import { GalaFamilyEntity } from '../gala/gala-family.entity';
 import { GalaTableEntity } from '../gala/gala-table.entity';
 import { HistoryEntity } from '../history/history.entity';
@@ -34,6 +35,7 @@ import { NoticeMailAndReminders1764310000000 } from './migrations/1764310000000-
 import { History1764320000000 } from './migrations/1764320000000-history';
 import { PaymentAmounts1764330000000 } from './migrations/1764330000000-payment-amounts';
 import { Gala1764400000000 } from './migrations/1764400000000-gala';
+import { BankLines1764410000000 } from './migrations/1764410000000-bank-lines';
 
 export const ENTITIES = [
   UserEntity,
@@ -57,6 +59,8 @@ export const ENTITIES = [
   HistoryEntity,
   GalaTableEntity,
   GalaFamilyEntity,
+  BankLineEntity,
+  BankLayoutEntity,
 ];
 
 export const MIGRATIONS = [
@@ -71,6 +75,7 @@ export const MIGRATIONS = [
   History1764320000000,
   PaymentAmounts1764330000000,
   Gala1764400000000,
+  BankLines1764410000000,
 ];
 
 /**

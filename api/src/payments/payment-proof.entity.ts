@@ -23,9 +23,9 @@ export class PaymentProofEntity {
   @Column({ type: 'varchar', length: 255 })
   fileName!: string;
 
-  /** 'efectivo': money the committee recorded without a receipt; it has no file. */
+  /** 'efectivo': money the committee recorded without a receipt; 'banco': a line of the bank's statement it applied. Neither has a file. */
   @Column({ type: 'varchar', length: 12, default: 'comprobante' })
-  kind!: 'comprobante' | 'efectivo';
+  kind!: 'comprobante' | 'efectivo' | 'banco';
 
   @Column({ type: 'datetime', precision: 3 })
   uploadedAt!: Date;

@@ -1,5 +1,6 @@
-// The one route that takes a file: its multipart body is read here, with its own size limit,
-// and every other route keeps refusing anything but JSON (common/json-body.ts, common/csrf.ts).
+// The routes that take a file (a receipt, a bank statement): their multipart body is read here,
+// with its own size limit, and every other route keeps refusing anything but JSON
+// (common/json-body.ts, common/csrf.ts).
 // The body is small enough to hold in memory (10 MB, one request at a time per parent), so it is
 // parsed as a whole rather than streamed.
 import { BadRequestException, HttpException, HttpStatus, UnsupportedMediaTypeException } from '@nestjs/common';
@@ -9,6 +10,8 @@ import { FILE_MESSAGES, MAX_RECEIPT_BYTES } from './file-safety';
 
 export const UPLOAD_METHOD = 'POST';
 export const UPLOAD_URL = '/api/my-family/payment-proofs';
+/** The routes that take a file: a parent's receipt, and the committee's bank statement. */
+const UPLOAD_URLS = new Set([UPLOAD_URL, '/api/bank-statements/preview']);
 /** The file plus the form's few short fields and the part headers. */
 const MAX_BODY = MAX_RECEIPT_BYTES + 64 * 1024;
 const MAX_FIELD = 200;
@@ -20,7 +23,7 @@ export class MultipartBody {
 }
 
 export function isUploadRoute(request: Pick<FastifyRequest, 'method' | 'url'>): boolean {
-  return request.method === UPLOAD_METHOD && request.url.split('?')[0] === UPLOAD_URL;
+  return request.method === UPLOAD_METHOD && UPLOAD_URLS.has(request.url.split('?')[0]!);
 }
 
 const bad = (message: string) => new BadRequestException(message);

@@ -241,8 +241,8 @@ export interface PaymentProof {
   depositDate: string | null;
   documentNumber: string | null;
   review: PaymentProofReview | null;
-  /** 'efectivo': money the committee recorded without a receipt (no file). */
-  kind: 'comprobante' | 'efectivo';
+  /** 'efectivo': money the committee recorded without a receipt; 'banco': a deposit line of the bank's statement it applied (neither has a file). */
+  kind: 'comprobante' | 'efectivo' | 'banco';
 }
 
 /** A receipt in the committee's review queue (GET /api/payment-proofs). */
@@ -565,6 +565,7 @@ export const HISTORY_ENTITIES = [
   'payment-confirmation',
   'account',
   'gala',
+  'bank-line',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -729,4 +730,68 @@ export interface GalaArrivals {
   arrived: number;
   expected: number;
   tables: Array<{ number: number; familyId: number | null; graduateName: string | null; arrived: number; expected: number }>;
+}
+
+// ---- Bank reconciliation -------------------------------------------------------------------
+
+/** Which column (0-based) of a bank statement holds what (`credit` or a signed `amount` required). */
+export interface BankColumnMapping {
+  date: number;
+  description: number | null;
+  document: number | null;
+  credit: number | null;
+  debit: number | null;
+  amount: number | null;
+}
+
+/** How a statement line was tied to a family. */
+export interface BankMatch {
+  familyId: number;
+  graduateName: string;
+  reference: string;
+  /** 'referencia': its reference is in the description; 'monto': proposed by the amount (and the name). */
+  by: 'referencia' | 'monto';
+  /** A valid reference and exactly the family's next amount owed: ready to confirm in one click. */
+  exact: boolean;
+  /** Why, in Spanish, for the committee. */
+  reason: string;
+}
+
+export interface BankPreviewLine {
+  /** Identifies the line across imports: SHA-256 of day, amount, document number and description. */
+  checksum: string;
+  line: number;
+  /** yyyy-MM-dd. */
+  date: string;
+  description: string;
+  document: string;
+  amountCentavos: number;
+  /** 'nueva' to decide; 'aplicada' / 'descartada': decided in an earlier import. */
+  status: 'nueva' | 'aplicada' | 'descartada';
+  match: BankMatch | null;
+}
+
+/** What POST /api/bank-statements/preview answers: nothing is written. */
+export interface BankPreview {
+  headers: string[];
+  headerLine: number;
+  mapping: BankColumnMapping;
+  sample: string[][];
+  errors: Array<{ line: number; reason: string }>;
+  lines: BankPreviewLine[];
+}
+
+/** One line the committee confirms for a family (the line's own fields, as the preview gave them). */
+export interface BankLineDecision {
+  date: string;
+  description: string;
+  document: string;
+  amountCentavos: number;
+  /** The family the money is applied to; null to discard the line. */
+  familyId: number | null;
+}
+
+export interface BankConfirmResult {
+  applied: number;
+  discarded: number;
 }

@@ -110,8 +110,8 @@ export function PaymentReceipts({ paymentNumber, proofs }: { paymentNumber: Paym
         <ul className="parent-receipts__list">
           {proofs.map((proof) => (
             <li key={proof.id}>
-              {proof.kind === 'efectivo' ? (
-                <span>{t.cash}</span>
+              {proof.kind !== 'comprobante' ? (
+                <span>{proof.kind === 'banco' ? t.bank : t.cash}</span>
               ) : (
                 <a href={receiptFileUrl(proof.id)} target="_blank" rel="noreferrer">
                   {proof.hasThumbnail ? (

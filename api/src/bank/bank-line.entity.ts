@@ -1,0 +1,48 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * A bank statement line the committee decided on: applied to a family, or discarded. Only its
+ * checksum (date, amount, document number, description) identifies it, so importing the same or
+ * an overlapping statement again never counts it twice; the depositor's name and the description
+ * are not kept.
+ */
+@Entity('bank_lines')
+export class BankLineEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Index('IDX_bank_lines_checksum', { unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  checksum!: string;
+
+  @Column({ type: 'varchar', length: 12 })
+  state!: 'aplicada' | 'descartada';
+
+  /** yyyy-MM-dd, the deposit's day. */
+  @Column({ type: 'varchar', length: 10 })
+  day!: string;
+
+  @Column({ type: 'int' })
+  amountCentavos!: number;
+
+  @Column({ type: 'int', nullable: true })
+  familyId!: number | null;
+
+  @Column({ type: 'varchar', length: 120 })
+  decidedByName!: string;
+
+  @Column({ type: 'datetime', precision: 3 })
+  decidedAt!: Date;
+}
+
+/** A statement layout's columns as the committee mapped them, found again by its header row. */
+@Entity('bank_layouts')
+export class BankLayoutEntity {
+  /** SHA-256 of the header row's names. */
+  @Column({ type: 'varchar', length: 64, primary: true })
+  headerHash!: string;
+
+  /** The ColumnMapping, as JSON. */
+  @Column({ type: 'text' })
+  mapping!: string;
+}

@@ -1,0 +1,53 @@
+import { BadRequestException, Body, Controller, HttpCode, Post, UnsupportedMediaTypeException } from '@nestjs/common';
+import type { BankColumnMapping, BankConfirmResult, BankPreview, User } from '@portal/contracts';
+import { CurrentUser, Roles } from '../common/auth.decorators';
+import { MultipartBody } from '../receipts/multipart';
+import { BANK_MESSAGES, BankService } from './bank.service';
+import { ConfirmBankLinesDto } from './dto/confirm-bank-lines.dto';
+
+const MAPPING_KEYS: Array<keyof BankColumnMapping> = ['date', 'description', 'document', 'credit', 'debit', 'amount'];
+
+/** The form's optional `mapping` (JSON) and `headerLine` fields. */
+function mappingOf(fields: Record<string, string>): { mapping: BankColumnMapping | null; headerLine: number | null } {
+  const headerLine = fields.headerLine ? Number(fields.headerLine) : null;
+  if (headerLine !== null && (!Number.isInteger(headerLine) || headerLine < 1)) throw new BadRequestException(BANK_MESSAGES.badMapping);
+  if (!fields.mapping) return { mapping: null, headerLine };
+  let value: unknown;
+  try {
+    value = JSON.parse(fields.mapping);
+  } catch {
+    throw new BadRequestException(BANK_MESSAGES.badMapping);
+  }
+  const mapping = value as Record<string, unknown>;
+  const valid =
+    typeof value === 'object' &&
+    value !== null &&
+    Number.isInteger(mapping.date) &&
+    (mapping.date as number) >= 0 &&
+    MAPPING_KEYS.every((key) => mapping[key] === null || (Number.isInteger(mapping[key]) && (mapping[key] as number) >= 0)) &&
+    (mapping.credit !== null || mapping.amount !== null);
+  if (!valid) throw new BadRequestException(BANK_MESSAGES.badMapping);
+  return { mapping: Object.fromEntries(MAPPING_KEYS.map((key) => [key, mapping[key]])) as unknown as BankColumnMapping, headerLine };
+}
+
+/** 'Importar estado de cuenta del banco': for the committee only. */
+@Roles('admin')
+@Controller('bank-statements')
+export class BankController {
+  constructor(private readonly bank: BankService) {}
+
+  /** multipart/form-data: `file` (CSV or XLSX), optionally `mapping` (JSON) and `headerLine`. Writes nothing. */
+  @Post('preview')
+  @HttpCode(200)
+  preview(@Body() body: unknown): Promise<BankPreview> {
+    if (!(body instanceof MultipartBody)) throw new UnsupportedMediaTypeException(BANK_MESSAGES.notMultipart);
+    const { mapping, headerLine } = mappingOf(body.fields);
+    return this.bank.preview(body.file?.data, mapping, headerLine);
+  }
+
+  @Post('confirm')
+  @HttpCode(200)
+  confirm(@CurrentUser() user: User, @Body() body: ConfirmBankLinesDto): Promise<BankConfirmResult> {
+    return this.bank.confirm(user, body.lines, body.layout ?? null);
+  }
+}

@@ -1,0 +1,97 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsInt,
+  IsObject,
+  IsString,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import type { BankColumnMapping, BankLineDecision } from '@portal/contracts';
+import { IsCalendarDay, MaxChars, Omittable } from '../../common/validators';
+
+/** One line of the statement as the preview gave it, and the family it goes to (null: discard). */
+export class BankLineDecisionDto implements BankLineDecision {
+  @IsCalendarDay({ message: 'La fecha de la línea debe tener el formato AAAA-MM-DD.' })
+  date!: string;
+
+  @MaxChars(500, { message: 'La descripción no puede tener más de 500 caracteres.' })
+  @IsString({ message: 'La descripción de la línea es requerida.' })
+  description!: string;
+
+  @MaxChars(100, { message: 'El número de documento no puede tener más de 100 caracteres.' })
+  @IsString({ message: 'El número de documento de la línea es requerido (vacío si no tiene).' })
+  document!: string;
+
+  @Max(100_000_000, { message: 'El monto de la línea no puede ser mayor que Q1,000,000.' })
+  @Min(1, { message: 'El monto de la línea debe ser mayor que cero.' })
+  @IsInt({ message: 'El monto de la línea es requerido, en centavos.' })
+  amountCentavos!: number;
+
+  @ValidateIf((_line: object, value: unknown) => value !== null)
+  @Min(1, { message: 'La familia no es válida.' })
+  @IsInt({ message: 'La familia es requerida (o null para descartar la línea).' })
+  familyId!: number | null;
+}
+
+class ColumnMappingDto implements BankColumnMapping {
+  @Min(0, { message: 'La columna de fecha no es válida.' })
+  @IsInt({ message: 'La columna de fecha es requerida.' })
+  date!: number;
+
+  @ValidateIf((_mapping: object, value: unknown) => value !== null)
+  @IsInt({ message: 'La columna de descripción no es válida.' })
+  description!: number | null;
+
+  @ValidateIf((_mapping: object, value: unknown) => value !== null)
+  @IsInt({ message: 'La columna de documento no es válida.' })
+  document!: number | null;
+
+  @ValidateIf((_mapping: object, value: unknown) => value !== null)
+  @IsInt({ message: 'La columna de crédito no es válida.' })
+  credit!: number | null;
+
+  @ValidateIf((_mapping: object, value: unknown) => value !== null)
+  @IsInt({ message: 'La columna de débito no es válida.' })
+  debit!: number | null;
+
+  @ValidateIf((_mapping: object, value: unknown) => value !== null)
+  @IsInt({ message: 'La columna de monto no es válida.' })
+  amount!: number | null;
+}
+
+/** The statement's header row and the columns the committee chose for it: used again next time. */
+class LayoutDto {
+  @MaxChars(200, { each: true, message: 'Los encabezados no pueden tener más de 200 caracteres.' })
+  @IsString({ each: true, message: 'Los encabezados deben ser texto.' })
+  @ArrayMaxSize(60, { message: 'El estado de cuenta no puede tener más de 60 columnas.' })
+  @IsArray({ message: 'Los encabezados son requeridos.' })
+  headers!: string[];
+
+  @IsObject({ message: 'Las columnas son requeridas.' })
+  @ValidateNested()
+  @IsDefined({ message: 'Las columnas son requeridas.' })
+  @Type(() => ColumnMappingDto)
+  mapping!: ColumnMappingDto;
+}
+
+/** POST /api/bank-statements/confirm. */
+export class ConfirmBankLinesDto {
+  @ValidateNested({ each: true })
+  @Type(() => BankLineDecisionDto)
+  @ArrayMaxSize(10_000, { message: 'Confirma como máximo 10,000 líneas a la vez.' })
+  @ArrayMinSize(1, { message: 'Elige al menos una línea.' })
+  @IsArray({ message: 'Las líneas son requeridas.' })
+  lines!: BankLineDecisionDto[];
+
+  @Omittable()
+  @IsObject({ message: 'La asignación de columnas no es válida.' })
+  @ValidateNested()
+  @Type(() => LayoutDto)
+  layout?: LayoutDto;
+}

@@ -1,0 +1,305 @@
+import type ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+
+// Reads a bank's statement export, CSV or XLSX, into deposit lines. Banks write them differently:
+// rows of account data above the table, ';' or ',' between fields, a BOM, dd/MM/yyyy dates,
+// amounts as 'Q 2,950.00', '2950.00' or '2.950,00', one signed amount column or a credit and a
+// debit column. The header row is found by its names; the admin may say which column is which.
+
+export const BANK_TEXTS = {
+  notAStatement: 'El archivo no es un estado de cuenta: sube el CSV o el Excel (.xlsx) que descargaste del banco.',
+  empty: 'El archivo está vacío.',
+  noColumns: 'No encontramos las columnas de fecha y de monto (crédito o depósito). Indica qué columna es cada una.',
+  badColumn: 'Esa columna no existe en el archivo.',
+  badDate: 'La fecha no se entiende (se espera dd/mm/aaaa).',
+  badAmount: 'El monto no se entiende.',
+} as const;
+
+/** Which column (0-based) holds what. `credit` or `amount` (signed) is required, with `date`. */
+export interface ColumnMapping {
+  date: number;
+  description: number | null;
+  document: number | null;
+  credit: number | null;
+  debit: number | null;
+  /** One column with deposits positive and withdrawals negative. */
+  amount: number | null;
+}
+
+export interface StatementLine {
+  /** Line number in the file (1-based), to point at it in messages. */
+  line: number;
+  /** yyyy-MM-dd. */
+  date: string;
+  description: string;
+  document: string;
+  /** What was deposited, in centavos. */
+  amountCentavos: number;
+}
+
+export interface ParsedStatement {
+  headers: string[];
+  /** The header row's line number (1-based). */
+  headerLine: number;
+  mapping: ColumnMapping;
+  /** Deposits (credits); withdrawals and empty rows are left out. */
+  lines: StatementLine[];
+  /** Rows that look like movements but could not be read, with the reason. */
+  errors: Array<{ line: number; reason: string }>;
+  /** The first rows after the header, as text, for the admin to check the mapping. */
+  sample: string[][];
+}
+
+export class StatementError extends Error {}
+
+type Cell = string | number | Date | null;
+
+/** Lower case, no accents, single spaces: header names compare this way. */
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const HEADER_NAMES: Record<keyof ColumnMapping, RegExp> = {
+  date: /^(fecha|fecha (de )?(operacion|transaccion|movimiento)|date)$/,
+  description: /^(descripcion|concepto|detalle|descripcion del movimiento|observaciones|description)$/,
+  document: /^(documento|no\.? ?(de )?documento|num(ero)?\.? ?(de )?documento|referencia|no\.? ?referencia|boleta|document)$/,
+  credit: /^(credito|creditos|abono|abonos|deposito|depositos|credit)( \(?q\)?)?$/,
+  debit: /^(debito|debitos|cargo|cargos|retiro|retiros|debit)( \(?q\)?)?$/,
+  amount: /^(monto|importe|valor|amount)( \(?q\)?)?$/,
+};
+
+function cellText(cell: Cell): string {
+  if (cell === null) return '';
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  return String(cell).trim();
+}
+
+/** The mapping the header row's names give, or null when it has no date or amount column. */
+export function mappingFromHeaders(headers: string[]): ColumnMapping | null {
+  const names = headers.map(plain);
+  const find = (key: keyof ColumnMapping) => {
+    const index = names.findIndex((name) => HEADER_NAMES[key].test(name));
+    return index === -1 ? null : index;
+  };
+  const mapping: ColumnMapping = {
+    date: find('date') ?? -1,
+    description: find('description'),
+    document: find('document'),
+    credit: find('credit'),
+    debit: find('debit'),
+    amount: find('amount'),
+  };
+  if (mapping.date === -1 || (mapping.credit === null && mapping.amount === null)) return null;
+  return mapping;
+}
+
+/**
+ * An amount in centavos: 'Q 2,950.00', 'Q2950', '2.950,00', '2,950', '-1,500.50', '(1,500.00)'.
+ * Returns null when the text is not an amount; 0 for an empty cell.
+ */
+export function parseAmount(value: Cell): number | null {
+  if (value === null) return 0;
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 100) : null;
+  if (value instanceof Date) return null;
+  let text = value.replace(/\s/g, '').replace(/^(GTQ|Q)/i, '');
+  if (text === '' || text === '-') return 0;
+  let sign = 1;
+  if (/^\(.*\)$/.test(text)) [sign, text] = [-1, text.slice(1, -1)];
+  if (text.startsWith('-')) [sign, text] = [-sign, text.slice(1)];
+  text = text.replace(/^(GTQ|Q)/i, '');
+  if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return null;
+  const lastDot = text.lastIndexOf('.');
+  const lastComma = text.lastIndexOf(',');
+  let whole: string;
+  let decimals = '';
+  if (lastDot !== -1 && lastComma !== -1) {
+    // Both: the later one separates the centavos.
+    const decimal = lastDot > lastComma ? '.' : ',';
+    const at = text.lastIndexOf(decimal);
+    const grouped = text.slice(0, at);
+    // The other separator groups thousands: '2,950.00', '1.250.000,00'; never '2,95.00'.
+    if (!/^\d{1,3}([.,]\d{3})*$/.test(grouped) || grouped.includes(decimal)) return null;
+    [whole, decimals] = [grouped.replace(/[.,]/g, ''), text.slice(at + 1)];
+  } else if (lastDot !== -1 || lastComma !== -1) {
+    const separator = lastDot !== -1 ? '.' : ',';
+    const groups = text.split(separator);
+    // '2,950' and '1.250.000' group thousands; '2950.00' and '2950,5' have centavos.
+    if (groups.length > 2 || (groups[1]!.length === 3 && groups[0]!.length <= 3 && groups[0] !== '0')) {
+      if (!groups.slice(1).every((group) => group.length === 3)) return null;
+      whole = groups.join('');
+    } else {
+      [whole, decimals] = [groups[0]!, groups[1]!];
+    }
+  } else {
+    whole = text;
+  }
+  if (!/^\d+$/.test(whole || '0') || !/^\d{0,2}$/.test(decimals)) return null;
+  return sign * (Number(whole || '0') * 100 + Number(decimals.padEnd(2, '0')));
+}
+
+/** A day as yyyy-MM-dd: dd/MM/yyyy, d/M/yy, dd-MM-yyyy, yyyy-MM-dd, or a spreadsheet date. */
+export function parseDate(value: Cell): string | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  const text = cellText(value).split(/[ T]/)[0]!;
+  let day: number, month: number, year: number;
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  if (match) [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text))) {
+    [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (year < 100) year += 2000;
+  } else return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
+
+/** Text as UTF-8 (BOM dropped), or as Latin-1 when it is not valid UTF-8 (older bank exports). */
+function decodeText(bytes: Buffer): string | null {
+  if (bytes.includes(0)) return null;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = bytes.toString('latin1');
+  }
+  return text.replace(/^\uFEFF/, '');
+}
+
+function csvRows(text: string): Cell[][] {
+  const result = Papa.parse<string[]>(text, { delimitersToGuess: [';', ',', '\t', '|'], skipEmptyLines: false });
+  return result.data.map((row) => row.map((cell) => (cell.trim() === '' ? null : cell)));
+}
+
+async function xlsxRows(bytes: Buffer): Promise<Cell[][]> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ExcelJSModule = require('exceljs') as typeof ExcelJS;
+  const workbook = new ExcelJSModule.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+  } catch {
+    throw new StatementError(BANK_TEXTS.notAStatement);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new StatementError(BANK_TEXTS.empty);
+  const rows: Cell[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    const cells: Cell[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = xlsxValue(cell.value);
+    });
+    rows[number - 1] = Array.from(cells, (cell) => cell ?? null);
+  });
+  return Array.from(rows, (row) => row ?? []);
+}
+
+/** A cell's value; a formula is read as the result the file stored, never evaluated. */
+function xlsxValue(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date || typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'object') {
+    if ('result' in value) return xlsxValue((value.result ?? null) as ExcelJS.CellValue);
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('error' in value) return null;
+  }
+  return null;
+}
+
+/** The statement's rows, whatever its format: CSV/TXT text, or the first sheet of an XLSX. */
+export async function readRows(bytes: Buffer): Promise<Cell[][]> {
+  if (bytes.length === 0) throw new StatementError(BANK_TEXTS.empty);
+  if (isZip(bytes)) return xlsxRows(bytes);
+  const text = decodeText(bytes);
+  if (text === null || /^\s*(<|%PDF|\{)/.test(text)) throw new StatementError(BANK_TEXTS.notAStatement);
+  if (text.replace(/[\s;,|"]/g, '') === '') throw new StatementError(BANK_TEXTS.empty);
+  return csvRows(text);
+}
+
+const HEADER_SEARCH_ROWS = 40;
+const SAMPLE_ROWS = 5;
+
+/**
+ * The deposits of a statement. `mapping` overrides the columns found by name (the admin's choice
+ * in the preview, or the one remembered for this layout).
+ */
+export async function parseStatement(
+  bytes: Buffer,
+  options: {
+    /** The admin's mapping, with the header row's number (1-based) when it is not found by name. */
+    mapping?: ColumnMapping | null;
+    headerLine?: number | null;
+    /** A mapping the committee saved for a header row like this one. */
+    remembered?: (headers: string[]) => ColumnMapping | null;
+  } = {},
+): Promise<ParsedStatement> {
+  const rows = await readRows(bytes);
+  const texts = rows.map((row) => row.map(cellText));
+  if (texts.every((row) => row.every((cell) => cell === ''))) throw new StatementError(BANK_TEXTS.empty);
+  let headerIndex = -1;
+  let columns: ColumnMapping | null = null;
+  if (options.headerLine) {
+    headerIndex = options.headerLine - 1;
+    if (headerIndex >= texts.length) throw new StatementError(BANK_TEXTS.badColumn);
+    columns = options.mapping ?? mappingFromHeaders(texts[headerIndex]!);
+  } else {
+    for (const [index, row] of texts.slice(0, HEADER_SEARCH_ROWS).entries()) {
+      columns = options.mapping ?? options.remembered?.(row) ?? mappingFromHeaders(row);
+      if (columns && (options.mapping ? row.filter(Boolean).length >= 2 : true)) {
+        headerIndex = index;
+        break;
+      }
+    }
+  }
+  if (headerIndex === -1 || !columns) throw new StatementError(BANK_TEXTS.noColumns);
+  const headers = texts[headerIndex]!;
+  const width = Math.max(...rows.map((row) => row.length));
+  const used = [columns.date, columns.description, columns.document, columns.credit, columns.debit, columns.amount];
+  if (used.some((index) => index !== null && (index < 0 || index >= width)) || (columns.credit === null && columns.amount === null)) {
+    throw new StatementError(BANK_TEXTS.badColumn);
+  }
+
+  const lines: StatementLine[] = [];
+  const errors: ParsedStatement['errors'] = [];
+  rows.slice(headerIndex + 1).forEach((row, offset) => {
+    const line = headerIndex + offset + 2;
+    const at = (index: number | null) => (index === null ? null : (row[index] ?? null));
+    const dateCell = at(columns.date);
+    const amountCell = columns.credit !== null ? at(columns.credit) : at(columns.amount);
+    // Blank rows, and the bank's totals and footers, have no date: they are not movements.
+    if (cellText(dateCell) === '') return;
+    const date = parseDate(dateCell);
+    if (!date) {
+      errors.push({ line, reason: BANK_TEXTS.badDate });
+      return;
+    }
+    const amount = parseAmount(amountCell);
+    if (amount === null) {
+      errors.push({ line, reason: BANK_TEXTS.badAmount });
+      return;
+    }
+    // A withdrawal (a debit, or a negative signed amount) is not a family's deposit.
+    if (amount <= 0) return;
+    lines.push({
+      line,
+      date,
+      description: cellText(at(columns.description)).replace(/\s+/g, ' '),
+      document: cellText(at(columns.document)),
+      amountCentavos: amount,
+    });
+  });
+  return {
+    headers,
+    headerLine: headerIndex + 1,
+    mapping: columns,
+    lines,
+    errors,
+    sample: texts.slice(headerIndex + 1, headerIndex + 1 + SAMPLE_ROWS),
+  };
+}

@@ -1,0 +1,256 @@
+// Bank reconciliation: the committee imports the bank's statement, the portal ties deposits to
+// families (by their reference, else proposes by amount and name), nothing is written until the
+// committee confirms, and a line is never counted twice.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { BankConfirmResult, BankLineDecision, BankPreview, BankPreviewLine, Statement } from '@portal/contracts';
+import { paymentReference } from '../src/bank/reference';
+import { BankLineEntity } from '../src/bank/bank-line.entity';
+import { PaymentDateEntity } from '../src/payments/payment-date.entity';
+import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { HistoryEntity } from '../src/history/history.entity';
+import { addReceipt, createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';
+import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { BOUNDARY, multipart } from './receipts-fixtures';
+
+const FIXTURES = path.join(__dirname, 'fixtures/bank');
+const AMOUNTS = [2950, 3400, 1500, 1500, 1000, 1000];
+
+describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
+  let api: TestApi;
+  let admin: Agent;
+  const family: Record<'ana' | 'beto' | 'marta' | 'dora' | 'eva', number> = { ana: 0, beto: 0, marta: 0, dora: 0, eva: 0 };
+  let anaParent: Agent;
+
+  /** A fixture with each {{REF_NAME}} replaced by that family's reference. */
+  const fixture = (name: string) => {
+    let text = readFileSync(path.join(FIXTURES, name), 'utf8');
+    for (const [key, id] of Object.entries(family)) {
+      const reference = paymentReference(2026, id);
+      text = text
+        .replaceAll(`{{REF_${key.toUpperCase()}}}`, reference)
+        .replaceAll(`{{REF_${key.toUpperCase()}_LOWER}}`, reference.toLowerCase());
+    }
+    return Buffer.from(text, 'utf8');
+  };
+
+  const send = (agent: Agent, data: Buffer | null, fields: Record<string, string> = {}) => {
+    const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return api.app.inject({
+      method: 'POST',
+      url: '/api/bank-statements/preview',
+      payload: multipart(fields, data ? { data, name: 'estado.csv', type: 'text/csv' } : undefined),
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
+    });
+  };
+  const preview = async (data: Buffer, fields: Record<string, string> = {}) => {
+    const response = await send(admin, data, fields);
+    expect(response.statusCode).toBe(200);
+    return response.json<BankPreview>();
+  };
+  const decision = (line: BankPreviewLine, familyId: number | null): BankLineDecision => ({
+    date: line.date,
+    description: line.description,
+    document: line.document,
+    amountCentavos: line.amountCentavos,
+    familyId,
+  });
+  const confirm = (lines: BankLineDecision[], extra: object = {}) =>
+    admin.post<BankConfirmResult>('/api/bank-statements/confirm', { lines, ...extra });
+  const statementOf = async (familyId: number) => (await admin.get<Statement>(`/api/families/${familyId}/statement`)).body;
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    admin = await sessionAgent(api, (await createUser(api, 'admin', 'tesorera@example.com', 'Tesorera')).id);
+    for (const [index, amount] of AMOUNTS.entries()) {
+      await api.dataSource
+        .getRepository(PaymentDateEntity)
+        .update({ id: (index + 1) as 1 }, { amountQuetzales: amount, twinsAmountQuetzales: null });
+    }
+    family.ana = (await createFamily(api, { contactName: 'Ana López', graduateName: 'Sofía López', email: 'ana@example.com' })).id;
+    family.beto = (await createFamily(api, { contactName: 'Roberto Pérez', graduateName: 'Luis Pérez' })).id;
+    family.marta = (await createFamily(api, { contactName: 'Marta Gómez', graduateName: 'Camila Gómez' })).id;
+    family.dora = (await createFamily(api, { contactName: 'Dora Castillo', graduateName: 'Iván Castillo' })).id;
+    family.eva = (await createFamily(api, { contactName: 'Eva Ruiz', graduateName: 'Pablo Ruiz' })).id;
+    anaParent = await sessionAgent(api, (await createUser(api, 'parent', 'ana@example.com')).id);
+  });
+  afterAll(() => api.close());
+
+  it('reads a statement with account rows above the table, a BOM and two amount columns, and writes nothing', async () => {
+    const before = await snapshotTables(api);
+    const result = await preview(fixture('industrial.csv'));
+    expect(result.headerLine).toBe(6);
+    expect(result.headers).toEqual(['Fecha', 'No. Documento', 'Descripción', 'Débito', 'Crédito', 'Saldo']);
+    expect(result.errors).toEqual([
+      { line: 12, reason: 'La fecha no se entiende (se espera dd/mm/aaaa).' },
+      { line: 13, reason: 'El monto no se entiende.' },
+    ]);
+    // The bank's commission (a debit) and the totals row are not deposits.
+    expect(result.lines.map((line) => [line.line, line.date, line.document, line.amountCentavos])).toEqual([
+      [7, '2026-11-02', '100231', 295000],
+      [8, '2026-11-03', '100244', 635000],
+      [10, '2026-11-05', '100262', 295000],
+      [11, '2026-11-06', '100270', 100000],
+    ]);
+    const [ana, beto, marta, dora] = result.lines;
+    expect(ana!.match).toMatchObject({
+      familyId: family.ana,
+      by: 'referencia',
+      exact: true,
+      reference: paymentReference(2026, family.ana),
+    });
+    expect(beto!.match).toMatchObject({ familyId: family.beto, by: 'referencia', exact: false });
+    expect(marta!.match).toMatchObject({ familyId: family.marta, by: 'monto', exact: false });
+    expect(marta!.match!.reason).toContain('Sin referencia');
+    expect(dora!.match).toMatchObject({ familyId: family.dora, by: 'referencia', exact: false });
+    expect(result.lines.every((line) => line.status === 'nueva')).toBe(true);
+    expect(await snapshotTables(api)).toEqual(before);
+  });
+
+  it('applies the confirmed lines: verified money spread over the payments in order, a short one partly paid', async () => {
+    const { lines } = await preview(fixture('industrial.csv'));
+    const exact = lines.filter((line) => line.match?.exact);
+    expect((await confirm(exact.map((line) => decision(line, line.match!.familyId)))).body).toEqual({ applied: 1, discarded: 0 });
+    // The parent sees the payment verified.
+    const mine = await anaParent.get<Statement>('/api/my-family/statement');
+    expect(mine.body.lines[0]).toMatchObject({ paymentNumber: 1, state: 'verificado', received: 2950, balance: 0 });
+
+    const rest = lines.filter((line) => !line.match?.exact);
+    expect((await confirm(rest.map((line) => decision(line, line.match!.familyId)))).body).toEqual({ applied: 3, discarded: 0 });
+    const beto = await statementOf(family.beto);
+    expect(beto.lines.slice(0, 3).map((line) => [line.state, line.received])).toEqual([
+      ['verificado', 2950],
+      ['verificado', 3400],
+      ['pendiente', 0],
+    ]);
+    expect((await statementOf(family.marta)).lines[0]).toMatchObject({ state: 'verificado', received: 2950 });
+    expect((await statementOf(family.dora)).lines[0]).toMatchObject({ state: 'parcial', received: 1000, balance: 1950 });
+    const rows = await api.dataSource.getRepository(PaymentProofEntity).findBy({ familyId: family.beto });
+    expect(rows.map((row) => [row.kind, row.paymentNumber, row.amountReceived, row.documentNumber, row.reviewedByName])).toEqual([
+      ['banco', 1, 2950, '100244', 'Tesorera'],
+      ['banco', 2, 3400, '100244', 'Tesorera'],
+    ]);
+    // Who applied what is in the history; the depositor's name and the description are not kept.
+    const history = await api.dataSource.getRepository(HistoryEntity).findBy({ action: 'bank-line.apply' });
+    expect(history.map((row) => [row.familyId, row.actorName])).toEqual(expect.arrayContaining([[family.beto, 'Tesorera']]));
+    expect(JSON.stringify(history)).not.toContain('ROBERTO');
+    const stored = await api.dataSource.getRepository(BankLineEntity).find();
+    expect(stored).toHaveLength(4);
+    expect(JSON.stringify(stored)).not.toMatch(/DEPOSITO|ROBERTO|MARTA/);
+  });
+
+  it('never counts a line twice: the same statement shows them applied, and confirming one again is a 409', async () => {
+    const again = await preview(fixture('industrial.csv'));
+    expect(again.lines.map((line) => [line.status, line.match])).toEqual([
+      ['aplicada', null],
+      ['aplicada', null],
+      ['aplicada', null],
+      ['aplicada', null],
+    ]);
+    const before = await snapshotTables(api);
+    const response = await confirm([decision(again.lines[0]!, family.ana)]);
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ message: 'Esa línea ya se aplicó o descartó en otra importación.' });
+    expect(await snapshotTables(api)).toEqual(before);
+  });
+
+  it("reads a signed amount column with ISO dates, and verifies the parent's own receipt for the same deposit", async () => {
+    const receipt = await addReceipt(api, family.eva, 1, { documentNumber: '55003', amountDeclared: 1500, depositDate: '2026-11-09' });
+    const result = await preview(fixture('banrural.csv'));
+    expect(result.lines.map((line) => [line.date, line.amountCentavos, line.document])).toEqual([
+      ['2026-11-02', 295000, '55001'],
+      ['2026-11-09', 150000, '55003'],
+    ]);
+    // Ana's second deposit: her reference in lower case, but not the amount of her next payment (Q3,400).
+    expect(result.lines[0]!.match).toMatchObject({ familyId: family.ana, by: 'referencia', exact: false });
+    // No reference: Luis Pérez's family owes Q1,500 next, but the description names Eva Ruiz.
+    expect(result.lines[1]!.match).toMatchObject({ familyId: family.eva, by: 'monto', exact: false });
+    expect(result.lines[1]!.match!.reason).toBe(
+      'Sin referencia: la descripción nombra a la familia, pero el monto no es el de su próximo pago.',
+    );
+    expect((await confirm([decision(result.lines[1]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0 });
+    const verified = await api.dataSource.getRepository(PaymentProofEntity).findOneByOrFail({ id: receipt.id });
+    expect([verified.state, verified.amountReceived]).toEqual(['verificado', 1500]);
+    expect(await api.dataSource.getRepository(PaymentProofEntity).countBy({ familyId: family.eva, kind: 'banco' })).toBe(0);
+  });
+
+  it('reads decimal commas and a deposits/withdrawals pair, and remembers a discarded line', async () => {
+    const result = await preview(fixture('bam.csv'));
+    expect(result.lines.map((line) => [line.date, line.amountCentavos, line.description])).toEqual([
+      ['2026-11-09', 295000, `TRANSF. ${paymentReference(2026, family.ana)} JOSÉ ÑUÑEZ`],
+      ['2026-11-11', 99999, 'DEPÓSITO SIN NOMBRE'],
+    ]);
+    expect((await confirm([decision(result.lines[1]!, null)])).body).toEqual({ applied: 0, discarded: 1 });
+    expect((await preview(fixture('bam.csv'))).lines.map((line) => line.status)).toEqual(['nueva', 'descartada']);
+  });
+
+  it('reads an XLSX: the first sheet, dates as dates, a formula as the value the file stored', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Movimientos');
+    sheet.addRow(['Banco de Desarrollo Rural']);
+    sheet.addRow(['Cuenta', '3-012-34567-8']);
+    sheet.addRow([]);
+    sheet.addRow(['Fecha', 'Concepto', 'Documento', 'Crédito']);
+    sheet.addRow([
+      new Date(Date.UTC(2026, 10, 12)),
+      `DEP ${paymentReference(2026, family.dora)}`,
+      '9001',
+      { formula: '1+1', result: 1950 },
+    ]);
+    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+    const result = await preview(data);
+    expect(result.lines.map((line) => [line.date, line.amountCentavos, line.document])).toEqual([['2026-11-12', 195000, '9001']]);
+    // Dora owes Q1,950 more of her first payment: her reference and that amount.
+    expect(result.lines[0]!.match).toMatchObject({ familyId: family.dora, exact: true });
+  });
+
+  it('takes the columns the committee chose for an unknown layout, and remembers them', async () => {
+    const unknown = Buffer.from('Día,Texto,Entrada\n13/11/2026,ABONO Marta Gómez,Q1500\n');
+    expectSpanishError(await send(admin, unknown));
+    const mapping = { date: 0, description: 1, document: null, credit: 2, debit: null, amount: null };
+    const chosen = await preview(unknown, { mapping: JSON.stringify(mapping), headerLine: '1' });
+    expect(chosen.lines.map((line) => line.amountCentavos)).toEqual([150000]);
+    expect((await confirm([decision(chosen.lines[0]!, null)], { layout: { headers: chosen.headers, mapping } })).body).toEqual({
+      applied: 0,
+      discarded: 1,
+    });
+    const next = Buffer.from('Día,Texto,Entrada\n14/11/2026,ABONO,Q200\n');
+    expect((await preview(next)).lines.map((line) => [line.date, line.amountCentavos])).toEqual([['2026-11-14', 20000]]);
+  });
+
+  it('refuses what is not a statement, in Spanish, and changes nothing', async () => {
+    const before = await snapshotTables(api);
+    const cases: Array<[Buffer | null, number, string]> = [
+      [Buffer.from('%PDF-1.4\n%%EOF\n'), 400, 'El archivo no es un estado de cuenta'],
+      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 400, 'El archivo no es un estado de cuenta'],
+      [Buffer.from('PK\u0003\u0004 no es un zip'), 400, 'El archivo no es un estado de cuenta'],
+      [Buffer.alloc(0), 400, 'El archivo está vacío.'],
+      [Buffer.from('\n;;\n'), 400, 'El archivo está vacío.'],
+      [Buffer.from('Nombre;Teléfono\nAna;5555\n'), 400, 'No encontramos las columnas de fecha y de monto'],
+      [null, 400, 'Sube el archivo del estado de cuenta.'],
+      [Buffer.alloc(30 * 1024 * 1024, 0x41), 413, 'demasiado grande'],
+    ];
+    for (const [data, status, message] of cases) {
+      const response = await send(admin, data);
+      expect({ status: response.statusCode, message: expectSpanishError(response).message }).toEqual({
+        status,
+        message: expect.stringContaining(message),
+      });
+    }
+    const badMapping = await send(admin, fixture('industrial.csv'), { mapping: '{"date":"A"}' });
+    expect([badMapping.statusCode, badMapping.json().message]).toEqual([400, 'La asignación de columnas no es válida.']);
+    const badLines = await confirm([{ date: '31/11/2026', description: 'x', document: '', amountCentavos: -5, familyId: 0 }]);
+    expect(badLines.status).toBe(400);
+    expect(JSON.stringify(badLines.body)).toContain('La fecha de la línea debe tener el formato AAAA-MM-DD.');
+    const noFamily = await confirm([{ date: '2026-11-20', description: 'x', document: '', amountCentavos: 100, familyId: 99_999 }]);
+    expect([noFamily.status, noFamily.body]).toEqual([404, expect.objectContaining({ message: 'No encontramos esa familia.' })]);
+    expect(await snapshotTables(api)).toEqual(before);
+  });
+
+  it('is for the committee only', async () => {
+    expect((await send(anaParent, fixture('industrial.csv'))).statusCode).toBe(403);
+    expect((await anaParent.post('/api/bank-statements/confirm', { lines: [] })).status).toBe(403);
+    expect((await send(api.agent(), fixture('industrial.csv'))).statusCode).toBe(401);
+  });
+});
