@@ -251,6 +251,7 @@ export const texts = {
     statement: {
       title: (graduate: string) => `Estado de cuenta: ${graduate}`,
       description: 'Lo que la familia debe por pago, lo verificado y el saldo.',
+      reference: (reference: string) => `Referencia de pago: ${reference}`,
       columns: { payment: 'Pago', due: 'Vence', expected: 'Esperado', received: 'Recibido', balance: 'Saldo', state: 'Estado' },
       total: 'Total',
       noAmount: 'Sin monto',

@@ -6,6 +6,7 @@ import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
 import { ReportsService } from '../src/reports/reports.service';
+import { paymentReference } from '../src/bank/reference';
 import { REPORT_TEXTS } from '../src/reports/reports.messages';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { addReceipt, answerEvent, answerPayments, createEvent, createFamily } from './fixtures';
@@ -193,6 +194,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       expect(rows[0]).toEqual([
         'Graduado',
         'Contacto',
+        'Referencia',
         'Graduados',
         'Esperado',
         'Recibido',
@@ -209,6 +211,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       expect(rows[row]).toEqual([
         'Carla Méndez',
         'Contacto de Carla Méndez',
+        paymentReference(2026, carla.id),
         '2',
         7650,
         4000,
@@ -220,7 +223,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
         'Pendiente',
         'Pendiente',
       ]);
-      expect(sheet.getRow(row + 1).getCell(4).numFmt).toBe('"Q"#,##0');
+      expect(sheet.getRow(row + 1).getCell(5).numFmt).toBe('"Q"#,##0');
     });
 
     it('downloads a spreadsheet with only the header when there are no families', async () => {

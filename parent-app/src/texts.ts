@@ -93,6 +93,8 @@ export const texts = {
     bank: 'Banco',
     account: 'Número de cuenta',
     holder: 'A nombre de',
+    reference: 'Tu referencia',
+    referenceText: 'Escribe esta referencia en tu boleta de depósito o en la descripción de tu transferencia.',
     // 'Envía tu comprobante por WhatsApp al {phone}.', the number a link that opens WhatsApp.
     receiptsLead: 'Envía tu comprobante por WhatsApp al',
     receiptsMessage: 'Hola, les envío mi comprobante de pago de la graduación.',

@@ -154,6 +154,7 @@ export function StatementDialog({ family, onClose }: { family: Family; onClose: 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t.title(family.graduateName)} description={t.description} size="wide">
       <QueryState isLoading={isLoading} error={error}>
+        {statement && <p className="admin-muted">{t.reference(statement.paymentReference)}</p>}
         {statement && (
           <StatementTable
             statement={statement}

@@ -18,7 +18,9 @@ import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { guatemalaToday } from './paid-rule';
 import type { CashPaymentDto, PaymentOverrideDto } from './dto/statement.dto';
+import { paymentReference } from '../bank/reference';
 import { recordChange } from '../history/record';
+import { SettingsEntity } from '../settings/settings.entity';
 import { proofChange, toPaymentProof } from './receipts.service';
 
 export const STATEMENT_TEXTS = {
@@ -88,10 +90,11 @@ export class StatementsService {
     return statement!;
   }
 
-  /** Statements of the given families with four queries, whatever their number (the workbook's sheet). */
+  /** Statements of the given families with five queries, whatever their number (the workbook's sheet). */
   async build(manager: EntityManager, families: FamilyEntity[]): Promise<Statement[]> {
     const ids = families.map((family) => family.id);
-    const [payments, overrides, proofs] = await Promise.all([
+    const [settings, payments, overrides, proofs] = await Promise.all([
+      manager.findOneOrFail(SettingsEntity, { select: { classYear: true }, where: { id: 1 } }),
       manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
       ids.length === 0 ? [] : manager.find(PaymentOverrideEntity, { where: { familyId: In(ids) } }),
       ids.length === 0 ? [] : manager.find(PaymentProofEntity, { where: { familyId: In(ids) }, order: { uploadedAt: 'ASC', id: 'ASC' } }),
@@ -129,6 +132,7 @@ export class StatementsService {
         graduateName: family.graduateName,
         contactName: family.contactName,
         graduates: family.graduates,
+        paymentReference: paymentReference(settings.classYear, family.id),
         lines,
         totals: { expected, received, balance: expected - received },
       };

@@ -17,6 +17,7 @@ export const REPORT_TEXTS = {
   },
   statement: {
     sheet: 'Estado de cuenta',
+    reference: 'Referencia',
     graduates: 'Graduados',
     expected: 'Esperado',
     received: 'Recibido',

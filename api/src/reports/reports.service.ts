@@ -78,6 +78,7 @@ const STATEMENT_SHEET: SheetLayout<Statement> = {
   columns: [
     { header: REPORT_TEXTS.payments.graduate, width: 32 },
     { header: REPORT_TEXTS.payments.contact, width: 32 },
+    { header: REPORT_TEXTS.statement.reference, width: 13 },
     { header: REPORT_TEXTS.statement.graduates, width: 11 },
     { header: REPORT_TEXTS.statement.expected, width: 13 },
     { header: REPORT_TEXTS.statement.received, width: 13 },
@@ -87,6 +88,7 @@ const STATEMENT_SHEET: SheetLayout<Statement> = {
   cells: (row) => [
     row.graduateName,
     row.contactName,
+    row.paymentReference,
     String(row.graduates),
     { quetzales: row.totals.expected },
     { quetzales: row.totals.received },

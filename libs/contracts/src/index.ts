@@ -451,6 +451,8 @@ export interface Statement {
   graduateName: string;
   contactName: string;
   graduates: number;
+  /** What the family writes on its deposit slips ('P26-042-Y'): the bank statement is matched by it. */
+  paymentReference: string;
   lines: StatementLine[];
   totals: { expected: number; received: number; balance: number };
 }

@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Settings } from '@portal/contracts';
 import { settingsKey } from '@portal/api-client/settings';
+import { myStatementKey } from '@portal/api-client/statements';
 import { toast } from '@portal/ui/toast';
 import { BankCard } from './PaymentsSection';
 
@@ -20,6 +21,17 @@ const renderCard = () => renderWithApi(<BankCard />, { data: { [settingsKey]: SE
 
 describe('the bank deposit card', () => {
   afterEach(() => jest.mocked(toast).mockClear());
+
+  it("shows the family's payment reference and says where to write it", () => {
+    renderWithApi(<BankCard />, {
+      data: { [settingsKey]: SETTINGS, [myStatementKey]: { paymentReference: 'P26-042-Y', lines: [] } },
+      revalidateOnMount: false,
+    });
+    expect(screen.getByText('Tu referencia').nextElementSibling).toHaveTextContent('P26-042-Y');
+    expect(
+      screen.getByText('Escribe esta referencia en tu boleta de depósito o en la descripción de tu transferencia.'),
+    ).toBeInTheDocument();
+  });
 
   it('opens WhatsApp from the receipts number', () => {
     renderCard();

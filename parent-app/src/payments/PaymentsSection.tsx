@@ -43,6 +43,7 @@ async function copyAccountNumber(accountNumber: string): Promise<void> {
 
 export function BankCard() {
   const { data: settings, error } = useSettings();
+  const { data: statement } = useMyStatement();
   if (!settings) return error ? <LoadFailed error={error} /> : <Skeleton height="9rem" />;
   const { bank } = settings;
   return (
@@ -67,7 +68,14 @@ export function BankCard() {
           </dd>
           <dt>{t.holder}</dt>
           <dd>{bank.accountHolder}</dd>
+          {statement && (
+            <>
+              <dt>{t.reference}</dt>
+              <dd className="parent-bank__account">{statement.paymentReference}</dd>
+            </>
+          )}
         </dl>
+        {statement && <p className="parent-bank__reference">{t.referenceText}</p>}
         <p className="parent-bank__receipts">
           <MessageCircle size={18} aria-hidden="true" className="parent-inline-icon" /> {t.receiptsLead}{' '}
           <a href={whatsAppUrl(bank.receiptsPhone, t.receiptsMessage)} target="_blank" rel="noopener noreferrer">
