@@ -8,6 +8,7 @@ const statement: Statement = {
   graduateName: 'Isabella y Lucía Pérez',
   contactName: 'Lucía Pérez',
   graduates: 2,
+  paymentReference: 'P26-007-G',
   lines: [
     {
       paymentNumber: 1,
