@@ -4,6 +4,7 @@ import {
   CalendarCheck,
   CalendarDays,
   History,
+  Landmark,
   LayoutDashboard,
   Mails,
   PartyPopper,
@@ -41,6 +42,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'notificaciones', ...sections.notifications, icon: Bell, Component: lazy(() => import('./notifications/NotificationsSection')) },
   { path: 'pagos', ...sections.paymentDates, icon: Wallet, Component: lazy(() => import('./payments/PaymentDatesSection')) },
   { path: 'comprobantes', ...sections.receipts, icon: Receipt, Component: lazy(() => import('./receipts/ReceiptsSection')) },
+  { path: 'banco', ...sections.bank, icon: Landmark, Component: lazy(() => import('./bank/BankSection')) },
   { path: 'fiesta', ...sections.party, icon: PartyPopper, Component: lazy(() => import('./party/PartySection')) },
   { path: 'historial', ...sections.history, icon: History, Component: lazy(() => import('./history/HistorySection')) },
 ];

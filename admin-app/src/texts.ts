@@ -11,6 +11,7 @@ export const texts = {
     notifications: { label: 'Notificaciones y Recordatorios', subtitle: 'Avisos que ven todas las familias en su portal' },
     paymentDates: { label: 'Fechas de Pago', subtitle: 'Calendario de los seis pagos de la promoción' },
     receipts: { label: 'Comprobantes', subtitle: 'Verifica o rechaza los comprobantes de depósito de las familias' },
+    bank: { label: 'Banco', subtitle: 'Importar estado de cuenta del banco y aplicar los depósitos de las familias' },
     party: { label: 'Fiesta de Graduación', subtitle: 'Organización de la fiesta de graduación' },
     history: { label: 'Historial', subtitle: 'Quién cambió qué y cuándo, con el valor de antes y el de después' },
   },

@@ -251,6 +251,7 @@ describe('the admin panel', () => {
       ['familias', 'families'],
       ['notificaciones', 'notifications'],
       ['pagos', 'payment-dates'],
+      ['banco', 'bank'],
       ['fiesta', 'party'],
       ['historial', 'history'],
     ];

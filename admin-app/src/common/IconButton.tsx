@@ -8,15 +8,24 @@ export function IconButton({
   label,
   onClick,
   danger,
+  disabled,
 }: {
   icon: LucideIcon;
   label: string;
   onClick: () => void;
   danger?: boolean;
+  disabled?: boolean;
 }) {
   return (
     <Tooltip content={label}>
-      <Button variant="ghost" size="icon" aria-label={label} onClick={onClick} className={danger ? 'admin-danger' : undefined}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={label}
+        onClick={onClick}
+        disabled={disabled}
+        className={danger ? 'admin-danger' : undefined}
+      >
         <Icon size={18} aria-hidden="true" />
       </Button>
     </Tooltip>

@@ -1,0 +1,211 @@
+import { useState, type ChangeEvent } from 'react';
+import { Check, FileUp, X } from 'lucide-react';
+import type { BankColumnMapping, BankLineDecision, BankPreview, BankPreviewLine } from '@portal/contracts';
+import { confirmBankLines, previewBankStatement, type StatementChoice } from '@portal/api-client/bank';
+import { useFamilies } from '@portal/api-client/families';
+import { useMutation } from '@portal/api-client/mutation';
+import { useRefresh } from '@portal/api-client/refresh';
+import { errorMessage } from '@portal/api-client/request';
+import { statsKey } from '@portal/api-client/stats';
+import { formatDayNumeric } from '@portal/format';
+import { Badge } from '@portal/ui/badge';
+import { Button } from '@portal/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
+import { Field } from '@portal/ui/label';
+import { toast } from '@portal/ui/toast';
+import { AdminSection } from '../common/AdminSection';
+import { DataTable, type Column } from '../common/DataTable';
+import { IconButton } from '../common/IconButton';
+import { bankTexts as t } from './bank-texts';
+import { MappingForm } from './MappingForm';
+
+const centavos = (amount: number) => `Q${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const decision = (line: BankPreviewLine, familyId: number | null): BankLineDecision => ({
+  date: line.date,
+  description: line.description,
+  document: line.document,
+  amountCentavos: line.amountCentavos,
+  familyId,
+});
+
+/** 'Importar estado de cuenta del banco': read, check, confirm. Nothing is written before a confirmation. */
+export default function BankSection() {
+  const [file, setFile] = useState<File | null>(null);
+  const [choice, setChoice] = useState<StatementChoice | undefined>();
+  const [preview, setPreview] = useState<BankPreview | null>(null);
+  // The family chosen for each line (by checksum), where the committee changed the proposal.
+  const [chosen, setChosen] = useState<Record<string, number | null>>({});
+  const { data: families } = useFamilies();
+  const refresh = useRefresh();
+
+  const read = useMutation(
+    (input: { file: File; choice?: StatementChoice }) => previewBankStatement(input.file, input.file.name, input.choice),
+    {
+      onSuccess: (result) => {
+        setPreview(result);
+        setChosen({});
+      },
+      onError: (error) => {
+        setPreview(null);
+        toast({ title: t.readFailed, description: errorMessage(error), variant: 'destructive' });
+      },
+    },
+  );
+  const confirm = useMutation(
+    (lines: BankLineDecision[]) =>
+      confirmBankLines({ lines, ...(choice && preview ? { layout: { headers: preview.headers, mapping: choice.mapping } } : {}) }),
+    {
+      onSuccess: async (result) => {
+        toast({ title: t.confirmed(result.applied, result.discarded) });
+        await refresh(statsKey, '/api/families/*', '/api/payment-proofs*');
+        if (file) await read.run({ file, choice });
+      },
+      onError: (error) => toast({ title: t.confirmFailed, description: errorMessage(error), variant: 'destructive' }),
+    },
+  );
+
+  function pick(event: ChangeEvent<HTMLInputElement>) {
+    const next = event.target.files?.[0] ?? null;
+    setFile(next);
+    setChoice(undefined);
+    if (next) void read.run({ file: next });
+  }
+
+  function remap(mapping: BankColumnMapping, headerLine: number) {
+    if (!file) return;
+    const next = { mapping, headerLine };
+    setChoice(next);
+    void read.run({ file, choice: next });
+  }
+
+  const open = preview?.lines.filter((line) => line.status === 'nueva') ?? [];
+  const exact = open.filter((line) => line.match?.exact && !(line.checksum in chosen));
+  const familyOf = (line: BankPreviewLine) => (line.checksum in chosen ? chosen[line.checksum]! : (line.match?.familyId ?? null));
+
+  const columns: Array<Column<BankPreviewLine>> = [
+    { header: t.columns.date, cell: (line) => formatDayNumeric(line.date), className: 'admin-nowrap' },
+    {
+      header: t.columns.description,
+      cell: (line) => (
+        <div>
+          <div className="admin-break">{line.description}</div>
+          {line.document && <div className="admin-muted">{t.document(line.document)}</div>}
+        </div>
+      ),
+    },
+    { header: t.columns.amount, cell: (line) => centavos(line.amountCentavos), className: 'admin-nowrap admin-strong' },
+    {
+      header: t.columns.family,
+      cell: (line) =>
+        line.status !== 'nueva' ? (
+          <Badge variant={line.status === 'aplicada' ? 'success' : 'outline'}>{t.status[line.status]}</Badge>
+        ) : (
+          <div className="admin-bank__family">
+            <select
+              className="ui-input"
+              aria-label={t.familyFor(line.line)}
+              value={familyOf(line) ?? ''}
+              onChange={(event) => setChosen({ ...chosen, [line.checksum]: event.target.value ? Number(event.target.value) : null })}
+            >
+              <option value="">{t.noFamily}</option>
+              {families?.map((family) => (
+                <option key={family.id} value={family.id}>
+                  {family.graduateName}
+                </option>
+              ))}
+            </select>
+            {line.match && !(line.checksum in chosen) && (
+              <div className="admin-muted">
+                {line.match.exact && <Badge variant="success">{t.exact}</Badge>} {line.match.reason}
+              </div>
+            )}
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <AdminSection>
+      <Card>
+        <CardHeader>
+          <CardTitle level={2}>{t.title}</CardTitle>
+          <CardDescription>{t.intro}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Field id="bank-file" label={t.file} hint={t.fileHint}>
+            <input
+              id="bank-file"
+              type="file"
+              className="ui-input"
+              accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={pick}
+            />
+          </Field>
+          {read.isPending && <p className="admin-muted">{t.reading}</p>}
+        </CardContent>
+      </Card>
+      {preview && (
+        <>
+          <MappingForm preview={preview} onApply={remap} pending={read.isPending} />
+          {preview.errors.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle level={2}>{t.errorsTitle(preview.errors.length)}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="admin-list">
+                  {preview.errors.map((error) => (
+                    <li key={error.line}>{t.errorLine(error.line, error.reason)}</li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
+          <Card>
+            <CardContent>
+              <div className="admin-toolbar">
+                <p className="admin-count">{t.count(preview.lines.length, open.length)}</p>
+                <Button
+                  disabled={exact.length === 0}
+                  pending={confirm.isPending}
+                  onClick={() => void confirm.run(exact.map((line) => decision(line, line.match!.familyId)))}
+                >
+                  <Check size={18} aria-hidden="true" />
+                  {t.confirmExact(exact.length)}
+                </Button>
+              </div>
+              {preview.lines.length === 0 ? (
+                <p className="ui-empty">{t.noLines}</p>
+              ) : (
+                <DataTable
+                  rows={preview.lines}
+                  columns={columns}
+                  rowKey={(line) => line.checksum}
+                  actions={(line) =>
+                    line.status === 'nueva' && (
+                      <>
+                        <IconButton
+                          icon={FileUp}
+                          label={t.apply(line.line)}
+                          disabled={familyOf(line) === null || confirm.isPending}
+                          onClick={() => void confirm.run([decision(line, familyOf(line))])}
+                        />
+                        <IconButton
+                          icon={X}
+                          label={t.discard(line.line)}
+                          disabled={confirm.isPending}
+                          onClick={() => void confirm.run([decision(line, null)])}
+                          danger
+                        />
+                      </>
+                    )
+                  }
+                />
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </AdminSection>
+  );
+}

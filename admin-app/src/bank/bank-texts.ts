@@ -1,0 +1,48 @@
+// The texts of 'Importar estado de cuenta del banco' (loaded with the section only).
+export const bankTexts = {
+  title: 'Importar estado de cuenta del banco',
+  intro:
+    'Sube el estado de cuenta que descargaste del banco (CSV o Excel). Cada depósito se compara con las referencias de pago de las familias; nada se registra hasta que lo confirmes.',
+  file: 'Archivo del banco',
+  fileHint: 'CSV o .xlsx, hasta 10 MB.',
+  reading: 'Leyendo el estado de cuenta...',
+  readFailed: 'No se pudo leer el estado de cuenta',
+  confirmFailed: 'No se pudieron aplicar las líneas',
+  confirmed: (applied: number, discarded: number) =>
+    [
+      applied > 0 && (applied === 1 ? '1 línea aplicada' : `${applied} líneas aplicadas`),
+      discarded > 0 && (discarded === 1 ? '1 línea descartada' : `${discarded} líneas descartadas`),
+    ]
+      .filter(Boolean)
+      .join(', '),
+  count: (all: number, open: number) =>
+    `${all === 1 ? '1 depósito' : `${all} depósitos`} en el archivo; ${open === 1 ? '1 por decidir' : `${open} por decidir`}.`,
+  confirmExact: (count: number) => (count === 1 ? 'Confirmar 1 coincidencia exacta' : `Confirmar ${count} coincidencias exactas`),
+  noLines: 'El archivo no tiene depósitos.',
+  columns: { date: 'Fecha', description: 'Descripción', amount: 'Monto', family: 'Familia' },
+  document: (document: string) => `Documento ${document}`,
+  status: { aplicada: 'Ya aplicada', descartada: 'Descartada', nueva: 'Nueva' },
+  exact: 'Exacta',
+  noFamily: 'Sin familia',
+  familyFor: (line: number) => `Familia del depósito de la fila ${line}`,
+  apply: (line: number) => `Aplicar el depósito de la fila ${line}`,
+  discard: (line: number) => `Descartar el depósito de la fila ${line}`,
+  errorsTitle: (count: number) => (count === 1 ? '1 fila no se pudo leer' : `${count} filas no se pudieron leer`),
+  errorLine: (line: number, reason: string) => `Fila ${line}: ${reason}`,
+  mapping: {
+    title: 'Columnas del archivo',
+    text: 'Revisa qué columna es cada dato. Si el banco cambió el formato, corrígelas y vuelve a leer: el portal las recordará para este formato.',
+    headerLine: 'Fila de encabezados',
+    fields: {
+      date: 'Fecha',
+      description: 'Descripción',
+      document: 'Documento',
+      credit: 'Crédito (depósitos)',
+      debit: 'Débito (retiros)',
+      amount: 'Monto (con signo)',
+    },
+    none: '(ninguna)',
+    apply: 'Volver a leer',
+    sample: 'Primeras filas',
+  },
+} as const;

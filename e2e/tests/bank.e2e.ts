@@ -1,0 +1,92 @@
+// Bank reconciliation through the screens: the committee uploads the bank's statement, checks
+// what the portal matched, confirms the exact matches in one click, and the family sees its
+// payment verified.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { startPortal, type Portal } from '../support/portal';
+
+let browser: Browser;
+let portal: Portal;
+let admin: Page;
+let parent: Page;
+let statement: string;
+
+interface Statement {
+  paymentReference: string;
+  lines: Array<{ paymentNumber: number; balance: number | null }>;
+}
+
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+  ({ page: parent } = await newPage(browser, PHONE));
+  await signIn(parent, portal.url, 'padre');
+  await parent.waitForURL(`${portal.url}/parent`);
+  const own = (await (await parent.request.get(`${portal.url}/api/my-family/statement`)).json()) as Statement;
+  const next = own.lines.find((line) => line.balance !== null && line.balance > 0)!;
+  expect(next.paymentNumber).toBe(1);
+  // A bank's export: account rows, then the table; the family's deposit with its reference, and
+  // a deposit nobody can be tied to.
+  const csv = [
+    'Banco Industrial;;;;',
+    'Cuenta:;123-456789-0;;;',
+    ';;;;',
+    'Fecha;No. Documento;Descripción;Débito;Crédito',
+    `02/11/2026;100231;DEPOSITO ${own.paymentReference} CARLOS MORALES;;Q ${next.balance!.toLocaleString('en-US')}.00`,
+    '03/11/2026;100232;DEPOSITO SIN REFERENCIA;;Q 17.00',
+    '04/11/2026;100233;COMISION;Q 25.00;',
+  ].join('\n');
+  statement = path.join(mkdtempSync(path.join(tmpdir(), 'bank-')), 'estado-de-cuenta.csv');
+  writeFileSync(statement, `\uFEFF${csv}`);
+  ({ page: admin } = await newPage(browser, DESKTOP));
+  await signIn(admin, portal.url, 'admin');
+  await admin.waitForURL(`${portal.url}/admin`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+describe("'Importar estado de cuenta del banco'", () => {
+  it('reads the statement, confirms the exact match in one click, and the family sees it verified', async () => {
+    await admin.goto(`${portal.url}/admin/banco`);
+    await admin.getByRole('heading', { name: 'Importar estado de cuenta del banco' }).waitFor();
+    await admin.getByLabel('Archivo del banco').setInputFiles(statement);
+    await admin.getByText('2 depósitos en el archivo; 2 por decidir.').waitFor();
+    const matched = admin.getByRole('row', { name: /CARLOS MORALES/ });
+    await matched.getByText('Exacta').waitFor();
+    expect(await matched.getByRole('combobox').inputValue()).not.toBe('');
+    const unmatched = admin.getByRole('row', { name: /SIN REFERENCIA/ });
+    expect(await unmatched.getByRole('combobox').inputValue()).toBe('');
+    await screenshot(admin, 'bank-admin-preview');
+
+    await admin.getByRole('button', { name: 'Confirmar 1 coincidencia exacta' }).click();
+    await admin.getByRole('status').filter({ hasText: '1 línea aplicada' }).first().waitFor();
+    await matched.getByText('Ya aplicada').waitFor();
+
+    // The line nobody claims is discarded; reading the file again shows both decided.
+    await unmatched.getByRole('button', { name: 'Descartar el depósito de la fila 6' }).click();
+    await admin.getByText('2 depósitos en el archivo; 0 por decidir.').waitFor();
+    await unmatched.getByText('Descartada').waitFor();
+
+    await parent.goto(`${portal.url}/parent/pagos`);
+    const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
+    await first.getByText('Verificado').first().waitFor();
+    await parent.getByText('Escribe esta referencia en tu boleta de depósito o en la descripción de tu transferencia.').waitFor();
+    await screenshot(parent, 'bank-parent-verified');
+  });
+
+  it('fits a phone', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page, portal.url, 'admin');
+    await page.waitForURL(`${portal.url}/admin`);
+    await page.goto(`${portal.url}/admin/banco`);
+    await page.getByLabel('Archivo del banco').setInputFiles(statement);
+    await page.getByText('2 depósitos en el archivo; 0 por decidir.').waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'bank-admin-375');
+    await context.close();
+  });
+});
