@@ -13,6 +13,7 @@ const BENCHES = [
   'notice-mail.ts',
   'receipts.ts',
   'gala.ts',
+  'bank.ts',
 ];
 
 const tsx = path.resolve(__dirname, '..', 'node_modules', '.bin', 'tsx');

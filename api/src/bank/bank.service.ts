@@ -59,6 +59,9 @@ const words = (text: string) =>
       .filter((word) => word.length >= 3),
   );
 
+/** A word held by more families than this names none of them. */
+const DISTINCTIVE = 20;
+
 const quetzales = (centavos: number) => `Q${(centavos / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
 interface Candidate {
@@ -157,8 +160,14 @@ export class BankService {
               }.`,
         };
       }
-      const said = words(line.description);
-      const sharedWith = (candidate: Candidate) => [...candidate.names].filter((name) => said.has(name)).length;
+      // The description's words that name few families (a surname, a first name); words most
+      // families share ('contacto', 'familia') tell nobody apart.
+      const named = new Map<Candidate, number>();
+      for (const word of words(line.description)) {
+        const holders = byWord.get(word) ?? [];
+        if (holders.length > DISTINCTIVE) continue;
+        for (const holder of holders) named.set(holder, (named.get(holder) ?? 0) + 1);
+      }
       const best = (scored: Array<{ candidate: Candidate; shared: number }>) => {
         const sorted = scored.sort((a, b) => b.shared - a.shared);
         return sorted.length > 1 && sorted[0]!.shared === sorted[1]!.shared ? null : (sorted[0] ?? null);
@@ -172,7 +181,11 @@ export class BankService {
         reason,
       });
       // The amount of a family's next payment, told apart from others by a name in the description.
-      const sameAmount = best((byAmount.get(line.amountCentavos) ?? []).map((candidate) => ({ candidate, shared: sharedWith(candidate) })));
+      const owing = byAmount.get(line.amountCentavos) ?? [];
+      const sameAmount =
+        owing.length === 1
+          ? { candidate: owing[0]!, shared: named.get(owing[0]!) ?? 0 }
+          : best(owing.filter((candidate) => named.has(candidate)).map((candidate) => ({ candidate, shared: named.get(candidate)! })));
       if (sameAmount && sameAmount.shared > 0) {
         return propose(
           sameAmount.candidate,
@@ -180,8 +193,7 @@ export class BankService {
         );
       }
       // Else a family the description names (two of its words at least), whatever the amount.
-      const named = new Set([...said].flatMap((word) => byWord.get(word) ?? []));
-      const byName = best([...named].map((candidate) => ({ candidate, shared: sharedWith(candidate) })));
+      const byName = best([...named].map(([candidate, shared]) => ({ candidate, shared })));
       if (byName && byName.shared >= 2) {
         return propose(byName.candidate, 'Sin referencia: la descripción nombra a la familia, pero el monto no es el de su próximo pago.');
       }
