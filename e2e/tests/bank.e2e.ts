@@ -86,7 +86,7 @@ describe("'Importar estado de cuenta del banco'", () => {
     await page.getByLabel('Archivo del banco').setInputFiles(statement);
     await page.getByText('2 depósitos en el archivo; 0 por decidir.').waitFor();
     expect(await scrollsSideways(page)).toBe(false);
-    await screenshot(page, 'bank-admin-375');
+    await screenshot(page, 'bank-admin');
     await context.close();
   });
 });
