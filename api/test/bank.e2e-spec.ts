@@ -164,11 +164,9 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     ]);
     // Ana's second deposit: her reference in lower case, but not the amount of her next payment (Q3,400).
     expect(result.lines[0]!.match).toMatchObject({ familyId: family.ana, by: 'referencia', exact: false });
-    // No reference: Luis Pérez's family owes Q1,500 next, but the description names Eva Ruiz.
+    // No reference, and Luis Pérez's family owes Q1,500 next; but Eva's receipt declares this day and amount.
     expect(result.lines[1]!.match).toMatchObject({ familyId: family.eva, by: 'monto', exact: false });
-    expect(result.lines[1]!.match!.reason).toBe(
-      'Sin referencia: la descripción nombra a la familia, pero el monto no es el de su próximo pago.',
-    );
+    expect(result.lines[1]!.match!.reason).toBe('Sin referencia: la familia envió un comprobante de ese día y ese monto.');
     expect((await confirm([decision(result.lines[1]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0 });
     const verified = await api.dataSource.getRepository(PaymentProofEntity).findOneByOrFail({ id: receipt.id });
     expect([verified.state, verified.amountReceived]).toEqual(['verificado', 1500]);
@@ -183,6 +181,16 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     ]);
     expect((await confirm([decision(result.lines[1]!, null)])).body).toEqual({ applied: 0, discarded: 1 });
     expect((await preview(fixture('bam.csv'))).lines.map((line) => line.status)).toEqual(['nueva', 'descartada']);
+  });
+
+  it('proposes the family a description names when the amount is not the one it owes next', async () => {
+    const named = Buffer.from('Fecha;Descripción;Crédito\n15/11/2026;DEPOSITO DORA CASTILLO;Q 77.00\n16/11/2026;DEPOSITO;Q 77.00\n');
+    const result = await preview(named);
+    expect(result.lines[0]!.match).toMatchObject({ familyId: family.dora, by: 'monto' });
+    expect(result.lines[0]!.match!.reason).toBe(
+      'Sin referencia: la descripción nombra a la familia, pero el monto no es el de su próximo pago.',
+    );
+    expect(result.lines[1]!.match).toBeNull();
   });
 
   it('reads an XLSX: the first sheet, dates as dates, a formula as the value the file stored', async () => {

@@ -126,6 +126,18 @@ export class BankService {
     const settings = await manager.findOneByOrFail(SettingsEntity, { id: 1 });
     const families = await manager.find(FamilyEntity, { order: { id: 'ASC' } });
     const statements = await this.statements.build(manager, families);
+    // What parents declared on the receipts they sent and the committee has not decided on: a
+    // deposit of that day and amount is theirs.
+    const declared = new Map<string, number[]>();
+    const pending = await manager.find(PaymentProofEntity, {
+      select: { familyId: true, depositDate: true, amountDeclared: true },
+      where: { state: 'en_revision', kind: 'comprobante' },
+    });
+    for (const receipt of pending) {
+      if (!receipt.depositDate || receipt.amountDeclared === null) continue;
+      const key = `${receipt.depositDate}|${receipt.amountDeclared * 100}`;
+      declared.set(key, [...new Set([...(declared.get(key) ?? []), receipt.familyId])]);
+    }
     const candidates = new Map<number, Candidate>();
     const byAmount = new Map<number, Candidate[]>();
     const byWord = new Map<string, Candidate[]>();
@@ -180,6 +192,10 @@ export class BankService {
         exact: false,
         reason,
       });
+      // A receipt the family sent declares this deposit's day and amount.
+      const senders = declared.get(`${line.date}|${line.amountCentavos}`) ?? [];
+      const sender = senders.length === 1 ? candidates.get(senders[0]!) : undefined;
+      if (sender) return propose(sender, 'Sin referencia: la familia envió un comprobante de ese día y ese monto.');
       // The amount of a family's next payment, told apart from others by a name in the description.
       const owing = byAmount.get(line.amountCentavos) ?? [];
       const sameAmount =
