@@ -24,7 +24,7 @@ import { SettingsEntity } from '../settings/settings.entity';
 import { GalaFamilyEntity } from './gala-family.entity';
 import { GalaTableEntity } from './gala-table.entity';
 import { GALA_TEXTS } from './gala.messages';
-import { newNonce, passToken, readPass } from './pass';
+import { firstNonce, newNonce, passToken, readPass } from './pass';
 import { autoAssign } from './seating';
 
 const SETTINGS_ID = 1;
@@ -353,8 +353,13 @@ export class GalaService {
         const secret = await this.secret(manager);
         const pass = readPass(secret, input.token);
         const extra = pass && (await manager.findOneBy(GalaFamilyEntity, { familyId: pass.familyId }));
-        if (!pass || !extra || extra.passNonce !== pass.nonce) throw new BadRequestException(GALA_TEXTS.invalidPass);
+        // Until a revocation the nonce is the derived one, and the family may have no row yet.
+        const nonce = extra ? extra.passNonce : pass && firstNonce(secret, pass.familyId);
+        if (!pass || nonce !== pass.nonce || !(await manager.existsBy(FamilyEntity, { id: pass.familyId }))) {
+          throw new BadRequestException(GALA_TEXTS.invalidPass);
+        }
         familyId = pass.familyId;
+        if (!extra) await this.extraOf(manager, familyId);
       } else if (input.familyId !== undefined) {
         familyId = input.familyId;
         if (!(await manager.existsBy(FamilyEntity, { id: familyId }))) throw new NotFoundException(GALA_TEXTS.familyNotFound);
@@ -467,18 +472,19 @@ export class GalaService {
     });
   }
 
-  pass(user: User): Promise<GalaPass> {
-    return this.db.write(async (manager) => {
-      const family = await this.myFamily.familyOf(user, manager, 'pessimistic_read');
-      const extra = await this.extraOf(manager, family.id);
-      const tables = await manager.find(GalaTableEntity, { where: { familyId: family.id }, order: { number: 'ASC' } });
-      return {
-        token: passToken(await this.secret(manager), family.id, extra.passNonce),
-        graduateName: family.graduateName,
-        tables: tables.map((table) => table.number),
-        details: await this.details(manager),
-      };
-    });
+  /** The family's pass: read only (a GET changes nothing; the nonce is derived until a revocation). */
+  async pass(user: User): Promise<GalaPass> {
+    const manager = this.db.manager;
+    const family = await this.myFamily.familyOf(user, manager);
+    const secret = await this.secret(manager);
+    const extra = await manager.findOneBy(GalaFamilyEntity, { familyId: family.id });
+    const tables = await manager.find(GalaTableEntity, { where: { familyId: family.id }, order: { number: 'ASC' } });
+    return {
+      token: passToken(secret, family.id, extra?.passNonce ?? firstNonce(secret, family.id)),
+      graduateName: family.graduateName,
+      tables: tables.map((table) => table.number),
+      details: await this.details(manager),
+    };
   }
 
   // ---- Helpers ---------------------------------------------------------------------------------
@@ -488,13 +494,13 @@ export class GalaService {
     return this.myGala(user);
   }
 
-  /** The family's gala row, made on first use (with its pass nonce). */
+  /** The family's gala row, made on first use (with its first pass nonce). */
   private async extraOf(manager: EntityManager, familyId: number): Promise<GalaFamilyEntity> {
     const found = await manager.findOneBy(GalaFamilyEntity, { familyId });
     if (found) return found;
     await manager.query(`INSERT ${this.db.isSqlite ? 'OR IGNORE' : 'IGNORE'} INTO gala_families (familyId, passNonce) VALUES (?, ?)`, [
       familyId,
-      newNonce(),
+      firstNonce(await this.secret(manager), familyId),
     ]);
     return manager.findOneOrFail(GalaFamilyEntity, {
       where: { familyId },

@@ -7,6 +7,13 @@ const signature = (secret: string, familyId: number, nonce: string) =>
 
 export const newNonce = (): string => randomBytes(16).toString('hex');
 
+/**
+ * A family's nonce until its pass is first revoked: derived from the secret, so showing the pass
+ * (a GET) stores nothing, and the row made later for its guests or its arrival keeps the same one.
+ */
+export const firstNonce = (secret: string, familyId: number): string =>
+  createHmac('sha256', secret).update(`gala-nonce:${familyId}`).digest('hex').slice(0, 32);
+
 export function passToken(secret: string, familyId: number, nonce: string): string {
   return `${familyId}.${nonce}.${signature(secret, familyId, nonce)}`;
 }
