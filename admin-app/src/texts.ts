@@ -15,7 +15,6 @@ export const texts = {
     party: { label: 'Fiesta de Graduación', subtitle: 'Organización de la fiesta de graduación' },
     history: { label: 'Historial', subtitle: 'Quién cambió qué y cuándo, con el valor de antes y el de después' },
   },
-  comingSoon: 'Próximamente',
   version: (id: string) => `Versión ${id}`,
   loading: 'Cargando...',
   loadFailed: 'No se pudieron cargar los datos.',

@@ -23,7 +23,6 @@ export const texts = {
     payments: { label: 'Pagos', shortLabel: 'Pagos' },
     party: { label: 'Fiesta de Graduación', shortLabel: 'Fiesta' },
   },
-  comingSoon: 'Próximamente',
   version: (id: string) => `Versión ${id}`,
   attend: 'Asistiré',
   cannotAttend: 'No Puedo Asistir',
