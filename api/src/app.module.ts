@@ -39,7 +39,13 @@ export class AppModule {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config), retryAttempts: config.nodeEnv === 'test' ? 0 : 10, retryDelay: 3000 }),
+        // Every entity a module registers with TypeOrmModule.forFeature.
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(config),
+          autoLoadEntities: true,
+          retryAttempts: config.nodeEnv === 'test' ? 0 : 10,
+          retryDelay: 3000,
+        }),
         DatabaseModule,
         MailModule,
         HealthModule,

@@ -20,7 +20,7 @@ import { registerHistoryActor } from './history/record';
 import { registerSecurityHeaders } from './common/security-headers';
 import { validationPipe } from './common/validation';
 import type { AppConfig } from './config';
-import { seedDemo } from './database/seed';
+import { seedDemo } from './demo/seed';
 import { setupOpenApi } from './docs/openapi';
 import { registerRemotesManifest, registerWeb } from './web/web';
 

@@ -11,6 +11,7 @@ import { isCommonPassword } from './auth/common-passwords';
 import { loadConfig } from './config';
 import { dataSourceOptions } from './database/database';
 import { Database } from './database/database.service';
+import { UserEntity } from './users/user.entity';
 import { UsersService } from './users/users.service';
 
 function askHidden(question: string): Promise<string> {
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     console.error('That password is one of the most common ones: choose another.');
     process.exit(2);
   }
-  const dataSource = await new DataSource(dataSourceOptions(loadConfig())).initialize();
+  const dataSource = await new DataSource({ ...dataSourceOptions(loadConfig()), entities: [UserEntity] }).initialize();
   try {
     await dataSource.runMigrations();
     const user = await new UsersService(new Database(dataSource)).create({

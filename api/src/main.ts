@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
-import { DEMO_ACCOUNTS } from './database/demo-accounts';
+import { DEMO_ACCOUNTS } from './demo/demo-accounts';
 
 function readConfig(): AppConfig {
   try {

@@ -9,6 +9,8 @@ import { loadConfig } from './config';
 import { dataSourceOptions } from './database/database';
 import { Database } from './database/database.service';
 import { OutboxService } from './mail/outbox.service';
+import { OutboxMessageEntity } from './mail/outbox-message.entity';
+import { REMINDER_ENTITIES } from './reminders/reminders.module';
 import { RemindersService } from './reminders/reminders.service';
 
 async function main(): Promise<void> {
@@ -19,7 +21,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
-  const dataSource = await new DataSource(dataSourceOptions(config)).initialize();
+  const dataSource = await new DataSource({
+    ...dataSourceOptions(config),
+    entities: [...REMINDER_ENTITIES, OutboxMessageEntity],
+  }).initialize();
   try {
     await dataSource.runMigrations();
     const started = performance.now();

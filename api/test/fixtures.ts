@@ -4,7 +4,6 @@
 import type { PaymentNumber, PaymentStatus, Role } from '@portal/contracts';
 import { hashPassword } from '../src/auth/password';
 import { SessionsService } from '../src/auth/sessions.service';
-import { ENTITIES } from '../src/database/database';
 import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { NotificationEntity } from '../src/notifications/notification.entity';
@@ -24,8 +23,8 @@ export type Snapshot = Record<string, unknown[]>;
  */
 export async function snapshotTables(api: TestApi, options: { except?: string[] } = {}): Promise<Snapshot> {
   const snapshot: Snapshot = {};
-  for (const entity of ENTITIES) {
-    const repository = api.dataSource.getRepository(entity);
+  for (const { target } of api.dataSource.entityMetadatas) {
+    const repository = api.dataSource.getRepository(target);
     const table = repository.metadata.tableName;
     if (table === 'rate_limits' || options.except?.includes(table)) continue;
     const order = Object.fromEntries(repository.metadata.primaryColumns.map((column) => [column.propertyName, 'ASC']));

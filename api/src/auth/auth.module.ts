@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UserEntity } from '../users/user.entity';
+import { SessionEntity } from './session.entity';
+import { AccountTokenEntity } from './account-token.entity';
+import { RateLimitEntity } from './rate-limit.entity';
+import { FamilyEntity } from '../families/family.entity';
 import { APP_GUARD } from '@nestjs/core';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersService } from '../users/users.service';
@@ -16,7 +22,7 @@ import { SessionGuard } from './session.guard';
 import { SessionsService } from './sessions.service';
 
 @Module({
-  imports: [SettingsModule],
+  imports: [TypeOrmModule.forFeature([UserEntity, SessionEntity, AccountTokenEntity, RateLimitEntity, FamilyEntity]), SettingsModule],
   controllers: [AuthController, EmailVerificationController, AccountLinksController, AccountController],
   providers: [
     AuthService,

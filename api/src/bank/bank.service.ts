@@ -11,7 +11,7 @@ import type {
 } from '@portal/contracts';
 import { In, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { lockFamily } from '../database/lock-order';
+import { lockFamily } from '../families/family-lock';
 import { FamilyEntity } from '../families/family.entity';
 import { recordChange } from '../history/record';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';

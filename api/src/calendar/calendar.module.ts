@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CalendarFeedEntity } from './calendar-feed.entity';
+import { EventEntity } from '../events/event.entity';
+import { DeletedEventEntity } from '../events/deleted-event.entity';
+import { UserEntity } from '../users/user.entity';
 import { CalendarController } from './calendar.controller';
 import { CalendarService } from './calendar.service';
 
-@Module({ controllers: [CalendarController], providers: [CalendarService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([CalendarFeedEntity, EventEntity, DeletedEventEntity, UserEntity])],
+  controllers: [CalendarController],
+  providers: [CalendarService],
+})
 export class CalendarModule {}

@@ -9,6 +9,7 @@ import { DeletedEventEntity } from '../events/deleted-event.entity';
 import { EventEntity } from '../events/event.entity';
 import { DELETED_EVENTS_KEPT_DAYS } from '../events/event-changes';
 import { EVENT_TEXTS } from '../events/events.service';
+import { UserEntity } from '../users/user.entity';
 import { CalendarFeedEntity } from './calendar-feed.entity';
 import { eventCalendar, feedCalendar, icsFileName } from './ics';
 
@@ -38,13 +39,14 @@ export class CalendarService {
    * for every link: on SQLite it is built once until the next write.
    */
   async feed(token: string): Promise<string> {
-    const rows: unknown[] = TOKEN_SHAPE.test(token)
-      ? await this.db.manager.query(
-          'SELECT f.userId FROM calendar_feeds f JOIN users u ON u.id = f.userId WHERE f.tokenHash = ? AND u.disabledAt IS NULL',
-          [hashToken(token)],
-        )
-      : [];
-    if (rows.length === 0) throw new NotFoundException(CALENDAR_TEXTS.feedNotFound);
+    const live =
+      TOKEN_SHAPE.test(token) &&
+      (await this.db.manager
+        .createQueryBuilder(CalendarFeedEntity, 'feed')
+        .innerJoin(UserEntity, 'user', 'user.id = feed.userId AND user.disabledAt IS NULL')
+        .where('feed.tokenHash = :hash', { hash: hashToken(token) })
+        .getExists());
+    if (!live) throw new NotFoundException(CALENDAR_TEXTS.feedNotFound);
     const { text } = await this.db.cached('calendar-feed', async () => {
       const since = new Date(Date.now() - DELETED_EVENTS_KEPT_DAYS * 86_400_000);
       const [events, deleted] = await Promise.all([

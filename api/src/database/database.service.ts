@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 /** At most this many reads are kept (a class has a few hundred families). */
 const CACHED_READS = 5_000;
@@ -78,30 +78,6 @@ export class Database {
   }
 
   /**
-   * A hand-written SELECT whose rows come back as entity values, converted by the driver exactly
-   * as TypeORM's finds convert them (booleans, dates). Only for the hottest reads: building the
-   * query and transforming the result cost TypeORM several times the query itself (see
-   * docs/performance.md). Columns are matched by their database names; others are left out.
-   */
-  async select<T extends ObjectLiteral>(
-    entity: EntityTarget<T>,
-    sql: string,
-    parameters: unknown[] = [],
-    manager: EntityManager = this.manager,
-  ): Promise<T[]> {
-    const { columns } = this.dataSource.getMetadata(entity);
-    const { driver } = this.dataSource;
-    const rows: Array<Record<string, unknown>> = await manager.query(sql, parameters);
-    return rows.map((row) => {
-      const value: Record<string, unknown> = {};
-      for (const column of columns) {
-        if (column.databaseName in row) value[column.propertyName] = driver.prepareHydratedValue(row[column.databaseName], column);
-      }
-      return value as T;
-    });
-  }
-
-  /**
    * A hot read (the calendar, a parent's family) kept in memory until the next write. Only with
    * SQLite: there this process is the database's only writer (the create-admin command adds
    * users, which nothing here keeps) and every write goes through `write` or `execute`, which
@@ -124,7 +100,9 @@ export class Database {
    * transaction of its own (BEGIN and COMMIT cost more than a small upsert). On SQLite it still
    * waits its turn behind the queued transactions, which share its connection. Resolves to the
    * number of rows the statement changed. With MySQL/MariaDB a statement that loses a lock
-   * conflict runs again (it changed nothing).
+   * conflict runs again (it changed nothing). The API's one hand-written statement goes through
+   * here: the sign-in counters' increment (auth/rate-limits.ts), which must happen inside the
+   * database and which TypeORM's upsert cannot express.
    */
   execute(sql: string, parameters: unknown[]): Promise<number> {
     const run = async () => {

@@ -2,28 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EventSubscriber, type AfterQueryEvent, type DataSourceOptions, type EntitySubscriberInterface } from 'typeorm';
 import type { AppConfig } from '../config';
-import { AccountTokenEntity } from '../auth/account-token.entity';
-import { RateLimitEntity } from '../auth/rate-limit.entity';
-import { CalendarFeedEntity } from '../calendar/calendar-feed.entity';
-import { SessionEntity } from '../auth/session.entity';
-import { DeletedEventEntity } from '../events/deleted-event.entity';
-import { EventEntity } from '../events/event.entity';
-import { FamilyEntity } from '../families/family.entity';
-import { BankLayoutEntity, BankLineEntity } from '../bank/bank-line.entity';
-import { GalaFamilyEntity } from '../gala/gala-family.entity';
-import { GalaTableEntity } from '../gala/gala-table.entity';
-import { HistoryEntity } from '../history/history.entity';
-import { OutboxMessageEntity } from '../mail/outbox-message.entity';
-import { NotificationEntity } from '../notifications/notification.entity';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity } from '../payments/payment-override.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { PaymentReminderEntity } from '../reminders/payment-reminder.entity';
-import { ReceiptFileEntity } from '../receipts/receipt-file.entity';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { SettingsEntity } from '../settings/settings.entity';
-import { UserEntity } from '../users/user.entity';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { FamiliesByGraduateName1763800000000 } from './migrations/1763800000000-families-by-graduate-name';
 import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-accounts';
@@ -36,32 +14,6 @@ import { History1764320000000 } from './migrations/1764320000000-history';
 import { PaymentAmounts1764330000000 } from './migrations/1764330000000-payment-amounts';
 import { Gala1764400000000 } from './migrations/1764400000000-gala';
 import { BankLines1764410000000 } from './migrations/1764410000000-bank-lines';
-
-export const ENTITIES = [
-  UserEntity,
-  SessionEntity,
-  FamilyEntity,
-  EventEntity,
-  NotificationEntity,
-  EventRsvpEntity,
-  PaymentConfirmationEntity,
-  PaymentDateEntity,
-  PaymentProofEntity,
-  PaymentOverrideEntity,
-  ReceiptFileEntity,
-  SettingsEntity,
-  AccountTokenEntity,
-  OutboxMessageEntity,
-  RateLimitEntity,
-  DeletedEventEntity,
-  CalendarFeedEntity,
-  PaymentReminderEntity,
-  HistoryEntity,
-  GalaTableEntity,
-  GalaFamilyEntity,
-  BankLineEntity,
-  BankLayoutEntity,
-];
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -92,11 +44,15 @@ export class DropTimedOutConnections implements EntitySubscriberInterface {
   }
 }
 
-/** SQLite file by default; MySQL/MariaDB when DATABASE_URL is set. Migrations run at start. */
+/**
+ * SQLite file by default; MySQL/MariaDB when DATABASE_URL is set. Migrations run at start. No
+ * entities here: each module registers its own (TypeOrmModule.forFeature) and the API loads them
+ * all (autoLoadEntities); a command-line tool passes the few it uses.
+ */
 export function dataSourceOptions(
   config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath' | 'dbQueryTimeoutMs' | 'dbPoolSize' | 'sqliteBusyTimeoutMs'>,
 ): DataSourceOptions {
-  const common = { entities: ENTITIES, migrations: MIGRATIONS, migrationsRun: true, synchronize: false, logging: false } as const;
+  const common = { migrations: MIGRATIONS, migrationsRun: true, synchronize: false, logging: false } as const;
   if (config.databaseUrl) {
     return {
       ...common,

@@ -1,8 +1,8 @@
 // Values a new portal starts with: the original app's six payments and key dates, which the
 // committee then edits (PUT /api/payment-dates/{id}, PUT /api/settings). Weekdays are never
-// stored: they are computed from the dates when shown.
+// stored: they are computed from the dates when shown. Written into the first migration as the
+// columns were then: a migration never follows today's entities.
 import type { PaymentDateInput, PaymentNumber } from '@portal/contracts';
-import type { GalaSettingsColumn, SettingsEntity } from '../settings/settings.entity';
 
 export const DEFAULT_PAYMENT_DATES: Record<PaymentNumber, PaymentDateInput> = {
   1: { date: '2025-09-23', description: '50% de varios eventos', amount: 'Q2,950 (Q4,250 familias con gemelos)' },
@@ -13,10 +13,7 @@ export const DEFAULT_PAYMENT_DATES: Record<PaymentNumber, PaymentDateInput> = {
   6: { date: '2026-03-10', description: 'Extras', amount: 'Según extras solicitados' },
 };
 
-export const DEFAULT_SETTINGS: Omit<
-  SettingsEntity,
-  'id' | 'awardsEventId' | 'brunchEventId' | 'remindersEnabled' | 'reminderDaysBefore' | 'mailSecret' | GalaSettingsColumn
-> = {
+export const DEFAULT_SETTINGS = {
   classYear: 2026,
   finalPaymentDeadline: '2026-05-30',
   awardsDate: '2026-06-13',

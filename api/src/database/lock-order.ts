@@ -1,7 +1,4 @@
-import type { EntityManager } from 'typeorm';
-import { EventEntity } from '../events/event.entity';
-import { FamilyEntity } from '../families/family.entity';
-import { SettingsEntity } from '../settings/settings.entity';
+import type { EntityManager, EntityTarget, FindOneOptions, ObjectLiteral } from 'typeorm';
 import type { Database } from './database.service';
 
 /*
@@ -26,38 +23,21 @@ import type { Database } from './database.service';
  *
  * What is still left (gap locks of two inserts, a session write) is retried by Database. SQLite
  * runs one write at a time, so nothing here takes a lock there.
+ *
+ * Each domain takes its own step with `findLocked`: lockAdminWrites (settings/admin-writes-lock.ts),
+ * lockFamily (families/family-lock.ts), lockEvent (events/event-lock.ts).
  */
 
 /**
- * Step 1: admin writes to families, and event deletes, one at a time. Two admins saving at once
- * would otherwise both see room for their tables, or one would update a family the other has just
- * deleted. Call it before any other read of the transaction: REPEATABLE READ takes its snapshot at
- * the first plain read, which then sees every admin write committed before.
+ * The first row `options` finds, held until the transaction ends (shared, or for writing) on
+ * MySQL/MariaDB; on SQLite a plain read, since writes already run one at a time.
  */
-export async function lockAdminWrites(db: Database, manager: EntityManager): Promise<void> {
-  if (db.isSqlite) return;
-  await manager.findOne(SettingsEntity, { where: { id: 1 }, select: { id: true }, lock: { mode: 'pessimistic_write' } });
-}
-
-/**
- * Step 2 for an admin: the family with this id, locked for writing until the transaction ends, or
- * null. Its e-mail is read first without a lock; it cannot change before the lock, because only
- * admin writes change it and they hold step 1.
- */
-export async function lockFamily(db: Database, manager: EntityManager, id: number): Promise<FamilyEntity | null> {
-  const family = await manager.findOneBy(FamilyEntity, { id });
-  if (!family || db.isSqlite) return family;
-  const locked = await manager.findOne(FamilyEntity, { where: { email: family.email }, lock: { mode: 'pessimistic_write' } });
-  return locked?.id === id ? locked : null;
-}
-
-/** Step 3: whether the event exists, holding its row until the transaction ends (shared or for writing). */
-export async function lockEvent(
+export function findLocked<T extends ObjectLiteral>(
   db: Database,
   manager: EntityManager,
-  id: number,
+  entity: EntityTarget<T>,
+  options: FindOneOptions<T>,
   mode: 'pessimistic_read' | 'pessimistic_write',
-): Promise<boolean> {
-  const event = await manager.findOne(EventEntity, { where: { id }, select: { id: true }, ...(db.isSqlite ? {} : { lock: { mode } }) });
-  return event !== null;
+): Promise<T | null> {
+  return manager.findOne(entity, db.isSqlite ? options : { ...options, lock: { mode } });
 }

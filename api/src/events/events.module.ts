@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventEntity } from './event.entity';
+import { DeletedEventEntity } from './deleted-event.entity';
+import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { SettingsEntity } from '../settings/settings.entity';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
 
-@Module({ controllers: [EventsController], providers: [EventsService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([EventEntity, DeletedEventEntity, EventRsvpEntity, SettingsEntity])],
+  controllers: [EventsController],
+  providers: [EventsService],
+})
 export class EventsModule {}

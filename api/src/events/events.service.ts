@@ -2,7 +2,8 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { GraduationEvent } from '@portal/contracts';
 import { LessThan, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { lockAdminWrites, lockEvent } from '../database/lock-order';
+import { lockAdminWrites } from '../settings/admin-writes-lock';
+import { lockEvent } from './event-lock';
 import { recordChange } from '../history/record';
 import { keyEventIds } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
@@ -62,13 +63,9 @@ export class EventsService {
   constructor(private readonly db: Database) {}
 
   list(): Promise<readonly GraduationEvent[]> {
-    // Every signed-in page asks for the calendar: a plain query rather than a TypeORM find, kept
-    // until the next write.
+    // Every signed-in page asks for the calendar: kept until the next write.
     return this.db.cached('events', async () => {
-      const rows = await this.db.select(
-        EventEntity,
-        'SELECT id, fecha, titulo, descripcion, horario, lugar, vestimenta, imagen, rsvpDeadline FROM events ORDER BY fecha, id',
-      );
+      const rows = await this.db.manager.find(EventEntity, { order: { fecha: 'ASC', id: 'ASC' } });
       return rows.map(toEvent);
     });
   }

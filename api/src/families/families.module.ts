@@ -1,6 +1,28 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FamilyEntity } from './family.entity';
+import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
+import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { GalaFamilyEntity } from '../gala/gala-family.entity';
+import { GalaTableEntity } from '../gala/gala-table.entity';
+import { SettingsEntity } from '../settings/settings.entity';
 import { FamiliesController } from './families.controller';
 import { FamiliesService } from './families.service';
 
-@Module({ controllers: [FamiliesController], providers: [FamiliesService] })
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      FamilyEntity,
+      EventRsvpEntity,
+      PaymentConfirmationEntity,
+      PaymentProofEntity,
+      GalaFamilyEntity,
+      GalaTableEntity,
+      SettingsEntity,
+    ]),
+  ],
+  controllers: [FamiliesController],
+  providers: [FamiliesService],
+})
 export class FamiliesModule {}

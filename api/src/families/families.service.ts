@@ -2,7 +2,8 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { Not, type EntityManager } from 'typeorm';
 import { TOTAL_TABLES, type Family, type RsvpAnswer } from '@portal/contracts';
 import { Database } from '../database/database.service';
-import { lockAdminWrites, lockFamily } from '../database/lock-order';
+import { lockAdminWrites } from '../settings/admin-writes-lock';
+import { lockFamily } from './family-lock';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { familyWithAnswers, keyAnswers, keyEventIds, toFamily, writeAnswer } from '../rsvps/attendance';

@@ -1,8 +1,17 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { GalaTableEntity } from './gala-table.entity';
+import { GalaFamilyEntity } from './gala-family.entity';
+import { FamilyEntity } from '../families/family.entity';
+import { SettingsEntity } from '../settings/settings.entity';
 import { ParentModule } from '../parent/parent.module';
 import { GalaController, MyGalaController } from './gala.controller';
 import { GalaService } from './gala.service';
 import { SeatingListService } from './seating-list.service';
 
-@Module({ imports: [ParentModule], controllers: [GalaController, MyGalaController], providers: [GalaService, SeatingListService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([GalaTableEntity, GalaFamilyEntity, FamilyEntity, SettingsEntity]), ParentModule],
+  controllers: [GalaController, MyGalaController],
+  providers: [GalaService, SeatingListService],
+})
 export class GalaModule {}

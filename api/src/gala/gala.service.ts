@@ -16,7 +16,8 @@ import {
   type User,
 } from '@portal/contracts';
 import { Database } from '../database/database.service';
-import { lockAdminWrites } from '../database/lock-order';
+import { findLocked } from '../database/lock-order';
+import { lockAdminWrites } from '../settings/admin-writes-lock';
 import { FamilyEntity } from '../families/family.entity';
 import { recordChange } from '../history/record';
 import { MyFamilyService } from '../parent/my-family.service';
@@ -498,14 +499,18 @@ export class GalaService {
   private async extraOf(manager: EntityManager, familyId: number): Promise<GalaFamilyEntity> {
     const found = await manager.findOneBy(GalaFamilyEntity, { familyId });
     if (found) return found;
-    await manager.query(`INSERT ${this.db.isSqlite ? 'OR IGNORE' : 'IGNORE'} INTO gala_families (familyId, passNonce) VALUES (?, ?)`, [
-      familyId,
-      firstNonce(await this.secret(manager), familyId),
-    ]);
-    return manager.findOneOrFail(GalaFamilyEntity, {
-      where: { familyId },
-      ...(this.db.isSqlite ? {} : { lock: { mode: 'pessimistic_read' as const } }),
-    });
+    // Another door may make it at the same moment: its row stays, and both read the same one.
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(GalaFamilyEntity)
+      .values({ familyId, passNonce: firstNonce(await this.secret(manager), familyId) })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+    const row = await findLocked(this.db, manager, GalaFamilyEntity, { where: { familyId } }, 'pessimistic_read');
+    if (!row) throw new NotFoundException(GALA_TEXTS.familyNotFound);
+    return row;
   }
 
   private async secret(manager: EntityManager): Promise<string> {

@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { HistoryEntity } from './history.entity';
+import { FamilyEntity } from '../families/family.entity';
 import { HistoryController } from './history.controller';
 import { HistoryService } from './history.service';
 
 @Module({
+  imports: [TypeOrmModule.forFeature([HistoryEntity, FamilyEntity])],
   controllers: [HistoryController],
   providers: [HistoryService],
 })

@@ -28,10 +28,6 @@ export interface Change {
   after?: object | null;
 }
 
-const INSERT =
-  'INSERT INTO history (`at`, `actorUserId`, `actorName`, `actorRole`, `action`, `entity`, `entityId`, `familyId`, `label`, `before`, `after`)' +
-  ' VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
-
 /** Keys never stored, at any depth: secrets, and the bytes of files. */
 const SECRET = /password|token|secret|session|cookie/i;
 const BULKY = new Set(['data', 'thumbnail', 'bytes', 'url', 'link']);
@@ -96,23 +92,17 @@ export async function recordChange(
     if (!changed) return;
     [before, after] = changed;
   }
-  // Hand-written: this runs inside the busiest writes, where TypeORM's query builder costs more
-  // than the statement. The instant goes through the driver, which stores it as its finds read it.
-  const at = manager.connection.driver.preparePersistentValue(
-    new Date(),
-    manager.connection.getMetadata(HistoryEntity).findColumnWithPropertyName('at')!,
-  ) as unknown;
-  await manager.query(INSERT, [
-    at,
-    actor?.id ?? null,
-    (actor?.name ?? 'Sistema').slice(0, 120),
-    actor?.role ?? 'system',
-    change.action,
-    change.entity,
-    change.entityId ?? null,
-    change.familyId ?? null,
-    change.label?.slice(0, 200) ?? null,
-    before && JSON.stringify(before),
-    after && JSON.stringify(after),
-  ]);
+  await manager.insert(HistoryEntity, {
+    at: new Date(),
+    actorUserId: actor?.id ?? null,
+    actorName: (actor?.name ?? 'Sistema').slice(0, 120),
+    actorRole: actor?.role ?? 'system',
+    action: change.action,
+    entity: change.entity,
+    entityId: change.entityId ?? null,
+    familyId: change.familyId ?? null,
+    label: change.label?.slice(0, 200) ?? null,
+    before: before && JSON.stringify(before),
+    after: after && JSON.stringify(after),
+  });
 }

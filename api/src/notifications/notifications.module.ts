@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { NotificationEntity } from './notification.entity';
+import { FamilyEntity } from '../families/family.entity';
+import { UserEntity } from '../users/user.entity';
 import { ParentModule } from '../parent/parent.module';
 import { MyNoticeEmailsController } from './my-notice-emails.controller';
 import { MyNoticesSeenController } from './my-notices-seen.controller';
@@ -6,7 +10,7 @@ import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
 
 @Module({
-  imports: [ParentModule],
+  imports: [TypeOrmModule.forFeature([NotificationEntity, FamilyEntity, UserEntity]), ParentModule],
   controllers: [NotificationsController, MyNoticesSeenController, MyNoticeEmailsController],
   providers: [NotificationsService],
 })

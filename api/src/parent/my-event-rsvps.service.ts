@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EventRsvp, User } from '@portal/contracts';
 import { Database } from '../database/database.service';
-import { lockEvent } from '../database/lock-order';
+import { lockEvent } from '../events/event-lock';
 import { EventEntity } from '../events/event.entity';
 import { checkOpen, writeAnswer } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';

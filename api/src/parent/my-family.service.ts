@@ -2,16 +2,12 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Family, FamilyRsvpInput, User } from '@portal/contracts';
 import { Database } from '../database/database.service';
+import { findLocked } from '../database/lock-order';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
-import { lockEvent } from '../database/lock-order';
+import { lockEvent } from '../events/event-lock';
 import { checkOpen, familyWithAnswers, keyEventIds, writeAnswer } from '../rsvps/attendance';
 import { PARENT_MESSAGES } from './parent.messages';
-
-const FAMILY_BY_EMAIL =
-  'SELECT id, graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount, graduates FROM families WHERE email = ? LIMIT 1';
-/** What TypeORM writes for these lock modes on MariaDB/MySQL. */
-const LOCKS = { pessimistic_read: ' LOCK IN SHARE MODE', pessimistic_write: ' FOR UPDATE' } as const;
 
 /**
  * The e-mail that ties an account to its family, as families store it, once the account has proven
@@ -43,12 +39,12 @@ export class MyFamilyService {
   ): Promise<FamilyEntity> {
     const email = familyEmail(user);
     if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
-    // Every parent request starts here: a plain query rather than a TypeORM find; outside a write,
-    // kept until the next write.
-    const [family] =
-      manager === this.db.manager && !lock
-        ? await this.db.cached(`family:${email}`, () => this.db.select(FamilyEntity, FAMILY_BY_EMAIL, [email]))
-        : await this.db.select(FamilyEntity, FAMILY_BY_EMAIL + (lock && !this.db.isSqlite ? LOCKS[lock] : ''), [email], manager);
+    const family = lock
+      ? await findLocked(this.db, manager, FamilyEntity, { where: { email } }, lock)
+      : manager === this.db.manager
+        ? // Every parent request starts here: outside a write, kept until the next write.
+          (await this.db.cached(`family:${email}`, async () => ({ row: await manager.findOneBy(FamilyEntity, { email }) }))).row
+        : await manager.findOneBy(FamilyEntity, { email });
     if (!family) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     return family;
   }

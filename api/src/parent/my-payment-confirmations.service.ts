@@ -25,15 +25,17 @@ export class MyPaymentConfirmationsService {
   /**
    * One row per family and payment, and its history row, in one transaction. The family row is
    * locked first (database/lock-order.ts), so it cannot vanish before the answer is written and the
-   * same family's quick toggles take turns. Plain statements: this is the portal's busiest write
-   * (docs/performance.md). An answer that is already so writes nothing.
+   * same family's quick toggles take turns. An answer that is already so writes nothing.
    */
   set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentConfirmation> {
     return this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_write');
-      const [previous] = (await manager.query(CURRENT, [family.id, paymentNumber])) as Array<{ status: PaymentStatus }>;
+      const previous = await manager.findOne(PaymentConfirmationEntity, {
+        where: { familyId: family.id, paymentNumber },
+        select: { id: true, status: true },
+      });
       if (previous?.status === status) return { paymentNumber, status };
-      await manager.query(this.db.isSqlite ? UPSERT_SQLITE : UPSERT_MYSQL, [family.id, paymentNumber, status]);
+      await manager.upsert(PaymentConfirmationEntity, { familyId: family.id, paymentNumber, status }, ['familyId', 'paymentNumber']);
       await recordChange(manager, {
         action: 'payment-confirmation.answer',
         entity: 'payment-confirmation',
@@ -47,8 +49,3 @@ export class MyPaymentConfirmationsService {
     });
   }
 }
-
-const CURRENT = 'SELECT status FROM payment_confirmations WHERE familyId = ? AND paymentNumber = ?';
-const UPSERT = 'INSERT INTO payment_confirmations (familyId, paymentNumber, status) VALUES (?, ?, ?)';
-const UPSERT_SQLITE = `${UPSERT} ON CONFLICT (familyId, paymentNumber) DO UPDATE SET status = excluded.status`;
-const UPSERT_MYSQL = `${UPSERT} ON DUPLICATE KEY UPDATE status = VALUES(status)`;

@@ -49,6 +49,7 @@ export class ReceiptReviewService {
    */
   async decide(user: User, id: number, decision: Decision): Promise<ReviewQueueItem> {
     const changed = await this.db.write(async (manager) => {
+      if (!(await manager.existsBy(PaymentProofEntity, { id }))) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
       const result = await manager.update(
         PaymentProofEntity,
         { id, state: 'en_revision' },

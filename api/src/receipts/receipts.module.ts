@@ -1,4 +1,12 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { ReceiptFileEntity } from './receipt-file.entity';
+import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { PaymentOverrideEntity } from '../payments/payment-override.entity';
+import { FamilyEntity } from '../families/family.entity';
+import { SettingsEntity } from '../settings/settings.entity';
+import { RateLimitEntity } from '../auth/rate-limit.entity';
 import { RateLimits } from '../auth/rate-limits';
 import { ParentModule } from '../parent/parent.module';
 import { MyReceiptsController } from './my-receipts.controller';
@@ -12,7 +20,18 @@ import { StatementsService } from './statements.service';
 
 /** Deposit receipts: parents send them, the committee verifies or rejects them (docs/payments.md). */
 @Module({
-  imports: [ParentModule],
+  imports: [
+    TypeOrmModule.forFeature([
+      PaymentProofEntity,
+      ReceiptFileEntity,
+      PaymentDateEntity,
+      PaymentOverrideEntity,
+      FamilyEntity,
+      SettingsEntity,
+      RateLimitEntity,
+    ]),
+    ParentModule,
+  ],
   exports: [StatementsService],
   controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController, StatementsController, MyStatementController],
   providers: [

@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { In, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { lockFamily } from '../database/lock-order';
+import { lockFamily } from '../families/family-lock';
 import { FamilyEntity } from '../families/family.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentOverrideEntity } from '../payments/payment-override.entity';

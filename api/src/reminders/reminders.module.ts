@@ -1,7 +1,29 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PaymentReminderEntity } from './payment-reminder.entity';
+import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { PaymentOverrideEntity } from '../payments/payment-override.entity';
+import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { FamilyEntity } from '../families/family.entity';
+import { SettingsEntity } from '../settings/settings.entity';
 import { ReminderScheduler } from './reminder-scheduler';
 import { RemindersController } from './reminders.controller';
 import { RemindersService } from './reminders.service';
 
-@Module({ controllers: [RemindersController], providers: [RemindersService, ReminderScheduler], exports: [RemindersService] })
+/** What the reminder run reads and writes (also the `npm run reminders` command's whole schema, with the outbox). */
+export const REMINDER_ENTITIES = [
+  PaymentReminderEntity,
+  PaymentDateEntity,
+  PaymentOverrideEntity,
+  PaymentProofEntity,
+  FamilyEntity,
+  SettingsEntity,
+];
+
+@Module({
+  imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES)],
+  controllers: [RemindersController],
+  providers: [RemindersService, ReminderScheduler],
+  exports: [RemindersService],
+})
 export class RemindersModule {}

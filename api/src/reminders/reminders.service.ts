@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { PAYMENT_TITLES, type PaymentNumber, type PaymentReminder, type SkippedFamily } from '@portal/contracts';
 import { daysBetween, formatDay } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
@@ -8,6 +9,7 @@ import { Database } from '../database/database.service';
 import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService, type OutgoingMail } from '../mail/outbox.service';
 import { paymentReminderMail } from '../mail/templates';
+import { FamilyEntity } from '../families/family.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { guatemalaToday, paidInFull } from '../receipts/paid-rule';
 import { SettingsEntity } from '../settings/settings.entity';
@@ -31,18 +33,6 @@ interface Candidate {
   contactName: string;
   email: string;
 }
-
-/**
- * A payment counts as verified for a family the committee marked paid (hasPaid) or whose verified
- * money for that payment reaches what it owes (receipts/paid-rule.ts paidInFull: a family that
- * paid half still gets the reminder). Families with a reminder for the payment today are left out.
- */
-const CANDIDATES = `SELECT f.id, f.graduateName, f.contactName, f.email FROM families f
- JOIN payment_dates due ON due.id = ?
- WHERE f.hasPaid = 0
- AND NOT ${paidInFull('f', 'due')}
- AND NOT EXISTS (SELECT 1 FROM payment_reminders r WHERE r.familyId = f.id AND r.paymentNumber = ? AND r.day = ?)
- ORDER BY f.id`;
 
 const toReminder = (row: PaymentReminderEntity): PaymentReminder => ({
   id: row.id,
@@ -102,10 +92,38 @@ export class RemindersService {
     return { day, enabled: true, queued, skipped };
   }
 
+  /**
+   * The families to remind of payment `paymentNumber` on `day`: not marked paid (hasPaid), the
+   * money verified for the payment short of what they owe (receipts/paid-rule.ts paidInFull: a
+   * family that paid half still gets the reminder), and no reminder for it that day yet.
+   */
+  private candidates(manager: EntityManager, paymentNumber: number, day: string): Promise<Candidate[]> {
+    return manager
+      .createQueryBuilder(FamilyEntity, 'family')
+      .select('family.id', 'id')
+      .addSelect('family.graduateName', 'graduateName')
+      .addSelect('family.contactName', 'contactName')
+      .addSelect('family.email', 'email')
+      .innerJoin(PaymentDateEntity, 'due', 'due.id = :paymentNumber', { paymentNumber })
+      .where('family.hasPaid = 0')
+      .andWhere(`NOT ${paidInFull('family', 'due')}`)
+      .andWhere((query) => {
+        const sent = query
+          .subQuery()
+          .select('1')
+          .from(PaymentReminderEntity, 'reminder')
+          .where('reminder.familyId = family.id AND reminder.paymentNumber = :paymentNumber AND reminder.day = :day', { day })
+          .getQuery();
+        return `NOT EXISTS ${sent}`;
+      })
+      .orderBy('family.id')
+      .getRawMany<Candidate>();
+  }
+
   private remind(payment: PaymentDateEntity, day: string, classYear: number): Promise<Omit<ReminderRun, 'day' | 'enabled'>> {
     return this.db.write(async (manager) => {
       const runId = randomUUID();
-      const candidates: Candidate[] = await manager.query(CANDIDATES, [payment.id, payment.id, day]);
+      const candidates = await this.candidates(manager, payment.id, day);
       if (candidates.length === 0) return { queued: 0, skipped: [] };
       const rows = candidates.map((family) => {
         const problem = addressProblem(family.email);

@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventRsvpEntity } from './event-rsvp.entity';
+import { EventEntity } from '../events/event.entity';
+import { FamilyEntity } from '../families/family.entity';
+import { SettingsEntity } from '../settings/settings.entity';
 import { RsvpsController } from './rsvps.controller';
 import { RsvpsService } from './rsvps.service';
 
-@Module({ controllers: [RsvpsController], providers: [RsvpsService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([EventRsvpEntity, EventEntity, FamilyEntity, SettingsEntity])],
+  controllers: [RsvpsController],
+  providers: [RsvpsService],
+})
 export class RsvpsModule {}

@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SettingsEntity } from './settings.entity';
+import { EventEntity } from '../events/event.entity';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 
-@Module({ controllers: [SettingsController], providers: [SettingsService], exports: [SettingsService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([SettingsEntity, EventEntity])],
+  controllers: [SettingsController],
+  providers: [SettingsService],
+  exports: [SettingsService],
+})
 export class SettingsModule {}

@@ -1,6 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FamilyEntity } from '../families/family.entity';
+import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
-@Module({ controllers: [StatsController], providers: [StatsService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([FamilyEntity, EventRsvpEntity, PaymentDateEntity, PaymentProofEntity, PaymentOverrideEntity])],
+  controllers: [StatsController],
+  providers: [StatsService],
+})
 export class StatsModule {}

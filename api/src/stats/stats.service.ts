@@ -5,6 +5,8 @@ import { FamilyEntity } from '../families/family.entity';
 import { keyEventIds } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { PaymentOverrideEntity } from '../payments/payment-override.entity';
+import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { guatemalaToday, owedForPaidInFull, paidFamily } from '../receipts/paid-rule';
 import { expectedAmount } from '../receipts/statements.service';
 
@@ -61,25 +63,52 @@ export class StatsService {
    */
   private async paymentProgress(): Promise<Stats['paymentProgress']> {
     const manager = this.db.manager;
+    type Raw<K extends string> = Record<K, number | string>;
     const [payments, counts, overrides, verified] = await Promise.all([
       manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
-      manager.query(
-        'SELECT COUNT(*) AS families, COALESCE(SUM(CASE WHEN graduates = 2 THEN 1 ELSE 0 END), 0) AS twins FROM families',
-      ) as Promise<Array<Record<'families' | 'twins', number | string>>>,
-      manager.query(
-        `SELECT o.paymentNumber, o.amountQuetzales, f.graduates,
-           (SELECT COUNT(*) FROM payment_proofs p WHERE p.familyId = o.familyId AND p.paymentNumber = o.paymentNumber AND p.state = 'verificado') AS proofs
-         FROM payment_overrides o JOIN families f ON f.id = o.familyId`,
-      ) as Promise<Array<Record<'paymentNumber' | 'amountQuetzales' | 'graduates' | 'proofs', number | string>>>,
-      manager.query(
-        `SELECT r.paymentNumber, SUM(r.received) AS received,
-           SUM(CASE WHEN r.received >= ${owedForPaidInFull('f', 'pd')} THEN 1 ELSE 0 END) AS paidInFull
-         FROM (SELECT familyId, paymentNumber, COALESCE(SUM(amountReceived), 0) AS received
-               FROM payment_proofs WHERE state = 'verificado' GROUP BY familyId, paymentNumber) r
-         JOIN families f ON f.id = r.familyId
-         JOIN payment_dates pd ON pd.id = r.paymentNumber
-         GROUP BY r.paymentNumber`,
-      ) as Promise<Array<Record<'paymentNumber' | 'received' | 'paidInFull', number | string>>>,
+      manager
+        .createQueryBuilder(FamilyEntity, 'family')
+        .select('COUNT(*)', 'families')
+        .addSelect('COALESCE(SUM(CASE WHEN family.graduates = 2 THEN 1 ELSE 0 END), 0)', 'twins')
+        .getRawMany<Raw<'families' | 'twins'>>(),
+      manager
+        .createQueryBuilder(PaymentOverrideEntity, 'own')
+        .innerJoin(FamilyEntity, 'family', 'family.id = own.familyId')
+        .select('own.paymentNumber', 'paymentNumber')
+        .addSelect('own.amountQuetzales', 'amountQuetzales')
+        .addSelect('family.graduates', 'graduates')
+        .addSelect(
+          (proofs) =>
+            proofs
+              .select('COUNT(*)')
+              .from(PaymentProofEntity, 'proof')
+              .where("proof.familyId = own.familyId AND proof.paymentNumber = own.paymentNumber AND proof.state = 'verificado'"),
+          'proofs',
+        )
+        .getRawMany<Raw<'paymentNumber' | 'amountQuetzales' | 'graduates' | 'proofs'>>(),
+      // Verified money per family and payment first, then per payment: the families paid in full
+      // are those whose sum reaches what they owe (receipts/paid-rule.ts).
+      manager
+        .createQueryBuilder()
+        .select('received.paymentNumber', 'paymentNumber')
+        .addSelect('SUM(received.amount)', 'received')
+        .addSelect(`SUM(CASE WHEN received.amount >= ${owedForPaidInFull('family', 'payment')} THEN 1 ELSE 0 END)`, 'paidInFull')
+        .from(
+          (sums) =>
+            sums
+              .select('proof.familyId', 'familyId')
+              .addSelect('proof.paymentNumber', 'paymentNumber')
+              .addSelect('COALESCE(SUM(proof.amountReceived), 0)', 'amount')
+              .from(PaymentProofEntity, 'proof')
+              .where("proof.state = 'verificado'")
+              .groupBy('proof.familyId')
+              .addGroupBy('proof.paymentNumber'),
+          'received',
+        )
+        .innerJoin(FamilyEntity, 'family', 'family.id = received.familyId')
+        .innerJoin(PaymentDateEntity, 'payment', 'payment.id = received.paymentNumber')
+        .groupBy('received.paymentNumber')
+        .getRawMany<Raw<'paymentNumber' | 'received' | 'paidInFull'>>(),
     ]);
     // MySQL returns COUNT() and SUM() as strings.
     const families = Number(counts[0]?.families ?? 0);

@@ -152,7 +152,14 @@ export class InitialSchema1763700000000 implements MigrationInterface {
       .createQueryBuilder()
       .insert()
       .into('payment_dates', ['id', 'description', 'date', 'amount'])
-      .values(PAYMENT_NUMBERS.map((number) => ({ id: number, ...DEFAULT_PAYMENT_DATES[number] })))
+      .values(
+        // Without entities (a command that registers only its own) the values are written in their
+        // keys' order, not by name: the same order as the columns above.
+        PAYMENT_NUMBERS.map((number) => {
+          const { description, date, amount } = DEFAULT_PAYMENT_DATES[number];
+          return { id: number, description, date, amount };
+        }),
+      )
       .execute();
     await runner.manager
       .createQueryBuilder()
