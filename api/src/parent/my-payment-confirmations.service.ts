@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_TITLES, type PaymentConfirmation, type PaymentNumber, type PaymentStatus, type User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { recordChange } from '../history/record';
-import { MyFamilyService } from './my-family.service';
+import { familyEmail, MyFamilyService } from './my-family.service';
+import { currentAnswer, lockFamilyIdByEmail, saveAnswer } from './payment-answer.sql';
+import { PARENT_MESSAGES } from './parent.messages';
 
 @Injectable()
 export class MyPaymentConfirmationsService {
@@ -25,24 +27,25 @@ export class MyPaymentConfirmationsService {
   /**
    * One row per family and payment, and its history row, in one transaction. The family row is
    * locked first (database/lock-order.ts), so it cannot vanish before the answer is written and the
-   * same family's quick toggles take turns. An answer that is already so writes nothing.
+   * same family's quick toggles take turns. An answer that is already so writes nothing. Hand-written
+   * statements (payment-answer.sql.ts): the busiest write, where TypeORM's finds cost too much.
    */
-  set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentConfirmation> {
+  async set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentConfirmation> {
+    const email = familyEmail(user);
+    if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     return this.db.write(async (manager) => {
-      const family = await this.families.familyOf(user, manager, 'pessimistic_write');
-      const previous = await manager.findOne(PaymentConfirmationEntity, {
-        where: { familyId: family.id, paymentNumber },
-        select: { id: true, status: true },
-      });
-      if (previous?.status === status) return { paymentNumber, status };
-      await manager.upsert(PaymentConfirmationEntity, { familyId: family.id, paymentNumber, status }, ['familyId', 'paymentNumber']);
+      const familyId = await lockFamilyIdByEmail(manager, email, this.db.isSqlite);
+      if (familyId === null) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
+      const previous = await currentAnswer(manager, familyId, paymentNumber);
+      if (previous === status) return { paymentNumber, status };
+      await saveAnswer(manager, familyId, paymentNumber, status, this.db.isSqlite);
       await recordChange(manager, {
         action: 'payment-confirmation.answer',
         entity: 'payment-confirmation',
         entityId: paymentNumber,
-        familyId: family.id,
+        familyId,
         label: PAYMENT_TITLES[paymentNumber],
-        before: previous ? { status: previous.status } : null,
+        before: previous ? { status: previous } : null,
         after: { status },
       });
       return { paymentNumber, status };
