@@ -16,6 +16,7 @@ const otherLibs = (self) => libs(...libFolders.filter((name) => name !== self));
 const boundaries = (files, group, message) => [
   { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] } },
 ];
+const ROUTER = { name: 'react-router-dom', message: "Import routing from '@portal/ui/router' (one shared copy)." };
 const projects = ['*/tsconfig.json', 'libs/*/tsconfig.json'].map((pattern) => `${import.meta.dirname}/${pattern}`);
 
 export default tseslint.config(
@@ -71,9 +72,22 @@ export default tseslint.config(
     files: ['shell/src/**/*.{ts,tsx}', 'admin-app/src/**/*.{ts,tsx}', 'parent-app/src/**/*.{ts,tsx}', 'libs/**/*.{ts,tsx}'],
     ignores: ['libs/ui/src/router.tsx', '**/*.spec.{ts,tsx}'],
     rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [ROUTER] }],
+    },
+  },
+  {
+    // The apps read and change data through api-client's hooks, which own the cache keys.
+    files: ['shell/src/**/*.{ts,tsx}', 'admin-app/src/**/*.{ts,tsx}', 'parent-app/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.{ts,tsx}'],
+    rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: 'react-router-dom', message: "Import routing from '@portal/ui/router' (one shared copy)." }] },
+        {
+          paths: [
+            ROUTER,
+            { name: 'swr', message: "Use api-client's hooks: each change declares what it refreshes (useCreateFamily, ...)." },
+          ],
+        },
       ],
     },
   },

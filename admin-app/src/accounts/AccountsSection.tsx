@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Ban, CircleCheck, KeyRound, Trash2, Unlink } from 'lucide-react';
-import type { Account } from '@portal/contracts';
+import type { Account, AccountLink } from '@portal/contracts';
 import {
-  accountsKey,
-  deleteAccount,
-  disableAccount,
-  enableAccount,
-  resetLinkFor,
-  unlinkAccount,
   useAccounts,
+  useDeleteAccount,
+  useDisableAccount,
+  useEnableAccount,
+  useResetLink,
+  useUnlinkAccount,
 } from '@portal/api-client/accounts';
 import { useUser } from '@portal/api-client/session';
 import { Badge } from '@portal/ui/badge';
@@ -19,7 +18,7 @@ import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
 import { LinkDialog, type SharedLink } from '../common/LinkDialog';
 import { QueryState } from '../common/QueryState';
-import { useAdminMutation } from '../common/use-admin-mutation';
+import { adminToasts } from '../common/admin-toasts';
 import { texts } from '../texts';
 
 const t = texts.accounts;
@@ -31,20 +30,21 @@ export default function AccountsSection() {
   const { user } = useUser();
   const [asking, setAsking] = useState<{ action: Action; account: Account } | null>(null);
   const done = () => setAsking(null);
-  const options = (success: string) => ({ success, failure: t.failed, refresh: [accountsKey], onSuccess: done });
+  const toasts = (success: string) => adminToasts<number, void>({ success, failure: t.failed, onSuccess: done });
   const mutations = {
-    unlink: useAdminMutation(unlinkAccount, options(t.unlinked)),
-    disable: useAdminMutation(disableAccount, options(t.disabledToast)),
-    remove: useAdminMutation(deleteAccount, options(t.deleted)),
+    unlink: useUnlinkAccount(toasts(t.unlinked)),
+    disable: useDisableAccount(toasts(t.disabledToast)),
+    remove: useDeleteAccount(toasts(t.deleted)),
   };
-  const enable = useAdminMutation(enableAccount, options(t.enabled));
+  const enable = useEnableAccount(toasts(t.enabled));
   const [shared, setShared] = useState<SharedLink | null>(null);
-  const resetLink = useAdminMutation((account: Account) => resetLinkFor(account.id).then(({ link }) => ({ account, link })), {
-    success: t.resetTitle,
-    failure: t.failed,
-    refresh: [],
-    onSuccess: ({ account, link }) => setShared({ title: t.resetTitle, description: t.resetText(account.name, account.email), link }),
-  });
+  const resetLink = useResetLink(
+    adminToasts<Account, AccountLink>({
+      success: t.resetTitle,
+      failure: t.failed,
+      onSuccess: ({ link }, account) => setShared({ title: t.resetTitle, description: t.resetText(account.name, account.email), link }),
+    }),
+  );
 
   const question = asking && t.confirm[asking.action];
   const describe = ({ action, account }: { action: Action; account: Account }) =>

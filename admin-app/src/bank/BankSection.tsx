@@ -1,12 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
 import { Check, FileUp, X } from 'lucide-react';
 import type { BankColumnMapping, BankLineDecision, BankPreview, BankPreviewLine } from '@portal/contracts';
-import { confirmBankLines, previewBankStatement, type StatementChoice } from '@portal/api-client/bank';
+import { previewBankStatement, useConfirmBankLines, type StatementChoice } from '@portal/api-client/bank';
 import { useFamilies } from '@portal/api-client/families';
 import { useMutation } from '@portal/api-client/mutation';
-import { useRefresh } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
-import { statsKey } from '@portal/api-client/stats';
 import { formatDayNumeric } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -36,7 +34,6 @@ export default function BankSection() {
   // The family chosen for each line (by checksum), where the committee changed the proposal.
   const [chosen, setChosen] = useState<Record<string, number | null>>({});
   const { data: families } = useFamilies();
-  const refresh = useRefresh();
 
   const read = useMutation(
     (input: { file: File; choice?: StatementChoice }) => previewBankStatement(input.file, input.file.name, input.choice),
@@ -51,18 +48,16 @@ export default function BankSection() {
       },
     },
   );
-  const confirm = useMutation(
-    (lines: BankLineDecision[]) =>
-      confirmBankLines({ lines, ...(choice && preview ? { layout: { headers: preview.headers, mapping: choice.mapping } } : {}) }),
-    {
-      onSuccess: async (result) => {
-        toast({ title: t.confirmed(result.applied, result.discarded) });
-        await refresh(statsKey, '/api/families/*', '/api/payment-proofs*');
-        if (file) await read.run({ file, choice });
-      },
-      onError: (error) => toast({ title: t.confirmFailed, description: errorMessage(error), variant: 'destructive' }),
+  const confirm = useConfirmBankLines({
+    onSuccess: async (result) => {
+      toast({ title: t.confirmed(result.applied, result.discarded) });
+      if (file) await read.run({ file, choice });
     },
-  );
+    onError: (error) => toast({ title: t.confirmFailed, description: errorMessage(error), variant: 'destructive' }),
+  });
+  // The committee's column mapping is remembered for this bank's layout with the first confirmation.
+  const apply = (lines: BankLineDecision[]) =>
+    void confirm.run({ lines, ...(choice && preview ? { layout: { headers: preview.headers, mapping: choice.mapping } } : {}) });
 
   function pick(event: ChangeEvent<HTMLInputElement>) {
     const next = event.target.files?.[0] ?? null;
@@ -168,7 +163,7 @@ export default function BankSection() {
                 <Button
                   disabled={exact.length === 0}
                   pending={confirm.isPending}
-                  onClick={() => void confirm.run(exact.map((line) => decision(line, line.match!.familyId)))}
+                  onClick={() => apply(exact.map((line) => decision(line, line.match!.familyId)))}
                 >
                   <Check size={18} aria-hidden="true" />
                   {t.confirmExact(exact.length)}
@@ -188,13 +183,13 @@ export default function BankSection() {
                           icon={FileUp}
                           label={t.apply(line.line)}
                           disabled={familyOf(line) === null || confirm.isPending}
-                          onClick={() => void confirm.run([decision(line, familyOf(line))])}
+                          onClick={() => apply([decision(line, familyOf(line))])}
                         />
                         <IconButton
                           icon={X}
                           label={t.discard(line.line)}
                           disabled={confirm.isPending}
-                          onClick={() => void confirm.run([decision(line, null)])}
+                          onClick={() => apply([decision(line, null)])}
                           danger
                         />
                       </>

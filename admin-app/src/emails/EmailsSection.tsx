@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Eye } from 'lucide-react';
 import type { OutboxMessage, OutboxStatus } from '@portal/contracts';
-import { emailsKey, resendEmail, useEmails } from '@portal/api-client/emails';
+import { useEmails, useResendEmail } from '@portal/api-client/emails';
 import { formatDateTime } from '@portal/format';
 import { Badge, type BadgeProps } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
@@ -9,7 +9,7 @@ import { AdminSection } from '../common/AdminSection';
 import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
 import { QueryState } from '../common/QueryState';
-import { useAdminMutation } from '../common/use-admin-mutation';
+import { adminToasts } from '../common/admin-toasts';
 import { texts } from '../texts';
 import { MessageDialog } from './MessageDialog';
 import { PaymentReminders } from './PaymentReminders';
@@ -49,12 +49,7 @@ const COLUMNS: Array<Column<OutboxMessage>> = [
 export default function EmailsSection() {
   const { data, isLoading, error } = useEmails();
   const [open, setOpen] = useState<OutboxMessage | null>(null);
-  const resend = useAdminMutation(resendEmail, {
-    success: t.resent,
-    failure: t.resendFailed,
-    refresh: [emailsKey],
-    onSuccess: () => setOpen(null),
-  });
+  const resend = useResendEmail(adminToasts({ success: t.resent, failure: t.resendFailed, onSuccess: () => setOpen(null) }));
 
   return (
     <AdminSection>

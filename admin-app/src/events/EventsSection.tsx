@@ -1,6 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { EventInput, GraduationEvent } from '@portal/contracts';
-import { createEvent, deleteEvent, eventsKey, updateEvent, useEvents } from '@portal/api-client/events';
+import { useCreateEvent, useDeleteEvent, useEvents, useUpdateEvent } from '@portal/api-client/events';
 import { eventShareText, formatDateTime, formatSchedule } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
@@ -10,7 +10,7 @@ import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
 import { ShareLink } from '../common/ShareLink';
 import { QueryState } from '../common/QueryState';
-import { useAdminMutation } from '../common/use-admin-mutation';
+import { adminToasts } from '../common/admin-toasts';
 import { useCrudSection } from '../common/use-crud-section';
 import { texts } from '../texts';
 import { EventDialog } from './EventDialog';
@@ -30,15 +30,9 @@ const COLUMNS: Array<Column<GraduationEvent>> = [
 export default function EventsSection() {
   const { data: events, isLoading, error } = useEvents();
   const crud = useCrudSection<GraduationEvent>();
-  const options = { refresh: [eventsKey], onSuccess: crud.closeDialog };
-  const create = useAdminMutation(createEvent, { success: t.created, failure: t.createFailed, ...options });
-  const update = useAdminMutation(updateEvent, { success: t.updated, failure: t.updateFailed, ...options });
-  const remove = useAdminMutation(deleteEvent, {
-    success: t.deleted,
-    failure: t.deleteFailed,
-    refresh: [eventsKey, '/api/event-rsvps/*'],
-    onSuccess: crud.closeDelete,
-  });
+  const create = useCreateEvent(adminToasts({ success: t.created, failure: t.createFailed, onSuccess: crud.closeDialog }));
+  const update = useUpdateEvent(adminToasts({ success: t.updated, failure: t.updateFailed, onSuccess: crud.closeDialog }));
+  const remove = useDeleteEvent(adminToasts({ success: t.deleted, failure: t.deleteFailed, onSuccess: crud.closeDelete }));
   const editing = crud.editing;
   const save = (input: EventInput) => (editing?.item ? update.run({ ...input, id: editing.item.id }) : create.run(input));
 

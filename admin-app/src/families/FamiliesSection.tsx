@@ -2,8 +2,7 @@ import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { History, Mail, MailPlus, Pencil, Plus, Receipt, Search, Trash2 } from 'lucide-react';
 import type { Family, FamilyInput } from '@portal/contracts';
 import { useAccounts } from '@portal/api-client/accounts';
-import { createFamily, deleteFamily, familiesKey, updateFamily, useFamilies } from '@portal/api-client/families';
-import { statsKey } from '@portal/api-client/stats';
+import { useCreateFamily, useDeleteFamily, useFamilies, useUpdateFamily } from '@portal/api-client/families';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
@@ -13,7 +12,7 @@ import { ConfirmDelete } from '../common/ConfirmDelete';
 import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
 import { QueryState } from '../common/QueryState';
-import { useAdminMutation } from '../common/use-admin-mutation';
+import { adminToasts } from '../common/admin-toasts';
 import { useCrudSection } from '../common/use-crud-section';
 import { texts } from '../texts';
 import { FamilyDialog } from './FamilyDialog';
@@ -24,8 +23,6 @@ import { searchFamilies } from './family-search';
 const t = texts.families;
 /** Loaded when first opened: most visits to the section never open a family's history. */
 const FamilyHistoryDialog = lazy(() => import('./FamilyHistoryDialog'));
-/** A family change moves the dashboard numbers, and a deletion takes its RSVPs with it. */
-const AFFECTED = [familiesKey, statsKey, '/api/event-rsvps/*'];
 
 export default function FamiliesSection() {
   const { data: families, isLoading, error } = useFamilies();
@@ -35,24 +32,9 @@ export default function FamiliesSection() {
   const [statementOf, setStatementOf] = useState<Family | null>(null);
   const [history, setHistory] = useState<Family | null>(null);
   const shown = useMemo(() => searchFamilies(families ?? [], deferredQuery), [families, deferredQuery]);
-  const create = useAdminMutation(createFamily, {
-    success: t.created,
-    failure: t.createFailed,
-    refresh: AFFECTED,
-    onSuccess: crud.closeDialog,
-  });
-  const update = useAdminMutation(updateFamily, {
-    success: t.updated,
-    failure: t.updateFailed,
-    refresh: AFFECTED,
-    onSuccess: crud.closeDialog,
-  });
-  const remove = useAdminMutation(deleteFamily, {
-    success: t.deleted,
-    failure: t.deleteFailed,
-    refresh: AFFECTED,
-    onSuccess: crud.closeDelete,
-  });
+  const create = useCreateFamily(adminToasts({ success: t.created, failure: t.createFailed, onSuccess: crud.closeDialog }));
+  const update = useUpdateFamily(adminToasts({ success: t.updated, failure: t.updateFailed, onSuccess: crud.closeDialog }));
+  const remove = useDeleteFamily(adminToasts({ success: t.deleted, failure: t.deleteFailed, onSuccess: crud.closeDelete }));
 
   // Which families have an account that proved their e-mail: from the committee's account list.
   const { data: accounts } = useAccounts();

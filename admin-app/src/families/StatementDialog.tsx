@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { X } from 'lucide-react';
 import { PAYMENT_NUMBERS, PAYMENT_TITLES, type Family, type PaymentState, type Statement } from '@portal/contracts';
-import { recordCashPayment, removePaymentOverride, setPaymentOverride, statementKey, useStatement } from '@portal/api-client/statements';
-import { statsKey } from '@portal/api-client/stats';
+import { useRecordCashPayment, useRemovePaymentOverride, useSetPaymentOverride, useStatement } from '@portal/api-client/statements';
 import { formatDayNumeric, formatQuetzales, todayInGuatemala } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -14,7 +13,7 @@ import { IconButton } from '../common/IconButton';
 import { wholeQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
 import { QueryState } from '../common/QueryState';
-import { useAdminMutation } from '../common/use-admin-mutation';
+import { adminToasts } from '../common/admin-toasts';
 import { texts } from '../texts';
 
 const t = texts.families.statement;
@@ -115,20 +114,11 @@ export function StatementDialog({ family, onClose }: { family: Family; onClose: 
   const { data: statement, isLoading, error } = useStatement(family.id);
   const [cash, setCash] = useState(EMPTY_CASH);
   const [override, setOverride] = useState(EMPTY_OVERRIDE);
-  const refresh = [statementKey(family.id), statsKey];
-  const saveCash = useAdminMutation(recordCashPayment, {
-    success: t.cashSaved,
-    failure: t.failed,
-    refresh,
-    onSuccess: () => setCash(EMPTY_CASH),
-  });
-  const saveOverride = useAdminMutation(setPaymentOverride, {
-    success: t.overrideSaved,
-    failure: t.failed,
-    refresh,
-    onSuccess: () => setOverride(EMPTY_OVERRIDE),
-  });
-  const removeOverride = useAdminMutation(removePaymentOverride, { success: t.overrideRemoved, failure: t.failed, refresh });
+  const saveCash = useRecordCashPayment(adminToasts({ success: t.cashSaved, failure: t.failed, onSuccess: () => setCash(EMPTY_CASH) }));
+  const saveOverride = useSetPaymentOverride(
+    adminToasts({ success: t.overrideSaved, failure: t.failed, onSuccess: () => setOverride(EMPTY_OVERRIDE) }),
+  );
+  const removeOverride = useRemovePaymentOverride(adminToasts({ success: t.overrideRemoved, failure: t.failed }));
 
   function submitCash(event: FormEvent) {
     event.preventDefault();

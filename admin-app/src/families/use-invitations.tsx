@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import type { BulkInvitationResult, Family } from '@portal/contracts';
-import { accountsKey, inviteFamiliesWithoutAccount, inviteFamily } from '@portal/api-client/accounts';
-import { useMutation } from '@portal/api-client/mutation';
-import { useRefresh } from '@portal/api-client/refresh';
+import type { AccountLink, BulkInvitationResult, Family } from '@portal/contracts';
+import { useInviteFamiliesWithoutAccount, useInviteFamily } from '@portal/api-client/accounts';
 import { errorMessage } from '@portal/api-client/request';
 import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { Dialog } from '@portal/ui/dialog';
 import { toast } from '@portal/ui/toast';
 import { LinkDialog, type SharedLink } from '../common/LinkDialog';
-import { useAdminMutation } from '../common/use-admin-mutation';
+import { adminToasts } from '../common/admin-toasts';
 import { texts } from '../texts';
 
 const t = texts.families;
@@ -21,26 +19,25 @@ export function useInvitations(withoutAccount: number) {
   const [shared, setShared] = useState<SharedLink | null>(null);
   const [askingAll, setAskingAll] = useState(false);
   const [skipped, setSkipped] = useState<BulkInvitationResult['skipped']>([]);
-  const invite = useAdminMutation((family: Family) => inviteFamily(family.id).then((result) => ({ family, ...result })), {
-    success: t.inviteTitle,
-    failure: t.inviteFailed,
-    refresh: [],
-    onSuccess: ({ family, link }) =>
-      setShared({
-        title: t.inviteTitle,
-        description: t.inviteText(family.email),
-        link,
-        whatsApp: { phone: family.phone, text: t.inviteWhatsApp(family.contactName, family.graduateName, link) },
-      }),
-  });
-  const refresh = useRefresh();
+  const invite = useInviteFamily(
+    adminToasts<Family, AccountLink>({
+      success: t.inviteTitle,
+      failure: t.inviteFailed,
+      onSuccess: ({ link }, family) =>
+        setShared({
+          title: t.inviteTitle,
+          description: t.inviteText(family.email),
+          link,
+          whatsApp: { phone: family.phone, text: t.inviteWhatsApp(family.contactName, family.graduateName, link) },
+        }),
+    }),
+  );
   // Its own toasts: the count sent is the news, and the families left out get a list.
-  const inviteAll = useMutation(inviteFamiliesWithoutAccount, {
-    onSuccess: async (result) => {
+  const inviteAll = useInviteFamiliesWithoutAccount({
+    onSuccess: (result) => {
       setAskingAll(false);
       toast({ title: t.invitedAll(result.invited) });
       setSkipped(result.skipped.filter((family) => family.reason !== t.alreadyHasAccount));
-      await refresh(accountsKey);
     },
     onError: (error) => toast({ title: t.inviteFailed, description: errorMessage(error), variant: 'destructive' }),
   });

@@ -1,12 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { NotificationInput, PortalNotification } from '@portal/contracts';
-import {
-  createNotification,
-  deleteNotification,
-  notificationsKey,
-  updateNotification,
-  useNotifications,
-} from '@portal/api-client/notifications';
+import { useCreateNotification, useDeleteNotification, useNotifications, useUpdateNotification } from '@portal/api-client/notifications';
 import { formatDateTime, noticeShareText } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -16,7 +10,7 @@ import { ConfirmDelete } from '../common/ConfirmDelete';
 import { IconButton } from '../common/IconButton';
 import { ShareLink } from '../common/ShareLink';
 import { QueryState } from '../common/QueryState';
-import { useAdminMutation } from '../common/use-admin-mutation';
+import { adminToasts } from '../common/admin-toasts';
 import { useCrudSection } from '../common/use-crud-section';
 import { texts } from '../texts';
 import { NotificationDialog } from './NotificationDialog';
@@ -26,25 +20,16 @@ const t = texts.notifications;
 export default function NotificationsSection() {
   const { data: notifications, isLoading, error } = useNotifications();
   const crud = useCrudSection<PortalNotification>();
-  const create = useAdminMutation(createNotification, {
-    success: t.created,
-    describe: (created) => (created.email ? t.emailed(created.email) : undefined),
-    failure: t.createFailed,
-    refresh: [notificationsKey],
-    onSuccess: crud.closeDialog,
-  });
-  const update = useAdminMutation(updateNotification, {
-    success: t.updated,
-    failure: t.updateFailed,
-    refresh: [notificationsKey],
-    onSuccess: crud.closeDialog,
-  });
-  const remove = useAdminMutation(deleteNotification, {
-    success: t.deleted,
-    failure: t.deleteFailed,
-    refresh: [notificationsKey],
-    onSuccess: crud.closeDelete,
-  });
+  const create = useCreateNotification(
+    adminToasts({
+      success: t.created,
+      describe: (created) => (created.email ? t.emailed(created.email) : undefined),
+      failure: t.createFailed,
+      onSuccess: crud.closeDialog,
+    }),
+  );
+  const update = useUpdateNotification(adminToasts({ success: t.updated, failure: t.updateFailed, onSuccess: crud.closeDialog }));
+  const remove = useDeleteNotification(adminToasts({ success: t.deleted, failure: t.deleteFailed, onSuccess: crud.closeDelete }));
   const editing = crud.editing;
   const save = (input: NotificationInput & { sendEmail?: true }) =>
     void (editing?.item ? update.run({ id: editing.item.id, ...input }) : create.run(input));

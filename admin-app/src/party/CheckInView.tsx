@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GalaFamily } from '@portal/contracts';
-import { galaArrivalsKey, galaPlanKey, useGalaArrivals, useGalaPlan } from '@portal/api-client/gala';
-import { useRefresh } from '@portal/api-client/refresh';
+import { useGalaArrivals, useGalaPlan, useRefreshArrivals } from '@portal/api-client/gala';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@portal/ui/card';
 import { Input } from '@portal/ui/input';
@@ -81,7 +80,7 @@ function Scanner({ onCode }: { onCode: (token: string) => void }) {
 export default function CheckInView() {
   const { data: plan } = useGalaPlan({ live: true });
   const { data: arrivals } = useGalaArrivals();
-  const refresh = useRefresh();
+  const refreshArrivals = useRefreshArrivals();
   const [search, setSearch] = useState('');
   const [outcomes, setOutcomes] = useState<CheckInOutcome[]>([]);
   const [waiting, setWaiting] = useState(() => queued().length);
@@ -90,9 +89,9 @@ export default function CheckInView() {
     (outcome: CheckInOutcome) => {
       setOutcomes((list) => [outcome, ...list.filter((other) => other.id !== outcome.id)].slice(0, 20));
       setWaiting(queued().length);
-      if (outcome.kind !== 'queued') void refresh(galaArrivalsKey, galaPlanKey);
+      if (outcome.kind !== 'queued') void refreshArrivals();
     },
-    [refresh],
+    [refreshArrivals],
   );
 
   useEffect(() => {

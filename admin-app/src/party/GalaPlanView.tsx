@@ -1,18 +1,16 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { GALA_GRID, TOTAL_TABLES, type GalaDetails, type GalaPlan, type GalaTable } from '@portal/contracts';
 import {
-  assignGalaTable,
-  autoAssignGala,
-  deleteGalaTable,
-  galaArrivalsKey,
-  galaPlanKey,
   galaSeatingXlsxUrl,
-  layoutGalaTables,
-  revokeGalaPass,
-  saveGalaDetails,
-  saveGalaTable,
-  unassignGalaTable,
+  useAssignGalaTable,
+  useAutoAssignGala,
+  useDeleteGalaTable,
   useGalaPlan,
+  useLayoutGalaTables,
+  useRevokeGalaPass,
+  useSaveGalaDetails,
+  useSaveGalaTable,
+  useUnassignGalaTable,
 } from '@portal/api-client/gala';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@portal/ui/card';
@@ -22,15 +20,13 @@ import { Field } from '@portal/ui/label';
 import { toast } from '@portal/ui/toast';
 import { ExportButton } from '../common/ExportButton';
 import { QueryState } from '../common/QueryState';
-import { useAdminMutation } from '../common/use-admin-mutation';
+import { adminToasts } from '../common/admin-toasts';
 import { galaTexts as t } from './gala-texts';
 import { SeatingList } from './SeatingList';
 
-const REFRESH = [galaPlanKey, galaArrivalsKey];
-
 function DetailsForm({ details }: { details: GalaDetails }) {
   const [form, setForm] = useState({ date: details.date ?? '', time: details.time ?? '', place: details.place ?? '' });
-  const save = useAdminMutation(saveGalaDetails, { success: t.details.saved, failure: t.details.failed, refresh: [galaPlanKey] });
+  const save = useSaveGalaDetails(adminToasts({ success: t.details.saved, failure: t.details.failed }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void save.run(form);
@@ -68,7 +64,7 @@ function DetailsForm({ details }: { details: GalaDetails }) {
 function LayoutForm() {
   const [count, setCount] = useState('50');
   const [columns, setColumns] = useState('10');
-  const create = useAdminMutation(layoutGalaTables, { success: t.layout.done, failure: t.layout.failed, refresh: REFRESH });
+  const create = useLayoutGalaTables(adminToasts({ success: t.layout.done, failure: t.layout.failed }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void create.run({ count: Number(count), columns: Number(columns) });
@@ -168,26 +164,14 @@ export function FloorPlan({
 function TableEditor({ table, onDone }: { table: GalaTable; onDone: () => void }) {
   const [seats, setSeats] = useState(String(table.seats));
   const [zone, setZone] = useState(table.zone ?? '');
-  const save = useAdminMutation(
-    () => saveGalaTable(table.number, { x: table.x, y: table.y, seats: Number(seats), zone: zone.trim() || null }),
-    {
-      success: t.arrange.saved,
-      failure: t.arrange.failed,
-      refresh: REFRESH,
-    },
-  );
-  const remove = useAdminMutation(() => deleteGalaTable(table.number), {
-    success: t.arrange.removed,
-    failure: t.arrange.failed,
-    refresh: REFRESH,
-    onSuccess: onDone,
-  });
+  const save = useSaveGalaTable(adminToasts({ success: t.arrange.saved, failure: t.arrange.failed }));
+  const remove = useDeleteGalaTable(adminToasts({ success: t.arrange.removed, failure: t.arrange.failed, onSuccess: onDone }));
   return (
     <form
       className="gala-details gala-table-editor"
       onSubmit={(event) => {
         event.preventDefault();
-        void save.run(undefined);
+        void save.run({ number: table.number, x: table.x, y: table.y, seats: Number(seats), zone: zone.trim() || null });
       }}
     >
       <strong>{t.arrange.table(table.number)}</strong>
@@ -200,7 +184,7 @@ function TableEditor({ table, onDone }: { table: GalaTable; onDone: () => void }
       <Button type="submit" pending={save.isPending}>
         {t.arrange.save}
       </Button>
-      <Button variant="destructive" pending={remove.isPending} onClick={() => void remove.run(undefined)}>
+      <Button variant="destructive" pending={remove.isPending} onClick={() => void remove.run(table.number)}>
         {t.arrange.remove}
       </Button>
     </form>
@@ -213,24 +197,13 @@ function Plan({ plan }: { plan: GalaPlan }) {
   const [chosenTable, setChosenTable] = useState<number | null>(null);
   const [search, setSearch] = useState('');
   const [confirmRevoke, setConfirmRevoke] = useState(false);
-  const revoke = useAdminMutation(revokeGalaPass, {
-    success: t.families.revoked,
-    failure: t.families.revokeFailed,
-    refresh: [],
-    onSuccess: () => setConfirmRevoke(false),
-  });
-  const place = useAdminMutation(({ number, x, y }: { number: number; x: number; y: number }) => saveGalaTable(number, { x, y }), {
-    success: t.arrange.saved,
-    failure: t.arrange.failed,
-    refresh: REFRESH,
-  });
-  const assign = useAdminMutation(({ number, familyId }: { number: number; familyId: number }) => assignGalaTable(number, familyId), {
-    success: t.plan.assigned,
-    failure: t.plan.assignFailed,
-    refresh: REFRESH,
-  });
-  const free = useAdminMutation(unassignGalaTable, { success: t.plan.freed, failure: t.plan.assignFailed, refresh: REFRESH });
-  const auto = useAdminMutation(autoAssignGala, { success: t.plan.autoDone, failure: t.plan.autoFailed, refresh: REFRESH });
+  const revoke = useRevokeGalaPass(
+    adminToasts({ success: t.families.revoked, failure: t.families.revokeFailed, onSuccess: () => setConfirmRevoke(false) }),
+  );
+  const place = useSaveGalaTable(adminToasts({ success: t.arrange.saved, failure: t.arrange.failed }));
+  const assign = useAssignGalaTable(adminToasts({ success: t.plan.assigned, failure: t.plan.assignFailed }));
+  const free = useUnassignGalaTable(adminToasts({ success: t.plan.freed, failure: t.plan.assignFailed }));
+  const auto = useAutoAssignGala(adminToasts({ success: t.plan.autoDone, failure: t.plan.autoFailed }));
   const families = plan.families.filter(
     (family) =>
       (family.tablesBooked > 0 || family.tables.length > 0) && family.graduateName.toLowerCase().includes(search.trim().toLowerCase()),

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { PaymentDate, PaymentDateInput } from '@portal/contracts';
-import { paymentDatesKey, updatePaymentDate } from '@portal/api-client/payments';
+import { useUpdatePaymentDate } from '@portal/api-client/payments';
 import { formatDay } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
@@ -8,7 +8,7 @@ import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { wholeQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
-import { useAdminMutation } from '../common/use-admin-mutation';
+import { adminToasts } from '../common/admin-toasts';
 import { texts } from '../texts';
 
 const t = texts.paymentDates;
@@ -28,12 +28,7 @@ export function PaymentDateDialog({ payment, onClose }: { payment: PaymentDate; 
     amountQuetzales: payment.amountQuetzales === null ? '' : String(payment.amountQuetzales),
     twinsAmountQuetzales: payment.twinsAmountQuetzales === null ? '' : String(payment.twinsAmountQuetzales),
   });
-  const update = useAdminMutation(updatePaymentDate, {
-    success: t.updated,
-    failure: t.updateFailed,
-    refresh: [paymentDatesKey],
-    onSuccess: onClose,
-  });
+  const update = useUpdatePaymentDate(adminToasts({ success: t.updated, failure: t.updateFailed, onSuccess: onClose }));
   const canSave = form.description.trim() !== '' && form.date !== '' && form.amount.trim() !== '';
   const set = (field: keyof AmountForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
 

@@ -1,9 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PAYMENT_NUMBERS, PAYMENT_PROOF_STATES, type ReviewQueueItem } from '@portal/contracts';
-import { receiptFileUrl, rejectPaymentProof, reviewQueueKey, useReviewQueue, verifyPaymentProof } from '@portal/api-client/receipts';
-import { useRefresh } from '@portal/api-client/refresh';
+import {
+  receiptFileUrl,
+  rejectPaymentProof,
+  reviewQueueKey,
+  useRefreshAfterReview,
+  useReviewQueue,
+  verifyPaymentProof,
+} from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
-import { statsKey } from '@portal/api-client/stats';
 import { formatDay, formatQuetzales } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -127,7 +132,7 @@ export default function ReceiptsSection() {
   const [payment, setPayment] = useState('');
   const { data: queue } = useReviewQueue(state, payment);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const refresh = useRefresh();
+  const refreshAfterReview = useRefreshAfterReview();
   const index = Math.max(0, queue?.findIndex((item) => item.id === selectedId) ?? 0);
   const current = queue?.[index];
   const indexRef = useRef(index);
@@ -148,7 +153,7 @@ export default function ReceiptsSection() {
   // After a decision the same position holds the next receipt (the decided one leaves the queue).
   const onDecided = async () => {
     const following = queue?.[index + 1];
-    await refresh(reviewQueueKey(state, payment), statsKey);
+    await refreshAfterReview(reviewQueueKey(state, payment));
     setSelectedId(following?.id ?? null);
   };
 

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { KeyEventSettings, Settings } from '@portal/contracts';
-import { publicConfigKey } from '@portal/api-client/session';
-import { settingsKey, updateSettings, useSettings } from '@portal/api-client/settings';
+import { useSettings, useUpdateSettings } from '@portal/api-client/settings';
 import { formatDay } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
-import { useAdminMutation } from '../common/use-admin-mutation';
+import { adminToasts } from '../common/admin-toasts';
 import { texts } from '../texts';
 
 const t = texts.settings;
@@ -72,12 +71,7 @@ function KeyEventFields({
 export function SettingsDialog({ settings, onClose }: { settings: Settings; onClose: () => void }) {
   const [form, setForm] = useState<Settings>(settings);
   // The class year also shows on the public pages.
-  const save = useAdminMutation(updateSettings, {
-    success: t.saved,
-    failure: t.saveFailed,
-    refresh: [settingsKey, publicConfigKey],
-    onSuccess: onClose,
-  });
+  const save = useUpdateSettings(adminToasts({ success: t.saved, failure: t.saveFailed, onSuccess: onClose }));
   const setBank = (field: keyof Settings['bank']) => (event: { target: { value: string } }) =>
     setForm({ ...form, bank: { ...form.bank, [field]: event.target.value } });
 

@@ -1,7 +1,8 @@
 import useSWR from 'swr';
-import type { Account, AccountLink, BulkInvitationResult } from '@portal/contracts';
+import type { Account, AccountLink, BulkInvitationResult, Family } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
 
 export const accountsKey = '/api/accounts';
 
@@ -17,3 +18,14 @@ export const inviteFamiliesWithoutAccount = () => apiRequest<BulkInvitationResul
 export function useAccounts() {
   return useSWR(accountsKey, getAccounts, QUERY_OPTIONS);
 }
+
+const accountChanged = { refresh: [accountsKey] };
+export const useUnlinkAccount = mutationHook(unlinkAccount, accountChanged);
+export const useDisableAccount = mutationHook(disableAccount, accountChanged);
+export const useEnableAccount = mutationHook(enableAccount, accountChanged);
+export const useDeleteAccount = mutationHook(deleteAccount, accountChanged);
+/** A new sign-in link for the account given (the screen gets the account back with the link). */
+export const useResetLink = mutationHook((account: Account) => resetLinkFor(account.id));
+/** An invitation for the family given; its account appears only once the parent accepts. */
+export const useInviteFamily = mutationHook((family: Family) => inviteFamily(family.id));
+export const useInviteFamiliesWithoutAccount = mutationHook(inviteFamiliesWithoutAccount, { refresh: [accountsKey] });

@@ -2,6 +2,8 @@
 // confirmation of the lines it decided on.
 import type { BankColumnMapping, BankConfirmResult, BankLineDecision, BankPreview } from '@portal/contracts';
 import { ApiError, apiRequest } from '@portal/api-client/request';
+import { mutationHook } from '@portal/api-client/mutation';
+import { statsKey } from '@portal/api-client/stats';
 
 export interface StatementChoice {
   mapping: BankColumnMapping;
@@ -24,3 +26,6 @@ export async function previewBankStatement(file: Blob, fileName: string, choice?
 
 export const confirmBankLines = (input: { lines: BankLineDecision[]; layout?: { headers: string[]; mapping: BankColumnMapping } }) =>
   apiRequest<BankConfirmResult>('POST', '/api/bank-statements/confirm', input);
+
+// Applied money changes every statement, the dashboard and the receipts it verified.
+export const useConfirmBankLines = mutationHook(confirmBankLines, { refresh: [statsKey, '/api/families/*', '/api/payment-proofs*'] });

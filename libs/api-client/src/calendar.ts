@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type { MyCalendar, MyCalendarLinks } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
 
 /** 'Agregar a mi calendario': one event as an .ics file (the browser downloads it). */
 export const eventCalendarUrl = (eventId: number) => `/api/events/${eventId}/calendar.ics`;
@@ -15,3 +16,10 @@ export const revokeMyCalendar = () => apiRequest<void>('DELETE', myCalendarKey);
 export function useMyCalendar() {
   return useSWR(myCalendarKey, getMyCalendar, QUERY_OPTIONS);
 }
+
+export const useCreateMyCalendar = mutationHook(createMyCalendar, {
+  set: (created) => [[myCalendarKey, { active: true, createdAt: created.createdAt } satisfies MyCalendar]],
+});
+export const useRevokeMyCalendar = mutationHook(revokeMyCalendar, {
+  set: () => [[myCalendarKey, { active: false, createdAt: null } satisfies MyCalendar]],
+});

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type { Outbox, OutboxMessage, OutboxMessageDetail, PaymentReminder } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
 
 export const emailsKey = '/api/emails';
 
@@ -25,3 +26,5 @@ export const getPaymentReminders = () => getJson<PaymentReminder[]>(paymentRemin
 export function usePaymentReminders() {
   return useSWR(paymentRemindersKey, getPaymentReminders, QUERY_OPTIONS);
 }
+
+export const useResendEmail = mutationHook(resendEmail, { refresh: [emailsKey] });

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type { EventInput, GraduationEvent } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
 
 export const eventsKey = '/api/events';
 
@@ -14,3 +15,8 @@ export const deleteEvent = (id: number) => apiRequest<void>('DELETE', `${eventsK
 export function useEvents() {
   return useSWR(eventsKey, getEvents, QUERY_OPTIONS);
 }
+
+export const useCreateEvent = mutationHook(createEvent, { refresh: [eventsKey] });
+export const useUpdateEvent = mutationHook(updateEvent, { refresh: [eventsKey] });
+// The event's answers go with it.
+export const useDeleteEvent = mutationHook(deleteEvent, { refresh: [eventsKey, '/api/event-rsvps/*'] });

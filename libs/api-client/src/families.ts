@@ -2,6 +2,8 @@ import useSWR from 'swr';
 import type { Family, FamilyInput } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
+import { statsKey } from '@portal/api-client/stats';
 
 export const familiesKey = '/api/families';
 
@@ -13,3 +15,9 @@ export const deleteFamily = (id: number) => apiRequest<void>('DELETE', `${famili
 export function useFamilies() {
   return useSWR(familiesKey, getFamilies, QUERY_OPTIONS);
 }
+
+// A family's change shows in the list, on the dashboard and in every event's answers.
+const familyChanged = { refresh: [familiesKey, statsKey, '/api/event-rsvps/*'] };
+export const useCreateFamily = mutationHook(createFamily, familyChanged);
+export const useUpdateFamily = mutationHook(updateFamily, familyChanged);
+export const useDeleteFamily = mutationHook(deleteFamily, familyChanged);

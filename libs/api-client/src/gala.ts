@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import useSWR from 'swr';
 import type {
   GalaArrivals,
@@ -12,6 +13,8 @@ import type {
 } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
+import { useRefresh } from '@portal/api-client/refresh';
 
 // ---- The committee's plan and door ----------------------------------------------------------
 
@@ -57,3 +60,30 @@ export function useMyGala() {
 
 export const saveMyGuests = (guests: string[]) => apiRequest<MyGala>('PUT', '/api/my-gala/guests', { guests });
 export const saveMyNear = (input: GalaNearInput) => apiRequest<MyGala>('PUT', '/api/my-gala/near', input);
+
+// ---- The committee's changes: the plan, and the arrivals it counts ----
+const planChanged = { refresh: [galaPlanKey, galaArrivalsKey] };
+export const useSaveGalaDetails = mutationHook(saveGalaDetails, { refresh: [galaPlanKey] });
+export const useLayoutGalaTables = mutationHook(layoutGalaTables, planChanged);
+export const useSaveGalaTable = mutationHook(
+  ({ number, ...input }: GalaTableInput & { number: number }) => saveGalaTable(number, input),
+  planChanged,
+);
+export const useDeleteGalaTable = mutationHook(deleteGalaTable, planChanged);
+export const useAssignGalaTable = mutationHook(
+  ({ number, familyId }: { number: number; familyId: number }) => assignGalaTable(number, familyId),
+  planChanged,
+);
+export const useUnassignGalaTable = mutationHook(unassignGalaTable, planChanged);
+export const useAutoAssignGala = mutationHook(autoAssignGala, planChanged);
+export const useRevokeGalaPass = mutationHook(revokeGalaPass);
+
+/** After an arrival the door recorded (now, or when its queue synced): the counts and the plan. */
+export function useRefreshArrivals(): () => Promise<void> {
+  const refresh = useRefresh();
+  return useCallback(() => refresh(galaArrivalsKey, galaPlanKey), [refresh]);
+}
+
+// ---- The family's changes ----
+export const useSaveMyGuests = mutationHook(saveMyGuests, { refresh: [myGalaKey] });
+export const useSaveMyNear = mutationHook(saveMyNear, { refresh: [myGalaKey] });

@@ -9,6 +9,7 @@ import type {
 } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
 
 export const notificationsKey = '/api/notifications';
 
@@ -40,3 +41,9 @@ export const setNoticeEmails = (input: NoticeEmails) => apiRequest<NoticeEmails>
 export function useNoticeEmails(enabled = true) {
   return useSWR(enabled ? noticeEmailsKey : null, getNoticeEmails, QUERY_OPTIONS);
 }
+
+export const useCreateNotification = mutationHook(createNotification, { refresh: [notificationsKey] });
+export const useUpdateNotification = mutationHook(updateNotification, { refresh: [notificationsKey] });
+export const useDeleteNotification = mutationHook(deleteNotification, { refresh: [notificationsKey] });
+export const useMarkNoticesSeen = mutationHook(markNoticesSeen, { set: (seen) => [[noticesSeenKey, seen]] });
+export const useSetNoticeEmails = mutationHook(setNoticeEmails, { set: (saved) => [[noticeEmailsKey, saved]] });

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type { PaymentConfirmation, PaymentDate, PaymentDateInput, PaymentNumber, PaymentStatus } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
 
 export const paymentDatesKey = '/api/payment-dates';
 export const myPaymentConfirmationsKey = '/api/my-payment-confirmations';
@@ -21,3 +22,18 @@ export function usePaymentDates() {
 export function useMyPaymentConfirmations() {
   return useSWR(myPaymentConfirmationsKey, getMyPaymentConfirmations, QUERY_OPTIONS);
 }
+
+export const useUpdatePaymentDate = mutationHook(updatePaymentDate, { refresh: [paymentDatesKey] });
+
+/** Only answered payments are listed: a first answer is added, a later one replaces it. */
+export const useSaveMyPaymentConfirmation = mutationHook(saveMyPaymentConfirmation, {
+  set: (saved) => [
+    [
+      myPaymentConfirmationsKey,
+      (current: PaymentConfirmation[] | undefined) => [
+        ...(current ?? []).filter((item) => item.paymentNumber !== saved.paymentNumber),
+        saved,
+      ],
+    ],
+  ],
+});

@@ -1,9 +1,13 @@
 // Deposit receipts: the parent's upload (with progress) and delete, the files' URLs, and the
 // committee's queue and decisions.
-import useSWR from 'swr';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import type { PaymentProof, ReviewQueueItem } from '@portal/contracts';
 import { ApiError, apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { useRefresh } from '@portal/api-client/refresh';
+import { myPaymentProofsKey } from '@portal/api-client/my-family';
+import { statsKey } from '@portal/api-client/stats';
 
 export const receiptFileUrl = (id: number, variant: 'file' | 'thumbnail' = 'file') => `/api/payment-proofs/${id}/${variant}`;
 
@@ -57,3 +61,17 @@ export const verifyPaymentProof = ({ id, amountReceived }: { id: number; amountR
 
 export const rejectPaymentProof = ({ id, reason }: { id: number; reason: string }) =>
   apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/reject`, { reason });
+
+/** After a decision on a receipt: the queue it left and the dashboard's totals. */
+export function useRefreshAfterReview(): (queueKey: string) => Promise<void> {
+  const refresh = useRefresh();
+  return useCallback((queueKey: string) => refresh(queueKey, statsKey), [refresh]);
+}
+
+/** After the family sent or deleted a receipt: its list, asked again. */
+export function useRefreshMyPaymentProofs(): () => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(async () => {
+    await mutate(myPaymentProofsKey);
+  }, [mutate]);
+}

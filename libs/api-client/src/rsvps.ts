@@ -1,7 +1,9 @@
 import useSWR from 'swr';
-import type { AdminEventRsvp, EventRsvp, PendingFamily } from '@portal/contracts';
+import type { AdminEventRsvp, EventRsvp, Family, PendingFamily } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
+import { myFamilyKey, saveFamilyRsvp } from '@portal/api-client/my-family';
 
 /** Admin: every family's answer for one event. */
 export const eventRsvpsKey = (eventId: number) => `/api/event-rsvps/${eventId}`;
@@ -26,3 +28,20 @@ export function usePendingFamilies(eventId: number) {
 export function useMyEventRsvps() {
   return useSWR(myEventRsvpsKey, getMyEventRsvps, QUERY_OPTIONS);
 }
+
+/**
+ * A family's answer to an event. The awards ceremony and the brunch are also Mi Portal's answers
+ * (one answer per family and event), so an answer to one of them asks for the family again.
+ */
+export const useSaveEventRsvp = mutationHook(saveEventRsvp, {
+  set: (saved) => [
+    [myEventRsvpsKey, (current: EventRsvp[] | undefined) => [...(current ?? []).filter((rsvp) => rsvp.eventId !== saved.eventId), saved]],
+  ],
+  refresh: (saved, _input, cached) => {
+    const family = cached(myFamilyKey) as Pick<Family, 'awardsEventId' | 'brunchEventId'> | null | undefined;
+    return saved.eventId === family?.awardsEventId || saved.eventId === family?.brunchEventId ? [myFamilyKey] : [];
+  },
+});
+
+/** Mi Portal's answers to the awards ceremony and the brunch: the same ones Eventos shows. */
+export const useSaveFamilyRsvp = mutationHook(saveFamilyRsvp, { set: (updated) => [[myFamilyKey, updated]], refresh: [myEventRsvpsKey] });

@@ -2,6 +2,8 @@ import useSWR from 'swr';
 import type { Settings } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
+import { publicConfigKey } from '@portal/api-client/session';
 
 export const settingsKey = '/api/settings';
 
@@ -11,3 +13,6 @@ export const updateSettings = (settings: Settings) => apiRequest<Settings>('PUT'
 export function useSettings() {
   return useSWR(settingsKey, getSettings, QUERY_OPTIONS);
 }
+
+// The public configuration carries the class year the landing page shows.
+export const useUpdateSettings = mutationHook(updateSettings, { refresh: [settingsKey, publicConfigKey] });

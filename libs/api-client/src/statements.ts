@@ -4,6 +4,8 @@ import useSWR from 'swr';
 import type { CashPaymentInput, PaymentOverrideInput, Statement } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
+import { statsKey } from '@portal/api-client/stats';
 
 export const statementKey = (familyId: number) => `/api/families/${familyId}/statement`;
 export const myStatementKey = '/api/my-family/statement';
@@ -28,3 +30,9 @@ export const removePaymentOverride = ({ familyId, paymentNumber }: { familyId: n
 
 export const recordCashPayment = ({ familyId, paymentNumber, ...input }: CashPaymentInput & { familyId: number; paymentNumber: number }) =>
   apiRequest<Statement>('POST', `/api/families/${familyId}/payments/${paymentNumber}/cash`, input);
+
+// Money recorded or owed changes the family's statement and the dashboard's totals.
+const statementChanged = { refresh: (_result: unknown, { familyId }: { familyId: number }) => [statementKey(familyId), statsKey] };
+export const useRecordCashPayment = mutationHook(recordCashPayment, statementChanged);
+export const useSetPaymentOverride = mutationHook(setPaymentOverride, statementChanged);
+export const useRemovePaymentOverride = mutationHook(removePaymentOverride, statementChanged);

@@ -3,9 +3,8 @@
 // calendar files are made by the API: nothing here adds to the bundle but a few links.
 import { useState } from 'react';
 import { CalendarDays, CalendarPlus, Copy } from 'lucide-react';
-import { useSWRConfig } from 'swr';
-import type { GraduationEvent, MyCalendar, MyCalendarLinks } from '@portal/contracts';
-import { createMyCalendar, eventCalendarUrl, myCalendarKey, revokeMyCalendar, useMyCalendar } from '@portal/api-client/calendar';
+import type { GraduationEvent, MyCalendarLinks } from '@portal/contracts';
+import { eventCalendarUrl, useCreateMyCalendar, useMyCalendar, useRevokeMyCalendar } from '@portal/api-client/calendar';
 import { formatDateNumeric } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
@@ -13,7 +12,7 @@ import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
 import { LoadFailed } from '../common/LoadFailed';
-import { useParentMutation } from '../common/use-parent-mutation';
+import { parentToasts } from '../common/parent-toasts';
 import { calendarTexts as t } from './calendar-texts';
 
 /** On an event's card: the browser downloads the event; the phone offers to add it. */
@@ -39,26 +38,19 @@ async function copyLink(url: string): Promise<void> {
 /** 'Calendario del teléfono': subscribe, open or copy the new link (shown once), or revoke it. */
 export function PhoneCalendarCard() {
   const { data, error } = useMyCalendar();
-  const { mutate } = useSWRConfig();
   const [links, setLinks] = useState<MyCalendarLinks | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const create = useParentMutation(createMyCalendar, {
-    success: t.created,
-    failure: t.failed,
-    onSuccess: async (created) => {
-      setLinks(created);
-      await mutate(myCalendarKey, { active: true, createdAt: created.createdAt } satisfies MyCalendar, { revalidate: false });
-    },
-  });
-  const revoke = useParentMutation(revokeMyCalendar, {
-    success: t.revoked,
-    failure: t.failed,
-    onSuccess: async () => {
-      setLinks(null);
-      setConfirming(false);
-      await mutate(myCalendarKey, { active: false, createdAt: null } satisfies MyCalendar, { revalidate: false });
-    },
-  });
+  const create = useCreateMyCalendar(parentToasts({ success: t.created, failure: t.failed, onSuccess: setLinks }));
+  const revoke = useRevokeMyCalendar(
+    parentToasts({
+      success: t.revoked,
+      failure: t.failed,
+      onSuccess: () => {
+        setLinks(null);
+        setConfirming(false);
+      },
+    }),
+  );
 
   return (
     <Card>

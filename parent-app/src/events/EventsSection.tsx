@@ -1,16 +1,14 @@
 import { MessageCircle } from 'lucide-react';
-import { useSWRConfig } from 'swr';
-import { maxGuests, type EventRsvp, type GraduationEvent } from '@portal/contracts';
-import { myFamilyKey } from '@portal/api-client/my-family';
+import { maxGuests, type GraduationEvent } from '@portal/contracts';
 import { useEvents } from '@portal/api-client/events';
-import { myEventRsvpsKey, saveEventRsvp, useMyEventRsvps } from '@portal/api-client/rsvps';
+import { useMyEventRsvps, useSaveEventRsvp } from '@portal/api-client/rsvps';
 import { eventShareText, formatDate, formatSchedule, formatTime, isEventOver, mapsUrl, whatsAppShareUrl } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { AnswerButtons } from '../common/AnswerButtons';
 import { closedNote } from '../common/rsvp-window';
-import { useParentMutation } from '../common/use-parent-mutation';
+import { parentToasts } from '../common/parent-toasts';
 import { LoadFailed } from '../common/LoadFailed';
 import { AddToCalendarLink, PhoneCalendarCard } from './CalendarLinks';
 import { useFamily } from '../family/family-context';
@@ -122,22 +120,7 @@ export default function EventsSection() {
   const { data: events, error: eventsError } = useEvents();
   const { data: rsvps, error: rsvpsError } = useMyEventRsvps();
   const family = useFamily();
-  const { mutate } = useSWRConfig();
-  const save = useParentMutation(saveEventRsvp, {
-    success: texts.toasts.eventRsvp,
-    failure: texts.toasts.rsvpFailed,
-    onSuccess: async (saved: EventRsvp) => {
-      await mutate(
-        myEventRsvpsKey,
-        (current: EventRsvp[] | undefined) => [...(current ?? []).filter((rsvp) => rsvp.eventId !== saved.eventId), saved],
-        {
-          revalidate: false,
-        },
-      );
-      // The awards ceremony and the brunch are also Mi Portal's answers (one answer per event).
-      if (saved.eventId === family.awardsEventId || saved.eventId === family.brunchEventId) await mutate(myFamilyKey);
-    },
-  });
+  const save = useSaveEventRsvp(parentToasts({ success: texts.toasts.eventRsvp, failure: texts.toasts.rsvpFailed }));
   if ((!events || !rsvps) && (eventsError || rsvpsError)) {
     return (
       <section className="parent-section">

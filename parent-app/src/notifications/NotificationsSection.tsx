@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { CircleCheck, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { NotificationType } from '@portal/contracts';
-import { markNoticesSeen, noticesSeenKey, useNoticesSeen, useNotifications } from '@portal/api-client/notifications';
+import { useMarkNoticesSeen, useNoticesSeen, useNotifications } from '@portal/api-client/notifications';
 import { formatDateTime } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
@@ -18,19 +17,16 @@ const ICONS: Record<NotificationType, LucideIcon> = { info: Info, warning: Trian
  */
 function useNewNotices(): Set<number> {
   const { data: seen } = useNoticesSeen();
-  const { mutate } = useSWRConfig();
+  // A failure only leaves the count for next time.
+  const { run: markSeen } = useMarkNoticesSeen({ onError: () => undefined });
   const [newIds, setNewIds] = useState<Set<number>>(new Set());
   const recorded = useRef(false);
   useEffect(() => {
     if (!seen || recorded.current) return;
     recorded.current = true;
     setNewIds(new Set(seen.unseen));
-    // A failure only leaves the count for next time.
-    markNoticesSeen().then(
-      (now) => mutate(noticesSeenKey, now, { revalidate: false }),
-      () => undefined,
-    );
-  }, [seen, mutate]);
+    void markSeen(undefined);
+  }, [seen, markSeen]);
   return newIds;
 }
 

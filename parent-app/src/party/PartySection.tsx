@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { MyGala } from '@portal/contracts';
-import { myGalaKey, saveMyGuests, saveMyNear, useMyGala } from '@portal/api-client/gala';
-import { useRefresh } from '@portal/api-client/refresh';
+import { useMyGala, useSaveMyGuests, useSaveMyNear } from '@portal/api-client/gala';
+import type { MutationHandlers } from '@portal/api-client/mutation';
 import { errorMessage } from '@portal/api-client/request';
 import { formatClock, formatDay } from '@portal/format';
 import { Button } from '@portal/ui/button';
@@ -9,7 +9,6 @@ import { Card } from '@portal/ui/card';
 import { Input } from '@portal/ui/input';
 import { Spinner } from '@portal/ui/spinner';
 import { toast } from '@portal/ui/toast';
-import { useMutation } from '@portal/api-client/mutation';
 import { LoadFailed } from '../common/LoadFailed';
 import { galaTexts as t } from './gala-texts';
 import './gala.css';
@@ -17,15 +16,12 @@ import './gala.css';
 // The pass and its QR library come only with the pass.
 const EntryPass = lazy(() => import('./EntryPass'));
 
-function useGalaChange<TInput>(call: (input: TInput) => Promise<MyGala>, success: { title: string; description: string }, failure: string) {
-  const refresh = useRefresh();
-  return useMutation(call, {
-    onSuccess: async () => {
-      toast(success);
-      await refresh(myGalaKey);
-    },
+/** The gala's toasts: the server's message when a change fails (a name it refused, for instance). */
+function galaToasts<TInput>(success: { title: string; description: string }, failure: string): MutationHandlers<TInput, MyGala> {
+  return {
+    onSuccess: () => void toast(success),
     onError: (error) => toast({ title: failure, description: errorMessage(error), variant: 'destructive' }),
-  });
+  };
 }
 
 function Details({ gala }: { gala: MyGala }) {
@@ -86,7 +82,7 @@ function Plan({ gala }: { gala: MyGala }) {
 function Guests({ gala }: { gala: MyGala }) {
   const max = gala.family.maxGuests;
   const [names, setNames] = useState(() => Array.from({ length: max }, (_, index) => gala.family.guests[index] ?? ''));
-  const save = useGalaChange(saveMyGuests, t.guests.saved, t.guests.failed);
+  const save = useSaveMyGuests(galaToasts(t.guests.saved, t.guests.failed));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void save.run(names);
@@ -117,10 +113,10 @@ function Guests({ gala }: { gala: MyGala }) {
 
 function Near({ gala }: { gala: MyGala }) {
   const [name, setName] = useState('');
-  const save = useGalaChange((graduateName: string | null) => saveMyNear({ graduateName }), t.near.saved, t.near.failed);
+  const save = useSaveMyNear(galaToasts(t.near.saved, t.near.failed));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) void save.run(name).then((result) => result && setName(''));
+    if (name.trim()) void save.run({ graduateName: name }).then((result) => result && setName(''));
   };
   return (
     <Card className="gala-card">
@@ -139,7 +135,7 @@ function Near({ gala }: { gala: MyGala }) {
           {t.near.save}
         </Button>
         {gala.family.nearGraduateName && (
-          <Button variant="outline" onClick={() => void save.run(null)}>
+          <Button variant="outline" onClick={() => void save.run({ graduateName: null })}>
             {t.near.remove}
           </Button>
         )}

@@ -1,5 +1,4 @@
 import { Copy, Landmark, MessageCircle } from 'lucide-react';
-import { useSWRConfig } from 'swr';
 import { useState } from 'react';
 import {
   PAYMENT_STATUSES,
@@ -10,12 +9,7 @@ import {
   type PaymentStatus,
 } from '@portal/contracts';
 import { useMyPaymentProofs } from '@portal/api-client/my-family';
-import {
-  myPaymentConfirmationsKey,
-  saveMyPaymentConfirmation,
-  useMyPaymentConfirmations,
-  usePaymentDates,
-} from '@portal/api-client/payments';
+import { useSaveMyPaymentConfirmation, useMyPaymentConfirmations, usePaymentDates } from '@portal/api-client/payments';
 import { useSettings } from '@portal/api-client/settings';
 import { useMyStatement } from '@portal/api-client/statements';
 import { formatDay, formatQuetzales, whatsAppUrl } from '@portal/format';
@@ -23,7 +17,7 @@ import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
-import { useParentMutation } from '../common/use-parent-mutation';
+import { parentToasts } from '../common/parent-toasts';
 import { LoadFailed } from '../common/LoadFailed';
 import { PaymentReceipts } from './receipts/PaymentReceipts';
 import { texts } from '../texts';
@@ -149,21 +143,7 @@ export default function PaymentsSection() {
   const { data: confirmations, error: confirmationsError } = useMyPaymentConfirmations();
   const { data: proofs } = useMyPaymentProofs(true);
   const { data: statement } = useMyStatement();
-  const { mutate } = useSWRConfig();
-  const save = useParentMutation(saveMyPaymentConfirmation, {
-    success: texts.toasts.payment,
-    failure: texts.toasts.paymentFailed,
-    onSuccess: (saved: PaymentConfirmation) =>
-      mutate(
-        myPaymentConfirmationsKey,
-        // Only answered payments are listed: a first answer is added, a later one replaces it.
-        (current: PaymentConfirmation[] | undefined) => [
-          ...(current ?? []).filter((item) => item.paymentNumber !== saved.paymentNumber),
-          saved,
-        ],
-        { revalidate: false },
-      ),
-  });
+  const save = useSaveMyPaymentConfirmation(parentToasts({ success: texts.toasts.payment, failure: texts.toasts.paymentFailed }));
   // The radio shows the parent's choice at once; it falls back to the saved answer if the save fails.
   const [choice, setChoice] = useState<PaymentConfirmation | null>(null);
   const choose = (paymentNumber: PaymentNumber, status: PaymentStatus) => {

@@ -1,6 +1,5 @@
 import { CalendarClock, Camera, Shirt } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
 import {
   GUESTS_PER_TABLE,
   maxGuests,
@@ -11,8 +10,7 @@ import {
   type Settings,
 } from '@portal/contracts';
 import { useEvents } from '@portal/api-client/events';
-import { myFamilyKey, saveFamilyRsvp } from '@portal/api-client/my-family';
-import { myEventRsvpsKey } from '@portal/api-client/rsvps';
+import { useSaveFamilyRsvp } from '@portal/api-client/rsvps';
 import { useSettings } from '@portal/api-client/settings';
 import { deadlineText, formatClock, formatClockRange, formatDay, todayInGuatemala } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
@@ -20,7 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@port
 import { Skeleton } from '@portal/ui/skeleton';
 import { AnswerButtons } from '../common/AnswerButtons';
 import { closedNote } from '../common/rsvp-window';
-import { useParentMutation } from '../common/use-parent-mutation';
+import { parentToasts } from '../common/parent-toasts';
 import { useFamily } from '../family/family-context';
 import { texts } from '../texts';
 
@@ -96,16 +94,7 @@ export function TablesSummary({ family }: { family: Family }) {
 type KeyEvent = 'awards' | 'brunch';
 
 export function Attendance({ family, settings, events }: { family: Family; settings: Settings; events: readonly GraduationEvent[] }) {
-  const { mutate } = useSWRConfig();
-  const save = useParentMutation(saveFamilyRsvp, {
-    success: texts.toasts.familyRsvp,
-    failure: texts.toasts.rsvpFailed,
-    onSuccess: async (updated) => {
-      await mutate(myFamilyKey, updated, { revalidate: false });
-      // The same answers as Eventos shows (one answer per family and event).
-      await mutate(myEventRsvpsKey);
-    },
-  });
+  const save = useSaveFamilyRsvp(parentToasts({ success: texts.toasts.familyRsvp, failure: texts.toasts.rsvpFailed }));
   const rows: Array<{ key: KeyEvent; title: string; event: KeyEventSettings; eventId: number | null }> = [
     { key: 'awards', title: t.awardsEvent, event: settings.awards, eventId: family.awardsEventId },
     { key: 'brunch', title: t.brunchEvent, event: settings.brunch, eventId: family.brunchEventId },

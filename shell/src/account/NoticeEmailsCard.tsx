@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { setNoticeEmails, useNoticeEmails } from '@portal/api-client/notifications';
+import { useNoticeEmails, useSetNoticeEmails } from '@portal/api-client/notifications';
 import { errorMessage } from '@portal/api-client/request';
 import { Card, CardContent, CardDescription, CardHeader } from '@portal/ui/card';
 import { toast } from '@portal/ui/toast';
@@ -13,21 +12,12 @@ const t = texts.account.noticeEmails;
  * without a family (the request answers 404).
  */
 export function NoticeEmailsCard() {
-  const { data, mutate } = useNoticeEmails();
-  const [saving, setSaving] = useState(false);
+  const { data } = useNoticeEmails();
+  const save = useSetNoticeEmails({
+    onSuccess: ({ enabled }) => void toast({ title: enabled ? t.on : t.off }),
+    onError: (error) => toast({ title: t.failed, description: errorMessage(error), variant: 'destructive' }),
+  });
   if (!data) return null;
-
-  async function change(enabled: boolean) {
-    setSaving(true);
-    try {
-      await mutate(await setNoticeEmails({ enabled }), { revalidate: false });
-      toast({ title: enabled ? t.on : t.off });
-    } catch (error) {
-      toast({ title: t.failed, description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <Card>
@@ -37,7 +27,12 @@ export function NoticeEmailsCard() {
       </CardHeader>
       <CardContent>
         <label className="ui-checkbox">
-          <input type="checkbox" checked={data.enabled} disabled={saving} onChange={(event) => void change(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={data.enabled}
+            disabled={save.isPending}
+            onChange={(event) => void save.run({ enabled: event.target.checked })}
+          />
           {t.label}
         </label>
       </CardContent>

@@ -1,8 +1,6 @@
 import { Link, Navigate, useNavigate, useSearchParams } from '@portal/ui/router';
-import useSWR from 'swr';
 import { homeFor } from '@portal/auth/home';
-import { checkInvitation, useUser } from '@portal/api-client/session';
-import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { useInvitation, useUser } from '@portal/api-client/session';
 import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';
 import { AuthCard } from './AuthCard';
@@ -16,7 +14,7 @@ export function InvitationPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const { user, isLoading: userLoading } = useUser();
-  const { data: invitation, error, isLoading } = useSWR(['invitation', token], () => checkInvitation(token), QUERY_OPTIONS);
+  const { data: invitation, error, isLoading } = useInvitation(token);
 
   if (isLoading || userLoading) {
     return (

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from '@portal/ui/router';
-import { useRefresh } from '@portal/api-client/refresh';
 import { errorMessage, isApiError } from '@portal/api-client/request';
-import { userKey, useUser, verifyEmail } from '@portal/api-client/session';
-import { myFamilyKey } from '@portal/api-client/my-family';
+import { useUser, useVerifyEmail } from '@portal/api-client/session';
 import { homeFor } from '@portal/auth/home';
 import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';
@@ -17,23 +15,20 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { user } = useUser();
-  const refresh = useRefresh();
   const [state, setState] = useState<State>({ status: 'checking' });
+  const { run: verify } = useVerifyEmail({
+    onSuccess: () => setState({ status: 'done' }),
+    onError: (error) =>
+      setState({ status: 'failed', message: isApiError(error) && error.status === 400 ? t.badLink : errorMessage(error) }),
+  });
   // A link works once: React's development double effect must not spend it twice.
   const sent = useRef(false);
 
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    verifyEmail(token).then(
-      async () => {
-        setState({ status: 'done' });
-        await refresh(userKey, myFamilyKey);
-      },
-      (error: unknown) =>
-        setState({ status: 'failed', message: isApiError(error) && error.status === 400 ? t.badLink : errorMessage(error) }),
-    );
-  }, [token, refresh]);
+    void verify(token);
+  }, [token, verify]);
 
   if (state.status === 'checking') {
     return (

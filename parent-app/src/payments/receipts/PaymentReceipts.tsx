@@ -1,9 +1,7 @@
 import imageCompression from 'browser-image-compression';
 import { useId, useState, type FormEvent } from 'react';
-import { useSWRConfig } from 'swr';
 import type { PaymentNumber, PaymentProof } from '@portal/contracts';
-import { myPaymentProofsKey } from '@portal/api-client/my-family';
-import { deletePaymentProof, receiptFileUrl, uploadPaymentProof } from '@portal/api-client/receipts';
+import { deletePaymentProof, receiptFileUrl, uploadPaymentProof, useRefreshMyPaymentProofs } from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -45,14 +43,13 @@ async function shrink(file: File, onProgress: (percent: number) => void): Promis
 
 export function PaymentReceipts({ paymentNumber, proofs }: { paymentNumber: PaymentNumber; proofs: PaymentProof[] }) {
   const id = useId();
-  const { mutate } = useSWRConfig();
   const [open, setOpen] = useState(false);
   const [progress, setProgress] = useState<{ step: 'compress' | 'upload'; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const state = paymentState(proofs);
   const verified = proofs.filter((proof) => proof.state === 'verificado');
   const rejected = [...proofs].reverse().find((proof) => proof.state === 'rechazado');
-  const refresh = () => mutate(myPaymentProofsKey);
+  const refresh = useRefreshMyPaymentProofs();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
