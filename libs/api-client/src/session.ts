@@ -12,8 +12,6 @@ import type {
 import { roleHint } from '@portal/api-client/early';
 import { apiRequest, getJson, isApiError } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
-import { mutationHook } from '@portal/api-client/mutation';
-import { myFamilyKey } from '@portal/api-client/my-family';
 
 export const userKey = '/api/user';
 export const publicConfigKey = '/api/config';
@@ -59,12 +57,4 @@ export function useUser() {
 export function usePublicConfig() {
   const { data } = useSWR<PublicConfig>(publicConfigKey, getJson, QUERY_OPTIONS);
   return data;
-}
-
-/** A proven e-mail links the account to its family: who the user is, and the family, asked again. */
-export const useVerifyEmail = mutationHook(verifyEmail, { refresh: [userKey, myFamilyKey] });
-
-/** What an invitation link offers (the family, the e-mail), checked once per token. */
-export function useInvitation(token: string) {
-  return useSWR(['invitation', token], () => checkInvitation(token), QUERY_OPTIONS);
 }

@@ -1,6 +1,7 @@
 import { Link, Navigate, useNavigate, useSearchParams } from '@portal/ui/router';
 import { homeFor } from '@portal/auth/home';
-import { useInvitation, useUser } from '@portal/api-client/session';
+import { useInvitation } from '@portal/api-client/account-links';
+import { useUser } from '@portal/api-client/session';
 import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';
 import { AuthCard } from './AuthCard';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from '@portal/ui/router';
 import { errorMessage, isApiError } from '@portal/api-client/request';
-import { useUser, useVerifyEmail } from '@portal/api-client/session';
+import { useVerifyEmail } from '@portal/api-client/account-links';
+import { useUser } from '@portal/api-client/session';
 import { homeFor } from '@portal/auth/home';
 import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';

@@ -1,0 +1,14 @@
+// The links the portal e-mails (verify an address, accept an invitation): only their pages load this.
+import useSWR from 'swr';
+import { mutationHook } from '@portal/api-client/mutation';
+import { myFamilyKey } from '@portal/api-client/my-family';
+import { checkInvitation, userKey, verifyEmail } from '@portal/api-client/session';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
+
+/** A proven e-mail links the account to its family: who the user is, and the family, asked again. */
+export const useVerifyEmail = mutationHook(verifyEmail, { refresh: [userKey, myFamilyKey] });
+
+/** What an invitation link offers (the family, the e-mail), checked once per token. */
+export function useInvitation(token: string) {
+  return useSWR(['invitation', token], () => checkInvitation(token), QUERY_OPTIONS);
+}
