@@ -17,6 +17,11 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
 });
+// The tests run in random order: each starts on the dashboard, whatever the one before it left open.
+beforeEach(async () => {
+  await page.goto(`${portal.url}/admin`);
+  await page.locator('.admin-stat__value').first().waitFor();
+});
 
 const statValue = (label: string) => page.locator('.admin-stat', { hasText: label }).locator('.admin-stat__value').textContent();
 const section = async (name: string) => {

@@ -16,6 +16,11 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
 });
+// The tests run in random order: each starts on Mi Portal, whatever the one before it left open.
+beforeEach(async () => {
+  await page.goto(`${portal.url}/parent`);
+  await page.getByRole('heading', { name: /^Bienvenido/ }).waitFor();
+});
 
 const toast = async (title: string, description: string) => {
   const status = page.getByRole('status').filter({ hasText: title }).first();

@@ -64,50 +64,59 @@ afterAll(async () => {
   await portal?.stop();
 });
 
+/** A parent sends a 4 MB photo from the phone; it goes up small and reads En revisión. Returns the dashboard's 'Pagos Recibidos' before. */
+async function theParentSendsAPhoto(): Promise<number> {
+  const photo = await bigPhoto();
+  expect(statSync(photo).size).toBeGreaterThan(3 * 1024 * 1024);
+  await admin.goto(`${portal.url}/admin`);
+  await admin.locator('.admin-stat', { hasText: 'Pagos Recibidos' }).waitFor();
+  const before = Number(await statValue());
+
+  await parent.getByRole('navigation', { name: 'Secciones del portal de padres' }).last().getByRole('link', { name: 'Pagos' }).click();
+  const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
+  await first.getByText('Pendiente').first().waitFor();
+  await first.getByRole('button', { name: 'Subir comprobante' }).click();
+  await first.getByLabel('Foto o PDF del comprobante').setInputFiles(photo);
+  await first.getByLabel('Monto depositado (Q, opcional)').fill('2950');
+  await first.getByRole('button', { name: 'Enviar comprobante' }).click();
+  await first.getByText('En revisión').first().waitFor();
+  // Playwright does not expose a multipart body built from a Blob: the page records what it sent.
+  const sent = await parent.evaluate(() => (window as unknown as { uploadedBytes: number[] }).uploadedBytes);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toBeGreaterThan(10 * 1024);
+  expect(sent[0]).toBeLessThan(500 * 1024);
+  expect(await scrollsSideways(parent)).toBe(false);
+  await screenshot(parent, 'receipts-parent-review');
+  return before;
+}
+
+/** The admin verifies it in Comprobantes and the dashboard counts the family. */
+async function theAdminVerifiesIt(before: number): Promise<void> {
+  await admin.goto(`${portal.url}/admin/comprobantes`);
+  await admin.getByRole('heading', { name: /Sofía Morales · Pago 1/ }).waitFor();
+  await admin.getByText('Monto declarado: Q2,950').waitFor();
+  await screenshot(admin, 'receipts-admin-queue');
+  await admin.getByRole('button', { name: 'Verificar' }).click();
+  await admin.getByText('No hay comprobantes con estos filtros.').waitFor();
+  await admin.goto(`${portal.url}/admin`);
+  await admin.locator('.admin-stat', { hasText: 'Pagos Recibidos' }).waitFor();
+  expect(Number(await statValue())).toBe(before + 1);
+}
+
+/** The parent sees Verificado with the amount received. */
+async function theParentSeesItVerified(): Promise<void> {
+  await parent.reload();
+  const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
+  await first.getByText('Verificado').first().waitFor();
+  await first.getByText('Recibido: Q2,950').waitFor();
+  await screenshot(parent, 'receipts-parent-verified');
+}
+
 describe('deposit receipts', () => {
-  let before: number;
-
-  it('a parent sends a 4 MB photo from the phone; it goes up small and reads En revisión', async () => {
-    const photo = await bigPhoto();
-    expect(statSync(photo).size).toBeGreaterThan(3 * 1024 * 1024);
-    await admin.goto(`${portal.url}/admin`);
-    await admin.locator('.admin-stat', { hasText: 'Pagos Recibidos' }).waitFor();
-    before = Number(await statValue());
-
-    await parent.getByRole('navigation', { name: 'Secciones del portal de padres' }).last().getByRole('link', { name: 'Pagos' }).click();
-    const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
-    await first.getByText('Pendiente').first().waitFor();
-    await first.getByRole('button', { name: 'Subir comprobante' }).click();
-    await first.getByLabel('Foto o PDF del comprobante').setInputFiles(photo);
-    await first.getByLabel('Monto depositado (Q, opcional)').fill('2950');
-    await first.getByRole('button', { name: 'Enviar comprobante' }).click();
-    await first.getByText('En revisión').first().waitFor();
-    // Playwright does not expose a multipart body built from a Blob: the page records what it sent.
-    const sent = await parent.evaluate(() => (window as unknown as { uploadedBytes: number[] }).uploadedBytes);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toBeGreaterThan(10 * 1024);
-    expect(sent[0]).toBeLessThan(500 * 1024);
-    expect(await scrollsSideways(parent)).toBe(false);
-    await screenshot(parent, 'receipts-parent-review');
-  }, 120_000);
-
-  it('the admin verifies it in Comprobantes and the dashboard counts the family', async () => {
-    await admin.goto(`${portal.url}/admin/comprobantes`);
-    await admin.getByRole('heading', { name: /Sofía Morales · Pago 1/ }).waitFor();
-    await admin.getByText('Monto declarado: Q2,950').waitFor();
-    await screenshot(admin, 'receipts-admin-queue');
-    await admin.getByRole('button', { name: 'Verificar' }).click();
-    await admin.getByText('No hay comprobantes con estos filtros.').waitFor();
-    await admin.goto(`${portal.url}/admin`);
-    await admin.locator('.admin-stat', { hasText: 'Pagos Recibidos' }).waitFor();
-    expect(Number(await statValue())).toBe(before + 1);
-  });
-
-  it('the parent sees Verificado with the amount received', async () => {
-    await parent.reload();
-    const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
-    await first.getByText('Verificado').first().waitFor();
-    await first.getByText('Recibido: Q2,950').waitFor();
-    await screenshot(parent, 'receipts-parent-verified');
-  });
+  // One story: the admin verifies the receipt the parent sent, and the parent then sees it verified.
+  it("goes from the parent's phone to the committee and back: sent small, verified, counted, shown", async () => {
+    const before = await theParentSendsAPhoto();
+    await theAdminVerifiesIt(before);
+    await theParentSeesItVerified();
+  }, 180_000);
 });
