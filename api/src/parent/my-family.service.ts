@@ -49,8 +49,14 @@ export class MyFamilyService {
     return family;
   }
 
+  /**
+   * The family with its answers to the two key events: on SQLite kept whole until the next write
+   * (any answer is a write, so what is kept is never stale), as every parent page asks for it.
+   */
   async get(user: User): Promise<Family> {
-    return familyWithAnswers(this.db.manager, await this.familyOf(user));
+    const email = familyEmail(user);
+    if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
+    return this.db.cached(`my-family:${email}`, async () => familyWithAnswers(this.db.manager, await this.familyOf(user)));
   }
 
   /**
