@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_GUARD } from '@nestjs/core';
 import { UserEntity } from '../users/user.entity';
+import { FamilyEntity } from '../families/family.entity';
+import { SettingsModule } from '../settings/settings.module';
+import { UsersService } from '../users/users.service';
 import { SessionEntity } from './session.entity';
 import { AccountTokenEntity } from './account-token.entity';
 import { RateLimitEntity } from './rate-limit.entity';
-import { FamilyEntity } from '../families/family.entity';
-import { APP_GUARD } from '@nestjs/core';
-import { SettingsModule } from '../settings/settings.module';
-import { UsersService } from '../users/users.service';
 import { AccountLinksController } from './account-links.controller';
 import { AccountLinksService } from './account-links.service';
 import { AccountTokens } from './account-tokens';

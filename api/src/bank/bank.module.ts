@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { BankLayoutEntity, BankLineEntity } from './bank-line.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { ReceiptsModule } from '../receipts/receipts.module';
+import { BankLayoutEntity, BankLineEntity } from './bank-line.entity';
 import { BankController } from './bank.controller';
 import { BankService } from './bank.service';
 

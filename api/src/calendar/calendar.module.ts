@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CalendarFeedEntity } from './calendar-feed.entity';
 import { EventEntity } from '../events/event.entity';
 import { DeletedEventEntity } from '../events/deleted-event.entity';
 import { UserEntity } from '../users/user.entity';
+import { CalendarFeedEntity } from './calendar-feed.entity';
 import { CalendarController } from './calendar.controller';
 import { CalendarService } from './calendar.service';
 

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { EventEntity } from './event.entity';
-import { DeletedEventEntity } from './deleted-event.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../settings/settings.entity';
+import { EventEntity } from './event.entity';
+import { DeletedEventEntity } from './deleted-event.entity';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
 

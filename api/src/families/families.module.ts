@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from './family.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { GalaFamilyEntity } from '../gala/gala-family.entity';
 import { GalaTableEntity } from '../gala/gala-table.entity';
 import { SettingsEntity } from '../settings/settings.entity';
+import { FamilyEntity } from './family.entity';
 import { FamiliesController } from './families.controller';
 import { FamiliesService } from './families.service';
 

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { GalaTableEntity } from './gala-table.entity';
-import { GalaFamilyEntity } from './gala-family.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { ParentModule } from '../parent/parent.module';
+import { GalaTableEntity } from './gala-table.entity';
+import { GalaFamilyEntity } from './gala-family.entity';
 import { GalaController, MyGalaController } from './gala.controller';
 import { GalaService } from './gala.service';
 import { SeatingListService } from './seating-list.service';

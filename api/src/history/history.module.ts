@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { HistoryEntity } from './history.entity';
 import { FamilyEntity } from '../families/family.entity';
+import { HistoryEntity } from './history.entity';
 import { HistoryController } from './history.controller';
 import { HistoryService } from './history.service';
 

@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { OutboxMessageEntity } from './outbox-message.entity';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { SettingsEntity } from '../settings/settings.entity';
+import { OutboxMessageEntity } from './outbox-message.entity';
 import { EmailsController } from './emails.controller';
 import { EmailsService } from './emails.service';
 import { MailWorker } from './mail-worker';

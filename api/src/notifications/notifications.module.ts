@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { NotificationEntity } from './notification.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { UserEntity } from '../users/user.entity';
 import { ParentModule } from '../parent/parent.module';
+import { NotificationEntity } from './notification.entity';
 import { MyNoticeEmailsController } from './my-notice-emails.controller';
 import { MyNoticesSeenController } from './my-notices-seen.controller';
 import { NotificationsController } from './notifications.controller';

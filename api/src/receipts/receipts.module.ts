@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { ReceiptFileEntity } from './receipt-file.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { FamilyEntity } from '../families/family.entity';
@@ -9,6 +8,7 @@ import { SettingsEntity } from '../settings/settings.entity';
 import { RateLimitEntity } from '../auth/rate-limit.entity';
 import { RateLimits } from '../auth/rate-limits';
 import { ParentModule } from '../parent/parent.module';
+import { ReceiptFileEntity } from './receipt-file.entity';
 import { MyReceiptsController } from './my-receipts.controller';
 import { ReceiptFilesController } from './receipt-files.controller';
 import { ReceiptReviewController } from './receipt-review.controller';

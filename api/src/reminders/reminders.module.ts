@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PaymentReminderEntity } from './payment-reminder.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { SettingsEntity } from '../settings/settings.entity';
+import { PaymentReminderEntity } from './payment-reminder.entity';
 import { ReminderScheduler } from './reminder-scheduler';
 import { RemindersController } from './reminders.controller';
 import { RemindersService } from './reminders.service';

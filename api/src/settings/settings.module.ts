@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SettingsEntity } from './settings.entity';
 import { EventEntity } from '../events/event.entity';
+import { SettingsEntity } from './settings.entity';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 

@@ -1,10 +1,11 @@
 // Deposit receipts: the parent's upload (with progress) and delete, the files' URLs, and the
 // committee's queue and decisions.
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import type { PaymentProof, ReviewQueueItem } from '@portal/contracts';
 import { ApiError, apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
 import { useRefresh } from '@portal/api-client/refresh';
 import { myPaymentProofsKey } from '@portal/api-client/my-family';
 import { statsKey } from '@portal/api-client/stats';
@@ -68,10 +69,10 @@ export function useRefreshAfterReview(): (queueKey: string) => Promise<void> {
   return useCallback((queueKey: string) => refresh(queueKey, statsKey), [refresh]);
 }
 
-/** After the family sent or deleted a receipt: its list, asked again. */
+export const useDeletePaymentProof = mutationHook(deletePaymentProof, { refresh: [myPaymentProofsKey] });
+
+/** After the family sent a receipt (an upload with its progress, not a plain change): its list, asked again. */
 export function useRefreshMyPaymentProofs(): () => Promise<void> {
-  const { mutate } = useSWRConfig();
-  return useCallback(async () => {
-    await mutate(myPaymentProofsKey);
-  }, [mutate]);
+  const refresh = useRefresh();
+  return useCallback(() => refresh(myPaymentProofsKey), [refresh]);
 }

@@ -1,9 +1,21 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentProof } from '@portal/contracts';
+import { renderWithApi } from '@portal/test-utils/render';
+import { toast } from '@portal/ui/toast';
 import { PaymentReceipts, paymentState } from './PaymentReceipts';
 
 jest.mock('browser-image-compression', () => jest.fn());
+jest.mock('@portal/ui/toast', () => ({ toast: jest.fn() }));
+
+/** What the client reads of a fetch answer (jsdom has no Response). */
+const answer = (status: number, body: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  statusText: '',
+  headers: { get: () => null },
+  text: async () => (status === 204 ? '' : JSON.stringify(body)),
+});
 
 const proof = (overrides: Partial<PaymentProof>): PaymentProof => ({
   id: 1,
@@ -42,6 +54,30 @@ describe("a payment's receipts", () => {
     expect(screen.getAllByText('En revisión').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Miniatura del comprobante' })).toHaveAttribute('src', '/api/payment-proofs/1/thumbnail');
+  });
+
+  it('deletes the receipt on the server and asks for the list again; a refusal says why and keeps it', async () => {
+    const calls: string[] = [];
+    let refuse = false;
+    global.fetch = jest.fn(async (url: string, init?: { method?: string }) => {
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      if (init?.method === 'DELETE') return refuse ? answer(409, { message: 'El comité ya revisó este comprobante.' }) : answer(204, null);
+      return answer(200, []);
+    }) as unknown as typeof fetch;
+    renderWithApi(<PaymentReceipts paymentNumber={2} proofs={[proof({ id: 7 })]} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(calls).toEqual(['DELETE /api/my-family/payment-proofs/7', 'GET /api/my-family/payment-proofs']));
+
+    refuse = true;
+    calls.length = 0;
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ description: 'El comité ya revisó este comprobante.', variant: 'destructive' }),
+      ),
+    );
+    expect(calls).toEqual(['DELETE /api/my-family/payment-proofs/7']);
   });
 
   it('reads Verificado with the amount received, and no more uploads or deletes', () => {

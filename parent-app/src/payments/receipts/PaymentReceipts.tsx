@@ -1,7 +1,7 @@
 import imageCompression from 'browser-image-compression';
 import { useId, useState, type FormEvent } from 'react';
 import type { PaymentNumber, PaymentProof } from '@portal/contracts';
-import { deletePaymentProof, receiptFileUrl, uploadPaymentProof, useRefreshMyPaymentProofs } from '@portal/api-client/receipts';
+import { receiptFileUrl, uploadPaymentProof, useDeletePaymentProof, useRefreshMyPaymentProofs } from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -82,14 +82,9 @@ export function PaymentReceipts({ paymentNumber, proofs }: { paymentNumber: Paym
     }
   }
 
-  async function remove(proof: PaymentProof) {
-    try {
-      await deletePaymentProof(proof.id);
-      await refresh();
-    } catch (failure) {
-      toast({ title: t.deleteFailed, description: errorMessage(failure), variant: 'destructive' });
-    }
-  }
+  const remove = useDeletePaymentProof({
+    onError: (failure) => toast({ title: t.deleteFailed, description: errorMessage(failure), variant: 'destructive' }),
+  });
 
   return (
     <div className="parent-receipts">
@@ -120,7 +115,7 @@ export function PaymentReceipts({ paymentNumber, proofs }: { paymentNumber: Paym
               )}
               <span>{t.states[proof.state]}</span>
               {proof.state === 'en_revision' && (
-                <Button variant="ghost" size="sm" onClick={() => void remove(proof)}>
+                <Button variant="ghost" size="sm" onClick={() => void remove.run(proof.id)}>
                   {t.delete}
                 </Button>
               )}
