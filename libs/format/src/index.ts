@@ -5,49 +5,76 @@
 export const TIME_ZONE = 'America/Guatemala';
 export const LOCALE = 'es-GT';
 
-const longDay = new Intl.DateTimeFormat(LOCALE, {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const longDayInGuatemala = new Intl.DateTimeFormat(LOCALE, {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
-const numericDayInGuatemala = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
-const timeInGuatemala = new Intl.DateTimeFormat(LOCALE, {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: TIME_ZONE,
-});
-const clockTime = new Intl.DateTimeFormat(LOCALE, {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
+/**
+ * A formatter made on first use: building an Intl formatter loads locale and time-zone data,
+ * ~5 ms each on a phone, and a page that formats no dates should not pay for eight of them.
+ */
+function once<T>(create: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= create());
+}
+
+const longDay = once(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
+const longDayInGuatemala = once(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: TIME_ZONE,
+    }),
+);
+const numericDayInGuatemala = once(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: TIME_ZONE,
+    }),
+);
+const timeInGuatemala = once(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: TIME_ZONE,
+    }),
+);
+const clockTime = once(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    }),
+);
 // en-CA formats a date as yyyy-MM-dd; the parts below read the wall clock in Guatemala.
-const isoDayInGuatemala = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
-const wallClockInGuatemala = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const wholeNumber = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const isoDayInGuatemala = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }));
+const wallClockInGuatemala = once(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
+const wholeNumber = once(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -76,7 +103,7 @@ export function isCalendarDay(value: string): boolean {
 
 /** `2026-06-13` -> `Sábado, 13 de junio de 2026` (the weekday is computed, never typed). */
 export function formatDay(day: string): string {
-  return capitalize(longDay.format(dayToUtcNoon(day)));
+  return capitalize(longDay().format(dayToUtcNoon(day)));
 }
 
 /** `2026-06-13` -> `13/06/2026`. */
@@ -87,17 +114,17 @@ export function formatDayNumeric(day: string): string {
 
 /** A UTC date-time -> its Guatemala day, `Sábado, 13 de junio de 2026`. */
 export function formatDate(iso: string | Date): string {
-  return capitalize(longDayInGuatemala.format(new Date(iso)));
+  return capitalize(longDayInGuatemala().format(new Date(iso)));
 }
 
 /** A UTC date-time -> its Guatemala day as `dd/MM/yyyy`. */
 export function formatDateNumeric(iso: string | Date): string {
-  return numericDayInGuatemala.format(new Date(iso));
+  return numericDayInGuatemala().format(new Date(iso));
 }
 
 /** A UTC date-time -> its Guatemala time, `10:00 a. m.`. */
 export function formatTime(iso: string | Date): string {
-  return timeInGuatemala.format(new Date(iso));
+  return timeInGuatemala().format(new Date(iso));
 }
 
 /** A UTC date-time -> `13/06/2026, 10:00 a. m.` in Guatemala. */
@@ -109,7 +136,7 @@ export function formatDateTime(iso: string | Date): string {
 export function formatClock(time: string): string {
   const match = CLOCK_PATTERN.exec(time);
   if (!match) return time;
-  return clockTime.format(new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))));
+  return clockTime().format(new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))));
 }
 
 /** `10:00`, `12:00` -> `10:00 a. m. - 12:00 p. m.`. */
@@ -119,12 +146,12 @@ export function formatClockRange(start: string, end: string): string {
 
 /** 2950 -> `Q2,950`. */
 export function formatQuetzales(amount: number): string {
-  return `Q${wholeNumber.format(amount)}`;
+  return `Q${wholeNumber().format(amount)}`;
 }
 
 /** The calendar day it is now in Guatemala, `yyyy-MM-dd`. */
 export function todayInGuatemala(now: Date = new Date()): string {
-  return isoDayInGuatemala.format(now);
+  return isoDayInGuatemala().format(now);
 }
 
 /** Whole days from `from` to `to` (both `yyyy-MM-dd`); negative when `to` is earlier. */
@@ -141,7 +168,11 @@ export function deadlineText(deadline: string, today: string = todayInGuatemala(
 }
 
 function guatemalaOffsetMs(at: Date): number {
-  const parts = Object.fromEntries(wallClockInGuatemala.formatToParts(at).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    wallClockInGuatemala()
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
   const wallClock = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,
