@@ -29,14 +29,29 @@ function libModules(lib: string) {
   return Object.fromEntries(files.map((file) => [`@portal/${lib}/${file.replace(/\.tsx?$/, '')}`, singleton(version)]));
 }
 
+const SHELL_DIR = path.join(root, 'shell');
+
 /**
- * Everything the shell and the remotes share, as singletons with explicit versions. The
- * workspace libs are shared file by file, so a page only downloads the kit pieces it uses,
- * and the toast store, the session, the SWR cache and the router's context exist once (routing
- * through `@portal/ui/router`, so only the parts of react-router-dom the apps use are built in).
+ * Everything the shell and the remotes share, as singletons with explicit versions: React, SWR
+ * and the workspace modules the shell imports (at start or later), one shared module per file of
+ * a lib, so the toast store, the session, the SWR cache and the router's context exist once and a
+ * page downloads only the kit pieces it uses (routing goes through `@portal/ui/router`, so only
+ * the parts of react-router-dom the apps use are built in). A workspace module only the remotes
+ * import is built into each remote that uses it: sharing it would save no download (a page runs
+ * one remote) and would cost each remote's entry two table rows and a version check at start.
  */
 export function sharedModules() {
   const react = npmVersion('react');
+  const shell = libModulesReached(SHELL_DIR, { dynamic: true });
+  const libs = Object.fromEntries(
+    Object.entries({
+      '@portal/contracts': singleton(libVersion('contracts')),
+      '@portal/format': singleton(libVersion('format')),
+      ...libModules('api-client'),
+      ...libModules('auth'),
+      ...libModules('ui'),
+    }).filter(([name]) => shell.has(name)),
+  );
   return {
     react: singleton(react),
     'react/': singleton(react),
@@ -44,28 +59,26 @@ export function sharedModules() {
     'react-dom/': singleton(npmVersion('react-dom')),
     swr: singleton(npmVersion('swr')),
     'swr/': singleton(npmVersion('swr')),
-    '@portal/contracts': singleton(libVersion('contracts')),
-    '@portal/format': singleton(libVersion('format')),
-    ...libModules('api-client'),
-    ...libModules('auth'),
-    ...libModules('ui'),
+    ...libs,
   };
 }
 
 /**
- * The workspace modules (`@portal/ui/button`, ...) the shell's first screen imports, following
- * static imports from its bootstrap (an `import()` is a later chunk, not followed).
+ * The workspace modules (`@portal/ui/button`, ...) an app imports, following imports from its
+ * bootstrap through its own files and the libs'. With `dynamic`, `import()` is followed too (every
+ * module the app may load); without it, only what its first screen needs.
  */
-function startupLibModules(dir: string): Set<string> {
+function libModulesReached(dir: string, { dynamic }: { dynamic: boolean }): Set<string> {
   const reached = new Set<string>();
   const seen = new Set<string>();
   const resolveFile = (base: string) =>
     ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((file) => existsSync(file));
+  const imports = dynamic ? /(?:from|import)\s*\(?\s*'([^']+)'/g : /(?:from|import)\s+'([^']+)'/g;
   const queue = [path.join(dir, 'src/bootstrap.tsx')];
   for (let file = queue.shift(); file; file = queue.shift()) {
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s+'([^']+)'/g)) {
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(imports)) {
       let target: string | undefined;
       if (specifier!.startsWith('.')) target = resolveFile(path.resolve(path.dirname(file), specifier!));
       else if (specifier!.startsWith('@portal/')) {
@@ -86,7 +99,7 @@ function startupLibModules(dir: string): Set<string> {
  * only of what the shell does not have.
  */
 function eagerAtStartup<T extends object>(dir: string, modules: Record<string, T>): Record<string, T | (T & { eager: true })> {
-  const startup = startupLibModules(dir);
+  const startup = libModulesReached(dir, { dynamic: false });
   return Object.fromEntries(
     Object.entries(modules).map(([name, config]) => {
       if (name.startsWith('@portal/') && !startup.has(name)) return [name, config];
