@@ -33,16 +33,18 @@ const SHELL_DIR = path.join(root, 'shell');
 
 /**
  * Everything the shell and the remotes share, as singletons with explicit versions: React, SWR
- * and the workspace modules the shell imports (at start or later), one shared module per file of
- * a lib, so the toast store, the session, the SWR cache and the router's context exist once and a
- * page downloads only the kit pieces it uses (routing goes through `@portal/ui/router`, so only
- * the parts of react-router-dom the apps use are built in). A workspace module only the remotes
- * import is built into each remote that uses it: sharing it would save no download (a page runs
- * one remote) and would cost each remote's entry two table rows and a version check at start.
+ * and the workspace modules the shell's first screen imports, one shared module per file of a
+ * lib, so the toast store, the session, the SWR cache and the router's context exist once
+ * (routing goes through `@portal/ui/router`, so only the parts of react-router-dom the apps use
+ * are built in). The shell has all of them in its first file (eager), so a remote finds them
+ * without a request. A lib file the shell imports only on a later page (the account page's) or
+ * not at all is built into each app that uses it: a page runs one remote, so sharing it saves
+ * no download, and it would cost the remote's entry two table rows, a version check and, when
+ * the shell's copy is the one picked, a request after the entry has run.
  */
 export function sharedModules() {
   const react = npmVersion('react');
-  const shell = libModulesReached(SHELL_DIR, { dynamic: true });
+  const startup = shellStartupModules();
   const libs = Object.fromEntries(
     Object.entries({
       '@portal/contracts': singleton(libVersion('contracts')),
@@ -50,7 +52,7 @@ export function sharedModules() {
       ...libModules('api-client'),
       ...libModules('auth'),
       ...libModules('ui'),
-    }).filter(([name]) => shell.has(name)),
+    }).filter(([name]) => startup.has(name)),
   );
   return {
     react: singleton(react),
@@ -64,21 +66,20 @@ export function sharedModules() {
 }
 
 /**
- * The workspace modules (`@portal/ui/button`, ...) an app imports, following imports from its
- * bootstrap through its own files and the libs'. With `dynamic`, `import()` is followed too (every
- * module the app may load); without it, only what its first screen needs.
+ * The workspace modules (`@portal/ui/button`, ...) the shell's first screen imports, following
+ * static imports from its bootstrap through its own files and the libs' (an `import()` is a
+ * later chunk, not followed).
  */
-function libModulesReached(dir: string, { dynamic }: { dynamic: boolean }): Set<string> {
+function shellStartupModules(): Set<string> {
   const reached = new Set<string>();
   const seen = new Set<string>();
   const resolveFile = (base: string) =>
     ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((file) => existsSync(file));
-  const imports = dynamic ? /(?:from|import)\s*\(?\s*'([^']+)'/g : /(?:from|import)\s+'([^']+)'/g;
-  const queue = [path.join(dir, 'src/bootstrap.tsx')];
+  const queue = [path.join(SHELL_DIR, 'src/bootstrap.tsx')];
   for (let file = queue.shift(); file; file = queue.shift()) {
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(imports)) {
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s+'([^']+)'/g)) {
       let target: string | undefined;
       if (specifier!.startsWith('.')) target = resolveFile(path.resolve(path.dirname(file), specifier!));
       else if (specifier!.startsWith('@portal/')) {
@@ -92,21 +93,9 @@ function libModulesReached(dir: string, { dynamic }: { dynamic: boolean }): Set<
   return reached;
 }
 
-/**
- * The shell's shared modules its first screen needs are in its first file (eager): one request
- * for them instead of one per module, each a round trip on a phone's connection. Those only later
- * pages use stay in chunks of their own. The remotes find them provided and load their own copies
- * only of what the shell does not have.
- */
-function eagerAtStartup<T extends object>(dir: string, modules: Record<string, T>): Record<string, T | (T & { eager: true })> {
-  const startup = libModulesReached(dir, { dynamic: false });
-  return Object.fromEntries(
-    Object.entries(modules).map(([name, config]) => {
-      if (name.startsWith('@portal/') && !startup.has(name)) return [name, config];
-      return [name, { ...config, eager: true as const }];
-    }),
-  );
-}
+/** In the shell, every shared module is in its first file: one request instead of one per module. */
+const eager = <T extends object>(modules: Record<string, T>) =>
+  Object.fromEntries(Object.entries(modules).map(([name, config]) => [name, { ...config, eager: true as const }]));
 
 /**
  * Writes a .br and a .gz next to every text asset, so the API (@fastify/static preCompressed)
@@ -164,6 +153,27 @@ class EmitAssetPlugin {
     compiler.hooks.thisCompilation.tap('EmitAssetPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'EmitAssetPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         compilation.emitAsset(this.asset.fileName, new rspack.sources.RawSource(this.asset.source));
+      });
+    });
+  }
+}
+
+/**
+ * Preload links in the shell's HTML for its `app` chunk (the bootstrap its entry imports, with
+ * its stylesheet): every page needs it, and without the hint the browser finds it only once the
+ * entry has downloaded and run, one more round trip on a phone's connection.
+ */
+class PreloadAppChunkPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('PreloadAppChunkPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('PreloadAppChunkPlugin', async (data) => {
+        const group = compilation.namedChunkGroups.get('app');
+        if (!group) throw new Error('The shell has no `app` chunk to preload (shell/src/index.ts names it)');
+        const files = group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => /\.(js|css)$/.test(file));
+        const links = files
+          .map((file) => `<link rel="preload" href="/${file}" as="${file.endsWith('.css') ? 'style' : 'script'}">`)
+          .join('');
+        return { ...data, html: data.html.replace('</head>', `${links}</head>`) };
       });
     });
   }
@@ -234,7 +244,7 @@ export function appConfig(options: AppOptions): Configuration {
         exposes: options.exposes,
         // The shell learns where the remotes live at run time (remotes.json).
         remotes: {},
-        shared: isRemote ? sharedModules() : eagerAtStartup(options.dir, sharedModules()),
+        shared: isRemote ? sharedModules() : eager(sharedModules()),
         // Without it, every page fetches every remote's entry to compare shared versions.
         shareStrategy: 'loaded-first',
         dts: false,
@@ -253,7 +263,7 @@ export function appConfig(options: AppOptions): Configuration {
         minify: production,
         templateParameters: { bootScript: boot ? `/${boot.fileName}` : '' },
       }),
-      ...(boot ? [new EmitAssetPlugin(boot)] : []),
+      ...(boot ? [new EmitAssetPlugin(boot), new PreloadAppChunkPlugin()] : []),
       ...(production ? [new PrecompressPlugin()] : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),

@@ -1,2 +1,3 @@
-// An async boundary, so Module Federation can settle the shared modules before the app runs.
-import('./bootstrap').catch((error: unknown) => console.error(error));
+// An async boundary, so Module Federation can settle the shared modules before the app runs. The
+// chunk is named `app`: the HTML preloads it beside this entry (tools/rspack.ts).
+import(/* webpackChunkName: "app" */ './bootstrap').catch((error: unknown) => console.error(error));
