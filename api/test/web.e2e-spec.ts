@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ANY_DATABASE, startApi, type TestApi } from './harness';
+
+/** The address the page is given for a remote's entry: by the first 10 hex digits of its SHA-256. */
+const entryHash = (content: string) => createHash('sha256').update(content).digest('hex').slice(0, 10);
 
 /** A fake build of the three front ends, as `npm run build` lays them out. */
 function fakeWebRoot(): string {
@@ -87,6 +91,30 @@ describe('serving the built front ends', () => {
     expect((await agent.get('/remotes/admin/mf-manifest.json')).headers['cache-control']).toBe('no-cache');
   });
 
+  it('lets browsers keep a remote’s entry asked by its content’s hash, and revalidate it under an old one', async () => {
+    const agent = api.agent();
+    const current = await agent.get(`/remotes/parent/remoteEntry.js?v=${entryHash('var portal_parent;')}`);
+    expect([current.status, current.text, current.headers['cache-control']]).toEqual([
+      200,
+      'var portal_parent;',
+      'public, max-age=31536000, immutable',
+    ]);
+    expect((await agent.get('/remotes/parent/remoteEntry.js?v=0123456789')).headers['cache-control']).toBe('no-cache');
+    // Rebuilt in place: the old address is revalidated again, the new one kept.
+    writeFileSync(path.join(webRoot, 'parent-app/dist/remoteEntry.js'), 'var portal_parent = 2;');
+    try {
+      expect((await agent.get(`/remotes/parent/remoteEntry.js?v=${entryHash('var portal_parent;')}`)).headers['cache-control']).toBe(
+        'no-cache',
+      );
+      expect((await agent.get(`/remotes/parent/remoteEntry.js?v=${entryHash('var portal_parent = 2;')}`)).headers['cache-control']).toBe(
+        'public, max-age=31536000, immutable',
+      );
+      expect((await agent.get('/parent')).text).toContain(`/remotes/parent/remoteEntry.js?v=${entryHash('var portal_parent = 2;')}`);
+    } finally {
+      writeFileSync(path.join(webRoot, 'parent-app/dist/remoteEntry.js'), 'var portal_parent;');
+    }
+  });
+
   it('sends the precompressed file to browsers that accept it, cached as long as the original', async () => {
     const response = await api.agent().request('GET', '/remotes/admin/12.abcdef0123.js', undefined, { 'accept-encoding': 'br, gzip' });
     expect(response.headers['content-encoding']).toBe('br');
@@ -119,9 +147,12 @@ describe('serving the built front ends', () => {
           .replace(/&amp;/g, '&'),
       ) as unknown;
     };
-    expect(meta('portal-remotes')).toEqual({ admin: 'https://admin.example.com/remoteEntry.js', parent: '/remotes/parent/remoteEntry.js' });
-    // The parent remote is served here: the files its App needs at once (not its lazy sections,
-    // not its entry, which is revalidated at each visit). The admin remote lives elsewhere: none.
+    // The parent remote is served here: its entry by its content's hash, and the files its App
+    // needs at once (not its lazy sections). The admin remote lives elsewhere: as configured, none.
+    expect(meta('portal-remotes')).toEqual({
+      admin: 'https://admin.example.com/remoteEntry.js',
+      parent: `/remotes/parent/remoteEntry.js?v=${entryHash('var portal_parent;')}`,
+    });
     expect(meta('portal-preload')).toEqual({
       admin: [],
       parent: ['/remotes/parent/app.2948eb9ed9.css', '/remotes/parent/9638.b402460267.js', '/remotes/parent/app.96e6f02f60.js'],

@@ -130,20 +130,18 @@ describe('the shell', () => {
     await page.goto(`${portal.url}/parent`);
     await page.getByRole('heading', { name: 'Bienvenido, Carlos Morales' }).waitFor();
     await page.waitForLoadState('networkidle');
-    // The first script preloads the parent app's first files and asks for the first data; the
-    // shell and the app then use those answers instead of asking again.
+    // The HTML preloads the shell's app chunk; the first script preloads the parent app's entry
+    // (by its content's hash) and first files and asks for the first data; the shell and the app
+    // then use those answers instead of asking again.
     const preloaded = await page.locator('link[rel="preload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
-    expect(preloaded.length).toBeGreaterThan(1);
-    expect(preloaded.every((href) => /^\/remotes\/parent\/[\w.-]+\.[0-9a-f]{10}\.(js|css)$/.test(href))).toBe(true);
-    for (const url of [
-      '/api/user',
-      '/api/config',
-      '/api/my-family',
-      '/api/settings',
-      '/api/events',
-      '/remotes/parent/remoteEntry.js',
-      ...preloaded,
-    ])
+    expect(preloaded.filter((href) => /^\/remotes\/parent\/remoteEntry\.js\?v=[0-9a-f]{10}$/.test(href))).toHaveLength(1);
+    expect(preloaded.filter((href) => /^\/app\.[0-9a-f]{10}\.(js|css)$/.test(href))).toHaveLength(2);
+    expect(preloaded.filter((href) => /^\/remotes\/parent\/[\w.-]+\.[0-9a-f]{10}\.(js|css)$/.test(href)).length).toBeGreaterThan(1);
+    expect(preloaded.every((href) => /^\/(app|remotes\/parent\/[\w.-]+)\.[0-9a-f]{10}\.(js|css)$|remoteEntry\.js\?v=/.test(href))).toBe(
+      true,
+    );
+    const paths = preloaded.map((href) => href.split('?')[0]!);
+    for (const url of ['/api/user', '/api/config', '/api/my-family', '/api/settings', '/api/events', ...paths])
       expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 1]);
     expect(remoteFiles(urls, 'admin')).toEqual([]);
     await context.close();

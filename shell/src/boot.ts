@@ -2,9 +2,10 @@
 // must wait for every shared library it imports). For a returning signed-in user it asks the API
 // who is signed in and, on that role's pages, preloads the role's app and requests its first data:
 // code and data then arrive side by side instead of one after another. It reads the role hint
-// cookie the API sets beside the session, and the remotes' locations the server wrote into the
-// HTML (<meta name="portal-preload">: the hashed first files of each remote it serves). The shell
-// takes the answers through @portal/api-client/early.
+// cookie the API sets beside the session, and what the server wrote into the HTML: where each
+// remote's entry lives (<meta name="portal-remotes">) and the hashed first files of each remote it
+// serves (<meta name="portal-preload">). The shell takes the answers through
+// @portal/api-client/early.
 //
 // Built on its own, with no imports (tools/rspack.ts): __ROLE_HINT_COOKIE__ is written in at build.
 declare const __ROLE_HINT_COOKIE__: string;
@@ -42,8 +43,13 @@ declare const __ROLE_HINT_COOKIE__: string;
       return {};
     }
   };
+  // The remote's entry when the server gave it by its content's hash (`?v=`): an entry the browser
+  // must revalidate at each visit would then be asked for twice. Then its first files.
+  const entry = meta('portal-remotes')[role];
   const listed = meta('portal-preload')[role];
-  for (const href of Array.isArray(listed) ? (listed as string[]) : []) {
+  const versioned = typeof entry === 'string' && /[?&]v=/.test(entry);
+  const files = [...(versioned ? [entry] : []), ...(Array.isArray(listed) ? (listed as string[]) : [])];
+  for (const href of files) {
     const link = document.createElement('link');
     link.rel = 'preload';
     link.setAttribute('as', href.endsWith('.css') ? 'style' : 'script');

@@ -1,6 +1,7 @@
 // Serves the built shell and remotes from the API process (what `npm start` runs). In
 // docker-compose each of them is its own nginx service instead (see docs/deployment.md).
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
@@ -15,8 +16,38 @@ const SHELL_ROUTES = /^\/(auth(\/(verificar|recuperar|restablecer|invitacion))?\
  * their precompressed .br/.gz twins, which is what is read when the browser accepts them). */
 const HASHED = /\.[0-9a-f]{10}\.\w+(\.(br|gz))?$/;
 
-function setCacheHeaders(reply: { setHeader(name: string, value: string): unknown }, filePath: string): void {
-  reply.setHeader('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+const ENTRY = /\/remoteEntry\.js(\.(br|gz))?$/;
+
+/** Content hashes of the remotes' entries, kept while the file's size and time are the same. */
+const entryHashes = new Map<string, { stamp: string; hash: string }>();
+
+/** The first 10 hex digits of the SHA-256 of a remote's entry (remoteEntry.js), or null. */
+function entryVersion(file: string): string | null {
+  try {
+    const { size, mtimeMs } = statSync(file);
+    const stamp = `${size}:${mtimeMs}`;
+    const known = entryHashes.get(file);
+    if (known?.stamp === stamp) return known.hash;
+    const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
+    entryHashes.set(file, { stamp, hash });
+    return hash;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Hashed files for a year; a remote's entry for a year too when asked by its content's hash
+ * (`remoteEntry.js?v=<hash>`, the address the page is given), else revalidated at each use.
+ */
+function setCacheHeaders(
+  // The raw Node response, whose request tells the entry's `v` (typed loosely by @fastify/static).
+  reply: { setHeader(name: string, value: string): unknown; req?: { url?: string } },
+  filePath: string,
+): void {
+  const version = ENTRY.test(filePath) ? new URL(reply.req?.url ?? '/', 'http://x').searchParams.get('v') : null;
+  const immutable = HASHED.test(filePath) || (version !== null && version === entryVersion(filePath.replace(/\.(br|gz)$/, '')));
+  reply.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   reply.setHeader('Vary', 'Accept-Encoding');
 }
 
@@ -43,9 +74,9 @@ const REMOTE_PROJECTS: ReadonlyArray<readonly [RemoteName, string]> = [
 
 /**
  * The first files of a remote this process serves: what its `./App` needs at once (from the
- * manifest it was built with), all named by their content's hash. Not the entry: it is revalidated
- * at each visit (no-cache), and Chrome fetches a preloaded revalidated file a second time. A remote
- * served elsewhere: nothing (its manifest is not read from here).
+ * manifest it was built with), all named by their content's hash. Not the entry: the page's first
+ * script finds it in <meta name="portal-remotes">. A remote served elsewhere: nothing (its
+ * manifest is not read from here).
  */
 function remoteFirstFiles(entry: string, distDir: string): string[] {
   const base = entry.slice(0, entry.lastIndexOf('/') + 1);
@@ -69,12 +100,16 @@ const attribute = (value: unknown) => JSON.stringify(value).replace(/&/g, '&amp;
  */
 export function shellHtml(template: string, config: AppConfig): string {
   const remotes = remotesManifest(config);
-  const preload = Object.fromEntries(
-    REMOTE_PROJECTS.map(([name, project]) => {
-      const servedHere = remotes[name] === `/remotes/${name}/remoteEntry.js`;
-      return [name, servedHere ? remoteFirstFiles(remotes[name], path.join(config.webRoot, project, 'dist')) : []];
-    }),
-  );
+  const preload: Record<string, string[]> = {};
+  for (const [name, project] of REMOTE_PROJECTS) {
+    const servedHere = remotes[name] === `/remotes/${name}/remoteEntry.js`;
+    const dist = path.join(config.webRoot, project, 'dist');
+    preload[name] = servedHere ? remoteFirstFiles(remotes[name], dist) : [];
+    // A remote served here is given by its content's hash: the browser keeps it until it changes
+    // (and the page's first script can preload it without the browser asking for it twice).
+    const version = servedHere ? entryVersion(path.join(dist, 'remoteEntry.js')) : null;
+    if (version) remotes[name] = `${remotes[name]}?v=${version}`;
+  }
   const hints = `<meta name="portal-remotes" content="${attribute(remotes)}"><meta name="portal-preload" content="${attribute(preload)}">`;
   // After the charset, which must come within the page's first bytes.
   const charset = /<meta charset="?utf-8"?\s*\/?>/i.exec(template);
