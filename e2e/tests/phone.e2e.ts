@@ -102,3 +102,37 @@ describe('the parent portal on a phone', () => {
     await context.close();
   });
 });
+
+describe('the admin panel on a phone', () => {
+  it('opens the sections drawer on the first press of the menu button, and it takes the admin there', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const drawerFiles: string[] = [];
+    page.on('request', (request) => {
+      if (/\/remotes\/admin\/.*\.js/.test(request.url())) drawerFiles.push(new URL(request.url()).pathname);
+    });
+    await signIn(page, portal.url, 'admin');
+    await page.waitForURL(`${portal.url}/admin`);
+    await page.locator('.admin-stat__value').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const beforePress = drawerFiles.length;
+
+    const menuButton = page.getByRole('button', { name: 'Secciones del panel administrativo' });
+    await menuButton.click();
+    const drawer = page.getByRole('dialog', { name: 'Secciones del panel administrativo' });
+    await drawer.waitFor();
+    // The drawer's code came with the press, not with the dashboard.
+    expect(drawerFiles.length).toBeGreaterThan(beforePress);
+    await screenshot(page, 'admin-phone-menu');
+
+    await drawer.getByRole('link', { name: 'Gestión de Familias' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Gestión de Familias' }).waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    // Open again: at once this time, and Escape gives the focus back to the button.
+    await menuButton.click();
+    await drawer.waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});

@@ -6,13 +6,16 @@ import { useState, type ReactNode } from 'react';
 export default function PanelDrawer({
   label,
   footer,
+  defaultOpen = false,
   children,
 }: {
   label: string;
   footer?: ReactNode;
+  /** Open when drawn: the panel loads the drawer on the first press of its button. */
+  defaultOpen?: boolean;
   children: (close: () => void) => ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       <DialogPrimitive.Trigger className="ui-button ui-button--outline ui-button--icon ui-panel__menu-button" aria-label={label}>

@@ -1,5 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Menu, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { NavLink } from '@portal/ui/router';
 import { cx } from '@portal/ui/utils';
 
@@ -61,6 +61,34 @@ function SectionLinks({
 
 const PanelDrawer = lazy(() => import('@portal/ui/panel-drawer'));
 
+/**
+ * The phone menu's button. The drawer it opens (Radix Dialog, ~16 KB) loads on the first press,
+ * not with the panel, so a phone's first screen does not wait for it; it then opens at once.
+ */
+function PhoneMenu({ label, footer, children }: { label: string; footer?: ReactNode; children: (close: () => void) => ReactNode }) {
+  const [pressed, setPressed] = useState(false);
+  const button = (
+    <button
+      type="button"
+      className="ui-button ui-button--outline ui-button--icon ui-panel__menu-button"
+      aria-label={label}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={() => setPressed(true)}
+    >
+      <Menu size={22} aria-hidden="true" />
+    </button>
+  );
+  if (!pressed) return button;
+  return (
+    <Suspense fallback={button}>
+      <PanelDrawer label={label} footer={footer} defaultOpen>
+        {children}
+      </PanelDrawer>
+    </Suspense>
+  );
+}
+
 /** The admin and parent panels' frame: a side menu on wide screens, a drawer or bottom bar on phones. */
 export function PanelLayout({ base, menuLabel, sections, phoneMenu, header, footer, children }: PanelLayoutProps) {
   return (
@@ -72,11 +100,9 @@ export function PanelLayout({ base, menuLabel, sections, phoneMenu, header, foot
       <div className="ui-panel__body">
         <div className="ui-panel__header">
           {phoneMenu === 'drawer' && (
-            <Suspense fallback={null}>
-              <PanelDrawer label={menuLabel} footer={footer}>
-                {(close) => <SectionLinks base={base} sections={sections} className="ui-panel__menu" onNavigate={close} />}
-              </PanelDrawer>
-            </Suspense>
+            <PhoneMenu label={menuLabel} footer={footer}>
+              {(close) => <SectionLinks base={base} sections={sections} className="ui-panel__menu" onNavigate={close} />}
+            </PhoneMenu>
           )}
           <div className="ui-panel__heading">{header}</div>
         </div>
