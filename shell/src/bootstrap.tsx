@@ -13,12 +13,14 @@ const app = (
   </StrictMode>
 );
 const container = document.getElementById('root')!;
+// In a transition: React renders (or takes over) the first screen in slices, yielding to the
+// browser between them, instead of one long task that keeps a phone from answering a tap.
 if (container.hasChildNodes()) {
   // A public page prerendered at build time (shell/src/prerender.tsx): React takes over its HTML.
-  hydrateRoot(container, app);
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
-  // A transition: React renders the first screen in slices, yielding to the browser between
-  // them, instead of one long task that keeps a phone from answering a tap.
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }
