@@ -8,6 +8,7 @@ import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rs
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { transformSync } from '@swc/core';
 import { ROLE_HINT_COOKIE } from '../libs/contracts/src/index';
+import { LOCALE, TIME_ZONE } from '../libs/format/src/index';
 
 const root = path.resolve(__dirname, '..');
 
@@ -139,7 +140,17 @@ function bootScript(dir: string, production: boolean): { fileName: string; sourc
       parser: { syntax: 'typescript' },
       target: 'es2020',
       minify: production ? { compress: true, mangle: true } : undefined,
-      transform: { optimizer: { globals: { vars: { __ROLE_HINT_COOKIE__: JSON.stringify(ROLE_HINT_COOKIE) } } } },
+      transform: {
+        optimizer: {
+          globals: {
+            vars: {
+              __ROLE_HINT_COOKIE__: JSON.stringify(ROLE_HINT_COOKIE),
+              __LOCALE__: JSON.stringify(LOCALE),
+              __TIME_ZONE__: JSON.stringify(TIME_ZONE),
+            },
+          },
+        },
+      },
     },
   });
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 10);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync } from '@swc/core';
 import { ROLE_HINT_COOKIE } from '@portal/contracts';
+import { LOCALE, TIME_ZONE } from '@portal/format';
 
 const source = transformSync(readFileSync(path.join(__dirname, 'boot.ts'), 'utf8'), {
   filename: 'boot.ts',
@@ -18,7 +19,7 @@ function runBoot({ path: page, role }: { path: string; role?: string }) {
     '<meta name="portal-remotes" content="{&quot;admin&quot;:&quot;https://admin.example.com/remoteEntry.js&quot;,&quot;parent&quot;:&quot;/remotes/parent/remoteEntry.js?v=0123456789&quot;}">' +
     '<meta name="portal-preload" content="{&quot;admin&quot;:[&quot;/remotes/admin/1.0123456789.js&quot;],&quot;parent&quot;:[&quot;/remotes/parent/app.0123456789.css&quot;,&quot;/remotes/parent/2.0123456789.js&quot;]}">';
   global.fetch = jest.fn().mockImplementation(async () => ({ ok: true, status: 200 }));
-  new Function('__ROLE_HINT_COOKIE__', source)(ROLE_HINT_COOKIE);
+  new Function('__ROLE_HINT_COOKIE__', '__LOCALE__', '__TIME_ZONE__', source)(ROLE_HINT_COOKIE, LOCALE, TIME_ZONE);
   return {
     asked: (global.fetch as jest.Mock).mock.calls.map(([url]) => url as string),
     preloaded: [...document.head.querySelectorAll('link[rel="preload"]')].map(

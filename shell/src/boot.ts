@@ -7,8 +7,11 @@
 // serves (<meta name="portal-preload">). The shell takes the answers through
 // @portal/api-client/early.
 //
-// Built on its own, with no imports (tools/rspack.ts): __ROLE_HINT_COOKIE__ is written in at build.
+// Built on its own, with no imports (tools/rspack.ts): the role hint cookie's name and the
+// portal's locale and time zone (@portal/contracts, @portal/format) are written in at build.
 declare const __ROLE_HINT_COOKIE__: string;
+declare const __LOCALE__: string;
+declare const __TIME_ZONE__: string;
 
 (() => {
   /** What each role's pages ask first; the parent's family gates every parent page. */
@@ -64,5 +67,5 @@ declare const __ROLE_HINT_COOKIE__: string;
   // The first screen writes dates and quetzales, and the browser loads its locale and time-zone
   // data on the first Intl formatter (~20 ms of a phone's main thread): load them now, in a task
   // of their own, while the page waits for its code, instead of inside the first render.
-  setTimeout(() => new Intl.DateTimeFormat('es-GT', { timeZone: 'America/Guatemala' }).format(0));
+  setTimeout(() => new Intl.DateTimeFormat(__LOCALE__, { timeZone: __TIME_ZONE__ }).format(0));
 })();

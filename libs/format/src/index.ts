@@ -14,65 +14,31 @@ function once<T>(create: () => T): () => T {
   return () => (value ??= create());
 }
 
-const longDay = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-);
-const longDayInGuatemala = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: TIME_ZONE,
-    }),
-);
-const numericDayInGuatemala = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      timeZone: TIME_ZONE,
-    }),
-);
-const timeInGuatemala = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone: TIME_ZONE,
-    }),
-);
-const clockTime = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone: 'UTC',
-    }),
-);
+const dateFormat = (options: Intl.DateTimeFormatOptions, locale = LOCALE) => once(() => new Intl.DateTimeFormat(locale, options));
+
+const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
+const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+// Calendar days are kept at UTC noon, clock times at a UTC day: both are formatted in UTC.
+const longDay = dateFormat({ ...LONG_DAY, timeZone: 'UTC' });
+const longDayInGuatemala = dateFormat({ ...LONG_DAY, timeZone: TIME_ZONE });
+const numericDayInGuatemala = dateFormat({ day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
+const timeInGuatemala = dateFormat({ ...CLOCK, timeZone: TIME_ZONE });
+const clockTime = dateFormat({ ...CLOCK, timeZone: 'UTC' });
 // en-CA formats a date as yyyy-MM-dd; the parts below read the wall clock in Guatemala.
-const isoDayInGuatemala = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }));
-const wallClockInGuatemala = once(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }),
+const isoDayInGuatemala = dateFormat({ timeZone: TIME_ZONE }, 'en-CA');
+const wallClockInGuatemala = dateFormat(
+  {
+    timeZone: TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  },
+  'en-US',
 );
 const wholeNumber = once(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
 
