@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
+import { rspack, type Chunk, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { transformSync } from '@swc/core';
-import { ROLE_HINT_COOKIE } from '../libs/contracts/src/index';
+import { FIRST_DATA, FIRST_DATA_ELEMENT_ID, ROLE_HINT_COOKIE } from '../libs/contracts/src/index';
 import { LOCALE, TIME_ZONE } from '../libs/format/src/index';
 
 const root = path.resolve(__dirname, '..');
@@ -145,6 +145,8 @@ function bootScript(dir: string, production: boolean): { fileName: string; sourc
           globals: {
             vars: {
               __ROLE_HINT_COOKIE__: JSON.stringify(ROLE_HINT_COOKIE),
+              __FIRST_DATA__: JSON.stringify(FIRST_DATA),
+              __FIRST_DATA_ELEMENT_ID__: JSON.stringify(FIRST_DATA_ELEMENT_ID),
               __LOCALE__: JSON.stringify(LOCALE),
               __TIME_ZONE__: JSON.stringify(TIME_ZONE),
             },
@@ -188,6 +190,15 @@ class PreloadAppChunkPlugin {
       });
     });
   }
+}
+
+/**
+ * The portal's icon as a data: URL written into each page: a first visit on a phone's network
+ * then makes one request fewer (the CSP's img-src allows data:).
+ */
+function faviconUrl(): string {
+  const svg = readFileSync(path.join(root, 'libs/ui/src/assets/favicon.svg'), 'utf8').trim();
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
 interface AppOptions {
@@ -270,9 +281,8 @@ export function appConfig(options: AppOptions): Configuration {
       }),
       new rspack.HtmlRspackPlugin({
         template: path.join(options.dir, 'src/index.html'),
-        favicon: path.join(root, 'libs/ui/src/assets/favicon.svg'),
         minify: production,
-        templateParameters: { bootScript: boot ? `/${boot.fileName}` : '' },
+        templateParameters: { bootScript: boot ? `/${boot.fileName}` : '', favicon: faviconUrl() },
       }),
       ...(boot ? [new EmitAssetPlugin(boot), new PreloadAppChunkPlugin()] : []),
       ...(production ? [new PrecompressPlugin()] : []),
@@ -284,6 +294,11 @@ export function appConfig(options: AppOptions): Configuration {
     ],
     optimization: {
       minimize: production,
+      // A remote's `./App` comes whole, in one file: on a phone's network each request of the first
+      // screen costs a round trip and a share of the line. Its sections' chunks split as usual.
+      ...(isRemote
+        ? { splitChunks: { chunks: (chunk: Chunk) => !chunk.canBeInitial() && !chunk.name?.startsWith('__federation_expose_') } }
+        : {}),
     },
     performance: { hints: false },
     devServer: {

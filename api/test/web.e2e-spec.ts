@@ -14,6 +14,7 @@ function fakeWebRoot(): string {
     'shell/dist/index.html':
       '<!doctype html><html><head><title>shell</title><script async src="/boot.0123456789.js"></script></head><body><div id="root"></div></body></html>',
     'shell/dist/main.0123456789.js': 'console.log("shell")',
+    'shell/dist/boot.0123456789.js': 'window.booted = true;',
     'shell/dist/pages/index.html':
       '<!doctype html><html><head><title>shell</title></head><body><div id="root"><h1>Class of 2026</h1></div></body></html>',
     'shell/dist/pages/auth.html':
@@ -66,6 +67,7 @@ describe('serving the built front ends', () => {
     expect(response.status).toBe(200);
     expect(response.text).toContain('<title>shell</title>');
     expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toBe('Cookie');
   });
 
   it('serves the shell with status 404 for a path it does not know, prerendered', async () => {
@@ -157,7 +159,92 @@ describe('serving the built front ends', () => {
       admin: [],
       parent: ['/remotes/parent/app.2948eb9ed9.css', '/remotes/parent/9638.b402460267.js', '/remotes/parent/app.96e6f02f60.js'],
     });
-    expect(html.indexOf('name="portal-preload"')).toBeLessThan(html.indexOf('/boot.0123456789.js'));
+    expect(html.indexOf('name="portal-preload"')).toBeLessThan(html.indexOf('window.booted'));
+  });
+
+  it('writes the first script into the page, allowed by its hash in the page’s policy only', async () => {
+    const page = await api.agent().get('/parent');
+    expect(page.text).toContain('<script>window.booted = true;</script>');
+    expect(page.text).not.toContain('/boot.0123456789.js');
+    const scriptHash = `'sha256-${createHash('sha256').update('window.booted = true;').digest('base64')}'`;
+    expect(page.headers['content-security-policy']).toContain(`script-src 'self' https://admin.example.com ${scriptHash}`);
+    expect((await api.agent().get('/auth')).headers['content-security-policy']).toContain(scriptHash);
+    // The API's answers keep the policy that allows no inline script.
+    expect((await api.agent().get('/api/config')).headers['content-security-policy']).not.toContain('sha256-');
+  });
+
+  /** The answers written into a page, by URL, parsed. */
+  const written = (html: string) => {
+    const block = /<script type="application\/json" id="portal-first-data">(.*?)<\/script>/s.exec(html)?.[1];
+    const answers = JSON.parse(block!) as Record<string, { status: number; body: string }>;
+    return Object.fromEntries(
+      Object.entries(answers).map(([url, { status, body }]) => [url, { status, body: body ? (JSON.parse(body) as unknown) : null }]),
+    );
+  };
+
+  it('writes a visitor’s page with the public configuration only, for any cache', async () => {
+    for (const url of ['/', '/auth', '/parent', '/no-existe']) {
+      const page = await api.agent().get(url);
+      expect(written(page.text)).toEqual({ '/api/config': { status: 200, body: (await api.agent().get('/api/config')).body } });
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('writes a parent’s home with what it reads first, as the API answers that parent, kept from shared caches', async () => {
+    const parent = await api.signedIn('parent');
+    const page = await parent.get('/parent');
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toContain('Cookie');
+    const answers = written(page.text);
+    expect(Object.keys(answers)).toEqual([
+      '/api/config',
+      '/api/user',
+      '/api/my-family',
+      '/api/my-notices-seen',
+      '/api/settings',
+      '/api/events',
+    ]);
+    for (const [url, answer] of Object.entries(answers)) {
+      const asked = await parent.get(url);
+      expect([url, answer]).toEqual([url, { status: asked.status, body: asked.text ? asked.body : null }]);
+    }
+    expect(answers['/api/user']!.body).toEqual(parent.user);
+    // Another page of the parent: the family, not the home's data; another role's page: who it is.
+    expect(Object.keys(written((await parent.get('/parent/pagos')).text))).toEqual([
+      '/api/config',
+      '/api/user',
+      '/api/my-family',
+      '/api/my-notices-seen',
+    ]);
+    expect(Object.keys(written((await parent.get('/admin')).text))).toEqual(['/api/config', '/api/user']);
+  });
+
+  it('writes an admin’s home with the dashboard’s numbers', async () => {
+    const admin = await api.signedIn('admin');
+    const answers = written((await admin.get('/admin')).text);
+    expect(answers['/api/stats']).toEqual({ status: 200, body: (await admin.get('/api/stats')).body });
+    expect(answers['/api/user']!.body).toEqual(admin.user);
+  });
+
+  it('writes no one else’s answers, and nothing a name could break out of', async () => {
+    const name = 'Ana </script><script>alert(1)</script> <!-- Pérez';
+    const [first, second] = [await api.signedIn('parent', { name }), await api.signedIn('parent')];
+    const page = (await first.get('/parent')).text;
+    expect(page).not.toContain('</script><script>alert(1)');
+    expect(page).not.toContain('<!-- Pérez');
+    expect(written(page)['/api/user']!.body).toMatchObject({ id: first.user.id, name });
+    expect(written((await second.get('/parent')).text)['/api/user']!.body).toEqual(second.user);
+  });
+
+  it('writes an ended session’s answer and drops its cookies, as /api/user does', async () => {
+    const agent = api.agent();
+    agent.cookies.set('portal_session', 'ended-session');
+    agent.cookies.set('portal_role', 'parent');
+    const page = await agent.get('/parent');
+    expect(written(page.text)['/api/user']).toMatchObject({ status: 401 });
+    expect(Object.keys(written(page.text))).toEqual(['/api/config', '/api/user']);
+    expect(String(page.headers['set-cookie'])).toMatch(/portal_session=;/);
   });
 
   it('still answers unknown API paths with JSON', async () => {

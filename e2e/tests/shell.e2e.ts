@@ -122,7 +122,7 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('starts a returning parent’s app and data from the page’s first script, each asked once', async () => {
+  it('starts a returning parent’s app from the page’s first script and its data from the page, each file asked once', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, portal.url, 'padre');
     // The signed-in page's home drawn with its data (asked after the family's) before the count
@@ -132,9 +132,9 @@ describe('the shell', () => {
     await page.goto(`${portal.url}/parent`);
     await page.getByRole('heading', { name: 'Bienvenido, Carlos Morales' }).waitFor();
     await page.waitForLoadState('networkidle');
-    // The HTML preloads the shell's app chunk; the first script preloads the parent app's entry
-    // (by its content's hash) and first files and asks for the first data; the shell and the app
-    // then use those answers instead of asking again.
+    // The HTML preloads the shell's app chunk; the first script (written in the page) preloads the
+    // parent app's entry (by its content's hash) and first files; the first data is written in the
+    // page by the server, and the shell and the app use it instead of asking.
     const preloaded = await page.locator('link[rel="preload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
     expect(preloaded.filter((href) => /^\/remotes\/parent\/remoteEntry\.js\?v=[0-9a-f]{10}$/.test(href))).toHaveLength(1);
     expect(preloaded.filter((href) => /^\/app\.[0-9a-f]{10}\.(js|css)$/.test(href))).toHaveLength(2);
@@ -142,9 +142,13 @@ describe('the shell', () => {
     expect(preloaded.every((href) => /^\/(app|remotes\/parent\/[\w.-]+)\.[0-9a-f]{10}\.(js|css)$|remoteEntry\.js\?v=/.test(href))).toBe(
       true,
     );
-    const paths = preloaded.map((href) => href.split('?')[0]!);
-    for (const url of ['/api/user', '/api/config', '/api/my-family', '/api/settings', '/api/events', ...paths])
+    // The first data came written in the page: the app used it without asking.
+    for (const url of ['/api/user', '/api/config', '/api/my-family', '/api/my-notices-seen', '/api/settings', '/api/events'])
+      expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 0]);
+    for (const url of preloaded.map((href) => href.split('?')[0]!))
       expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 1]);
+    // Neither the first script nor the icon is a request of its own.
+    expect(urls.filter((url) => /^\/(boot\.|favicon)/.test(url))).toEqual([]);
     expect(remoteFiles(urls, 'admin')).toEqual([]);
     await context.close();
   });

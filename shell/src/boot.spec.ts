@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync } from '@swc/core';
-import { ROLE_HINT_COOKIE } from '@portal/contracts';
+import { FIRST_DATA, FIRST_DATA_ELEMENT_ID, ROLE_HINT_COOKIE, type InlinedAnswer } from '@portal/contracts';
 import { LOCALE, TIME_ZONE } from '@portal/format';
 
 const source = transformSync(readFileSync(path.join(__dirname, 'boot.ts'), 'utf8'), {
@@ -12,14 +12,48 @@ const source = transformSync(readFileSync(path.join(__dirname, 'boot.ts'), 'utf8
   jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
 }).code;
 
-function runBoot({ path: page, role }: { path: string; role?: string }) {
+/** What boot.ts builds of a written answer (jsdom has no Response). */
+class StubResponse {
+  readonly status: number;
+  constructor(
+    private readonly body: string | null,
+    init: { status: number },
+  ) {
+    this.status = init.status;
+  }
+  get ok() {
+    return this.status >= 200 && this.status < 300;
+  }
+  async text() {
+    return this.body ?? '';
+  }
+  async json() {
+    return JSON.parse(this.body ?? '') as unknown;
+  }
+}
+
+function runBoot({ path: page, role, inlined }: { path: string; role?: string; inlined?: Record<string, InlinedAnswer> | string }) {
   window.history.replaceState(null, '', page);
   if (role) document.cookie = `${ROLE_HINT_COOKIE}=${role}; path=/`;
   document.head.innerHTML =
     '<meta name="portal-remotes" content="{&quot;admin&quot;:&quot;https://admin.example.com/remoteEntry.js&quot;,&quot;parent&quot;:&quot;/remotes/parent/remoteEntry.js?v=0123456789&quot;}">' +
     '<meta name="portal-preload" content="{&quot;admin&quot;:[&quot;/remotes/admin/1.0123456789.js&quot;],&quot;parent&quot;:[&quot;/remotes/parent/app.0123456789.css&quot;,&quot;/remotes/parent/2.0123456789.js&quot;]}">';
+  if (inlined !== undefined) {
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = FIRST_DATA_ELEMENT_ID;
+    data.textContent = typeof inlined === 'string' ? inlined : JSON.stringify(inlined);
+    document.head.appendChild(data);
+  }
   global.fetch = jest.fn().mockImplementation(async () => ({ ok: true, status: 200 }));
-  new Function('__ROLE_HINT_COOKIE__', '__LOCALE__', '__TIME_ZONE__', source)(ROLE_HINT_COOKIE, LOCALE, TIME_ZONE);
+  new Function('Response', '__ROLE_HINT_COOKIE__', '__FIRST_DATA__', '__FIRST_DATA_ELEMENT_ID__', '__LOCALE__', '__TIME_ZONE__', source)(
+    StubResponse,
+    ROLE_HINT_COOKIE,
+    FIRST_DATA,
+    FIRST_DATA_ELEMENT_ID,
+    LOCALE,
+    TIME_ZONE,
+  );
   return {
     asked: (global.fetch as jest.Mock).mock.calls.map(([url]) => url as string),
     preloaded: [...document.head.querySelectorAll('link[rel="preload"]')].map(
@@ -69,4 +103,28 @@ it('never preloads the other role’s app', () => {
 
 it('ignores a hint naming no role', () => {
   expect(runBoot({ path: '/admin', role: 'root' })).toEqual({ asked: ['/api/config'], preloaded: [] });
+});
+
+it('takes the answers the server wrote into the page instead of asking for them', async () => {
+  const family = { status: 200, body: '{"id":1,"graduateName":"Sofía Morales"}' };
+  const { asked } = runBoot({
+    path: '/parent',
+    role: 'parent',
+    inlined: {
+      '/api/config': { status: 200, body: '{"classYear":2026}' },
+      '/api/my-family': family,
+      '/api/user': { status: 401, body: '' },
+    },
+  });
+  // What the server did not write is asked for, as before.
+  expect(asked).toEqual(['/api/my-notices-seen', '/api/settings', '/api/events']);
+  const responses = window.__portalEarly!.responses;
+  const familyAnswer = await responses['/api/my-family']!;
+  expect([familyAnswer.status, await familyAnswer.json()]).toEqual([200, { id: 1, graduateName: 'Sofía Morales' }]);
+  const user = await responses['/api/user']!;
+  expect([user.status, user.ok, await user.text()]).toEqual([401, false, '']);
+});
+
+it('asks for everything when the written answers cannot be read', () => {
+  expect(runBoot({ path: '/admin', role: 'admin', inlined: '{not json' }).asked).toEqual(['/api/config', '/api/user', '/api/stats']);
 });

@@ -1,29 +1,38 @@
 // The page's first script, loaded `async` from the HTML's head, before the shell's code (which
-// must wait for every shared library it imports). For a returning signed-in user it asks the API
-// who is signed in and, on that role's pages, preloads the role's app and requests its first data:
-// code and data then arrive side by side instead of one after another. It reads the role hint
-// cookie the API sets beside the session, and what the server wrote into the HTML: where each
-// remote's entry lives (<meta name="portal-remotes">) and the hashed first files of each remote it
-// serves (<meta name="portal-preload">). The shell takes the answers through
+// must wait for every shared library it imports). For a returning signed-in user it starts what
+// the role's first screen needs, so code and data arrive side by side instead of one after
+// another: the role's app is preloaded, and its first data taken from the page, where the API
+// wrote its answers in (<script id="portal-first-data">), or else requested at once. It reads the
+// role hint cookie the API sets beside the session, and what the server wrote into the HTML: where
+// each remote's entry lives (<meta name="portal-remotes">) and the hashed first files of each
+// remote it serves (<meta name="portal-preload">). The shell takes the answers through
 // @portal/api-client/early.
 //
-// Built on its own, with no imports (tools/rspack.ts): the role hint cookie's name and the
-// portal's locale and time zone (@portal/contracts, @portal/format) are written in at build.
+// Built on its own, with no imports (tools/rspack.ts): the role hint cookie's name, what each
+// role reads first, and the portal's locale and time zone (@portal/contracts, @portal/format) are
+// written in at build.
 declare const __ROLE_HINT_COOKIE__: string;
+declare const __FIRST_DATA__: Record<string, { all: string[]; home: string[] }>;
+declare const __FIRST_DATA_ELEMENT_ID__: string;
 declare const __LOCALE__: string;
 declare const __TIME_ZONE__: string;
 
 (() => {
-  /** What each role's pages ask first; the parent's family gates every parent page. */
-  const FIRST_DATA: Record<string, { all: string[]; home: string[] }> = {
-    parent: { all: ['/api/my-family', '/api/my-notices-seen'], home: ['/api/settings', '/api/events'] },
-    admin: { all: [], home: ['/api/stats'] },
-  };
   const responses: Record<string, Promise<Response>> = {};
   const early: NonNullable<Window['__portalEarly']> = { responses };
   window.__portalEarly = early;
+  // The answers the server wrote into the page (none where a static server sent it).
+  let inlined: Record<string, { status: number; body: string } | undefined> = {};
+  try {
+    inlined = JSON.parse(document.getElementById(__FIRST_DATA_ELEMENT_ID__)?.textContent ?? '{}') as typeof inlined;
+  } catch {
+    // Unreadable: everything is asked of the API below.
+  }
   const ask = (url: string) => {
-    responses[url] = fetch(url, { method: 'GET', credentials: 'include' });
+    const answer = inlined[url];
+    responses[url] = answer
+      ? Promise.resolve(new Response(answer.body || null, { status: answer.status, headers: { 'Content-Type': 'application/json' } }))
+      : fetch(url, { method: 'GET', credentials: 'include' });
   };
   // Public and the same for everyone: the contact details in the footer and the menus.
   ask('/api/config');
@@ -32,7 +41,8 @@ declare const __TIME_ZONE__: string;
     .split(';')
     .map((pair) => pair.trim().split('='))
     .find(([name]) => name === __ROLE_HINT_COOKIE__)?.[1];
-  const data = role ? FIRST_DATA[role] : undefined;
+  const firstData = __FIRST_DATA__;
+  const data = role && Object.prototype.hasOwnProperty.call(firstData, role) ? firstData[role] : undefined;
   if (!role || !data) return;
   ask('/api/user');
 

@@ -2,6 +2,7 @@
 // and connections to any origin but ours and the configured remotes', framing by other sites,
 // sniffing a JSON answer as HTML, leaking the URL to other sites. One set for every response
 // (the shell's HTML, the API's JSON, the static files), built once at start.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -12,13 +13,22 @@ function originOf(url: string): string | null {
   return /^https?:\/\//i.test(url) ? new URL(url).origin : null;
 }
 
-export function contentSecurityPolicy(config: Pick<AppConfig, 'adminRemoteUrl' | 'parentRemoteUrl'>): Record<string, string[]> {
+/** A CSP source allowing one inline script: the SHA-256 of its exact text. */
+export function scriptHashSource(code: string): string {
+  return `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+}
+
+/** `inlineScripts`: the texts of the inline scripts a page may run (the shell's HTML only). */
+export function contentSecurityPolicy(
+  config: Pick<AppConfig, 'adminRemoteUrl' | 'parentRemoteUrl'>,
+  inlineScripts: readonly string[] = [],
+): Record<string, string[]> {
   const remotes = [...new Set([config.adminRemoteUrl, config.parentRemoteUrl].map(originOf).filter((origin) => origin !== null))];
   const self = ["'self'", ...remotes];
   return {
     defaultSrc: ["'self'"],
     // The remotes' entries and chunks, their CSS chunks, and their manifests (fetched).
-    scriptSrc: self,
+    scriptSrc: [...self, ...inlineScripts.map(scriptHashSource)],
     styleSrc: self,
     // Radix dialogs lock the page's scrolling with a <style> element they write at run time
     // (react-remove-scroll); its text varies with the scrollbar's width, so no hash fits.
@@ -40,9 +50,12 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'adminRemoteUrl' |
  * object through Fastify's own `reply.headers` (no Express-style middleware, no per-request
  * `setHeader` validation). Running helmet for every request was a fifth of a small JSON answer.
  */
-export function securityHeaders(config: Pick<AppConfig, 'adminRemoteUrl' | 'parentRemoteUrl'>): Record<string, string> {
+export function securityHeaders(
+  config: Pick<AppConfig, 'adminRemoteUrl' | 'parentRemoteUrl'>,
+  inlineScripts: readonly string[] = [],
+): Record<string, string> {
   const setHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, inlineScripts) },
     // Event images come from other sites without CORP headers: no cross-origin isolation.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },

@@ -6,9 +6,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FIRST_DATA, FIRST_DATA_ELEMENT_ID, ROLES, type InlinedAnswer, type User } from '@portal/contracts';
 import type { AppConfig } from '../config';
 import { MESSAGES } from '../common/api-exception.filter';
+import { SESSION_COOKIE } from '../auth/sessions.service';
+import { securityHeaders } from '../common/security-headers';
 
 /** Routes the shell draws itself; any other path gets the shell's 404 page with status 404. */
 const SHELL_ROUTES = /^\/(auth(\/(verificar|recuperar|restablecer|invitacion))?\/?|cuenta\/?|(admin|parent)(\/.*)?)?$/;
@@ -98,7 +101,7 @@ const attribute = (value: unknown) => JSON.stringify(value).replace(/&/g, '&amp;
  * page's first script (shell/src/boot.ts): a signed-in user's app starts downloading while the
  * shell's own JavaScript does. Read at each request, so a remote rebuilt in place is followed.
  */
-export function shellHtml(template: string, config: AppConfig): string {
+export function shellHtml(template: string, config: AppConfig, extraHead = ''): string {
   const remotes = remotesManifest(config);
   const preload: Record<string, string[]> = {};
   for (const [name, project] of REMOTE_PROJECTS) {
@@ -110,10 +113,79 @@ export function shellHtml(template: string, config: AppConfig): string {
     const version = servedHere ? entryVersion(path.join(dist, 'remoteEntry.js')) : null;
     if (version) remotes[name] = `${remotes[name]}?v=${version}`;
   }
-  const hints = `<meta name="portal-remotes" content="${attribute(remotes)}"><meta name="portal-preload" content="${attribute(preload)}">`;
+  const hints = `<meta name="portal-remotes" content="${attribute(remotes)}"><meta name="portal-preload" content="${attribute(preload)}">${extraHead}`;
   // After the charset, which must come within the page's first bytes.
   const charset = /<meta charset="?utf-8"?\s*\/?>/i.exec(template);
   return charset ? template.replace(charset[0], `${charset[0]}${hints}`) : template.replace('<head>', `<head>${hints}`);
+}
+
+/** The API's answer to a GET made as the page's visitor (their cookies, their address). */
+async function answer(fastify: FastifyInstance, request: FastifyRequest, url: string) {
+  const response = await fastify.inject({
+    method: 'GET',
+    url,
+    headers: { cookie: request.headers.cookie ?? '', 'user-agent': request.headers['user-agent'] ?? '' },
+    remoteAddress: request.ip,
+  });
+  return { status: response.statusCode, body: response.body, setCookie: response.headers['set-cookie'] };
+}
+
+/**
+ * The answers a page's first screen reads first, asked of the API as the visitor while the page is
+ * written (what shell/src/boot.ts would otherwise ask once the page has arrived): the public
+ * configuration on every page; for a signed-in visitor, who they are, and on their role's pages
+ * the role's first data (@portal/contracts FIRST_DATA). Nothing is answered that the visitor could
+ * not ask for themselves. A server error is left out: the page asks again itself.
+ */
+export async function firstData(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  path: string,
+): Promise<{ answers: Record<string, InlinedAnswer>; setCookie: string[]; personal: boolean }> {
+  const answers: Record<string, InlinedAnswer> = {};
+  const setCookie: string[] = [];
+  const keep = (url: string, { status, body }: InlinedAnswer) => {
+    if (status < 500) answers[url] = { status, body };
+  };
+  const user = request.cookies?.[SESSION_COOKIE] ? answer(fastify, request, '/api/user') : null;
+  keep('/api/config', await answer(fastify, request, '/api/config'));
+  if (!user) return { answers, setCookie, personal: false };
+  const who = await user;
+  keep('/api/user', who);
+  // The session's role hint kept in step (set for a live session, dropped for an ended one).
+  setCookie.push(...[who.setCookie ?? []].flat());
+  const role = who.status === 200 ? (JSON.parse(who.body) as User).role : null;
+  if (role && ROLES.includes(role) && (path === `/${role}` || path.startsWith(`/${role}/`))) {
+    const urls = [...FIRST_DATA[role].all, ...(path === `/${role}` ? FIRST_DATA[role].home : [])];
+    const results = await Promise.all(urls.map((url) => answer(fastify, request, url)));
+    urls.forEach((url, index) => keep(url, results[index]!));
+  }
+  return { answers, setCookie, personal: true };
+}
+
+/** The answers as a JSON data block: `<` escaped, so no text in them can end the element. */
+export function firstDataElement(answers: Record<string, InlinedAnswer>): string {
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${json}</script>`;
+}
+
+/** The shell's first script as the template loads it (a file, `async`); see shell/src/index.html. */
+const BOOT_SCRIPT = /<script async src="\/(boot\.[\w.]+\.js)"><\/script>/;
+
+/**
+ * The shell's first script, written into the page instead of loaded from its file: on a phone's
+ * network each request of the first visit costs a round trip and a share of the bandwidth. Its
+ * text is allowed by its hash in the page's Content-Security-Policy (no 'unsafe-inline'). A static
+ * server (compose's nginx) sends the template as built, the script as a file.
+ */
+export function inlineBootScript(html: string, distDir: string): { html: string; script: string | null } {
+  const tag = BOOT_SCRIPT.exec(html);
+  const file = tag ? path.join(distDir, tag[1]!) : null;
+  if (!tag || !file || !existsSync(file)) return { html, script: null };
+  const script = readFileSync(file, 'utf8');
+  // A script's text ends at the first `</script`; a build that wrote one would break the page.
+  if (/<\/script/i.test(script)) return { html, script: null };
+  return { html: html.replace(tag[0], () => `<script>${script}</script>`), script };
 }
 
 export async function registerWeb(app: NestFastifyApplication, config: AppConfig): Promise<void> {
@@ -133,25 +205,41 @@ export async function registerWeb(app: NestFastifyApplication, config: AppConfig
   }
 
   const fastify = app.getHttpAdapter().getInstance();
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const scripts = new Set<string>();
+  const template = (file: string) => {
+    const { html, script } = inlineBootScript(readFileSync(file, 'utf8'), dist('shell'));
+    if (script) scripts.add(script);
+    return html;
+  };
+  const indexHtml = template(indexFile);
   // The public pages prerendered at build time (shell/dist/pages), else the empty shell.
   const page = (name: string) => {
     const file = path.join(dist('shell'), 'pages', `${name}.html`);
-    return existsSync(file) ? readFileSync(file, 'utf8') : indexHtml;
+    return existsSync(file) ? template(file) : indexHtml;
   };
   const prerendered: Record<string, string> = { '/': page('index'), '/auth': page('auth') };
   const notFoundHtml = page('404');
-  fastify.get('/*', (request, reply: FastifyReply) => {
+  // The pages' policy: the API's, with the first script's text allowed by its hash.
+  const pagePolicy = securityHeaders(config, [...scripts])['content-security-policy']!;
+  fastify.get('/*', async (request, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
       return reply.status(404).send({ statusCode: 404, message: MESSAGES.notFound });
     }
     const known = SHELL_ROUTES.test(url);
-    const html = known ? (prerendered[url.replace(/(.)\/$/, '$1')] ?? indexHtml) : notFoundHtml;
-    return reply
-      .status(known ? 200 : 404)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(shellHtml(html, config));
+    const page = url.replace(/(.)\/$/, '$1');
+    const html = known ? (prerendered[page] ?? indexHtml) : notFoundHtml;
+    const data = await firstData(fastify, request, known ? page : '');
+    for (const cookie of data.setCookie) void reply.header('Set-Cookie', cookie);
+    return (
+      reply
+        .status(known ? 200 : 404)
+        // A page carrying a visitor's own answers is theirs alone, and always asked anew.
+        .header('Cache-Control', data.personal ? 'private, no-cache' : 'no-cache')
+        .header('Vary', 'Cookie')
+        .header('Content-Security-Policy', pagePolicy)
+        .type('text/html; charset=utf-8')
+        .send(shellHtml(html, config, firstDataElement(data.answers)))
+    );
   });
 }

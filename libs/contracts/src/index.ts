@@ -17,6 +17,27 @@ export type Role = (typeof ROLES)[number];
  */
 export const ROLE_HINT_COOKIE = 'portal_role';
 
+/**
+ * What each role's pages read first, asked for before the role's app has loaded: by the server
+ * that writes the page (its answers inlined in the HTML) or else by the page's first script.
+ * `all` on every page of the role (the parent's family gates every parent page), `home` on its
+ * home page too. `/api/config` (public) and `/api/user` come first on every page.
+ */
+export const FIRST_DATA: Record<Role, { all: readonly string[]; home: readonly string[] }> = {
+  parent: { all: ['/api/my-family', '/api/my-notices-seen'], home: ['/api/settings', '/api/events'] },
+  admin: { all: [], home: ['/api/stats'] },
+};
+
+/**
+ * The id of the page's `<script type="application/json">` holding the answers the server wrote
+ * in: `{ [url]: { status, body } }`, the body as the API's text.
+ */
+export const FIRST_DATA_ELEMENT_ID = 'portal-first-data';
+export interface InlinedAnswer {
+  status: number;
+  body: string;
+}
+
 export const PAYMENT_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
 export type PaymentNumber = (typeof PAYMENT_NUMBERS)[number];
 
