@@ -1,9 +1,11 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { roleHint } from '@portal/api-client/early';
 import { BrowserRouter } from '@portal/ui/router';
 import '@portal/ui/styles.css';
 import './shell.css';
 import { App } from './App';
+import { startRemoteForPage } from './remotes/load-remote';
 
 const app = (
   <StrictMode>
@@ -12,6 +14,7 @@ const app = (
     </BrowserRouter>
   </StrictMode>
 );
+startRemoteForPage(roleHint(), window.location.pathname);
 const container = document.getElementById('root')!;
 // In a transition: React renders (or takes over) the first screen in slices, yielding to the
 // browser between them, instead of one long task that keeps a phone from answering a tap.

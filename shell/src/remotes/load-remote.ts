@@ -35,8 +35,21 @@ function remoteUrls(): Promise<RemoteUrls> {
   return urls;
 }
 
-/** Loads a remote's `./App`. A retry registers the remote again, dropping what failed. */
-export async function loadRemoteApp(name: RemoteName, retry: boolean): Promise<{ default: ComponentType }> {
+/** The load under way or done, by remote: the page's early start and the app's mount share it. */
+const loads = new Map<RemoteName, Promise<{ default: ComponentType }>>();
+
+/** Loads a remote's `./App` (once). A retry registers the remote again, dropping what failed. */
+export function loadRemoteApp(name: RemoteName, retry: boolean): Promise<{ default: ComponentType }> {
+  const known = retry ? undefined : loads.get(name);
+  if (known) return known;
+  const load = loadFresh(name, retry);
+  loads.set(name, load);
+  // A failed load is not kept: the next try starts anew.
+  load.catch(() => loads.get(name) === load && loads.delete(name));
+  return load;
+}
+
+async function loadFresh(name: RemoteName, retry: boolean): Promise<{ default: ComponentType }> {
   const entry = new URL((await remoteUrls())[name], window.location.href).href;
   if (retry || !registered.has(name)) {
     registerRemotes([{ name: FEDERATION_NAMES[name], entry }], { force: registered.has(name) });
@@ -45,4 +58,12 @@ export async function loadRemoteApp(name: RemoteName, retry: boolean): Promise<{
   const remote = await loadRemote<{ default: ComponentType }>(`${FEDERATION_NAMES[name]}/App`);
   if (!remote?.default) throw new Error(`${name}/App could not be loaded`);
   return remote;
+}
+
+/**
+ * On a returning user's own pages (by the role hint), starts loading their app at once, beside
+ * the shell's first render instead of after it: the app is then ready when the shell mounts it.
+ */
+export function startRemoteForPage(role: RemoteName | null, path: string): void {
+  if (role && (path === `/${role}` || path.startsWith(`/${role}/`))) loadRemoteApp(role, false).catch(() => undefined);
 }
