@@ -1,7 +1,7 @@
 // Loading a remote's app: one load shared by the page's early start and the app's mount, a failed
 // load tried anew, and an early start only on the hinted role's own pages.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import * as loadRemoteModule from './load-remote';
+import type * as loadRemoteModule from './load-remote';
 import { loadRemoteApp, startRemoteForPage } from './load-remote';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
