@@ -94,13 +94,22 @@ async function main(): Promise<void> {
       for (let run = 0; run < RUNS; run += 1) {
         // A new session each run: the page is measured as a first visit of a signed-in user.
         if (page.user) await setCookies(chrome.port, portal.url, await signIn(portal.url, page.user));
-        const result = await lighthouse(`${portal.url}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
+        // Now and then Lighthouse loses the trace of a load (NO_NAVSTART) and scores it 0: that
+        // run is measured again rather than counted.
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        for (let attempt = 1; ; attempt += 1) {
+          result = await lighthouse(`${portal.url}${page.path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          });
+          const error = result?.lhr.runtimeError;
+          if (!error || attempt === 3) break;
+          console.log(`${page.path}: Lighthouse failed (${error.code}), measuring again`);
+        }
         if (!result) throw new Error(`Lighthouse no devolvió resultado para ${page.path}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse falló en ${page.path}: ${result.lhr.runtimeError.message}`);
         const { categories, audits } = result.lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const lcpItems = (
