@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FIRST_DATA, FIRST_DATA_ELEMENT_ID, ROLES, type InlinedAnswer, type User } from '@portal/contracts';
+import { FIRST_DATA, FIRST_DATA_ELEMENT_ID, ROLES, type InlinedAnswer, type Role, type User } from '@portal/contracts';
 import type { AppConfig } from '../config';
 import { MESSAGES } from '../common/api-exception.filter';
 import { SESSION_COOKIE } from '../auth/sessions.service';
@@ -154,13 +154,22 @@ export async function firstData(
   keep('/api/user', who);
   // The session's role hint kept in step (set for a live session, dropped for an ended one).
   setCookie.push(...[who.setCookie ?? []].flat());
-  const role = who.status === 200 ? (JSON.parse(who.body) as User).role : null;
-  if (role && ROLES.includes(role) && (path === `/${role}` || path.startsWith(`/${role}/`))) {
+  const role = who.status === 200 ? roleOf(who.body) : null;
+  if (role && (path === `/${role}` || path.startsWith(`/${role}/`))) {
     const urls = [...FIRST_DATA[role].all, ...(path === `/${role}` ? FIRST_DATA[role].home : [])];
     const results = await Promise.all(urls.map((url) => answer(fastify, request, url)));
     urls.forEach((url, index) => keep(url, results[index]!));
   }
   return { answers, setCookie, personal: true };
+}
+
+function roleOf(userJson: string): Role | null {
+  try {
+    const { role } = JSON.parse(userJson) as Partial<User>;
+    return ROLES.find((known) => known === role) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The answers as a JSON data block: `<` escaped, so no text in them can end the element. */
@@ -227,9 +236,13 @@ export async function registerWeb(app: NestFastifyApplication, config: AppConfig
       return reply.status(404).send({ statusCode: 404, message: MESSAGES.notFound });
     }
     const known = SHELL_ROUTES.test(url);
-    const page = url.replace(/(.)\/$/, '$1');
-    const html = known ? (prerendered[page] ?? indexHtml) : notFoundHtml;
-    const data = await firstData(fastify, request, known ? page : '');
+    const pagePath = url.replace(/(.)\/$/, '$1');
+    const html = known ? (prerendered[pagePath] ?? indexHtml) : notFoundHtml;
+    // Without its answers the page still works: its first script then asks for them itself.
+    const data = await firstData(fastify, request, known ? pagePath : '').catch((error: unknown) => {
+      logger.error(`The first data of ${pagePath} could not be written: ${String(error)}`);
+      return { answers: {}, setCookie: [], personal: false };
+    });
     for (const cookie of data.setCookie) void reply.header('Set-Cookie', cookie);
     return (
       reply
