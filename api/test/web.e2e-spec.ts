@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ANY_DATABASE, startApi, type TestApi } from './harness';
 
 /** The address the page is given for a remote's entry: by the first 10 hex digits of its SHA-256. */
@@ -67,7 +68,7 @@ describe('serving the built front ends', () => {
     expect(response.status).toBe(200);
     expect(response.text).toContain('<title>shell</title>');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.headers.vary).toBe('Cookie');
+    expect(response.headers.vary).toBe('Cookie, Accept-Encoding');
   });
 
   it('serves the shell with status 404 for a path it does not know, prerendered', async () => {
@@ -235,6 +236,24 @@ describe('serving the built front ends', () => {
     expect(page).not.toContain('<!-- Pérez');
     expect(written(page)['/api/user']!.body).toMatchObject({ id: first.user.id, name });
     expect(written((await second.get('/parent')).text)['/api/user']!.body).toEqual(second.user);
+  });
+
+  it('sends the page compressed to a browser that accepts it', async () => {
+    const parent = await api.signedIn('parent');
+    const plain = await parent.get('/parent');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // The page differs only by the moment of its answers: compare what does not move.
+    const stable = (html: string) => html.replace(/<script type="application\/json"[^]*?<\/script>/, '');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const page = await parent.request('GET', '/parent', undefined, { 'accept-encoding': accept });
+      expect(page.headers['content-encoding']).toBe(encoding);
+      const html = decode(page.rawBody).toString('utf8');
+      expect(stable(html)).toBe(stable(plain.text));
+      expect(written(html)['/api/user']!.body).toEqual(parent.user);
+    }
   });
 
   it('writes an ended session’s answer and drops its cookies, as /api/user does', async () => {

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -197,6 +198,22 @@ export function inlineBootScript(html: string, distDir: string): { html: string;
   return { html: html.replace(tag[0], () => `<script>${script}</script>`), script };
 }
 
+/**
+ * The page compressed for a browser that accepts it (Brotli, else gzip): written per request, with
+ * the visitor's answers in it, it is not among the precompressed files. A fast level: the page is
+ * a few kilobytes.
+ */
+export function compressPage(html: string, acceptEncoding: string | undefined): { content: Buffer | string; encoding?: 'br' | 'gzip' } {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
+    .map(([name]) => name!.trim().toLowerCase());
+  if (accepted.includes('br')) return { content: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  if (accepted.includes('gzip')) return { content: gzipSync(html, { level: 6 }), encoding: 'gzip' };
+  return { content: html };
+}
+
 export async function registerWeb(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const logger = new Logger('Web');
   const dist = (project: string) => path.join(config.webRoot, project, 'dist');
@@ -244,15 +261,17 @@ export async function registerWeb(app: NestFastifyApplication, config: AppConfig
       return { answers: {}, setCookie: [], personal: false };
     });
     for (const cookie of data.setCookie) void reply.header('Set-Cookie', cookie);
+    const body = compressPage(shellHtml(html, config, firstDataElement(data.answers)), request.headers['accept-encoding']);
+    if (body.encoding) void reply.header('Content-Encoding', body.encoding);
     return (
       reply
         .status(known ? 200 : 404)
         // A page carrying a visitor's own answers is theirs alone, and always asked anew.
         .header('Cache-Control', data.personal ? 'private, no-cache' : 'no-cache')
-        .header('Vary', 'Cookie')
+        .header('Vary', 'Cookie, Accept-Encoding')
         .header('Content-Security-Policy', pagePolicy)
         .type('text/html; charset=utf-8')
-        .send(shellHtml(html, config, firstDataElement(data.answers)))
+        .send(body.content)
     );
   });
 }
