@@ -135,4 +135,31 @@ describe('the admin panel on a phone', () => {
     expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
     await context.close();
   });
+
+  it('draws the payments chart when the admin scrolls to it, its code asked for only then', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const adminFiles: string[] = [];
+    page.on('request', (request) => {
+      if (/\/remotes\/admin\/.*\.js/.test(request.url())) adminFiles.push(new URL(request.url()).pathname);
+    });
+    await signIn(page, portal.url, 'admin');
+    await page.waitForURL(`${portal.url}/admin`);
+    await page.locator('.admin-stat__value').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // Below the four numbers on a phone: not drawn, its library not downloaded.
+    expect(await page.locator('.admin-chart').count()).toBe(0);
+    const beforeScroll = adminFiles.length;
+    await page.getByText('Estado de Pagos').scrollIntoViewIfNeeded();
+    await page.locator('.admin-chart svg').waitFor();
+    expect(adminFiles.length).toBeGreaterThan(beforeScroll);
+    await context.close();
+  });
+
+  it('draws the payments chart at once where it is on the first screen', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, portal.url, 'admin');
+    await page.waitForURL(`${portal.url}/admin`);
+    await page.locator('.admin-chart svg').waitFor();
+    await context.close();
+  });
 });
