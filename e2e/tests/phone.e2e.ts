@@ -104,16 +104,22 @@ describe('the parent portal on a phone', () => {
 });
 
 describe('the admin panel on a phone', () => {
-  it('opens the sections drawer on the first press of the menu button, and it takes the admin there', async () => {
-    const { context, page } = await newPage(browser, PHONE);
-    const drawerFiles: string[] = [];
-    page.on('request', (request) => {
-      if (/\/remotes\/admin\/.*\.js/.test(request.url())) drawerFiles.push(new URL(request.url()).pathname);
+  /** An admin's dashboard on a phone, drawn and settled, with the admin app's scripts it has asked for so far. */
+  const adminDashboardOnPhone = async () => {
+    const opened = await newPage(browser, PHONE);
+    const adminFiles: string[] = [];
+    opened.page.on('request', (request) => {
+      if (/\/remotes\/admin\/.*\.js/.test(request.url())) adminFiles.push(new URL(request.url()).pathname);
     });
-    await signIn(page, portal.url, 'admin');
-    await page.waitForURL(`${portal.url}/admin`);
-    await page.locator('.admin-stat__value').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await signIn(opened.page, portal.url, 'admin');
+    await opened.page.waitForURL(`${portal.url}/admin`);
+    await opened.page.locator('.admin-stat__value').first().waitFor();
+    await opened.page.waitForLoadState('networkidle');
+    return { ...opened, adminFiles };
+  };
+
+  it('opens the sections drawer on the first press of the menu button, and it takes the admin there', async () => {
+    const { context, page, adminFiles: drawerFiles } = await adminDashboardOnPhone();
     const beforePress = drawerFiles.length;
 
     const menuButton = page.getByRole('button', { name: 'Secciones del panel administrativo' });
@@ -137,15 +143,7 @@ describe('the admin panel on a phone', () => {
   });
 
   it('draws the payments chart when the admin scrolls to it, its code asked for only then', async () => {
-    const { context, page } = await newPage(browser, PHONE);
-    const adminFiles: string[] = [];
-    page.on('request', (request) => {
-      if (/\/remotes\/admin\/.*\.js/.test(request.url())) adminFiles.push(new URL(request.url()).pathname);
-    });
-    await signIn(page, portal.url, 'admin');
-    await page.waitForURL(`${portal.url}/admin`);
-    await page.locator('.admin-stat__value').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    const { context, page, adminFiles } = await adminDashboardOnPhone();
     // Below the four numbers on a phone: not drawn, its library not downloaded.
     expect(await page.locator('.admin-chart').count()).toBe(0);
     const beforeScroll = adminFiles.length;

@@ -1,4 +1,4 @@
-import { afterSignIn, signInPathFor } from './home';
+import { afterSignIn, isInHome, signInPathFor } from './home';
 
 describe('where signing in leads', () => {
   it('goes back to the page asked for inside the own area', () => {
@@ -40,5 +40,14 @@ describe('where signing in leads', () => {
     expect(signInPathFor('/parent')).toBe('/auth');
     expect(signInPathFor('/admin')).toBe('/auth');
     expect(signInPathFor('/cuenta')).toBe('/auth');
+  });
+});
+
+describe('isInHome', () => {
+  it('is the role’s home or a page under it, nothing else', () => {
+    expect(
+      ['/parent', '/parent/pagos', '/admin/familias'].map((path) => isInHome(path.startsWith('/admin') ? 'admin' : 'parent', path)),
+    ).toEqual([true, true, true]);
+    expect(['/parental', '/admin', '/', '/parent-x/y'].map((path) => isInHome('parent', path))).toEqual([false, false, false, false]);
   });
 });

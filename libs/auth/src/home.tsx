@@ -5,6 +5,12 @@ export function homeFor(role: Role): string {
   return role === 'admin' ? '/admin' : '/parent';
 }
 
+/** Whether `path` is a page of the user's own area: their home or a page under it. */
+export function isInHome(role: Role, path: string): boolean {
+  const home = homeFor(role);
+  return path === home || path.startsWith(`${home}/`);
+}
+
 /** The query parameter of /auth that remembers the page a signed-out visitor asked for. */
 export const NEXT_PARAM = 'next';
 
@@ -24,9 +30,8 @@ export function afterSignIn(role: Role, next: string | null | undefined): string
   // Resolved against a placeholder origin: it must stay there, with the same path text.
   const url = new URL(next, 'https://portal.invalid');
   if (url.origin !== 'https://portal.invalid') return home;
-  const path = url.pathname;
-  if (path !== home && !path.startsWith(`${home}/`)) return home;
-  return `${path}${url.search}${url.hash}`;
+  if (!isInHome(role, url.pathname)) return home;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { isInHome } from '@portal/auth/home';
 
 export type RemoteName = 'admin' | 'parent';
 type RemoteUrls = Record<RemoteName, string>;
@@ -65,5 +66,5 @@ async function loadFresh(name: RemoteName, retry: boolean): Promise<{ default: C
  * the shell's first render instead of after it: the app is then ready when the shell mounts it.
  */
 export function startRemoteForPage(role: RemoteName | null, path: string): void {
-  if (role && (path === `/${role}` || path.startsWith(`/${role}/`))) loadRemoteApp(role, false).catch(() => undefined);
+  if (role && isInHome(role, path)) loadRemoteApp(role, false).catch(() => undefined);
 }
