@@ -13,6 +13,7 @@ import { FamiliesModule } from './families/families.module';
 import { GalaModule } from './gala/gala.module';
 import { HealthModule } from './health/health.module';
 import { HistoryModule } from './history/history.module';
+import { LedgerModule } from './ledger/ledger.module';
 import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ParentModule } from './parent/parent.module';
@@ -66,6 +67,7 @@ export class AppModule {
         HistoryModule,
         GalaModule,
         BankModule,
+        LedgerModule,
       ],
     };
   }

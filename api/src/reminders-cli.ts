@@ -8,6 +8,8 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from './config';
 import { dataSourceOptions } from './database/database';
 import { Database } from './database/database.service';
+import { LedgerMail } from './ledger/ledger-mail';
+import { LedgerService } from './ledger/ledger.service';
 import { OutboxService } from './mail/outbox.service';
 import { OutboxMessageEntity } from './mail/outbox-message.entity';
 import { REMINDER_ENTITIES } from './reminders/reminders.module';
@@ -28,7 +30,9 @@ async function main(): Promise<void> {
   try {
     await dataSource.runMigrations();
     const started = performance.now();
-    const run = await new RemindersService(new Database(dataSource), new OutboxService(), config).run(now);
+    const database = new Database(dataSource);
+    const outbox = new OutboxService();
+    const run = await new RemindersService(database, outbox, config, new LedgerService(database, new LedgerMail(outbox, config))).run(now);
     const ms = Math.round(performance.now() - started);
     console.log(JSON.stringify({ day: run.day, enabled: run.enabled, queued: run.queued, skipped: run.skipped.length, ms }));
   } catch (error) {

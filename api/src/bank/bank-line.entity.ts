@@ -1,22 +1,32 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * A bank statement line the committee decided on: applied to a family, or discarded. Only its
- * checksum (date, amount, document number, description) identifies it, so importing the same or
- * an overlapping statement again never counts it twice; the depositor's name and the description
- * are not kept.
+ * A bank statement line the committee decided on: applied to a family, discarded, or reversed
+ * (then it can be decided again, as a new row). Only its checksum (date, amount, document number,
+ * description) identifies it, and `liveChecksum` (unique) is that checksum while the decision
+ * stands, so importing the same or an overlapping statement again never counts it twice; the
+ * depositor's name and the description are not kept.
  */
 @Entity('bank_lines')
 export class BankLineEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 
-  @Index('IDX_bank_lines_checksum', { unique: true })
+  @Index('IDX_bank_lines_checksum')
   @Column({ type: 'varchar', length: 64 })
   checksum!: string;
 
+  /** The checksum while the decision stands; null once reversed. */
+  @Index('IDX_bank_lines_live', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  liveChecksum!: string | null;
+
   @Column({ type: 'varchar', length: 12 })
-  state!: 'aplicada' | 'descartada';
+  state!: 'aplicada' | 'descartada' | 'revertida';
+
+  /** The ledger credit the applied line made, or was linked to (ledger/ledger.service.ts). */
+  @Column({ type: 'int', nullable: true })
+  entryId!: number | null;
 
   /** yyyy-MM-dd, the deposit's day. */
   @Column({ type: 'varchar', length: 10 })
@@ -45,4 +55,14 @@ export class BankLayoutEntity {
   /** The ColumnMapping, as JSON. */
   @Column({ type: 'text' })
   mapping!: string;
+}
+
+/** A statement line the API read in a preview: only such lines can be confirmed. */
+@Entity('bank_statement_reads')
+export class BankStatementReadEntity {
+  @Column({ type: 'varchar', length: 64, primary: true })
+  checksum!: string;
+
+  @Column({ type: 'datetime', precision: 3 })
+  readAt!: Date;
 }

@@ -14,11 +14,11 @@ import { Database } from '../database/database.service';
 import { lockFamily } from '../families/family-lock';
 import { FamilyEntity } from '../families/family.entity';
 import { recordChange } from '../history/record';
+import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
+import { LedgerService } from '../ledger/ledger.service';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { proofChange, toPaymentProof } from '../receipts/receipts.service';
-import { StatementsService } from '../receipts/statements.service';
 import { SettingsEntity } from '../settings/settings.entity';
-import { BankLayoutEntity, BankLineEntity } from './bank-line.entity';
+import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
 import { findReference, paymentReference } from './reference';
 import { parseStatement, StatementError, type ColumnMapping, type StatementLine } from './statement-parser';
 
@@ -29,8 +29,12 @@ export const BANK_MESSAGES = {
   familyNotFound: 'No encontramos esa familia.',
   alreadyDecided: (count: number) =>
     count === 1
-      ? 'Esa línea ya se aplicó o descartó en otra importación.'
-      : `${count} líneas ya se aplicaron o descartaron en otra importación.`,
+      ? 'Esa línea ya se aplicó o descartó en otra importación. Para corregirla, revierte su crédito en el estado de cuenta de la familia.'
+      : `${count} líneas ya se aplicaron o descartaron en otra importación. Para corregir una, revierte su crédito en el estado de cuenta de la familia.`,
+  notRead: (count: number) =>
+    count === 1
+      ? 'Esa línea no está en ningún estado de cuenta leído: vuelve a subir el archivo del banco y confirma desde la vista previa.'
+      : `${count} líneas no están en ningún estado de cuenta leído: vuelve a subir el archivo del banco y confirma desde la vista previa.`,
 } as const;
 
 /** Lower case, no accents, single spaces. */
@@ -81,7 +85,7 @@ interface Candidate {
 export class BankService {
   constructor(
     private readonly db: Database,
-    private readonly statements: StatementsService,
+    private readonly ledger: LedgerService,
   ) {}
 
   async preview(bytes: Buffer | undefined, mapping: BankColumnMapping | null, headerLine: number | null): Promise<BankPreview> {
@@ -98,34 +102,66 @@ export class BankService {
       throw error;
     }
     const lines = parsed.lines.map((line) => ({ ...line, checksum: lineChecksum(line) }));
-    const decided = new Map<string, BankLineEntity['state']>();
-    const checksums = lines.map((line) => line.checksum);
+    const decided = new Map<string, 'aplicada' | 'descartada'>();
+    const checksums = [...new Set(lines.map((line) => line.checksum))];
     for (let at = 0; at < checksums.length; at += 500) {
       const rows = await manager.find(BankLineEntity, {
-        select: { checksum: true, state: true },
-        where: { checksum: In(checksums.slice(at, at + 500)) },
+        select: { liveChecksum: true, state: true },
+        where: { liveChecksum: In(checksums.slice(at, at + 500)) },
       });
-      for (const row of rows) decided.set(row.checksum, row.state);
+      for (const row of rows) if (row.state !== 'revertida') decided.set(row.liveChecksum!, row.state);
     }
+    // What the server read: only these lines can be confirmed (a line is known by its checksum alone).
+    const now = new Date();
+    await this.db.write(async (writer) => {
+      for (let at = 0; at < checksums.length; at += 500) {
+        await writer
+          .createQueryBuilder()
+          .insert()
+          .into(BankStatementReadEntity)
+          .values(checksums.slice(at, at + 500).map((checksum) => ({ checksum, readAt: now })))
+          .orIgnore()
+          .updateEntity(false)
+          .execute();
+      }
+    });
     const match = await this.matcher(manager);
+    const preview: BankPreviewLine[] = [];
+    for (const line of lines) {
+      const status = decided.get(line.checksum) ?? 'nueva';
+      const proposed = status === 'nueva' ? match(line) : null;
+      const covered = status === 'nueva' ? await this.coveredBy(manager, line, proposed?.familyId ?? null) : null;
+      preview.push({ ...line, status, match: proposed, covered });
+    }
     return {
       headers: parsed.headers,
       headerLine: parsed.headerLine,
       mapping: parsed.mapping,
       sample: parsed.sample,
       errors: parsed.errors,
-      lines: lines.map((line): BankPreviewLine => {
-        const status = decided.get(line.checksum) ?? 'nueva';
-        return { ...line, status, match: status === 'nueva' ? match(line) : null };
-      }),
+      lines: preview,
     };
+  }
+
+  /** The standing credit that already holds this line's deposit (a verified receipt), if any. */
+  private async coveredBy(manager: EntityManager, line: StatementLine, familyId: number | null): Promise<BankPreviewLine['covered']> {
+    const deposit = {
+      familyId: familyId ?? 0,
+      amount: Math.round(line.amountCentavos / 100),
+      depositDate: line.date,
+      documentNumber: line.document || null,
+    };
+    const holder = await this.ledger.covering(manager, deposit, 'bankLineId');
+    if (!holder || holder.bankLineId !== null) return null;
+    const family = await manager.findOneBy(FamilyEntity, { id: holder.familyId });
+    return { entryId: holder.id, receiptId: holder.receiptId, familyId: holder.familyId, graduateName: family?.graduateName ?? '' };
   }
 
   /** Matches lines by a reference in the description, else proposes by amount and name. */
   private async matcher(manager: EntityManager): Promise<(line: StatementLine) => BankMatch | null> {
     const settings = await manager.findOneByOrFail(SettingsEntity, { id: 1 });
     const families = await manager.find(FamilyEntity, { order: { id: 'ASC' } });
-    const statements = await this.statements.build(manager, families);
+    const statements = await this.ledger.statements(manager, families);
     // What parents declared on the receipts they sent and the committee has not decided on: a
     // deposit of that day and amount is theirs.
     const declared = new Map<string, number[]>();
@@ -225,7 +261,9 @@ export class BankService {
 
   /**
    * Applies the lines confirmed for a family and records the discarded ones, in one transaction.
-   * A line already decided in an earlier import is refused (409): nothing is counted twice.
+   * Only lines of a statement the API read are taken; a line already decided (and not reversed) is
+   * refused (409): nothing is counted twice. A line whose deposit a credit already holds (the
+   * family's verified receipt) is linked to it instead of crediting the money again.
    */
   confirm(
     user: User,
@@ -234,40 +272,53 @@ export class BankService {
   ): Promise<BankConfirmResult> {
     return this.db.write(async (manager) => {
       const lines = decisions.map((decision) => ({ ...decision, checksum: lineChecksum(decision) }));
-      const unique = new Set(lines.map((line) => line.checksum));
-      const already = await manager.countBy(BankLineEntity, { checksum: In([...unique]) });
-      if (already > 0 || unique.size < lines.length)
-        throw new ConflictException(BANK_MESSAGES.alreadyDecided(already || lines.length - unique.size));
+      const unique = [...new Set(lines.map((line) => line.checksum))];
+      const read = await manager.countBy(BankStatementReadEntity, { checksum: In(unique) });
+      if (read < unique.length) throw new ConflictException(BANK_MESSAGES.notRead(unique.length - read));
+      const already = await manager.countBy(BankLineEntity, { liveChecksum: In(unique) });
+      if (already > 0 || unique.length < lines.length)
+        throw new ConflictException(BANK_MESSAGES.alreadyDecided(already || lines.length - unique.length));
       let applied = 0;
       let discarded = 0;
+      let linked = 0;
       const now = new Date();
       for (const line of lines) {
         const row = {
           checksum: line.checksum,
+          liveChecksum: line.checksum,
           day: line.date,
           amountCentavos: line.amountCentavos,
           familyId: line.familyId,
           decidedByName: user.name,
           decidedAt: now,
+          entryId: null,
         };
         if (line.familyId === null) {
-          await manager.insert(BankLineEntity, { ...row, state: 'descartada' });
+          await this.insertLine(manager, { ...row, state: 'descartada' });
           await recordChange(manager, {
             action: 'bank-line.discard',
             entity: 'bank-line',
-            after: { day: line.date, amount: line.amountCentavos / 100 },
+            after: { day: line.date, amount: line.amountCentavos / 100, document: line.document || null },
           });
           discarded += 1;
           continue;
         }
         if (!(await lockFamily(this.db, manager, line.familyId))) throw new NotFoundException(BANK_MESSAGES.familyNotFound);
-        await manager.insert(BankLineEntity, { ...row, state: 'aplicada' });
-        const payments = await this.apply(user, manager, line, now);
+        const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
+        const entryId = await this.apply(user, manager, { ...line, familyId: line.familyId }, lineId);
+        if (entryId.linked) linked += 1;
+        await manager.update(BankLineEntity, { id: lineId }, { entryId: entryId.id });
         await recordChange(manager, {
           action: 'bank-line.apply',
           entity: 'bank-line',
+          entityId: lineId,
           familyId: line.familyId,
-          after: { day: line.date, amount: line.amountCentavos / 100, document: line.document || null, payments },
+          after: {
+            day: line.date,
+            amount: line.amountCentavos / 100,
+            document: line.document || null,
+            linkedTo: entryId.linked ? entryId.id : null,
+          },
         });
         applied += 1;
       }
@@ -276,74 +327,79 @@ export class BankService {
           'headerHash',
         ]);
       }
-      return { applied, discarded };
+      return { applied, discarded, linked };
     });
   }
 
-  /**
-   * Spreads a deposit over the family's payments in order, each up to its balance (what is left
-   * over goes to the last payment). A receipt the parent sent for the same deposit (same document
-   * number, or same amount and day) is verified with it instead of adding a bank row.
-   */
-  private async apply(user: User, manager: EntityManager, line: BankLineDecision & { familyId: number | null }, now: Date) {
-    const familyId = line.familyId!;
-    const statement = await this.statements.forFamily(familyId, manager);
-    let left = Math.round(line.amountCentavos / 100);
-    const total = left;
-    const portions: Array<{ paymentNumber: number; amount: number }> = [];
-    for (const payment of statement.lines) {
-      if (left === 0) break;
-      if (payment.balance === null || payment.balance <= 0) continue;
-      const amount = Math.min(left, payment.balance);
-      portions.push({ paymentNumber: payment.paymentNumber, amount });
-      left -= amount;
+  /** The decision's row; two admins confirming the same line at once: the unique live checksum lets one through. */
+  private async insertLine(manager: EntityManager, row: Omit<BankLineEntity, 'id'>): Promise<number> {
+    try {
+      return Number((await manager.insert(BankLineEntity, row)).identifiers[0]!.id);
+    } catch (error) {
+      const { code, driverError } = (error ?? {}) as { code?: string; driverError?: { code?: string } };
+      const found = driverError?.code ?? code ?? '';
+      if (found === 'ER_DUP_ENTRY' || found.startsWith('SQLITE_CONSTRAINT')) throw new ConflictException(BANK_MESSAGES.alreadyDecided(1));
+      throw error;
     }
-    if (left > 0) {
-      const last = statement.lines.at(-1)!.paymentNumber;
-      const existing = portions.find((portion) => portion.paymentNumber === last);
-      if (existing) existing.amount += left;
-      else portions.push({ paymentNumber: last, amount: left });
+  }
+
+  /**
+   * The deposit as one credit of the family: linked to the credit that already holds it (the
+   * family's verified receipt of the same document number, amount and day), else a new credit; a
+   * receipt the family sent for it and the committee has not decided on yet is verified with it.
+   */
+  private async apply(user: User, manager: EntityManager, line: BankLineDecision & { familyId: number }, lineId: number) {
+    const deposit = {
+      familyId: line.familyId,
+      amount: Math.round(line.amountCentavos / 100),
+      depositDate: line.date,
+      documentNumber: line.document.trim() || null,
+    };
+    const holder = await this.ledger.covering(manager, deposit, 'bankLineId');
+    if (holder && holder.familyId === line.familyId && holder.bankLineId === null) {
+      await this.ledger.link(manager, holder, { bankLineId: lineId });
+      return { id: holder.id, linked: true };
     }
     const pending = await manager.find(PaymentProofEntity, {
-      where: { familyId, state: 'en_revision', kind: 'comprobante' },
+      where: { familyId: line.familyId, state: 'en_revision' },
       order: { id: 'ASC' },
     });
-    const review = { state: 'verificado' as const, reviewedById: user.id, reviewedByName: user.name, reviewedAt: now };
-    for (const portion of portions) {
-      const receipt = pending.find(
-        (proof) =>
-          proof.paymentNumber === portion.paymentNumber &&
-          ((line.document !== '' && plain(proof.documentNumber ?? '') === plain(line.document)) ||
-            (proof.amountDeclared === total && proof.depositDate === line.date)),
+    const key = (document: string | null) =>
+      (document ?? '')
+        .replace(/[^\p{L}\p{N}]/gu, '')
+        .toUpperCase()
+        .replace(/^0+/, '');
+    const receipt = pending.find(
+      (proof) =>
+        proof.amountDeclared === deposit.amount &&
+        ((deposit.documentNumber !== null &&
+          key(proof.documentNumber) !== '' &&
+          key(proof.documentNumber) === key(deposit.documentNumber)) ||
+          proof.depositDate === deposit.depositDate),
+    );
+    if (receipt) {
+      const now = new Date();
+      await manager.update(
+        PaymentProofEntity,
+        { id: receipt.id, state: 'en_revision' },
+        { state: 'verificado', amountReceived: deposit.amount, reviewedById: user.id, reviewedByName: user.name, reviewedAt: now },
       );
-      if (receipt) {
-        const before = toPaymentProof(receipt);
-        await manager.update(PaymentProofEntity, { id: receipt.id }, { ...review, amountReceived: portion.amount });
-        const after = toPaymentProof(await manager.findOneByOrFail(PaymentProofEntity, { id: receipt.id }));
-        await recordChange(manager, proofChange('verify', after, familyId, before, after));
-        continue;
-      }
-      const { identifiers } = await manager.insert(PaymentProofEntity, {
-        familyId,
-        paymentNumber: portion.paymentNumber as PaymentProofEntity['paymentNumber'],
-        kind: 'banco',
-        fileName: 'banco',
-        uploadedAt: now,
-        contentType: 'text/plain',
-        hasThumbnail: false,
-        amountDeclared: portion.amount,
-        depositDate: line.date,
-        documentNumber: line.document.slice(0, 40) || null,
-        amountReceived: portion.amount,
-        rejectionReason: null,
-        ...review,
-      });
-      const proof = toPaymentProof(await manager.findOneByOrFail(PaymentProofEntity, { id: Number(identifiers[0]!.id) }));
       await recordChange(manager, {
-        ...proofChange('bank', proof, familyId, null, null),
-        after: { depositDate: proof.depositDate, documentNumber: proof.documentNumber, review: proof.review },
+        action: 'payment-proof.verify',
+        entity: 'payment-proof',
+        entityId: receipt.id,
+        familyId: line.familyId,
+        before: { state: 'en_revision' },
+        after: { state: 'verificado', amountReceived: deposit.amount, by: 'banco' },
       });
     }
-    return portions;
+    const entry: LedgerEntryEntity = await this.ledger.credit(manager, user, {
+      ...deposit,
+      source: 'banco',
+      paymentNumber: receipt?.paymentNumber ?? null,
+      bankLineId: lineId,
+      receiptId: receipt?.id ?? null,
+    });
+    return { id: entry.id, linked: false };
   }
 }

@@ -7,7 +7,10 @@ import { hashPassword } from '../auth/password';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { NotificationEntity } from '../notifications/notification.entity';
+import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
+import { expectedAmount } from '../ledger/ledger.service';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
+import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { UserEntity } from '../users/user.entity';
@@ -244,5 +247,22 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
       PaymentConfirmationEntity,
       answers.map(([index, paymentNumber, status]) => ({ familyId: families[index]!.id, paymentNumber, status })),
     );
+    // The families marked paid above paid every payment due so far, by transfer, as the ledger keeps it.
+    const today = todayInGuatemala();
+    const due = (await manager.find(PaymentDateEntity)).filter((payment) => payment.date < today);
+    const credits = families
+      .filter((family) => family.hasPaid)
+      .map((family) => ({
+        familyId: family.id,
+        kind: 'credito' as const,
+        source: 'efectivo' as const,
+        method: 'transferencia' as const,
+        amount: due.reduce((sum, payment) => sum + (expectedAmount(payment, family, undefined).expected ?? 0), 0),
+        note: 'Transferencias de la familia (datos de demostración).',
+        createdByName: 'Comité de Padres',
+        createdAt,
+      }))
+      .filter((credit) => credit.amount > 0);
+    if (credits.length > 0) await manager.insert(LedgerEntryEntity, credits);
   });
 }

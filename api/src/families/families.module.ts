@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LedgerModule } from '../ledger/ledger.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
@@ -21,6 +22,7 @@ import { FamiliesService } from './families.service';
       GalaTableEntity,
       SettingsEntity,
     ]),
+    LedgerModule,
   ],
   controllers: [FamiliesController],
   providers: [FamiliesService],

@@ -14,6 +14,7 @@ import { FamilyEntity } from './family.entity';
 import { GalaFamilyEntity } from '../gala/gala-family.entity';
 import { GalaTableEntity } from '../gala/gala-table.entity';
 import { recordChange } from '../history/record';
+import { LedgerService } from '../ledger/ledger.service';
 
 export const FAMILY_TEXTS = {
   notFound: 'No encontramos esa familia.',
@@ -43,7 +44,8 @@ function tablesLeftMessage(remaining: number, forFamily?: number): string {
 /** The body's fields as columns: text trimmed, e-mail in lower case, absent fields left out. */
 function toColumns(input: UpdateFamilyDto): Partial<Omit<FamilyEntity, 'id'>> {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { awardsRsvp, brunchRsvp, awardsAnswer, brunchAnswer, awardsGuests, brunchGuests, ...fields } = input;
+  // hasPaid is the ledger's view (decisions item 20): money is recorded as a credit, never by this flag.
+  const { awardsRsvp, brunchRsvp, awardsAnswer, brunchAnswer, awardsGuests, brunchGuests, hasPaid, ...fields } = input;
   const columns: Partial<Omit<FamilyEntity, 'id'>> = { ...fields };
   if (input.graduateName !== undefined) columns.graduateName = input.graduateName.trim();
   if (input.contactName !== undefined) columns.contactName = input.contactName.trim();
@@ -71,12 +73,20 @@ function requestedAnswer(
 
 @Injectable()
 export class FamiliesService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: LedgerService,
+  ) {}
 
   async list(): Promise<Family[]> {
     const rows = await this.db.manager.find(FamilyEntity, { order: { id: 'ASC' } });
-    const answers = await keyAnswers(this.db.manager);
-    return rows.map((row) => toFamily(row, answers));
+    const [answers, accounts] = await Promise.all([keyAnswers(this.db.manager), this.ledger.accounts(this.db.manager, rows)]);
+    return rows.map((row) => toFamily(row, answers, accounts.get(row.id)?.paid ?? false));
+  }
+
+  private async withAnswers(manager: EntityManager, row: FamilyEntity): Promise<Family> {
+    const accounts = await this.ledger.accounts(manager, [row]);
+    return familyWithAnswers(manager, row, accounts.get(row.id)?.paid ?? false);
   }
 
   create(input: CreateFamilyDto): Promise<Family> {
@@ -99,7 +109,7 @@ export class FamiliesService {
       const created = await manager.findOneByOrFail(FamilyEntity, { email: family.email });
       await recordChange(manager, familyChange('create', created.id, null, created));
       await this.writeAnswers(manager, created, input, null, null);
-      return familyWithAnswers(manager, created);
+      return this.withAnswers(manager, created);
     });
   }
 
@@ -122,9 +132,9 @@ export class FamiliesService {
       if (Object.keys(columns).length > 0) await manager.update(FamilyEntity, { id }, columns);
       const updated = await manager.findOneByOrFail(FamilyEntity, { id });
       await recordChange(manager, familyChange('update', id, current, updated));
-      const before = await familyWithAnswers(manager, updated);
+      const before = await this.withAnswers(manager, updated);
       await this.writeAnswers(manager, updated, input, before.awardsAnswer, before.brunchAnswer);
-      return familyWithAnswers(manager, updated);
+      return this.withAnswers(manager, updated);
     });
   }
 
@@ -138,6 +148,8 @@ export class FamiliesService {
       await lockAdminWrites(this.db, manager);
       const current = await lockFamily(this.db, manager, id);
       if (!current) throw new NotFoundException(FAMILY_TEXTS.notFound);
+      // Money is never deleted with a family: its credits are reversed first (decisions item 20).
+      await this.ledger.refuseDeleteWithMoney(manager, id);
       await recordChange(manager, familyChange('delete', id, current, null));
       await manager.delete(EventRsvpEntity, { familyId: id });
       await manager.delete(PaymentConfirmationEntity, { familyId: id });

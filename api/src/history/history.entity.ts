@@ -36,6 +36,10 @@ export class HistoryEntity {
   @Column({ type: 'int', nullable: true })
   familyId!: number | null;
 
+  /** The family's graduate when the change was made: the row names its family even after a deletion. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  familyName!: string | null;
+
   @Column({ type: 'varchar', length: 200, nullable: true })
   label!: string | null;
 

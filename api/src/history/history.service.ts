@@ -49,6 +49,7 @@ function toEntry(row: HistoryEntity): HistoryEntry {
     entity: row.entity,
     entityId: row.entityId,
     familyId: row.familyId,
+    familyName: row.familyName,
     label: row.label,
     before: row.before === null ? null : (JSON.parse(row.before) as Record<string, unknown>),
     after: row.after === null ? null : (JSON.parse(row.after) as Record<string, unknown>),

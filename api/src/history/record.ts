@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import type { HistoryEntity as HistoryEntityName, User } from '@portal/contracts';
+import { FamilyEntity } from '../families/family.entity';
 import { HistoryEntity } from './history.entity';
 
 /**
@@ -92,6 +93,9 @@ export async function recordChange(
     if (!changed) return;
     [before, after] = changed;
   }
+  const family = change.familyId
+    ? await manager.findOne(FamilyEntity, { where: { id: change.familyId }, select: { id: true, graduateName: true } })
+    : null;
   await manager.insert(HistoryEntity, {
     at: new Date(),
     actorUserId: actor?.id ?? null,
@@ -101,6 +105,7 @@ export async function recordChange(
     entity: change.entity,
     entityId: change.entityId ?? null,
     familyId: change.familyId ?? null,
+    familyName: family?.graduateName.slice(0, 200) ?? null,
     label: change.label?.slice(0, 200) ?? null,
     before: before && JSON.stringify(before),
     after: after && JSON.stringify(after),

@@ -1,4 +1,5 @@
 // The Spanish e-mails the portal sends: a plain-text body and an HTML one for each.
+import { formatQuetzales } from '@portal/format';
 
 export interface Mail {
   subject: string;
@@ -117,17 +118,56 @@ export function paymentReminderMail(input: {
   description: string;
   dueDate: string;
   daysLeft: number;
+  /** What the family still owes of it, whole quetzales (null while the payment has no amount). */
+  owed: number | null;
+  /** The family's payment reference, to write on the deposit slip. */
+  reference: string;
+  bank: { name: string; number: string; holder: string } | null;
   portalUrl: string;
 }): Mail {
   const when = input.daysLeft === 0 ? 'vence hoy' : input.daysLeft === 1 ? 'vence mañana' : `vence en ${input.daysLeft} días`;
   const paragraphs = [
     `Hola, ${input.contactName}:`,
     `Te recordamos que el ${input.paymentTitle.toLowerCase()} de ${input.graduateName} (${input.description}) ${when}, el ${input.dueDate}.`,
-    'Todavía no tenemos un comprobante verificado de este pago. Si ya pagaste, sube tu comprobante en el portal para que el comité lo revise; si ya lo subiste, no necesitas hacer nada más.',
+    ...(input.owed !== null ? [`Monto pendiente de este pago: ${formatQuetzales(input.owed)}.`] : []),
+    ...(input.bank
+      ? [
+          `Deposita en ${input.bank.name}, cuenta ${input.bank.number}${input.bank.holder ? ` a nombre de ${input.bank.holder}` : ''}, y escribe la referencia ${input.reference} en la boleta.`,
+        ]
+      : [`Escribe la referencia ${input.reference} en la boleta de depósito.`]),
+    'Todavía no tenemos registrado el pago completo. Si ya pagaste, sube tu comprobante en el portal para que el comité lo revise; si ya lo subiste, no necesitas hacer nada más.',
   ];
   const action = { label: 'Subir mi comprobante', url: input.portalUrl };
   return {
     subject: `Recordatorio: ${input.paymentTitle} ${when} · Class of ${input.classYear}`,
+    text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
+    html: layout(input.classYear, paragraphs, action),
+  };
+}
+
+/** What the committee did with the family's money: a receipt verified or rejected, a credit reversed. */
+export function moneyMail(input: {
+  contactName: string;
+  graduateName: string;
+  classYear: number;
+  /** The first line after the greeting: what happened, with the payment and the amount. */
+  what: string;
+  /** Why, when the committee gave a reason (a rejection, a reversal). */
+  reason: string | null;
+  /** 'Saldo pendiente: Q2,950.' or 'Saldo a favor: Q450.' or 'Estás al día con tus pagos.' */
+  balance: string;
+  subject: string;
+  portalUrl: string;
+}): Mail {
+  const paragraphs = [
+    `Hola, ${input.contactName}:`,
+    `${input.what} (${input.graduateName}).`,
+    ...(input.reason ? [`Motivo del comité: ${input.reason}`] : []),
+    input.balance,
+  ];
+  const action = { label: 'Ver mis pagos', url: input.portalUrl };
+  return {
+    subject: `${input.subject} · Class of ${input.classYear}`,
     text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
     html: layout(input.classYear, paragraphs, action),
   };

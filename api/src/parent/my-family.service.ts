@@ -7,6 +7,7 @@ import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { lockEvent } from '../events/event-lock';
 import { checkOpen, familyWithAnswers, keyEventIds, writeAnswer } from '../rsvps/attendance';
+import { LedgerService } from '../ledger/ledger.service';
 import { PARENT_MESSAGES } from './parent.messages';
 
 /**
@@ -25,7 +26,15 @@ export function familyEmail(user: User): string | undefined {
  */
 @Injectable()
 export class MyFamilyService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: LedgerService,
+  ) {}
+
+  private async withAnswers(manager: EntityManager, row: FamilyEntity): Promise<Family> {
+    const accounts = await this.ledger.accounts(manager, [row]);
+    return familyWithAnswers(manager, row, accounts.get(row.id)?.paid ?? false);
+  }
 
   /**
    * Inside a write, `lock` holds the family row until the transaction ends (MySQL/MariaDB), so an
@@ -56,7 +65,7 @@ export class MyFamilyService {
   async get(user: User): Promise<Family> {
     const email = familyEmail(user);
     if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
-    return this.db.cached(`my-family:${email}`, async () => familyWithAnswers(this.db.manager, await this.familyOf(user)));
+    return this.db.cached(`my-family:${email}`, async () => this.withAnswers(this.db.manager, await this.familyOf(user)));
   }
 
   /**
@@ -72,7 +81,7 @@ export class MyFamilyService {
         { key: 'awards', eventId: ids.awards, flag: input.awardsRsvp, guests: input.awardsGuests },
         { key: 'brunch', eventId: ids.brunch, flag: input.brunchRsvp, guests: input.brunchGuests },
       ] as const;
-      const result = await familyWithAnswers(manager, family);
+      const result = await this.withAnswers(manager, family);
       for (const { key, eventId, flag, guests } of changes) {
         if (flag === undefined) continue;
         if (eventId === null || !(await lockEvent(this.db, manager, eventId, 'pessimistic_read'))) {

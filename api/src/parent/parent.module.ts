@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LedgerModule } from '../ledger/ledger.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FamilyEntity } from '../families/family.entity';
 import { EventEntity } from '../events/event.entity';
@@ -14,7 +15,10 @@ import { MyPaymentConfirmationsService } from './my-payment-confirmations.servic
 
 /** The parent portal's routes: everything is read and written for the family of the session. */
 @Module({
-  imports: [TypeOrmModule.forFeature([FamilyEntity, EventEntity, EventRsvpEntity, PaymentConfirmationEntity, SettingsEntity])],
+  imports: [
+    TypeOrmModule.forFeature([FamilyEntity, EventEntity, EventRsvpEntity, PaymentConfirmationEntity, SettingsEntity]),
+    LedgerModule,
+  ],
   controllers: [MyFamilyController, MyEventRsvpsController, MyPaymentConfirmationsController],
   providers: [MyFamilyService, MyEventRsvpsService, MyPaymentConfirmationsService],
   exports: [MyFamilyService],

@@ -23,9 +23,17 @@ export class PaymentProofEntity {
   @Column({ type: 'varchar', length: 255 })
   fileName!: string;
 
-  /** 'efectivo': money the committee recorded without a receipt; 'banco': a line of the bank's statement it applied. Neither has a file. */
+  /** Always 'comprobante': money without a receipt is a ledger credit (ledger/). */
   @Column({ type: 'varchar', length: 12, default: 'comprobante' })
-  kind!: 'comprobante' | 'efectivo' | 'banco';
+  kind!: 'comprobante';
+
+  /** SHA-256 of the bytes the family sent: the same file twice is flagged. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  fileHash!: string | null;
+
+  /** An earlier receipt of the family with the same file, or the same document number and amount. */
+  @Column({ type: 'int', nullable: true })
+  duplicateOfId!: number | null;
 
   @Column({ type: 'datetime', precision: 3 })
   uploadedAt!: Date;

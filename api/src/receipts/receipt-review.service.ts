@@ -1,12 +1,16 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_PROOF_STATES, type PaymentProofState, type ReviewQueueItem, type User } from '@portal/contracts';
-import type { EntityManager } from 'typeorm';
+import { formatDayNumeric, formatQuetzales } from '@portal/format';
+import { In, IsNull, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
+import { lockFamily } from '../families/family-lock';
 import { FamilyEntity } from '../families/family.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { recordChange } from '../history/record';
-import { proofChange, RECEIPT_MESSAGES, toPaymentProof } from './receipts.service';
-import { StatementsService } from './statements.service';
+import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
+import { LedgerMail } from '../ledger/ledger-mail';
+import { LedgerService, toPaymentProof } from '../ledger/ledger.service';
+import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { proofChange, RECEIPT_MESSAGES } from './receipts.service';
 
 interface Decision {
   state: Exclude<PaymentProofState, 'en_revision'>;
@@ -20,7 +24,8 @@ const DECIDED: Record<Decision['state'], string> = { verificado: 'verificó', re
 export class ReceiptReviewService {
   constructor(
     private readonly db: Database,
-    private readonly statements: StatementsService,
+    private readonly ledger: LedgerService,
+    private readonly mail: LedgerMail,
   ) {}
 
   async list(state?: string, payment?: string): Promise<ReviewQueueItem[]> {
@@ -40,23 +45,58 @@ export class ReceiptReviewService {
     if (payment) query.andWhere('proof.paymentNumber = :payment', { payment: Number(payment) });
     const rows = await query.getMany();
     const owed = await this.owedFor(rows);
-    return rows.map((row) => toQueueItem(row, owed));
+    const warnings = await this.warningsFor(rows);
+    return rows.map((row) => toQueueItem(row, owed, warnings));
   }
 
   /**
    * One decision per receipt: the update only applies while the receipt is still under review, so
-   * when two admins decide at once exactly one row changes, and the other is told who decided.
+   * when two admins decide at once exactly one row changes, and the other is told who decided. A
+   * verification is a ledger credit, or links the receipt to the credit that already holds its
+   * deposit (a bank line of the same document number, amount and day): a deposit counts once.
    */
   async decide(user: User, id: number, decision: Decision): Promise<ReviewQueueItem> {
     const changed = await this.db.write(async (manager) => {
-      if (!(await manager.existsBy(PaymentProofEntity, { id }))) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
+      const found = await manager.findOneBy(PaymentProofEntity, { id });
+      if (!found) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
+      if (!(await lockFamily(this.db, manager, found.familyId))) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
       const result = await manager.update(
         PaymentProofEntity,
         { id, state: 'en_revision' },
         { ...decision, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
       );
-      if (result.affected) await this.record(manager, id, decision.state);
-      return result.affected ?? 0;
+      if (!result.affected) return 0;
+      await this.record(manager, id, decision.state);
+      const receipt = await manager.findOneByOrFail(PaymentProofEntity, { id });
+      if (decision.state === 'verificado') {
+        const deposit = {
+          familyId: receipt.familyId,
+          amount: decision.amountReceived!,
+          depositDate: receipt.depositDate,
+          documentNumber: receipt.documentNumber,
+        };
+        const holder = await this.ledger.covering(manager, deposit, 'receiptId');
+        if (holder && holder.familyId === receipt.familyId && holder.receiptId === null)
+          await this.ledger.link(manager, holder, { receiptId: id });
+        else {
+          await this.ledger.credit(manager, user, {
+            ...deposit,
+            source: 'comprobante',
+            paymentNumber: receipt.paymentNumber,
+            receiptId: id,
+          });
+        }
+        const statement = await this.ledger.statement(receipt.familyId, manager);
+        await this.mail.verified(manager, receipt.familyId, { paymentNumber: receipt.paymentNumber, amount: deposit.amount, statement });
+      } else {
+        const statement = await this.ledger.statement(receipt.familyId, manager);
+        await this.mail.rejected(manager, receipt.familyId, {
+          paymentNumber: receipt.paymentNumber,
+          reason: decision.rejectionReason!,
+          statement,
+        });
+      }
+      return 1;
     });
     const row = await this.db.manager
       .createQueryBuilder(PaymentProofEntity, 'proof')
@@ -68,7 +108,7 @@ export class ReceiptReviewService {
       const verb = DECIDED[row.state as Decision['state']] ?? 'revisó';
       throw new ConflictException(`${row.reviewedByName ?? 'Otra persona del comité'} ya ${verb} este comprobante.`);
     }
-    return toQueueItem(row, await this.owedFor([row]));
+    return toQueueItem(row, await this.owedFor([row]), await this.warningsFor([row]));
   }
 
   /** The decision just written: it was under review until now. */
@@ -79,15 +119,54 @@ export class ReceiptReviewService {
     await recordChange(manager, proofChange(state === 'verificado' ? 'verify' : 'reject', after, row.familyId, before, after));
   }
 
+  /**
+   * What the committee should know before deciding: the receipt looks like one sent before, or a
+   * standing credit of the family already holds a deposit of that amount and day (a bank line).
+   */
+  private async warningsFor(rows: PaymentProofEntity[]): Promise<Map<number, string[]>> {
+    const warnings = new Map<number, string[]>();
+    const pending = rows.filter((row) => row.state === 'en_revision');
+    const credits =
+      pending.length === 0
+        ? []
+        : await this.db.manager.find(LedgerEntryEntity, {
+            where: { familyId: In([...new Set(pending.map((row) => row.familyId))]), kind: 'credito', reversedById: IsNull() },
+          });
+    for (const row of pending) {
+      const list: string[] = [];
+      if (row.duplicateOfId !== null) list.push(`Parece repetido: igual al comprobante #${row.duplicateOfId} de la familia.`);
+      const amount = row.amountDeclared;
+      const held = credits.find(
+        (entry) =>
+          entry.familyId === row.familyId &&
+          entry.receiptId === null &&
+          amount !== null &&
+          entry.amount === amount &&
+          (entry.depositDate === row.depositDate ||
+            (row.documentNumber !== null && entry.documentNumber !== null && entry.documentNumber === row.documentNumber)),
+      );
+      if (held) {
+        const source = held.source === 'banco' ? `la línea del banco #${held.bankLineId ?? held.id}` : 'un pago registrado por el comité';
+        list.push(
+          `Ya hay ${formatQuetzales(held.amount)}${held.depositDate ? ` del ${formatDayNumeric(held.depositDate)}` : ''} acreditados por ${source}: ` +
+            'si es el mismo depósito, verificarlo lo une a ese crédito (sin contarlo dos veces) cuando el número de documento, el monto y la fecha coinciden.',
+        );
+      }
+      warnings.set(row.id, list);
+    }
+    return warnings;
+  }
+
   /** What each listed family owes per payment and what of it is unverified: their statements, three queries. */
   private async owedFor(rows: PaymentProofEntity[]): Promise<Owed> {
     const families = [...new Map(rows.map((row) => [row.familyId, row.family])).values()];
     const owed: Owed = new Map();
-    for (const statement of await this.statements.build(this.db.manager, families)) {
+    for (const statement of await this.ledger.statements(this.db.manager, families)) {
       for (const line of statement.lines) {
         owed.set(`${statement.familyId}:${line.paymentNumber}`, {
           expected: line.expected,
           stillOwed: line.balance === null ? null : Math.max(line.balance, 0),
+          creditOf: new Map(line.receipts.map((receipt) => [receipt.id, receipt.creditId])),
         });
       }
     }
@@ -95,10 +174,15 @@ export class ReceiptReviewService {
   }
 }
 
-function toQueueItem(row: PaymentProofEntity, owed: Owed): ReviewQueueItem {
-  const { expected, stillOwed } = owed.get(`${row.familyId}:${row.paymentNumber}`) ?? { expected: null, stillOwed: null };
+function toQueueItem(row: PaymentProofEntity, owed: Owed, warnings: Map<number, string[]>): ReviewQueueItem {
+  const { expected, stillOwed, creditOf } = owed.get(`${row.familyId}:${row.paymentNumber}`) ?? {
+    expected: null,
+    stillOwed: null,
+    creditOf: new Map(),
+  };
   return {
-    ...toPaymentProof(row),
+    ...toPaymentProof(row, creditOf.get(row.id) ?? null),
+    warnings: warnings.get(row.id) ?? [],
     familyId: row.familyId,
     graduateName: row.family.graduateName,
     contactName: row.family.contactName,
@@ -108,4 +192,4 @@ function toQueueItem(row: PaymentProofEntity, owed: Owed): ReviewQueueItem {
 }
 
 /** Owed and still owed, by `familyId:paymentNumber`, from the families' statements. */
-type Owed = Map<string, { expected: number | null; stillOwed: number | null }>;
+type Owed = Map<string, { expected: number | null; stillOwed: number | null; creditOf: Map<number, number | null> }>;

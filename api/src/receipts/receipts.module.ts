@@ -7,6 +7,7 @@ import { FamilyEntity } from '../families/family.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { RateLimitEntity } from '../auth/rate-limit.entity';
 import { RateLimits } from '../auth/rate-limits';
+import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
 import { ReceiptFileEntity } from './receipt-file.entity';
 import { MyReceiptsController } from './my-receipts.controller';
@@ -31,6 +32,7 @@ import { StatementsService } from './statements.service';
       RateLimitEntity,
     ]),
     ParentModule,
+    LedgerModule,
   ],
   exports: [StatementsService],
   controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController, StatementsController, MyStatementController],

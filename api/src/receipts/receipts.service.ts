@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import {
   BadRequestException,
   ConflictException,
@@ -16,6 +18,8 @@ import { FILE_MESSAGES, makeSafe } from './file-safety';
 import { MultipartBody } from './multipart';
 import { ReceiptStorage } from './receipt-storage';
 import { recordChange } from '../history/record';
+import { toPaymentProof } from '../ledger/ledger.service';
+import { depositKey } from '../ledger/allocation';
 
 export const RECEIPT_MESSAGES = {
   notFound: 'No encontramos ese comprobante.',
@@ -55,31 +59,6 @@ export const proofChange = (
   before,
   after,
 });
-
-export function toPaymentProof(row: PaymentProofEntity): PaymentProof {
-  return {
-    id: row.id,
-    paymentNumber: row.paymentNumber,
-    fileName: row.fileName,
-    uploadedAt: row.uploadedAt.toISOString(),
-    state: row.state,
-    contentType: row.contentType,
-    hasThumbnail: Boolean(row.hasThumbnail),
-    amountDeclared: row.amountDeclared,
-    depositDate: row.depositDate,
-    documentNumber: row.documentNumber,
-    kind: row.kind ?? 'comprobante',
-    review:
-      row.state === 'en_revision' || !row.reviewedAt
-        ? null
-        : {
-            reviewedBy: row.reviewedByName ?? '',
-            reviewedAt: row.reviewedAt.toISOString(),
-            amountReceived: row.amountReceived,
-            reason: row.rejectionReason,
-          },
-  };
-}
 
 interface Declared {
   paymentNumber: PaymentNumber;
@@ -130,7 +109,7 @@ export class ReceiptsService {
       where: { familyId: family.id },
       order: { uploadedAt: 'ASC', id: 'ASC' },
     });
-    return rows.map(toPaymentProof);
+    return rows.map((row) => toPaymentProof(row));
   }
 
   /** Fields first (cheap), then the file is proven safe, then one transaction writes both rows. */
@@ -145,10 +124,14 @@ export class ReceiptsService {
       throw new HttpException({ message: RECEIPT_MESSAGES.tooMany }, HttpStatus.TOO_MANY_REQUESTS);
     }
     await this.limits.hit([key], HOUR_MS, { fixed: true });
+    const fileHash = createHash('sha256').update(body.file.data).digest('hex');
     const safe = await makeSafe(body.file.data);
     return this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_read');
+      const duplicateOf = await this.earlierCopy(manager, family.id, fileHash, fields);
       const saved = await manager.save(PaymentProofEntity, {
+        fileHash,
+        duplicateOfId: duplicateOf,
         familyId: family.id,
         ...fields,
         // Never the sent name: a neutral one, with the extension of what is stored.
@@ -168,6 +151,26 @@ export class ReceiptsService {
       await recordChange(manager, proofChange('upload', proof, family.id, null, proof));
       return proof;
     });
+  }
+
+  /**
+   * An earlier receipt of the family that this one repeats: the same bytes, or the same document
+   * number and amount (a deposit photographed twice). Flagged, not refused: the committee decides.
+   */
+  private async earlierCopy(manager: EntityManager, familyId: number, fileHash: string, fields: Declared): Promise<number | null> {
+    const earlier = await manager.find(PaymentProofEntity, {
+      where: { familyId },
+      select: { id: true, fileHash: true, documentNumber: true, amountDeclared: true, state: true },
+      order: { id: 'ASC' },
+    });
+    const key = fields.amountDeclared === null ? null : depositKey(fields.documentNumber, fields.amountDeclared, 'x');
+    const same = earlier.find(
+      (row) =>
+        row.state !== 'rechazado' &&
+        (row.fileHash === fileHash ||
+          (key !== null && row.amountDeclared !== null && depositKey(row.documentNumber, row.amountDeclared, 'x') === key)),
+    );
+    return same?.id ?? null;
   }
 
   /** Only the family's own receipt, and only while nobody has decided on it (a conditional delete). */

@@ -3,7 +3,7 @@ import type { Statement, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { MyFamilyService } from '../parent/my-family.service';
-import { CashPaymentDto, PaymentOverrideDto } from './dto/statement.dto';
+import { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
 import { StatementsService } from './statements.service';
 
 /** The committee's view of a family's account: statement, own amounts, cash received. */
@@ -28,8 +28,12 @@ export class StatementsController {
   }
 
   @Delete('payments/:payment/override')
-  removeOverride(@Param('id', ParseIdPipe) id: number, @Param('payment', ParseIdPipe) payment: number): Promise<Statement> {
-    return this.statements.removeOverride(id, payment);
+  removeOverride(
+    @Param('id', ParseIdPipe) id: number,
+    @Param('payment', ParseIdPipe) payment: number,
+    @Body() body: RemoveOverrideDto,
+  ): Promise<Statement> {
+    return this.statements.removeOverride(id, payment, body);
   }
 
   @Post('payments/:payment/cash')

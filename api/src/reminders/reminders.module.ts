@@ -5,6 +5,8 @@ import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { SettingsEntity } from '../settings/settings.entity';
+import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
+import { LedgerModule } from '../ledger/ledger.module';
 import { PaymentReminderEntity } from './payment-reminder.entity';
 import { ReminderScheduler } from './reminder-scheduler';
 import { RemindersController } from './reminders.controller';
@@ -13,6 +15,7 @@ import { RemindersService } from './reminders.service';
 /** What the reminder run reads and writes (also the `npm run reminders` command's whole schema, with the outbox). */
 export const REMINDER_ENTITIES = [
   PaymentReminderEntity,
+  LedgerEntryEntity,
   PaymentDateEntity,
   PaymentOverrideEntity,
   PaymentProofEntity,
@@ -21,7 +24,7 @@ export const REMINDER_ENTITIES = [
 ];
 
 @Module({
-  imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES)],
+  imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES), LedgerModule],
   controllers: [RemindersController],
   providers: [RemindersService, ReminderScheduler],
   exports: [RemindersService],

@@ -11,7 +11,9 @@ import { OutboxService, type OutgoingMail } from '../mail/outbox.service';
 import { paymentReminderMail } from '../mail/templates';
 import { FamilyEntity } from '../families/family.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { guatemalaToday, paidInFull } from '../receipts/paid-rule';
+import { paymentReference } from '../bank/reference';
+import { LedgerService } from '../ledger/ledger.service';
+import { guatemalaToday } from '../receipts/paid-rule';
 import { SettingsEntity } from '../settings/settings.entity';
 import { PaymentReminderEntity } from './payment-reminder.entity';
 
@@ -32,6 +34,8 @@ interface Candidate {
   graduateName: string;
   contactName: string;
   email: string;
+  /** What the family still owes of the payment (null while the payment has no amount). */
+  owed: number | null;
 }
 
 const toReminder = (row: PaymentReminderEntity): PaymentReminder => ({
@@ -60,6 +64,7 @@ export class RemindersService {
     private readonly db: Database,
     private readonly outbox: OutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly ledger: LedgerService,
   ) {}
 
   async list(): Promise<PaymentReminder[]> {
@@ -75,7 +80,15 @@ export class RemindersService {
     const day = guatemalaToday(now);
     const settings = await this.db.manager.findOneOrFail(SettingsEntity, {
       where: { id: 1 },
-      select: { id: true, classYear: true, remindersEnabled: true, reminderDaysBefore: true },
+      select: {
+        id: true,
+        classYear: true,
+        remindersEnabled: true,
+        reminderDaysBefore: true,
+        bankName: true,
+        bankAccountNumber: true,
+        bankAccountHolder: true,
+      },
     });
     if (!settings.remindersEnabled) return { day, enabled: false, queued: 0, skipped: [] };
     const payments = (await this.db.manager.find(PaymentDateEntity, { order: { id: 'ASC' } })).filter((payment) => {
@@ -85,7 +98,7 @@ export class RemindersService {
     let queued = 0;
     const skipped: ReminderRun['skipped'] = [];
     for (const payment of payments) {
-      const result = await this.remind(payment, day, settings.classYear);
+      const result = await this.remind(payment, day, settings);
       queued += result.queued;
       skipped.push(...result.skipped);
     }
@@ -93,34 +106,42 @@ export class RemindersService {
   }
 
   /**
-   * The families to remind of payment `paymentNumber` on `day`: not marked paid (hasPaid), the
-   * money verified for the payment short of what they owe (receipts/paid-rule.ts paidInFull: a
-   * family that paid half still gets the reminder), and no reminder for it that day yet.
+   * The families to remind of payment `paymentNumber` on `day`: the payment not paid in the
+   * family's ledger (ledger/allocation.ts: a family that paid half still gets the reminder, with
+   * what it still owes), and no reminder for it that day yet.
    */
-  private candidates(manager: EntityManager, paymentNumber: number, day: string): Promise<Candidate[]> {
-    return manager
-      .createQueryBuilder(FamilyEntity, 'family')
-      .select('family.id', 'id')
-      .addSelect('family.graduateName', 'graduateName')
-      .addSelect('family.contactName', 'contactName')
-      .addSelect('family.email', 'email')
-      .innerJoin(PaymentDateEntity, 'due', 'due.id = :paymentNumber', { paymentNumber })
-      .where('family.hasPaid = 0')
-      .andWhere(`NOT ${paidInFull('family', 'due')}`)
-      .andWhere((query) => {
-        const sent = query
-          .subQuery()
-          .select('1')
-          .from(PaymentReminderEntity, 'reminder')
-          .where('reminder.familyId = family.id AND reminder.paymentNumber = :paymentNumber AND reminder.day = :day', { day })
-          .getQuery();
-        return `NOT EXISTS ${sent}`;
-      })
-      .orderBy('family.id')
-      .getRawMany<Candidate>();
+  private async candidates(manager: EntityManager, paymentNumber: number, day: string): Promise<Candidate[]> {
+    const families = await manager.find(FamilyEntity, {
+      select: { id: true, graduateName: true, contactName: true, email: true, graduates: true },
+      order: { id: 'ASC' },
+    });
+    const sent = new Set(
+      (await manager.find(PaymentReminderEntity, { where: { paymentNumber, day }, select: { id: true, familyId: true } })).map(
+        (row) => row.familyId,
+      ),
+    );
+    const accounts = await this.ledger.accounts(manager, families, day);
+    const candidates: Candidate[] = [];
+    for (const family of families) {
+      const line = accounts.get(family.id)?.lines.find((item) => item.paymentNumber === paymentNumber);
+      if (!line || line.state === 'pagado' || sent.has(family.id)) continue;
+      candidates.push({
+        id: family.id,
+        graduateName: family.graduateName,
+        contactName: family.contactName,
+        email: family.email,
+        owed: line.balance,
+      });
+    }
+    return candidates;
   }
 
-  private remind(payment: PaymentDateEntity, day: string, classYear: number): Promise<Omit<ReminderRun, 'day' | 'enabled'>> {
+  private remind(
+    payment: PaymentDateEntity,
+    day: string,
+    settings: Pick<SettingsEntity, 'classYear' | 'bankName' | 'bankAccountNumber' | 'bankAccountHolder'>,
+  ): Promise<Omit<ReminderRun, 'day' | 'enabled'>> {
+    const { classYear } = settings;
     return this.db.write(async (manager) => {
       const runId = randomUUID();
       const candidates = await this.candidates(manager, payment.id, day);
@@ -176,6 +197,11 @@ export class RemindersService {
           description: payment.description,
           dueDate,
           daysLeft,
+          owed: family.owed,
+          reference: paymentReference(classYear, family.id),
+          bank: settings.bankAccountNumber
+            ? { name: settings.bankName, number: settings.bankAccountNumber, holder: settings.bankAccountHolder }
+            : null,
           portalUrl: `${this.config.publicUrl}/parent`,
         });
         messages.push({ ...mail, kind: 'recordatorio', to: family.email.trim() });

@@ -22,13 +22,6 @@ export const REPORT_TEXTS = {
     expected: 'Esperado',
     received: 'Recibido',
     balance: 'Saldo',
-    states: {
-      pendiente: 'Pendiente',
-      en_revision: 'En revisión',
-      rechazado: 'Rechazado',
-      parcial: 'Parcial',
-      verificado: 'Verificado',
-    },
   },
   rsvps: {
     sheet: 'RSVPs de Eventos',

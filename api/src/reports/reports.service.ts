@@ -9,7 +9,7 @@ import {
   type PaymentStatus,
   type Statement,
 } from '@portal/contracts';
-import { todayInGuatemala } from '@portal/format';
+import { todayInGuatemala, formatPaymentState } from '@portal/format';
 import { Database } from '../database/database.service';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
@@ -72,7 +72,7 @@ const PAYMENTS_SHEET: SheetLayout<PaymentConfirmationsReportRow> = {
   ],
 };
 
-/** 'Estado de cuenta': per family, what it owes, what was verified, the balance, and each payment's state. */
+/** 'Estado de cuenta': per family, from the ledger: what it owes, what it paid, the balance, and each payment's state. */
 const STATEMENT_SHEET: SheetLayout<Statement> = {
   name: REPORT_TEXTS.statement.sheet,
   columns: [
@@ -89,11 +89,11 @@ const STATEMENT_SHEET: SheetLayout<Statement> = {
     row.graduateName,
     row.contactName,
     row.paymentReference,
-    String(row.graduates),
+    row.graduates,
     { quetzales: row.totals.expected },
     { quetzales: row.totals.received },
     { quetzales: row.totals.balance },
-    ...row.lines.map((line) => REPORT_TEXTS.statement.states[line.state]),
+    ...row.lines.map((line) => formatPaymentState(line)),
   ],
 };
 

@@ -15,8 +15,8 @@ export interface SheetLayout<Row> {
   cells(row: Row): Array<Cell>;
 }
 
-/** Text, a calendar day (a Date at UTC midnight), or whole quetzales (`{ quetzales }`). */
-export type Cell = string | Date | { quetzales: number | null };
+/** Text, a number, a calendar day (a Date at UTC midnight), or whole quetzales (`{ quetzales }`). */
+export type Cell = string | number | Date | { quetzales: number | null };
 
 /** One sheet of a workbook: its layout and its rows, read page by page as the sheet is written. */
 export interface SheetSource<Row> {
@@ -37,6 +37,7 @@ const QUETZALES: Partial<ExcelJS.Style> = { numFmt: '"Q"#,##0' };
 
 function cellValue(value: Cell): ExcelJS.CellValue {
   if (value instanceof Date) return value;
+  if (typeof value === 'number') return value;
   if (typeof value === 'object') return value.quetzales;
   return inertCellText(value);
 }

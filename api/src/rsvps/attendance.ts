@@ -56,7 +56,8 @@ export async function keyAnswers(
 const answerOf = (answer: Answer | undefined): RsvpAnswer | null =>
   answer === undefined ? null : answer.attending ? 'attending' : 'not_attending';
 
-export function toFamily(row: FamilyEntity, { ids, answers }: { ids: KeyEventIds; answers: Map<string, Answer> }): Family {
+/** `paid`: the ledger's word (every due payment paid: ledger/allocation.ts), the spec's 'Pago recibido'. */
+export function toFamily(row: FamilyEntity, { ids, answers }: { ids: KeyEventIds; answers: Map<string, Answer> }, paid: boolean): Family {
   const awards = ids.awards === null ? undefined : answers.get(`${row.id}:${ids.awards}`);
   const brunch = ids.brunch === null ? undefined : answers.get(`${row.id}:${ids.brunch}`);
   return {
@@ -66,7 +67,7 @@ export function toFamily(row: FamilyEntity, { ids, answers }: { ids: KeyEventIds
     email: row.email,
     phone: row.phone,
     tablesBooked: row.tablesBooked,
-    hasPaid: Boolean(row.hasPaid),
+    hasPaid: paid,
     paymentAmount: row.paymentAmount,
     graduates: row.graduates,
     awardsRsvp: awards?.attending === true,
@@ -80,8 +81,8 @@ export function toFamily(row: FamilyEntity, { ids, answers }: { ids: KeyEventIds
   };
 }
 
-export async function familyWithAnswers(manager: EntityManager, row: FamilyEntity): Promise<Family> {
-  return toFamily(row, await keyAnswers(manager, [row.id]));
+export async function familyWithAnswers(manager: EntityManager, row: FamilyEntity, paid: boolean): Promise<Family> {
+  return toFamily(row, await keyAnswers(manager, [row.id]), paid);
 }
 
 /** Parents answer only before the event's deadline and before it is over (the committee may still correct). */

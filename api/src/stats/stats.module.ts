@@ -5,11 +5,15 @@ import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { PaymentOverrideEntity } from '../payments/payment-override.entity';
+import { LedgerModule } from '../ledger/ledger.module';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([FamilyEntity, EventRsvpEntity, PaymentDateEntity, PaymentProofEntity, PaymentOverrideEntity])],
+  imports: [
+    TypeOrmModule.forFeature([FamilyEntity, EventRsvpEntity, PaymentDateEntity, PaymentProofEntity, PaymentOverrideEntity]),
+    LedgerModule,
+  ],
   controllers: [StatsController],
   providers: [StatsService],
 })

@@ -262,8 +262,12 @@ export interface PaymentProof {
   depositDate: string | null;
   documentNumber: string | null;
   review: PaymentProofReview | null;
-  /** 'efectivo': money the committee recorded without a receipt; 'banco': a deposit line of the bank's statement it applied (neither has a file). */
-  kind: 'comprobante' | 'efectivo' | 'banco';
+  /** Always 'comprobante' now: money recorded by hand and bank lines are ledger credits (LedgerEntry). */
+  kind: 'comprobante';
+  /** An earlier receipt of the family with the same file, or the same document number and amount: likely sent twice. */
+  duplicateOf: number | null;
+  /** The ledger credit of a verified receipt while it stands (null once reversed, or when not verified). */
+  creditId: number | null;
 }
 
 /** A receipt in the committee's review queue (GET /api/payment-proofs). */
@@ -273,8 +277,10 @@ export interface ReviewQueueItem extends PaymentProof {
   contactName: string;
   /** What the family owes for this payment, whole quetzales; null while the payment has no amount. */
   expected: number | null;
-  /** Of that, what is not verified yet (other receipts of the same payment); null with `expected`. */
+  /** Of that, what the family's money does not pay yet; null with `expected`. */
   stillOwed: number | null;
+  /** What the committee should know before deciding, in Spanish (a likely repeat, a deposit the bank already credited). */
+  warnings: string[];
 }
 
 export interface PaymentProofReview {
@@ -435,20 +441,72 @@ export interface PaymentOverrideInput {
   reason: string;
 }
 
-/** Money the committee received without a receipt (cash at a meeting): recorded as verified. */
+/** How money the committee recorded by hand arrived. */
+export const CREDIT_METHODS = ['efectivo', 'transferencia', 'cheque', 'deposito'] as const;
+export type CreditMethod = (typeof CREDIT_METHODS)[number];
+
+/** Longest note on money recorded by hand (characters): the dialog and the API read the same number. */
+export const CREDIT_NOTE_MAX = 200;
+/** Longest reason for a reversal or a rejection (characters). */
+export const REVERSAL_REASON_MAX = 300;
+
+/** Money the committee received without a receipt (cash at a meeting, a transfer checked by hand). */
 export interface CashPaymentInput {
   /** Whole quetzales, 1 to 1,000,000. */
   amountReceived: number;
   /** yyyy-MM-dd; today in Guatemala when left out. */
   depositDate?: string;
+  /** 'efectivo' when left out. */
+  method?: CreditMethod;
+  /** Up to CREDIT_NOTE_MAX characters (a receipt number, who handed it over). */
   note?: string;
 }
 
+/** POST /api/ledger-entries/{id}/reverse: undo a credit by a counter-entry. */
+export interface ReverseCreditInput {
+  /** Required, up to REVERSAL_REASON_MAX characters. */
+  reason: string;
+  /** For a credit from a receipt: the receipt goes back to review ('en_revision', the default) or is rejected with the reason. */
+  receipt?: 'en_revision' | 'rechazado';
+}
+
 /**
- * Where a payment stands for a family: 'pendiente' (nothing sent), 'en_revision', 'rechazado'
- * (the latest decision), 'parcial' (verified, less than owed), 'verificado' (verified, all owed).
+ * One entry of a family's ledger (decisions item 20). A credit is money the committee has, from one
+ * source; a reversal is its counter-entry (negative amount), and the credit stays, marked reversed.
  */
-export type PaymentState = 'pendiente' | 'en_revision' | 'rechazado' | 'parcial' | 'verificado';
+export interface LedgerEntry {
+  id: number;
+  familyId: number;
+  kind: 'credito' | 'reversion';
+  /** 'comprobante': a verified receipt; 'banco': a bank statement line; 'efectivo': recorded by hand. */
+  source: 'comprobante' | 'banco' | 'efectivo';
+  method: CreditMethod | null;
+  /** Whole quetzales: positive for a credit, negative for a reversal. */
+  amount: number;
+  /** The payment the receipt or the committee named (the money pays the oldest payment first all the same). */
+  paymentNumber: PaymentNumber | null;
+  /** The verified receipt behind the credit, also when a bank line is linked to it. */
+  receiptId: number | null;
+  /** The bank statement line behind the credit (applied, or linked to the receipt). */
+  bankLineId: number | null;
+  depositDate: string | null;
+  documentNumber: string | null;
+  note: string | null;
+  createdBy: string;
+  createdAt: string;
+  /** On a reversal: the credit it reverses. */
+  reverses: number | null;
+  /** On a credit that was reversed: by whom, when, why. */
+  reversal: { id: number; by: string; at: string; reason: string } | null;
+  /** On a reversal: its reason. */
+  reason: string | null;
+}
+
+/**
+ * Where a payment stands for a family, from the ledger: 'pendiente' (nothing of it paid), 'parcial'
+ * (part of it), 'pagado' (all of it). Money pays the oldest payment first.
+ */
+export type PaymentState = 'pendiente' | 'parcial' | 'pagado';
 
 export interface StatementLine {
   paymentNumber: PaymentNumber;
@@ -459,10 +517,14 @@ export interface StatementLine {
   /** Where `expected` comes from: the payment's amount, its twins' amount, or the family's own. */
   expectedFrom: 'pago' | 'gemelos' | 'ajuste' | null;
   overrideReason: string | null;
+  /** What of the family's money pays this payment (oldest payment first). */
   received: number;
   /** expected - received; null while expected is. */
   balance: number | null;
   state: PaymentState;
+  /** Whether its date has passed (in Guatemala): a due payment unpaid is owed now. */
+  due: boolean;
+  /** The receipts the family sent for this payment, with their review (evidence, not money). */
   receipts: PaymentProof[];
 }
 
@@ -475,7 +537,16 @@ export interface Statement {
   /** What the family writes on its deposit slips ('P26-042-Y'): the bank statement is matched by it. */
   paymentReference: string;
   lines: StatementLine[];
-  totals: { expected: number; received: number; balance: number };
+  /**
+   * expected: all payments; received: the live credits; balance: expected - received (negative
+   * when the family paid more); credit: what is left after every payment ('Saldo a favor');
+   * dueBalance: what is owed now (due payments not paid).
+   */
+  totals: { expected: number; received: number; balance: number; credit: number; dueBalance: number };
+  /** Every due payment paid: the spec's 'Pago recibido' (`hasPaid`) is this. */
+  paid: boolean;
+  /** The ledger, oldest first: credits (reversed ones included, marked) and reversals. */
+  entries: LedgerEntry[];
 }
 
 // ---- Dashboard and reports -----------------------------------------------------------------
@@ -589,6 +660,7 @@ export const HISTORY_ENTITIES = [
   'account',
   'gala',
   'bank-line',
+  'ledger',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -606,6 +678,8 @@ export interface HistoryEntry {
   entity: HistoryEntity;
   entityId: number | null;
   familyId: number | null;
+  /** The family's graduate as it was then (money rows always name their family). */
+  familyName: string | null;
   /** A short name for what changed, as it was then (a graduate, an event's title). */
   label: string | null;
   /** Only the changed fields when both exist; null on create (before) and delete (after). */
@@ -792,6 +866,12 @@ export interface BankPreviewLine {
   /** 'nueva' to decide; 'aplicada' / 'descartada': decided in an earlier import. */
   status: 'nueva' | 'aplicada' | 'descartada';
   match: BankMatch | null;
+  /**
+   * A credit that already holds this deposit (a verified receipt with its document number, amount
+   * and date, or the proposed family's receipt of that amount and day): applying the line links it
+   * to that credit instead of counting the money again.
+   */
+  covered: { entryId: number; receiptId: number | null; familyId: number; graduateName: string } | null;
 }
 
 /** What POST /api/bank-statements/preview answers: nothing is written. */
@@ -817,4 +897,6 @@ export interface BankLineDecision {
 export interface BankConfirmResult {
   applied: number;
   discarded: number;
+  /** Of the applied lines, those linked to a credit that already held their deposit (not counted again). */
+  linked: number;
 }

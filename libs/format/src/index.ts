@@ -261,3 +261,13 @@ export function eventShareText(
 export function noticeShareText(notice: { title: string; message: string }, link: string): string {
   return `*${notice.title}*\n${notice.message}\n\nMás información en el portal: ${link}`;
 }
+
+/**
+ * Where a payment stands, in the words every screen, e-mail and workbook uses (decisions item 20):
+ * 'Pendiente', 'Parcial (Q450 de Q2,950)', 'Pagado'.
+ */
+export function formatPaymentState(line: { state: 'pendiente' | 'parcial' | 'pagado'; received: number; expected: number | null }): string {
+  if (line.state === 'pagado') return 'Pagado';
+  if (line.state === 'parcial') return `Parcial (${formatQuetzales(line.received)} de ${formatQuetzales(line.expected ?? 0)})`;
+  return 'Pendiente';
+}

@@ -1,5 +1,12 @@
-import { IsInt, IsString, Max, Min } from 'class-validator';
-import type { CashPaymentInput, PaymentOverrideInput } from '@portal/contracts';
+import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import {
+  CREDIT_METHODS,
+  CREDIT_NOTE_MAX,
+  REVERSAL_REASON_MAX,
+  type CashPaymentInput,
+  type CreditMethod,
+  type PaymentOverrideInput,
+} from '@portal/contracts';
 import { IsCalendarDay, IsFilled, MaxChars, Omittable } from '../../common/validators';
 
 /** PUT /api/families/{id}/payments/{n}/override: this family's own amount, and why. */
@@ -27,7 +34,21 @@ export class CashPaymentDto implements CashPaymentInput {
   depositDate?: string;
 
   @Omittable()
-  @MaxChars(40, { message: 'La nota no puede tener más de 40 caracteres.' })
+  @IsIn(CREDIT_METHODS, { message: 'La forma de pago debe ser efectivo, transferencia, cheque o depósito.' })
+  method?: CreditMethod;
+
+  @Omittable()
+  @MaxChars(CREDIT_NOTE_MAX, {
+    message: `La nota no puede tener más de ${CREDIT_NOTE_MAX} caracteres: acórtala (nada se corta sin avisar).`,
+  })
   @IsString({ message: 'La nota debe ser texto.' })
   note?: string;
+}
+
+/** DELETE /api/families/{id}/payments/{n}/override: why the family owes the payment's amount again. */
+export class RemoveOverrideDto {
+  @MaxChars(REVERSAL_REASON_MAX, { message: `El motivo no puede tener más de ${REVERSAL_REASON_MAX} caracteres.` })
+  @IsFilled({ message: 'Escribe el motivo para quitar el monto propio (queda en el Historial).' })
+  @IsString({ message: 'Escribe el motivo para quitar el monto propio (queda en el Historial).' })
+  reason!: string;
 }

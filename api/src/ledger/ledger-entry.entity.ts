@@ -1,0 +1,85 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { CreditMethod, LedgerEntry, PaymentNumber } from '@portal/contracts';
+import { FamilyEntity } from '../families/family.entity';
+
+/**
+ * One entry of a family's ledger (decisions item 20, docs/payments.md): a credit (money the
+ * committee has, from one source) or the counter-entry that reverses one. Rows are only inserted,
+ * and a credit's `reversedById` set once: nothing is updated otherwise, nothing deleted.
+ */
+@Entity('ledger_entries')
+@Index('IDX_ledger_family', ['familyId', 'id'])
+export class LedgerEntryEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'int' })
+  familyId!: number;
+
+  @ManyToOne(() => FamilyEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'familyId' })
+  family!: FamilyEntity;
+
+  @Column({ type: 'varchar', length: 10 })
+  kind!: LedgerEntry['kind'];
+
+  @Column({ type: 'varchar', length: 12 })
+  source!: LedgerEntry['source'];
+
+  @Column({ type: 'varchar', length: 14, nullable: true })
+  method!: CreditMethod | null;
+
+  /** Whole quetzales: positive on a credit, negative on a reversal. */
+  @Column({ type: 'int' })
+  amount!: number;
+
+  @Column({ type: 'int', nullable: true })
+  paymentNumber!: PaymentNumber | null;
+
+  @Index('IDX_ledger_receipt')
+  @Column({ type: 'int', nullable: true })
+  receiptId!: number | null;
+
+  @Index('IDX_ledger_bank_line')
+  @Column({ type: 'int', nullable: true })
+  bankLineId!: number | null;
+
+  /** yyyy-MM-dd. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  depositDate!: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  documentNumber!: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  note!: string | null;
+
+  /**
+   * 'document|amount|day' of a standing credit whose deposit has a document number; null otherwise
+   * and once reversed. Unique: the database itself refuses a deposit credited twice.
+   */
+  @Index('IDX_ledger_deposit', { unique: true })
+  @Column({ type: 'varchar', length: 80, nullable: true })
+  depositKey!: string | null;
+
+  /** On a reversal: the credit it reverses. */
+  @Column({ type: 'int', nullable: true })
+  reversesId!: number | null;
+
+  /** On a credit: its reversal, once reversed. */
+  @Column({ type: 'int', nullable: true })
+  reversedById!: number | null;
+
+  /** On a reversal: why. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  reason!: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  createdById!: number | null;
+
+  @Column({ type: 'varchar', length: 120 })
+  createdByName!: string;
+
+  @Column({ type: 'datetime', precision: 3 })
+  createdAt!: Date;
+}

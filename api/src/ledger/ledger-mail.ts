@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PAYMENT_TITLES, type PaymentNumber, type Statement } from '@portal/contracts';
+import { formatQuetzales } from '@portal/format';
+import type { EntityManager } from 'typeorm';
+import { APP_CONFIG } from '../app.config';
+import type { AppConfig } from '../config';
+import { FamilyEntity } from '../families/family.entity';
+import { addressProblem } from '../mail/notice-mail.service';
+import { OutboxService } from '../mail/outbox.service';
+import { moneyMail } from '../mail/templates';
+import { SettingsEntity } from '../settings/settings.entity';
+
+/** The family's balance after the change, in one sentence. */
+export function balanceSentence(statement: Pick<Statement, 'totals'>): string {
+  const { dueBalance, credit, balance } = statement.totals;
+  if (dueBalance > 0) return `Saldo pendiente a la fecha: ${formatQuetzales(dueBalance)}.`;
+  if (credit > 0) return `Saldo a favor: ${formatQuetzales(credit)}.`;
+  if (balance > 0) return `Estás al día con tus pagos; por pagar en los próximos pagos: ${formatQuetzales(balance)}.`;
+  return 'Estás al día con tus pagos.';
+}
+
+/**
+ * Tells a family what the committee did with its money (a receipt verified or rejected, a credit
+ * reversed), through the outbox in the same transaction. A family that turned the notice e-mails
+ * off, or has no usable address, gets none.
+ */
+@Injectable()
+export class LedgerMail {
+  constructor(
+    private readonly outbox: OutboxService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  verified(manager: EntityManager, familyId: number, input: { paymentNumber: PaymentNumber; amount: number; statement: Statement }) {
+    const title = PAYMENT_TITLES[input.paymentNumber];
+    return this.send(manager, familyId, {
+      subject: `Comprobante verificado: ${title}`,
+      what: `El comité verificó tu comprobante del ${title.toLowerCase()}: recibimos ${formatQuetzales(input.amount)}`,
+      reason: null,
+      balance: balanceSentence(input.statement),
+    });
+  }
+
+  rejected(manager: EntityManager, familyId: number, input: { paymentNumber: PaymentNumber; reason: string; statement: Statement }) {
+    const title = PAYMENT_TITLES[input.paymentNumber];
+    return this.send(manager, familyId, {
+      subject: `Comprobante rechazado: ${title}`,
+      what: `El comité no pudo aceptar tu comprobante del ${title.toLowerCase()}; puedes subir uno nuevo en el portal`,
+      reason: input.reason,
+      balance: balanceSentence(input.statement),
+    });
+  }
+
+  reversed(manager: EntityManager, familyId: number, input: { amount: number; reason: string; statement: Statement }) {
+    return this.send(manager, familyId, {
+      subject: 'Corrección en tu cuenta',
+      what: `El comité revirtió un pago de ${formatQuetzales(input.amount)} registrado en tu cuenta`,
+      reason: input.reason,
+      balance: balanceSentence(input.statement),
+    });
+  }
+
+  private async send(
+    manager: EntityManager,
+    familyId: number,
+    content: { subject: string; what: string; reason: string | null; balance: string },
+  ) {
+    const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+    if (!family || family.noticeEmailsOff || addressProblem(family.email)) return;
+    const settings = await manager.findOneOrFail(SettingsEntity, { where: { id: 1 }, select: { id: true, classYear: true } });
+    const mail = moneyMail({
+      ...content,
+      contactName: family.contactName,
+      graduateName: family.graduateName,
+      classYear: settings.classYear,
+      portalUrl: `${this.config.publicUrl}/parent/pagos`,
+    });
+    await this.outbox.enqueueMany(manager, [{ ...mail, kind: 'pago', to: family.email.trim() }]);
+  }
+}

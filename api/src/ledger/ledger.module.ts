@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BankLineEntity } from '../bank/bank-line.entity';
+import { FamilyEntity } from '../families/family.entity';
+import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { PaymentOverrideEntity } from '../payments/payment-override.entity';
+import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { SettingsEntity } from '../settings/settings.entity';
+import { LedgerEntryEntity } from './ledger-entry.entity';
+import { LedgerController } from './ledger.controller';
+import { LedgerMail } from './ledger-mail';
+import { LedgerService } from './ledger.service';
+
+/** The families' money (decisions item 20): credits, reversals, and the accounts every screen reads. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      LedgerEntryEntity,
+      FamilyEntity,
+      PaymentDateEntity,
+      PaymentOverrideEntity,
+      PaymentProofEntity,
+      BankLineEntity,
+      SettingsEntity,
+    ]),
+  ],
+  controllers: [LedgerController],
+  providers: [LedgerService, LedgerMail],
+  exports: [LedgerService, LedgerMail],
+})
+export class LedgerModule {}

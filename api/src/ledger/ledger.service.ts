@@ -1,0 +1,476 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  PAYMENT_TITLES,
+  type CreditMethod,
+  type LedgerEntry,
+  type PaymentNumber,
+  type PaymentProof,
+  type ReverseCreditInput,
+  type Statement,
+  type StatementLine,
+  type User,
+} from '@portal/contracts';
+import { In, IsNull, type EntityManager } from 'typeorm';
+import { paymentReference } from '../bank/reference';
+import { BankLineEntity } from '../bank/bank-line.entity';
+import { Database } from '../database/database.service';
+import { lockFamily } from '../families/family-lock';
+import { FamilyEntity } from '../families/family.entity';
+import { recordChange } from '../history/record';
+import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { PaymentOverrideEntity } from '../payments/payment-override.entity';
+import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { guatemalaToday } from '../receipts/paid-rule';
+import { SettingsEntity } from '../settings/settings.entity';
+import { allocate, depositKey, type Account } from './allocation';
+import { LedgerEntryEntity } from './ledger-entry.entity';
+import { LEDGER_MESSAGES, SOURCE_NAMES } from './ledger.messages';
+import { LedgerMail } from './ledger-mail';
+
+type Amounts = Pick<PaymentDateEntity, 'id' | 'date' | 'amountQuetzales' | 'twinsAmountQuetzales'>;
+
+/**
+ * What a family owes for a payment: its own amount when the committee set one, the twins' amount
+ * for a family with two graduates when the payment has one, else the payment's amount.
+ */
+export function expectedAmount(
+  payment: Amounts,
+  family: Pick<FamilyEntity, 'graduates'>,
+  override: Pick<PaymentOverrideEntity, 'amountQuetzales'> | undefined,
+): { expected: number | null; from: StatementLine['expectedFrom'] } {
+  if (override) return { expected: override.amountQuetzales, from: 'ajuste' };
+  if (family.graduates === 2 && payment.twinsAmountQuetzales !== null) return { expected: payment.twinsAmountQuetzales, from: 'gemelos' };
+  if (payment.amountQuetzales !== null) return { expected: payment.amountQuetzales, from: 'pago' };
+  return { expected: null, from: null };
+}
+
+export function toLedgerEntry(row: LedgerEntryEntity, reversal?: LedgerEntryEntity): LedgerEntry {
+  return {
+    id: row.id,
+    familyId: row.familyId,
+    kind: row.kind,
+    source: row.source,
+    method: row.method,
+    amount: row.amount,
+    paymentNumber: row.paymentNumber,
+    receiptId: row.receiptId,
+    bankLineId: row.bankLineId,
+    depositDate: row.depositDate,
+    documentNumber: row.documentNumber,
+    note: row.note,
+    createdBy: row.createdByName,
+    createdAt: row.createdAt.toISOString(),
+    reverses: row.reversesId,
+    reversal: reversal
+      ? { id: reversal.id, by: reversal.createdByName, at: reversal.createdAt.toISOString(), reason: reversal.reason ?? '' }
+      : null,
+    reason: row.kind === 'reversion' ? row.reason : null,
+  };
+}
+
+/** A receipt as the API shows it (its file never: only what the lists show). */
+export function toPaymentProof(row: PaymentProofEntity, creditId: number | null = null): PaymentProof {
+  return {
+    id: row.id,
+    paymentNumber: row.paymentNumber,
+    fileName: row.fileName,
+    uploadedAt: row.uploadedAt.toISOString(),
+    state: row.state,
+    contentType: row.contentType,
+    hasThumbnail: Boolean(row.hasThumbnail),
+    amountDeclared: row.amountDeclared,
+    depositDate: row.depositDate,
+    documentNumber: row.documentNumber,
+    kind: 'comprobante',
+    duplicateOf: row.duplicateOfId ?? null,
+    creditId,
+    review:
+      row.state === 'en_revision' || !row.reviewedAt
+        ? null
+        : {
+            reviewedBy: row.reviewedByName ?? '',
+            reviewedAt: row.reviewedAt.toISOString(),
+            amountReceived: row.amountReceived,
+            reason: row.rejectionReason,
+          },
+  };
+}
+
+/** A new credit's fields; the family is locked by the caller. */
+export interface NewCredit {
+  familyId: number;
+  source: LedgerEntry['source'];
+  amount: number;
+  method?: CreditMethod | null;
+  paymentNumber?: PaymentNumber | null;
+  receiptId?: number | null;
+  bankLineId?: number | null;
+  depositDate?: string | null;
+  documentNumber?: string | null;
+  note?: string | null;
+}
+
+/** The deposit a slip or a bank line stands for. */
+export interface Deposit {
+  familyId: number;
+  amount: number;
+  depositDate: string | null;
+  documentNumber: string | null;
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const { code, driverError } = (error ?? {}) as { code?: string; driverError?: { code?: string } };
+  const found = driverError?.code ?? code ?? '';
+  return found === 'ER_DUP_ENTRY' || found.startsWith('SQLITE_CONSTRAINT');
+};
+
+/**
+ * The families' ledger (decisions item 20, docs/payments.md): the one place that says what a
+ * family has paid. Credits come from verified receipts, bank statement lines and money recorded
+ * by hand; a deposit is one credit (its key is unique while it stands); a correction is a
+ * reversal. Statements, the families list, the dashboard, reminders and workbooks all read
+ * `statements` or `accounts`.
+ */
+@Injectable()
+export class LedgerService {
+  constructor(
+    private readonly db: Database,
+    private readonly mail: LedgerMail,
+  ) {}
+
+  /** The families' accounts (charges and money, allocated): four queries, whatever their number. */
+  async accounts(manager: EntityManager, families: Array<Pick<FamilyEntity, 'id' | 'graduates'>>, today = guatemalaToday()) {
+    const ids = families.map((family) => family.id);
+    const [payments, overrides, sums] = await Promise.all([
+      manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
+      ids.length === 0 ? [] : manager.find(PaymentOverrideEntity, { where: { familyId: In(ids) } }),
+      this.received(manager, ids),
+    ]);
+    const overrideOf = new Map(overrides.map((row) => [`${row.familyId}:${row.paymentNumber}`, row]));
+    const accounts = new Map<number, Account & { from: Map<number, ReturnType<typeof expectedAmount> & { reason: string | null }> }>();
+    for (const family of families) {
+      const from = new Map<number, ReturnType<typeof expectedAmount> & { reason: string | null }>();
+      const charges = payments.map((payment) => {
+        const override = overrideOf.get(`${family.id}:${payment.id}`);
+        const owed = expectedAmount(payment, family, override);
+        from.set(payment.id, { ...owed, reason: override?.reason ?? null });
+        return { paymentNumber: payment.id, dueDate: payment.date, expected: owed.expected };
+      });
+      accounts.set(family.id, { ...allocate(charges, sums.get(family.id) ?? 0, today), from });
+    }
+    return accounts;
+  }
+
+  /** Each family's money: the sum of its entries (credits, and reversals as negatives). */
+  async received(manager: EntityManager, familyIds?: number[]): Promise<Map<number, number>> {
+    if (familyIds?.length === 0) return new Map();
+    const query = manager
+      .createQueryBuilder(LedgerEntryEntity, 'entry')
+      .select('entry.familyId', 'familyId')
+      .addSelect('COALESCE(SUM(entry.amount), 0)', 'amount')
+      .groupBy('entry.familyId');
+    if (familyIds) query.where('entry.familyId IN (:...familyIds)', { familyIds });
+    // MySQL returns SUM() as a DECIMAL string.
+    const rows = await query.getRawMany<{ familyId: number | string; amount: number | string }>();
+    return new Map(rows.map((row) => [Number(row.familyId), Number(row.amount)]));
+  }
+
+  async statement(familyId: number, manager: EntityManager = this.db.manager): Promise<Statement> {
+    const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+    if (!family) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
+    const [statement] = await this.statements(manager, [family]);
+    return statement!;
+  }
+
+  /** Account statements of the given families with a handful of queries, whatever their number. */
+  async statements(manager: EntityManager, families: FamilyEntity[], today = guatemalaToday()): Promise<Statement[]> {
+    const ids = families.map((family) => family.id);
+    const [settings, accounts, proofs, entries] = await Promise.all([
+      manager.findOneOrFail(SettingsEntity, { select: { classYear: true }, where: { id: 1 } }),
+      this.accounts(manager, families, today),
+      ids.length === 0
+        ? []
+        : manager.find(PaymentProofEntity, { where: { familyId: In(ids), kind: 'comprobante' }, order: { uploadedAt: 'ASC', id: 'ASC' } }),
+      ids.length === 0 ? [] : manager.find(LedgerEntryEntity, { where: { familyId: In(ids) }, order: { id: 'ASC' } }),
+    ]);
+    const creditOf = new Map<number, number>();
+    const reversalOf = new Map<number, LedgerEntryEntity>();
+    for (const entry of entries) {
+      if (entry.kind === 'credito' && entry.receiptId !== null && entry.reversedById === null) creditOf.set(entry.receiptId, entry.id);
+      if (entry.kind === 'reversion' && entry.reversesId !== null) reversalOf.set(entry.reversesId, entry);
+    }
+    const proofsOf = new Map<string, PaymentProof[]>();
+    for (const row of proofs) {
+      const key = `${row.familyId}:${row.paymentNumber}`;
+      proofsOf.set(key, [...(proofsOf.get(key) ?? []), toPaymentProof(row, creditOf.get(row.id) ?? null)]);
+    }
+    return families.map((family) => {
+      const account = accounts.get(family.id)!;
+      return {
+        familyId: family.id,
+        graduateName: family.graduateName,
+        contactName: family.contactName,
+        graduates: family.graduates,
+        paymentReference: paymentReference(settings.classYear, family.id),
+        lines: account.lines.map((line): StatementLine => {
+          const from = account.from.get(line.paymentNumber)!;
+          return {
+            paymentNumber: line.paymentNumber,
+            title: PAYMENT_TITLES[line.paymentNumber],
+            dueDate: line.dueDate,
+            expected: line.expected,
+            expectedFrom: from.from,
+            overrideReason: from.reason,
+            received: line.received,
+            balance: line.balance,
+            state: line.state,
+            due: line.due,
+            receipts: proofsOf.get(`${family.id}:${line.paymentNumber}`) ?? [],
+          };
+        }),
+        totals: account.totals,
+        paid: account.paid,
+        entries: entries.filter((entry) => entry.familyId === family.id).map((entry) => toLedgerEntry(entry, reversalOf.get(entry.id))),
+      };
+    });
+  }
+
+  /**
+   * A standing credit that already holds this deposit: any family's with the same document number,
+   * amount and day; else one of the family's own of the same amount and day that still lacks the
+   * other side (`lacking`: a bank credit without its receipt, or a receipt's credit without its line).
+   */
+  async covering(manager: EntityManager, deposit: Deposit, lacking: 'receiptId' | 'bankLineId'): Promise<LedgerEntryEntity | null> {
+    const key = depositKey(deposit.documentNumber, deposit.amount, deposit.depositDate);
+    if (key) {
+      const same = await manager.findOneBy(LedgerEntryEntity, { depositKey: key });
+      if (same) return same;
+    }
+    if (!deposit.depositDate) return null;
+    const candidates = await manager.find(LedgerEntryEntity, {
+      where: {
+        familyId: deposit.familyId,
+        kind: 'credito',
+        reversedById: IsNull(),
+        amount: deposit.amount,
+        depositDate: deposit.depositDate,
+        [lacking]: IsNull(),
+        source: lacking === 'receiptId' ? In(['banco']) : In(['comprobante']),
+      },
+      order: { id: 'ASC' },
+    });
+    // A different document number on both sides is a different deposit.
+    return (
+      candidates.find((entry) => {
+        const theirs = depositKey(entry.documentNumber, entry.amount, entry.depositDate);
+        return !key || !theirs || theirs === key;
+      }) ?? null
+    );
+  }
+
+  /** Records a credit in the caller's transaction; a deposit another credit holds is refused (409). */
+  async credit(manager: EntityManager, user: User | null, input: NewCredit): Promise<LedgerEntryEntity> {
+    const key = depositKey(input.documentNumber, input.amount, input.depositDate);
+    if (key) await this.refuseTaken(manager, key);
+    const row = {
+      familyId: input.familyId,
+      kind: 'credito' as const,
+      source: input.source,
+      method: input.method ?? null,
+      amount: input.amount,
+      paymentNumber: input.paymentNumber ?? null,
+      receiptId: input.receiptId ?? null,
+      bankLineId: input.bankLineId ?? null,
+      depositDate: input.depositDate ?? null,
+      documentNumber: input.documentNumber?.slice(0, 40) || null,
+      note: input.note ?? null,
+      depositKey: key,
+      reversesId: null,
+      reversedById: null,
+      reason: null,
+      createdById: user?.id ?? null,
+      createdByName: (user?.name ?? 'Sistema').slice(0, 120),
+      createdAt: new Date(),
+    };
+    let id: number;
+    try {
+      id = Number((await manager.insert(LedgerEntryEntity, row)).identifiers[0]!.id);
+    } catch (error) {
+      // Two admins crediting the same deposit at once: the unique key lets one through.
+      if (key && isUniqueViolation(error)) await this.refuseTaken(manager, key);
+      throw error;
+    }
+    const entry = await manager.findOneByOrFail(LedgerEntryEntity, { id });
+    await recordChange(manager, {
+      action: 'ledger.credit',
+      entity: 'ledger',
+      entityId: id,
+      familyId: input.familyId,
+      label: creditLabel(entry),
+      after: shown(entry),
+    });
+    return entry;
+  }
+
+  /** Ties the other side of a deposit to the credit that holds it (nothing is counted again). */
+  async link(manager: EntityManager, entry: LedgerEntryEntity, side: { receiptId: number } | { bankLineId: number }): Promise<void> {
+    await manager.update(LedgerEntryEntity, { id: entry.id }, side);
+    await recordChange(manager, {
+      action: 'ledger.link',
+      entity: 'ledger',
+      entityId: entry.id,
+      familyId: entry.familyId,
+      label: creditLabel(entry),
+      before: { receiptId: entry.receiptId, bankLineId: entry.bankLineId },
+      after: { receiptId: entry.receiptId, bankLineId: entry.bankLineId, ...side },
+    });
+  }
+
+  /**
+   * Undoes a credit by its counter-entry (decisions item 20): the credit stays, marked reversed;
+   * its receipt goes back to review (or is rejected with the reason); its bank line can be applied
+   * again. The family is told by e-mail.
+   */
+  async reverse(user: User, entryId: number, input: ReverseCreditInput): Promise<Statement> {
+    const reason = input.reason.trim();
+    return this.db.write(async (manager) => {
+      const found = await manager.findOneBy(LedgerEntryEntity, { id: entryId });
+      if (!found) throw new NotFoundException(LEDGER_MESSAGES.entryNotFound);
+      if (!(await lockFamily(this.db, manager, found.familyId))) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
+      const entry = await manager.findOneByOrFail(LedgerEntryEntity, { id: entryId });
+      if (entry.kind !== 'credito') throw new ConflictException(LEDGER_MESSAGES.notACredit);
+      if (entry.reversedById !== null) {
+        const reversal = await manager.findOneBy(LedgerEntryEntity, { id: entry.reversedById });
+        throw new ConflictException(LEDGER_MESSAGES.alreadyReversed(reversal?.createdByName ?? 'Otra persona del comité'));
+      }
+      const now = new Date();
+      const { identifiers } = await manager.insert(LedgerEntryEntity, {
+        familyId: entry.familyId,
+        kind: 'reversion',
+        source: entry.source,
+        method: entry.method,
+        amount: -entry.amount,
+        paymentNumber: entry.paymentNumber,
+        receiptId: entry.receiptId,
+        bankLineId: entry.bankLineId,
+        depositDate: entry.depositDate,
+        documentNumber: entry.documentNumber,
+        note: null,
+        depositKey: null,
+        reversesId: entry.id,
+        reversedById: null,
+        reason,
+        createdById: user.id,
+        createdByName: user.name.slice(0, 120),
+        createdAt: now,
+      });
+      const reversalId = Number(identifiers[0]!.id);
+      // Conditional: of two admins reversing at once, one changes the row and the other is told.
+      const result = await manager.update(
+        LedgerEntryEntity,
+        { id: entry.id, reversedById: IsNull() },
+        { reversedById: reversalId, depositKey: null },
+      );
+      if (!result.affected) throw new ConflictException(LEDGER_MESSAGES.alreadyReversed('Otra persona del comité'));
+      if (entry.receiptId !== null) await this.reopenReceipt(manager, user, entry, input.receipt ?? 'en_revision', reason, now);
+      if (entry.bankLineId !== null) {
+        await manager.update(BankLineEntity, { id: entry.bankLineId }, { state: 'revertida', liveChecksum: null });
+      }
+      await recordChange(manager, {
+        action: 'ledger.reverse',
+        entity: 'ledger',
+        entityId: entry.id,
+        familyId: entry.familyId,
+        label: creditLabel(entry),
+        before: shown(entry),
+        after: { ...shown(entry), reversed: true, reason },
+      });
+      const statement = await this.statement(entry.familyId, manager);
+      await this.mail.reversed(manager, entry.familyId, { amount: entry.amount, reason, statement });
+      return statement;
+    });
+  }
+
+  /** Refuses a family's deletion while it holds money: its credits must be reversed first. */
+  async refuseDeleteWithMoney(manager: EntityManager, familyId: number): Promise<void> {
+    const amount = (await this.received(manager, [familyId])).get(familyId) ?? 0;
+    if (amount !== 0) throw new ConflictException(LEDGER_MESSAGES.familyHasMoney(amount));
+  }
+
+  private async reopenReceipt(
+    manager: EntityManager,
+    user: User,
+    entry: LedgerEntryEntity,
+    then: 'en_revision' | 'rechazado',
+    reason: string,
+    now: Date,
+  ): Promise<void> {
+    const receipt = await manager.findOneBy(PaymentProofEntity, { id: entry.receiptId! });
+    if (!receipt) return;
+    const before = toPaymentProof(receipt, entry.id);
+    const change =
+      then === 'rechazado'
+        ? {
+            state: 'rechazado' as const,
+            amountReceived: null,
+            rejectionReason: reason,
+            reviewedById: user.id,
+            reviewedByName: user.name,
+            reviewedAt: now,
+          }
+        : {
+            state: 'en_revision' as const,
+            amountReceived: null,
+            rejectionReason: null,
+            reviewedById: null,
+            reviewedByName: null,
+            reviewedAt: null,
+          };
+    await manager.update(PaymentProofEntity, { id: receipt.id }, change);
+    const after = toPaymentProof(await manager.findOneByOrFail(PaymentProofEntity, { id: receipt.id }));
+    await recordChange(manager, {
+      action: `payment-proof.${then === 'rechazado' ? 'reject' : 'reopen'}`,
+      entity: 'payment-proof',
+      entityId: receipt.id,
+      familyId: receipt.familyId,
+      label: PAYMENT_TITLES[receipt.paymentNumber],
+      before,
+      after,
+    });
+  }
+
+  private async refuseTaken(manager: EntityManager, key: string): Promise<void> {
+    const holder = await manager.findOneBy(LedgerEntryEntity, { depositKey: key });
+    if (!holder) return;
+    const family = await manager.findOneBy(FamilyEntity, { id: holder.familyId });
+    const source =
+      holder.source === 'comprobante'
+        ? SOURCE_NAMES.comprobante(holder.receiptId)
+        : holder.source === 'banco'
+          ? SOURCE_NAMES.banco(holder.bankLineId)
+          : SOURCE_NAMES.efectivo();
+    throw new ConflictException(LEDGER_MESSAGES.depositTaken(family?.graduateName ?? 'otra familia', source));
+  }
+}
+
+/** 'Comprobante #12 · Q2,950', for the history's label. */
+function creditLabel(entry: LedgerEntryEntity): string {
+  const what = entry.source === 'comprobante' ? 'Comprobante' : entry.source === 'banco' ? 'Banco' : 'Registrado por el comité';
+  const id = entry.source === 'comprobante' ? entry.receiptId : entry.source === 'banco' ? entry.bankLineId : null;
+  return `${what}${id === null ? '' : ` #${id}`} · Q${Math.abs(entry.amount).toLocaleString('en-US')}`;
+}
+
+/** What the history keeps of a credit. */
+function shown(entry: LedgerEntryEntity) {
+  return {
+    source: entry.source,
+    method: entry.method,
+    amount: entry.amount,
+    paymentNumber: entry.paymentNumber,
+    receiptId: entry.receiptId,
+    bankLineId: entry.bankLineId,
+    depositDate: entry.depositDate,
+    documentNumber: entry.documentNumber,
+    note: entry.note,
+  };
+}
