@@ -1,5 +1,8 @@
 import {
   daysBetween,
+  formatLedgerAmount,
+  formatLedgerSource,
+  formatPaymentState,
   deadlineText,
   formatClock,
   formatClockRange,
@@ -148,5 +151,21 @@ describe('sharing on WhatsApp', () => {
     expect(decodeURIComponent(url.slice('https://wa.me/?text='.length))).toBe(
       '*Ensayo*\nLínea 1\nLínea 2\n\nMás información en el portal: https://x.example',
     );
+  });
+});
+
+describe('money words', () => {
+  it("names a payment's state the same for the parent and the committee", () => {
+    expect(formatPaymentState({ state: 'parcial', received: 450, expected: 2950 })).toBe('Parcial (Q450 de Q2,950)');
+    expect(formatPaymentState({ state: 'pagado', received: 2950, expected: 2950 })).toBe('Pagado');
+    expect(formatPaymentState({ state: 'pendiente', received: 0, expected: null })).toBe('Pendiente');
+  });
+  it('names where a credit came from', () => {
+    expect(formatLedgerSource({ source: 'comprobante', receiptId: 12, method: null })).toBe('Comprobante #12 verificado');
+    expect(formatLedgerSource({ source: 'banco', receiptId: null, method: null })).toBe('Depósito en el banco');
+    expect(formatLedgerSource({ source: 'efectivo', receiptId: null, method: 'cheque' })).toBe('Registrado por el comité · Cheque');
+    expect(formatLedgerSource({ source: 'efectivo', receiptId: null, method: null })).toBe('Registrado por el comité · Efectivo');
+    expect(formatLedgerAmount(-500)).toBe('-Q500');
+    expect(formatLedgerAmount(2950)).toBe('Q2,950');
   });
 });

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import type { PaymentDate } from '@portal/contracts';
+import type { PaymentDate, StatementLine } from '@portal/contracts';
 import { PaymentItem } from './PaymentsSection';
 
 const payment: PaymentDate = {
@@ -25,22 +25,61 @@ describe('a payment of the calendar', () => {
     expect(screen.getByLabelText('Ya pagué')).not.toBeChecked();
   });
 
-  it('shows what this family owes and, once money is verified, what is left', () => {
-    const verified = {
-      id: 9,
-      paymentNumber: 3 as const,
-      fileName: 'deposito.jpg',
-      uploadedAt: '2025-11-10T15:00:00.000Z',
-      state: 'verificado' as const,
-      contentType: 'image/jpeg',
-      hasThumbnail: false,
-      amountDeclared: 300,
-      depositDate: null,
-      documentNumber: null,
-      kind: 'comprobante' as const,
-      review: { reviewedBy: 'Comité', reviewedAt: '2025-11-11T15:00:00.000Z', amountReceived: 300, reason: null },
-    };
-    render(<PaymentItem payment={payment} status={null} proofs={[verified]} owed={500} pending={false} onChange={jest.fn()} />);
-    expect(screen.getByText('A tu familia le corresponde: Q500 · Saldo: Q200')).toBeInTheDocument();
+  const line = (overrides: Partial<StatementLine>): StatementLine => ({
+    paymentNumber: 3,
+    title: 'Tercer Pago',
+    dueDate: '2025-11-18',
+    expected: 500,
+    expectedFrom: 'pago',
+    overrideReason: null,
+    received: 0,
+    balance: 500,
+    state: 'pendiente',
+    due: false,
+    receipts: [],
+    ...overrides,
+  });
+
+  it('reads the state from the ledger: Parcial with what is paid and what is left, never a payment Verificado', () => {
+    render(
+      <PaymentItem
+        payment={payment}
+        status={null}
+        proofs={[]}
+        line={line({ received: 300, balance: 200, state: 'parcial' })}
+        pending={false}
+        onChange={jest.fn()}
+      />,
+    );
+    expect(screen.getByText('A tu familia le corresponde: Q500')).toBeInTheDocument();
+    expect(screen.getByText('Parcial (Q300 de Q500)')).toHaveClass('ui-badge--warning');
+    expect(screen.getByText(/Saldo: Q200/)).toBeInTheDocument();
+    expect(screen.queryByText('Verificado')).not.toBeInTheDocument();
+  });
+
+  it('reads Pagado in green and asks for no more receipts; a due unpaid payment reads Vencido in red', () => {
+    const { unmount } = render(
+      <PaymentItem
+        payment={payment}
+        status={null}
+        proofs={[]}
+        line={line({ received: 500, balance: 0, state: 'pagado' })}
+        pending={false}
+        onChange={jest.fn()}
+      />,
+    );
+    expect(screen.getByText('Pagado')).toHaveClass('ui-badge--success');
+    expect(screen.queryByRole('button', { name: 'Subir comprobante' })).not.toBeInTheDocument();
+    unmount();
+    render(<PaymentItem payment={payment} status={null} proofs={[]} line={line({ due: true })} pending={false} onChange={jest.fn()} />);
+    expect(screen.getByText('Pendiente')).toHaveClass('ui-badge--danger');
+    expect(screen.getByText(/Vencido/)).toBeInTheDocument();
+  });
+
+  it("shows the family's 'Ya pagué' as what it declared, beside a state that stays Pendiente", () => {
+    render(<PaymentItem payment={payment} status="ya_pague" proofs={[]} line={line({})} pending={false} onChange={jest.fn()} />);
+    expect(screen.getByText('Pendiente')).toBeInTheDocument();
+    expect(screen.getByText('Indicaste que ya pagaste. El pago cuenta cuando el comité recibe el dinero.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ya pagué')).toBeChecked();
   });
 });

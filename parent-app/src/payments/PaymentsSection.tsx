@@ -7,12 +7,24 @@ import {
   type PaymentNumber,
   type PaymentProof,
   type PaymentStatus,
+  type Statement,
+  type StatementLine,
 } from '@portal/contracts';
 import { useMyPaymentProofs } from '@portal/api-client/my-family';
 import { useSaveMyPaymentConfirmation, useMyPaymentConfirmations, usePaymentDates } from '@portal/api-client/payments';
 import { useSettings } from '@portal/api-client/settings';
 import { useMyStatement } from '@portal/api-client/statements';
-import { formatDay, formatQuetzales, whatsAppUrl } from '@portal/format';
+import {
+  formatDateNumeric,
+  formatDay,
+  formatDayNumeric,
+  formatLedgerAmount,
+  formatLedgerSource,
+  formatPaymentState,
+  formatQuetzales,
+  whatsAppUrl,
+} from '@portal/format';
+import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
@@ -82,13 +94,20 @@ export function BankCard() {
   );
 }
 
+/** Pagado green, Parcial amber, Pendiente neutral, or red once its date has passed unpaid. */
+export function stateBadge(line: StatementLine): 'success' | 'warning' | 'danger' | 'outline' {
+  if (line.state === 'pagado') return 'success';
+  if (line.state === 'parcial') return 'warning';
+  return line.due && (line.expected ?? 0) > 0 ? 'danger' : 'outline';
+}
+
 export function PaymentItem({
   payment,
   status,
   proofs,
   pending,
   onChange,
-  owed = null,
+  line = null,
 }: {
   payment: PaymentDate;
   /** null: never answered, so no option is selected (decisions item 17). */
@@ -96,10 +115,9 @@ export function PaymentItem({
   proofs: PaymentProof[];
   pending: boolean;
   onChange: (status: PaymentStatus) => void;
-  /** What this family owes for the payment (its own amount, or the twins'), null while unknown. */
-  owed?: number | null;
+  /** The payment in the family's statement (from the ledger), null while it loads. */
+  line?: StatementLine | null;
 }) {
-  const received = proofs.reduce((sum, proof) => sum + (proof.state === 'verificado' ? (proof.review?.amountReceived ?? 0) : 0), 0);
   return (
     <li className="parent-payment">
       <div className="parent-payment__info">
@@ -109,16 +127,27 @@ export function PaymentItem({
         <p className="parent-muted">
           {t.amount}: {payment.amount}
         </p>
-        {owed !== null && (
-          <p className="parent-payment__owed">
-            {t.owed(formatQuetzales(owed))}
-            {received > 0 && ` · ${t.balance(formatQuetzales(Math.max(owed - received, 0)))}`}
-          </p>
+        {line && (
+          <>
+            {line.expected !== null && <p className="parent-payment__owed">{t.owed(formatQuetzales(line.expected))}</p>}
+            <p className="parent-payment__state">
+              <span className="ui-visually-hidden">{t.stateLabel}: </span>
+              <Badge variant={stateBadge(line)}>{formatPaymentState(line)}</Badge>
+              {line.state === 'parcial' && line.balance !== null && <span> · {t.balance(formatQuetzales(line.balance))}</span>}
+              {line.state !== 'pagado' && line.due && (line.expected ?? 0) > 0 && (
+                <span className="parent-payment__overdue"> · {t.overdue}</span>
+              )}
+            </p>
+          </>
         )}
-        <PaymentReceipts paymentNumber={payment.id} proofs={proofs} />
+        {status === 'ya_pague' && line?.state !== 'pagado' && <p className="parent-payment__declared">{t.declaredPaid}</p>}
+        <PaymentReceipts paymentNumber={payment.id} proofs={proofs} paid={line?.state === 'pagado'} />
       </div>
       <fieldset className="parent-payment__options" disabled={pending}>
-        <legend className="ui-visually-hidden">{t.statusLabel(payment.title)}</legend>
+        <legend className="parent-payment__legend">
+          <span className="ui-visually-hidden">{t.statusLabel(payment.title)}: </span>
+          {t.declaredLabel}
+        </legend>
         {PAYMENT_STATUSES.slice()
           .reverse()
           .map((option) => (
@@ -135,6 +164,64 @@ export function PaymentItem({
           ))}
       </fieldset>
     </li>
+  );
+}
+
+/** The family's money from the ledger: what is owed now, any credit, and every movement (corrections included). */
+export function AccountCard({ statement }: { statement: Statement }) {
+  const { totals, entries } = statement;
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t.accountTitle}</CardTitle>
+        <CardDescription>{t.accountText}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="parent-account">
+          <p className="parent-account__due">{totals.dueBalance > 0 ? t.dueNow(formatQuetzales(totals.dueBalance)) : t.nothingDue}</p>
+          <p className="parent-muted">{t.received(formatQuetzales(totals.received))}</p>
+          {totals.credit > 0 && (
+            <p className="parent-account__credit">
+              <strong>{t.credit(formatQuetzales(totals.credit))}</strong> <span className="parent-muted">{t.creditText}</span>
+            </p>
+          )}
+        </div>
+        <h3 className="parent-card-title parent-account__title">{t.movementsTitle}</h3>
+        {entries.length === 0 ? (
+          <p className="parent-muted">{t.noMovements}</p>
+        ) : (
+          <ul className="parent-movements">
+            {entries.map((entry) => {
+              const original = entry.reverses === null ? undefined : byId.get(entry.reverses);
+              const source = formatLedgerSource(original ?? entry);
+              return (
+                <li key={entry.id} className={entry.reversal ? 'parent-movement parent-movement--reversed' : 'parent-movement'}>
+                  <span className="parent-movement__what">
+                    {entry.kind === 'reversion' ? t.reversal(source) : source}
+                    {entry.kind === 'credito' && entry.documentNumber && (
+                      <span className="parent-muted"> · {t.document(entry.documentNumber)}</span>
+                    )}
+                  </span>
+                  <span className="parent-movement__amount">
+                    {entry.reversal ? <s>{formatLedgerAmount(entry.amount)}</s> : formatLedgerAmount(entry.amount)}
+                  </span>
+                  <span className="parent-muted parent-movement__date">
+                    {entry.depositDate && entry.kind === 'credito'
+                      ? formatDayNumeric(entry.depositDate)
+                      : formatDateNumeric(entry.createdAt)}
+                  </span>
+                  {entry.reversal && <span className="parent-movement__reason">{t.reversed(entry.reversal.reason)}</span>}
+                  {entry.kind === 'reversion' && entry.reason && (
+                    <span className="parent-movement__reason">{t.reversalReason(entry.reason)}</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -155,6 +242,7 @@ export default function PaymentsSection() {
   return (
     <section className="parent-section">
       <BankCard />
+      {statement && <AccountCard statement={statement} />}
       <Card>
         <CardHeader>
           <CardTitle>{t.calendarTitle}</CardTitle>
@@ -170,7 +258,7 @@ export default function PaymentsSection() {
                   status={statusOf.get(payment.id) ?? null}
                   proofs={proofs?.filter((proof) => proof.paymentNumber === payment.id) ?? []}
                   pending={save.isPending}
-                  owed={statement?.lines.find((line) => line.paymentNumber === payment.id)?.expected ?? null}
+                  line={statement?.lines.find((line) => line.paymentNumber === payment.id) ?? null}
                   onChange={(status) => choose(payment.id, status)}
                 />
               ))}

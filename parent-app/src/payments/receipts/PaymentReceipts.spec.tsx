@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { PaymentProof } from '@portal/contracts';
 import { renderWithApi } from '@portal/test-utils/render';
 import { toast } from '@portal/ui/toast';
-import { PaymentReceipts, paymentState } from './PaymentReceipts';
+import { PaymentReceipts } from './PaymentReceipts';
 
 jest.mock('browser-image-compression', () => jest.fn());
 jest.mock('@portal/ui/toast', () => ({ toast: jest.fn() }));
@@ -30,6 +30,8 @@ const proof = (overrides: Partial<PaymentProof>): PaymentProof => ({
   documentNumber: null,
   review: null,
   kind: 'comprobante',
+  duplicateOf: null,
+  creditId: null,
   ...overrides,
 });
 const review = (amountReceived: number | null, reason: string | null) => ({
@@ -40,9 +42,8 @@ const review = (amountReceived: number | null, reason: string | null) => ({
 });
 
 describe("a payment's receipts", () => {
-  it('reads Pendiente with nothing sent, and offers the upload with camera or gallery (no forced capture)', async () => {
+  it('offers the upload with camera or gallery (no forced capture) while nothing is sent', async () => {
     render(<PaymentReceipts paymentNumber={2} proofs={[]} />);
-    expect(screen.getByText('Pendiente')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Subir comprobante' }));
     const input = screen.getByLabelText('Foto o PDF del comprobante');
     expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,application/pdf');
@@ -80,12 +81,18 @@ describe("a payment's receipts", () => {
     expect(calls).toEqual(['DELETE /api/my-family/payment-proofs/7']);
   });
 
-  it('reads Verificado with the amount received, and no more uploads or deletes', () => {
-    render(<PaymentReceipts paymentNumber={2} proofs={[proof({ state: 'verificado', review: review(2950, null) })]} />);
-    expect(screen.getAllByText('Verificado').length).toBeGreaterThan(0);
+  it("reads the receipt's own review, Verificado with the amount received, and no delete; the payment's state decides the uploads", () => {
+    const { unmount } = render(
+      <PaymentReceipts paymentNumber={2} proofs={[proof({ id: 12, state: 'verificado', review: review(2950, null) })]} paid />,
+    );
+    expect(screen.getByText(/Comprobante #12/)).toHaveTextContent('Comprobante #12: Verificado');
     expect(screen.getByText(/Recibido: Q2,950/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Subir comprobante' })).not.toBeInTheDocument();
+    unmount();
+    // Verified but the payment not paid in full (a part of it): the family may send the rest.
+    render(<PaymentReceipts paymentNumber={2} proofs={[proof({ state: 'verificado', review: review(450, null) })]} />);
+    expect(screen.getByRole('button', { name: 'Subir comprobante' })).toBeInTheDocument();
   });
 
   it("reads Rechazado with the committee's reason and a way to send another", () => {
@@ -94,8 +101,8 @@ describe("a payment's receipts", () => {
     expect(screen.getByRole('button', { name: 'Enviar otro comprobante' })).toBeInTheDocument();
   });
 
-  it('counts a payment verified as soon as one of its deposits is, under review while any waits', () => {
-    expect(paymentState([proof({ state: 'rechazado' }), proof({ state: 'en_revision' })])).toBe('en_revision');
-    expect(paymentState([proof({ state: 'rechazado' }), proof({ state: 'verificado' })])).toBe('verificado');
+  it('says when a receipt looks like one already sent', () => {
+    render(<PaymentReceipts paymentNumber={2} proofs={[proof({ id: 13, duplicateOf: 12 })]} />);
+    expect(screen.getByText('Parece repetido: igual al comprobante #12')).toBeInTheDocument();
   });
 });

@@ -14,17 +14,8 @@ import { texts } from '../../texts';
 const t = texts.receipts;
 const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
 
-type PaymentState = 'pendiente' | 'en_revision' | 'verificado' | 'rechazado';
-
-/** The payment's state from its receipts: a verification wins; else the latest decision or review. */
-export function paymentState(proofs: PaymentProof[]): PaymentState {
-  if (proofs.some((proof) => proof.state === 'verificado')) return 'verificado';
-  if (proofs.some((proof) => proof.state === 'en_revision')) return 'en_revision';
-  if (proofs.length > 0) return 'rechazado';
-  return 'pendiente';
-}
-
-const BADGE = { pendiente: 'outline', en_revision: 'info', verificado: 'success', rechazado: 'danger' } as const;
+/** Each receipt's own review: evidence the committee looks at, not the payment's state (that comes from the ledger). */
+const BADGE = { en_revision: 'info', verificado: 'success', rechazado: 'danger' } as const;
 
 /** Photos go up small: long side 1600 px, JPEG, about 300 KB, whatever the camera made. */
 async function shrink(file: File, onProgress: (percent: number) => void): Promise<{ blob: Blob; name: string }> {
@@ -41,14 +32,21 @@ async function shrink(file: File, onProgress: (percent: number) => void): Promis
   return { blob, name: 'comprobante.jpg' };
 }
 
-export function PaymentReceipts({ paymentNumber, proofs }: { paymentNumber: PaymentNumber; proofs: PaymentProof[] }) {
+export function PaymentReceipts({
+  paymentNumber,
+  proofs,
+  paid = false,
+}: {
+  paymentNumber: PaymentNumber;
+  proofs: PaymentProof[];
+  /** The payment is paid in full (from the ledger): no more receipts are asked for. */
+  paid?: boolean;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [progress, setProgress] = useState<{ step: 'compress' | 'upload'; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const state = paymentState(proofs);
-  const verified = proofs.filter((proof) => proof.state === 'verificado');
-  const rejected = [...proofs].reverse().find((proof) => proof.state === 'rechazado');
+  const lastRejected = proofs.length > 0 && proofs.every((proof) => proof.state === 'rechazado');
   const refresh = useRefreshMyPaymentProofs();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -88,32 +86,29 @@ export function PaymentReceipts({ paymentNumber, proofs }: { paymentNumber: Paym
 
   return (
     <div className="parent-receipts">
-      <p className="parent-receipts__state">
-        <Badge variant={BADGE[state]}>{t.states[state]}</Badge>
-        {state === 'verificado' && (
-          <span className="parent-muted">
-            {' '}
-            {t.received(formatQuetzales(verified.reduce((sum, proof) => sum + (proof.review?.amountReceived ?? 0), 0)))}
-          </span>
-        )}
-      </p>
-      {state === 'rechazado' && rejected?.review?.reason && <p className="parent-receipts__reason">{t.reason(rejected.review.reason)}</p>}
       {proofs.length > 0 && (
         <ul className="parent-receipts__list">
           {proofs.map((proof) => (
             <li key={proof.id}>
-              {proof.kind !== 'comprobante' ? (
-                <span>{proof.kind === 'banco' ? t.bank : t.cash}</span>
-              ) : (
-                <a href={receiptFileUrl(proof.id)} target="_blank" rel="noreferrer">
-                  {proof.hasThumbnail ? (
-                    <img src={receiptFileUrl(proof.id, 'thumbnail')} alt={t.thumbnailAlt} width={56} height={56} loading="lazy" />
-                  ) : (
-                    t.pdf
+              <a href={receiptFileUrl(proof.id)} target="_blank" rel="noreferrer">
+                {proof.hasThumbnail ? (
+                  <img src={receiptFileUrl(proof.id, 'thumbnail')} alt={t.thumbnailAlt} width={56} height={56} loading="lazy" />
+                ) : (
+                  t.pdf
+                )}
+              </a>
+              <div className="parent-receipts__item">
+                <span>
+                  {t.title(proof.id)}: <Badge variant={BADGE[proof.state]}>{t.states[proof.state]}</Badge>
+                  {proof.state === 'verificado' && proof.review?.amountReceived != null && (
+                    <span className="parent-muted"> {t.received(formatQuetzales(proof.review.amountReceived))}</span>
                   )}
-                </a>
-              )}
-              <span>{t.states[proof.state]}</span>
+                </span>
+                {proof.state === 'rechazado' && proof.review?.reason && (
+                  <span className="parent-receipts__reason">{t.reason(proof.review.reason)}</span>
+                )}
+                {proof.duplicateOf !== null && <span className="parent-receipts__duplicate">{t.duplicate(proof.duplicateOf)}</span>}
+              </div>
               {proof.state === 'en_revision' && (
                 <Button variant="ghost" size="sm" onClick={() => void remove.run(proof.id)}>
                   {t.delete}
@@ -123,9 +118,9 @@ export function PaymentReceipts({ paymentNumber, proofs }: { paymentNumber: Paym
           ))}
         </ul>
       )}
-      {state !== 'verificado' && !open && (
+      {!paid && !open && (
         <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-          {state === 'rechazado' ? t.sendAnother : t.upload}
+          {lastRejected ? t.sendAnother : t.upload}
         </Button>
       )}
       {open && (

@@ -1,0 +1,90 @@
+import { render, screen, within } from '@testing-library/react';
+import type { LedgerEntry, Statement } from '@portal/contracts';
+import { AccountCard } from './PaymentsSection';
+
+const entry = (overrides: Partial<LedgerEntry>): LedgerEntry => ({
+  id: 1,
+  familyId: 4,
+  kind: 'credito',
+  source: 'comprobante',
+  method: null,
+  amount: 2950,
+  paymentNumber: 1,
+  receiptId: 12,
+  bankLineId: null,
+  depositDate: '2025-09-20',
+  documentNumber: '48213377',
+  note: null,
+  createdBy: 'Tesorera',
+  createdAt: '2025-09-21T15:00:00.000Z',
+  reverses: null,
+  reversal: null,
+  reason: null,
+  ...overrides,
+});
+
+const statement = (entries: LedgerEntry[], totals: Partial<Statement['totals']>): Statement => ({
+  familyId: 4,
+  graduateName: 'Sofía Morales',
+  contactName: 'Ana Morales',
+  graduates: 1,
+  paymentReference: 'P26-004-K',
+  lines: [],
+  totals: { expected: 17700, received: 2950, balance: 14750, credit: 0, dueBalance: 0, ...totals },
+  paid: true,
+  entries,
+});
+
+describe("the family's account", () => {
+  it('lists every movement in words, a reversed one crossed out with its reason and its reversal as such', () => {
+    render(
+      <AccountCard
+        statement={statement(
+          [
+            entry({}),
+            entry({
+              id: 2,
+              source: 'banco',
+              receiptId: null,
+              amount: 500,
+              documentNumber: null,
+              reversal: { id: 3, by: 'Tesorera', at: '2025-10-02T15:00:00.000Z', reason: 'Era de otra familia' },
+            }),
+            entry({
+              id: 3,
+              kind: 'reversion',
+              source: 'banco',
+              receiptId: null,
+              amount: -500,
+              reverses: 2,
+              reason: 'Era de otra familia',
+              depositDate: null,
+              documentNumber: null,
+            }),
+            entry({ id: 4, source: 'efectivo', method: 'efectivo', receiptId: null, amount: 300, documentNumber: null }),
+          ],
+          {},
+        )}
+      />,
+    );
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Comprobante #12 verificado · Documento 48213377Q2,95020/09/2025');
+    expect(items[1]).toHaveClass('parent-movement--reversed');
+    expect(within(items[1]!).getByText('Q500').tagName).toBe('S');
+    expect(items[1]).toHaveTextContent('Anulado: Era de otra familia');
+    expect(items[2]).toHaveTextContent('Corrección: se anuló «Depósito en el banco»');
+    expect(items[2]).toHaveTextContent('-Q500');
+    expect(items[3]).toHaveTextContent('Registrado por el comité · Efectivo');
+    expect(screen.getByText('No tienes saldo pendiente hoy.')).toBeInTheDocument();
+    expect(screen.queryByText(/Saldo a favor/)).not.toBeInTheDocument();
+  });
+
+  it('shows what is owed now and, when the money exceeds it, the credit', () => {
+    const { unmount } = render(<AccountCard statement={statement([], { dueBalance: 1925 })} />);
+    expect(screen.getByText('Saldo pendiente hoy: Q1,925')).toBeInTheDocument();
+    expect(screen.getByText('Aún no hay dinero registrado para tu familia.')).toBeInTheDocument();
+    unmount();
+    render(<AccountCard statement={statement([entry({ amount: 3400 })], { credit: 450, received: 3400 })} />);
+    expect(screen.getByText('Saldo a favor: Q450')).toBeInTheDocument();
+  });
+});
