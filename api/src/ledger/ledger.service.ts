@@ -382,8 +382,8 @@ export class LedgerService {
         entityId: entry.id,
         familyId: entry.familyId,
         label: creditLabel(entry),
-        before: shown(entry),
-        after: { ...shown(entry), reversed: true, reason },
+        // The counter-entry in full (not a diff of the credit), so the row reads on its own.
+        after: { ...shown(entry), reversalId, reason },
       });
       const statement = await this.statement(entry.familyId, manager);
       await this.mail.reversed(manager, entry.familyId, { amount: entry.amount, reason, statement });

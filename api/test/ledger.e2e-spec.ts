@@ -1,0 +1,341 @@
+// The families' ledger (decisions item 20, docs/payments.md): a deposit sent as a slip and found
+// in the bank statement counts once, money pays the oldest payment first with the rest as credit,
+// every mistake is undone by a counter-entry with its reason, and every refusal says what to do.
+import type { BankConfirmResult, BankPreview, Family, HistoryPage, PaymentProof, Statement, Stats } from '@portal/contracts';
+import { paymentReference } from '../src/bank/reference';
+import { Ledger1764500000000 } from '../src/database/migrations/1764500000000-ledger';
+import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
+import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
+import { PaymentDateEntity } from '../src/payments/payment-date.entity';
+import { FamilyEntity } from '../src/families/family.entity';
+import { createFamily, createUser, sessionAgent, snapshotTables } from './fixtures';
+import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
+
+const AMOUNTS = [2950, 3400, 1500, 1500, 1000, 1000];
+
+describe.each(DATABASES)('the ledger (%s)', (kind) => {
+  let api: TestApi;
+  let admin: Agent;
+  let run = 0;
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    admin = await sessionAgent(api, (await createUser(api, 'admin', null, 'Tesorera Ana')).id);
+    for (const [index, amount] of AMOUNTS.entries()) {
+      await api.dataSource
+        .getRepository(PaymentDateEntity)
+        .update({ id: (index + 1) as 1 }, { amountQuetzales: amount, twinsAmountQuetzales: null });
+    }
+  });
+  afterAll(() => api.close());
+
+  /** A family with its parent signed in. */
+  async function familyWithParent(name: string) {
+    run += 1;
+    const email = `familia${run}.${kind}@example.com`;
+    const family = await createFamily(api, { graduateName: `${name} ${run}`, contactName: `Contacto de ${name}`, email });
+    const parent = await sessionAgent(api, (await createUser(api, 'parent', email)).id);
+    return { family, parent };
+  }
+  const sendSlip = async (parent: Agent, fields: Record<string, string>, data = PDF) => {
+    const response = await upload(api, parent, fields, { data, name: 'boleta.pdf', type: 'application/pdf' });
+    expect(response.statusCode).toBe(201);
+    return response.json<PaymentProof>();
+  };
+  const preview = async (csv: string) => {
+    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/bank-statements/preview',
+      payload: multipart({}, { data: Buffer.from(csv, 'utf8'), name: 'estado.csv', type: 'text/csv' }),
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<BankPreview>();
+  };
+  const csvLine = (day: string, document: string, description: string, amount: number) => {
+    const [year, month, date] = day.split('-');
+    return `Fecha;No. Documento;Descripción;Crédito\n${date}/${month}/${year};${document};${description};Q ${amount.toLocaleString('en-US')}.00\n`;
+  };
+  const apply = (preview: BankPreview, familyId: number | null) =>
+    admin.post<BankConfirmResult>('/api/bank-statements/confirm', {
+      lines: preview.lines.map((line) => ({
+        date: line.date,
+        description: line.description,
+        document: line.document,
+        amountCentavos: line.amountCentavos,
+        familyId,
+      })),
+    });
+  const statementOf = async (familyId: number) => (await admin.get<Statement>(`/api/families/${familyId}/statement`)).body;
+  const mailsTo = (recipient: string) =>
+    api.dataSource.getRepository(OutboxMessageEntity).find({ where: { recipient, kind: 'pago' }, order: { id: 'ASC' } });
+
+  it('counts once a deposit sent as a slip and found in the bank statement, whichever comes first', async () => {
+    const { family, parent } = await familyWithParent('Ana Hernández');
+    const slip = await sendSlip(parent, {
+      paymentNumber: '1',
+      amountDeclared: '2950',
+      documentNumber: '48213377',
+      depositDate: '2026-09-20',
+    });
+    expect((await admin.post(`/api/payment-proofs/${slip.id}/verify`, { amountReceived: 2950 })).status).toBe(200);
+
+    const statement = await preview(csvLine('2026-09-20', '48213377', 'DEPÓSITO 48213377', 2950));
+    expect(statement.lines[0]!.covered).toMatchObject({ receiptId: slip.id, familyId: family.id });
+    expect((await apply(statement, family.id)).body).toEqual({ applied: 1, discarded: 0, linked: 1 });
+
+    const mine = (await parent.get<Statement>('/api/my-family/statement')).body;
+    expect(mine.totals).toMatchObject({ received: 2950, credit: 0 });
+    expect(mine.lines.map((line) => line.state)).toEqual(['pagado', 'pendiente', 'pendiente', 'pendiente', 'pendiente', 'pendiente']);
+    expect(mine.entries).toHaveLength(1);
+    expect(mine.entries[0]).toMatchObject({ source: 'comprobante', receiptId: slip.id, amount: 2950 });
+    expect(mine.entries[0]!.bankLineId).not.toBeNull();
+    // Imported again: already applied, and confirming it again changes nothing.
+    expect((await preview(csvLine('2026-09-20', '48213377', 'DEPÓSITO 48213377', 2950))).lines[0]!.status).toBe('aplicada');
+
+    // The other order: the bank line first, the slip afterwards.
+    const other = await familyWithParent('José García');
+    const line = await preview(csvLine('2026-09-21', '55500011', `DEPOSITO ${paymentReference(2026, other.family.id)}`, 2950));
+    expect((await apply(line, other.family.id)).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    const late = await sendSlip(other.parent, {
+      paymentNumber: '1',
+      amountDeclared: '2950',
+      documentNumber: '55500011',
+      depositDate: '2026-09-21',
+    });
+    const queue = (await admin.get<Array<PaymentProof & { warnings: string[] }>>('/api/payment-proofs?state=en_revision')).body;
+    expect(queue.find((item) => item.id === late.id)!.warnings.join(' ')).toContain('acreditados por la línea del banco');
+    expect((await admin.post(`/api/payment-proofs/${late.id}/verify`, { amountReceived: 2950 })).status).toBe(200);
+    expect((await statementOf(other.family.id)).totals.received).toBe(2950);
+  });
+
+  it('refuses a deposit another family already holds, naming it, and changes nothing', async () => {
+    const { family, parent } = await familyWithParent('Lucía Pérez');
+    const slip = await sendSlip(parent, {
+      paymentNumber: '1',
+      amountDeclared: '2950',
+      documentNumber: '77700001',
+      depositDate: '2026-09-22',
+    });
+    await admin.post(`/api/payment-proofs/${slip.id}/verify`, { amountReceived: 2950 });
+    const stranger = await familyWithParent('Mario Ruiz');
+    const before = await snapshotTables(api, { except: ['bank_statement_reads'] });
+    const refused = await apply(await preview(csvLine('2026-09-22', '77700001', 'DEPOSITO', 2950)), stranger.family.id);
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain(family.graduateName);
+    expect(refused.text).toContain('revierte ese crédito');
+    expect(await snapshotTables(api, { except: ['bank_statement_reads'] })).toEqual(before);
+  });
+
+  it('pays the oldest payment first and keeps the rest as credit, never as a later payment paid', async () => {
+    const { family, parent } = await familyWithParent('Camila Gómez');
+    const small = await sendSlip(parent, { paymentNumber: '1', amountDeclared: '450', depositDate: '2026-09-23' });
+    // A Q3,400 line does not verify a Q450 receipt: a different deposit.
+    await apply(await preview(csvLine('2026-09-24', '90000001', `DEP ${paymentReference(2026, family.id)}`, 3400)), family.id);
+    let mine = (await parent.get<Statement>('/api/my-family/statement')).body;
+    expect(mine.lines.slice(0, 2).map((line) => [line.state, line.received, line.balance])).toEqual([
+      ['pagado', 2950, 0],
+      ['parcial', 450, 2950],
+    ]);
+    expect((await parent.get<PaymentProof[]>('/api/my-family/payment-proofs')).body.find((proof) => proof.id === small.id)!.state).toBe(
+      'en_revision',
+    );
+    // More than everything owed: the rest is the family's credit.
+    await admin.post(`/api/families/${family.id}/payments/2/cash`, { amountReceived: 9000, method: 'transferencia', note: 'recibo 0012' });
+    mine = (await parent.get<Statement>('/api/my-family/statement')).body;
+    expect(mine.lines.every((line) => line.state === 'pagado')).toBe(true);
+    expect(mine.totals).toMatchObject({ received: 12400, expected: 11350, balance: -1050, credit: 1050, dueBalance: 0 });
+    expect(mine.paid).toBe(true);
+    expect(mine.entries.at(-1)).toMatchObject({ source: 'efectivo', method: 'transferencia', note: 'recibo 0012' });
+    const families = (await admin.get<Family[]>('/api/families')).body;
+    expect(families.find((row) => row.id === family.id)!.hasPaid).toBe(true);
+  });
+
+  it('undoes a verification by a counter-entry: the receipt back in review or rejected, the family told, the reason in the history', async () => {
+    const { family, parent } = await familyWithParent('Sofía López');
+    const slip = await sendSlip(parent, {
+      paymentNumber: '1',
+      amountDeclared: '2950',
+      documentNumber: '31000001',
+      depositDate: '2026-09-25',
+    });
+    await admin.post(`/api/payment-proofs/${slip.id}/verify`, { amountReceived: 2950 });
+    const verifiedMail = (await mailsTo(family.email)).at(-1)!;
+    expect(verifiedMail.subject).toContain('Comprobante verificado: Primer Pago');
+    expect(verifiedMail.text).toContain('Q2,950');
+    expect(verifiedMail.text).toContain('Saldo pendiente a la fecha: Q8,400.');
+
+    const credit = (await statementOf(family.id)).entries[0]!;
+    const missing = await admin.post(`/api/ledger-entries/${credit.id}/reverse`, { reason: '  ' });
+    expect(missing.status).toBe(400);
+    expect(missing.text).toContain('motivo');
+    const reversed = await admin.post<Statement>(`/api/ledger-entries/${credit.id}/reverse`, {
+      reason: 'El banco no muestra ese depósito.',
+    });
+    expect(reversed.status).toBe(200);
+    expect(reversed.body.totals.received).toBe(0);
+    expect(reversed.body.entries.map((entry) => [entry.kind, entry.amount])).toEqual([
+      ['credito', 2950],
+      ['reversion', -2950],
+    ]);
+    expect(reversed.body.entries[0]!.reversal).toMatchObject({ by: 'Tesorera Ana', reason: 'El banco no muestra ese depósito.' });
+    expect(reversed.body.lines[0]!.receipts[0]).toMatchObject({ id: slip.id, state: 'en_revision', review: null, creditId: null });
+    const reversalMail = (await mailsTo(family.email)).at(-1)!;
+    expect(reversalMail.subject).toContain('Corrección en tu cuenta');
+    expect(reversalMail.text).toContain('El banco no muestra ese depósito.');
+
+    const again = await admin.post(`/api/ledger-entries/${credit.id}/reverse`, { reason: 'Otra vez' });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain('ya revirtió este crédito');
+    const ofReversal = await admin.post(`/api/ledger-entries/${reversed.body.entries[1]!.id}/reverse`, { reason: 'Deshacer' });
+    expect(ofReversal.status).toBe(409);
+
+    // Verified again, then reversed into a rejection with the reason.
+    await admin.post(`/api/payment-proofs/${slip.id}/verify`, { amountReceived: 2950 });
+    const second = (await statementOf(family.id)).entries.find((entry) => entry.kind === 'credito' && entry.reversal === null)!;
+    const rejected = await admin.post<Statement>(`/api/ledger-entries/${second.id}/reverse`, {
+      reason: 'La boleta es de otra familia.',
+      receipt: 'rechazado',
+    });
+    expect(rejected.body.lines[0]!.receipts[0]).toMatchObject({ state: 'rechazado', review: { reason: 'La boleta es de otra familia.' } });
+
+    const history = (await admin.get<HistoryPage>(`/api/families/${family.id}/history`)).body.items;
+    const reversal = history.find((row) => row.action === 'ledger.reverse')!;
+    expect(reversal).toMatchObject({ familyName: family.graduateName, actorName: 'Tesorera Ana' });
+    expect(reversal.after).toMatchObject({ reason: 'La boleta es de otra familia.', amount: 2950, source: 'comprobante' });
+    expect(history.every((row) => row.familyName === family.graduateName)).toBe(true);
+  });
+
+  it('reverses a bank line applied to the wrong family, and the line is applied again to the right one', async () => {
+    const right = await familyWithParent('Pablo Castillo');
+    const wrong = await familyWithParent('Iván Castillo');
+    const csv = csvLine('2026-09-26', '40000001', 'DEPOSITO CASTILLO', 1500);
+    await apply(await preview(csv), wrong.family.id);
+    const entry = (await statementOf(wrong.family.id)).entries[0]!;
+    expect(entry).toMatchObject({ source: 'banco', amount: 1500 });
+    await admin.post(`/api/ledger-entries/${entry.id}/reverse`, { reason: 'Era de la otra familia Castillo.' });
+    expect((await statementOf(wrong.family.id)).totals.received).toBe(0);
+    const again = await preview(csv);
+    expect(again.lines[0]!.status).toBe('nueva');
+    expect((await apply(again, right.family.id)).body).toMatchObject({ applied: 1 });
+    expect((await statementOf(right.family.id)).totals.received).toBe(1500);
+    expect((await preview(csv)).lines[0]!.status).toBe('aplicada');
+  });
+
+  it('reverses money recorded by hand; refuses a note past the limit instead of cutting it, and lines no statement held', async () => {
+    const { family } = await familyWithParent('Marta Díaz');
+    const long = 'x'.repeat(201);
+    const before = await snapshotTables(api);
+    const refused = await admin.post(`/api/families/${family.id}/payments/1/cash`, { amountReceived: 100, note: long });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('200 caracteres');
+    const forged = await admin.post('/api/bank-statements/confirm', {
+      lines: [{ date: '2026-09-27', description: 'NUNCA LEIDA', document: '', amountCentavos: 100000, familyId: family.id }],
+    });
+    expect(forged.status).toBe(409);
+    expect(forged.text).toContain('vuelve a subir el archivo del banco');
+    expect(await snapshotTables(api)).toEqual(before);
+
+    const cash = await admin.post<Statement>(`/api/families/${family.id}/payments/1/cash`, {
+      amountReceived: 500,
+      note: 'recibo 0012 entregado en la reunión',
+    });
+    expect(cash.body.entries[0]).toMatchObject({ source: 'efectivo', method: 'efectivo', note: 'recibo 0012 entregado en la reunión' });
+    const reversed = await admin.post<Statement>(`/api/ledger-entries/${cash.body.entries[0]!.id}/reverse`, {
+      reason: 'Monto mal escrito: eran Q50.',
+    });
+    expect(reversed.body.totals.received).toBe(0);
+    expect((await admin.post(`/api/ledger-entries/999999/reverse`, { reason: 'x' })).status).toBe(404);
+  });
+
+  it("the 'Pago recibido' tick is a view of the ledger; a family holding money is not deleted", async () => {
+    const { family } = await familyWithParent('Elena Soto');
+    const ticked = await admin.put<Family>(`/api/families/${family.id}`, { hasPaid: true });
+    expect(ticked.status).toBe(200);
+    expect(ticked.body.hasPaid).toBe(false);
+    await admin.post(`/api/families/${family.id}/payments/1/cash`, { amountReceived: 11350 });
+    expect((await admin.get<Family[]>('/api/families')).body.find((row) => row.id === family.id)!.hasPaid).toBe(true);
+    const stats = (await admin.get<Stats>('/api/stats')).body;
+    expect(stats.paymentsReceived).toBeGreaterThanOrEqual(1);
+    const deleting = await admin.request('DELETE', `/api/families/${family.id}`);
+    expect(deleting.status).toBe(409);
+    expect(deleting.text).toContain('Revierte sus créditos');
+    const removeOwn = await admin.request('DELETE', `/api/families/${family.id}/payments/1/override`, {});
+    expect(removeOwn.status).toBe(400);
+  });
+
+  it('flags a receipt sent twice, to the parent and in the queue', async () => {
+    const { parent } = await familyWithParent('Rosa Méndez');
+    const first = await sendSlip(parent, {
+      paymentNumber: '2',
+      amountDeclared: '3400',
+      documentNumber: '12121212',
+      depositDate: '2026-10-01',
+    });
+    const same = await sendSlip(parent, { paymentNumber: '2', amountDeclared: '3400', depositDate: '2026-10-01' });
+    const repeat = await sendSlip(
+      parent,
+      { paymentNumber: '3', amountDeclared: '3400', documentNumber: '012121212' },
+      Buffer.from(`${PDF.toString('latin1')}%copia`, 'latin1'),
+    );
+    const mine = (await parent.get<PaymentProof[]>('/api/my-family/payment-proofs')).body;
+    expect(mine.find((proof) => proof.id === same.id)!.duplicateOf).toBe(first.id);
+    expect(mine.find((proof) => proof.id === repeat.id)!.duplicateOf).toBe(first.id);
+    const queue = (await admin.get<Array<PaymentProof & { warnings: string[] }>>('/api/payment-proofs?state=en_revision')).body;
+    expect(queue.find((item) => item.id === same.id)!.warnings[0]).toContain(`Parece repetido: igual al comprobante #${first.id}`);
+  });
+
+  it('the migration moves receipts, bank lines, cash and the old tick into the ledger, a deposit counted twice once', async () => {
+    const old = await startApi(kind);
+    try {
+      while (
+        (await old.dataSource.query('SELECT name FROM migrations')).some((row: { name: string }) => row.name === Ledger1764500000000.name)
+      )
+        await old.dataSource.undoLastMigration();
+      for (const [index, amount] of AMOUNTS.entries())
+        await old.dataSource.query('UPDATE payment_dates SET amountQuetzales = ? WHERE id = ?', [amount, index + 1]);
+      const insertFamily = async (name: string, hasPaid: boolean) => {
+        await old.dataSource.query(
+          'INSERT INTO families (graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount, graduates) VALUES (?, ?, ?, ?, 0, ?, 0, 1)',
+          [name, 'Contacto', `${name.toLowerCase().replace(/\W/g, '')}@example.com`, '5555', hasPaid ? 1 : 0],
+        );
+        const [row] = await old.dataSource.query('SELECT id FROM families WHERE graduateName = ?', [name]);
+        return Number(row.id);
+      };
+      const twice = await insertFamily('Doble', false);
+      const cash = await insertFamily('Efectivo', false);
+      const ticked = await insertFamily('Marcada', true);
+      const at = '2026-09-20 15:00:00.000';
+      const proof = (familyId: number, kind_: string, amount: number, document: string | null, uploadedAt = at) =>
+        old.dataSource.query(
+          `INSERT INTO payment_proofs (familyId, paymentNumber, fileName, kind, uploadedAt, state, contentType, hasThumbnail, amountDeclared, depositDate, documentNumber, reviewedByName, reviewedAt, amountReceived)
+           VALUES (?, 1, 'x', ?, ?, 'verificado', 'application/pdf', 0, ?, '2026-09-20', ?, 'Tesorera', ?, ?)`,
+          [familyId, kind_, uploadedAt, amount, document, uploadedAt, amount],
+        );
+      await proof(twice, 'comprobante', 2950, '48213377');
+      await proof(twice, 'banco', 2950, '48213377', '2026-09-28 10:00:00.000');
+      await old.dataSource.query(
+        "INSERT INTO bank_lines (checksum, state, day, amountCentavos, familyId, decidedByName, decidedAt) VALUES ('c1', 'aplicada', '2026-09-20', 295000, ?, 'Tesorera', '2026-09-28 10:00:00.000')",
+        [twice],
+      );
+      await proof(cash, 'efectivo', 1000, 'recibo 0012');
+      await old.dataSource.runMigrations();
+
+      const entries = await old.dataSource.getRepository(LedgerEntryEntity).find({ order: { id: 'ASC' } });
+      const of = (familyId: number) => entries.filter((entry) => entry.familyId === familyId);
+      expect(of(twice).map((entry) => [entry.source, entry.amount, entry.receiptId !== null, entry.bankLineId !== null])).toEqual([
+        ['comprobante', 2950, true, true],
+      ]);
+      expect(of(cash).map((entry) => [entry.source, entry.amount, entry.note])).toEqual([['efectivo', 1000, 'recibo 0012']]);
+      // Ticked 'Pago recibido' with nothing verified: its six due payments, as a credit by 'Sistema'.
+      expect(of(ticked).map((entry) => [entry.source, entry.amount, entry.createdByName])).toEqual([['efectivo', 11350, 'Sistema']]);
+      expect(Number((await old.dataSource.query("SELECT COUNT(*) AS n FROM payment_proofs WHERE kind <> 'comprobante'"))[0].n)).toBe(0);
+      const names = await old.dataSource.getRepository(FamilyEntity).find();
+      expect(names.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await old.close();
+    }
+  });
+});
