@@ -14,6 +14,7 @@ const UPDATE: HistoryEntry = {
   entity: 'family',
   entityId: 7,
   familyId: 7,
+  familyName: 'Lucía Pérez',
   label: 'Lucía Pérez',
   before: { contactName: 'Marta Pérez', hasPaid: false, paymentAmount: 0 },
   after: { contactName: 'Marta P.', hasPaid: true, paymentAmount: 2950 },
@@ -44,7 +45,8 @@ describe("the admin's history", () => {
   it('shows when, who, what and each changed field as before → after', async () => {
     renderTable({ filters: { entity: 'family', from: '2026-03-01' } });
     const row = (await screen.findByText('Familia actualizada')).closest('tr')!;
-    expect(within(row).getByText('Lucía Pérez')).toBeInTheDocument();
+    // The family column and the row's own label.
+    expect(within(row).getAllByText('Lucía Pérez')).toHaveLength(2);
     expect(within(row).getByText('Ana Comité')).toBeInTheDocument();
     expect(within(row).getByText('Comité')).toBeInTheDocument();
     // 18:05 UTC is 12:05 in Guatemala.
@@ -68,5 +70,34 @@ describe("the admin's history", () => {
     ).toEqual(['Estado: En revisión → Verificado', 'Monto recibido: — → Q2,950']);
     expect(urls).toEqual(['/api/families/7/history', '/api/families/7/history?before=41']);
     expect(screen.queryByRole('button', { name: 'Ver más' })).not.toBeInTheDocument();
+  });
+
+  it('names the family of a money row and says what a reversal did', async () => {
+    const reversal: HistoryEntry = {
+      ...UPDATE,
+      id: 50,
+      action: 'ledger.reverse',
+      entity: 'ledger',
+      entityId: 3,
+      familyId: 4,
+      familyName: 'Sofía Morales',
+      label: null,
+      before: null,
+      after: { source: 'banco', amount: 500, reason: 'Era de otra familia' },
+    };
+    global.fetch = jest.fn(async () => ({
+      ok: true,
+      status: 200,
+      statusText: '',
+      text: async () => JSON.stringify({ items: [reversal], next: null }),
+    })) as unknown as typeof fetch;
+    renderTable({ filters: { entity: 'ledger' } });
+    const row = (await screen.findByText('Movimiento revertido')).closest('tr')!;
+    expect(within(row).getByText('Sofía Morales')).toHaveAttribute('data-label', 'Familia');
+    expect(
+      within(row)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Origen: Banco', 'Monto: Q500', 'Motivo: Era de otra familia']);
   });
 });

@@ -18,6 +18,7 @@ export function HistoryTable({ filters = {}, ofFamily }: { filters?: HistoryFilt
         <TableRow>
           <TableHeader>{t.columns.when}</TableHeader>
           <TableHeader>{t.columns.who}</TableHeader>
+          <TableHeader>{t.columns.family}</TableHeader>
           <TableHeader>{t.columns.what}</TableHeader>
           <TableHeader>{t.columns.change}</TableHeader>
         </TableRow>
@@ -54,7 +55,7 @@ function HistoryRows({
     <TableBody>
       {(isLoading || error) && (
         <TableRow>
-          <TableCell colSpan={4}>
+          <TableCell colSpan={5}>
             <QueryState isLoading={isLoading} error={error}>
               {null}
             </QueryState>
@@ -63,7 +64,7 @@ function HistoryRows({
       )}
       {first && data?.items.length === 0 && (
         <TableRow>
-          <TableCell colSpan={4}>
+          <TableCell colSpan={5}>
             <p className="ui-empty">{t.empty}</p>
           </TableCell>
         </TableRow>
@@ -73,7 +74,7 @@ function HistoryRows({
       ))}
       {data?.next && onMore && (
         <TableRow>
-          <TableCell colSpan={4}>
+          <TableCell colSpan={5}>
             <Button variant="outline" size="sm" onClick={() => onMore(data.next!)}>
               {t.more}
             </Button>
@@ -96,6 +97,7 @@ export function HistoryRow({ entry }: { entry: HistoryEntry }) {
           {role && <div className="admin-muted">{role}</div>}
         </div>
       </TableCell>
+      <TableCell data-label={t.columns.family}>{entry.familyName ?? t.values.empty}</TableCell>
       <TableCell data-label={t.columns.what}>
         <div>
           <div className="admin-strong">{actionLabel(entry.action)}</div>

@@ -1,8 +1,8 @@
 import type { HistoryEntry } from '@portal/contracts';
-import { formatDateTime, formatDayNumeric, formatQuetzales } from '@portal/format';
+import { formatDateTime, formatDayNumeric, formatLedgerAmount } from '@portal/format';
 import { historyTexts as t } from './history-texts';
 
-const MONEY = new Set(['paymentAmount', 'amountDeclared', 'review.amountReceived']);
+const MONEY = new Set(['paymentAmount', 'amountDeclared', 'review.amountReceived', 'amount', 'amountReceived']);
 /** Ids and links between rows: nothing a reader needs to see changed. */
 const HIDDEN = new Set(['id', 'awardsEventId', 'brunchEventId', 'eventId', 'familyId', 'review.reviewedAt', 'uploadedAt']);
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -12,7 +12,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function formatValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return t.values.empty!;
   if (typeof value === 'boolean') return t.values[String(value)]!;
-  if (typeof value === 'number') return MONEY.has(field) ? formatQuetzales(value) : String(value);
+  if (typeof value === 'number') return MONEY.has(field) ? formatLedgerAmount(value) : String(value);
   if (typeof value === 'string') {
     if (INSTANT.test(value)) return formatDateTime(value);
     if (DAY.test(value)) return formatDayNumeric(value);

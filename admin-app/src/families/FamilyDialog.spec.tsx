@@ -1,6 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Family, Statement } from '@portal/contracts';
+import { renderWithApi } from '@portal/test-utils/render';
 import { FamilyDialog } from './FamilyDialog';
+
+jest.mock('@portal/ui/toast', () => ({ toast: jest.fn() }));
 
 function renderDialog(onSave = jest.fn().mockResolvedValue(undefined), saving = false) {
   render(<FamilyDialog open onOpenChange={() => undefined} onSave={onSave} saving={saving} />);
@@ -40,7 +44,8 @@ describe('the family dialog', () => {
     await user.clear(screen.getByLabelText('Mesas reservadas'));
     await user.type(screen.getByLabelText('Mesas reservadas'), '2');
     await user.clear(screen.getByLabelText('Monto pagado (Q)'));
-    await user.click(screen.getByLabelText('Pago recibido'));
+    // A new family has no money yet: 'Pago recibido' follows its ledger once it exists.
+    expect(screen.getByLabelText('Pago recibido')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Crear Familia' }));
     expect(onSave).toHaveBeenCalledWith({
       graduateName: 'Sofía',
@@ -50,7 +55,7 @@ describe('the family dialog', () => {
       tablesBooked: 2,
       paymentAmount: 0,
       graduates: 1,
-      hasPaid: true,
+      hasPaid: false,
       awardsRsvp: false,
       brunchRsvp: false,
       awardsAnswer: null,
@@ -129,5 +134,64 @@ describe('the family dialog', () => {
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({ awardsAnswer: null, awardsRsvp: false, brunchAnswer: 'attending', brunchRsvp: true }),
     );
+  });
+
+  it("records money when 'Pago recibido' is ticked on a family that owes, prefilled with what it owes now, and never unticks it", async () => {
+    const user = userEvent.setup();
+    const family: Family = {
+      id: 4,
+      graduateName: 'Sofía Morales',
+      contactName: 'Ana Morales',
+      email: 'ana@example.com',
+      phone: '5555',
+      tablesBooked: 0,
+      hasPaid: false,
+      paymentAmount: 0,
+      graduates: 1,
+      awardsRsvp: false,
+      brunchRsvp: false,
+      awardsEventId: 1,
+      brunchEventId: 2,
+      awardsAnswer: null,
+      brunchAnswer: null,
+      awardsGuests: null,
+      brunchGuests: null,
+    };
+    const statement = (paid: boolean) =>
+      ({
+        familyId: 4,
+        lines: [{ paymentNumber: 1, state: paid ? 'pagado' : 'parcial' }],
+        totals: { expected: 2950, received: paid ? 2950 : 450, balance: paid ? 0 : 2500, credit: 0, dueBalance: paid ? 0 : 2500 },
+        paid,
+        entries: [],
+      }) as unknown as Statement;
+    const posted: unknown[] = [];
+    global.fetch = jest.fn(async (url: string, init?: { method?: string; body?: string }) => {
+      if (init?.method === 'POST') posted.push({ url, body: JSON.parse(init.body ?? '{}') });
+      const body = url === '/api/families/4/statement' || init?.method === 'POST' ? statement(posted.length > 0) : [];
+      return { ok: true, status: 200, statusText: '', headers: { get: () => null }, text: async () => JSON.stringify(body) };
+    }) as unknown as typeof fetch;
+    const onSave = jest.fn();
+    renderWithApi(<FamilyDialog open onOpenChange={() => undefined} onSave={onSave} saving={false} family={family} />, {
+      data: { '/api/families/4/statement': statement(false) },
+      revalidateOnMount: false,
+    });
+    expect(screen.getByText(/revierte un movimiento en el estado de cuenta/)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Pago recibido'));
+    const money = screen.getByRole('dialog', { name: 'Dinero recibido' });
+    expect(within(money).getByLabelText('Monto (Q)')).toHaveValue('2500');
+    await user.selectOptions(within(money).getByLabelText('Cómo se recibió'), 'cheque');
+    await user.type(within(money).getByLabelText('Nota (opcional)'), 'recibo 0012');
+    await user.click(within(money).getByRole('button', { name: 'Registrar y guardar' }));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { url: '/api/families/4/payments/1/cash', body: { amountReceived: 2500, method: 'cheque', note: 'recibo 0012' } },
+      ]),
+    );
+    await waitFor(() => expect(screen.getByLabelText('Pago recibido')).toBeChecked());
+    expect(screen.getByLabelText('Pago recibido')).toBeDisabled();
+    expect(screen.queryByRole('dialog', { name: 'Dinero recibido' })).not.toBeInTheDocument();
+    // The family's own form was not sent by the money form.
+    expect(onSave).not.toHaveBeenCalled();
   });
 });

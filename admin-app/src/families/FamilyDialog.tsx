@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { Family, FamilyInput } from '@portal/contracts';
+import { useStatement } from '@portal/api-client/statements';
+import { formatQuetzales } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { texts } from '../texts';
+import { CashForm, firstUnpaid } from './CashForm';
 import { canSaveFamily, EMPTY_FAMILY_FORM, familyToForm, formToFamilyInput, type FamilyForm } from './family-form';
 
 const t = texts.families;
@@ -61,10 +64,7 @@ export function FamilyDialog({ family, open, onOpenChange, onSave, saving }: Fam
           </Field>
         ))}
         <div className="admin-form__checks">
-          <label className="ui-checkbox">
-            <input type="checkbox" checked={form.hasPaid} onChange={(event) => setForm({ ...form, hasPaid: event.target.checked })} />
-            {t.fields.hasPaid}
-          </label>
+          <PaidField family={family} />
           <label className="ui-checkbox">
             <input type="checkbox" checked={form.twins} onChange={(event) => setForm({ ...form, twins: event.target.checked })} />
             {t.fields.twins}
@@ -96,5 +96,52 @@ export function FamilyDialog({ family, open, onOpenChange, onSave, saving }: Fam
         </DialogFooter>
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * 'Pago recibido' is the ledger's view (decisions item 20): ticked when every due payment is paid.
+ * Ticking it on a family that owes asks for the money received and records it as a credit; it is
+ * never unticked here (a correction reverses a credit in the statement).
+ */
+function PaidField({ family }: { family?: Family }) {
+  const { data: statement } = useStatement(family?.id ?? null);
+  const [asking, setAsking] = useState(false);
+  const paid = statement?.paid ?? family?.hasPaid ?? false;
+  return (
+    <div className="admin-form__paid">
+      <label className="ui-checkbox">
+        <input
+          type="checkbox"
+          checked={paid}
+          disabled={!family || paid}
+          aria-describedby="family-paid-hint"
+          onChange={(event) => event.target.checked && setAsking(true)}
+        />
+        {t.fields.hasPaid}
+      </label>
+      <p id="family-paid-hint" className="ui-field__hint">
+        {t.paidHint}
+      </p>
+      {family && asking && (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setAsking(false)}
+          title={t.paidMoneyTitle}
+          description={t.paidMoneyText(formatQuetzales(statement?.totals.dueBalance ?? 0))}
+        >
+          <CashForm
+            familyId={family.id}
+            idPrefix="family-paid"
+            choosePayment={false}
+            initialPayment={String(firstUnpaid(statement))}
+            initialAmount={statement && statement.totals.dueBalance > 0 ? String(statement.totals.dueBalance) : ''}
+            submitLabel={t.paidMoneySave}
+            ariaLabel={t.paidMoneyTitle}
+            onSaved={() => setAsking(false)}
+          />
+        </Dialog>
+      )}
+    </div>
   );
 }

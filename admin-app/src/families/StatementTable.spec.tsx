@@ -20,6 +20,7 @@ const statement: Statement = {
       received: 4000,
       balance: 250,
       state: 'parcial',
+      due: true,
       receipts: [],
     },
     {
@@ -32,6 +33,7 @@ const statement: Statement = {
       received: 0,
       balance: 1700,
       state: 'pendiente',
+      due: true,
       receipts: [],
     },
     {
@@ -44,10 +46,13 @@ const statement: Statement = {
       received: 0,
       balance: null,
       state: 'pendiente',
+      due: true,
       receipts: [],
     },
   ],
-  totals: { expected: 5950, received: 4000, balance: 1950 },
+  totals: { expected: 5950, received: 4000, balance: 1950, credit: 0, dueBalance: 1950 },
+  paid: false,
+  entries: [],
 };
 
 describe("a family's statement", () => {
@@ -61,7 +66,9 @@ describe("a family's statement", () => {
     const rows = screen.getAllByRole('row');
     expect(within(rows[1]!).getByText('Q4,250')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('(gemelos)')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Parcial')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Parcial (Q4,000 de Q4,250)')).toHaveClass('ui-badge--warning');
+    expect(within(rows[2]!).getByText('Pendiente')).toHaveClass('ui-badge--danger');
+    expect(screen.getByText('Saldo vencido hoy: Q1,950')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Ajuste: Beca del 50%')).toBeInTheDocument();
     expect(within(rows[3]!).getAllByText('Sin monto')).toHaveLength(2);
     expect(within(rows[4]!).getByText('Q1,950')).toBeInTheDocument();

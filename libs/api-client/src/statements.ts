@@ -1,11 +1,12 @@
 // Account statements (estado de cuenta): the committee's per family, with a family's own amounts
 // and cash received, and the parent's own.
 import useSWR from 'swr';
-import type { CashPaymentInput, PaymentOverrideInput, Statement } from '@portal/contracts';
+import type { CashPaymentInput, PaymentOverrideInput, ReverseCreditInput, Statement } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
 import { statsKey } from '@portal/api-client/stats';
+import { familiesKey } from '@portal/api-client/families';
 
 export const statementKey = (familyId: number) => `/api/families/${familyId}/statement`;
 export const myStatementKey = '/api/my-family/statement';
@@ -25,14 +26,34 @@ export const setPaymentOverride = ({
 }: PaymentOverrideInput & { familyId: number; paymentNumber: number }) =>
   apiRequest<Statement>('PUT', `/api/families/${familyId}/payments/${paymentNumber}/override`, input);
 
-export const removePaymentOverride = ({ familyId, paymentNumber }: { familyId: number; paymentNumber: number }) =>
-  apiRequest<Statement>('DELETE', `/api/families/${familyId}/payments/${paymentNumber}/override`);
+/** Removing a family's own amount is a correction: it asks for the reason. */
+export const removePaymentOverride = ({ familyId, paymentNumber, reason }: { familyId: number; paymentNumber: number; reason: string }) =>
+  apiRequest<Statement>('DELETE', `/api/families/${familyId}/payments/${paymentNumber}/override`, { reason });
 
 export const recordCashPayment = ({ familyId, paymentNumber, ...input }: CashPaymentInput & { familyId: number; paymentNumber: number }) =>
   apiRequest<Statement>('POST', `/api/families/${familyId}/payments/${paymentNumber}/cash`, input);
 
-// Money recorded or owed changes the family's statement and the dashboard's totals.
-const statementChanged = { refresh: (_result: unknown, { familyId }: { familyId: number }) => [statementKey(familyId), statsKey] };
+/** Undoes a credit by a counter-entry (its receipt back to review, or rejected); answers the family's statement. */
+export type ReverseLedgerEntryInput = ReverseCreditInput & { entryId: number; familyId: number };
+export const reverseLedgerEntry = ({ entryId, ...input }: ReverseLedgerEntryInput) =>
+  apiRequest<Statement>('POST', `/api/ledger-entries/${entryId}/reverse`, {
+    reason: input.reason,
+    ...(input.receipt ? { receipt: input.receipt } : {}),
+  });
+
+// Money recorded or owed changes the family's statement, whether it has paid (the families list)
+// and the dashboard's totals; a reversal also moves receipts and bank lines.
+const statementChanged = {
+  refresh: (_result: unknown, { familyId }: { familyId: number }) => [statementKey(familyId), familiesKey, statsKey],
+};
 export const useRecordCashPayment = mutationHook(recordCashPayment, statementChanged);
 export const useSetPaymentOverride = mutationHook(setPaymentOverride, statementChanged);
 export const useRemovePaymentOverride = mutationHook(removePaymentOverride, statementChanged);
+export const useReverseLedgerEntry = mutationHook(reverseLedgerEntry, {
+  refresh: (_result: Statement, { familyId }: ReverseLedgerEntryInput) => [
+    statementKey(familyId),
+    familiesKey,
+    statsKey,
+    '/api/payment-proofs*',
+  ],
+});

@@ -1,0 +1,116 @@
+import { useId, useState, type FormEvent } from 'react';
+import { REVERSAL_REASON_MAX, type ReverseCreditInput } from '@portal/contracts';
+import { useReverseLedgerEntry } from '@portal/api-client/statements';
+import { Button } from '@portal/ui/button';
+import { Dialog, DialogFooter } from '@portal/ui/dialog';
+import { Field } from '@portal/ui/label';
+import { adminToasts } from './admin-toasts';
+import { texts } from '../texts';
+
+const t = texts.reversal;
+
+/**
+ * A correction asks why (decisions item 20): reversing a credit, removing a family's own amount.
+ * For a receipt's credit it also asks what becomes of the receipt. `onSubmit` resolves to whether
+ * the change was made; the dialog stays open (with what was typed) when it was not.
+ */
+export function ReasonDialog({
+  title,
+  description,
+  confirmLabel,
+  receiptChoice = false,
+  pending = false,
+  onClose,
+  onSubmit,
+}: {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  /** The credit is a verified receipt's: 'Volver a revisión' or 'Rechazar el comprobante'. */
+  receiptChoice?: boolean;
+  pending?: boolean;
+  onClose: () => void;
+  onSubmit: (input: ReverseCreditInput) => Promise<boolean>;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [receipt, setReceipt] = useState<'en_revision' | 'rechazado'>('en_revision');
+  const tooLong = reason.length > REVERSAL_REASON_MAX;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (reason.trim() === '' || tooLong) return;
+    if (await onSubmit({ reason: reason.trim(), ...(receiptChoice ? { receipt } : {}) })) onClose();
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} description={description}>
+      <form className="admin-form" onSubmit={(event) => void submit(event)}>
+        <Field
+          id={`${id}-reason`}
+          label={t.reason}
+          hint={t.counter(reason.length, REVERSAL_REASON_MAX)}
+          error={tooLong ? t.tooLong(REVERSAL_REASON_MAX) : undefined}
+        >
+          <textarea
+            id={`${id}-reason`}
+            className="ui-input ui-textarea"
+            rows={3}
+            required
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </Field>
+        {receiptChoice && (
+          <fieldset className="admin-form__answer">
+            <legend>{t.receipt}</legend>
+            {(['en_revision', 'rechazado'] as const).map((choice) => (
+              <label key={choice} className="ui-checkbox">
+                <input type="radio" name={`${id}-receipt`} checked={receipt === choice} onChange={() => setReceipt(choice)} />
+                {t.receiptChoices[choice]}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {texts.cancel}
+          </Button>
+          <Button type="submit" variant="destructive" disabled={reason.trim() === '' || tooLong} pending={pending}>
+            {confirmLabel}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Reverses a standing credit by a counter-entry, with its reason (a receipt's credit also asks what becomes of the receipt). */
+export function ReverseCreditDialog({
+  entryId,
+  familyId,
+  fromReceipt,
+  description,
+  title = t.title,
+  onClose,
+}: {
+  entryId: number;
+  familyId: number;
+  fromReceipt: boolean;
+  description: string;
+  title?: string;
+  onClose: () => void;
+}) {
+  const reverse = useReverseLedgerEntry(adminToasts({ success: t.done, failure: t.failed }));
+  return (
+    <ReasonDialog
+      title={title}
+      description={description}
+      confirmLabel={t.action}
+      receiptChoice={fromReceipt}
+      pending={reverse.isPending}
+      onClose={onClose}
+      onSubmit={async (input) => (await reverse.run({ ...input, entryId, familyId })) !== undefined}
+    />
+  );
+}
