@@ -424,6 +424,14 @@ export const texts = {
     reviewed: (who: string, amount: string | null, reason: string | null) =>
       `Revisado por ${who}${amount ? `: recibido ${amount}` : ''}${reason ? `: ${reason}` : ''}`,
     decided: { title: 'Comprobante revisado', description: 'Se abrió el siguiente comprobante.' },
+    number: (id: number) => `Comprobante #${id}`,
+    warningsLabel: 'Antes de decidir',
+    hasWarnings: 'Tiene avisos',
+    duplicate: (id: number) => `Parece repetido: igual al comprobante #${id}`,
+    reverse: 'Revertir verificación',
+    reverseTitle: (id: number) => `Revertir la verificación del comprobante #${id}`,
+    reverseText: (graduate: string, amount: string) =>
+      `Se registra una reversión de ${amount} para ${graduate}; el comprobante vuelve a revisión o queda rechazado, y la familia recibe un correo.`,
     failed: 'No se pudo guardar la decisión',
   },
 } as const;

@@ -50,7 +50,7 @@ export default function BankSection() {
   );
   const confirm = useConfirmBankLines({
     onSuccess: async (result) => {
-      toast({ title: t.confirmed(result.applied, result.discarded) });
+      toast({ title: t.confirmed(result.applied, result.discarded, result.linked) });
       if (file) await read.run({ file, choice });
     },
     onError: (error) => toast({ title: t.confirmFailed, description: errorMessage(error), variant: 'destructive' }),
@@ -75,7 +75,9 @@ export default function BankSection() {
 
   const open = preview?.lines.filter((line) => line.status === 'nueva') ?? [];
   const exact = open.filter((line) => line.match?.exact && !(line.checksum in chosen));
-  const familyOf = (line: BankPreviewLine) => (line.checksum in chosen ? chosen[line.checksum]! : (line.match?.familyId ?? null));
+  // A deposit a verified receipt already holds belongs to that receipt's family: applying it links it.
+  const familyOf = (line: BankPreviewLine) =>
+    line.checksum in chosen ? chosen[line.checksum]! : (line.covered?.familyId ?? line.match?.familyId ?? null);
 
   const columns: Array<Column<BankPreviewLine>> = [
     { header: t.columns.date, cell: (line) => formatDayNumeric(line.date), className: 'admin-nowrap' },
@@ -109,7 +111,12 @@ export default function BankSection() {
                 </option>
               ))}
             </select>
-            {line.match && !(line.checksum in chosen) && (
+            {line.covered && (
+              <div className="admin-bank__covered">
+                <Badge variant="info">{t.coveredBadge}</Badge> {t.covered(line.covered)}
+              </div>
+            )}
+            {line.match && !line.covered && !(line.checksum in chosen) && (
               <div className="admin-muted">
                 {line.match.exact && <Badge variant="success">{t.exact}</Badge>} {line.match.reason}
               </div>
@@ -163,7 +170,7 @@ export default function BankSection() {
                 <Button
                   disabled={exact.length === 0}
                   pending={confirm.isPending}
-                  onClick={() => apply(exact.map((line) => decision(line, line.match!.familyId)))}
+                  onClick={() => apply(exact.map((line) => decision(line, familyOf(line))))}
                 >
                   <Check size={18} aria-hidden="true" />
                   {t.confirmExact(exact.length)}

@@ -8,9 +8,13 @@ export const bankTexts = {
   reading: 'Leyendo el estado de cuenta...',
   readFailed: 'No se pudo leer el estado de cuenta',
   confirmFailed: 'No se pudieron aplicar las líneas',
-  confirmed: (applied: number, discarded: number) =>
+  confirmed: (applied: number, discarded: number, linked: number) =>
     [
       applied > 0 && (applied === 1 ? '1 línea aplicada' : `${applied} líneas aplicadas`),
+      linked > 0 &&
+        (linked === 1
+          ? '1 enlazada al comprobante ya verificado (no se contó dos veces)'
+          : `${linked} enlazadas a comprobantes ya verificados (no se contaron dos veces)`),
       discarded > 0 && (discarded === 1 ? '1 línea descartada' : `${discarded} líneas descartadas`),
     ]
       .filter(Boolean)
@@ -23,6 +27,11 @@ export const bankTexts = {
   document: (document: string) => `Documento ${document}`,
   status: { aplicada: 'Ya aplicada', descartada: 'Descartada', nueva: 'Nueva' },
   exact: 'Exacta',
+  covered: (covered: { receiptId: number | null; graduateName: string }) =>
+    covered.receiptId === null
+      ? `Ya cubierto por un pago registrado de la familia ${covered.graduateName}: al aplicarlo se enlaza, no se cuenta dos veces.`
+      : `Ya cubierto por el comprobante verificado #${covered.receiptId} (familia ${covered.graduateName})`,
+  coveredBadge: 'Ya cubierto',
   noFamily: 'Sin familia',
   familyFor: (line: number) => `Familia del depósito de la fila ${line}`,
   apply: (line: number) => `Aplicar el depósito de la fila ${line}`,

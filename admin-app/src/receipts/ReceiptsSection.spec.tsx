@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { renderWithApi } from '@portal/test-utils/render';
 import userEvent from '@testing-library/user-event';
 import type { ReviewQueueItem } from '@portal/contracts';
 import { rejectPaymentProof, verifyPaymentProof } from '@portal/api-client/receipts';
@@ -22,9 +23,15 @@ const item = (id: number, graduateName: string, contentType = 'image/jpeg'): Rev
   familyId: id,
   graduateName,
   contactName: `Contacto de ${graduateName}`,
+  warnings: [],
+  duplicateOf: null,
+  creditId: null,
 });
 
-const queue = [item(1, 'Lucía Ramírez'), item(2, 'Mateo López', 'application/pdf')];
+let queue = [item(1, 'Lucía Ramírez'), item(2, 'Mateo López', 'application/pdf')];
+beforeEach(() => {
+  queue = [item(1, 'Lucía Ramírez'), item(2, 'Mateo López', 'application/pdf')];
+});
 
 jest.mock('@portal/api-client/receipts', () => ({
   ...jest.requireActual('@portal/api-client/receipts'),
@@ -58,5 +65,26 @@ describe('the Comprobantes queue', () => {
     expect(screen.getByRole('heading', { name: /Lucía Ramírez/ })).toBeInTheDocument();
     await userEvent.keyboard('r');
     expect(screen.getByLabelText('Motivo del rechazo')).toHaveFocus();
+  });
+
+  it("shows a receipt's warnings and its repeat, and offers to reverse a verification that stands", async () => {
+    queue = [
+      {
+        ...item(14, 'Sofía Morales'),
+        state: 'verificado',
+        duplicateOf: 12,
+        warnings: ['El banco ya acreditó este depósito (documento 48213377).'],
+        creditId: 30,
+        review: { reviewedBy: 'Tesorera', reviewedAt: '2025-09-21T15:00:00.000Z', amountReceived: 2950, reason: null },
+      },
+    ];
+    renderWithApi(<ReceiptsSection />);
+    const warnings = screen.getByRole('list', { name: 'Antes de decidir' });
+    expect(warnings).toHaveTextContent('Parece repetido: igual al comprobante #12');
+    expect(warnings).toHaveTextContent('El banco ya acreditó este depósito (documento 48213377).');
+    await userEvent.click(screen.getByRole('button', { name: 'Revertir verificación' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revertir la verificación del comprobante #14' });
+    expect(within(dialog).getByLabelText('Volver a revisión')).toBeChecked();
+    expect(within(dialog).getByLabelText('Rechazar el comprobante')).toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
+import { ReverseCreditDialog } from '../common/ReasonDialog';
 import { texts } from '../texts';
 
 const t = texts.receipts;
@@ -132,6 +133,7 @@ export default function ReceiptsSection() {
   const [payment, setPayment] = useState('');
   const { data: queue } = useReviewQueue(state, payment);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [reversing, setReversing] = useState<ReviewQueueItem | null>(null);
   const refreshAfterReview = useRefreshAfterReview();
   const index = Math.max(0, queue?.findIndex((item) => item.id === selectedId) ?? 0);
   const current = queue?.[index];
@@ -201,6 +203,12 @@ export default function ReceiptsSection() {
                   )}
                   <span>
                     {item.graduateName} · {t.payment(item.paymentNumber)}
+                    {(item.duplicateOf !== null || item.warnings.length > 0) && (
+                      <span className="admin-receipts__flag" title={t.hasWarnings}>
+                        {' '}
+                        ⚠<span className="ui-visually-hidden">{t.hasWarnings}</span>
+                      </span>
+                    )}
                   </span>
                 </button>
               </li>
@@ -213,8 +221,17 @@ export default function ReceiptsSection() {
                 <div>
                   <h3>
                     {current.graduateName} · {t.payment(current.paymentNumber)} <Badge>{t.states[current.state]}</Badge>
+                    <span className="admin-muted"> {t.number(current.id)}</span>
                   </h3>
                   <p>{current.contactName}</p>
+                  {(current.duplicateOf !== null || current.warnings.length > 0) && (
+                    <ul className="admin-receipt__warnings" aria-label={t.warningsLabel}>
+                      {current.duplicateOf !== null && <li>{t.duplicate(current.duplicateOf)}</li>}
+                      {current.warnings.map((warning) => (
+                        <li key={warning}>{warning}</li>
+                      ))}
+                    </ul>
+                  )}
                   {current.expected !== null && (
                     <p>{t.expected(formatQuetzales(current.expected), formatQuetzales(current.stillOwed ?? 0))}</p>
                   )}
@@ -222,13 +239,20 @@ export default function ReceiptsSection() {
                   {current.depositDate && <p>{t.deposit(formatDay(current.depositDate))}</p>}
                   {current.documentNumber && <p>{t.document(current.documentNumber)}</p>}
                   {current.review ? (
-                    <p>
-                      {t.reviewed(
-                        current.review.reviewedBy,
-                        current.review.amountReceived ? formatQuetzales(current.review.amountReceived) : null,
-                        current.review.reason,
+                    <>
+                      <p>
+                        {t.reviewed(
+                          current.review.reviewedBy,
+                          current.review.amountReceived ? formatQuetzales(current.review.amountReceived) : null,
+                          current.review.reason,
+                        )}
+                      </p>
+                      {current.state === 'verificado' && current.creditId !== null && (
+                        <Button variant="outline" onClick={() => setReversing(current)}>
+                          {t.reverse}
+                        </Button>
                       )}
-                    </p>
+                    </>
                   ) : (
                     <Decision item={current} onDecided={onDecided} />
                   )}
@@ -237,6 +261,16 @@ export default function ReceiptsSection() {
             </CardContent>
           </Card>
         </div>
+      )}
+      {reversing?.creditId != null && (
+        <ReverseCreditDialog
+          entryId={reversing.creditId}
+          familyId={reversing.familyId}
+          fromReceipt
+          title={t.reverseTitle(reversing.id)}
+          description={t.reverseText(reversing.graduateName, formatQuetzales(reversing.review?.amountReceived ?? 0))}
+          onClose={() => setReversing(null)}
+        />
       )}
     </section>
   );
