@@ -14,6 +14,9 @@ import { SettingsService } from '../src/settings/settings.service';
 import { SettingsEntity } from '../src/settings/settings.entity';
 import { unsubscribeToken } from '../src/mail/unsubscribe';
 import { UserEntity } from '../src/users/user.entity';
+import { BankStatementReadEntity } from '../src/bank/bank-line.entity';
+import { lineChecksum } from '../src/bank/bank.service';
+import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { PaymentOverrideEntity } from '../src/payments/payment-override.entity';
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { ReceiptFileEntity } from '../src/receipts/receipt-file.entity';
@@ -317,7 +320,7 @@ const MATRIX: Record<string, RouteRule> = {
       await context.api.dataSource
         .getRepository(PaymentOverrideEntity)
         .save({ familyId: family.id, paymentNumber: 4, amountQuetzales: 1, reason: 'Beca', setByName: 'Comité', setAt: new Date() });
-      return { url: `/api/families/${family.id}/payments/4/override` };
+      return { url: `/api/families/${family.id}/payments/4/override`, body: { reason: 'Ya no tiene beca' } };
     },
   },
   'POST /api/families/:id/payments/:payment/cash': {
@@ -420,13 +423,32 @@ const MATRIX: Record<string, RouteRule> = {
   },
   'POST /api/bank-statements/confirm': {
     expect: ADMIN(200),
-    request: ({ fx }) => ({
-      body: {
-        lines: [
-          { date: '2026-11-02', description: `DEPOSITO ${Date.now()}`, document: '', amountCentavos: 10000, familyId: fx.a.family.id },
-        ],
-      },
-    }),
+    request: async ({ api, fx }) => {
+      const line = {
+        date: '2026-11-02',
+        description: `DEPOSITO ${Date.now()}`,
+        document: '',
+        amountCentavos: 10000,
+        familyId: fx.a.family.id,
+      };
+      // A line of a statement the API read (a preview keeps its checksum).
+      await api.dataSource.getRepository(BankStatementReadEntity).insert({ checksum: lineChecksum(line), readAt: new Date() });
+      return { body: { lines: [line] } };
+    },
+  },
+  'POST /api/ledger-entries/:id/reverse': {
+    expect: ADMIN(200),
+    request: async ({ api, fx }) => {
+      const { identifiers } = await api.dataSource.getRepository(LedgerEntryEntity).insert({
+        familyId: fx.a.family.id,
+        kind: 'credito',
+        source: 'efectivo',
+        amount: 100,
+        createdByName: 'Comité',
+        createdAt: new Date(),
+      });
+      return { url: `/api/ledger-entries/${identifiers[0]!.id}/reverse`, body: { reason: 'Monto mal escrito' } };
+    },
   },
   'GET /api/payment-proofs': { expect: ADMIN(200) },
   'POST /api/payment-proofs/:id/verify': {

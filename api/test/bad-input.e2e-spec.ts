@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import type { Settings } from '@portal/contracts';
 import { apiRoutes } from '../src/common/routes';
+import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { SettingsService } from '../src/settings/settings.service';
 import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
 import { expectSpanishError, seedTwoFamilies, sessionAgent, snapshotTables, type Snapshot, type TwoFamilies } from './fixtures';
@@ -43,6 +44,8 @@ const text = (max: number, more: Partial<FieldSpec> = {}) => ({ type: 'text', ma
 const format = (max?: number, more: Partial<FieldSpec> = {}) => ({ type: 'format', max, required: true, ...more }) as FieldSpec;
 const bool = (required = true): FieldSpec => ({ type: 'bool', required });
 const ID = /^[1-9]\d{0,5}$/;
+/** The credit the reversal route names (made before the suites run). */
+let creditId = 0;
 
 const keyEvent: FieldSpec = {
   type: 'object',
@@ -193,17 +196,27 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     param: (fx) => String(fx.a.family.id),
     existing: ID,
     laterParams: ['3'],
+    body: () => ({ reason: 'Ya no tiene beca' }),
+    fields: { reason: text(300) },
+  },
+  'POST /api/ledger-entries/:id/reverse': {
+    caller: 'admin',
+    param: () => String(creditId),
+    existing: ID,
+    body: () => ({ reason: 'Aplicado a la familia equivocada', receipt: 'en_revision' }),
+    fields: { reason: text(300), receipt: { type: 'enum', values: ['en_revision', 'rechazado'], required: false } },
   },
   'POST /api/families/:id/payments/:payment/cash': {
     caller: 'admin',
     param: (fx) => String(fx.a.family.id),
     existing: ID,
     laterParams: ['3'],
-    body: () => ({ amountReceived: 500, depositDate: '2025-11-18', note: 'Reunión' }),
+    body: () => ({ amountReceived: 500, depositDate: '2025-11-18', method: 'efectivo', note: 'Reunión' }),
     fields: {
       amountReceived: { type: 'int', min: 1, max: 1_000_000, required: true },
       depositDate: format(undefined, { required: false }),
-      note: text(40, { required: false, blankOk: true }),
+      method: { type: 'enum', values: ['efectivo', 'transferencia', 'cheque', 'deposito'], required: false },
+      note: text(200, { required: false, blankOk: true }),
     },
   },
   'POST /api/events': { caller: 'admin', body: eventBody, fields: eventFields(true) },
@@ -625,6 +638,16 @@ describe.each(DATABASES)('bad input changes nothing (%s)', (kind) => {
     api = await startApi(kind);
     fx = await seedTwoFamilies(api);
     settings = await api.app.get(SettingsService).get();
+    // A credit of family A's ledger, the one the reversal route names.
+    const { identifiers } = await api.dataSource.getRepository(LedgerEntryEntity).insert({
+      familyId: fx.a.family.id,
+      kind: 'credito',
+      source: 'efectivo',
+      amount: 500,
+      createdByName: 'Comité',
+      createdAt: new Date(),
+    });
+    creditId = Number(identifiers[0]!.id);
     for (const [caller, userId] of [
       ['parent', fx.a.parent.id],
       ['admin', fx.admin.id],

@@ -6,7 +6,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { BankConfirmResult, BankLineDecision, BankPreview, BankPreviewLine, Statement } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
-import { BankLineEntity } from '../src/bank/bank-line.entity';
+import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
 import { HistoryEntity } from '../src/history/history.entity';
@@ -77,8 +77,8 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   });
   afterAll(() => api.close());
 
-  it('reads a statement with account rows above the table, a BOM and two amount columns, and writes nothing', async () => {
-    const before = await snapshotTables(api);
+  it('reads a statement with account rows above the table, a BOM and two amount columns, and writes nothing but what it read', async () => {
+    const before = await snapshotTables(api, { except: ['bank_statement_reads'] });
     const result = await preview(fixture('industrial.csv'));
     expect(result.headerLine).toBe(6);
     expect(result.headers).toEqual(['Fecha', 'No. Documento', 'Descripción', 'Débito', 'Crédito', 'Saldo']);
@@ -105,31 +105,37 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect(marta!.match!.reason).toContain('Sin referencia');
     expect(dora!.match).toMatchObject({ familyId: family.dora, by: 'referencia', exact: false });
     expect(result.lines.every((line) => line.status === 'nueva')).toBe(true);
-    expect(await snapshotTables(api)).toEqual(before);
+    expect(await snapshotTables(api, { except: ['bank_statement_reads'] })).toEqual(before);
+    // The checksums of the lines it read, so that only those can be confirmed.
+    const read = await api.dataSource.getRepository(BankStatementReadEntity).find();
+    expect(read.map((row) => row.checksum).sort()).toEqual(result.lines.map((line) => line.checksum).sort());
   });
 
-  it('applies the confirmed lines: verified money spread over the payments in order, a short one partly paid', async () => {
+  it('applies the confirmed lines: one credit each, paying the oldest payments first, a short one partly paid', async () => {
     const { lines } = await preview(fixture('industrial.csv'));
     const exact = lines.filter((line) => line.match?.exact);
-    expect((await confirm(exact.map((line) => decision(line, line.match!.familyId)))).body).toEqual({ applied: 1, discarded: 0 });
-    // The parent sees the payment verified.
+    expect((await confirm(exact.map((line) => decision(line, line.match!.familyId)))).body).toEqual({
+      applied: 1,
+      discarded: 0,
+      linked: 0,
+    });
+    // The parent sees the payment paid.
     const mine = await anaParent.get<Statement>('/api/my-family/statement');
-    expect(mine.body.lines[0]).toMatchObject({ paymentNumber: 1, state: 'verificado', received: 2950, balance: 0 });
+    expect(mine.body.lines[0]).toMatchObject({ paymentNumber: 1, state: 'pagado', received: 2950, balance: 0 });
 
     const rest = lines.filter((line) => !line.match?.exact);
-    expect((await confirm(rest.map((line) => decision(line, line.match!.familyId)))).body).toEqual({ applied: 3, discarded: 0 });
+    expect((await confirm(rest.map((line) => decision(line, line.match!.familyId)))).body).toEqual({ applied: 3, discarded: 0, linked: 0 });
     const beto = await statementOf(family.beto);
     expect(beto.lines.slice(0, 3).map((line) => [line.state, line.received])).toEqual([
-      ['verificado', 2950],
-      ['verificado', 3400],
+      ['pagado', 2950],
+      ['pagado', 3400],
       ['pendiente', 0],
     ]);
-    expect((await statementOf(family.marta)).lines[0]).toMatchObject({ state: 'verificado', received: 2950 });
+    expect((await statementOf(family.marta)).lines[0]).toMatchObject({ state: 'pagado', received: 2950 });
     expect((await statementOf(family.dora)).lines[0]).toMatchObject({ state: 'parcial', received: 1000, balance: 1950 });
-    const rows = await api.dataSource.getRepository(PaymentProofEntity).findBy({ familyId: family.beto });
-    expect(rows.map((row) => [row.kind, row.paymentNumber, row.amountReceived, row.documentNumber, row.reviewedByName])).toEqual([
-      ['banco', 1, 2950, '100244', 'Tesorera'],
-      ['banco', 2, 3400, '100244', 'Tesorera'],
+    // One deposit, one credit of its whole amount.
+    expect(beto.entries.map((entry) => [entry.source, entry.amount, entry.documentNumber, entry.createdBy])).toEqual([
+      ['banco', 6350, '100244', 'Tesorera'],
     ]);
     // Who applied what is in the history; the depositor's name and the description are not kept.
     const history = await api.dataSource.getRepository(HistoryEntity).findBy({ action: 'bank-line.apply' });
@@ -151,7 +157,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     const before = await snapshotTables(api);
     const response = await confirm([decision(again.lines[0]!, family.ana)]);
     expect(response.status).toBe(409);
-    expect(response.body).toMatchObject({ message: 'Esa línea ya se aplicó o descartó en otra importación.' });
+    expect(response.text).toContain('Esa línea ya se aplicó o descartó en otra importación. Para corregirla, revierte su crédito');
     expect(await snapshotTables(api)).toEqual(before);
   });
 
@@ -167,10 +173,13 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     // No reference, and Luis Pérez's family owes Q1,500 next; but Eva's receipt declares this day and amount.
     expect(result.lines[1]!.match).toMatchObject({ familyId: family.eva, by: 'monto', exact: false });
     expect(result.lines[1]!.match!.reason).toBe('Sin referencia: la familia envió un comprobante de ese día y ese monto.');
-    expect((await confirm([decision(result.lines[1]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0 });
+    expect((await confirm([decision(result.lines[1]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
     const verified = await api.dataSource.getRepository(PaymentProofEntity).findOneByOrFail({ id: receipt.id });
     expect([verified.state, verified.amountReceived]).toEqual(['verificado', 1500]);
-    expect(await api.dataSource.getRepository(PaymentProofEntity).countBy({ familyId: family.eva, kind: 'banco' })).toBe(0);
+    // One credit for the deposit, with both sides: the line and the receipt.
+    const eva = await statementOf(family.eva);
+    expect(eva.entries.map((entry) => [entry.source, entry.amount, entry.receiptId])).toEqual([['banco', 1500, receipt.id]]);
+    expect(eva.entries[0]!.bankLineId).not.toBeNull();
   });
 
   it('reads decimal commas and a deposits/withdrawals pair, and remembers a discarded line', async () => {
@@ -179,7 +188,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       ['2026-11-09', 295000, `TRANSF. ${paymentReference(2026, family.ana)} JOSÉ ÑUÑEZ`],
       ['2026-11-11', 99999, 'DEPÓSITO SIN NOMBRE'],
     ]);
-    expect((await confirm([decision(result.lines[1]!, null)])).body).toEqual({ applied: 0, discarded: 1 });
+    expect((await confirm([decision(result.lines[1]!, null)])).body).toEqual({ applied: 0, discarded: 1, linked: 0 });
     expect((await preview(fixture('bam.csv'))).lines.map((line) => line.status)).toEqual(['nueva', 'descartada']);
   });
 
@@ -222,13 +231,14 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect((await confirm([decision(chosen.lines[0]!, null)], { layout: { headers: chosen.headers, mapping } })).body).toEqual({
       applied: 0,
       discarded: 1,
+      linked: 0,
     });
     const next = Buffer.from('Día,Texto,Entrada\n14/11/2026,ABONO,Q200\n');
     expect((await preview(next)).lines.map((line) => [line.date, line.amountCentavos])).toEqual([['2026-11-14', 20000]]);
   });
 
   it('refuses what is not a statement, in Spanish, and changes nothing', async () => {
-    const before = await snapshotTables(api);
+    const before = await snapshotTables(api, { except: ['bank_statement_reads'] });
     const cases: Array<[Buffer | null, number, string]> = [
       [Buffer.from('%PDF-1.4\n%%EOF\n'), 400, 'El archivo no es un estado de cuenta'],
       [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 400, 'El archivo no es un estado de cuenta'],
@@ -251,9 +261,19 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     const badLines = await confirm([{ date: '31/11/2026', description: 'x', document: '', amountCentavos: -5, familyId: 0 }]);
     expect(badLines.status).toBe(400);
     expect(JSON.stringify(badLines.body)).toContain('La fecha de la línea debe tener el formato AAAA-MM-DD.');
-    const noFamily = await confirm([{ date: '2026-11-20', description: 'x', document: '', amountCentavos: 100, familyId: 99_999 }]);
+    const notRead = await confirm([{ date: '2026-11-20', description: 'x', document: '', amountCentavos: 100, familyId: family.ana }]);
+    expect([notRead.status, notRead.body]).toEqual([
+      409,
+      expect.objectContaining({ message: expect.stringContaining('no está en ningún estado de cuenta leído') }),
+    ]);
+    const read = (await preview(fixture('industrial.csv'))).lines[0]!;
+    await api.dataSource.getRepository(BankLineEntity).update({ checksum: read.checksum }, { liveChecksum: null, state: 'revertida' });
+    const noFamily = await confirm([{ ...decision(read, null), familyId: 99_999 }]);
     expect([noFamily.status, noFamily.body]).toEqual([404, expect.objectContaining({ message: 'No encontramos esa familia.' })]);
-    expect(await snapshotTables(api)).toEqual(before);
+    await api.dataSource
+      .getRepository(BankLineEntity)
+      .update({ checksum: read.checksum }, { liveChecksum: read.checksum, state: 'aplicada' });
+    expect(await snapshotTables(api, { except: ['bank_statement_reads'] })).toEqual(before);
   });
 
   it('is for the committee only', async () => {

@@ -51,6 +51,7 @@ describe.each(DATABASES)('history (%s)', (kind) => {
       entity: row.entity,
       entityId: row.entityId,
       familyId: row.familyId,
+      familyName: row.familyName,
       actorUserId: row.actorUserId,
       actorName: row.actorName,
       actorRole: row.actorRole,
@@ -240,6 +241,14 @@ describe.each(DATABASES)('history (%s)', (kind) => {
         familyId: family,
         before: expect.objectContaining({ state: 'en_revision', 'review.amountReceived': null }),
         after: expect.objectContaining({ state: 'verificado', 'review.amountReceived': 2950, 'review.reviewedBy': 'Ana Comité' }),
+      }),
+      // The verification's money: one credit of the family's ledger, naming the family.
+      expect.objectContaining({
+        ...byAdmin(),
+        action: 'ledger.credit',
+        familyId: family,
+        familyName: fx.a.family.graduateName,
+        after: expect.objectContaining({ source: 'comprobante', receiptId: verify!.id, amount: 2950 }),
       }),
       expect.objectContaining({
         action: 'payment-proof.reject',

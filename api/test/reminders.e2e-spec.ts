@@ -7,6 +7,7 @@ import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { ReminderScheduler } from '../src/reminders/reminder-scheduler';
 import { RemindersService } from '../src/reminders/reminders.service';
+import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { addReceipt, createFamily } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { headerOf, plainTextOf, startSmtp, type TestSmtp } from './smtp';
@@ -27,16 +28,19 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
     await api.dataSource.getRepository(PaymentDateEntity).update({ id: 2 }, { date: '2026-02-17' });
     await createFamily(api, { graduateName: 'Ana Pendiente', contactName: 'Marta López', email: 'marta@example.com' });
     const verified = await createFamily(api, { graduateName: 'Beto Verificado', email: 'beto@example.com' });
-    await createFamily(api, { graduateName: 'Carla Pagada', email: 'carla@example.com', hasPaid: true });
+    const paid = await createFamily(api, { graduateName: 'Carla Pagada', email: 'carla@example.com' });
     await createFamily(api, { graduateName: 'Diego Sin Arroba', email: 'diego.sin.arroba' });
     const inReview = await createFamily(api, { graduateName: 'Eva En Revisión', contactName: 'Eva Ruiz', email: 'eva@example.com' });
-    const proof = (familyId: number, paymentNumber: number, state: 'verificado' | 'en_revision', amountReceived: number | null = null) =>
-      addReceipt(api, familyId, paymentNumber, { state, amountReceived });
-    // Verified in full: Q3,400, what a family owes for payment 2 by default.
-    await proof(verified.id, 2, 'verificado', 3400);
-    // A receipt still in review, or verified for another payment, is not this payment verified.
-    await proof(inReview.id, 2, 'en_revision');
-    await proof(inReview.id, 1, 'verificado');
+    const credit = (familyId: number, amount: number) =>
+      api.dataSource
+        .getRepository(LedgerEntryEntity)
+        .insert({ familyId, kind: 'credito', source: 'efectivo', amount, createdByName: 'Comité', createdAt: new Date() });
+    // Paid in full: Q3,400, what a family owes for payment 2 by default (the first payment by date here).
+    await credit(verified.id, 3400);
+    await credit(paid.id, 5000);
+    // A receipt still in review is not money; Q450 of Q3,400 is not the payment paid.
+    await addReceipt(api, inReview.id, 2, { state: 'en_revision' });
+    await credit(inReview.id, 450);
   });
   afterAll(async () => {
     await api.close();
@@ -72,7 +76,12 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
     expect(text).toContain('Hola, Marta López:');
     expect(text).toContain('Te recordamos que el segundo pago de Ana Pendiente');
     expect(text).toContain('vence en 3 días, el martes, 17 de febrero de 2026.');
-    expect(text).toContain('Todavía no tenemos un comprobante verificado de este pago.');
+    expect(text).toContain('Todavía no tenemos registrado el pago completo.');
+    // What is still owed, the family's reference and the committee's bank account.
+    expect(text).toContain('Monto pendiente de este pago: Q3,400.');
+    // Eva paid Q450 of it: the reminder asks for the rest.
+    expect(plainTextOf(mails.find((mail) => mail.to.includes('eva@example.com'))!)).toContain('Monto pendiente de este pago: Q2,950.');
+    expect(text).toMatch(/Deposita en Banco Industrial, cuenta 000-000000-0 .* y escribe la referencia P26-\d{3}-[A-Z] en la boleta\./);
   });
 
   it('sends nothing more that day: a second run, a restart, the catch-up at start', async () => {
@@ -138,8 +147,8 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
     expect(await reminders().run(at('2026-03-05'))).toMatchObject({ enabled: false, queued: 0 });
     await admin.put('/api/settings', { ...settings, reminders: { enabled: true, daysBefore: 5 } });
     expect((await reminders().run(at('2026-03-07'))).queued).toBe(0);
-    // Beto's verified receipt is for payment 2: for payment 3 he is reminded too.
-    expect((await reminders().run(at('2026-03-05'))).queued).toBe(3);
+    // Payment 3 has no amount yet: no money pays it, so every family with an address is reminded.
+    expect((await reminders().run(at('2026-03-05'))).queued).toBe(4);
   });
 
   // Several instances share MySQL/MariaDB; SQLite is the one-instance database.

@@ -47,7 +47,8 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
       [5, null, null, 'pendiente'],
       [6, null, null, 'pendiente'],
     ]);
-    expect(statement.totals).toEqual({ expected: 7650, received: 0, balance: 7650 });
+    // Every default date is past: all of it is owed now.
+    expect(statement.totals).toEqual({ expected: 7650, received: 0, balance: 7650, credit: 0, dueBalance: 7650 });
 
     const override = await admin.put<Statement>(`/api/families/${family.id}/payments/2/override`, {
       amountQuetzales: 1700,
@@ -55,11 +56,15 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
     });
     expect(override.status).toBe(200);
     expect(override.body.lines[1]).toMatchObject({ expected: 1700, expectedFrom: 'ajuste', overrideReason: 'Beca del 50%', balance: 1700 });
-    expect(override.body.totals).toEqual({ expected: 5950, received: 0, balance: 5950 });
+    expect(override.body.totals).toEqual({ expected: 5950, received: 0, balance: 5950, credit: 0, dueBalance: 5950 });
 
-    const removed = await admin.delete<Statement>(`/api/families/${family.id}/payments/2/override`);
+    // Removing it asks why.
+    expect((await admin.request('DELETE', `/api/families/${family.id}/payments/2/override`, {})).status).toBe(400);
+    const removed = await admin.request<Statement>('DELETE', `/api/families/${family.id}/payments/2/override`, {
+      reason: 'La beca terminó',
+    });
     expect(removed.body.lines[1]).toMatchObject({ expected: 3400, expectedFrom: 'pago', overrideReason: null });
-    expect((await admin.delete(`/api/families/${family.id}/payments/2/override`)).status).toBe(404);
+    expect((await admin.request('DELETE', `/api/families/${family.id}/payments/2/override`, { reason: 'x' })).status).toBe(404);
 
     // Both in the family's history, with the amount and reason before and after.
     const history = (
@@ -68,8 +73,8 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
     expect(history.filter((row) => row.action.startsWith('payment-override.'))).toEqual([
       expect.objectContaining({
         action: 'payment-override.delete',
-        before: { amountQuetzales: 1700, reason: 'Beca del 50%' },
-        after: null,
+        before: { amountQuetzales: 1700, reason: 'Beca del 50%', reversed: null },
+        after: { amountQuetzales: null, reversed: true, reason: 'La beca terminó' },
       }),
       expect.objectContaining({ action: 'payment-override.set', before: null, after: { amountQuetzales: 1700, reason: 'Beca del 50%' } }),
     ]);
@@ -105,7 +110,7 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
     });
   });
 
-  it('counts verified receipts and cash as received; partial until all is in; the parent reads the same statement', async () => {
+  it('counts verified receipts and money recorded by hand as received; partial until all is in; the parent reads the same statement', async () => {
     const { family, parent } = await familyWithParent();
     const sent = await upload(
       api,
@@ -116,7 +121,9 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
     expect(sent.statusCode).toBe(201);
     const proofId = (JSON.parse(sent.body) as { id: number }).id;
     let statement = (await parent.get<Statement>('/api/my-family/statement')).body;
-    expect(statement.lines[0]).toMatchObject({ state: 'en_revision', received: 0, balance: 2950 });
+    // A receipt under review is evidence, not money.
+    expect(statement.lines[0]).toMatchObject({ state: 'pendiente', received: 0, balance: 2950 });
+    expect(statement.lines[0]!.receipts[0]).toMatchObject({ id: proofId, state: 'en_revision' });
 
     await admin.post(`/api/payment-proofs/${proofId}/verify`, { amountReceived: 2000 });
     statement = (await parent.get<Statement>('/api/my-family/statement')).body;
@@ -131,43 +138,44 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
       note: 'Reunión de padres',
     });
     expect(cash.status).toBe(201);
-    expect(cash.body.lines[0]).toMatchObject({ state: 'verificado', received: 2950, balance: 0 });
-    expect(cash.body.lines[0]!.receipts.at(-1)).toMatchObject({
-      kind: 'efectivo',
-      state: 'verificado',
+    expect(cash.body.lines[0]).toMatchObject({ state: 'pagado', received: 2950, balance: 0 });
+    expect(cash.body.entries.at(-1)).toMatchObject({
+      source: 'efectivo',
+      method: 'efectivo',
+      amount: 950,
       depositDate: '2025-09-20',
-      documentNumber: 'Reunión de padres',
-      review: { amountReceived: 950, reviewedBy: expect.any(String) },
+      note: 'Reunión de padres',
+      createdBy: expect.any(String),
     });
     expect((await parent.get<Statement>('/api/my-family/statement')).body).toEqual(cash.body);
     const history = (await admin.get<{ items: Array<{ action: string }> }>(`/api/families/${family.id}/history`)).body.items;
-    expect(history.map((row) => row.action)).toEqual(['payment-proof.cash', 'payment-proof.verify', 'payment-proof.upload']);
-    // The parent's receipts list shows the cash too; it has no file.
-    const proofs = (await parent.get<Array<{ id: number; kind: string }>>('/api/my-family/payment-proofs')).body;
-    const cashRow = proofs.find((proof) => proof.kind === 'efectivo')!;
-    expect((await parent.get(`/api/payment-proofs/${cashRow.id}/file`)).status).toBe(404);
-    // Not in the committee's review queue, which is for receipts.
-    const queue = (await admin.get<Array<{ id: number }>>('/api/payment-proofs?state=verificado')).body;
-    expect(queue.map((item) => item.id)).not.toContain(cashRow.id);
+    expect(history.map((row) => row.action)).toEqual(['ledger.credit', 'ledger.credit', 'payment-proof.verify', 'payment-proof.upload']);
+    // The money recorded by hand is no receipt: the parent's receipts list and the queue have the one receipt only.
+    const proofs = (await parent.get<Array<{ id: number }>>('/api/my-family/payment-proofs')).body;
+    expect(proofs.map((proof) => proof.id)).toEqual([proofId]);
   });
 
   it('moves the dashboard: quetzales received of owed, and families verified in full per payment', async () => {
     const before = (await admin.get<Stats>('/api/stats')).body;
     const { family } = await familyWithParent();
+    // Q3,400 named for payment 2 pays the oldest first: payment 1 in full, Q450 of payment 2.
     await admin.post(`/api/families/${family.id}/payments/2/cash`, { amountReceived: 3400 });
     const after = (await admin.get<Stats>('/api/stats')).body;
     expect(after.moneyReceived - before.moneyReceived).toBe(3400);
     expect(after.moneyExpected - before.moneyExpected).toBe(2950 + 3400);
-    const payment2 = (stats: Stats) => stats.paymentProgress.find((payment) => payment.paymentNumber === 2)!;
-    expect(payment2(after).verifiedFamilies - payment2(before).verifiedFamilies).toBe(1);
-    expect(payment2(after).received - payment2(before).received).toBe(3400);
+    const payment = (stats: Stats, number: number) => stats.paymentProgress.find((row) => row.paymentNumber === number)!;
+    expect(payment(after, 1).verifiedFamilies - payment(before, 1).verifiedFamilies).toBe(1);
+    expect(payment(after, 1).received - payment(before, 1).received).toBe(2950);
+    expect(payment(after, 2).verifiedFamilies - payment(before, 2).verifiedFamilies).toBe(0);
+    expect(payment(after, 2).received - payment(before, 2).received).toBe(450);
 
-    // An own amount replaces the family's share of what is owed; a family that owes nothing is paid in full.
-    await admin.put(`/api/families/${family.id}/payments/1/override`, { amountQuetzales: 0, reason: 'Beca completa' });
+    // An own amount replaces the family's share of what is owed; a payment that owes nothing is paid in full.
+    const { family: other } = await familyWithParent();
+    const withOther = (await admin.get<Stats>('/api/stats')).body;
+    await admin.put(`/api/families/${other.id}/payments/1/override`, { amountQuetzales: 0, reason: 'Beca completa' });
     const scholarship = (await admin.get<Stats>('/api/stats')).body;
-    expect(after.moneyExpected - scholarship.moneyExpected).toBe(2950);
-    const payment1 = (stats: Stats) => stats.paymentProgress.find((payment) => payment.paymentNumber === 1)!;
-    expect(payment1(scholarship).verifiedFamilies - payment1(after).verifiedFamilies).toBe(1);
+    expect(withOther.moneyExpected - scholarship.moneyExpected).toBe(2950);
+    expect(payment(scholarship, 1).verifiedFamilies - payment(withOther, 1).verifiedFamilies).toBe(1);
   });
 
   it('refuses bad amounts, reasons and payment numbers in Spanish and changes nothing; another family is a 404', async () => {

@@ -1,4 +1,4 @@
-import type { Family, Stats } from '@portal/contracts';
+import type { Family, Statement, Stats } from '@portal/contracts';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 describe.each(DATABASES)('stats (%s)', (kind) => {
@@ -6,7 +6,10 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
   let admin: Agent;
   let sequence = 0;
 
-  const addFamily = async (values: { tablesBooked: number; hasPaid: boolean; awardsRsvp: boolean; brunchRsvp: boolean }) => {
+  /** Paid: the money of payments 1 and 2 (the only ones with an amount, both due) recorded by the committee. */
+  const pay = async (id: number) =>
+    expect((await admin.post(`/api/families/${id}/payments/1/cash`, { amountReceived: 2950 + 3400 })).status).toBe(201);
+  const addFamily = async ({ paid, ...values }: { tablesBooked: number; paid: boolean; awardsRsvp: boolean; brunchRsvp: boolean }) => {
     sequence += 1;
     const response = await admin.post('/api/families', {
       graduateName: `Graduado ${sequence}`,
@@ -16,7 +19,9 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       ...values,
     });
     expect(response.status).toBe(201);
-    return response.body as { id: number };
+    const { id } = response.body as { id: number };
+    if (paid) await pay(id);
+    return { id };
   };
 
   beforeAll(async () => {
@@ -41,10 +46,10 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
   });
 
   it('counts families, payments received, tables booked and both RSVPs', async () => {
-    await addFamily({ tablesBooked: 3, hasPaid: true, awardsRsvp: true, brunchRsvp: false });
-    await addFamily({ tablesBooked: 0, hasPaid: false, awardsRsvp: true, brunchRsvp: true });
-    await addFamily({ tablesBooked: 12, hasPaid: true, awardsRsvp: false, brunchRsvp: false });
-    const last = await addFamily({ tablesBooked: 1, hasPaid: false, awardsRsvp: false, brunchRsvp: true });
+    await addFamily({ tablesBooked: 3, paid: true, awardsRsvp: true, brunchRsvp: false });
+    await addFamily({ tablesBooked: 0, paid: false, awardsRsvp: true, brunchRsvp: true });
+    await addFamily({ tablesBooked: 12, paid: true, awardsRsvp: false, brunchRsvp: false });
+    const last = await addFamily({ tablesBooked: 1, paid: false, awardsRsvp: false, brunchRsvp: true });
     const response = await admin.get<Stats>('/api/stats');
     expect(response.status).toBe(200);
     // Numbers, not the DECIMAL strings MySQL returns for SUM().
@@ -56,13 +61,14 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       brunchRsvpCount: 2,
       awardsGuestsCount: 2,
       brunchGuestsCount: 2,
-      // The default amounts: Q2,950 and Q2,950 + Q450 a family; no money verified.
-      moneyReceived: 0,
+      // The default amounts: Q2,950 and Q2,950 + Q450 a family; two families paid both.
+      moneyReceived: 2 * (2950 + 3400),
       moneyExpected: 4 * (2950 + 3400),
       paymentProgress: expect.any(Array),
     });
 
-    await admin.put(`/api/families/${last.id}`, { hasPaid: true, awardsRsvp: true, awardsGuests: 7, tablesBooked: 5 });
+    await admin.put(`/api/families/${last.id}`, { awardsRsvp: true, awardsGuests: 7, tablesBooked: 5 });
+    await pay(last.id);
     expect((await admin.get('/api/stats')).body).toStrictEqual({
       totalFamilies: 4,
       paymentsReceived: 3,
@@ -71,12 +77,15 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       brunchRsvpCount: 2,
       awardsGuestsCount: 9,
       brunchGuestsCount: 2,
-      moneyReceived: 0,
+      moneyReceived: 3 * (2950 + 3400),
       moneyExpected: 4 * (2950 + 3400),
       paymentProgress: expect.any(Array),
     });
 
-    await admin.delete(`/api/families/${last.id}`);
+    // A family holding money is deleted once its credit is reversed.
+    const credit = (await admin.get<Statement>(`/api/families/${last.id}/statement`)).body.entries[0]!;
+    await admin.post(`/api/ledger-entries/${credit.id}/reverse`, { reason: 'La familia se retiró; se le devolvió el dinero.' });
+    expect((await admin.delete(`/api/families/${last.id}`)).status).toBe(204);
     expect((await admin.get('/api/stats')).body).toStrictEqual({
       totalFamilies: 3,
       paymentsReceived: 2,
@@ -85,7 +94,7 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       brunchRsvpCount: 1,
       awardsGuestsCount: 2,
       brunchGuestsCount: 1,
-      moneyReceived: 0,
+      moneyReceived: 2 * (2950 + 3400),
       moneyExpected: 3 * (2950 + 3400),
       paymentProgress: expect.any(Array),
     });
@@ -101,14 +110,14 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       brunchRsvpCount: rows.filter((row) => row.brunchRsvp).length,
       awardsGuestsCount: rows.reduce((sum, row) => sum + (row.awardsGuests ?? 0), 0),
       brunchGuestsCount: rows.reduce((sum, row) => sum + (row.brunchGuests ?? 0), 0),
-      moneyReceived: 0,
+      moneyReceived: rows.filter((row) => row.hasPaid).length * (2950 + 3400),
       moneyExpected: rows.length * (2950 + 3400),
       paymentProgress: expect.any(Array),
     });
   });
 
   it('counts a family that declined as not attending, like one that never answered', async () => {
-    const declined = await addFamily({ tablesBooked: 1, hasPaid: false, awardsRsvp: true, brunchRsvp: false });
+    const declined = await addFamily({ tablesBooked: 1, paid: false, awardsRsvp: true, brunchRsvp: false });
     const before = (await admin.get<Stats>('/api/stats')).body;
     await admin.put(`/api/families/${declined.id}`, { awardsAnswer: 'not_attending' });
     expect((await admin.get<Stats>('/api/stats')).body).toMatchObject({

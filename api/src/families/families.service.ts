@@ -43,8 +43,8 @@ function tablesLeftMessage(remaining: number, forFamily?: number): string {
 
 /** The body's fields as columns: text trimmed, e-mail in lower case, absent fields left out. */
 function toColumns(input: UpdateFamilyDto): Partial<Omit<FamilyEntity, 'id'>> {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   // hasPaid is the ledger's view (decisions item 20): money is recorded as a credit, never by this flag.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { awardsRsvp, brunchRsvp, awardsAnswer, brunchAnswer, awardsGuests, brunchGuests, hasPaid, ...fields } = input;
   const columns: Partial<Omit<FamilyEntity, 'id'>> = { ...fields };
   if (input.graduateName !== undefined) columns.graduateName = input.graduateName.trim();

@@ -19,7 +19,7 @@ export interface Allocated extends Charge {
 export interface Account {
   lines: Allocated[];
   totals: { expected: number; received: number; balance: number; credit: number; dueBalance: number };
-  /** Every due payment paid, and at least one due (the spec's 'Pago recibido'). */
+  /** Every due payment paid, and something due or some money (the spec's 'Pago recibido'). */
   paid: boolean;
 }
 
@@ -50,7 +50,8 @@ export function allocate(charges: Charge[], received: number, today: string): Ac
   return {
     lines,
     totals: { expected, received, balance: expected - received, credit: left, dueBalance },
-    paid: dueLines.length > 0 && dueLines.every((line) => line.state === 'pagado'),
+    // Nothing due and no money is not 'paid': the start of the year counts nobody.
+    paid: (dueLines.length > 0 || received > 0) && dueLines.every((line) => line.state === 'pagado'),
   };
 }
 
