@@ -3,7 +3,7 @@
 // every mistake is undone by a counter-entry with its reason, and every refusal says what to do.
 import type { BankConfirmResult, BankPreview, Family, HistoryPage, PaymentProof, Statement, Stats } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
-import { Ledger1764500000000 } from '../src/database/migrations/1764500000000-ledger';
+import { Ledger1764700000000 } from '../src/database/migrations/1764700000000-ledger';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
@@ -291,7 +291,7 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
     const old = await startApi(kind);
     try {
       while (
-        (await old.dataSource.query('SELECT name FROM migrations')).some((row: { name: string }) => row.name === Ledger1764500000000.name)
+        (await old.dataSource.query('SELECT name FROM migrations')).some((row: { name: string }) => row.name === Ledger1764700000000.name)
       )
         await old.dataSource.undoLastMigration();
       for (const [index, amount] of AMOUNTS.entries())

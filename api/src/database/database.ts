@@ -14,7 +14,7 @@ import { History1764320000000 } from './migrations/1764320000000-history';
 import { PaymentAmounts1764330000000 } from './migrations/1764330000000-payment-amounts';
 import { Gala1764400000000 } from './migrations/1764400000000-gala';
 import { BankLines1764410000000 } from './migrations/1764410000000-bank-lines';
-import { Ledger1764500000000 } from './migrations/1764500000000-ledger';
+import { Ledger1764700000000 } from './migrations/1764700000000-ledger';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -29,7 +29,7 @@ export const MIGRATIONS = [
   PaymentAmounts1764330000000,
   Gala1764400000000,
   BankLines1764410000000,
-  Ledger1764500000000,
+  Ledger1764700000000,
 ];
 
 /**

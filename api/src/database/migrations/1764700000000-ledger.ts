@@ -41,8 +41,8 @@ const time = (value: Date | string) =>
  * of the difference, recorded by 'Sistema' with that note, so nobody's state changes unseen.
  * History rows gain the family's name; bank lines can be reversed and applied again.
  */
-export class Ledger1764500000000 implements MigrationInterface {
-  name = 'Ledger1764500000000';
+export class Ledger1764700000000 implements MigrationInterface {
+  name = 'Ledger1764700000000';
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.createTable(
