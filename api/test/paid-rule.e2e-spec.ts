@@ -3,17 +3,9 @@
 // the family's own 'Ya pagué'.
 import type { Family, Stats } from '@portal/contracts';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
-import { guatemalaToday } from '../src/receipts/paid-rule';
 import { answerPayments, createFamily, createUser, sessionAgent } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { PDF, upload } from './receipts-fixtures';
-
-describe('guatemalaToday', () => {
-  it('is the date in Guatemala (UTC-6), not in UTC', () => {
-    expect(guatemalaToday(new Date('2026-03-11T05:59:00.000Z'))).toBe('2026-03-10');
-    expect(guatemalaToday(new Date('2026-03-11T06:00:00.000Z'))).toBe('2026-03-11');
-  });
-});
 
 describe.each(DATABASES)("'Pagos Recibidos' counts families whose ledger pays every due payment (%s)", (kind) => {
   let api: TestApi;

@@ -10,6 +10,7 @@ import {
   type StatementLine,
   type User,
 } from '@portal/contracts';
+import { todayInGuatemala } from '@portal/format';
 import { In, IsNull, type EntityManager } from 'typeorm';
 import { paymentReference } from '../bank/reference';
 import { BankLineEntity } from '../bank/bank-line.entity';
@@ -20,7 +21,6 @@ import { recordChange } from '../history/record';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentOverrideEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { guatemalaToday } from '../receipts/paid-rule';
 import { SettingsEntity } from '../settings/settings.entity';
 import { allocate, depositKey, type Account } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
@@ -139,7 +139,7 @@ export class LedgerService {
   ) {}
 
   /** The families' accounts (charges and money, allocated): four queries, whatever their number. */
-  async accounts(manager: EntityManager, families: Array<Pick<FamilyEntity, 'id' | 'graduates'>>, today = guatemalaToday()) {
+  async accounts(manager: EntityManager, families: Array<Pick<FamilyEntity, 'id' | 'graduates'>>, today = todayInGuatemala()) {
     const ids = families.map((family) => family.id);
     const [payments, overrides, sums] = await Promise.all([
       manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
@@ -183,7 +183,7 @@ export class LedgerService {
   }
 
   /** Account statements of the given families with a handful of queries, whatever their number. */
-  async statements(manager: EntityManager, families: FamilyEntity[], today = guatemalaToday()): Promise<Statement[]> {
+  async statements(manager: EntityManager, families: FamilyEntity[], today = todayInGuatemala()): Promise<Statement[]> {
     const ids = families.map((family) => family.id);
     const [settings, accounts, proofs, entries] = await Promise.all([
       manager.findOneOrFail(SettingsEntity, { select: { classYear: true }, where: { id: 1 } }),

@@ -1,12 +1,12 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentNumber, type Statement, type User } from '@portal/contracts';
+import { todayInGuatemala } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { lockFamily } from '../families/family-lock';
 import type { FamilyEntity } from '../families/family.entity';
 import { LedgerService } from '../ledger/ledger.service';
 import { PaymentOverrideEntity } from '../payments/payment-override.entity';
-import { guatemalaToday } from './paid-rule';
 import type { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
 import { recordChange } from '../history/record';
 
@@ -95,7 +95,7 @@ export class StatementsService {
         method: input.method ?? 'efectivo',
         amount: input.amountReceived,
         paymentNumber: payment,
-        depositDate: input.depositDate ?? guatemalaToday(),
+        depositDate: input.depositDate ?? todayInGuatemala(),
         note: input.note?.trim() || null,
       });
       return this.forFamily(familyId, manager);

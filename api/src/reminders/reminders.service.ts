@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PAYMENT_TITLES, type PaymentNumber, type PaymentReminder, type SkippedFamily } from '@portal/contracts';
-import { daysBetween, formatDay } from '@portal/format';
+import { daysBetween, formatDay, todayInGuatemala } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
@@ -13,7 +13,6 @@ import { FamilyEntity } from '../families/family.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { paymentReference } from '../bank/reference';
 import { LedgerService } from '../ledger/ledger.service';
-import { guatemalaToday } from '../receipts/paid-rule';
 import { SettingsEntity } from '../settings/settings.entity';
 import { PaymentReminderEntity } from './payment-reminder.entity';
 
@@ -77,7 +76,7 @@ export class RemindersService {
    * pick the day); running it again that day, here or in another instance, adds nothing.
    */
   async run(now = new Date()): Promise<ReminderRun> {
-    const day = guatemalaToday(now);
+    const day = todayInGuatemala(now);
     const settings = await this.db.manager.findOneOrFail(SettingsEntity, {
       where: { id: 1 },
       select: {
