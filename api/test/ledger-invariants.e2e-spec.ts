@@ -40,6 +40,7 @@ type Op =
   | { op: 'reverse'; pick: number; receipt: 'en_revision' | 'rechazado' }
   | { op: 'twoVerify'; pick: number }
   | { op: 'twoReverse'; pick: number }
+  | { op: 'twoBank'; amount: number; family: number }
   | { op: 'forged'; family: number };
 
 const family = fc.integer({ min: 0, max: 2 });
@@ -101,6 +102,7 @@ const OPS: fc.Arbitrary<Op> = fc.oneof(
   }),
   fc.record({ op: fc.constant('twoVerify' as const), pick: fc.nat() }),
   fc.record({ op: fc.constant('twoReverse' as const), pick: fc.nat() }),
+  fc.record({ op: fc.constant('twoBank' as const), amount: fc.constantFrom(...DEPOSIT_AMOUNTS), family }),
   fc.record({ op: fc.constant('forged' as const), family }),
 );
 
@@ -268,6 +270,27 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
           const answers = await Promise.all(admins.map((admin) => admin.post(url, { reason: 'Error de registro' })));
           expect(answers.filter((answer) => answer.status === 200).length).toBe(standing ? 1 : 0);
         }
+        return;
+      }
+      case 'twoBank': {
+        // Two admins confirm the same new line at once: one applies it, the other is told.
+        const csv = bankCsv(step.amount, '', DAYS[1]!, null).replace('DEPOSITO EFECTIVO', `DEPOSITO ${sentLines.length}`);
+        sentLines.push({ csv });
+        const line = (await previewCsv(csv)).lines[0]!;
+        const body = {
+          lines: [
+            {
+              date: line.date,
+              description: line.description,
+              document: line.document,
+              amountCentavos: line.amountCentavos,
+              familyId: families[step.family],
+            },
+          ],
+        };
+        const answers = await Promise.all(admins.map((admin) => admin.post('/api/bank-statements/confirm', body)));
+        expect(answers.filter((answer) => answer.status === 200).length).toBe(line.status === 'nueva' ? 1 : 0);
+        for (const answer of answers) expect([200, 409]).toContain(answer.status);
         return;
       }
       case 'forged': {
