@@ -44,13 +44,30 @@ describe('the admin panel', () => {
     await dialog.getByLabel('Email *').fill('patricia.castillo@example.com');
     await dialog.getByLabel('Teléfono *').fill('5555-1007');
     await dialog.getByLabel('Mesas reservadas').fill('4');
-    await dialog.getByLabel('Pago recibido').check();
+    // 'Pago recibido' follows the family's money: a new family has none yet.
+    expect(await dialog.getByLabel('Pago recibido').isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Crear Familia' }).click();
     await toast('Familia creada');
     await dialog.waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: /Patricia Castillo/ });
     await row.waitFor();
-    expect(await row.textContent()).toContain('Pagado');
+    expect(await row.textContent()).toContain('Pendiente');
+
+    // Ticking it asks for the money received, prefilled with what the family owes now.
+    await page.getByRole('button', { name: 'Editar familia de Camila Castillo' }).click();
+    const paid = page.getByRole('dialog', { name: 'Editar Familia' });
+    // The box stays as the ledger has it until the money is recorded.
+    await paid.getByLabel('Pago recibido').click();
+    const money = page.getByRole('dialog', { name: 'Dinero recibido' });
+    expect(Number(await money.getByLabel('Monto (Q)').inputValue())).toBeGreaterThan(0);
+    await money.getByLabel('Cómo se recibió').selectOption({ label: 'Transferencia' });
+    await money.getByRole('button', { name: 'Registrar y guardar' }).click();
+    await toast('Pago registrado');
+    await money.waitFor({ state: 'detached' });
+    expect(await paid.getByLabel('Pago recibido').isChecked()).toBe(true);
+    expect(await paid.getByLabel('Pago recibido').isDisabled()).toBe(true);
+    await paid.getByRole('button', { name: 'Cancelar' }).click();
+    await row.getByText('Pagado').waitFor();
 
     await section('Panel Principal');
     expect(await statValue('Total de Familias')).toBe('7');
@@ -71,8 +88,29 @@ describe('the admin panel', () => {
       .getByRole('cell', { name: '2', exact: true })
       .waitFor();
 
+    // Money is never deleted with a family: the committee reverses it first, with the reason.
     await page.getByRole('button', { name: 'Eliminar familia de Camila Castillo' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Eliminar familia' });
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('status').filter({ hasText: 'Revierte sus créditos' }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Estado de cuenta de la familia de Camila Castillo' }).click();
+    const statement = page.getByRole('dialog', { name: 'Estado de cuenta: Camila Castillo' });
+    await statement.getByRole('button', { name: /^Revertir Registrado por el comité · Transferencia de Q/ }).click();
+    const reversal = page.getByRole('dialog', { name: 'Revertir el movimiento' });
+    // Money recorded by hand has no receipt to send back to review.
+    expect(await reversal.getByLabel('Volver a revisión').count()).toBe(0);
+    await reversal.getByLabel('Motivo (obligatorio)').fill('Familia registrada por error');
+    await reversal.getByRole('button', { name: 'Revertir', exact: true }).click();
+    await toast('Movimiento revertido');
+    await statement
+      .getByText(/: Familia registrada por error$/)
+      .first()
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await statement.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Eliminar familia de Camila Castillo' }).click();
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await toast('Familia eliminada');
     await page.getByRole('row', { name: /Patricia Castillo/ }).waitFor({ state: 'detached' });
@@ -128,8 +166,9 @@ describe('the admin panel', () => {
     await dialog.getByLabel('Nota (opcional)').fill('Reunión de padres');
     await dialog.getByRole('button', { name: 'Registrar pago' }).click();
     await toast('Pago registrado');
-    await first.getByText('Parcial').waitFor();
+    await first.getByText('Parcial (Q2,000 de Q2,950)').waitFor();
     expect(await first.textContent()).toContain('Q950');
+    await dialog.getByText('Nota: Reunión de padres').waitFor();
 
     await dialog.getByLabel('Pago', { exact: true }).last().selectOption('2');
     await dialog.getByLabel('Monto (Q)').last().fill('1700');

@@ -1,6 +1,6 @@
 // Bank reconciliation through the screens: the committee uploads the bank's statement, checks
 // what the portal matched, confirms the exact matches in one click, and the family sees its
-// payment verified.
+// payment paid.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,13 +17,25 @@ let statement: string;
 interface Statement {
   paymentReference: string;
   lines: Array<{ paymentNumber: number; balance: number | null }>;
+  entries: Array<{ id: number; kind: string; reversal: unknown }>;
 }
 
 beforeAll(async () => {
   [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+  ({ page: admin } = await newPage(browser, DESKTOP));
+  await signIn(admin, portal.url, 'admin');
+  await admin.waitForURL(`${portal.url}/admin`);
   ({ page: parent } = await newPage(browser, PHONE));
   await signIn(parent, portal.url, 'padre');
   await parent.waitForURL(`${portal.url}/parent`);
+  // The demo's transfers for the parent's family are reversed: it owes its first payment again.
+  const demo = (await (await parent.request.get(`${portal.url}/api/my-family/statement`)).json()) as Statement;
+  for (const entry of demo.entries.filter((one) => one.kind === 'credito' && !one.reversal)) {
+    const response = await admin.request.post(`${portal.url}/api/ledger-entries/${entry.id}/reverse`, {
+      data: { reason: 'Datos de demostración' },
+    });
+    expect(response.status()).toBe(200);
+  }
   const own = (await (await parent.request.get(`${portal.url}/api/my-family/statement`)).json()) as Statement;
   const next = own.lines.find((line) => line.balance !== null && line.balance > 0)!;
   expect(next.paymentNumber).toBe(1);
@@ -40,9 +52,6 @@ beforeAll(async () => {
   ].join('\n');
   statement = path.join(mkdtempSync(path.join(tmpdir(), 'bank-')), 'estado-de-cuenta.csv');
   writeFileSync(statement, `\uFEFF${csv}`);
-  ({ page: admin } = await newPage(browser, DESKTOP));
-  await signIn(admin, portal.url, 'admin');
-  await admin.waitForURL(`${portal.url}/admin`);
 });
 afterAll(async () => {
   await browser?.close();
@@ -50,7 +59,7 @@ afterAll(async () => {
 });
 
 describe("'Importar estado de cuenta del banco'", () => {
-  it('reads the statement, confirms the exact match in one click, and the family sees it verified', async () => {
+  it('reads the statement, confirms the exact match in one click, and the family sees it paid', async () => {
     await admin.goto(`${portal.url}/admin/banco`);
     await admin.getByRole('heading', { name: 'Importar estado de cuenta del banco' }).waitFor();
     await admin.getByLabel('Archivo del banco').setInputFiles(statement);
@@ -73,7 +82,8 @@ describe("'Importar estado de cuenta del banco'", () => {
 
     await parent.goto(`${portal.url}/parent/pagos`);
     const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
-    await first.getByText('Verificado').first().waitFor();
+    await first.getByText('Pagado', { exact: true }).waitFor();
+    await parent.locator('.parent-movement', { hasText: 'Depósito en el banco' }).waitFor();
     await parent.getByText('Escribe esta referencia en tu boleta de depósito o en la descripción de tu transferencia.').waitFor();
     await screenshot(parent, 'bank-parent-verified');
   });

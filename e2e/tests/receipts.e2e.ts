@@ -45,8 +45,7 @@ beforeAll(async () => {
   ({ page: admin } = await newPage(browser, DESKTOP));
   await signIn(admin, portal.url, 'admin');
   await admin.waitForURL(`${portal.url}/admin`);
-  // Data that makes the count move: only the first payment is due, and the committee has not
-  // ticked the family as paid by hand.
+  // Data that makes the count move: only the first payment is due, and the family has no money yet.
   for (const id of [2, 3, 4, 5, 6]) {
     const response = await admin.request.put(`${portal.url}/api/payment-dates/${id}`, {
       data: { description: `Pago ${id}`, date: '2099-01-01', amount: 'Q100' },
@@ -55,7 +54,16 @@ beforeAll(async () => {
   }
   const families = (await (await admin.request.get(`${portal.url}/api/families`)).json()) as Array<{ id: number; email: string }>;
   const own = families.find((family) => family.email === 'padre@example.com')!;
-  expect((await admin.request.put(`${portal.url}/api/families/${own.id}`, { data: { hasPaid: false } })).status()).toBe(200);
+  // The demo's transfers for the family are reversed: it starts with nothing received.
+  const { entries } = (await (await admin.request.get(`${portal.url}/api/families/${own.id}/statement`)).json()) as {
+    entries: Array<{ id: number; kind: string; reversal: unknown }>;
+  };
+  for (const entry of entries.filter((one) => one.kind === 'credito' && !one.reversal)) {
+    const response = await admin.request.post(`${portal.url}/api/ledger-entries/${entry.id}/reverse`, {
+      data: { reason: 'Datos de demostración' },
+    });
+    expect(response.status()).toBe(200);
+  }
   await signIn(parent, portal.url, 'padre');
   await parent.waitForURL(`${portal.url}/parent`);
 });
@@ -74,12 +82,14 @@ async function theParentSendsAPhoto(): Promise<number> {
 
   await parent.getByRole('navigation', { name: 'Secciones del portal de padres' }).last().getByRole('link', { name: 'Pagos' }).click();
   const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
-  await first.getByText('Pendiente').first().waitFor();
+  await first.getByText('Pendiente', { exact: true }).waitFor();
   await first.getByRole('button', { name: 'Subir comprobante' }).click();
   await first.getByLabel('Foto o PDF del comprobante').setInputFiles(photo);
   await first.getByLabel('Monto depositado (Q, opcional)').fill('2950');
   await first.getByRole('button', { name: 'Enviar comprobante' }).click();
-  await first.getByText('En revisión').first().waitFor();
+  await first.getByText(/^Comprobante #\d+: En revisión$/).waitFor();
+  // A receipt is evidence, not money: the payment stays Pendiente.
+  await first.getByText('Pendiente', { exact: true }).waitFor();
   // Playwright does not expose a multipart body built from a Blob: the page records what it sent.
   const sent = await parent.evaluate(() => (window as unknown as { uploadedBytes: number[] }).uploadedBytes);
   expect(sent).toHaveLength(1);
@@ -103,11 +113,12 @@ async function theAdminVerifiesIt(before: number): Promise<void> {
   expect(Number(await statValue())).toBe(before + 1);
 }
 
-/** The parent sees Verificado with the amount received. */
+/** The parent sees the payment Pagado, and the receipt's own review Verificado with the amount received. */
 async function theParentSeesItVerified(): Promise<void> {
   await parent.reload();
   const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
-  await first.getByText('Verificado').first().waitFor();
+  await first.getByText('Pagado', { exact: true }).waitFor();
+  await first.getByText(/^Comprobante #\d+: Verificado/).waitFor();
   await first.getByText('Recibido: Q2,950').waitFor();
   await screenshot(parent, 'receipts-parent-verified');
 }

@@ -111,11 +111,7 @@ export default function BankSection() {
                 </option>
               ))}
             </select>
-            {line.covered && (
-              <div className="admin-bank__covered">
-                <Badge variant="info">{t.coveredBadge}</Badge> {t.covered(line.covered)}
-              </div>
-            )}
+            {line.covered && <div className="admin-bank__covered">{t.covered(line.covered)}</div>}
             {line.match && !line.covered && !(line.checksum in chosen) && (
               <div className="admin-muted">
                 {line.match.exact && <Badge variant="success">{t.exact}</Badge>} {line.match.reason}

@@ -46,7 +46,9 @@ describe("a family's ledger in its statement", () => {
     );
     const items = screen.getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Comprobante #12 verificado');
-    expect(items[0]).toHaveTextContent('20/09/2025 · Documento 48213377 · Para el Primer Pago');
+    expect(items[0]).toHaveTextContent(
+      '20/09/2025 · Documento 48213377 · Para el Primer Pago · confirmado en el estado de cuenta del banco',
+    );
     expect(within(items[1]!).getByText('Q500').tagName).toBe('S');
     expect(items[1]).toHaveTextContent(/Revertido por Tesorera, .*: Era de otra familia/);
     expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();

@@ -131,6 +131,7 @@ export function LedgerEntries({ entries, onReverse }: { entries: LedgerEntry[]; 
                   entry.depositDate && formatDayNumeric(entry.depositDate),
                   entry.documentNumber && t.document(entry.documentNumber),
                   entry.paymentNumber && entry.kind === 'credito' && t.forPayment(PAYMENT_TITLES[entry.paymentNumber]),
+                  entry.source === 'comprobante' && entry.bankLineId !== null && entry.kind === 'credito' && t.bankLinked,
                 ]
                   .filter(Boolean)
                   .join(' · ')}

@@ -1,0 +1,298 @@
+// Money that adds up (decisions item 20), the issue's walk through the screens: a parent on a
+// phone sends the slip of a Q2,950 deposit, the treasurer verifies it and the family is e-mailed;
+// the bank statement holds the same deposit, shown as covered and applied once; a line applied to
+// the wrong family is reversed with its reason and, after a re-import, applied to the right one;
+// the parent's phone reads 'Parcial' on a payment paid in part and 'Saldo a favor' on money over
+// what is owed.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { SMTPServer } from 'smtp-server';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { startPortal, type Portal } from '../support/portal';
+
+interface Entry {
+  id: number;
+  kind: 'credito' | 'reversion';
+  source: string;
+  amount: number;
+  reversal: unknown;
+}
+interface Statement {
+  totals: { expected: number; received: number; balance: number; credit: number; dueBalance: number };
+  lines: Array<{ paymentNumber: number; expected: number | null; state: string }>;
+  entries: Entry[];
+}
+interface PaymentDate {
+  id: number;
+  description: string;
+  date: string;
+  amount: string;
+  amountQuetzales: number | null;
+  twinsAmountQuetzales: number | null;
+}
+
+let browser: Browser;
+let portal: Portal;
+let smtp: SMTPServer;
+let parent: Page;
+let admin: Page;
+let sofia: number;
+let diego: number;
+let bankFile: string;
+const inbox: Array<{ to: string[]; data: string }> = [];
+
+/** The body of a received message, quoted-printable soft breaks and escapes undone, read as UTF-8. */
+const decode = (data: string) =>
+  Buffer.from(
+    data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+async function mailTo(email: string, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const found = inbox.filter((one) => one.to.includes(email)).find((one) => pattern.test(decode(one.data)));
+    if (found) return decode(found.data);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No e-mail to ${email} matching ${pattern}`);
+}
+
+const statementOf = async (familyId: number) =>
+  (await (await admin.request.get(`${portal.url}/api/families/${familyId}/statement`)).json()) as Statement;
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first().waitFor();
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
+        callback();
+      });
+    },
+  });
+  smtp.listen(0, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  const { port } = smtp.server.address() as AddressInfo;
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_POLL_SECONDS: '1' })]);
+  ({ page: admin } = await newPage(browser, DESKTOP));
+  await signIn(admin, portal.url, 'admin');
+  await admin.waitForURL(`${portal.url}/admin`);
+
+  // Only the first payment is due; the second owes Q3,400 later.
+  const payments = (await (await admin.request.get(`${portal.url}/api/payment-dates`)).json()) as PaymentDate[];
+  for (const payment of payments.filter((one) => one.id > 1)) {
+    const { id, description, amount, amountQuetzales, twinsAmountQuetzales } = payment;
+    const response = await admin.request.put(`${portal.url}/api/payment-dates/${id}`, {
+      data: { description, amount, date: '2099-01-01', amountQuetzales: id === 2 ? 3400 : amountQuetzales, twinsAmountQuetzales },
+    });
+    expect(response.status()).toBe(200);
+  }
+  const families = (await (await admin.request.get(`${portal.url}/api/families`)).json()) as Array<{ id: number; graduateName: string }>;
+  sofia = families.find((family) => family.graduateName === 'Sofía Morales')!.id;
+  diego = families.find((family) => family.graduateName === 'Diego Hernández')!.id;
+  // The demo's transfers for Sofía's family are taken back: the walk starts with nothing received.
+  for (const entry of (await statementOf(sofia)).entries.filter((one) => one.kind === 'credito' && !one.reversal)) {
+    const response = await admin.request.post(`${portal.url}/api/ledger-entries/${entry.id}/reverse`, {
+      data: { reason: 'Datos de demostración' },
+    });
+    expect(response.status()).toBe(200);
+  }
+  expect((await statementOf(sofia)).totals.received).toBe(0);
+
+  const csv = [
+    'Banco Industrial;;;;',
+    'Cuenta:;123-456789-0;;;',
+    ';;;;',
+    'Fecha;No. Documento;Descripción;Débito;Crédito',
+    '02/11/2026;48213377;DEPÓSITO 48213377;;Q 2,950.00',
+    '03/11/2026;100232;DEPOSITO SIN REFERENCIA;;Q 500.00',
+  ].join('\n');
+  bankFile = path.join(mkdtempSync(path.join(tmpdir(), 'ledger-')), 'estado-de-cuenta.csv');
+  writeFileSync(bankFile, `\uFEFF${csv}`);
+
+  ({ page: parent } = await newPage(browser, PHONE));
+  await signIn(parent, portal.url, 'padre');
+  await parent.waitForURL(`${portal.url}/parent`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+});
+
+const payment = (title: string) => parent.locator('.parent-payment', { hasText: title });
+
+/** The parent photographs the slip on a phone and sends it for Primer Pago. */
+async function theParentSendsTheSlip(): Promise<void> {
+  const slip = path.join(mkdtempSync(path.join(tmpdir(), 'slip-')), 'boleta.jpg');
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#dde' } })
+    .jpeg()
+    .toFile(slip);
+  await parent.goto(`${portal.url}/parent/pagos`);
+  const first = payment('Primer Pago');
+  // Due and unpaid: Pendiente, in red, and the balance owed now.
+  await first.getByText('Pendiente', { exact: true }).waitFor();
+  expect(await first.getByText('Pendiente', { exact: true }).getAttribute('class')).toContain('ui-badge--danger');
+  await parent.getByText('Saldo pendiente hoy: Q2,950').waitFor();
+  await first.getByRole('button', { name: 'Subir comprobante' }).click();
+  await first.getByLabel('Foto o PDF del comprobante').setInputFiles(slip);
+  await first.getByLabel('Monto depositado (Q, opcional)').fill('2950');
+  await first.getByLabel('Fecha del depósito (opcional)').fill('2026-11-02');
+  await first.getByLabel('Número de documento del banco (opcional)').fill('48213377');
+  await first.getByRole('button', { name: 'Enviar comprobante' }).click();
+  await first.getByText(/^Comprobante #\d+: En revisión$/).waitFor();
+  // A receipt is evidence: the payment stays Pendiente until the committee has the money.
+  await first.getByText('Pendiente', { exact: true }).waitFor();
+  expect(await scrollsSideways(parent)).toBe(false);
+}
+
+/** The treasurer verifies it; the family is told by e-mail and its phone reads Pagado. */
+async function theTreasurerVerifiesIt(): Promise<void> {
+  await admin.goto(`${portal.url}/admin/comprobantes`);
+  await admin.getByRole('heading', { name: /Sofía Morales · Pago 1/ }).waitFor();
+  expect(await admin.getByLabel('Monto recibido (Q)').inputValue()).toBe('2950');
+  await admin.getByRole('button', { name: 'Verificar' }).click();
+  await admin.getByText('No hay comprobantes con estos filtros.').waitFor();
+
+  const mail = await mailTo('padre@example.com', /primer pago: recibimos Q2,950/);
+  expect(mail).toContain('El comité verificó tu comprobante del primer pago: recibimos Q2,950 (Sofía Morales).');
+
+  await parent.reload();
+  const first = payment('Primer Pago');
+  await first.getByText('Pagado', { exact: true }).waitFor();
+  await first.getByText(/^Comprobante #\d+: Verificado/).waitFor();
+  await parent.getByText('No tienes saldo pendiente hoy.').waitFor();
+}
+
+/** The same deposit in the bank's statement is shown covered by the receipt and applied once. */
+async function theBankLineIsCoveredAndLinked(): Promise<void> {
+  await admin.goto(`${portal.url}/admin/banco`);
+  await admin.getByLabel('Archivo del banco').setInputFiles(bankFile);
+  await admin.getByText('2 depósitos en el archivo; 2 por decidir.').waitFor();
+  const covered = admin.getByRole('row', { name: /DEPÓSITO 48213377/ });
+  await covered.getByText(/Ya cubierto por el comprobante verificado #\d+ \(familia Sofía Morales\)$/).waitFor();
+  expect(await covered.getByRole('combobox').inputValue()).toBe(String(sofia));
+  await screenshot(admin, 'ledger-bank-covered');
+  await admin.getByRole('button', { name: 'Aplicar el depósito de la fila 5' }).click();
+  await toast(admin, '1 línea aplicada, 1 enlazada al comprobante ya verificado (no se contó dos veces)');
+  await covered.getByText('Ya aplicada').waitFor();
+  expect((await statementOf(sofia)).totals.received).toBe(2950);
+}
+
+/** A Q500 line applied to the wrong family: Sofía's phone reads Segundo Pago Parcial. */
+async function aLineGoesToTheWrongFamily(): Promise<void> {
+  const other = admin.getByRole('row', { name: /SIN REFERENCIA/ });
+  await other.getByRole('combobox').selectOption({ label: 'Sofía Morales' });
+  await admin.getByRole('button', { name: 'Aplicar el depósito de la fila 6' }).click();
+  await other.getByText('Ya aplicada').waitFor();
+  expect((await statementOf(sofia)).totals.received).toBe(3450);
+
+  await parent.reload();
+  await payment('Segundo Pago').getByText('Parcial (Q500 de Q3,400)').waitFor();
+  await payment('Segundo Pago')
+    .getByText(/Saldo: Q2,900/)
+    .waitFor();
+  await parent.locator('.parent-movement', { hasText: 'Depósito en el banco' }).getByText('Q500').waitFor();
+  await screenshot(parent, 'ledger-parent-partial');
+}
+
+/** The treasurer reverses it with a reason; it stays crossed out, for the family too. */
+async function theTreasurerReversesIt(): Promise<void> {
+  await admin.goto(`${portal.url}/admin/familias`);
+  await admin.getByRole('button', { name: 'Estado de cuenta de la familia de Sofía Morales' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Estado de cuenta: Sofía Morales' });
+  await dialog.getByRole('button', { name: 'Revertir Depósito en el banco de Q500' }).click();
+  const reason = admin.getByRole('dialog', { name: 'Revertir el movimiento' });
+  expect(await reason.getByRole('button', { name: 'Revertir', exact: true }).isDisabled()).toBe(true);
+  await reason.getByLabel('Motivo (obligatorio)').fill('Era de la familia Hernández');
+  await reason.getByRole('button', { name: 'Revertir', exact: true }).click();
+  await toast(admin, 'Movimiento revertido');
+  await dialog.getByText(/^Revertido por .+: Era de la familia Hernández$/).waitFor();
+  await dialog.getByText('Reversión de «Depósito en el banco»').waitFor();
+  expect(await dialog.getByRole('button', { name: 'Revertir Depósito en el banco de Q500' }).count()).toBe(0);
+  await screenshot(admin, 'ledger-admin-statement');
+  await admin.keyboard.press('Escape');
+
+  await admin.goto(`${portal.url}/admin/historial`);
+  await admin.getByRole('row').filter({ hasText: 'Movimiento revertido' }).filter({ hasText: 'Sofía Morales' }).first().waitFor();
+
+  await parent.reload();
+  await payment('Segundo Pago').getByText('Pendiente', { exact: true }).waitFor();
+  const reversed = parent.locator('.parent-movement--reversed', { hasText: 'Depósito en el banco' });
+  await reversed.getByText('Anulado: Era de la familia Hernández').waitFor();
+  await parent.getByText('Corrección: se anuló «Depósito en el banco»').waitFor();
+}
+
+/** A re-import offers the line again; it goes to the right family; Sofía's stays at Q2,950. */
+async function theLineGoesToTheRightFamily(): Promise<void> {
+  await admin.goto(`${portal.url}/admin/banco`);
+  await admin.getByLabel('Archivo del banco').setInputFiles(bankFile);
+  await admin.getByText('2 depósitos en el archivo; 1 por decidir.').waitFor();
+  const other = admin.getByRole('row', { name: /SIN REFERENCIA/ });
+  await other.getByRole('combobox').selectOption({ label: 'Diego Hernández' });
+  await admin.getByRole('button', { name: 'Aplicar el depósito de la fila 6' }).click();
+  await other.getByText('Ya aplicada').waitFor();
+
+  const own = await statementOf(sofia);
+  expect(own.totals.received).toBe(2950);
+  expect(
+    (await statementOf(diego)).entries.filter((entry) => entry.source === 'banco' && !entry.reversal).map((entry) => entry.amount),
+  ).toEqual([500]);
+}
+
+/** Money over what is owed is the family's credit, not a later payment 'Verificado'. */
+async function moreMoneyIsACredit(): Promise<void> {
+  const { totals } = await statementOf(sofia);
+  await admin.goto(`${portal.url}/admin/familias`);
+  await admin.getByRole('button', { name: 'Estado de cuenta de la familia de Sofía Morales' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Estado de cuenta: Sofía Morales' });
+  await dialog.getByText('Recibido', { exact: true }).first().waitFor();
+  const cash = dialog.getByRole('form', { name: 'Registrar dinero recibido' });
+  await cash.getByLabel('Monto (Q)').fill(String(totals.balance + 250));
+  await cash.getByLabel('Cómo se recibió').selectOption({ label: 'Cheque' });
+  await cash.getByLabel('Nota (opcional)').fill('recibo 0012');
+  await cash.getByText('11/200 caracteres').waitFor();
+  await cash.getByRole('button', { name: 'Registrar pago' }).click();
+  await toast(admin, 'Pago registrado');
+  await dialog.getByText('Nota: recibo 0012').waitFor();
+  await dialog.getByText('Saldo a favor: Q250').waitFor();
+  await admin.keyboard.press('Escape');
+
+  await parent.reload();
+  await parent.getByText('Saldo a favor: Q250').waitFor();
+  await payment('Segundo Pago').getByText('Pagado', { exact: true }).waitFor();
+  await parent.locator('.parent-movement', { hasText: 'Registrado por el comité · Cheque' }).waitFor();
+  // 'Verificado' is only the receipt's own review, never a payment's state.
+  expect(await parent.locator('.ui-badge', { hasText: 'Verificado' }).count()).toBe(1);
+  expect(await scrollsSideways(parent)).toBe(false);
+  await screenshot(parent, 'ledger-parent-credit');
+  const { context, page: wide } = await newPage(browser, DESKTOP);
+  await signIn(wide, portal.url, 'padre');
+  await wide.waitForURL(`${portal.url}/parent`);
+  await wide.goto(`${portal.url}/parent/pagos`);
+  await wide.getByText('Saldo a favor: Q250').waitFor();
+  await screenshot(wide, 'ledger-parent-credit');
+  await context.close();
+}
+
+describe('money as a ledger', () => {
+  it('counts a deposit once, undoes a wrong application by a counter-entry, and tells the family', async () => {
+    await theParentSendsTheSlip();
+    await theTreasurerVerifiesIt();
+    await theBankLineIsCoveredAndLinked();
+    await aLineGoesToTheWrongFamily();
+    await theTreasurerReversesIt();
+    await theLineGoesToTheRightFamily();
+    await moreMoneyIsACredit();
+  }, 240_000);
+});
