@@ -1,6 +1,7 @@
 // The families' ledger (decisions item 20, docs/payments.md): a deposit sent as a slip and found
 // in the bank statement counts once, money pays the oldest payment first with the rest as credit,
 // every mistake is undone by a counter-entry with its reason, and every refusal says what to do.
+import ExcelJS from 'exceljs';
 import type { BankConfirmResult, BankPreview, Family, HistoryPage, PaymentProof, Statement, Stats } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
 import { Ledger1764700000000 } from '../src/database/migrations/1764700000000-ledger';
@@ -206,6 +207,29 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
     expect(reversal).toMatchObject({ familyName: family.graduateName, actorName: 'Tesorera Ana' });
     expect(reversal.after).toMatchObject({ reason: 'La boleta es de otra familia.', amount: 2950, source: 'comprobante' });
     expect(history.every((row) => row.familyName === family.graduateName)).toBe(true);
+
+    // The history's workbook names the family, the amount and what happened on every money row.
+    const download = await admin.get(`/api/history?format=xlsx&familyId=${family.id}`);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="historial-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(download.rawBody as unknown as ExcelJS.Buffer);
+    const rows: unknown[][] = [];
+    workbook.getWorksheet('Historial')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['Cuándo', 'Quién', 'Acción', 'Familia', 'Qué', 'Monto', 'Cambio']);
+    const reversals = rows.filter((row) => row[2] === 'Movimiento revertido');
+    expect(reversals).toHaveLength(2);
+    expect(reversals[0]!.slice(1, 6)).toEqual([
+      'Tesorera Ana',
+      'Movimiento revertido',
+      family.graduateName,
+      `Comprobante #${slip.id} · Q2,950`,
+      2950,
+    ]);
+    expect(String(reversals[0]![6])).toContain('Motivo: La boleta es de otra familia.');
+    expect(
+      rows.filter((row) => row[2] === 'Dinero recibido registrado').every((row) => row[3] === family.graduateName && row[5] === 2950),
+    ).toBe(true);
+    expect((await admin.get('/api/history?format=pdf')).status).toBe(400);
   });
 
   it('reverses a bank line applied to the wrong family, and the line is applied again to the right one', async () => {

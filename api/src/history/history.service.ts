@@ -1,14 +1,18 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { HISTORY_ENTITIES, type HistoryEntry, type HistoryPage } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { FAMILY_TEXTS } from '../families/families.service';
 import { FamilyEntity } from '../families/family.entity';
 import { HistoryEntity } from './history.entity';
+import { HISTORY_SHEET } from './history-workbook';
+import { streamSheet } from '../reports/spreadsheet-stream';
 
 export const HISTORY_LIMIT = { default: 50, max: 200 } as const;
 
 /** The query string of GET /api/history, as sent. */
 export interface HistoryQuery {
+  format?: string;
   entity?: string;
   familyId?: string;
   actor?: string;
@@ -59,12 +63,29 @@ function toEntry(row: HistoryEntity): HistoryEntry {
 /** Reads the history; it is written only by recordChange, inside the changes themselves. */
 @Injectable()
 export class HistoryService {
+  private readonly logger = new Logger('History');
+
   constructor(private readonly db: Database) {}
 
   /** A family's page: its own rows only. A deleted family's rows stay in the full list (?familyId=). */
   async forFamily(id: number, { before, limit }: HistoryQuery): Promise<HistoryPage> {
     if (!(await this.db.manager.existsBy(FamilyEntity, { id }))) throw new NotFoundException(FAMILY_TEXTS.notFound);
     return this.list({ before, limit, familyId: String(id) });
+  }
+
+  /** Every row the filters select, newest first, as a workbook written while the pages are read. */
+  async workbook(query: HistoryQuery): Promise<Readable> {
+    const first = await this.list({ ...query, limit: String(HISTORY_LIMIT.max) });
+    const next = (before: number) => this.list({ ...query, before: String(before), limit: String(HISTORY_LIMIT.max) });
+    async function* pages() {
+      let page = first;
+      yield page.items;
+      while (page.next !== null) {
+        page = await next(page.next);
+        yield page.items;
+      }
+    }
+    return streamSheet(HISTORY_SHEET, pages(), (error) => this.logger.error(`The history workbook broke off: ${String(error)}`));
   }
 
   /** Newest first, a page at a time: `before` is the id the previous page ended at. */
