@@ -4,6 +4,7 @@ import { IsNull, Not, type EntityManager } from 'typeorm';
 import type { AccountLink, BulkInvitationResult, Invitation, User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
+import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
 import { OutboxService } from '../mail/outbox.service';
@@ -59,7 +60,7 @@ export class AccountLinksService {
    * answer is the same either way, so it tells no one which addresses have accounts.
    */
   async requestReset(email: string, ip: string): Promise<void> {
-    const address = email.trim().toLowerCase();
+    const address = normalizeEmail(email);
     const keys = { ip: `reset:ip:${ip}`, email: `reset:email:${address}` };
     const counters = await this.limits.read([keys.ip, keys.email], HOUR_MS);
     if ((counters.get(keys.ip)?.count ?? 0) >= MAX_RESETS_PER_IP || (counters.get(keys.email)?.count ?? 0) >= MAX_RESETS_PER_EMAIL) {

@@ -13,6 +13,7 @@ import type { EntityManager } from 'typeorm';
 import type { User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
+import { normalizeLogin } from '../common/identity';
 import { Database } from '../database/database.service';
 import { OutboxService } from '../mail/outbox.service';
 import { verifyEmailMail } from '../mail/templates';
@@ -67,7 +68,7 @@ export class AuthService {
    * the address; successes are not (decisions item 19).
    */
   async checkCredentials({ username, password }: LoginDto, ip: string): Promise<User> {
-    const login = username.trim().toLowerCase();
+    const login = normalizeLogin(username);
     const user = await this.users.findForLogin(login);
     const account = user ? `user:${user.id}` : `login:${hash('sha256', login, 'hex').slice(0, 40)}`;
     return this.throttle.oneAtATime(account, async () => {

@@ -2,6 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Role, User } from '@portal/contracts';
 import { hashPassword } from '../auth/password';
+import { normalizeEmail, normalizeLogin, normalizeUsername } from '../common/identity';
 import { Database } from '../database/database.service';
 import { UserEntity } from './user.entity';
 
@@ -34,11 +35,11 @@ export class UsersService {
   constructor(private readonly db: Database) {}
 
   /**
-   * The account whose user name or e-mail is `login` (case-insensitive), with its hash. Compared
-   * again here letter for letter: MariaDB's collation would let `pádre` or `PÁDRE` name `padre`.
+   * The account whose user name or e-mail is `login` once normalised, with its hash. The columns
+   * compare exactly (utf8mb4_bin on MySQL); compared again here letter for letter all the same.
    */
   async findForLogin(login: string): Promise<UserEntity | null> {
-    const value = login.trim().toLowerCase();
+    const value = normalizeLogin(login);
     const found = await this.db.manager
       .createQueryBuilder(UserEntity, 'user')
       .addSelect('user.passwordHash')
@@ -57,8 +58,8 @@ export class UsersService {
   async create(input: NewUser, options: CreateOptions = {}): Promise<User> {
     const { then, now = new Date(), releaseUnproven = false, takenMessage = 'Ya existe una cuenta con ese email.' } = options;
     const passwordHash = await hashPassword(input.password);
-    const username = input.username.trim().toLowerCase();
-    const email = input.email?.trim().toLowerCase() || null;
+    const username = normalizeUsername(input.username);
+    const email = input.email?.trim() ? normalizeEmail(input.email) : null;
     return this.db.write(async (manager: EntityManager) => {
       if (await manager.existsBy(UserEntity, { username })) {
         throw new ConflictException('Ese nombre de usuario ya está en uso.');
