@@ -169,7 +169,8 @@ export class AccountLinksService {
     const link = `${this.config.publicUrl}/auth/restablecer?token=${token}`;
     if (user.email) {
       const { classYear } = await this.settings.get(manager);
-      const mail = resetPasswordMail({ name: user.name, link, classYear, minutes: RESET_MINUTES });
+      const name = user.emailVerifiedAt ? user.name : null;
+      const mail = resetPasswordMail({ name, link, classYear, minutes: RESET_MINUTES });
       await this.outbox.enqueue(manager, { ...mail, kind: 'reset-password', to: user.email });
     }
     return link;

@@ -10,7 +10,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { User } from '@portal/contracts';
+import type { User, VerificationCheck } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { normalizeLogin } from '../common/identity';
@@ -113,6 +113,14 @@ export class AuthService {
     await this.db.write((manager) => this.sendVerification(manager, user));
   }
 
+  /** The account a confirmation link is for; a used, expired or stale link is a 400. */
+  async checkVerification(token: string): Promise<VerificationCheck> {
+    const row = await this.tokens.peek(this.db.manager, token, 'verify-email');
+    const user = row?.userId ? await this.db.manager.findOneBy(UserEntity, { id: row.userId }) : null;
+    if (!row || !user || user.email !== row.email || user.disabledAt) throw new BadRequestException(AUTH_MESSAGES.badLink);
+    return { username: user.username };
+  }
+
   /**
    * Follows a confirmation link: the account now owns the address the link was sent to, and with
    * it the family whose e-mail that is. Works signed in or not; signs no one in.
@@ -134,7 +142,8 @@ export class AuthService {
     const token = await this.tokens.issue(manager, { userId: user.id, email: user.email }, 'verify-email', VERIFY_EMAIL_HOURS * HOUR_MS);
     const { classYear } = await this.settings.get(manager);
     const link = `${this.config.publicUrl}/auth/verificar?token=${token}`;
-    const mail = verifyEmailMail({ name: user.name, link, classYear, hours: VERIFY_EMAIL_HOURS });
+    // Nothing the registrant typed: the address is not proven yet, and the name could be anything.
+    const mail = verifyEmailMail({ link, classYear, hours: VERIFY_EMAIL_HOURS });
     await this.outbox.enqueue(manager, { ...mail, kind: 'verify-email', to: user.email });
   }
 }
