@@ -12,7 +12,8 @@ import { earlyErrorOptions } from './common/early-errors';
 import { registerJsonParser } from './common/json-body';
 import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
 import { proxyTrust } from './common/proxy';
-import { registerUploadParser } from './receipts/multipart';
+import { registerUploadGate, registerUploadParser } from './receipts/multipart';
+import { SESSION_COOKIE, SessionsService } from './auth/sessions.service';
 import { registerUnsubscribeFormParser } from './mail/unsubscribe';
 import { registerRequestTimeout } from './common/request-timeout';
 import { recordRoutes } from './common/routes';
@@ -75,6 +76,9 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   registerUploadParser(fastify);
   registerUnsubscribeFormParser(fastify);
   registerCsrfCheck(fastify, config.allowedOrigins);
+  // After the cross-site check: a forged upload is told so first.
+  const sessions = app.get(SessionsService);
+  registerUploadGate(fastify, (token) => sessions.resolve(token), SESSION_COOKIE);
   await setupOpenApi(app);
   registerRemotesManifest(app, config);
   if (config.serveWeb) await registerWeb(app, config);
