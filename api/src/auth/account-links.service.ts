@@ -17,6 +17,7 @@ import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
 import { BAD_LINK } from './dto/account-links.dto';
 import type { AcceptInvitationDto, ResetPasswordDto } from './dto/account-links.dto';
+import { LoginThrottle } from './login-throttle';
 import { hashPassword } from './password';
 import { RateLimits } from './rate-limits';
 import { SessionsService } from './sessions.service';
@@ -52,6 +53,7 @@ export class AccountLinksService {
     private readonly settings: SettingsService,
     private readonly limits: RateLimits,
     private readonly sessions: SessionsService,
+    private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -96,6 +98,8 @@ export class AccountLinksService {
       return user.id;
     });
     this.sessions.forgetUser(userId);
+    // The owner proved itself by its mailbox: whatever others' guesses held against the account ends.
+    await this.throttle.forgetAccount(userId);
   }
 
   /** The committee invites one family: an e-mail with a link to create its account. */

@@ -72,11 +72,11 @@ export class AuthService {
     const user = await this.users.findForLogin(login);
     const account = user ? `user:${user.id}` : `login:${hash('sha256', login, 'hex').slice(0, 40)}`;
     return this.throttle.oneAtATime(account, async () => {
-      await this.throttle.check(ip, account);
+      const refusalIfWrong = await this.throttle.check(ip, account);
       const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
       if (!user || !valid) {
         await this.throttle.recordFailure(ip, account);
-        throw new UnauthorizedException(AUTH_MESSAGES.badCredentials);
+        throw refusalIfWrong ?? new UnauthorizedException(AUTH_MESSAGES.badCredentials);
       }
       await this.throttle.recordSuccess(ip, account);
       // Said only to whoever knows the password.

@@ -60,6 +60,18 @@ export class RateLimits {
     await this.sweep(now);
   }
 
+  /** Every counter whose key is `prefix` or starts with `prefix|` (`prefix` holds no LIKE wildcard). */
+  async clearStartingWith(prefix: string): Promise<void> {
+    await this.db.write((manager) =>
+      manager
+        .createQueryBuilder()
+        .delete()
+        .from(RateLimitEntity)
+        .where('id = :prefix OR id LIKE :pattern', { prefix, pattern: `${prefix}|%` })
+        .execute(),
+    );
+  }
+
   async clear(keys: string[]): Promise<void> {
     if (keys.length) await this.db.write((manager) => manager.delete(RateLimitEntity, { id: In(keys) }));
   }
