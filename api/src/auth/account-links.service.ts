@@ -95,6 +95,7 @@ export class AccountLinksService {
       const proven = user.email && !user.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {};
       await manager.update(UserEntity, { id: user.id }, { passwordHash, ...proven });
       await this.sessions.endAllFor(user.id, { manager });
+      await this.tokens.revokeAllFor(manager, user.id);
       return user.id;
     });
     this.sessions.forgetUser(userId);
