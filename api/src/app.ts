@@ -14,6 +14,7 @@ import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './comm
 import { proxyTrust } from './common/proxy';
 import { registerUploadGate, registerUploadParser } from './receipts/multipart';
 import { SESSION_COOKIE, SessionsService } from './auth/sessions.service';
+import { setPasswordCost } from './auth/password';
 import { registerUnsubscribeFormParser } from './mail/unsubscribe';
 import { registerRequestTimeout } from './common/request-timeout';
 import { recordRoutes } from './common/routes';
@@ -27,6 +28,7 @@ import { registerRemotesManifest, registerWeb } from './web/web';
 
 /** The whole API (and, when configured, the built front ends), ready to listen. */
 export async function createApp(config: AppConfig, options: { logStream?: NodeJS.WritableStream } = {}): Promise<NestFastifyApplication> {
+  setPasswordCost(config.scryptLog2N);
   const trustProxy = proxyTrust(config.trustProxy);
   const adapter = new FastifyAdapter({
     trustProxy,

@@ -22,7 +22,7 @@ import { UserEntity } from '../users/user.entity';
 import { toUser, UsersService } from '../users/users.service';
 import { AccountTokens } from './account-tokens';
 import { LoginThrottle } from './login-throttle';
-import { DECOY_HASH, verifyPassword } from './password';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { RateLimits } from './rate-limits';
 import { SessionsService } from './sessions.service';
 import type { LoginDto } from './dto/login.dto';
@@ -73,7 +73,7 @@ export class AuthService {
     const account = user ? `user:${user.id}` : `login:${hash('sha256', login, 'hex').slice(0, 40)}`;
     return this.throttle.oneAtATime(account, async () => {
       const refusalIfWrong = await this.throttle.check(ip, account);
-      const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
+      const valid = await verifyPassword(password, user?.passwordHash ?? decoyHash());
       if (!user || !valid) {
         await this.throttle.recordFailure(ip, account);
         throw refusalIfWrong ?? new UnauthorizedException(AUTH_MESSAGES.badCredentials);
@@ -81,6 +81,7 @@ export class AuthService {
       await this.throttle.recordSuccess(ip, account);
       // Said only to whoever knows the password.
       if (user.disabledAt) throw new ForbiddenException(AUTH_MESSAGES.disabled);
+      if (needsRehash(user.passwordHash)) await this.rehash(user.id, user.passwordHash, password);
       return toUser(user);
     });
   }
@@ -135,6 +136,12 @@ export class AuthService {
       return user.id;
     });
     this.sessions.forgetUser(userId);
+  }
+
+  /** Today's cost for a hash made with older parameters; only over the hash just verified. */
+  private async rehash(userId: number, stored: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.db.write((manager) => manager.update(UserEntity, { id: userId, passwordHash: stored }, { passwordHash }));
   }
 
   private async sendVerification(manager: EntityManager, user: User): Promise<void> {
