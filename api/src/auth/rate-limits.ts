@@ -42,9 +42,34 @@ export class RateLimits {
   async hit(keys: string[], windowMs: number, options: { fixed?: boolean; now?: number } = {}): Promise<void> {
     const now = options.now ?? Date.now();
     const cutoff = now - windowMs;
-    const since = options.fixed ? 'firstAt' : 'lastAt';
+    const sql = this.hitSql(options.fixed ?? false);
+    for (const key of keys) await this.db.execute(sql, [key, now, now, cutoff, cutoff]);
+    await this.sweep(now);
+  }
+
+  /**
+   * Counts one more use of `key` if it stays within `max`; otherwise throws `refusal()` and counts
+   * nothing. Atomic across requests and instances: the increment and the check are one
+   * transaction, whose upsert holds the row until it ends (SQLite: one write at a time), so 40
+   * parallel uploads against a limit of 20 let exactly 20 through.
+   */
+  async take(key: string, windowMs: number, max: number, refusal: () => Error, options: { fixed?: boolean; now?: number } = {}): Promise<void> {
+    const now = options.now ?? Date.now();
+    const cutoff = now - windowMs;
+    const sql = this.hitSql(options.fixed ?? false);
+    await this.db.write(async (manager) => {
+      await manager.query(sql, [key, now, now, cutoff, cutoff]);
+      const [row]: Array<{ count: number | string }> = await manager.query('SELECT count FROM rate_limits WHERE id = ?', [key]);
+      // Thrown inside the transaction: the increment is rolled back with it.
+      if (Number(row?.count ?? 0) > max) throw refusal();
+    });
+    await this.sweep(now);
+  }
+
+  private hitSql(fixed: boolean): string {
+    const since = fixed ? 'firstAt' : 'lastAt';
     // One statement per key: the increment must happen in the database, not read-modify-write here.
-    const sql = this.db.isSqlite
+    const sql: string = this.db.isSqlite
       ? `INSERT INTO rate_limits (id, count, firstAt, lastAt) VALUES (?, 1, ?, ?)
          ON CONFLICT (id) DO UPDATE SET
            count = CASE WHEN ${since} <= ? THEN 1 ELSE count + 1 END,
@@ -56,8 +81,7 @@ export class RateLimits {
            count = IF(${since} <= ?, 1, count + 1),
            firstAt = IF(${since} <= ?, VALUES(firstAt), firstAt),
            lastAt = VALUES(lastAt)`;
-    for (const key of keys) await this.db.execute(sql, [key, now, now, cutoff, cutoff]);
-    await this.sweep(now);
+    return sql;
   }
 
   /** Every counter whose key is `prefix` or starts with `prefix|` (`prefix` holds no LIKE wildcard). */
