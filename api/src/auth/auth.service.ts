@@ -13,7 +13,7 @@ import type { EntityManager } from 'typeorm';
 import type { User, VerificationCheck } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
-import { normalizeLogin } from '../common/identity';
+import { normalizeEmail, normalizeLogin } from '../common/identity';
 import { Database } from '../database/database.service';
 import { OutboxService } from '../mail/outbox.service';
 import { verifyEmailMail } from '../mail/templates';
@@ -33,6 +33,8 @@ export const VERIFY_EMAIL_HOURS = 24;
 /** Registrations per address and in all, per hour: a meeting's worth from the school's Wi-Fi. */
 export const MAX_REGISTRATIONS_PER_IP = 30;
 export const MAX_REGISTRATIONS = 300;
+/** An address is held for a day (users.service.ts) once in this long. */
+export const HOLD_ONCE_PER_MS = 7 * 24 * HOUR_MS;
 /** Confirmation e-mails a user may ask for again, per hour. */
 export const MAX_VERIFY_EMAILS = 5;
 
@@ -97,10 +99,16 @@ export class AuthService {
       throw tooMany(AUTH_MESSAGES.tooManyRegistrations);
     }
     await this.limits.hit([keys.ip, keys.all], HOUR_MS, { fixed: true });
-    return this.users.create(
+    // One day's hold per address a week: whoever registers it again within the week (the same
+    // stranger, a day later) gets no hold, and the family's parent can take the address at once.
+    const holdKey = `hold:${normalizeEmail(email)}`;
+    const holdEmail = !(await this.limits.read([holdKey], HOLD_ONCE_PER_MS)).has(holdKey);
+    const user = await this.users.create(
       { name, username, email, password, role: 'parent' },
-      { then: (manager, user) => this.sendVerification(manager, user) },
+      { holdEmail, then: (manager, created) => this.sendVerification(manager, created) },
     );
+    if (holdEmail) await this.limits.hit([holdKey], HOLD_ONCE_PER_MS, { fixed: true });
+    return user;
   }
 
   /** Sends a new confirmation link to the signed-in user's address (the old ones stop working). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, LessThan } from 'typeorm';
+import { In, LessThan, Like, Not } from 'typeorm';
 import { Database } from '../database/database.service';
 import { RateLimitEntity } from './rate-limit.entity';
 
@@ -10,8 +10,9 @@ export interface Counter {
   lastAt: number;
 }
 
-/** Counters older than this are deleted now and then. */
+/** Counters older than this are deleted now and then; `hold:` ones (an address's weekly hold) after eight days. */
 const KEEP_MS = 24 * 3_600_000;
+const KEEP_HOLDS_MS = 8 * KEEP_MS;
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
@@ -103,6 +104,9 @@ export class RateLimits {
   private async sweep(now: number): Promise<void> {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    await this.db.write((manager) => manager.delete(RateLimitEntity, { lastAt: LessThan(String(now - KEEP_MS)) }));
+    await this.db.write(async (manager) => {
+      await manager.delete(RateLimitEntity, { id: Not(Like('hold:%')), lastAt: LessThan(String(now - KEEP_MS)) });
+      await manager.delete(RateLimitEntity, { lastAt: LessThan(String(now - KEEP_HOLDS_MS)) });
+    });
   }
 }

@@ -15,6 +15,7 @@ import { PaymentAmounts1764330000000 } from './migrations/1764330000000-payment-
 import { Gala1764400000000 } from './migrations/1764400000000-gala';
 import { BankLines1764410000000 } from './migrations/1764410000000-bank-lines';
 import { ExactIdentities1764500000000 } from './migrations/1764500000000-exact-identities';
+import { EmailHolds1764510000000 } from './migrations/1764510000000-email-holds';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -30,6 +31,7 @@ export const MIGRATIONS = [
   Gala1764400000000,
   BankLines1764410000000,
   ExactIdentities1764500000000,
+  EmailHolds1764510000000,
 ];
 
 /**

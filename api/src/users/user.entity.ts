@@ -31,6 +31,10 @@ export class UserEntity {
   @Column({ type: 'datetime', precision: 3, nullable: true })
   emailVerifiedAt!: Date | null;
 
+  /** Until when its unproven address is kept from other registrations; null: not kept at all. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  emailHeldUntil!: Date | null;
+
   /** When the account last opened 'Notificaciones': later notices show as new. */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   noticesSeenAt!: Date | null;

@@ -19,6 +19,8 @@ export interface NewUser {
 export interface CreateOptions {
   then?: (manager: EntityManager, user: User) => Promise<void>;
   now?: Date;
+  /** The new account's unproven address is kept from other registrations for a day. */
+  holdEmail?: boolean;
   releaseUnproven?: boolean;
   takenMessage?: string;
 }
@@ -49,14 +51,14 @@ export class UsersService {
   }
 
   /**
-   * Creates an account; a taken user name or e-mail is a 409 that says which. An address held by
-   * an account that never proved it, created more than a day ago (or at once, with
-   * `releaseUnproven`: the new account proves the address), is released to the new one: a
-   * stranger cannot keep a family's address from its parent by registering it first. `then` runs
+   * Creates an account; a taken user name or e-mail is a 409 that says which. An address of an
+   * account that never proved it is released to the new one once its hold has ended (at once
+   * with `releaseUnproven`: the new account proves the address; at once too when it was given
+   * no hold): a stranger cannot keep a family's address from its parent by registering it first. `then` runs
    * in the same transaction (the confirmation e-mail, the invitation spent).
    */
   async create(input: NewUser, options: CreateOptions = {}): Promise<User> {
-    const { then, now = new Date(), releaseUnproven = false, takenMessage = 'Ya existe una cuenta con ese email.' } = options;
+    const { then, now = new Date(), releaseUnproven = false, holdEmail = false, takenMessage = 'Ya existe una cuenta con ese email.' } = options;
     const passwordHash = await hashPassword(input.password);
     const username = normalizeUsername(input.username);
     const email = input.email?.trim() ? normalizeEmail(input.email) : null;
@@ -66,8 +68,8 @@ export class UsersService {
       }
       const holder = email ? await manager.findOneBy(UserEntity, { email }) : null;
       if (holder) {
-        const stale =
-          holder.emailVerifiedAt === null && (releaseUnproven || holder.createdAt.getTime() + UNPROVEN_EMAIL_HOLD_MS < now.getTime());
+        const held = holder.emailHeldUntil !== null && holder.emailHeldUntil.getTime() > now.getTime();
+        const stale = holder.emailVerifiedAt === null && (releaseUnproven || !held);
         if (!stale) throw new ConflictException(takenMessage);
         await manager.update(UserEntity, { id: holder.id }, { email: null });
       }
@@ -79,6 +81,7 @@ export class UsersService {
         role: input.role,
         createdAt: now,
         emailVerifiedAt: input.emailVerified ? now : null,
+        emailHeldUntil: holdEmail && email && !input.emailVerified ? new Date(now.getTime() + UNPROVEN_EMAIL_HOLD_MS) : null,
         disabledAt: null,
       });
       await manager.insert(UserEntity, user);
