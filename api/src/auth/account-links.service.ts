@@ -28,6 +28,8 @@ export const INVITATION_DAYS = 7;
 /** Reset e-mails asked for per address and per e-mail, per hour. */
 export const MAX_RESETS_PER_IP = 10;
 export const MAX_RESETS_PER_EMAIL = 3;
+/** The reset request's answer never comes sooner: writing the link takes a few ms, finding no account less. */
+export const RESET_ANSWER_MS = 120;
 
 export const LINK_MESSAGES = {
   tooManyResets: 'Ya pediste varios enlaces. Revisa tu correo (también la carpeta de spam) o intenta de nuevo en una hora.',
@@ -59,9 +61,20 @@ export class AccountLinksService {
 
   /**
    * '¿Olvidaste tu contraseña?': e-mails a link when an enabled account has this address. The
-   * answer is the same either way, so it tells no one which addresses have accounts.
+   * answer is the same either way, and takes as long (at least RESET_ANSWER_MS), so neither its
+   * words nor its time tell which addresses have accounts.
    */
   async requestReset(email: string, ip: string): Promise<void> {
+    const until = Date.now() + RESET_ANSWER_MS;
+    try {
+      await this.sendResetIfAccount(email, ip);
+    } finally {
+      const left = until - Date.now();
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    }
+  }
+
+  private async sendResetIfAccount(email: string, ip: string): Promise<void> {
     const address = normalizeEmail(email);
     const keys = { ip: `reset:ip:${ip}`, email: `reset:email:${address}` };
     const counters = await this.limits.read([keys.ip, keys.email], HOUR_MS);
