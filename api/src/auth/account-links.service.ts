@@ -11,8 +11,8 @@ import { OutboxService } from '../mail/outbox.service';
 import { invitationMail, resetPasswordMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
 import { UserEntity } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
-import { accountChange } from '../accounts/account-change';
+import { toUser, UsersService } from '../users/users.service';
+import { accountChange, accountChangeById } from '../accounts/account-change';
 import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
 import { BAD_LINK } from './dto/account-links.dto';
@@ -109,6 +109,7 @@ export class AccountLinksService {
       await manager.update(UserEntity, { id: user.id }, { passwordHash, ...proven });
       await this.sessions.endAllFor(user.id, { manager });
       await this.tokens.revokeAllFor(manager, user.id);
+      await recordChange(manager, await accountChange(manager, 'reset-password', user), toUser(user));
       return user.id;
     });
     this.sessions.forgetUser(userId);
@@ -169,10 +170,12 @@ export class AccountLinksService {
         releaseUnproven: true,
         takenMessage: LINK_MESSAGES.taken,
         // Spent in the same transaction: of two people using one link at once, one gets the account.
-        then: async (manager) => {
+        then: async (manager, user) => {
           const row = await this.tokens.consume(manager, token, 'invitation');
           const family = row?.familyId ? await manager.findOneBy(FamilyEntity, { id: row.familyId }) : null;
           if (!row || family?.email !== email) throw new BadRequestException(BAD_LINK);
+          const change = await accountChangeById(manager, 'accept-invitation', user.id);
+          if (change) await recordChange(manager, change, user);
         },
       },
     );

@@ -1,5 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
+import { accountChangeById } from '../accounts/account-change';
 import { Database } from '../database/database.service';
+import { recordChange } from '../history/record';
 import { UserEntity } from '../users/user.entity';
 import type { ChangePasswordDto } from './dto/change-password.dto';
 import { AccountTokens } from './account-tokens';
@@ -53,6 +55,15 @@ export class AccountService {
       // A reset link sent before, or a confirmation link, dies with the old password.
       await this.tokens.revokeAllFor(manager, userId);
       return this.sessions.create(userId, new Date(), manager);
+    });
+  }
+
+  /** 'Cerrar sesión en todos los dispositivos': every session ends, and the history says so. */
+  async logoutAll(userId: number): Promise<void> {
+    await this.db.write(async (manager) => {
+      await this.sessions.endAllFor(userId, { manager });
+      const change = await accountChangeById(manager, 'logout-all', userId);
+      if (change) await recordChange(manager, change);
     });
   }
 

@@ -20,6 +20,8 @@ import { verifyEmailMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
 import { UserEntity } from '../users/user.entity';
 import { toUser, UsersService } from '../users/users.service';
+import { accountChange } from '../accounts/account-change';
+import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
 import { LoginThrottle } from './login-throttle';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password';
@@ -140,7 +142,11 @@ export class AuthService {
       const user = row?.userId ? await manager.findOneBy(UserEntity, { id: row.userId }) : null;
       // A link sent to an address the account no longer has proves nothing.
       if (!row || !user || user.email !== row.email || user.disabledAt) throw new BadRequestException(AUTH_MESSAGES.badLink);
-      if (!user.emailVerifiedAt) await manager.update(UserEntity, { id: user.id }, { emailVerifiedAt: new Date() });
+      if (!user.emailVerifiedAt) {
+        await manager.update(UserEntity, { id: user.id }, { emailVerifiedAt: new Date() });
+        // The act that links the account to its family: recorded under the family, as the account's.
+        await recordChange(manager, await accountChange(manager, 'verify-email', user), toUser(user));
+      }
       return user.id;
     });
     this.sessions.forgetUser(userId);

@@ -594,6 +594,7 @@ export const HISTORY_ENTITIES = [
   'account',
   'gala',
   'bank-line',
+  'email',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
