@@ -12,7 +12,9 @@ import { earlyErrorOptions } from './common/early-errors';
 import { registerJsonParser } from './common/json-body';
 import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
 import { proxyTrust } from './common/proxy';
-import { registerUploadParser } from './receipts/multipart';
+import { registerUploadGate, registerUploadParser } from './receipts/multipart';
+import { SESSION_COOKIE, SessionsService } from './auth/sessions.service';
+import { setPasswordCost } from './auth/password';
 import { registerUnsubscribeFormParser } from './mail/unsubscribe';
 import { registerRequestTimeout } from './common/request-timeout';
 import { recordRoutes } from './common/routes';
@@ -26,6 +28,7 @@ import { registerRemotesManifest, registerWeb } from './web/web';
 
 /** The whole API (and, when configured, the built front ends), ready to listen. */
 export async function createApp(config: AppConfig, options: { logStream?: NodeJS.WritableStream } = {}): Promise<NestFastifyApplication> {
+  setPasswordCost(config.scryptLog2N);
   const trustProxy = proxyTrust(config.trustProxy);
   const adapter = new FastifyAdapter({
     trustProxy,
@@ -75,6 +78,9 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   registerUploadParser(fastify);
   registerUnsubscribeFormParser(fastify);
   registerCsrfCheck(fastify, config.allowedOrigins);
+  // After the cross-site check: a forged upload is told so first.
+  const sessions = app.get(SessionsService);
+  registerUploadGate(fastify, (token) => sessions.resolve(token), SESSION_COOKIE);
   await setupOpenApi(app);
   registerRemotesManifest(app, config);
   if (config.serveWeb) await registerWeb(app, config);

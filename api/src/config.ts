@@ -2,6 +2,7 @@
 // value stops the process with a message that names the variable (see .env.example).
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { PRODUCTION_LOG2_N } from './auth/password';
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -53,6 +54,8 @@ export interface AppConfig {
   mailRatePerMinute: number;
   /** Run the daily payment reminders at 08:00 Guatemala time (off in tests, which run them by hand). */
   remindersScheduled: boolean;
+  /** scrypt's cost as log2(N): 17 always, except with NODE_ENV=test, where SCRYPT_LOG2_N may lower it (auth/password.ts). */
+  scryptLog2N: number;
 }
 
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
@@ -232,6 +235,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
     ...mail(env),
     remindersScheduled: flag(env, 'REMINDERS_SCHEDULED', nodeEnv !== 'test'),
+    scryptLog2N: nodeEnv === 'test' ? integer(env, 'SCRYPT_LOG2_N', PRODUCTION_LOG2_N, 10, 20) : PRODUCTION_LOG2_N,
   };
 }
 

@@ -133,7 +133,7 @@ describe.each(DATABASES)('accounts linked to a family only once their e-mail is 
     const squatter = await register(api, 'ocupada@example.com');
     const taken = await api.agent().post('/api/register', registration('ocupada@example.com'));
     expect(taken).toMatchObject({ status: 409, body: { message: 'Ya existe una cuenta con ese email.' } });
-    await api.dataSource.getRepository(UserEntity).update({ id: squatter.user.id }, { createdAt: new Date(Date.now() - 25 * 3_600_000) });
+    await api.dataSource.getRepository(UserEntity).update({ id: squatter.user.id }, { emailHeldUntil: new Date(Date.now() - 3_600_000) });
     const owner = await register(api, 'ocupada@example.com');
     expect(owner.user.email).toBe('ocupada@example.com');
     expect((await api.dataSource.getRepository(UserEntity).findOneByOrFail({ id: squatter.user.id })).email).toBeNull();
@@ -141,6 +141,18 @@ describe.each(DATABASES)('accounts linked to a family only once their e-mail is 
     const proven = await createUser(api, 'parent', 'probada@example.com');
     await api.dataSource.getRepository(UserEntity).update({ id: proven.id }, { createdAt: new Date(Date.now() - 90 * 24 * 3_600_000) });
     expect((await api.agent().post('/api/register', registration('probada@example.com'))).status).toBe(409);
+  });
+
+  it('holds an address for a day once a week: registering it again a day later holds nothing, and the parent takes it at once', async () => {
+    const first = await register(api, 'renovada@example.com');
+    // A day later the stranger registers the address again, with another account.
+    await api.dataSource.getRepository(UserEntity).update({ id: first.user.id }, { emailHeldUntil: new Date(Date.now() - 60_000) });
+    const again = await register(api, 'renovada@example.com');
+    expect(again.user.email).toBe('renovada@example.com');
+    // No new hold: the family's parent registers the address right away and can prove it.
+    const owner = await register(api, 'renovada@example.com');
+    expect(owner.user.email).toBe('renovada@example.com');
+    expect((await api.dataSource.getRepository(UserEntity).findOneByOrFail({ id: again.user.id })).email).toBeNull();
   });
 
   it('limits registrations from one address, counting refused ones, and writes nothing when it refuses', async () => {

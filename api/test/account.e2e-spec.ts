@@ -3,6 +3,7 @@
 import type { User } from '@portal/contracts';
 import { FREE_FAILURES_PER_ACCOUNT_AND_IP } from '../src/auth/login-throttle';
 import { SessionEntity } from '../src/auth/session.entity';
+import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { UserEntity } from '../src/users/user.entity';
 import { DATABASES, PASSWORD, startApi, type Agent, type TestApi } from './harness';
 import { sessionAgent, snapshotTables, type Snapshot } from './fixtures';
@@ -48,6 +49,19 @@ describe.each(DATABASES)('my account (%s)', (kind) => {
     expect(await signInStatus(agent.user.username, PASSWORD)).toBe(401);
     expect(await signInStatus(agent.user.username, NEW_PASSWORD)).toBe(200);
     expect(await passwordHash(agent.user.id)).toMatch(/^scrypt\$/);
+  });
+
+  it('ends every link of the account with a password change: a reset link sent before no longer works', async () => {
+    const agent = await api.signedIn('parent', { email: `enlaces.${kind}@example.com` });
+    expect((await api.agent().post('/api/password-reset', { email: `enlaces.${kind}@example.com` })).status).toBe(204);
+    const [message] = await api.dataSource
+      .getRepository(OutboxMessageEntity)
+      .find({ where: { recipient: `enlaces.${kind}@example.com`, kind: 'reset-password' }, order: { id: 'DESC' }, take: 1 });
+    const token = /token=([\w-]{43})/.exec(message!.text)![1];
+    expect((await agent.put('/api/user/password', change())).status).toBe(204);
+    const reset = await api.agent().post('/api/password-reset/confirm', { token, password: 'otra-clave-larga', confirmPassword: 'otra-clave-larga' });
+    expect(reset.status).toBe(400);
+    expect(await signInStatus(agent.user.username, NEW_PASSWORD)).toBe(200);
   });
 
   it('signs out every other browser of the user; the one that changed stays signed in with a new session id', async () => {

@@ -155,6 +155,17 @@ const MATRIX: Record<string, RouteRule> = {
       return { body: { token } };
     },
   },
+  'POST /api/verify-email/check': {
+    expect: ALL_OK,
+    request: async ({ api }) => {
+      const user = await createUser(api, 'parent', `por.revisar.${(registrations += 1)}@example.com`);
+      await api.dataSource.getRepository(UserEntity).update({ id: user.id }, { emailVerifiedAt: null });
+      const token = await api.app
+        .get(AccountTokens)
+        .issue(api.dataSource.manager, { userId: user.id, email: user.email! }, 'verify-email', 3_600_000);
+      return { body: { token } };
+    },
+  },
   // Every caller here has proven its address already (or has none): 409.
   'POST /api/verify-email/resend': { expect: [401, 409, 409, 409] },
   'POST /api/password-reset': {

@@ -202,12 +202,15 @@ describe.each(DATABASES)('notices by e-mail and one-click unsubscribe (%s)', (ki
     expect(await api.dataSource.getRepository(FamilyEntity).countBy({ noticeEmailsOff: true })).toBe(0);
   });
 
-  it('keeps the outbox detail readable by the committee, with the unsubscribe link', async () => {
+  it('keeps the outbox detail readable by the committee; once sent, the unsubscribe link without its signature', async () => {
     const row = await api.dataSource.getRepository(OutboxMessageEntity).findOneOrFail({ where: { kind: 'aviso' }, order: { id: 'DESC' } });
+    expect(row.status).toBe('sent');
     expect(JSON.parse(row.headers!)).toEqual({
-      'List-Unsubscribe': expect.stringMatching(LINK),
+      'List-Unsubscribe': expect.stringContaining('/api/unsubscribe/[enlace enviado]>'),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
+    expect(row.text).not.toMatch(/\/api\/unsubscribe\/\d+\.[\w-]{32}/);
+    expect(row.text).toContain('/api/unsubscribe/[enlace enviado]');
     const detail = await admin.get<OutboxMessageDetail>(`/api/emails/${row.id}`);
     expect(detail.body.text).toContain('Entrega de togas');
   });

@@ -6,6 +6,7 @@ import {
   MAX_FAILURES_PER_IP,
   TOO_MANY_ATTEMPTS,
 } from '../src/auth/login-throttle';
+import { AccountLinksService } from '../src/auth/account-links.service';
 import { RateLimitEntity } from '../src/auth/rate-limit.entity';
 import { createApp } from '../src/app';
 import { createUser } from './fixtures';
@@ -48,16 +49,36 @@ describe.each(DATABASES)('sign-in limits count failures, not people (%s)', (kind
     expect(statuses.filter((status) => status === 401)).toHaveLength(4);
   });
 
-  it('refuses an address after too many failures, whatever the accounts, and not the others', async () => {
-    const guesser = nextAddress();
-    const parent = await createUser(api, 'parent', null);
-    for (let index = 0; index < MAX_FAILURES_PER_IP; index += 1) {
-      expect((await signIn(api.app, guesser, `nadie${index}`, 'adivinando')).statusCode).toBe(401);
+  it("past an address's ceiling, lets it try each account nobody failed on once, and the right password in, on both instances", async () => {
+    const second = await createApp(api.config);
+    try {
+      const school = nextAddress();
+      const parent = await createUser(api, 'parent', null);
+      const admin = await createUser(api, 'admin', null);
+      const other = await createUser(api, 'parent', null);
+      const instances = [api.app, second];
+      for (let index = 0; index < 100; index += 1) {
+        const who = index % 2 ? parent : admin;
+        expect((await signIn(instances[index % 2]!, school, who.username, PASSWORD)).statusCode).toBe(200);
+      }
+      for (let index = 0; index < MAX_FAILURES_PER_IP + 1; index += 1) {
+        const expected = index < MAX_FAILURES_PER_IP ? 401 : 429;
+        expect((await signIn(instances[index % 2]!, school, `nadie.${school}.${index}`, 'adivinando')).statusCode).toBe(expected);
+      }
+      // The accounts nobody failed on: their right password gets in, from either instance.
+      for (const app of instances) {
+        expect((await signIn(app, school, parent.username, PASSWORD)).statusCode).toBe(200);
+        expect((await signIn(app, school, admin.username, PASSWORD)).statusCode).toBe(200);
+      }
+      // A guess on an account is one try: wrong, it is refused, and so is every try after it from here.
+      const guess = await signIn(second, school, other.username, 'adivinando');
+      expect(guess.statusCode).toBe(429);
+      expect(guess.json()).toEqual({ statusCode: 429, message: TOO_MANY_ATTEMPTS });
+      expect((await signIn(api.app, school, other.username, PASSWORD)).statusCode).toBe(429);
+      expect((await signIn(api.app, nextAddress(), other.username, PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await second.close();
     }
-    const blocked = await signIn(api.app, guesser, parent.username, PASSWORD);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ statusCode: 429, message: TOO_MANY_ATTEMPTS });
-    expect((await signIn(api.app, nextAddress(), parent.username, PASSWORD)).statusCode).toBe(200);
   });
 
   it("counts an account's user name, e-mail and their case variants as one account", async () => {
@@ -105,12 +126,31 @@ describe.each(DATABASES)('sign-in limits count failures, not people (%s)', (kind
     expect((await signIn(api.app, from, parent.username, PASSWORD)).statusCode).toBe(200);
   });
 
-  it('never locks the right password out for longer than the cap, however many addresses guess', async () => {
+  it("keeps an account others guess at reachable to its owner: the right password from an address that has not failed, on either instance", async () => {
+    const second = await createApp(api.config);
+    try {
+      const admin = await createUser(api, 'admin', null);
+      for (let index = 0; index < FREE_FAILURES_PER_ACCOUNT + 12; index += 1) {
+        await signIn(index % 2 ? second : api.app, nextAddress(), admin.username, 'adivinando');
+      }
+      // A wrong password from a fresh address is counted and refused as the account's wait says.
+      const stranger = await signIn(second, nextAddress(), admin.username, 'otra-adivinanza');
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json<{ message: string }>().message).toMatch(/^Demasiados intentos fallidos\. Espera \d+ (segundos?|minutos?)/);
+      expect((await signIn(second, nextAddress(), admin.username, PASSWORD)).statusCode).toBe(200);
+      expect((await signIn(api.app, nextAddress(), admin.username, PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('never locks the right password out for longer than the cap from an address that failed on it too', async () => {
     const admin = await createUser(api, 'admin', null);
+    const owner = nextAddress();
+    expect((await signIn(api.app, owner, admin.username, 'me-equivoque')).statusCode).toBe(401);
     for (let index = 0; index < FREE_FAILURES_PER_ACCOUNT + 12; index += 1) {
       await signIn(api.app, nextAddress(), admin.username, 'adivinando');
     }
-    const owner = nextAddress();
     const waiting = await signIn(api.app, owner, admin.username, PASSWORD);
     expect(waiting.statusCode).toBe(429);
     const [, amount, unit] = /Espera (\d+) (segundos?|minutos?)/.exec(waiting.json<{ message: string }>().message) ?? [];
@@ -119,6 +159,20 @@ describe.each(DATABASES)('sign-in limits count failures, not people (%s)', (kind
     expect(seconds).toBeLessThanOrEqual(MAX_DELAY_PER_ACCOUNT_MS / 1000);
     await timePasses(api, MAX_DELAY_PER_ACCOUNT_MS);
     expect((await signIn(api.app, owner, admin.username, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("forgets an account's failures once its owner resets the password by link", async () => {
+    const owner = nextAddress();
+    const parent = await createUser(api, 'parent', 'bloqueada@example.com');
+    for (let index = 0; index < FREE_FAILURES_PER_ACCOUNT + 3; index += 1) {
+      await signIn(api.app, index % 2 ? owner : nextAddress(), parent.username, 'adivinando');
+    }
+    expect((await signIn(api.app, owner, parent.username, PASSWORD)).statusCode).toBe(429);
+    const { link } = await api.app.get(AccountLinksService).resetLinkFor(parent.id);
+    const token = new URL(link).searchParams.get('token');
+    const reset = await api.agent().post('/api/password-reset/confirm', { token, password: 'otra-clave-larga', confirmPassword: 'otra-clave-larga' });
+    expect(reset.status).toBe(204);
+    expect((await signIn(api.app, owner, parent.username, 'otra-clave-larga')).statusCode).toBe(200);
   });
 
   it('counts parallel guesses one by one', async () => {

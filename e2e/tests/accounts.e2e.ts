@@ -237,7 +237,9 @@ describe("without a mail server, the committee reads the e-mails in 'Correos'", 
     await screenshot(admin, 'admin-email');
     await context.close();
 
+    // Opening the link confirms nothing: the page names the account and waits for the click.
     await parent.goto(link!);
+    await parent.getByRole('button', { name: `Confirmar que la cuenta «jorge.${viewport.width}» es de esta familia` }).click();
     await parent.getByRole('heading', { name: '¡Correo confirmado!' }).waitFor();
     await parentContext.close();
   });

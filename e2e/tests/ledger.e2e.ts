@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
+import { seriousA11yViolations, smallTapTargets } from '../support/checks';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
 import { startPortal, type Portal } from '../support/portal';
 
@@ -204,6 +205,8 @@ async function aLineGoesToTheWrongFamily(): Promise<void> {
     .waitFor();
   await parent.locator('.parent-movement', { hasText: 'Depósito en el banco' }).getByText('Q500').waitFor();
   await screenshot(parent, 'ledger-parent-partial');
+  expect(await seriousA11yViolations(parent)).toEqual([]);
+  expect(await smallTapTargets(parent)).toEqual([]);
 }
 
 /** The treasurer reverses it with a reason; it stays crossed out, for the family too. */
@@ -215,12 +218,14 @@ async function theTreasurerReversesIt(): Promise<void> {
   const reason = admin.getByRole('dialog', { name: 'Revertir el movimiento' });
   expect(await reason.getByRole('button', { name: 'Revertir', exact: true }).isDisabled()).toBe(true);
   await reason.getByLabel('Motivo (obligatorio)').fill('Era de la familia Hernández');
+  expect(await seriousA11yViolations(admin)).toEqual([]);
   await reason.getByRole('button', { name: 'Revertir', exact: true }).click();
   await toast(admin, 'Movimiento revertido');
   await dialog.getByText(/^Revertido por .+: Era de la familia Hernández$/).waitFor();
   await dialog.getByText('Reversión de «Depósito en el banco»').waitFor();
   expect(await dialog.getByRole('button', { name: 'Revertir Depósito en el banco de Q500' }).count()).toBe(0);
   await screenshot(admin, 'ledger-admin-statement');
+  expect(await seriousA11yViolations(admin)).toEqual([]);
   await admin.keyboard.press('Escape');
 
   await admin.goto(`${portal.url}/admin/historial`);

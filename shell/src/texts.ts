@@ -103,6 +103,10 @@ export const texts = {
     },
   },
   verify: {
+    loading: 'Revisando el enlace...',
+    title: 'Confirma tu correo',
+    question: (username: string) => `Confirmar que la cuenta «${username}» es de esta familia`,
+    warning: 'Si no creaste esta cuenta, no la confirmes: quien la creó vería los datos de tu familia. Cierra esta página.',
     checking: 'Confirmando tu correo...',
     doneTitle: '¡Correo confirmado!',
     doneText: 'Gracias. Ya puedes ver la información de tu familia en el portal.',

@@ -1,11 +1,17 @@
 import type { EntityManager } from 'typeorm';
 import { FamilyEntity } from '../families/family.entity';
 import type { Change } from '../history/record';
-import type { UserEntity } from '../users/user.entity';
+import { UserEntity } from '../users/user.entity';
 import { toUser } from '../users/users.service';
 
 /** An account as history keeps it: what the committee sees of it, never its password. */
 export const accountSnapshot = (user: UserEntity) => ({ ...toUser(user), disabled: user.disabledAt !== null });
+
+/** `accountChange` for the account with this id, or null when there is none. */
+export async function accountChangeById(manager: EntityManager, action: string, userId: number): Promise<Change | null> {
+  const user = await manager.findOneBy(UserEntity, { id: userId });
+  return user ? accountChange(manager, action, user) : null;
+}
 
 /** An account's change, for the history; a parent's is also under its family. */
 export async function accountChange(

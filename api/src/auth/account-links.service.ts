@@ -4,18 +4,20 @@ import { IsNull, Not, type EntityManager } from 'typeorm';
 import type { AccountLink, BulkInvitationResult, Invitation, User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
+import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { invitationMail, resetPasswordMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
 import { UserEntity } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
-import { accountChange } from '../accounts/account-change';
+import { toUser, UsersService } from '../users/users.service';
+import { accountChange, accountChangeById } from '../accounts/account-change';
 import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
 import { BAD_LINK } from './dto/account-links.dto';
 import type { AcceptInvitationDto, ResetPasswordDto } from './dto/account-links.dto';
+import { LoginThrottle } from './login-throttle';
 import { hashPassword } from './password';
 import { RateLimits } from './rate-limits';
 import { SessionsService } from './sessions.service';
@@ -26,6 +28,8 @@ export const INVITATION_DAYS = 7;
 /** Reset e-mails asked for per address and per e-mail, per hour. */
 export const MAX_RESETS_PER_IP = 10;
 export const MAX_RESETS_PER_EMAIL = 3;
+/** The reset request's answer never comes sooner: writing the link takes a few ms, finding no account less. */
+export const RESET_ANSWER_MS = 120;
 
 export const LINK_MESSAGES = {
   tooManyResets: 'Ya pediste varios enlaces. Revisa tu correo (también la carpeta de spam) o intenta de nuevo en una hora.',
@@ -51,15 +55,27 @@ export class AccountLinksService {
     private readonly settings: SettingsService,
     private readonly limits: RateLimits,
     private readonly sessions: SessionsService,
+    private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
    * '¿Olvidaste tu contraseña?': e-mails a link when an enabled account has this address. The
-   * answer is the same either way, so it tells no one which addresses have accounts.
+   * answer is the same either way, and takes as long (at least RESET_ANSWER_MS), so neither its
+   * words nor its time tell which addresses have accounts.
    */
   async requestReset(email: string, ip: string): Promise<void> {
-    const address = email.trim().toLowerCase();
+    const until = Date.now() + RESET_ANSWER_MS;
+    try {
+      await this.sendResetIfAccount(email, ip);
+    } finally {
+      const left = until - Date.now();
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    }
+  }
+
+  private async sendResetIfAccount(email: string, ip: string): Promise<void> {
+    const address = normalizeEmail(email);
     const keys = { ip: `reset:ip:${ip}`, email: `reset:email:${address}` };
     const counters = await this.limits.read([keys.ip, keys.email], HOUR_MS);
     if ((counters.get(keys.ip)?.count ?? 0) >= MAX_RESETS_PER_IP || (counters.get(keys.email)?.count ?? 0) >= MAX_RESETS_PER_EMAIL) {
@@ -92,9 +108,13 @@ export class AccountLinksService {
       const proven = user.email && !user.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {};
       await manager.update(UserEntity, { id: user.id }, { passwordHash, ...proven });
       await this.sessions.endAllFor(user.id, { manager });
+      await this.tokens.revokeAllFor(manager, user.id);
+      await recordChange(manager, await accountChange(manager, 'reset-password', user), toUser(user));
       return user.id;
     });
     this.sessions.forgetUser(userId);
+    // The owner proved itself by its mailbox: whatever others' guesses held against the account ends.
+    await this.throttle.forgetAccount(userId);
   }
 
   /** The committee invites one family: an e-mail with a link to create its account. */
@@ -150,10 +170,12 @@ export class AccountLinksService {
         releaseUnproven: true,
         takenMessage: LINK_MESSAGES.taken,
         // Spent in the same transaction: of two people using one link at once, one gets the account.
-        then: async (manager) => {
+        then: async (manager, user) => {
           const row = await this.tokens.consume(manager, token, 'invitation');
           const family = row?.familyId ? await manager.findOneBy(FamilyEntity, { id: row.familyId }) : null;
           if (!row || family?.email !== email) throw new BadRequestException(BAD_LINK);
+          const change = await accountChangeById(manager, 'accept-invitation', user.id);
+          if (change) await recordChange(manager, change, user);
         },
       },
     );
@@ -168,7 +190,8 @@ export class AccountLinksService {
     const link = `${this.config.publicUrl}/auth/restablecer?token=${token}`;
     if (user.email) {
       const { classYear } = await this.settings.get(manager);
-      const mail = resetPasswordMail({ name: user.name, link, classYear, minutes: RESET_MINUTES });
+      const name = user.emailVerifiedAt ? user.name : null;
+      const mail = resetPasswordMail({ name, link, classYear, minutes: RESET_MINUTES });
       await this.outbox.enqueue(manager, { ...mail, kind: 'reset-password', to: user.email });
     }
     return link;

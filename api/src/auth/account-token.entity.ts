@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { emailColumn } from '../common/identity';
 
 export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'invitation';
 
@@ -22,7 +23,7 @@ export class AccountTokenEntity {
   purpose!: AccountTokenPurpose;
 
   /** The address the link was sent to, which following it proves. */
-  @Column({ type: 'varchar', length: 254 })
+  @Column({ type: 'varchar', length: 254, transformer: emailColumn })
   email!: string;
 
   @Column({ type: 'datetime', precision: 3 })

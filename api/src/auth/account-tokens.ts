@@ -39,6 +39,11 @@ export class AccountTokens {
     return token;
   }
 
+  /** Every unused link of the account stops working (a password change: no older link outlives it). */
+  async revokeAllFor(manager: EntityManager, userId: number): Promise<void> {
+    await manager.delete(AccountTokenEntity, { userId, usedAt: IsNull() });
+  }
+
   /** The token's row when it is of `purpose`, unused and unexpired, without using it. */
   async peek(manager: EntityManager, token: string, purpose: AccountTokenPurpose, now = new Date()): Promise<AccountTokenEntity | null> {
     const row = await manager.findOneBy(AccountTokenEntity, { id: hashToken(token), purpose });

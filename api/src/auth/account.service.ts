@@ -1,7 +1,10 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
+import { accountChangeById } from '../accounts/account-change';
 import { Database } from '../database/database.service';
+import { recordChange } from '../history/record';
 import { UserEntity } from '../users/user.entity';
 import type { ChangePasswordDto } from './dto/change-password.dto';
+import { AccountTokens } from './account-tokens';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import { SessionsService } from './sessions.service';
@@ -20,6 +23,7 @@ export class AccountService {
     private readonly db: Database,
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
+    private readonly tokens: AccountTokens,
   ) {}
 
   /**
@@ -33,10 +37,10 @@ export class AccountService {
     // used to guess the password faster than the sign-in form allows.
     const account = `user:${userId}`;
     await this.throttle.oneAtATime(account, async () => {
-      await this.throttle.check(ip, account);
+      const refusalIfWrong = await this.throttle.check(ip, account);
       if (!stored || !(await verifyPassword(currentPassword, stored))) {
         await this.throttle.recordFailure(ip, account);
-        throw fieldError('currentPassword', WRONG_CURRENT);
+        throw refusalIfWrong ?? fieldError('currentPassword', WRONG_CURRENT);
       }
     });
     // Compared as scrypt sees them (NFC): a differently composed 'ñ' is the same password.
@@ -48,7 +52,18 @@ export class AccountService {
       const { affected } = await manager.update(UserEntity, { id: userId, passwordHash: stored }, { passwordHash });
       if (affected !== 1) throw fieldError('currentPassword', WRONG_CURRENT);
       await this.sessions.endAllFor(userId, { manager });
+      // A reset link sent before, or a confirmation link, dies with the old password.
+      await this.tokens.revokeAllFor(manager, userId);
       return this.sessions.create(userId, new Date(), manager);
+    });
+  }
+
+  /** 'Cerrar sesión en todos los dispositivos': every session ends, and the history says so. */
+  async logoutAll(userId: number): Promise<void> {
+    await this.db.write(async (manager) => {
+      await this.sessions.endAllFor(userId, { manager });
+      const change = await accountChangeById(manager, 'logout-all', userId);
+      if (change) await recordChange(manager, change);
     });
   }
 

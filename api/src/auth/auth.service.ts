@@ -10,18 +10,21 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { User } from '@portal/contracts';
+import type { User, VerificationCheck } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
+import { normalizeEmail, normalizeLogin } from '../common/identity';
 import { Database } from '../database/database.service';
 import { OutboxService } from '../mail/outbox.service';
 import { verifyEmailMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
 import { UserEntity } from '../users/user.entity';
 import { toUser, UsersService } from '../users/users.service';
+import { accountChange } from '../accounts/account-change';
+import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
 import { LoginThrottle } from './login-throttle';
-import { DECOY_HASH, verifyPassword } from './password';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { RateLimits } from './rate-limits';
 import { SessionsService } from './sessions.service';
 import type { LoginDto } from './dto/login.dto';
@@ -32,6 +35,8 @@ export const VERIFY_EMAIL_HOURS = 24;
 /** Registrations per address and in all, per hour: a meeting's worth from the school's Wi-Fi. */
 export const MAX_REGISTRATIONS_PER_IP = 30;
 export const MAX_REGISTRATIONS = 300;
+/** An address is held for a day (users.service.ts) once in this long. */
+export const HOLD_ONCE_PER_MS = 7 * 24 * HOUR_MS;
 /** Confirmation e-mails a user may ask for again, per hour. */
 export const MAX_VERIFY_EMAILS = 5;
 
@@ -67,19 +72,20 @@ export class AuthService {
    * the address; successes are not (decisions item 19).
    */
   async checkCredentials({ username, password }: LoginDto, ip: string): Promise<User> {
-    const login = username.trim().toLowerCase();
+    const login = normalizeLogin(username);
     const user = await this.users.findForLogin(login);
     const account = user ? `user:${user.id}` : `login:${hash('sha256', login, 'hex').slice(0, 40)}`;
     return this.throttle.oneAtATime(account, async () => {
-      await this.throttle.check(ip, account);
-      const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
+      const refusalIfWrong = await this.throttle.check(ip, account);
+      const valid = await verifyPassword(password, user?.passwordHash ?? decoyHash());
       if (!user || !valid) {
         await this.throttle.recordFailure(ip, account);
-        throw new UnauthorizedException(AUTH_MESSAGES.badCredentials);
+        throw refusalIfWrong ?? new UnauthorizedException(AUTH_MESSAGES.badCredentials);
       }
       await this.throttle.recordSuccess(ip, account);
       // Said only to whoever knows the password.
       if (user.disabledAt) throw new ForbiddenException(AUTH_MESSAGES.disabled);
+      if (needsRehash(user.passwordHash)) await this.rehash(user.id, user.passwordHash, password);
       return toUser(user);
     });
   }
@@ -95,10 +101,16 @@ export class AuthService {
       throw tooMany(AUTH_MESSAGES.tooManyRegistrations);
     }
     await this.limits.hit([keys.ip, keys.all], HOUR_MS, { fixed: true });
-    return this.users.create(
+    // One day's hold per address a week: whoever registers it again within the week (the same
+    // stranger, a day later) gets no hold, and the family's parent can take the address at once.
+    const holdKey = `hold:${normalizeEmail(email)}`;
+    const holdEmail = !(await this.limits.read([holdKey], HOLD_ONCE_PER_MS)).has(holdKey);
+    const user = await this.users.create(
       { name, username, email, password, role: 'parent' },
-      { then: (manager, user) => this.sendVerification(manager, user) },
+      { holdEmail, then: (manager, created) => this.sendVerification(manager, created) },
     );
+    if (holdEmail) await this.limits.hit([holdKey], HOLD_ONCE_PER_MS, { fixed: true });
+    return user;
   }
 
   /** Sends a new confirmation link to the signed-in user's address (the old ones stop working). */
@@ -112,6 +124,14 @@ export class AuthService {
     await this.db.write((manager) => this.sendVerification(manager, user));
   }
 
+  /** The account a confirmation link is for; a used, expired or stale link is a 400. */
+  async checkVerification(token: string): Promise<VerificationCheck> {
+    const row = await this.tokens.peek(this.db.manager, token, 'verify-email');
+    const user = row?.userId ? await this.db.manager.findOneBy(UserEntity, { id: row.userId }) : null;
+    if (!row || !user || user.email !== row.email || user.disabledAt) throw new BadRequestException(AUTH_MESSAGES.badLink);
+    return { username: user.username };
+  }
+
   /**
    * Follows a confirmation link: the account now owns the address the link was sent to, and with
    * it the family whose e-mail that is. Works signed in or not; signs no one in.
@@ -122,10 +142,20 @@ export class AuthService {
       const user = row?.userId ? await manager.findOneBy(UserEntity, { id: row.userId }) : null;
       // A link sent to an address the account no longer has proves nothing.
       if (!row || !user || user.email !== row.email || user.disabledAt) throw new BadRequestException(AUTH_MESSAGES.badLink);
-      if (!user.emailVerifiedAt) await manager.update(UserEntity, { id: user.id }, { emailVerifiedAt: new Date() });
+      if (!user.emailVerifiedAt) {
+        await manager.update(UserEntity, { id: user.id }, { emailVerifiedAt: new Date() });
+        // The act that links the account to its family: recorded under the family, as the account's.
+        await recordChange(manager, await accountChange(manager, 'verify-email', user), toUser(user));
+      }
       return user.id;
     });
     this.sessions.forgetUser(userId);
+  }
+
+  /** Today's cost for a hash made with older parameters; only over the hash just verified. */
+  private async rehash(userId: number, stored: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.db.write((manager) => manager.update(UserEntity, { id: userId, passwordHash: stored }, { passwordHash }));
   }
 
   private async sendVerification(manager: EntityManager, user: User): Promise<void> {
@@ -133,7 +163,8 @@ export class AuthService {
     const token = await this.tokens.issue(manager, { userId: user.id, email: user.email }, 'verify-email', VERIFY_EMAIL_HOURS * HOUR_MS);
     const { classYear } = await this.settings.get(manager);
     const link = `${this.config.publicUrl}/auth/verificar?token=${token}`;
-    const mail = verifyEmailMail({ name: user.name, link, classYear, hours: VERIFY_EMAIL_HOURS });
+    // Nothing the registrant typed: the address is not proven yet, and the name could be anything.
+    const mail = verifyEmailMail({ link, classYear, hours: VERIFY_EMAIL_HOURS });
     await this.outbox.enqueue(manager, { ...mail, kind: 'verify-email', to: user.email });
   }
 }

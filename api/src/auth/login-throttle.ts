@@ -4,14 +4,19 @@ import { RateLimits, type Counter } from './rate-limits';
 /** Failed sign-ins are forgotten after this long without another failure. */
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 /**
- * Failures from one address (any accounts) before it is refused for the window. High enough for a
- * school's one address shared by every parent at a meeting: successes never count.
+ * Failures from one address (any accounts) in the window, past which the address may try only
+ * accounts that have no failure counted: one try each, and a wrong one is a 429. The right
+ * password of an account nobody has failed on still gets in (the school's one address shared by
+ * every parent at a meeting); successes never count.
  */
 export const MAX_FAILURES_PER_IP = 100;
 /**
  * Failures on one account from one address, and on one account from anywhere, allowed before each
  * further try must wait: 1 s, 2 s, 4 s, ... up to the cap. The right password is never locked out
- * for longer than the cap, and guessing slows to one try per cap.
+ * for longer than the cap, and guessing slows to one try per cap. The account-wide wait binds only
+ * the addresses that have failed on the account: from any other, the owner's right password gets
+ * in at once (a wrong one is counted and answered 429), so no one can keep an account locked.
+ * A reset by link forgets the account's failures.
  */
 export const FREE_FAILURES_PER_ACCOUNT_AND_IP = 5;
 export const MAX_DELAY_PER_ACCOUNT_AND_IP_MS = 15 * 60_000;
@@ -64,20 +69,29 @@ export class LoginThrottle {
     }
   }
 
-  /** Refuses the attempt with a Spanish 429 while the address or the account must wait. */
-  async check(ip: string, account: string, now = Date.now()): Promise<void> {
+  /**
+   * Refuses the attempt with a Spanish 429 while this address must wait on this account. Returns
+   * the refusal that stands if the password turns out wrong (an address over its ceiling, an
+   * account others have failed on), or null: the right password is let in all the same.
+   */
+  async check(ip: string, account: string, now = Date.now()): Promise<HttpException | null> {
     const keys = this.keys(ip, account);
     const counters = await this.limits.read([keys.ip, keys.pair, keys.account], FAILURE_WINDOW_MS, now);
-    const byIp = counters.get(keys.ip);
-    if (byIp && byIp.count >= MAX_FAILURES_PER_IP) {
-      throw this.refusal(TOO_MANY_ATTEMPTS);
-    }
-    const waits = [
-      this.waitLeft(counters.get(keys.pair), FREE_FAILURES_PER_ACCOUNT_AND_IP, MAX_DELAY_PER_ACCOUNT_AND_IP_MS, now),
-      this.waitLeft(counters.get(keys.account), FREE_FAILURES_PER_ACCOUNT, MAX_DELAY_PER_ACCOUNT_MS, now),
-    ];
-    const wait = Math.max(...waits);
-    if (wait > 0) throw this.refusal(waitMessage(wait));
+    const pair = counters.get(keys.pair);
+    const byAccount = counters.get(keys.account);
+    const overCeiling = (counters.get(keys.ip)?.count ?? 0) >= MAX_FAILURES_PER_IP;
+    if (overCeiling && (pair || byAccount)) throw this.refusal(TOO_MANY_ATTEMPTS);
+    const pairWait = this.waitLeft(pair, FREE_FAILURES_PER_ACCOUNT_AND_IP, MAX_DELAY_PER_ACCOUNT_AND_IP_MS, now);
+    const accountWait = this.waitLeft(byAccount, FREE_FAILURES_PER_ACCOUNT, MAX_DELAY_PER_ACCOUNT_MS, now);
+    // This address has failed on the account: it waits for the longer of the two.
+    if (pair && Math.max(pairWait, accountWait) > 0) throw this.refusal(waitMessage(Math.max(pairWait, accountWait)));
+    if (overCeiling) return this.refusal(TOO_MANY_ATTEMPTS);
+    return accountWait > 0 ? this.refusal(waitMessage(accountWait)) : null;
+  }
+
+  /** Forgets an account's failures, from everywhere: its owner proved it by a link sent to its address. */
+  forgetAccount(userId: number): Promise<void> {
+    return this.limits.clearStartingWith(`user:${userId}`);
   }
 
   recordFailure(ip: string, account: string, now = Date.now()): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, LessThan } from 'typeorm';
+import { In, LessThan, Like, Not } from 'typeorm';
 import { Database } from '../database/database.service';
 import { RateLimitEntity } from './rate-limit.entity';
 
@@ -10,8 +10,9 @@ export interface Counter {
   lastAt: number;
 }
 
-/** Counters older than this are deleted now and then. */
+/** Counters older than this are deleted now and then; `hold:` ones (an address's weekly hold) after eight days. */
 const KEEP_MS = 24 * 3_600_000;
+const KEEP_HOLDS_MS = 8 * KEEP_MS;
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
@@ -42,9 +43,34 @@ export class RateLimits {
   async hit(keys: string[], windowMs: number, options: { fixed?: boolean; now?: number } = {}): Promise<void> {
     const now = options.now ?? Date.now();
     const cutoff = now - windowMs;
-    const since = options.fixed ? 'firstAt' : 'lastAt';
+    const sql = this.hitSql(options.fixed ?? false);
+    for (const key of keys) await this.db.execute(sql, [key, now, now, cutoff, cutoff]);
+    await this.sweep(now);
+  }
+
+  /**
+   * Counts one more use of `key` if it stays within `max`; otherwise throws `refusal()` and counts
+   * nothing. Atomic across requests and instances: the increment and the check are one
+   * transaction, whose upsert holds the row until it ends (SQLite: one write at a time), so 40
+   * parallel uploads against a limit of 20 let exactly 20 through.
+   */
+  async take(key: string, windowMs: number, max: number, refusal: () => Error, options: { fixed?: boolean; now?: number } = {}): Promise<void> {
+    const now = options.now ?? Date.now();
+    const cutoff = now - windowMs;
+    const sql = this.hitSql(options.fixed ?? false);
+    await this.db.write(async (manager) => {
+      await manager.query(sql, [key, now, now, cutoff, cutoff]);
+      const [row]: Array<{ count: number | string }> = await manager.query('SELECT count FROM rate_limits WHERE id = ?', [key]);
+      // Thrown inside the transaction: the increment is rolled back with it.
+      if (Number(row?.count ?? 0) > max) throw refusal();
+    });
+    await this.sweep(now);
+  }
+
+  private hitSql(fixed: boolean): string {
+    const since = fixed ? 'firstAt' : 'lastAt';
     // One statement per key: the increment must happen in the database, not read-modify-write here.
-    const sql = this.db.isSqlite
+    const sql: string = this.db.isSqlite
       ? `INSERT INTO rate_limits (id, count, firstAt, lastAt) VALUES (?, 1, ?, ?)
          ON CONFLICT (id) DO UPDATE SET
            count = CASE WHEN ${since} <= ? THEN 1 ELSE count + 1 END,
@@ -56,8 +82,19 @@ export class RateLimits {
            count = IF(${since} <= ?, 1, count + 1),
            firstAt = IF(${since} <= ?, VALUES(firstAt), firstAt),
            lastAt = VALUES(lastAt)`;
-    for (const key of keys) await this.db.execute(sql, [key, now, now, cutoff, cutoff]);
-    await this.sweep(now);
+    return sql;
+  }
+
+  /** Every counter whose key is `prefix` or starts with `prefix|` (`prefix` holds no LIKE wildcard). */
+  async clearStartingWith(prefix: string): Promise<void> {
+    await this.db.write((manager) =>
+      manager
+        .createQueryBuilder()
+        .delete()
+        .from(RateLimitEntity)
+        .where('id = :prefix OR id LIKE :pattern', { prefix, pattern: `${prefix}|%` })
+        .execute(),
+    );
   }
 
   async clear(keys: string[]): Promise<void> {
@@ -67,6 +104,9 @@ export class RateLimits {
   private async sweep(now: number): Promise<void> {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    await this.db.write((manager) => manager.delete(RateLimitEntity, { lastAt: LessThan(String(now - KEEP_MS)) }));
+    await this.db.write(async (manager) => {
+      await manager.delete(RateLimitEntity, { id: Not(Like('hold:%')), lastAt: LessThan(String(now - KEEP_MS)) });
+      await manager.delete(RateLimitEntity, { lastAt: LessThan(String(now - KEEP_HOLDS_MS)) });
+    });
   }
 }

@@ -4,7 +4,9 @@ import { MoreThan } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import { hashToken, newToken } from '../auth/account-tokens';
 import type { AppConfig } from '../config';
+import { accountChangeById } from '../accounts/account-change';
 import { Database } from '../database/database.service';
+import { recordChange } from '../history/record';
 import { DeletedEventEntity } from '../events/deleted-event.entity';
 import { EventEntity } from '../events/event.entity';
 import { DELETED_EVENTS_KEPT_DAYS } from '../events/event-changes';
@@ -70,6 +72,9 @@ export class CalendarService {
     await this.db.write(async (manager) => {
       await manager.delete(CalendarFeedEntity, { userId });
       await manager.insert(CalendarFeedEntity, { userId, tokenHash: hashToken(token), createdAt });
+      // The action only: never the link.
+      const change = await accountChangeById(manager, 'calendar-create', userId);
+      if (change) await recordChange(manager, change);
     });
     const url = `${this.config.publicUrl}/api/calendar/${token}.ics`;
     return { active: true, createdAt: createdAt.toISOString(), url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
@@ -77,6 +82,10 @@ export class CalendarService {
 
   /** The account's link stops working at once (404). Revoking none is not an error. */
   async revoke(userId: number): Promise<void> {
-    await this.db.write((manager) => manager.delete(CalendarFeedEntity, { userId }));
+    await this.db.write(async (manager) => {
+      const { affected } = await manager.delete(CalendarFeedEntity, { userId });
+      const change = affected ? await accountChangeById(manager, 'calendar-revoke', userId) : null;
+      if (change) await recordChange(manager, change);
+    });
   }
 }

@@ -9,8 +9,11 @@ import { fromTrustedProxy, type ProxyTrust } from './proxy';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** Paths whose segment is a secret (a calendar subscription's token): logged without it. */
-const SECRET_PATHS: Array<[RegExp, string]> = [[/^\/api\/calendar\/[^/]*$/, '/api/calendar/[enlace].ics']];
+/** Paths whose segment is a secret (a calendar subscription's token, an unsubscribe link's signature): logged without it. */
+const SECRET_PATHS: Array<[RegExp, string]> = [
+  [/^\/api\/calendar\/[^/]*$/, '/api/calendar/[enlace].ics'],
+  [/^\/api\/unsubscribe\/[^/]*$/, '/api/unsubscribe/[enlace]'],
+];
 
 /** A request's path as logged: without its query (one-time links carry tokens there) or a secret segment. */
 export function pathForLogs(url: string): string {

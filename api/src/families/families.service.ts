@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Not, type EntityManager } from 'typeorm';
 import { TOTAL_TABLES, type Family, type RsvpAnswer } from '@portal/contracts';
+import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { lockAdminWrites } from '../settings/admin-writes-lock';
 import { lockFamily } from './family-lock';
@@ -49,7 +50,7 @@ function toColumns(input: UpdateFamilyDto): Partial<Omit<FamilyEntity, 'id'>> {
   const columns: Partial<Omit<FamilyEntity, 'id'>> = { ...fields };
   if (input.graduateName !== undefined) columns.graduateName = input.graduateName.trim();
   if (input.contactName !== undefined) columns.contactName = input.contactName.trim();
-  if (input.email !== undefined) columns.email = input.email.trim().toLowerCase();
+  if (input.email !== undefined) columns.email = normalizeEmail(input.email);
   if (input.phone !== undefined) columns.phone = input.phone.trim();
   return columns;
 }

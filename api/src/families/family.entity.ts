@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { emailColumn } from '../common/identity';
 
 /** The reports' order (graduate name, then id) is an index: see the 1763800000000 migration. */
 @Entity('families')
@@ -13,8 +14,8 @@ export class FamilyEntity {
   @Column({ type: 'varchar', length: 120 })
   contactName!: string;
 
-  /** Stored in lower case; a parent account with this e-mail sees this family. */
-  @Column({ type: 'varchar', length: 254, unique: true })
+  /** Normalised (common/identity.ts); a parent account with this e-mail, once proven, sees this family. */
+  @Column({ type: 'varchar', length: 254, unique: true, transformer: emailColumn })
   email!: string;
 
   @Column({ type: 'varchar', length: 40 })

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
 import { OutboxMessageEntity } from './outbox-message.entity';
+import { recordChange } from '../history/record';
 
 /** The newest messages the committee sees in 'Correos'. */
 const SHOWN = 300;
@@ -69,6 +70,7 @@ export class EmailsService {
         sentAt: null,
       };
       await manager.update(OutboxMessageEntity, { id }, changes);
+      await recordChange(manager, { action: 'email.resend', entity: 'email', entityId: id, label: `${row.subject} · ${row.recipient}` });
       return toMessage({ ...row, ...changes });
     });
   }

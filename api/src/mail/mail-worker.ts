@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
 import { OutboxMessageEntity } from './outbox-message.entity';
+import { redactLinks } from './redact';
 
 const BATCH = 20;
 /** A message is held this long by the worker that claimed it; then another may try. */
@@ -107,7 +108,16 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
           manager.update(
             OutboxMessageEntity,
             { id: message.id },
-            { status: 'sent', sentAt: new Date(Math.max(Date.now(), now.getTime())), lockedBy: null, lockedUntil: null },
+            {
+              status: 'sent',
+              sentAt: new Date(Math.max(Date.now(), now.getTime())),
+              lockedBy: null,
+              lockedUntil: null,
+              // Once sent, the copy kept here (and in backups) holds no live link.
+              text: redactLinks(message.text),
+              html: message.html === null ? null : redactLinks(message.html),
+              headers: message.headers === null ? null : redactLinks(message.headers),
+            },
           ),
         );
         sent += 1;

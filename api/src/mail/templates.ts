@@ -21,9 +21,10 @@ ${body}
 </body></html>`;
 }
 
-export function verifyEmailMail(input: { name: string; link: string; classYear: number; hours: number }): Mail {
+/** To an address not proven yet: no text the registrant chose (a name could be a phishing lure). */
+export function verifyEmailMail(input: { link: string; classYear: number; hours: number }): Mail {
   const paragraphs = [
-    `Hola, ${input.name}:`,
+    'Hola:',
     `Recibimos una solicitud para crear tu cuenta en el portal de la promoción Class of ${input.classYear} con este correo.`,
     `Confirma que este correo es tuyo para ver la información de tu familia. El enlace vence en ${input.hours} horas y sirve una sola vez.`,
     'Si no fuiste tú, ignora este mensaje: nadie podrá ver los datos de tu familia con esta cuenta.',
@@ -36,9 +37,10 @@ export function verifyEmailMail(input: { name: string; link: string; classYear: 
   };
 }
 
-export function resetPasswordMail(input: { name: string; link: string; classYear: number; minutes: number }): Mail {
+/** `name` only when the address is proven: to an unproven one, nothing its registrant chose. */
+export function resetPasswordMail(input: { name: string | null; link: string; classYear: number; minutes: number }): Mail {
   const paragraphs = [
-    `Hola, ${input.name}:`,
+    input.name ? `Hola, ${input.name}:` : 'Hola:',
     `Alguien pidió restablecer la contraseña de tu cuenta en el portal de la promoción Class of ${input.classYear}.`,
     `Con este enlace eliges una contraseña nueva. Vence en ${input.minutes} minutos y sirve una sola vez; al usarlo se cierran tus sesiones abiertas.`,
     'Si no lo pediste, ignora este mensaje: tu contraseña no cambia.',

@@ -5,6 +5,8 @@ import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { familyOfToken } from './unsubscribe';
+import { recordChange } from '../history/record';
+import { noticeEmailsChange } from './notice-emails-change';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -61,7 +63,10 @@ export class UnsubscribeController {
   @Post(':token')
   async unsubscribe(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
     const { classYear, family } = await this.family(token);
-    await this.db.write((manager) => manager.update(FamilyEntity, { id: family.id }, { noticeEmailsOff: true }));
+    await this.db.write(async (manager) => {
+      const { affected } = await manager.update(FamilyEntity, { id: family.id, noticeEmailsOff: false }, { noticeEmailsOff: true });
+      if (affected) await recordChange(manager, await noticeEmailsChange(manager, family.id, false));
+    });
     return this.send(reply, 200, page(classYear, 'Listo: ya no recibirás los avisos por correo', [REMINDERS, BACK_ON]));
   }
 

@@ -4,6 +4,8 @@ import type { NoticeEmails, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
+import { recordChange } from '../history/record';
+import { noticeEmailsChange } from '../mail/notice-emails-change';
 import { MyFamilyService } from '../parent/my-family.service';
 
 export class NoticeEmailsDto implements NoticeEmails {
@@ -34,7 +36,8 @@ export class MyNoticeEmailsController {
   put(@CurrentUser() user: User, @Body() body: NoticeEmailsDto): Promise<NoticeEmails> {
     return this.db.write(async (manager) => {
       const { id } = await this.myFamily.familyOf(user, manager, 'pessimistic_write');
-      await manager.update(FamilyEntity, { id }, { noticeEmailsOff: !body.enabled });
+      const { affected } = await manager.update(FamilyEntity, { id, noticeEmailsOff: body.enabled }, { noticeEmailsOff: !body.enabled });
+      if (affected) await recordChange(manager, await noticeEmailsChange(manager, id, body.enabled));
       return { enabled: body.enabled };
     });
   }

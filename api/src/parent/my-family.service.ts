@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Family, FamilyRsvpInput, User } from '@portal/contracts';
+import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { EventEntity } from '../events/event.entity';
@@ -17,7 +18,7 @@ import { PARENT_MESSAGES } from './parent.messages';
  */
 export function familyEmail(user: User): string | undefined {
   if (!user.emailVerified) return undefined;
-  return user.email?.trim().toLowerCase() || undefined;
+  return user.email?.trim() ? normalizeEmail(user.email) : undefined;
 }
 
 /**

@@ -4,14 +4,19 @@
 // The body is small enough to hold in memory (10 MB, one request at a time per parent), so it is
 // parsed as a whole rather than streamed.
 import { BadRequestException, HttpException, HttpStatus, UnsupportedMediaTypeException } from '@nestjs/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Role, User } from '@portal/contracts';
 import { MESSAGES } from '../common/api-exception.filter';
 import { FILE_MESSAGES, MAX_RECEIPT_BYTES } from './file-safety';
 
 export const UPLOAD_METHOD = 'POST';
 export const UPLOAD_URL = '/api/my-family/payment-proofs';
-/** The routes that take a file: a parent's receipt, and the committee's bank statement. */
-const UPLOAD_URLS = new Set([UPLOAD_URL, '/api/bank-statements/preview']);
+/** The routes that take a file, and the one role each serves: a parent's receipt, the committee's bank statement. */
+const UPLOAD_ROLES = new Map<string, Role>([
+  [UPLOAD_URL, 'parent'],
+  ['/api/bank-statements/preview', 'admin'],
+]);
+const UPLOAD_URLS = new Set(UPLOAD_ROLES.keys());
 /** The file plus the form's few short fields and the part headers. */
 const MAX_BODY = MAX_RECEIPT_BYTES + 64 * 1024;
 const MAX_FIELD = 200;
@@ -60,6 +65,30 @@ export function parseMultipart(body: Buffer, contentType: string): MultipartBody
     }
     position = next + 2;
   }
+}
+
+export const UPLOAD_GATE_MESSAGES = {
+  signIn: 'Debes iniciar sesión para continuar.',
+  forbidden: 'No tienes permiso para realizar esta acción.',
+} as const;
+
+/**
+ * Who may send a file is known from the cookie alone: the session and its role are checked
+ * before a byte of the body is read (the guard checks again afterwards). Anyone else gets the
+ * 401 or 403 at once, and the connection is closed rather than drained, so an anonymous 10 MB
+ * body costs the process nothing.
+ */
+export function registerUploadGate(fastify: FastifyInstance, sessionOf: (token: string) => Promise<User | null>, cookie: string): void {
+  const refuse = (reply: FastifyReply, status: number, message: string) =>
+    reply.status(status).header('connection', 'close').type('application/json; charset=utf-8').send({ statusCode: status, message });
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isUploadRoute(request)) return;
+    const role = UPLOAD_ROLES.get(request.url.split('?')[0]!)!;
+    const token = request.cookies?.[cookie];
+    const user = token ? await sessionOf(token) : null;
+    if (!user) return refuse(reply, 401, UPLOAD_GATE_MESSAGES.signIn);
+    if (user.role !== role) return refuse(reply, 403, UPLOAD_GATE_MESSAGES.forbidden);
+  });
 }
 
 /** Registered after the JSON parser, which removes every other one. */

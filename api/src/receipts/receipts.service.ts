@@ -120,10 +120,8 @@ export class ReceiptsService {
       throw new BadRequestException({ message: FILE_MESSAGES.missing, errors: { file: [FILE_MESSAGES.missing] } });
     await this.families.familyOf(user);
     const key = `receipts:user:${user.id}`;
-    if (((await this.limits.read([key], HOUR_MS)).get(key)?.count ?? 0) >= UPLOADS_PER_HOUR) {
-      throw new HttpException({ message: RECEIPT_MESSAGES.tooMany }, HttpStatus.TOO_MANY_REQUESTS);
-    }
-    await this.limits.hit([key], HOUR_MS, { fixed: true });
+    const tooMany = () => new HttpException({ message: RECEIPT_MESSAGES.tooMany }, HttpStatus.TOO_MANY_REQUESTS);
+    await this.limits.take(key, HOUR_MS, UPLOADS_PER_HOUR, tooMany, { fixed: true });
     const fileHash = createHash('sha256').update(body.file.data).digest('hex');
     const safe = await makeSafe(body.file.data);
     return this.db.write(async (manager) => {

@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { Role } from '@portal/contracts';
+import { emailColumn, usernameColumn } from '../common/identity';
 
 @Entity('users')
 export class UserEntity {
@@ -9,12 +10,12 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 120 })
   name!: string;
 
-  /** Stored in lower case: user names are matched case-insensitively. */
-  @Column({ type: 'varchar', length: 60, unique: true })
+  /** Normalised (common/identity.ts) and compared exactly: `Padre` signs in as `padre`. */
+  @Column({ type: 'varchar', length: 60, unique: true, transformer: usernameColumn })
   username!: string;
 
-  /** Stored in lower case; links a parent account to the family with the same e-mail, once proven. */
-  @Column({ type: 'varchar', length: 254, unique: true, nullable: true })
+  /** Normalised (common/identity.ts); links a parent account to the family with the same e-mail, once proven. */
+  @Column({ type: 'varchar', length: 254, unique: true, nullable: true, transformer: emailColumn })
   email!: string | null;
 
   @Column({ type: 'varchar', length: 255, select: false })
@@ -29,6 +30,10 @@ export class UserEntity {
   /** When the account proved it owns `email`; until then it is linked to no family. */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   emailVerifiedAt!: Date | null;
+
+  /** Until when its unproven address is kept from other registrations; null: not kept at all. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  emailHeldUntil!: Date | null;
 
   /** When the account last opened 'Notificaciones': later notices show as new. */
   @Column({ type: 'datetime', precision: 3, nullable: true })

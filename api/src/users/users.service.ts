@@ -2,6 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Role, User } from '@portal/contracts';
 import { hashPassword } from '../auth/password';
+import { normalizeEmail, normalizeLogin, normalizeUsername } from '../common/identity';
 import { Database } from '../database/database.service';
 import { UserEntity } from './user.entity';
 
@@ -18,6 +19,8 @@ export interface NewUser {
 export interface CreateOptions {
   then?: (manager: EntityManager, user: User) => Promise<void>;
   now?: Date;
+  /** The new account's unproven address is kept from other registrations for a day. */
+  holdEmail?: boolean;
   releaseUnproven?: boolean;
   takenMessage?: string;
 }
@@ -34,11 +37,11 @@ export class UsersService {
   constructor(private readonly db: Database) {}
 
   /**
-   * The account whose user name or e-mail is `login` (case-insensitive), with its hash. Compared
-   * again here letter for letter: MariaDB's collation would let `pádre` or `PÁDRE` name `padre`.
+   * The account whose user name or e-mail is `login` once normalised, with its hash. The columns
+   * compare exactly (utf8mb4_bin on MySQL); compared again here letter for letter all the same.
    */
   async findForLogin(login: string): Promise<UserEntity | null> {
-    const value = login.trim().toLowerCase();
+    const value = normalizeLogin(login);
     const found = await this.db.manager
       .createQueryBuilder(UserEntity, 'user')
       .addSelect('user.passwordHash')
@@ -48,25 +51,25 @@ export class UsersService {
   }
 
   /**
-   * Creates an account; a taken user name or e-mail is a 409 that says which. An address held by
-   * an account that never proved it, created more than a day ago (or at once, with
-   * `releaseUnproven`: the new account proves the address), is released to the new one: a
-   * stranger cannot keep a family's address from its parent by registering it first. `then` runs
+   * Creates an account; a taken user name or e-mail is a 409 that says which. An address of an
+   * account that never proved it is released to the new one once its hold has ended (at once
+   * with `releaseUnproven`: the new account proves the address; at once too when it was given
+   * no hold): a stranger cannot keep a family's address from its parent by registering it first. `then` runs
    * in the same transaction (the confirmation e-mail, the invitation spent).
    */
   async create(input: NewUser, options: CreateOptions = {}): Promise<User> {
-    const { then, now = new Date(), releaseUnproven = false, takenMessage = 'Ya existe una cuenta con ese email.' } = options;
+    const { then, now = new Date(), releaseUnproven = false, holdEmail = false, takenMessage = 'Ya existe una cuenta con ese email.' } = options;
     const passwordHash = await hashPassword(input.password);
-    const username = input.username.trim().toLowerCase();
-    const email = input.email?.trim().toLowerCase() || null;
+    const username = normalizeUsername(input.username);
+    const email = input.email?.trim() ? normalizeEmail(input.email) : null;
     return this.db.write(async (manager: EntityManager) => {
       if (await manager.existsBy(UserEntity, { username })) {
         throw new ConflictException('Ese nombre de usuario ya está en uso.');
       }
       const holder = email ? await manager.findOneBy(UserEntity, { email }) : null;
       if (holder) {
-        const stale =
-          holder.emailVerifiedAt === null && (releaseUnproven || holder.createdAt.getTime() + UNPROVEN_EMAIL_HOLD_MS < now.getTime());
+        const held = holder.emailHeldUntil !== null && holder.emailHeldUntil.getTime() > now.getTime();
+        const stale = holder.emailVerifiedAt === null && (releaseUnproven || !held);
         if (!stale) throw new ConflictException(takenMessage);
         await manager.update(UserEntity, { id: holder.id }, { email: null });
       }
@@ -78,6 +81,7 @@ export class UsersService {
         role: input.role,
         createdAt: now,
         emailVerifiedAt: input.emailVerified ? now : null,
+        emailHeldUntil: holdEmail && email && !input.emailVerified ? new Date(now.getTime() + UNPROVEN_EMAIL_HOLD_MS) : null,
         disabledAt: null,
       });
       await manager.insert(UserEntity, user);

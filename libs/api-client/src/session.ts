@@ -8,6 +8,7 @@ import type {
   RegisterRequest,
   ResetPasswordRequest,
   User,
+  VerificationCheck,
 } from '@portal/contracts';
 import { roleHint } from '@portal/api-client/early';
 import { apiRequest, getJson, isApiError } from '@portal/api-client/request';
@@ -39,6 +40,8 @@ export const login = (credentials: LoginRequest) => apiRequest<User>('POST', '/a
 export const register = (data: RegisterRequest) => apiRequest<User>('POST', '/api/register', data);
 export const logout = () => apiRequest<void>('POST', '/api/logout');
 export const verifyEmail = (token: string) => apiRequest<void>('POST', '/api/verify-email', { token });
+/** The account a confirmation link is for; spends nothing. */
+export const checkVerification = (token: string) => apiRequest<VerificationCheck>('POST', '/api/verify-email/check', { token });
 export const resendVerification = () => apiRequest<void>('POST', '/api/verify-email/resend');
 export const requestPasswordReset = (email: string) => apiRequest<void>('POST', '/api/password-reset', { email });
 export const resetPassword = (input: ResetPasswordRequest) => apiRequest<void>('POST', '/api/password-reset/confirm', input);

@@ -73,6 +73,11 @@ export interface VerifyEmailRequest {
   token: string;
 }
 
+/** The account a confirmation link is for, named on the page before anyone confirms it. */
+export interface VerificationCheck {
+  username: string;
+}
+
 export interface ForgotPasswordRequest {
   email: string;
 }
@@ -661,6 +666,7 @@ export const HISTORY_ENTITIES = [
   'gala',
   'bank-line',
   'ledger',
+  'email',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 

@@ -1,47 +1,60 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from '@portal/ui/router';
 import { errorMessage, isApiError } from '@portal/api-client/request';
-import { useVerifyEmail } from '@portal/api-client/account-links';
+import { useVerificationCheck, useVerifyEmail } from '@portal/api-client/account-links';
 import { useUser } from '@portal/api-client/session';
 import { homeFor } from '@portal/auth/home';
+import { Button } from '@portal/ui/button';
 import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';
 import { AuthCard } from './AuthCard';
 
 const t = texts.verify;
-type State = { status: 'checking' } | { status: 'done' } | { status: 'failed'; message: string };
+type State = { status: 'asking' } | { status: 'done' } | { status: 'failed'; message: string };
 
-/** Where the link of the confirmation e-mail leads: /auth/verificar?token=... */
+const failure = (error: unknown): State => ({
+  status: 'failed',
+  message: isApiError(error) && error.status === 400 ? t.badLink : errorMessage(error),
+});
+
+/**
+ * Where the link of the confirmation e-mail leads: /auth/verificar?token=... Opening it spends
+ * nothing: the page names the account the link would link, and only the reader's click confirms
+ * it (decisions item 21). A mail scanner, or a family opening a stranger's link, links no one.
+ */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { user } = useUser();
-  const [state, setState] = useState<State>({ status: 'checking' });
-  const { run: verify } = useVerifyEmail({
+  const check = useVerificationCheck(token);
+  const [state, setState] = useState<State>({ status: 'asking' });
+  const { run: verify, isPending } = useVerifyEmail({
     onSuccess: () => setState({ status: 'done' }),
-    onError: (error) =>
-      setState({ status: 'failed', message: isApiError(error) && error.status === 400 ? t.badLink : errorMessage(error) }),
+    onError: (error) => setState(failure(error)),
   });
-  // A link works once: React's development double effect must not spend it twice.
-  const sent = useRef(false);
 
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    void verify(token);
-  }, [token, verify]);
-
-  if (state.status === 'checking') {
+  if (check.isLoading) {
     return (
       <div className="ui-page-center">
-        <Spinner size="lg" label={t.checking} />
+        <Spinner size="lg" label={t.loading} />
       </div>
     );
   }
+  if (state.status === 'asking' && check.data) {
+    return (
+      <AuthCard title={t.title}>
+        <p>{t.warning}</p>
+        <Button variant="primary" pending={isPending} onClick={() => void verify(token)}>
+          {t.question(check.data.username)}
+        </Button>
+      </AuthCard>
+    );
+  }
+  const shown = state.status === 'asking' ? failure(check.error) : state;
   return (
-    <AuthCard title={state.status === 'done' ? t.doneTitle : t.failedTitle}>
-      <p role={state.status === 'failed' ? 'alert' : 'status'}>{state.status === 'done' ? t.doneText : state.message}</p>
-      {state.status === 'failed' && <p>{t.failedHint}</p>}
+    <AuthCard title={shown.status === 'done' ? t.doneTitle : t.failedTitle}>
+      <p role={shown.status === 'failed' ? 'alert' : 'status'}>{shown.status === 'failed' ? shown.message : t.doneText}</p>
+      {shown.status === 'failed' && <p>{t.failedHint}</p>}
       <Link to={user ? homeFor(user.role) : '/auth'} className="ui-button ui-button--primary">
         {user ? t.toPortal : t.toLogin}
       </Link>
