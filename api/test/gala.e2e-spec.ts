@@ -1,5 +1,6 @@
 // The Fiesta de Graduación: the plan, assignment rules, guests, 'sit near', passes and check-in.
 import type { GalaArrivals, GalaCheckIn, GalaPass, GalaPlan, HistoryPage, MyGala } from '@portal/contracts';
+import { formatTime } from '@portal/format';
 import { GalaTableEntity } from '../src/gala/gala-table.entity';
 import { DATABASES, type Agent, type TestApi, startApi } from './harness';
 import { createFamily, createUser, sessionAgent } from './fixtures';
@@ -159,6 +160,13 @@ describe.each(DATABASES)('gala (%s)', (kind) => {
     expect(JSON.stringify(mine)).not.toContain(b.family.email);
     expect(JSON.stringify(mine.tables)).not.toContain('familyId');
     expect(JSON.stringify(mine)).not.toContain(b.family.graduateName);
+    // The committee's plan carries what the door finds a family by.
+    const plan = (await admin.get<GalaPlan>('/api/gala')).body;
+    expect(plan.families.find((family) => family.id === b.family.id)).toMatchObject({
+      contactName: b.family.contactName,
+      email: b.family.email,
+      phone: b.family.phone,
+    });
     expect((await a.parent.put('/api/my-gala/near', { graduateName: a.family.graduateName })).status).toBe(400);
     const unknown = await a.parent.put('/api/my-gala/near', { graduateName: 'Nadie Conocido' });
     expect(unknown.status).toBe(404);
@@ -184,7 +192,9 @@ describe.each(DATABASES)('gala (%s)', (kind) => {
       const again = await admin.post<GalaCheckIn>('/api/gala/check-in', { token: pass.token, count: 5 });
       expect(again.body.result).toBe('ya-ingreso');
       expect(again.body.arrivedCount).toBe(3);
-      expect(again.body.message).toMatch(/^Ya ingresó a las \d{2}:\d{2} \(3 personas\)\.$/);
+      // The time as the portal writes every time (libs/format), not a second style.
+      expect(again.body.message).toBe(`Ya ingresó a las ${formatTime(again.body.arrivedAt)} (3 personas).`);
+      expect(again.body.message).toMatch(/^Ya ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \(3 personas\)\.$/);
       const arrivals = (await admin.get<GalaArrivals>('/api/gala/arrivals')).body;
       expect(arrivals.tables.find((table) => table.number === 12)).toMatchObject({ arrived: 3, expected: 3, graduateName: 'Puerta Uno' });
     });

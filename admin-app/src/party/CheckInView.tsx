@@ -4,8 +4,9 @@ import { useGalaArrivals, useGalaPlan, useRefreshArrivals } from '@portal/api-cl
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@portal/ui/card';
 import { Input } from '@portal/ui/input';
-import { formatTime } from '@portal/format';
+import { formatTime, searchFamilies } from '@portal/format';
 import { flushQueue, queued, sendCheckIn, type CheckInOutcome } from './checkin-queue';
+import { signal } from './feedback';
 import { galaTexts as t } from './gala-texts';
 
 const expected = (family: GalaFamily) => (family.guests.length > 0 ? family.guests.length : family.maxGuests);
@@ -89,6 +90,7 @@ export default function CheckInView() {
     (outcome: CheckInOutcome) => {
       setOutcomes((list) => [outcome, ...list.filter((other) => other.id !== outcome.id)].slice(0, 20));
       setWaiting(queued().length);
+      signal(outcome.kind);
       if (outcome.kind !== 'queued') void refreshArrivals();
     },
     [refreshArrivals],
@@ -108,11 +110,47 @@ export default function CheckInView() {
   const checkIn = async (label: string, input: { token?: string; familyId?: number; count?: number }) =>
     report(await sendCheckIn(label, input, t.door.queued));
 
-  const wanted = search.trim().toLowerCase();
-  const matches = wanted ? (plan?.families ?? []).filter((family) => family.graduateName.toLowerCase().includes(wanted)).slice(0, 8) : [];
+  const wanted = search.trim();
+  const matches = wanted ? searchFamilies(plan?.families ?? [], wanted).slice(0, 8) : [];
+
+  const latest = outcomes[0];
 
   return (
-    <div className="gala-stack">
+    <div className="gala-stack gala-door">
+      <div className="gala-answer-slot" aria-live="assertive" aria-atomic="true">
+        {latest && (
+          <div className={`gala-answer gala-result--${latest.kind}`} data-testid="gala-answer">
+            <strong className="gala-answer__name">{latest.label}</strong>
+            <span className="gala-answer__message">{latest.message}</span>
+            {latest.answer && <span className="gala-answer__tables">{t.door.tables(latest.answer.family.tables)}</span>}
+          </div>
+        )}
+      </div>
+      <Card>
+        <CardContent>
+          <Scanner onCode={(token) => void checkIn(t.door.scan, { token })} />
+          <label className="ui-label" htmlFor="gala-door-search">
+            {t.door.search}
+          </label>
+          <Input
+            id="gala-door-search"
+            type="search"
+            placeholder={t.door.searchHint}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          {wanted && matches.length === 0 && <p>{t.door.noMatches}</p>}
+          <ul className="gala-door-list">
+            {matches.map((family) => (
+              <FamilyRow
+                key={family.id}
+                family={family}
+                onCheckIn={(chosen, count) => checkIn(chosen.graduateName, { familyId: chosen.id, count })}
+              />
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
       <Card>
         <CardHeader>
           <CardTitle level={2}>{t.door.live}</CardTitle>
@@ -140,38 +178,13 @@ export default function CheckInView() {
           {waiting > 0 && <p className="gala-warn">{t.door.pending(waiting)}</p>}
         </CardContent>
       </Card>
-      <Card>
-        <CardContent>
-          <Scanner onCode={(token) => void checkIn(t.door.scan, { token })} />
-          <label className="ui-label" htmlFor="gala-door-search">
-            {t.door.search}
-          </label>
-          <Input
-            id="gala-door-search"
-            type="search"
-            placeholder={t.door.searchHint}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          {wanted && matches.length === 0 && <p>{t.door.noMatches}</p>}
-          <ul className="gala-door-list">
-            {matches.map((family) => (
-              <FamilyRow
-                key={family.id}
-                family={family}
-                onCheckIn={(chosen, count) => checkIn(chosen.graduateName, { familyId: chosen.id, count })}
-              />
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
       {outcomes.length > 0 && (
         <Card>
           <CardHeader>
             <CardTitle level={2}>{t.door.results}</CardTitle>
           </CardHeader>
           <CardContent>
-            <ul className="gala-results" aria-live="assertive">
+            <ul className="gala-results">
               {outcomes.map((outcome) => (
                 <li key={outcome.id} className={`gala-result gala-result--${outcome.kind}`}>
                   <strong>{outcome.label}</strong> {outcome.message}

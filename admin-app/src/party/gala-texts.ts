@@ -76,7 +76,7 @@ export const galaTexts = {
   },
   door: {
     search: 'Buscar familia por nombre',
-    searchHint: 'Escriba el nombre del graduado',
+    searchHint: 'Graduado, contacto, correo, teléfono o mesa',
     scan: 'Escanear pase',
     stopScan: 'Detener cámara',
     cameraFailed: 'No se pudo abrir la cámara. Busque la familia por nombre.',

@@ -15,6 +15,7 @@ import {
   type MyGala,
   type User,
 } from '@portal/contracts';
+import { foldForSearch, formatTime } from '@portal/format';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { lockAdminWrites } from '../settings/admin-writes-lock';
@@ -30,11 +31,8 @@ import { autoAssign } from './seating';
 
 const SETTINGS_ID = 1;
 
-/** `HH:mm` of an instant in Guatemala (UTC-6 all year). */
-const guatemalaClock = (at: Date) => new Date(at.getTime() - 6 * 3_600_000).toISOString().slice(11, 16);
-
 /** A name as compared: lower case, no accents, single spaces. */
-const comparable = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+const comparable = (name: string) => foldForSearch(name).replace(/\s+/g, ' ').trim();
 
 const parseGuests = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
@@ -50,6 +48,9 @@ function galaFamily(family: FamilyEntity, tables: GalaTableEntity[], extra: Gala
   return {
     id: family.id,
     graduateName: family.graduateName,
+    contactName: family.contactName,
+    email: family.email,
+    phone: family.phone,
     tablesBooked: family.tablesBooked,
     tables: own.map((table) => table.number),
     guests: parseGuests(extra?.guests ?? null),
@@ -115,7 +116,7 @@ export class GalaService {
     const [tables, families, extras] = await Promise.all([
       manager.find(GalaTableEntity, { order: { number: 'ASC' } }),
       manager.find(FamilyEntity, {
-        select: { id: true, graduateName: true, tablesBooked: true },
+        select: { id: true, graduateName: true, contactName: true, email: true, phone: true, tablesBooked: true },
         order: { graduateName: 'ASC', id: 'ASC' },
       }),
       manager.find(GalaFamilyEntity),
@@ -394,7 +395,7 @@ export class GalaService {
         result: first ? 'ingreso' : 'ya-ingreso',
         message: first
           ? GALA_TEXTS.arrived(row.arrivedCount ?? count)
-          : GALA_TEXTS.alreadyArrived(guatemalaClock(arrivedAt), row.arrivedCount ?? 0),
+          : GALA_TEXTS.alreadyArrived(formatTime(arrivedAt), row.arrivedCount ?? 0),
         family: { id: family.id, graduateName: family.graduateName, tables: gala.tables, guests: gala.guests },
         arrivedCount: row.arrivedCount ?? count,
         arrivedAt: arrivedAt.toISOString(),

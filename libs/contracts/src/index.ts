@@ -660,6 +660,10 @@ export interface GalaTable {
 export interface GalaFamily {
   id: number;
   graduateName: string;
+  /** What the door finds a family by, besides its graduate and tables. */
+  contactName: string;
+  email: string;
+  phone: string;
   tablesBooked: number;
   /** Table numbers assigned to the family, ascending. */
   tables: number[];

@@ -261,3 +261,5 @@ export function eventShareText(
 export function noticeShareText(notice: { title: string; message: string }, link: string): string {
   return `*${notice.title}*\n${notice.message}\n\nMás información en el portal: ${link}`;
 }
+
+export { familyMatches, foldForSearch, searchFamilies, type SearchableFamily } from './search';
