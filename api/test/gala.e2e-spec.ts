@@ -217,6 +217,41 @@ describe.each(DATABASES)('gala (%s)', (kind) => {
       expect(history.body.items.filter((item) => item.action === 'gala.check-in')).toHaveLength(1);
     });
 
+    it('undoes a check-in made by mistake, with a reason kept in Historial naming the family', async () => {
+      await freeAll();
+      const { family } = await familyWithParent(api, 1, 'Ingreso Equivocado');
+      await assign(15, family.id);
+      const undo = (body: object, id: number = family.id) => admin.post(`/api/gala/families/${id}/check-in/undo`, body);
+      expect((await undo({ reason: 'Registrado por error' })).body).toMatchObject({
+        message: 'La familia de Ingreso Equivocado no tiene un ingreso registrado.',
+      });
+      await admin.post<GalaCheckIn>('/api/gala/check-in', { familyId: family.id, count: 4 });
+      const arrivedBefore = (await admin.get<GalaArrivals>('/api/gala/arrivals')).body.arrived;
+
+      // No reason, a blank one or an unknown family: refused in Spanish, and the arrival stays.
+      const blank = await undo({ reason: '   ' });
+      expect(blank.status).toBe(400);
+      expect(JSON.stringify(blank.body)).toContain('Escriba el motivo para anular el ingreso.');
+      expect((await undo({})).status).toBe(400);
+      expect((await undo({ reason: 'x'.repeat(201) })).status).toBe(400);
+      expect((await undo({ reason: 'Error' }, 999_999)).status).toBe(404);
+      const stillIn = (await admin.get<GalaPlan>('/api/gala')).body.families.find((one) => one.id === family.id)!;
+      expect(stillIn).toMatchObject({ arrivedCount: 4, arrivedAt: expect.any(String) });
+
+      expect((await undo({ reason: '  Registrado por error ' })).status).toBe(204);
+      const after = (await admin.get<GalaPlan>('/api/gala')).body.families.find((one) => one.id === family.id)!;
+      expect(after).toMatchObject({ arrivedCount: null, arrivedAt: null });
+      expect((await admin.get<GalaArrivals>('/api/gala/arrivals')).body.arrived).toBe(arrivedBefore - 4);
+      const history = await admin.get<HistoryPage>(`/api/history?entity=gala&familyId=${family.id}`);
+      expect(history.body.items.find((item) => item.action === 'gala.check-in-undo')).toMatchObject({
+        label: 'Ingreso Equivocado',
+        after: expect.objectContaining({ reason: 'Registrado por error', arrivedCount: null }),
+      });
+      // Twice is refused; checking in again records a new arrival.
+      expect((await undo({ reason: 'Otra vez' })).status).toBe(409);
+      expect((await admin.post<GalaCheckIn>('/api/gala/check-in', { familyId: family.id, count: 2 })).body.result).toBe('ingreso');
+    });
+
     it('says «Pase no válido» for a forged, altered or revoked pass', async () => {
       const { family, parent } = await familyWithParent(api, 1);
       const { token } = (await parent.get<GalaPass>('/api/my-gala/pass')).body;

@@ -142,4 +142,33 @@ describe('the gala door on a phone', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('undoes a check-in made by mistake with a reason, and Historial names the family', async () => {
+    await openTheDoor(door);
+    await door.getByLabel('Buscar familia por nombre').fill('santiago');
+    const row = door.locator('.gala-door-family').filter({ hasText: 'Santiago Rodríguez' });
+    await row.getByRole('button', { name: 'Registrar ingreso' }).click();
+    await row.getByText(/Ingresó a las/).waitFor();
+    await row.getByRole('button', { name: 'Anular ingreso' }).click();
+    const dialog = door.getByRole('dialog', { name: 'Anular el ingreso de la familia de Santiago Rodríguez' });
+    // No reason: nothing is sent, the family stays in.
+    await dialog.getByRole('button', { name: 'Anular ingreso' }).click();
+    expect(await dialog.getByLabel('Motivo').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    await dialog.getByLabel('Motivo').fill('Se registró por error: era otra familia');
+    expect(await scrollsSideways(door)).toBe(false);
+    await screenshot(door, 'gala-door-undo');
+    await dialog.getByRole('button', { name: 'Anular ingreso' }).click();
+    await door.getByRole('status').filter({ hasText: 'Ingreso anulado' }).first().waitFor();
+    await row.getByText(/Ingresó a las/).waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Anular ingreso' }).waitFor({ state: 'detached' });
+
+    await door.goto(`${portal.url}/admin/historial`);
+    const entry = door.getByRole('row').filter({ hasText: 'Ingreso a la fiesta anulado' });
+    await entry
+      .filter({ hasText: 'Santiago Rodríguez' })
+      .filter({ hasText: 'Motivo' })
+      .filter({ hasText: 'Se registró por error' })
+      .waitFor();
+    await screenshot(door, 'gala-history-undo');
+  });
 });

@@ -1,15 +1,61 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GalaFamily } from '@portal/contracts';
-import { useGalaArrivals, useGalaPlan, useRefreshArrivals } from '@portal/api-client/gala';
+import { useGalaArrivals, useGalaPlan, useRefreshArrivals, useUndoGalaCheckIn } from '@portal/api-client/gala';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@portal/ui/card';
+import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { Input } from '@portal/ui/input';
+import { adminToasts } from '../common/admin-toasts';
 import { formatTime, searchFamilies } from '@portal/format';
 import { flushQueue, queued, sendCheckIn, type CheckInOutcome } from './checkin-queue';
 import { signal } from './feedback';
 import { galaTexts as t } from './gala-texts';
 
 const expected = (family: GalaFamily) => (family.guests.length > 0 ? family.guests.length : family.maxGuests);
+
+/** 'Anular ingreso': a check-in made by mistake, undone with its reason. */
+function UndoCheckIn({ family }: { family: GalaFamily }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const undo = useUndoGalaCheckIn(adminToasts({ success: t.door.undone, failure: t.door.undoFailed, onSuccess: () => setOpen(false) }));
+  const id = `gala-undo-${family.id}`;
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        {t.door.undo}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title={t.door.undoTitle(family.graduateName)} description={t.door.undoDescription}>
+        <form
+          className="gala-undo"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void undo.run({ familyId: family.id, reason });
+          }}
+        >
+          <label className="ui-label" htmlFor={id}>
+            {t.door.undoReason}
+          </label>
+          <Input
+            id={id}
+            required
+            maxLength={200}
+            placeholder={t.door.undoReasonHint}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              {t.door.undoCancel}
+            </Button>
+            <Button type="submit" variant="destructive" pending={undo.isPending}>
+              {t.door.undo}
+            </Button>
+          </DialogFooter>
+        </form>
+      </Dialog>
+    </>
+  );
+}
 
 function FamilyRow({ family, onCheckIn }: { family: GalaFamily; onCheckIn: (family: GalaFamily, count: number) => Promise<void> }) {
   const [count, setCount] = useState(String(expected(family)));
@@ -23,6 +69,7 @@ function FamilyRow({ family, onCheckIn }: { family: GalaFamily; onCheckIn: (fami
         {family.guests.length > 0 && <div className="gala-muted">{family.guests.join(', ')}</div>}
         {family.arrivedAt && <div className="gala-ok">{t.door.arrivedAt(formatTime(family.arrivedAt), family.arrivedCount ?? 0)}</div>}
       </div>
+      {family.arrivedAt && <UndoCheckIn family={family} />}
       <div className="gala-door-actions">
         <label htmlFor={id}>{t.door.count}</label>
         <Input id={id} type="number" min={0} max={200} value={count} onChange={(event) => setCount(event.target.value)} />

@@ -403,6 +403,27 @@ export class GalaService {
     });
   }
 
+  /** Undoes a family's arrival (a check-in by mistake); a later check-in records it again. */
+  undoCheckIn(familyId: number, reason: string): Promise<void> {
+    return this.db.write(async (manager) => {
+      const family = await manager.findOne(FamilyEntity, { where: { id: familyId }, select: { id: true, graduateName: true } });
+      if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
+      const row = await manager.findOneBy(GalaFamilyEntity, { familyId });
+      const written =
+        row?.arrivedAt &&
+        (await manager.update(GalaFamilyEntity, { familyId, arrivedAt: row.arrivedAt }, { arrivedCount: null, arrivedAt: null }));
+      if (!row?.arrivedAt || !written || written.affected !== 1) throw new ConflictException(GALA_TEXTS.notArrived(family.graduateName));
+      await recordChange(manager, {
+        action: 'gala.check-in-undo',
+        entity: 'gala',
+        familyId,
+        label: family.graduateName,
+        before: { arrivedCount: row.arrivedCount, arrivedAt: row.arrivedAt, reason: null },
+        after: { arrivedCount: null, arrivedAt: null, reason },
+      });
+    });
+  }
+
   // ---- The family's side -----------------------------------------------------------------------
 
   async myGala(user: User): Promise<MyGala> {

@@ -753,6 +753,11 @@ export interface GalaCheckIn {
   arrivedAt: string;
 }
 
+/** Undoing a check-in made by mistake: why, kept in 'Historial'. */
+export interface GalaUndoCheckInInput {
+  reason: string;
+}
+
 export interface GalaArrivals {
   arrived: number;
   expected: number;
