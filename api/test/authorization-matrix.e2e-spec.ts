@@ -5,6 +5,7 @@
 import type { Settings } from '@portal/contracts';
 import { AccountTokens } from '../src/auth/account-tokens';
 import { CalendarService } from '../src/calendar/calendar.service';
+import { GalaService } from '../src/gala/gala.service';
 import { hashPassword } from '../src/auth/password';
 import { apiRoutes } from '../src/common/routes';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
@@ -255,6 +256,14 @@ const MATRIX: Record<string, RouteRule> = {
     request: async (context) => ({ url: `/api/gala/families/${(await targetFamily(context)).id}/pass/revoke` }),
   },
   'POST /api/gala/check-in': { expect: ADMIN(200), request: async ({ api }) => ({ body: { familyId: (await createFamily(api)).id } }) },
+  'POST /api/gala/families/:id/check-in/undo': {
+    expect: ADMIN(204),
+    request: async ({ api }) => {
+      const family = await createFamily(api, { tablesBooked: 0 });
+      await api.app.get(GalaService).checkIn({ familyId: family.id });
+      return { url: `/api/gala/families/${family.id}/check-in/undo`, body: { reason: 'Registrado por error' } };
+    },
+  },
   'GET /api/gala/arrivals': { expect: ADMIN(200) },
   'GET /api/gala/seating.xlsx': { expect: ADMIN(200) },
   'GET /api/my-gala': { expect: PARENT },

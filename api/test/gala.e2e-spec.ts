@@ -1,5 +1,6 @@
 // The Fiesta de Graduación: the plan, assignment rules, guests, 'sit near', passes and check-in.
 import type { GalaArrivals, GalaCheckIn, GalaPass, GalaPlan, HistoryPage, MyGala } from '@portal/contracts';
+import { formatTime } from '@portal/format';
 import { GalaTableEntity } from '../src/gala/gala-table.entity';
 import { DATABASES, type Agent, type TestApi, startApi } from './harness';
 import { createFamily, createUser, sessionAgent } from './fixtures';
@@ -159,6 +160,13 @@ describe.each(DATABASES)('gala (%s)', (kind) => {
     expect(JSON.stringify(mine)).not.toContain(b.family.email);
     expect(JSON.stringify(mine.tables)).not.toContain('familyId');
     expect(JSON.stringify(mine)).not.toContain(b.family.graduateName);
+    // The committee's plan carries what the door finds a family by.
+    const plan = (await admin.get<GalaPlan>('/api/gala')).body;
+    expect(plan.families.find((family) => family.id === b.family.id)).toMatchObject({
+      contactName: b.family.contactName,
+      email: b.family.email,
+      phone: b.family.phone,
+    });
     expect((await a.parent.put('/api/my-gala/near', { graduateName: a.family.graduateName })).status).toBe(400);
     const unknown = await a.parent.put('/api/my-gala/near', { graduateName: 'Nadie Conocido' });
     expect(unknown.status).toBe(404);
@@ -184,7 +192,9 @@ describe.each(DATABASES)('gala (%s)', (kind) => {
       const again = await admin.post<GalaCheckIn>('/api/gala/check-in', { token: pass.token, count: 5 });
       expect(again.body.result).toBe('ya-ingreso');
       expect(again.body.arrivedCount).toBe(3);
-      expect(again.body.message).toMatch(/^Ya ingresó a las \d{2}:\d{2} \(3 personas\)\.$/);
+      // The time as the portal writes every time (libs/format), not a second style.
+      expect(again.body.message).toBe(`Ya ingresó a las ${formatTime(again.body.arrivedAt)} (3 personas).`);
+      expect(again.body.message).toMatch(/^Ya ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \(3 personas\)\.$/);
       const arrivals = (await admin.get<GalaArrivals>('/api/gala/arrivals')).body;
       expect(arrivals.tables.find((table) => table.number === 12)).toMatchObject({ arrived: 3, expected: 3, graduateName: 'Puerta Uno' });
     });
@@ -205,6 +215,41 @@ describe.each(DATABASES)('gala (%s)', (kind) => {
       expect(counts.size).toBe(1);
       const history = await admin.get<HistoryPage>(`/api/history?entity=gala&familyId=${family.id}`);
       expect(history.body.items.filter((item) => item.action === 'gala.check-in')).toHaveLength(1);
+    });
+
+    it('undoes a check-in made by mistake, with a reason kept in Historial naming the family', async () => {
+      await freeAll();
+      const { family } = await familyWithParent(api, 1, 'Ingreso Equivocado');
+      await assign(15, family.id);
+      const undo = (body: object, id: number = family.id) => admin.post(`/api/gala/families/${id}/check-in/undo`, body);
+      expect((await undo({ reason: 'Registrado por error' })).body).toMatchObject({
+        message: 'La familia de Ingreso Equivocado no tiene un ingreso registrado.',
+      });
+      await admin.post<GalaCheckIn>('/api/gala/check-in', { familyId: family.id, count: 4 });
+      const arrivedBefore = (await admin.get<GalaArrivals>('/api/gala/arrivals')).body.arrived;
+
+      // No reason, a blank one or an unknown family: refused in Spanish, and the arrival stays.
+      const blank = await undo({ reason: '   ' });
+      expect(blank.status).toBe(400);
+      expect(JSON.stringify(blank.body)).toContain('Escriba el motivo para anular el ingreso.');
+      expect((await undo({})).status).toBe(400);
+      expect((await undo({ reason: 'x'.repeat(201) })).status).toBe(400);
+      expect((await undo({ reason: 'Error' }, 999_999)).status).toBe(404);
+      const stillIn = (await admin.get<GalaPlan>('/api/gala')).body.families.find((one) => one.id === family.id)!;
+      expect(stillIn).toMatchObject({ arrivedCount: 4, arrivedAt: expect.any(String) });
+
+      expect((await undo({ reason: '  Registrado por error ' })).status).toBe(204);
+      const after = (await admin.get<GalaPlan>('/api/gala')).body.families.find((one) => one.id === family.id)!;
+      expect(after).toMatchObject({ arrivedCount: null, arrivedAt: null });
+      expect((await admin.get<GalaArrivals>('/api/gala/arrivals')).body.arrived).toBe(arrivedBefore - 4);
+      const history = await admin.get<HistoryPage>(`/api/history?entity=gala&familyId=${family.id}`);
+      expect(history.body.items.find((item) => item.action === 'gala.check-in-undo')).toMatchObject({
+        label: 'Ingreso Equivocado',
+        after: expect.objectContaining({ reason: 'Registrado por error', arrivedCount: null }),
+      });
+      // Twice is refused; checking in again records a new arrival.
+      expect((await undo({ reason: 'Otra vez' })).status).toBe(409);
+      expect((await admin.post<GalaCheckIn>('/api/gala/check-in', { familyId: family.id, count: 2 })).body.result).toBe('ingreso');
     });
 
     it('says «Pase no válido» for a forged, altered or revoked pass', async () => {

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { create as createQr } from 'qrcode';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { qrVideo } from '../support/camera';
 import { ROOT, startPortal, type Portal } from '../support/portal';
 
 let browser: Browser;
@@ -26,32 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
 });
-
-/**
- * A video of the QR for Chromium's fake camera: a few still frames of Y4M (4:2:0), the code drawn
- * black on white with a quiet zone, large enough for the decoder.
- */
-function qrVideo(text: string, file: string): void {
-  const { modules } = createQr(text, { errorCorrectionLevel: 'M' });
-  const [width, height] = [640, 480];
-  const scale = Math.floor(400 / (modules.size + 8));
-  const left = Math.floor((width - modules.size * scale) / 2);
-  const top = Math.floor((height - modules.size * scale) / 2);
-  const luma = Buffer.alloc(width * height, 235);
-  for (let row = 0; row < modules.size; row += 1)
-    for (let column = 0; column < modules.size; column += 1) {
-      if (!modules.get(row, column)) continue;
-      for (let dy = 0; dy < scale; dy += 1)
-        luma.fill(
-          16,
-          (top + row * scale + dy) * width + left + column * scale,
-          (top + row * scale + dy) * width + left + (column + 1) * scale,
-        );
-    }
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array(10).fill(frame)]));
-}
 
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first().waitFor();
 
@@ -189,7 +163,7 @@ async function theDoorRecordsAFamilyOnceByName(): Promise<void> {
   await admin.getByRole('button', { name: 'Registrar ingreso' }).click();
   await admin
     .locator('.gala-result--ya-ingreso')
-    .filter({ hasText: /Ya ingresó a las \d{2}:\d{2} \(5 personas\)/ })
+    .filter({ hasText: /Ya ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \(5 personas\)/ })
     .waitFor();
   // Sofía's family came in through the camera: the door says so.
   await admin.getByLabel('Buscar familia por nombre').fill('sofía');
@@ -197,7 +171,7 @@ async function theDoorRecordsAFamilyOnceByName(): Promise<void> {
   await admin.getByRole('button', { name: 'Registrar ingreso' }).click();
   await admin
     .locator('.gala-result--ya-ingreso')
-    .filter({ hasText: /Ya ingresó a las \d{2}:\d{2} \(3 personas\)/ })
+    .filter({ hasText: /Ya ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \(3 personas\)/ })
     .waitFor();
 
   // No connection at the door: the check-in waits on the phone, then the server's answer shows.

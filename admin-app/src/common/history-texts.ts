@@ -81,6 +81,7 @@ export const historyTexts = {
     'gala.near': 'Solicitud de sentarse cerca',
     'gala.pass-revoke': 'Pase de entrada anulado',
     'gala.check-in': 'Ingreso a la fiesta',
+    'gala.check-in-undo': 'Ingreso a la fiesta anulado',
   } as Record<string, string>,
   /** What each recorded field is called; a field not listed shows its own name. */
   fields: {
@@ -142,6 +143,8 @@ export const historyTexts = {
     amountQuetzales: 'Monto (Q)',
     twinsAmountQuetzales: 'Monto para gemelos (Q)',
     reason: 'Motivo',
+    arrivedCount: 'Personas que ingresaron',
+    arrivedAt: 'Hora de ingreso',
     kind: 'Forma',
     source: 'Origen',
     method: 'Cómo se recibió',

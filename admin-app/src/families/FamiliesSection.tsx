@@ -7,6 +7,7 @@ import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { Input } from '@portal/ui/input';
+import { searchFamilies } from '@portal/format';
 import { AdminSection } from '../common/AdminSection';
 import { ConfirmDelete } from '../common/ConfirmDelete';
 import { DataTable, type Column } from '../common/DataTable';
@@ -18,7 +19,6 @@ import { texts } from '../texts';
 import { FamilyDialog } from './FamilyDialog';
 import { useInvitations } from './use-invitations';
 import { StatementDialog } from './StatementDialog';
-import { searchFamilies } from './family-search';
 
 const t = texts.families;
 /** Loaded when first opened: most visits to the section never open a family's history. */

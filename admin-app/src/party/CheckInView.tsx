@@ -1,14 +1,61 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GalaFamily } from '@portal/contracts';
-import { useGalaArrivals, useGalaPlan, useRefreshArrivals } from '@portal/api-client/gala';
+import { useGalaArrivals, useGalaPlan, useRefreshArrivals, useUndoGalaCheckIn } from '@portal/api-client/gala';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@portal/ui/card';
+import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { Input } from '@portal/ui/input';
-import { formatTime } from '@portal/format';
+import { adminToasts } from '../common/admin-toasts';
+import { formatTime, searchFamilies } from '@portal/format';
 import { flushQueue, queued, sendCheckIn, type CheckInOutcome } from './checkin-queue';
+import { signal } from './feedback';
 import { galaTexts as t } from './gala-texts';
 
 const expected = (family: GalaFamily) => (family.guests.length > 0 ? family.guests.length : family.maxGuests);
+
+/** 'Anular ingreso': a check-in made by mistake, undone with its reason. */
+function UndoCheckIn({ family }: { family: GalaFamily }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const undo = useUndoGalaCheckIn(adminToasts({ success: t.door.undone, failure: t.door.undoFailed, onSuccess: () => setOpen(false) }));
+  const id = `gala-undo-${family.id}`;
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        {t.door.undo}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title={t.door.undoTitle(family.graduateName)} description={t.door.undoDescription}>
+        <form
+          className="gala-undo"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void undo.run({ familyId: family.id, reason });
+          }}
+        >
+          <label className="ui-label" htmlFor={id}>
+            {t.door.undoReason}
+          </label>
+          <Input
+            id={id}
+            required
+            maxLength={200}
+            placeholder={t.door.undoReasonHint}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              {t.door.undoCancel}
+            </Button>
+            <Button type="submit" variant="destructive" pending={undo.isPending}>
+              {t.door.undo}
+            </Button>
+          </DialogFooter>
+        </form>
+      </Dialog>
+    </>
+  );
+}
 
 function FamilyRow({ family, onCheckIn }: { family: GalaFamily; onCheckIn: (family: GalaFamily, count: number) => Promise<void> }) {
   const [count, setCount] = useState(String(expected(family)));
@@ -22,6 +69,7 @@ function FamilyRow({ family, onCheckIn }: { family: GalaFamily; onCheckIn: (fami
         {family.guests.length > 0 && <div className="gala-muted">{family.guests.join(', ')}</div>}
         {family.arrivedAt && <div className="gala-ok">{t.door.arrivedAt(formatTime(family.arrivedAt), family.arrivedCount ?? 0)}</div>}
       </div>
+      {family.arrivedAt && <UndoCheckIn family={family} />}
       <div className="gala-door-actions">
         <label htmlFor={id}>{t.door.count}</label>
         <Input id={id} type="number" min={0} max={200} value={count} onChange={(event) => setCount(event.target.value)} />
@@ -89,6 +137,7 @@ export default function CheckInView() {
     (outcome: CheckInOutcome) => {
       setOutcomes((list) => [outcome, ...list.filter((other) => other.id !== outcome.id)].slice(0, 20));
       setWaiting(queued().length);
+      signal(outcome.kind);
       if (outcome.kind !== 'queued') void refreshArrivals();
     },
     [refreshArrivals],
@@ -108,11 +157,47 @@ export default function CheckInView() {
   const checkIn = async (label: string, input: { token?: string; familyId?: number; count?: number }) =>
     report(await sendCheckIn(label, input, t.door.queued));
 
-  const wanted = search.trim().toLowerCase();
-  const matches = wanted ? (plan?.families ?? []).filter((family) => family.graduateName.toLowerCase().includes(wanted)).slice(0, 8) : [];
+  const wanted = search.trim();
+  const matches = wanted ? searchFamilies(plan?.families ?? [], wanted).slice(0, 8) : [];
+
+  const latest = outcomes[0];
 
   return (
-    <div className="gala-stack">
+    <div className="gala-stack gala-door">
+      <div className="gala-answer-slot" aria-live="assertive" aria-atomic="true">
+        {latest && (
+          <div className={`gala-answer gala-result--${latest.kind}`} data-testid="gala-answer">
+            <strong className="gala-answer__name">{latest.label}</strong>
+            <span className="gala-answer__message">{latest.message}</span>
+            {latest.answer && <span className="gala-answer__tables">{t.door.tables(latest.answer.family.tables)}</span>}
+          </div>
+        )}
+      </div>
+      <Card>
+        <CardContent>
+          <Scanner onCode={(token) => void checkIn(t.door.scan, { token })} />
+          <label className="ui-label" htmlFor="gala-door-search">
+            {t.door.search}
+          </label>
+          <Input
+            id="gala-door-search"
+            type="search"
+            placeholder={t.door.searchHint}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          {wanted && matches.length === 0 && <p>{t.door.noMatches}</p>}
+          <ul className="gala-door-list">
+            {matches.map((family) => (
+              <FamilyRow
+                key={family.id}
+                family={family}
+                onCheckIn={(chosen, count) => checkIn(chosen.graduateName, { familyId: chosen.id, count })}
+              />
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
       <Card>
         <CardHeader>
           <CardTitle level={2}>{t.door.live}</CardTitle>
@@ -140,38 +225,13 @@ export default function CheckInView() {
           {waiting > 0 && <p className="gala-warn">{t.door.pending(waiting)}</p>}
         </CardContent>
       </Card>
-      <Card>
-        <CardContent>
-          <Scanner onCode={(token) => void checkIn(t.door.scan, { token })} />
-          <label className="ui-label" htmlFor="gala-door-search">
-            {t.door.search}
-          </label>
-          <Input
-            id="gala-door-search"
-            type="search"
-            placeholder={t.door.searchHint}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          {wanted && matches.length === 0 && <p>{t.door.noMatches}</p>}
-          <ul className="gala-door-list">
-            {matches.map((family) => (
-              <FamilyRow
-                key={family.id}
-                family={family}
-                onCheckIn={(chosen, count) => checkIn(chosen.graduateName, { familyId: chosen.id, count })}
-              />
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
       {outcomes.length > 0 && (
         <Card>
           <CardHeader>
             <CardTitle level={2}>{t.door.results}</CardTitle>
           </CardHeader>
           <CardContent>
-            <ul className="gala-results" aria-live="assertive">
+            <ul className="gala-results">
               {outcomes.map((outcome) => (
                 <li key={outcome.id} className={`gala-result gala-result--${outcome.kind}`}>
                   <strong>{outcome.label}</strong> {outcome.message}

@@ -76,7 +76,7 @@ export const galaTexts = {
   },
   door: {
     search: 'Buscar familia por nombre',
-    searchHint: 'Escriba el nombre del graduado',
+    searchHint: 'Graduado, contacto, correo, teléfono o mesa',
     scan: 'Escanear pase',
     stopScan: 'Detener cámara',
     cameraFailed: 'No se pudo abrir la cámara. Busque la familia por nombre.',
@@ -92,5 +92,13 @@ export const galaTexts = {
     perTable: 'Por mesa',
     results: 'Últimos ingresos',
     noMatches: 'Ninguna familia coincide.',
+    undo: 'Anular ingreso',
+    undoTitle: (graduate: string) => `Anular el ingreso de la familia de ${graduate}`,
+    undoDescription: 'La familia quedará sin ingreso registrado; puede volver a registrarla. El motivo queda en el Historial.',
+    undoReason: 'Motivo',
+    undoReasonHint: 'Por ejemplo: se registró otra familia por error',
+    undoCancel: 'Cancelar',
+    undone: 'Ingreso anulado',
+    undoFailed: 'No se pudo anular el ingreso',
   },
 } as const;

@@ -4,7 +4,16 @@ import { todayInGuatemala } from '@portal/format';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet-stream';
-import { GalaAssignDto, GalaCheckInDto, GalaDetailsDto, GalaGuestsDto, GalaLayoutDto, GalaNearDto, GalaTableDto } from './dto/gala.dto';
+import {
+  GalaAssignDto,
+  GalaCheckInDto,
+  GalaDetailsDto,
+  GalaGuestsDto,
+  GalaLayoutDto,
+  GalaNearDto,
+  GalaTableDto,
+  GalaUndoCheckInDto,
+} from './dto/gala.dto';
 import { GalaService } from './gala.service';
 import { SeatingListService } from './seating-list.service';
 import { ParseTableNumberPipe } from './table-number.pipe';
@@ -71,6 +80,13 @@ export class GalaController {
   @HttpCode(200)
   checkIn(@Body() body: GalaCheckInDto): Promise<GalaCheckIn> {
     return this.gala.checkIn(body);
+  }
+
+  /** A check-in made by mistake: the family is no longer in, and 'Historial' keeps why. */
+  @Post('families/:id/check-in/undo')
+  @HttpCode(204)
+  undoCheckIn(@Param('id', ParseIdPipe) id: number, @Body() body: GalaUndoCheckInDto): Promise<void> {
+    return this.gala.undoCheckIn(id, body.reason.trim());
   }
 
   @Get('arrivals')

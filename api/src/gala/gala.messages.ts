@@ -15,6 +15,9 @@ export const GALA_TEXTS = {
   invalidPass: 'Pase no válido',
   checkInWho: 'Escanee el pase o busque la familia.',
   noSecret: 'Los pases de la fiesta no están disponibles todavía.',
+  notArrived: (graduate: string) => `La familia de ${graduate} no tiene un ingreso registrado.`,
+  undoReason: 'Escriba el motivo para anular el ingreso.',
+  undoReasonLong: 'El motivo no puede tener más de 200 caracteres.',
   arrived: (count: number) => `Ingresó: ${count === 1 ? '1 persona' : `${count} personas`}.`,
   alreadyArrived: (clock: string, count: number) => `Ya ingresó a las ${clock} (${count === 1 ? '1 persona' : `${count} personas`}).`,
   missingTables: (graduate: string, booked: number, assigned: number) =>

@@ -15,6 +15,7 @@ import {
   type MyGala,
   type User,
 } from '@portal/contracts';
+import { foldForSearch, formatTime } from '@portal/format';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { lockAdminWrites } from '../settings/admin-writes-lock';
@@ -30,11 +31,8 @@ import { autoAssign } from './seating';
 
 const SETTINGS_ID = 1;
 
-/** `HH:mm` of an instant in Guatemala (UTC-6 all year). */
-const guatemalaClock = (at: Date) => new Date(at.getTime() - 6 * 3_600_000).toISOString().slice(11, 16);
-
 /** A name as compared: lower case, no accents, single spaces. */
-const comparable = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+const comparable = (name: string) => foldForSearch(name).replace(/\s+/g, ' ').trim();
 
 const parseGuests = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
@@ -50,6 +48,9 @@ function galaFamily(family: FamilyEntity, tables: GalaTableEntity[], extra: Gala
   return {
     id: family.id,
     graduateName: family.graduateName,
+    contactName: family.contactName,
+    email: family.email,
+    phone: family.phone,
     tablesBooked: family.tablesBooked,
     tables: own.map((table) => table.number),
     guests: parseGuests(extra?.guests ?? null),
@@ -115,7 +116,7 @@ export class GalaService {
     const [tables, families, extras] = await Promise.all([
       manager.find(GalaTableEntity, { order: { number: 'ASC' } }),
       manager.find(FamilyEntity, {
-        select: { id: true, graduateName: true, tablesBooked: true },
+        select: { id: true, graduateName: true, contactName: true, email: true, phone: true, tablesBooked: true },
         order: { graduateName: 'ASC', id: 'ASC' },
       }),
       manager.find(GalaFamilyEntity),
@@ -394,11 +395,32 @@ export class GalaService {
         result: first ? 'ingreso' : 'ya-ingreso',
         message: first
           ? GALA_TEXTS.arrived(row.arrivedCount ?? count)
-          : GALA_TEXTS.alreadyArrived(guatemalaClock(arrivedAt), row.arrivedCount ?? 0),
+          : GALA_TEXTS.alreadyArrived(formatTime(arrivedAt), row.arrivedCount ?? 0),
         family: { id: family.id, graduateName: family.graduateName, tables: gala.tables, guests: gala.guests },
         arrivedCount: row.arrivedCount ?? count,
         arrivedAt: arrivedAt.toISOString(),
       };
+    });
+  }
+
+  /** Undoes a family's arrival (a check-in by mistake); a later check-in records it again. */
+  undoCheckIn(familyId: number, reason: string): Promise<void> {
+    return this.db.write(async (manager) => {
+      const family = await manager.findOne(FamilyEntity, { where: { id: familyId }, select: { id: true, graduateName: true } });
+      if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
+      const row = await manager.findOneBy(GalaFamilyEntity, { familyId });
+      const written =
+        row?.arrivedAt &&
+        (await manager.update(GalaFamilyEntity, { familyId, arrivedAt: row.arrivedAt }, { arrivedCount: null, arrivedAt: null }));
+      if (!row?.arrivedAt || !written || written.affected !== 1) throw new ConflictException(GALA_TEXTS.notArrived(family.graduateName));
+      await recordChange(manager, {
+        action: 'gala.check-in-undo',
+        entity: 'gala',
+        familyId,
+        label: family.graduateName,
+        before: { arrivedCount: row.arrivedCount, arrivedAt: row.arrivedAt, reason: null },
+        after: { arrivedCount: null, arrivedAt: null, reason },
+      });
     });
   }
 

@@ -9,6 +9,7 @@ import type {
   GalaPass,
   GalaPlan,
   GalaTableInput,
+  GalaUndoCheckInInput,
   MyGala,
 } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
@@ -45,6 +46,8 @@ export const unassignGalaTable = (number: number) => apiRequest<GalaPlan>('DELET
 export const autoAssignGala = () => apiRequest<GalaPlan>('POST', '/api/gala/auto-assign');
 export const revokeGalaPass = (familyId: number) => apiRequest<void>('POST', `/api/gala/families/${familyId}/pass/revoke`);
 export const checkInGala = (input: GalaCheckInInput) => apiRequest<GalaCheckIn>('POST', '/api/gala/check-in', input);
+export const undoGalaCheckIn = (familyId: number, input: GalaUndoCheckInInput) =>
+  apiRequest<void>('POST', `/api/gala/families/${familyId}/check-in/undo`, input);
 
 // ---- A family's own gala ---------------------------------------------------------------------
 
@@ -77,6 +80,10 @@ export const useAssignGalaTable = mutationHook(
 export const useUnassignGalaTable = mutationHook(unassignGalaTable, planChanged);
 export const useAutoAssignGala = mutationHook(autoAssignGala, planChanged);
 export const useRevokeGalaPass = mutationHook(revokeGalaPass);
+export const useUndoGalaCheckIn = mutationHook(
+  ({ familyId, reason }: { familyId: number; reason: string }) => undoGalaCheckIn(familyId, { reason }),
+  planChanged,
+);
 
 /** After an arrival the door recorded (now, or when its queue synced): the counts and the plan. */
 export function useRefreshArrivals(): () => Promise<void> {

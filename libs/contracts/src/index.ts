@@ -740,6 +740,10 @@ export interface GalaTable {
 export interface GalaFamily {
   id: number;
   graduateName: string;
+  /** What the door finds a family by, besides its graduate and tables. */
+  contactName: string;
+  email: string;
+  phone: string;
   tablesBooked: number;
   /** Table numbers assigned to the family, ascending. */
   tables: number[];
@@ -827,6 +831,11 @@ export interface GalaCheckIn {
   family: { id: number; graduateName: string; tables: number[]; guests: string[] };
   arrivedCount: number;
   arrivedAt: string;
+}
+
+/** Undoing a check-in made by mistake: why, kept in 'Historial'. */
+export interface GalaUndoCheckInInput {
+  reason: string;
 }
 
 export interface GalaArrivals {

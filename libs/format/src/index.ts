@@ -303,3 +303,4 @@ export function formatLedgerSource(entry: {
 export function formatLedgerAmount(amount: number): string {
   return amount < 0 ? `-${formatQuetzales(-amount)}` : formatQuetzales(amount);
 }
+export { familyMatches, foldForSearch, searchFamilies, type SearchableFamily } from './search';

@@ -6,8 +6,10 @@ import {
   type GalaDetails,
   type GalaNearInput,
   type GalaTableInput,
+  type GalaUndoCheckInInput,
 } from '@portal/contracts';
 import { IsCalendarDay, IsClockTime, IsFilled, MaxChars, Omittable, OmittableOrNull } from '../../common/validators';
+import { GALA_TEXTS } from '../gala.messages';
 
 const POSITION_X = `La columna debe ser un número entero del 0 al ${GALA_GRID.columns - 1}.`;
 const POSITION_Y = `La fila debe ser un número entero del 0 al ${GALA_GRID.rows - 1}.`;
@@ -101,4 +103,11 @@ export class GalaCheckInDto implements GalaCheckInInput {
   @Max(200, { message: 'Las personas que ingresan deben ser un número entero del 0 al 200.' })
   @IsInt({ message: 'Las personas que ingresan deben ser un número entero del 0 al 200.' })
   count?: number;
+}
+
+export class GalaUndoCheckInDto implements GalaUndoCheckInInput {
+  @IsFilled({ message: GALA_TEXTS.undoReason })
+  @MaxChars(200, { message: GALA_TEXTS.undoReasonLong })
+  @IsString({ message: GALA_TEXTS.undoReason })
+  reason!: string;
 }
