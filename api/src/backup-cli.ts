@@ -1,10 +1,16 @@
 // `npm run backup` writes a consistent copy of the data into BACKUP_DIR (backups/ by default);
-// `npm run restore -- FILE` puts one back after asking (or with --yes). See docs/deployment.md.
+// `npm run restore -- FILE` puts one back after asking (or with --yes). `backup.js daily` is the
+// compose backup service: a copy every day at BACKUP_AT (Guatemala time), keeping
+// BACKUP_KEEP_DAILY daily and BACKUP_KEEP_WEEKLY weekly copies; `backup.js check` is its
+// healthcheck. See docs/deployment.md.
+import { accessSync, constants, readdirSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { backup, restore } from './backup/backup';
-import { loadConfig } from './config';
+import { backup, mysqlClient, restore } from './backup/backup';
+import { backupsToPrune, nextBackupAt } from './backup/schedule';
+import { loadConfig, type AppConfig } from './config';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -23,9 +29,17 @@ async function main(): Promise<void> {
   const [command, file] = positionals;
   const config = loadConfig();
   const where = config.databaseUrl ? new URL(config.databaseUrl).pathname.slice(1) : config.sqlitePath;
+  const dir = path.resolve(process.env.BACKUP_DIR ?? path.join(repoRoot, 'backups'));
   if (command === 'backup') {
-    const written = await backup(config, path.resolve(process.env.BACKUP_DIR ?? path.join(repoRoot, 'backups')));
+    const written = await backup(config, dir);
     console.log(`Backup of ${where} written to ${written}`);
+    return;
+  }
+  if (command === 'daily') return daily(config, dir, where);
+  if (command === 'check') {
+    // The folder takes files and the database client is there.
+    accessSync(dir, constants.W_OK);
+    if (config.databaseUrl) mysqlClient('dump');
     return;
   }
   if (command === 'restore' && file) {
@@ -39,8 +53,39 @@ async function main(): Promise<void> {
     console.log(`Restored ${where} from ${file}. Restart the portal so it forgets what it kept in memory.`);
     return;
   }
-  console.error('Usage: npm run backup | npm run restore -- <file> [--yes]');
+  console.error('Usage: npm run backup | npm run restore -- <file> [--yes] | node api/dist/backup.js daily | check');
   process.exitCode = 2;
+}
+
+function count(name: string, fallback: number): number {
+  const raw = process.env[name] ?? String(fallback);
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a whole number from 1 (got "${raw}").`);
+  return Number(raw);
+}
+
+/** Forever: wait for BACKUP_AT, copy, delete the copies no longer kept. A failed copy is retried in 10 minutes. */
+async function daily(config: AppConfig, dir: string, where: string): Promise<void> {
+  const at = process.env.BACKUP_AT || '02:30';
+  const keepDaily = count('BACKUP_KEEP_DAILY', 14);
+  const keepWeekly = count('BACKUP_KEEP_WEEKLY', 8);
+  nextBackupAt(new Date(), at);
+  // PID 1 in a container: Node's default of ending on SIGTERM does not apply.
+  process.once('SIGTERM', () => process.exit(0));
+  console.log(`Backups of ${where} every day at ${at} (Guatemala) into ${dir}, keeping ${keepDaily} daily and ${keepWeekly} weekly.`);
+  let next = nextBackupAt(new Date(), at);
+  for (;;) {
+    await sleep(Math.max(0, next.getTime() - Date.now()));
+    try {
+      const written = await backup(config, dir);
+      const pruned = backupsToPrune(readdirSync(dir), keepDaily, keepWeekly);
+      for (const name of pruned) rmSync(path.join(dir, name));
+      console.log(`Backup of ${where} written to ${written}` + (pruned.length ? `; deleted ${pruned.join(', ')}` : ''));
+      next = nextBackupAt(new Date(), at);
+    } catch (error) {
+      console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}. Trying again in 10 minutes.`);
+      next = new Date(Date.now() + 10 * 60_000);
+    }
+  }
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,20 @@ describe('configuration from the environment', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, databaseUrl: null, seedDemo: true, serveWeb: true, trustProxy: false });
     expect(config.sqlitePath).toMatch(/data\/portal\.sqlite$/);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' }).seedDemo).toBe(false);
+  });
+
+  it('refuses to start in production with e-mail links on this machine’s own name', () => {
+    for (const PUBLIC_URL of [undefined, 'http://localhost:3000', 'https://127.0.0.1', 'http://[::1]:8080']) {
+      expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL })).toThrow(
+        /^PUBLIC_URL must be the address families open, such as https:\/\/portal\.colegio\.edu\.gt, when NODE_ENV=production \(got http/,
+      );
+    }
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.colegio.edu.gt' }).publicUrl).toBe(
+      'https://portal.colegio.edu.gt',
+    );
+    // Outside production (npm start, the tests) the default stays.
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
   });
 
   it.each([
@@ -61,13 +74,13 @@ describe('configuration from the environment', () => {
     for (const HOST of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(loadConfig({ HOST }).seedDemo).toBe(true);
     // Unset elsewhere: off.
     for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'portal.example.com']) expect(loadConfig({ HOST }).seedDemo).toBe(false);
-    expect(loadConfig({ HOST: '127.0.0.1', NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '127.0.0.1', NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' }).seedDemo).toBe(false);
   });
 
   it.each([
     [{ SEED_DEMO: 'true', HOST: '0.0.0.0' }, 'HOST=0.0.0.0, NODE_ENV=development'],
     [{ SEED_DEMO: 'true', HOST: '192.168.1.20', NODE_ENV: 'test' }, 'HOST=192.168.1.20, NODE_ENV=test'],
-    [{ SEED_DEMO: 'true', NODE_ENV: 'production' }, 'HOST=127.0.0.1, NODE_ENV=production'],
+    [{ SEED_DEMO: 'true', NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' }, 'HOST=127.0.0.1, NODE_ENV=production'],
   ])('refuses to start with demo accounts that others could use (%j)', (env, got) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(`SEED_DEMO=true creates accounts whose passwords the portal publishes`);

@@ -176,13 +176,21 @@ function isLoopback(host: string): boolean {
 }
 
 /**
+ * Whether the demo accounts, whose password the portal publishes, may sign in: the same rule as
+ * seeding them (a loopback HOST outside production), applied to whatever the database holds.
+ */
+export function demoAllowed(config: Pick<AppConfig, 'nodeEnv' | 'host'>): boolean {
+  return config.nodeEnv !== 'production' && isLoopback(config.host);
+}
+
+/**
  * Demo accounts have published passwords (the landing page lists them): only on a portal that
  * listens on this machine alone, outside production. Off by default elsewhere; asked for
  * elsewhere, a ConfigError (a reverse proxy on the same host could still publish a loopback
  * portal, which is why production refuses them whatever the address).
  */
 function seedDemo(env: Env, nodeEnv: AppConfig['nodeEnv'], host: string): boolean {
-  const allowed = nodeEnv !== 'production' && isLoopback(host);
+  const allowed = demoAllowed({ nodeEnv, host });
   const wanted = flag(env, 'SEED_DEMO', allowed);
   if (wanted && !allowed) {
     throw new ConfigError(
@@ -233,15 +241,26 @@ export function loadConfig(env: Env = process.env): AppConfig {
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 20_000, 0, 600_000),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
-    ...mail(env),
+    ...mail(env, nodeEnv),
     remindersScheduled: flag(env, 'REMINDERS_SCHEDULED', nodeEnv !== 'test'),
     scryptLog2N: nodeEnv === 'test' ? integer(env, 'SCRYPT_LOG2_N', PRODUCTION_LOG2_N, 10, 20) : PRODUCTION_LOG2_N,
   };
 }
 
-function mail(env: Env): Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailPollSeconds' | 'mailRatePerMinute'> {
+function mail(
+  env: Env,
+  nodeEnv: AppConfig['nodeEnv'],
+): Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailPollSeconds' | 'mailRatePerMinute'> {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const [publicUrl] = origins({ PUBLIC_URL: text(env, 'PUBLIC_URL', `http://localhost:${port}`) }, 'PUBLIC_URL');
+  // Every invitation, confirmation and reminder link starts here: in production one on this
+  // machine's own name would reach no family.
+  if (nodeEnv === 'production' && isLoopback(new URL(publicUrl!).hostname)) {
+    throw new ConfigError(
+      `PUBLIC_URL must be the address families open, such as https://portal.colegio.edu.gt, when NODE_ENV=production ` +
+        `(got ${publicUrl}): the links in e-mails start with it.`,
+    );
+  }
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
     throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@smtp.example.com:587.');

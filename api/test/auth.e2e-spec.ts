@@ -1,7 +1,9 @@
 import type { User } from '@portal/contracts';
 import { SessionEntity } from '../src/auth/session.entity';
 import { apiRoutes } from '../src/common/routes';
+import { DEMO_PASSWORD } from '../src/demo/demo-accounts';
 import { UserEntity } from '../src/users/user.entity';
+import { UsersService } from '../src/users/users.service';
 import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
 
 describe.each(DATABASES)('sessions and accounts (%s)', (kind) => {
@@ -65,6 +67,28 @@ describe.each(DATABASES)('sessions and accounts (%s)', (kind) => {
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body).toEqual({ statusCode: 401, message: 'Usuario o contraseña incorrectos.' });
+  });
+
+  it('refuses the demo accounts’ published password when the portal listens beyond this machine', async () => {
+    // As `npm start` left them: the demo accounts in the database, with the published password.
+    await api.app
+      .get(UsersService)
+      .create({ name: 'Demo', username: 'demo.padre', email: 'demo.padre@example.com', password: DEMO_PASSWORD, role: 'parent' });
+    const login = () => api.agent().post('/api/login', { username: 'demo.padre', password: DEMO_PASSWORD });
+    expect((await login()).status).toBe(200);
+    for (const env of [
+      { HOST: '0.0.0.0' },
+      { HOST: '192.168.1.20' },
+      { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' },
+    ] as Array<Record<string, string>>) {
+      await api.restart(env);
+      const refused = await login();
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ statusCode: 401, message: 'Usuario o contraseña incorrectos.' });
+      // Other accounts still sign in.
+      await api.signedIn('parent');
+    }
+    await api.restart();
   });
 
   it('requires both login fields, with the spec messages', async () => {

@@ -22,6 +22,7 @@ describe('request logs', () => {
     stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
     const config = loadConfig({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.example.com',
       LOG_LEVEL: 'info',
       SERVE_WEB: 'false',
       SEED_DEMO: 'false',

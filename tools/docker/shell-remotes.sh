@@ -2,7 +2,7 @@
 # Writes where the remotes live, from the environment, when the container starts: remotes.json,
 # and the same in the shell's page (<meta name="portal-remotes">), so the shell need not ask.
 set -eu
-html=/usr/share/nginx/html
+html=/srv
 printf '{"admin":"%s","parent":"%s"}\n' "$ADMIN_REMOTE_URL" "$PARENT_REMOTE_URL" > "$html/remotes.json"
 meta=$(printf '<meta name="portal-remotes" content="{&quot;admin&quot;:&quot;%s&quot;,&quot;parent&quot;:&quot;%s&quot;}">' "$ADMIN_REMOTE_URL" "$PARENT_REMOTE_URL")
 # Into each page as built (kept aside at the first start), so a restart with other URLs rewrites it:

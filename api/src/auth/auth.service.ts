@@ -12,9 +12,10 @@ import {
 import type { EntityManager } from 'typeorm';
 import type { User, VerificationCheck } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
-import type { AppConfig } from '../config';
+import { demoAllowed, type AppConfig } from '../config';
 import { normalizeEmail, normalizeLogin } from '../common/identity';
 import { Database } from '../database/database.service';
+import { DEMO_ACCOUNTS } from '../demo/demo-accounts';
 import { OutboxService } from '../mail/outbox.service';
 import { verifyEmailMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
@@ -78,7 +79,7 @@ export class AuthService {
     return this.throttle.oneAtATime(account, async () => {
       const refusalIfWrong = await this.throttle.check(ip, account);
       const valid = await verifyPassword(password, user?.passwordHash ?? decoyHash());
-      if (!user || !valid) {
+      if (!user || !valid || this.isRefusedDemo(password)) {
         await this.throttle.recordFailure(ip, account);
         throw refusalIfWrong ?? new UnauthorizedException(AUTH_MESSAGES.badCredentials);
       }
@@ -88,6 +89,14 @@ export class AuthService {
       if (needsRehash(user.passwordHash)) await this.rehash(user.id, user.passwordHash, password);
       return toUser(user);
     });
+  }
+
+  /**
+   * A demo account's password is published on the landing page: on a portal others can reach
+   * (a HOST beyond loopback, or production) it opens nothing, whatever the database holds.
+   */
+  private isRefusedDemo(password: string): boolean {
+    return !demoAllowed(this.config) && DEMO_ACCOUNTS.some((demo) => demo.password === password);
   }
 
   /**

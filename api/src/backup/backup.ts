@@ -6,8 +6,13 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3Type from 'better-sqlite3';
 import type { AppConfig } from '../config';
+
+/** SQLite's driver, loaded only for SQLite: the MySQL/MariaDB image does not carry it. */
+function sqlite(): typeof BetterSqlite3Type {
+  return require('better-sqlite3') as typeof BetterSqlite3Type;
+}
 
 /** `portal-2026-11-23-0945` in UTC: sorts by date, one name a minute (seconds added if taken). */
 export function backupName(now: Date, extension: string, dir: string): string {
@@ -28,6 +33,11 @@ function mysqlTarget(databaseUrl: string): MysqlTarget {
   const database = decodeURIComponent(url.pathname.slice(1));
   const args = [`--host=${url.hostname}`, `--port=${url.port || '3306'}`, `--user=${decodeURIComponent(url.username)}`];
   return { args, env: { ...process.env, MYSQL_PWD: decodeURIComponent(url.password) }, database };
+}
+
+/** The dump or the load program of the MySQL or MariaDB client found on PATH. */
+export function mysqlClient(what: 'dump' | 'load'): string {
+  return client(what === 'dump' ? ['mysqldump', 'mariadb-dump'] : ['mysql', 'mariadb']);
 }
 
 /** The first of these client programs found on PATH (MariaDB ships both names). */
@@ -52,7 +62,7 @@ export async function backup(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath
   mkdirSync(dir, { recursive: true });
   if (!config.databaseUrl) {
     const file = backupName(now, '.sqlite', dir);
-    const source = new BetterSqlite3(config.sqlitePath, { readonly: true, fileMustExist: true });
+    const source = new (sqlite())(config.sqlitePath, { readonly: true, fileMustExist: true });
     try {
       // Copies page by page while others keep reading and writing; the copy is one moment's state.
       await source.backup(file);
@@ -65,7 +75,7 @@ export async function backup(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath
   const target = mysqlTarget(config.databaseUrl);
   // One transaction's snapshot of every InnoDB table, without locking the portal's writes.
   const dump = spawn(
-    client(['mysqldump', 'mariadb-dump']),
+    mysqlClient('dump'),
     [...target.args, '--single-transaction', '--skip-lock-tables', '--no-tablespaces', '--routines', '--triggers', target.database],
     { env: target.env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -82,7 +92,7 @@ export async function restore(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePat
   if (!existsSync(file)) throw new Error(`No backup at ${file}.`);
   if (!config.databaseUrl) {
     if (!file.endsWith('.sqlite')) throw new Error('A SQLite portal restores a .sqlite backup.');
-    const source = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+    const source = new (sqlite())(file, { readonly: true, fileMustExist: true });
     try {
       await source.backup(config.sqlitePath);
     } finally {
@@ -92,7 +102,7 @@ export async function restore(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePat
   }
   if (!file.endsWith('.sql.gz')) throw new Error('A MySQL/MariaDB portal restores a .sql.gz backup.');
   const target = mysqlTarget(config.databaseUrl);
-  const load = spawn(client(['mysql', 'mariadb']), [...target.args, target.database], {
+  const load = spawn(mysqlClient('load'), [...target.args, target.database], {
     env: target.env,
     stdio: ['pipe', 'ignore', 'pipe'],
   });

@@ -1,0 +1,527 @@
+// The production rehearsal's checks (run by tools/rehearse/rehearse.sh, which prepares the engine,
+// the stand-in images and .env): the real images built from the real Dockerfiles, the real
+// docker-compose.yml started (plus tools/rehearse/compose.rehearsal.yml: host-network builds and a
+// local SMTP catcher), and what a school would notice checked through the TLS origin. Every check
+// prints its time; whatever happens, the stack and its volumes are removed at the end.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DOMAIN = process.env.PORTAL_DOMAIN ?? 'portal.localhost';
+const HTTPS_PORT = Number(process.env.HTTPS_PORT ?? 18443);
+const HTTP_PORT = Number(process.env.HTTP_PORT ?? 18080);
+const PUBLIC_URL = process.env.PUBLIC_URL ?? `https://${DOMAIN}:${HTTPS_PORT}`;
+const MAIL_DIR = process.env.REHEARSAL_MAIL_DIR!;
+const PROJECT = 'class-portal-rehearsal';
+const ADMIN = { username: 'comite', password: 'clave-del-comite-2026' };
+const PARENT = { username: 'ana.lopez', password: 'clave-de-ana-2026', email: 'ana.lopez@example.com' };
+const started = Date.now();
+
+// ---------------------------------------------------------------------------------------------
+// docker compose
+
+function compose(args: string[], options: { input?: string; quiet?: boolean; env?: NodeJS.ProcessEnv } = {}): string {
+  const result = spawnSync(
+    'docker',
+    ['compose', '-p', PROJECT, '-f', 'docker-compose.yml', '-f', 'tools/rehearse/compose.rehearsal.yml', ...args],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      input: options.input,
+      env: { ...process.env, DOCKER_BUILDKIT: '0', ...options.env },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  if (result.status !== 0) {
+    throw new Error(`docker compose ${args.join(' ')} failed (${result.status}):\n${(result.stdout + result.stderr).slice(-4000)}`);
+  }
+  return result.stdout;
+}
+
+/** The same, without blocking: requests of other checks go on meanwhile. */
+function composeAsync(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'docker',
+      ['compose', '-p', PROJECT, '-f', 'docker-compose.yml', '-f', 'tools/rehearse/compose.rehearsal.yml', ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DOCKER_BUILDKIT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`docker compose ${args.join(' ')} failed (${code}):\n${output.slice(-4000)}`)),
+    );
+  });
+}
+
+const containers = (service: string) => compose(['ps', '-q', service]).split('\n').filter(Boolean);
+
+// ---------------------------------------------------------------------------------------------
+// A browser-like client of the TLS origin: Caddy's certificate checked against its own CA, cookies kept.
+
+let ca = '';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  text: string;
+  json<T = any>(): T; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+class Client {
+  readonly cookies = new Map<string, string>();
+  lastSetCookie: string[] = [];
+
+  request(method: string, url: string, body?: Buffer | object, headers: Record<string, string> = {}): Promise<Answer> {
+    const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+    const all: Record<string, string> = {
+      host: `${DOMAIN}:${HTTPS_PORT}`,
+      ...(payload && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}),
+      ...(method !== 'GET' ? { origin: PUBLIC_URL } : {}),
+      ...(this.cookies.size ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
+      ...headers,
+    };
+    if (payload) all['content-length'] = String(payload.length);
+    return new Promise((resolve, reject) => {
+      const req = httpsRequest(
+        { host: '127.0.0.1', port: HTTPS_PORT, servername: DOMAIN, ca, method, path: url, headers: all, timeout: 30_000 },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+            this.lastSetCookie = set;
+            for (const line of set) {
+              const [pair] = line.split(';');
+              const [name, ...value] = pair!.split('=');
+              if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name!.trim());
+              else this.cookies.set(name!.trim(), value.join('='));
+            }
+            const data = Buffer.concat(chunks);
+            resolve({
+              status: res.statusCode!,
+              headers: res.headers,
+              body: data,
+              text: data.toString('utf8'),
+              json: () => JSON.parse(data.toString('utf8')),
+            });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`${method} ${url}: no answer in 30 s`)));
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, body?: Buffer | object, headers?: Record<string, string>) {
+    return this.request('POST', url, body ?? {}, headers);
+  }
+}
+
+function expectStatus(answer: Answer, status: number, what: string): void {
+  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${answer.text.slice(0, 300)}`);
+}
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+async function signIn(credentials: { username: string; password: string }): Promise<Client> {
+  const client = new Client();
+  const answer = await client.post('/api/login', credentials);
+  expectStatus(answer, 200, `sign-in of ${credentials.username}`);
+  return client;
+}
+
+const BOUNDARY = '----rehearsal7MA4YWxkTrZu0gW';
+function multipart(fields: Record<string, string>, file: { data: Buffer; name: string; type: string }): Buffer {
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return Buffer.concat([
+    Buffer.from(parts.join('')),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+const MULTIPART = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+
+/** A valid PDF of about `bytes`, padded with a comment. */
+function pdf(bytes: number): Buffer {
+  const head = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n';
+  const tail = 'trailer<</Root 1 0 R>>\n%%EOF\n';
+  const lines = Math.ceil((bytes - head.length - tail.length) / 100);
+  return Buffer.from(head + `%${'r'.repeat(98)}\n`.repeat(lines) + tail);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks, each timed
+
+async function check(name: string, run: () => Promise<string | void>): Promise<void> {
+  const start = Date.now();
+  try {
+    const detail = await run();
+    console.log(`ok   ${name} (${((Date.now() - start) / 1000).toFixed(1)} s)${detail ? `: ${detail}` : ''}`);
+  } catch (error) {
+    console.log(`FAIL ${name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+    throw error;
+  }
+}
+
+async function until<T>(what: string, seconds: number, probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  const end = Date.now() + seconds * 1000;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > end) throw new Error(`${what}: not within ${seconds} s${last ? ` (${String(last)})` : ''}`);
+    await sleep(500);
+  }
+}
+
+/** The quoted-printable text of every message the SMTP catcher got for `to`. */
+function mailsTo(to: string): string[] {
+  return readdirSync(MAIL_DIR)
+    .sort()
+    .map((name) => readFileSync(path.join(MAIL_DIR, name), 'utf8'))
+    .filter((text) => new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'im').test(text))
+    .map((text) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+}
+
+function up(extra: string[] = []): void {
+  compose(['up', '-d', '--no-build', '--wait', '--wait-timeout', '240', ...extra]);
+}
+
+async function main(): Promise<void> {
+  let admin!: Client;
+  let parent!: Client;
+  let familyId = 0;
+  let receiptId = 0;
+  const receipt = pdf(5 * 1024 * 1024);
+
+  for (const service of ['api', 'backup', 'shell', 'admin-app', 'parent-app']) {
+    await check(`build ${service} (its Dockerfile, Node 24)`, async () => void compose(['build', service]));
+  }
+
+  await check('docker compose up: every service healthy', async () => {
+    up();
+    ca = compose(['exec', '-T', 'proxy', 'cat', '/data/caddy/pki/authorities/local/root.crt']);
+    return compose(['ps', '--format', '{{.Service}} {{.Status}}']).trim().split('\n').join(', ');
+  });
+
+  await check('one TLS origin: the shell, both remotes and the API, with HSTS and the security headers', async () => {
+    const client = new Client();
+    const page = await client.get('/');
+    expectStatus(page, 200, 'GET /');
+    assert(/text\/html/.test(String(page.headers['content-type'])), 'GET / is not HTML');
+    assert(page.headers['strict-transport-security'] === 'max-age=15552000', 'no HSTS on GET /');
+    assert(String(page.headers['content-security-policy']).startsWith("default-src 'self'"), 'no CSP on GET /');
+    assert(page.headers['x-frame-options'] === 'DENY', 'no X-Frame-Options on GET /');
+    for (const url of ['/remotes/admin/remoteEntry.js', '/remotes/parent/remoteEntry.js']) {
+      const entry = await client.get(url);
+      expectStatus(entry, 200, url);
+      assert(/javascript/.test(String(entry.headers['content-type'])), `${url} is not JavaScript`);
+      assert(entry.headers['cache-control'] === 'no-cache', `${url} is not revalidated`);
+    }
+    const remotes = (await client.get('/remotes.json')).json();
+    assert(remotes.admin === '/remotes/admin/remoteEntry.js', `remotes.json: ${JSON.stringify(remotes)}`);
+    expectStatus(await client.get('/api/health/ready'), 200, 'GET /api/health/ready');
+    const plain = await new Promise<number>((resolve, reject) =>
+      httpRequest({ host: '127.0.0.1', port: HTTP_PORT, path: '/', headers: { host: DOMAIN } }, (res) => resolve(res.statusCode!))
+        .on('error', reject)
+        .end(),
+    );
+    assert(plain === 308, `plain HTTP answered ${plain}, not a redirect to HTTPS`);
+  });
+
+  await check('the committee’s account (create-admin) signs in with a Secure cookie; the demo password opens nothing', async () => {
+    compose([
+      'exec',
+      '-T',
+      '-e',
+      `ADMIN_PASSWORD=${ADMIN.password}`,
+      'api',
+      'node',
+      'api/dist/create-admin.js',
+      '--username',
+      ADMIN.username,
+      '--name',
+      'Comité de Padres',
+    ]);
+    admin = new Client();
+    const answer = await admin.post('/api/login', ADMIN);
+    expectStatus(answer, 200, 'admin sign-in');
+    const cookie = admin.lastSetCookie.find((line) => line.startsWith('portal_session='));
+    assert(cookie && /; Secure/i.test(cookie) && /HttpOnly/i.test(cookie), `session cookie: ${cookie}`);
+    expectStatus(await new Client().post('/api/login', { username: 'admin', password: 'graduacion2026' }), 401, 'demo sign-in');
+  });
+
+  await check('an invitation e-mail whose link starts with PUBLIC_URL; the parent accepts it and signs in', async () => {
+    const created = await admin.post('/api/families', {
+      graduateName: 'Sofía López',
+      contactName: 'Ana López',
+      email: PARENT.email,
+      phone: '5555-1234',
+    });
+    assert(created.status === 201 || created.status === 200, `POST /api/families: ${created.status} ${created.text}`);
+    familyId = created.json().id;
+    const invited = await admin.post(`/api/families/${familyId}/invitation`);
+    assert(invited.status === 201 || invited.status === 200, `invitation: ${invited.status} ${invited.text}`);
+    const mail = await until('the invitation e-mail', 30, () => mailsTo(PARENT.email)[0]);
+    const link = /https?:\/\/\S+\/auth\/invitacion\?token=[\w-]+/.exec(mail)?.[0];
+    assert(link?.startsWith(`${PUBLIC_URL}/auth/invitacion?token=`), `the e-mail's link: ${link}`);
+    const token = new URL(link).searchParams.get('token')!;
+    const accepted = await new Client().post('/api/invitation/accept', {
+      token,
+      name: 'Ana López',
+      username: PARENT.username,
+      password: PARENT.password,
+      confirmPassword: PARENT.password,
+    });
+    assert(accepted.status === 201 || accepted.status === 200, `accept: ${accepted.status} ${accepted.text}`);
+    parent = await signIn({ username: PARENT.username, password: PARENT.password });
+    const cookie = parent.lastSetCookie.find((line) => line.startsWith('portal_session='));
+    assert(cookie && /; Secure/i.test(cookie), `parent's cookie: ${cookie}`);
+    expectStatus(await parent.get('/api/my-family'), 200, "the parent's family");
+    return link.slice(0, link.indexOf('token=') + 6) + '…';
+  });
+
+  await check('a 5 MB PDF receipt is accepted and the committee gets the same file; 11 MB gets the Spanish 413', async () => {
+    const answer = await parent.post(
+      '/api/my-family/payment-proofs',
+      multipart({ paymentNumber: '1' }, { data: receipt, name: 'deposito.pdf', type: 'application/pdf' }),
+      MULTIPART,
+    );
+    assert(answer.status === 201 || answer.status === 200, `upload: ${answer.status} ${answer.text.slice(0, 300)}`);
+    receiptId = answer.json().id;
+    const file = await admin.get(`/api/payment-proofs/${receiptId}/file`);
+    expectStatus(file, 200, 'the receipt file');
+    assert(file.body.equals(receipt), 'the stored receipt differs from the one sent');
+    const tooBig = await parent.post(
+      '/api/my-family/payment-proofs',
+      multipart({ paymentNumber: '2' }, { data: pdf(11 * 1024 * 1024), name: 'grande.pdf', type: 'application/pdf' }),
+      MULTIPART,
+    );
+    expectStatus(tooBig, 413, 'an 11 MB receipt');
+    assert(tooBig.json().message === 'El archivo es demasiado grande: el máximo es 10 MB.', `413: ${tooBig.text}`);
+    assert(tooBig.headers['strict-transport-security'], 'the 413 has no security headers');
+    return `${(receipt.length / 1048576).toFixed(1)} MB`;
+  });
+
+  await check('the bank import: a statement line with the family’s reference is matched and applied', async () => {
+    // The reference the family's statement tells it to write on its deposits.
+    const statement = await admin.get(`/api/families/${familyId}/statement`);
+    expectStatus(statement, 200, "the family's statement");
+    const reference: string = statement.json().paymentReference;
+    const csv = Buffer.from(
+      `Fecha;No. Documento;Descripción;Débito;Crédito;Saldo\n02/11/2026;900001;DEPOSITO ${reference} ANA LOPEZ;;Q 500.00;Q 500.00\n`,
+    );
+    const preview = await admin.post(
+      '/api/bank-statements/preview',
+      multipart({}, { data: csv, name: 'estado.csv', type: 'text/csv' }),
+      MULTIPART,
+    );
+    expectStatus(preview, 200, 'bank preview');
+    const line = preview.json().lines[0];
+    assert(line?.match?.familyId === familyId, `the line's match: ${JSON.stringify(line)}`);
+    const confirmed = await admin.post('/api/bank-statements/confirm', {
+      lines: [{ date: line.date, description: line.description, document: line.document, amountCentavos: line.amountCentavos, familyId }],
+    });
+    assert(confirmed.status === 200 || confirmed.status === 201, `confirm: ${confirmed.status} ${confirmed.text}`);
+    assert(confirmed.json().applied === 1, `confirm: ${confirmed.text}`);
+  });
+
+  await check('--scale api=2: both instances answer in turn and share the sign-in limits', async () => {
+    up(['--scale', 'api=2']);
+    const instances = containers('api');
+    assert(instances.length === 2, `${instances.length} api containers`);
+    // Caddy finds the second instance by name within its refresh (5 s).
+    await sleep(6000);
+    const logins = (id: string) =>
+      execFileSync('docker', ['logs', id], { encoding: 'utf8', stdio: 'pipe' }).split('"url":"/api/login"').length;
+    const before = instances.map(logins);
+    const stranger = new Client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await stranger.post('/api/login', { username: 'nadie.rehearsal', password: `mala-${i}` })).status);
+    assert(
+      statuses.slice(0, 5).every((status) => status === 401),
+      `first five: ${statuses.join(',')}`,
+    );
+    assert(statuses[5] === 429, `sixth try: ${statuses[5]} (the instances do not share the counters)`);
+    const after = instances.map(logins);
+    const served = after.map((count, i) => count - before[i]!);
+    assert(
+      served.every((count) => count > 0),
+      `sign-ins served per instance: ${served.join(', ')}`,
+    );
+    return `tries served per instance: ${served.join(' and ')}; the sixth refused with 429`;
+  });
+
+  await check('an API instance killed (SIGKILL) during writes: nothing acknowledged is lost', async () => {
+    const acknowledged: number[] = [];
+    const failed = new Map<string, number>();
+    const fail = (why: string) => failed.set(why, (failed.get(why) ?? 0) + 1);
+    let stop = false;
+    const writer = async (worker: number) => {
+      for (let i = 0; !stop; i++) {
+        try {
+          const answer = await admin.post('/api/families', {
+            graduateName: `Escritura ${worker}-${i}`,
+            contactName: `Contacto ${worker}-${i}`,
+            email: `escritura.${worker}.${i}@example.com`,
+            phone: '5555-0000',
+          });
+          if (answer.status === 201 || answer.status === 200) acknowledged.push(answer.json().id);
+          else fail(String(answer.status));
+        } catch (error) {
+          fail((error as NodeJS.ErrnoException).code ?? 'error');
+        }
+      }
+    };
+    const writers = [1, 2, 3, 4].map(writer);
+    await sleep(2000);
+    const [victim] = containers('api');
+    execFileSync('docker', ['kill', '--signal', 'KILL', victim!], { stdio: 'pipe' });
+    await sleep(4000);
+    stop = true;
+    await Promise.all(writers);
+    up(['--scale', 'api=2']);
+    const families: Array<{ id: number }> = (await admin.get('/api/families')).json();
+    const stored = new Set(families.map((family) => family.id));
+    const lost = acknowledged.filter((id) => !stored.has(id));
+    assert(acknowledged.length > 20, `only ${acknowledged.length} writes acknowledged`);
+    assert(lost.length === 0, `acknowledged but lost: ${lost.join(', ')}`);
+    const failures = [...failed].map(([why, count]) => `${count} x ${why}`).join(', ');
+    return `${acknowledged.length} writes acknowledged, all stored; not acknowledged: ${failures || 'none'}`;
+  });
+
+  await check('the admin remote rebuilt and redeployed alone: a parent’s pages keep working, the admin sees the new build', async () => {
+    const untouched = ['shell', 'parent-app', 'proxy'].map((service) => containers(service)[0]);
+    const buildId = `ensayo-${Date.now()}`;
+    let stop = false;
+    const parentRequests = { ok: 0, failed: [] as string[] };
+    const parentPages = (async () => {
+      while (!stop) {
+        for (const url of ['/parent', '/remotes/parent/remoteEntry.js', '/api/my-family', '/api/my-family/payment-proofs']) {
+          const answer = await parent.get(url).catch((error: Error) => ({ status: 0, text: error.message }));
+          if (answer.status === 200) parentRequests.ok++;
+          else parentRequests.failed.push(`${url} ${answer.status}`);
+        }
+        await sleep(200);
+      }
+    })();
+    try {
+      await composeAsync(['build', '--build-arg', `BUILD_ID=${buildId}`, 'admin-app']);
+      await composeAsync(['up', '-d', '--no-build', '--no-deps', '--wait', 'admin-app']);
+    } finally {
+      stop = true;
+      await parentPages;
+    }
+    assert(parentRequests.failed.length === 0, `the parent's requests that failed: ${parentRequests.failed.join(', ')}`);
+    const after = ['shell', 'parent-app', 'proxy'].map((service) => containers(service)[0]);
+    assert(JSON.stringify(after) === JSON.stringify(untouched), 'the shell, parent-app or proxy container was replaced');
+    // The admin, in a browser, at the next page load.
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [`--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`, '--no-sandbox'],
+    });
+    try {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true });
+      const [name, value] = [...admin.cookies].find(([cookie]) => cookie === 'portal_session')!;
+      await context.addCookies([{ name, value, domain: DOMAIN, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+      const page = await context.newPage();
+      await page.goto(`${PUBLIC_URL}/admin`);
+      await page.getByText(`Versión ${buildId}`).waitFor({ timeout: 30_000 });
+    } finally {
+      await browser.close();
+    }
+    return `${parentRequests.ok} parent requests answered during the redeploy, none failed; the admin panel shows 'Versión ${buildId}'`;
+  });
+
+  await check('a backup (into the backups volume) and a restore: a change made after the copy is gone, the rest is back', async () => {
+    const written = compose(['exec', '-T', 'api', 'node', 'api/dist/backup.js', 'backup']);
+    const file = /written to (\S+)/.exec(written)?.[1];
+    assert(file, `backup: ${written}`);
+    const later = await admin.post('/api/families', {
+      graduateName: 'Después de la copia',
+      contactName: 'Tardía',
+      email: 'tardia@example.com',
+      phone: '5555-9999',
+    });
+    assert(later.status === 201 || later.status === 200, `a later family: ${later.status}`);
+    compose(['exec', '-T', 'api', 'node', 'api/dist/backup.js', 'restore', file, '--yes']);
+    compose(['restart', 'api']);
+    up(['--scale', 'api=2']);
+    const families: Array<{ id: number; graduateName: string }> = await until('the API after the restore', 60, async () => {
+      const answer = await admin.get('/api/families');
+      return answer.status === 200 ? answer.json() : undefined;
+    });
+    assert(!families.some((family) => family.graduateName === 'Después de la copia'), 'the family added after the copy is still there');
+    assert(
+      families.some((family) => family.id === familyId),
+      'the family is missing after the restore',
+    );
+    expectStatus(await admin.get(`/api/payment-proofs/${receiptId}/file`), 200, 'the receipt after the restore');
+    const daily = compose(['logs', 'backup']);
+    assert(/every day at 02:30/.test(daily), `the backup service: ${daily.slice(-500)}`);
+    return `${path.basename(file)}; the backup service waits for 02:30`;
+  });
+
+  await check('docker compose down and up again: the data, the sessions and the receipt are kept', async () => {
+    compose(['down']);
+    up();
+    const families: Array<{ id: number }> = await until('the API after up', 60, async () => {
+      const answer = await admin.get('/api/families');
+      return answer.status === 200 ? answer.json() : undefined;
+    });
+    assert(
+      families.some((family) => family.id === familyId),
+      'the family is gone',
+    );
+    const file = await admin.get(`/api/payment-proofs/${receiptId}/file`);
+    assert(file.status === 200 && file.body.equals(receipt), 'the receipt is gone or changed');
+    expectStatus(await parent.get('/api/my-family'), 200, "the parent's session");
+    await signIn({ username: PARENT.username, password: PARENT.password });
+    return `${families.length} families`;
+  });
+}
+
+main()
+  .then(() => console.log(`\nThe rehearsal passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`))
+  .catch((error: unknown) => {
+    console.error(
+      `\nThe rehearsal failed after ${((Date.now() - started) / 1000).toFixed(0)} s:`,
+      error instanceof Error ? error.message : error,
+    );
+    try {
+      console.error(compose(['ps', '-a']));
+      console.error(compose(['logs', '--tail', '40', 'api', 'proxy']).slice(-8000));
+    } catch {
+      // The stack may not have started.
+    }
+    process.exitCode = 1;
+  });
