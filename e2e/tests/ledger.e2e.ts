@@ -273,6 +273,19 @@ async function moreMoneyIsACredit(): Promise<void> {
   await dialog.getByText('Saldo a favor: Q250').waitFor();
   await admin.keyboard.press('Escape');
 
+  // The same statement on the treasurer's phone.
+  const { context: phoneContext, page: phone } = await newPage(browser, PHONE);
+  await signIn(phone, portal.url, 'admin');
+  await phone.waitForURL(`${portal.url}/admin`);
+  await phone.goto(`${portal.url}/admin/familias`);
+  await phone.getByRole('button', { name: 'Estado de cuenta de la familia de Sofía Morales' }).click();
+  const small = phone.getByRole('dialog', { name: 'Estado de cuenta: Sofía Morales' });
+  await small.getByText('Nota: recibo 0012').waitFor();
+  expect(await scrollsSideways(phone)).toBe(false);
+  await small.getByRole('heading', { name: 'Movimientos' }).scrollIntoViewIfNeeded();
+  await screenshot(phone, 'ledger-admin-statement');
+  await phoneContext.close();
+
   await parent.reload();
   await parent.getByText('Saldo a favor: Q250').waitFor();
   await payment('Segundo Pago').getByText('Pagado', { exact: true }).waitFor();

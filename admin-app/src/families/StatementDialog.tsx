@@ -84,7 +84,9 @@ export function StatementTable({
               <TableCell data-label={t.columns.received}>{formatQuetzales(line.received)}</TableCell>
               <TableCell data-label={t.columns.balance}>{money(line.balance)}</TableCell>
               <TableCell data-label={t.columns.state}>
-                <Badge variant={stateBadge(line)}>{formatPaymentState(line)}</Badge>
+                <Badge variant={stateBadge(line)} className="admin-state-badge">
+                  {formatPaymentState(line)}
+                </Badge>
               </TableCell>
             </TableRow>
           ))}
@@ -96,7 +98,7 @@ export function StatementTable({
             <TableCell data-label={t.columns.expected}>{formatQuetzales(statement.totals.expected)}</TableCell>
             <TableCell data-label={t.columns.received}>{formatQuetzales(statement.totals.received)}</TableCell>
             <TableCell data-label={t.columns.balance}>
-              <span className="admin-strong">{formatQuetzales(statement.totals.balance)}</span>
+              <span className="admin-strong">{formatLedgerAmount(statement.totals.balance)}</span>
             </TableCell>
             <TableCell data-label={t.columns.state}> </TableCell>
           </TableRow>
