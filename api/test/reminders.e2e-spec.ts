@@ -154,13 +154,13 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
   // Several instances share MySQL/MariaDB; SQLite is the one-instance database.
   if (kind === 'mariadb')
     it('sends each reminder once when two API instances run the job at the same moment', async () => {
-      await api.dataSource.getRepository(PaymentDateEntity).update({ id: 4 }, { date: '2026-04-01' });
+      await api.dataSource.getRepository(PaymentDateEntity).update({ id: 4 }, { date: '2026-04-01', amountQuetzales: 1500 });
       for (let index = 0; index < 30; index += 1) await createFamily(api);
       const second = await createApp(api.config);
       try {
         const now = at('2026-04-01');
         const runs = await Promise.all([reminders().run(now), second.get(RemindersService).run(now), reminders().run(now)]);
-        // Everyone but Carla (marked paid) and Diego (no valid address): Ana, Beto, Eva and the 30 new.
+        // Everyone but Carla (what is left of her Q5,000 pays its Q1,500) and Diego (no valid address): Ana, Beto, Eva and the 30 new.
         const expected = 33;
         expect(runs.reduce((sum, run) => sum + run.queued, 0)).toBe(expected);
         const rows = await api.dataSource.getRepository(OutboxMessageEntity).find({ where: { kind: 'recordatorio' } });
