@@ -246,6 +246,13 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
     expect((await apply(again, right.family.id)).body).toMatchObject({ applied: 1 });
     expect((await statementOf(right.family.id)).totals.received).toBe(1500);
     expect((await preview(csv)).lines[0]!.status).toBe('aplicada');
+    // Each family heard of it: the wrong one of the deposit and of its reversal, the right one of the deposit.
+    expect((await mailsTo(wrong.family.email)).map((mail) => mail.subject.split(' · ')[0])).toEqual([
+      'Depósito recibido',
+      'Corrección en tu cuenta',
+    ]);
+    const found = (await mailsTo(right.family.email)).at(-1)!;
+    expect(found.text).toContain('El comité encontró tu depósito del 26/09/2026 en el estado de cuenta del banco: recibimos Q1,500');
   });
 
   it('reverses money recorded by hand; refuses a note past the limit instead of cutting it, and lines no statement held', async () => {

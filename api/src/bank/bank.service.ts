@@ -15,6 +15,7 @@ import { lockFamily } from '../families/family-lock';
 import { FamilyEntity } from '../families/family.entity';
 import { recordChange } from '../history/record';
 import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
+import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerService } from '../ledger/ledger.service';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { SettingsEntity } from '../settings/settings.entity';
@@ -86,6 +87,7 @@ export class BankService {
   constructor(
     private readonly db: Database,
     private readonly ledger: LedgerService,
+    private readonly mail: LedgerMail,
   ) {}
 
   async preview(bytes: Buffer | undefined, mapping: BankColumnMapping | null, headerLine: number | null): Promise<BankPreview> {
@@ -307,6 +309,11 @@ export class BankService {
         const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
         const entryId = await this.apply(user, manager, { ...line, familyId: line.familyId }, lineId);
         if (entryId.linked) linked += 1;
+        // The family hears of money found in the bank (a deposit its verified receipt held was told already).
+        else {
+          const statement = await this.ledger.statement(line.familyId, manager);
+          await this.mail.deposited(manager, line.familyId, { amount: Math.round(line.amountCentavos / 100), day: line.date, statement });
+        }
         await manager.update(BankLineEntity, { id: lineId }, { entryId: entryId.id });
         await recordChange(manager, {
           action: 'bank-line.apply',

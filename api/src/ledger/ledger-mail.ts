@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PAYMENT_TITLES, type PaymentNumber, type Statement } from '@portal/contracts';
-import { formatQuetzales } from '@portal/format';
+import { formatDayNumeric, formatQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
@@ -47,6 +47,15 @@ export class LedgerMail {
       subject: `Comprobante rechazado: ${title}`,
       what: `El comité no pudo aceptar tu comprobante del ${title.toLowerCase()}; puedes subir uno nuevo en el portal`,
       reason: input.reason,
+      balance: balanceSentence(input.statement),
+    });
+  }
+
+  deposited(manager: EntityManager, familyId: number, input: { amount: number; day: string; statement: Statement }) {
+    return this.send(manager, familyId, {
+      subject: 'Depósito recibido',
+      what: `El comité encontró tu depósito del ${formatDayNumeric(input.day)} en el estado de cuenta del banco: recibimos ${formatQuetzales(input.amount)}`,
+      reason: null,
       balance: balanceSentence(input.statement),
     });
   }
