@@ -3,7 +3,7 @@
 // the bank statement holds the same deposit, shown as covered and applied once; a line applied to
 // the wrong family is reversed with its reason and, after a re-import, applied to the right one;
 // the parent's phone reads 'Parcial' on a payment paid in part and 'Saldo a favor' on money over
-// what is owed.
+// what is owed; the same slip sent twice is flagged and rejected with its reason.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
@@ -45,6 +45,7 @@ let admin: Page;
 let sofia: number;
 let diego: number;
 let bankFile: string;
+let slip: string;
 const inbox: Array<{ to: string[]; data: string }> = [];
 
 /** The body of a received message, quoted-printable soft breaks and escapes undone, read as UTF-8. */
@@ -135,7 +136,7 @@ const payment = (title: string) => parent.locator('.parent-payment', { hasText: 
 
 /** The parent photographs the slip on a phone and sends it for Primer Pago. */
 async function theParentSendsTheSlip(): Promise<void> {
-  const slip = path.join(mkdtempSync(path.join(tmpdir(), 'slip-')), 'boleta.jpg');
+  slip = path.join(mkdtempSync(path.join(tmpdir(), 'slip-')), 'boleta.jpg');
   await sharp({ create: { width: 800, height: 600, channels: 3, background: '#dde' } })
     .jpeg()
     .toFile(slip);
@@ -303,6 +304,35 @@ async function moreMoneyIsACredit(): Promise<void> {
   await context.close();
 }
 
+/** The same slip sent again is flagged to the parent and the committee, who rejects it with its reason. */
+async function theSameSlipTwiceIsFlagged(): Promise<void> {
+  await parent.reload();
+  const third = payment('Tercer Pago');
+  await third.getByRole('button', { name: 'Subir comprobante' }).click();
+  await third.getByLabel('Foto o PDF del comprobante').setInputFiles(slip);
+  await third.getByLabel('Monto depositado (Q, opcional)').fill('2950');
+  await third.getByLabel('Número de documento del banco (opcional)').fill('48213377');
+  await third.getByRole('button', { name: 'Enviar comprobante' }).click();
+  await third.getByText(/^Parece repetido: igual al comprobante #\d+$/).waitFor();
+
+  await admin.goto(`${portal.url}/admin/comprobantes`);
+  await admin.getByRole('heading', { name: /Sofía Morales · Pago 3/ }).waitFor();
+  const heading = admin.getByRole('heading', { name: /Sofía Morales · Pago 3/ });
+  await heading.getByText(/^Parece repetido: igual al comprobante #\d+$/).waitFor();
+  await admin
+    .getByRole('list', { name: 'Antes de decidir' })
+    .getByText(/Parece repetido/)
+    .waitFor();
+  await screenshot(admin, 'ledger-receipts-repeat');
+  await admin.getByLabel('Motivo del rechazo').fill('Es el mismo comprobante del Primer Pago');
+  await admin.getByRole('button', { name: 'Rechazar' }).click();
+  await admin.getByText('No hay comprobantes con estos filtros.').waitFor();
+  await mailTo('padre@example.com', /Es el mismo comprobante del Primer Pago/);
+
+  await parent.reload();
+  await payment('Tercer Pago').getByText('Motivo del comité: Es el mismo comprobante del Primer Pago').waitFor();
+}
+
 describe('money as a ledger', () => {
   it('counts a deposit once, undoes a wrong application by a counter-entry, and tells the family', async () => {
     await theParentSendsTheSlip();
@@ -312,5 +342,6 @@ describe('money as a ledger', () => {
     await theTreasurerReversesIt();
     await theLineGoesToTheRightFamily();
     await moreMoneyIsACredit();
+    await theSameSlipTwiceIsFlagged();
   }, 240_000);
 });

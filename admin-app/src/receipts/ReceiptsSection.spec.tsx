@@ -79,8 +79,8 @@ describe('the Comprobantes queue', () => {
       },
     ];
     renderWithApi(<ReceiptsSection />);
+    expect(screen.getByText('Parece repetido: igual al comprobante #12')).toHaveClass('ui-badge--warning');
     const warnings = screen.getByRole('list', { name: 'Antes de decidir' });
-    expect(warnings).toHaveTextContent('Parece repetido: igual al comprobante #12');
     expect(warnings).toHaveTextContent('El banco ya acreditó este depósito (documento 48213377).');
     await userEvent.click(screen.getByRole('button', { name: 'Revertir verificación' }));
     const dialog = screen.getByRole('dialog', { name: 'Revertir la verificación del comprobante #14' });

@@ -222,11 +222,16 @@ export default function ReceiptsSection() {
                   <h3>
                     {current.graduateName} · {t.payment(current.paymentNumber)} <Badge>{t.states[current.state]}</Badge>
                     <span className="admin-muted"> {t.number(current.id)}</span>
+                    {current.duplicateOf !== null && (
+                      <>
+                        {' '}
+                        <Badge variant="warning">{t.duplicate(current.duplicateOf)}</Badge>
+                      </>
+                    )}
                   </h3>
                   <p>{current.contactName}</p>
-                  {(current.duplicateOf !== null || current.warnings.length > 0) && (
+                  {current.warnings.length > 0 && (
                     <ul className="admin-receipt__warnings" aria-label={t.warningsLabel}>
-                      {current.duplicateOf !== null && <li>{t.duplicate(current.duplicateOf)}</li>}
                       {current.warnings.map((warning) => (
                         <li key={warning}>{warning}</li>
                       ))}
