@@ -44,6 +44,7 @@ const renderTable = (props: Parameters<typeof HistoryTable>[0]) => renderWithApi
 describe("the admin's history", () => {
   it('shows when, who, what and each changed field as before → after', async () => {
     renderTable({ filters: { entity: 'family', from: '2026-03-01' } });
+    await screen.findByRole('columnheader', { name: 'Familia' });
     const row = (await screen.findByText('Familia actualizada')).closest('tr')!;
     // The family column and the row's own label.
     expect(within(row).getAllByText('Lucía Pérez')).toHaveLength(2);
@@ -69,6 +70,8 @@ describe("the admin's history", () => {
         .map((item) => item.textContent),
     ).toEqual(['Estado: En revisión → Verificado', 'Monto recibido: — → Q2,950']);
     expect(urls).toEqual(['/api/families/7/history', '/api/families/7/history?before=41']);
+    // A family's own history does not repeat its name on every row.
+    expect(screen.queryByRole('columnheader', { name: 'Familia' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ver más' })).not.toBeInTheDocument();
   });
 

@@ -18,7 +18,7 @@ export function HistoryTable({ filters = {}, ofFamily }: { filters?: HistoryFilt
         <TableRow>
           <TableHeader>{t.columns.when}</TableHeader>
           <TableHeader>{t.columns.who}</TableHeader>
-          <TableHeader>{t.columns.family}</TableHeader>
+          {ofFamily === undefined && <TableHeader>{t.columns.family}</TableHeader>}
           <TableHeader>{t.columns.what}</TableHeader>
           <TableHeader>{t.columns.change}</TableHeader>
         </TableRow>
@@ -26,6 +26,7 @@ export function HistoryTable({ filters = {}, ofFamily }: { filters?: HistoryFilt
       {cursors.map((cursor, index) => (
         <HistoryRows
           key={cursor ?? 'newest'}
+          showFamily={ofFamily === undefined}
           filters={filters}
           ofFamily={ofFamily}
           before={cursor}
@@ -39,12 +40,15 @@ export function HistoryTable({ filters = {}, ofFamily }: { filters?: HistoryFilt
 
 function HistoryRows({
   filters,
+  showFamily,
   ofFamily,
   before,
   first,
   onMore,
 }: {
   filters: HistoryFilters;
+  /** The full list names each row's family; a family's own history does not repeat it. */
+  showFamily: boolean;
   ofFamily?: number;
   before: number | null;
   first: boolean;
@@ -55,7 +59,7 @@ function HistoryRows({
     <TableBody>
       {(isLoading || error) && (
         <TableRow>
-          <TableCell colSpan={5}>
+          <TableCell colSpan={showFamily ? 5 : 4}>
             <QueryState isLoading={isLoading} error={error}>
               {null}
             </QueryState>
@@ -64,17 +68,17 @@ function HistoryRows({
       )}
       {first && data?.items.length === 0 && (
         <TableRow>
-          <TableCell colSpan={5}>
+          <TableCell colSpan={showFamily ? 5 : 4}>
             <p className="ui-empty">{t.empty}</p>
           </TableCell>
         </TableRow>
       )}
       {data?.items.map((entry) => (
-        <HistoryRow key={entry.id} entry={entry} />
+        <HistoryRow key={entry.id} entry={entry} showFamily={showFamily} />
       ))}
       {data?.next && onMore && (
         <TableRow>
-          <TableCell colSpan={5}>
+          <TableCell colSpan={showFamily ? 5 : 4}>
             <Button variant="outline" size="sm" onClick={() => onMore(data.next!)}>
               {t.more}
             </Button>
@@ -85,7 +89,7 @@ function HistoryRows({
   );
 }
 
-export function HistoryRow({ entry }: { entry: HistoryEntry }) {
+export function HistoryRow({ entry, showFamily = true }: { entry: HistoryEntry; showFamily?: boolean }) {
   const lines = changeLines(entry);
   const role = t.roles[entry.actorRole];
   return (
@@ -97,7 +101,7 @@ export function HistoryRow({ entry }: { entry: HistoryEntry }) {
           {role && <div className="admin-muted">{role}</div>}
         </div>
       </TableCell>
-      <TableCell data-label={t.columns.family}>{entry.familyName ?? t.values.empty}</TableCell>
+      {showFamily && <TableCell data-label={t.columns.family}>{entry.familyName ?? t.values.empty}</TableCell>}
       <TableCell data-label={t.columns.what}>
         <div>
           <div className="admin-strong">{actionLabel(entry.action)}</div>
