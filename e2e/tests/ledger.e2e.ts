@@ -230,7 +230,9 @@ async function theTreasurerReversesIt(): Promise<void> {
   await admin.keyboard.press('Escape');
 
   await admin.goto(`${portal.url}/admin/historial`);
-  await admin.getByRole('row').filter({ hasText: 'Movimiento revertido' }).filter({ hasText: 'Sofía Morales' }).first().waitFor();
+  const reversalRow = admin.getByRole('row').filter({ hasText: 'Movimiento revertido' }).filter({ hasText: 'Era de la familia Hernández' });
+  await reversalRow.getByRole('cell', { name: 'Sofía Morales', exact: true }).waitFor();
+  await screenshot(admin, 'ledger-history');
 
   await parent.reload();
   await payment('Segundo Pago').getByText('Pendiente', { exact: true }).waitFor();
