@@ -41,6 +41,18 @@ describe.each(DATABASES)("scrypt at OWASP's cost (%s)", (kind) => {
     expect((await api.agent().post('/api/login', { username: user.username, password: PASSWORD })).status).toBe(200);
   });
 
+  it('hashes two passwords at a time: eight parents signing in at once do not take eight times 128 MB', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => createUser(api, 'parent', null)));
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const statuses = await Promise.all(users.map(async (user) => (await api.agent().post('/api/login', { username: user.username, password: PASSWORD })).status));
+    clearInterval(sampler);
+    expect(statuses).toEqual(Array(8).fill(200));
+    // Two hashes of 128 MiB, and some room; four (libuv's threads) would be 512 MiB.
+    expect((peak - before) / 1024 / 1024).toBeLessThan(330);
+  });
+
   it('never lowers the cost outside the tests', () => {
     expect(loadConfig({ SCRYPT_LOG2_N: '10' }).scryptLog2N).toBe(17);
     expect(loadConfig({ NODE_ENV: 'test', SCRYPT_LOG2_N: '10' }).scryptLog2N).toBe(10);
