@@ -218,6 +218,12 @@ function decodeText(bytes: Buffer): string | null {
   return text.replace(/^\uFEFF/, '');
 }
 
+function countLineBreaks(bytes: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) count += 1;
+  return count;
+}
+
 /** Row by row (Papa's step), so a file past the caps stops being read at the first row over them. */
 function csvRows(text: string): Cell[][] {
   const rows: Cell[][] = [];
@@ -286,6 +292,8 @@ function xlsxValue(value: ExcelJS.CellValue): Cell {
 export async function readRows(bytes: Buffer): Promise<Cell[][]> {
   if (bytes.length === 0) throw new StatementError(BANK_TEXTS.empty);
   if (isZip(bytes)) return xlsxRows(bytes);
+  // Twice the rows' cap in line breaks (quoted cells may hold some): refused before any decoding.
+  if (countLineBreaks(bytes) > 2 * MAX_STATEMENT_ROWS) throw tooLarge(BANK_TEXTS.tooManyRows);
   const text = decodeText(bytes);
   if (text === null || /^\s*(<|%PDF|\{)/.test(text)) throw new StatementError(BANK_TEXTS.notAStatement);
   if (text.replace(/[\s;,|"]/g, '') === '') throw new StatementError(BANK_TEXTS.empty);
