@@ -54,6 +54,12 @@ describe('docker-compose.yml', () => {
   it('keeps calendar subscription links, whose path is their secret, out of nginx’s access log', () => {
     const nginx = readFileSync(path.join(ROOT, 'tools/docker/shell.nginx.conf'), 'utf8');
     expect(nginx).toMatch(/location \/api\/calendar\/ \{\s*proxy_pass \$\{API_UPSTREAM\};\s*access_log off;\s*\}/);
+    expect(nginx).toMatch(/location \/api\/unsubscribe\/ \{\s*proxy_pass \$\{API_UPSTREAM\};\s*access_log off;\s*\}/);
+    // Query strings (one-time links' tokens) never reach the access log: $uri, never $request or $request_uri.
+    const format = /log_format portal ([^;]+);/.exec(nginx)?.[1] ?? '';
+    expect(format).toContain('$uri');
+    expect(format).not.toMatch(/\$request(_uri)?\b(?!_)|\$args|\$query_string/);
+    expect(nginx).toMatch(/access_log \/var\/log\/nginx\/access\.log portal;/);
   });
 
   it('serves the shell and both remotes as separate services with the remote URLs set at run time', () => {
