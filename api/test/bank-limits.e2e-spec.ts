@@ -34,7 +34,9 @@ async function xlsxOf(rows: number): Promise<Buffer> {
     '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
   );
   const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
-  const parts = ['<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'];
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+  ];
   parts.push(`<row r="1">${cell('A1', 'Fecha')}${cell('B1', 'Descripción')}${cell('C1', 'Crédito')}</row>`);
   for (let row = 2; row <= rows + 1; row += 1) {
     parts.push(`<row r="${row}">${cell(`A${row}`, '15/03/2026')}${cell(`B${row}`, `DEPOSITO ${row}`)}<c r="C${row}"><v>1250</v></c></row>`);

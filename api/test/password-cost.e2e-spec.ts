@@ -7,8 +7,14 @@ import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
 // Passwords are hashed with scrypt N=2^17, r=8, p=1; an older hash is replaced at the next sign-in.
 
 const storedHash = async (api: TestApi, id: number) =>
-  (await api.dataSource.getRepository(UserEntity).createQueryBuilder('user').addSelect('user.passwordHash').where('user.id = :id', { id }).getOneOrFail())
-    .passwordHash;
+  (
+    await api.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('user.id = :id', { id })
+      .getOneOrFail()
+  ).passwordHash;
 
 /** A hash as the portal stored them before: N = 2^14. */
 function oldHash(password: string): string {
@@ -46,7 +52,9 @@ describe.each(DATABASES)("scrypt at OWASP's cost (%s)", (kind) => {
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-    const statuses = await Promise.all(users.map(async (user) => (await api.agent().post('/api/login', { username: user.username, password: PASSWORD })).status));
+    const statuses = await Promise.all(
+      users.map(async (user) => (await api.agent().post('/api/login', { username: user.username, password: PASSWORD })).status),
+    );
     clearInterval(sampler);
     expect(statuses).toEqual(Array(8).fill(200));
     // Two hashes of 128 MiB, and some room; four (libuv's threads) would be 512 MiB.
