@@ -24,7 +24,12 @@ describe.each(DATABASES)('finding accounts by e-mail (%s)', (kind) => {
       ] as const) {
         const start = performance.now();
         // Each from its own address: the per-address limit is not what is measured.
-        const response = await api.app.inject({ method: 'POST', url: '/api/password-reset', payload: { email }, remoteAddress: `203.0.113.${index * 2 + (which === 'known' ? 0 : 1)}` });
+        const response = await api.app.inject({
+          method: 'POST',
+          url: '/api/password-reset',
+          payload: { email },
+          remoteAddress: `203.0.113.${index * 2 + (which === 'known' ? 0 : 1)}`,
+        });
         times[which].push(performance.now() - start);
         expect({ which, status: response.statusCode, body: response.body }).toEqual({ which, status: 204, body: '' });
       }

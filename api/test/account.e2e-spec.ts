@@ -59,7 +59,9 @@ describe.each(DATABASES)('my account (%s)', (kind) => {
       .find({ where: { recipient: `enlaces.${kind}@example.com`, kind: 'reset-password' }, order: { id: 'DESC' }, take: 1 });
     const token = /token=([\w-]{43})/.exec(message!.text)![1];
     expect((await agent.put('/api/user/password', change())).status).toBe(204);
-    const reset = await api.agent().post('/api/password-reset/confirm', { token, password: 'otra-clave-larga', confirmPassword: 'otra-clave-larga' });
+    const reset = await api
+      .agent()
+      .post('/api/password-reset/confirm', { token, password: 'otra-clave-larga', confirmPassword: 'otra-clave-larga' });
     expect(reset.status).toBe(400);
     expect(await signInStatus(agent.user.username, NEW_PASSWORD)).toBe(200);
   });

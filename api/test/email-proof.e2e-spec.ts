@@ -17,7 +17,9 @@ const registration = (email: string, name = `Persona ${++counter}`) => ({
 });
 
 async function newest(api: TestApi, recipient: string, kind: string): Promise<OutboxMessageEntity> {
-  const [message] = await api.dataSource.getRepository(OutboxMessageEntity).find({ where: { recipient, kind }, order: { id: 'DESC' }, take: 1 });
+  const [message] = await api.dataSource
+    .getRepository(OutboxMessageEntity)
+    .find({ where: { recipient, kind }, order: { id: 'DESC' }, take: 1 });
   if (!message) throw new Error(`no ${kind} e-mail to ${recipient}`);
   return message;
 }

@@ -156,7 +156,16 @@ async function prepareDatabase(kind: DatabaseKind): Promise<{ env: Record<string
 export async function startApi(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApi> {
   const database = await prepareDatabase(kind);
   const makeConfig = (extra: Record<string, string>) =>
-    loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...TEST_COST, ...database.env, ...env, ...extra });
+    loadConfig({
+      NODE_ENV: 'test',
+      SERVE_WEB: 'false',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      ...TEST_COST,
+      ...database.env,
+      ...env,
+      ...extra,
+    });
   let config = makeConfig({});
   let app = await createApp(config);
   const api: TestApi = {
@@ -206,7 +215,15 @@ export async function startApi(kind: DatabaseKind, env: Record<string, string> =
  */
 export async function startSecondApi(first: TestApi, env: Record<string, string> = {}): Promise<TestApi> {
   const database = first.config.databaseUrl ? { DATABASE_URL: first.config.databaseUrl } : { SQLITE_PATH: first.config.sqlitePath };
-  const config = loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...TEST_COST, ...database, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SERVE_WEB: 'false',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...TEST_COST,
+    ...database,
+    ...env,
+  });
   const app = await createApp(config);
   const api: TestApi = {
     kind: first.kind,

@@ -24,7 +24,9 @@ describe.each(DATABASES)("'Historial' of accounts and e-mail (%s)", (kind) => {
   const history = async (familyId: number): Promise<HistoryEntry[]> =>
     (await admin.get<HistoryPage>(`/api/history?familyId=${familyId}&limit=100`)).body.items;
   const tokenSentTo = async (recipient: string, kind: string) => {
-    const [message] = await api.dataSource.getRepository(OutboxMessageEntity).find({ where: { recipient, kind }, order: { id: 'DESC' }, take: 1 });
+    const [message] = await api.dataSource
+      .getRepository(OutboxMessageEntity)
+      .find({ where: { recipient, kind }, order: { id: 'DESC' }, take: 1 });
     return /token=([\w-]{43})/.exec(message!.text)![1]!;
   };
 
@@ -35,7 +37,13 @@ describe.each(DATABASES)("'Historial' of accounts and e-mail (%s)", (kind) => {
     const registered = await parent.post<User>('/api/register', body);
     await api.agent().post('/api/verify-email', { token: await tokenSentTo(family.email, 'verify-email') });
     expect(await history(family.id)).toContainEqual(
-      expect.objectContaining({ action: 'account.verify-email', entity: 'account', entityId: registered.body.id, actorUserId: registered.body.id, label: 'Rosa Historial' }),
+      expect.objectContaining({
+        action: 'account.verify-email',
+        entity: 'account',
+        entityId: registered.body.id,
+        actorUserId: registered.body.id,
+        label: 'Rosa Historial',
+      }),
     );
   });
 
@@ -44,18 +52,34 @@ describe.each(DATABASES)("'Historial' of accounts and e-mail (%s)", (kind) => {
     const { body: invitation } = await admin.post<AccountLink>(`/api/families/${family.id}/invitation`);
     const token = new URL(invitation.link).searchParams.get('token');
     const parent = api.agent();
-    const accepted = await parent.post<User>('/api/invitation/accept', { token, name: 'Marta Historial', username: `marta.historial.${kind}`, password: NEW, confirmPassword: NEW });
+    const accepted = await parent.post<User>('/api/invitation/accept', {
+      token,
+      name: 'Marta Historial',
+      username: `marta.historial.${kind}`,
+      password: NEW,
+      confirmPassword: NEW,
+    });
     expect(accepted.status).toBe(201);
     expect((await parent.post('/api/my-calendar')).status).toBe(201);
     expect((await parent.delete('/api/my-calendar')).status).toBe(204);
     expect((await parent.post('/api/user/logout-all')).status).toBe(204);
     expect((await api.agent().post('/api/password-reset', { email: family.email })).status).toBe(204);
-    const reset = await api.agent().post('/api/password-reset/confirm', { token: await tokenSentTo(family.email, 'reset-password'), password: 'otra-clave-larga', confirmPassword: 'otra-clave-larga' });
+    const reset = await api.agent().post('/api/password-reset/confirm', {
+      token: await tokenSentTo(family.email, 'reset-password'),
+      password: 'otra-clave-larga',
+      confirmPassword: 'otra-clave-larga',
+    });
     expect(reset.status).toBe(204);
 
     const actions = (await history(family.id)).filter((entry) => entry.entityId === accepted.body.id).map((entry) => entry.action);
     expect(actions).toEqual(
-      expect.arrayContaining(['account.accept-invitation', 'account.calendar-create', 'account.calendar-revoke', 'account.logout-all', 'account.reset-password']),
+      expect.arrayContaining([
+        'account.accept-invitation',
+        'account.calendar-create',
+        'account.calendar-revoke',
+        'account.logout-all',
+        'account.reset-password',
+      ]),
     );
     for (const entry of (await history(family.id)).filter((item) => item.entity === 'account')) {
       expect(entry).toMatchObject({ label: 'Marta Historial', familyId: family.id });
@@ -73,7 +97,9 @@ describe.each(DATABASES)("'Historial' of accounts and e-mail (%s)", (kind) => {
     expect((await parent.put('/api/my-notice-emails', { enabled: false })).status).toBe(200);
     const entries = await history(family.id);
     expect(entries.filter((entry) => entry.action === 'family.notice-emails-off')).toHaveLength(2);
-    expect(entries).toContainEqual(expect.objectContaining({ action: 'family.notice-emails-on', actorUserId: parent.user.id, label: family.graduateName }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({ action: 'family.notice-emails-on', actorUserId: parent.user.id, label: family.graduateName }),
+    );
 
     const [message] = await api.dataSource.getRepository(OutboxMessageEntity).find({ order: { id: 'DESC' }, take: 1 });
     expect((await admin.post(`/api/emails/${message!.id}/resend`)).status).toBe(200);

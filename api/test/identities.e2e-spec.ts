@@ -31,7 +31,8 @@ async function registerAndVerify(api: TestApi, email: string, recipient: string)
   const response = await agent.post<User>('/api/register', registration(email));
   if (response.status !== 201) throw new Error(`register: ${response.status} ${response.text}`);
   const verified = await agent.post('/api/verify-email', { token: await newestToken(api, recipient, 'verify-email') });
-  if (verified.status !== 204 && verified.status !== 200 && verified.status !== 201) throw new Error(`verify: ${verified.status} ${verified.text}`);
+  if (verified.status !== 204 && verified.status !== 200 && verified.status !== 201)
+    throw new Error(`verify: ${verified.status} ${verified.text}`);
   return Object.assign(agent, { user: response.body });
 }
 
@@ -62,7 +63,7 @@ describe.each(DATABASES)('identities compare exactly after one normalisation (%s
     expect(accounts.find((account) => account.id === parent.user.id)?.family).toMatchObject({ id: family.id });
   });
 
-  it("lets the committee invite a family whose look-alike address someone proved, and its parent accept", async () => {
+  it('lets the committee invite a family whose look-alike address someone proved, and its parent accept', async () => {
     const family = await createFamily(api, { email: 'jose.garcia@example.com' });
     const stranger = await registerAndVerify(api, 'jose.garcia@examplé.com', 'jose.garcia@xn--exampl-gva.com');
     expect((await stranger.get('/api/my-family')).status).toBe(404);
@@ -100,12 +101,10 @@ describe.each(DATABASES)('identities compare exactly after one normalisation (%s
     const query = (sql: string, values: unknown[] = []) => api.dataSource.query(sql, values);
     const now = '2026-01-01 00:00:00.000';
     const insertUser = (username: string, email: string | null, proven: boolean) =>
-      query("INSERT INTO users (name, username, email, passwordHash, role, createdAt, emailVerifiedAt) VALUES ('Vieja', ?, ?, 'x', 'parent', ?, ?)", [
-        username,
-        email,
-        now,
-        proven ? now : null,
-      ]);
+      query(
+        "INSERT INTO users (name, username, email, passwordHash, role, createdAt, emailVerifiedAt) VALUES ('Vieja', ?, ?, 'x', 'parent', ?, ?)",
+        [username, email, now, proven ? now : null],
+      );
     await insertUser('Vieja.Cuenta', 'Rosa@Exámple.com', false);
     await insertUser('vieja.probada', 'rosa@xn--exmple-qta.com', true);
     await insertUser('vieja.sola', 'MARTA@EXAMPLE.COM', true);

@@ -23,7 +23,13 @@ describe.each(DATABASES)('no live links kept once sent (%s)', (kind) => {
 
   it('redacts the confirmation link in the stored copy once sent; the link received still works', async () => {
     const parent = api.agent();
-    const body = { name: 'Luisa', username: `luisa.${kind}`, email: `luisa.${kind}@example.com`, password: 'una-clave-larga', confirmPassword: 'una-clave-larga' };
+    const body = {
+      name: 'Luisa',
+      username: `luisa.${kind}`,
+      email: `luisa.${kind}@example.com`,
+      password: 'una-clave-larga',
+      confirmPassword: 'una-clave-larga',
+    };
     expect((await parent.post('/api/register', body)).status).toBe(201);
     await api.app.get(MailWorker).deliverDue();
 

@@ -7,8 +7,14 @@ import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
 // Passwords are hashed with scrypt N=2^17, r=8, p=1; an older hash is replaced at the next sign-in.
 
 const storedHash = async (api: TestApi, id: number) =>
-  (await api.dataSource.getRepository(UserEntity).createQueryBuilder('user').addSelect('user.passwordHash').where('user.id = :id', { id }).getOneOrFail())
-    .passwordHash;
+  (
+    await api.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('user.id = :id', { id })
+      .getOneOrFail()
+  ).passwordHash;
 
 /** A hash as the portal stored them before: N = 2^14. */
 function oldHash(password: string): string {
@@ -39,6 +45,20 @@ describe.each(DATABASES)("scrypt at OWASP's cost (%s)", (kind) => {
     expect((await api.agent().post('/api/login', { username: user.username, password: PASSWORD })).status).toBe(200);
     expect(await storedHash(api, user.id)).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect((await api.agent().post('/api/login', { username: user.username, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('hashes two passwords at a time: eight parents signing in at once do not take eight times 128 MB', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => createUser(api, 'parent', null)));
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const statuses = await Promise.all(
+      users.map(async (user) => (await api.agent().post('/api/login', { username: user.username, password: PASSWORD })).status),
+    );
+    clearInterval(sampler);
+    expect(statuses).toEqual(Array(8).fill(200));
+    // Two hashes of 128 MiB, and some room; four (libuv's threads) would be 512 MiB.
+    expect((peak - before) / 1024 / 1024).toBeLessThan(330);
   });
 
   it('never lowers the cost outside the tests', () => {

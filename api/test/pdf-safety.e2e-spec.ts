@@ -33,7 +33,10 @@ function pdf(catalogExtra = '', objects: string[] = [], compressed: string[] = [
 const HOSTILE: Array<[string, Buffer]> = [
   ['embedded files', pdf('/Names<</EmbeddedFiles 5 0 R>>', ['5 0 obj<</Names[(a.exe) 6 0 R]>>endobj'])],
   ['an opening action that follows a link, in place', pdf('/OpenAction<</S/URI/URI(https://pagos.example.net/)>>')],
-  ['an opening action that follows a link, by reference', pdf('/OpenAction 5 0 R', ['5 0 obj<</S/URI/URI(https://pagos.example.net/)>>endobj'])],
+  [
+    'an opening action that follows a link, by reference',
+    pdf('/OpenAction 5 0 R', ['5 0 obj<</S/URI/URI(https://pagos.example.net/)>>endobj']),
+  ],
   ['a form that submits itself', pdf('/OpenAction<</S/SubmitForm/F(https://pagos.example.net/)>>')],
   ['a jump to another file', pdf('', ['5 0 obj<</S/GoToR/F(otro.pdf)/D[0/Fit]>>endobj'])],
   ['imported form data', pdf('', ['5 0 obj<</S/ImportData/F(datos.fdf)>>endobj'])],
@@ -59,9 +62,11 @@ describe.each(DATABASES)('PDF receipts with active content (%s)', (kind) => {
   });
 
   it('accepts a plain PDF with a link the reader clicks and a compressed object stream of harmless objects', async () => {
-    const file = pdf('/OpenAction[3 0 R/Fit]', ['5 0 obj<</Type/Annot/Subtype/Link/Rect[0 0 10 10]/A<</S/URI/URI(https://banco.example.com/)>>>>endobj'], [
-      '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
-    ]);
+    const file = pdf(
+      '/OpenAction[3 0 R/Fit]',
+      ['5 0 obj<</Type/Annot/Subtype/Link/Rect[0 0 10 10]/A<</S/URI/URI(https://banco.example.com/)>>>>endobj'],
+      ['<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>'],
+    );
     const response = await upload(api, parent, { paymentNumber: '1' }, { data: file, name: 'recibo.pdf' });
     expect(response.statusCode).toBe(201);
   });

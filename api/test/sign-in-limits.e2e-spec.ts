@@ -126,7 +126,7 @@ describe.each(DATABASES)('sign-in limits count failures, not people (%s)', (kind
     expect((await signIn(api.app, from, parent.username, PASSWORD)).statusCode).toBe(200);
   });
 
-  it("keeps an account others guess at reachable to its owner: the right password from an address that has not failed, on either instance", async () => {
+  it('keeps an account others guess at reachable to its owner: the right password from an address that has not failed, on either instance', async () => {
     const second = await createApp(api.config);
     try {
       const admin = await createUser(api, 'admin', null);
@@ -170,7 +170,9 @@ describe.each(DATABASES)('sign-in limits count failures, not people (%s)', (kind
     expect((await signIn(api.app, owner, parent.username, PASSWORD)).statusCode).toBe(429);
     const { link } = await api.app.get(AccountLinksService).resetLinkFor(parent.id);
     const token = new URL(link).searchParams.get('token');
-    const reset = await api.agent().post('/api/password-reset/confirm', { token, password: 'otra-clave-larga', confirmPassword: 'otra-clave-larga' });
+    const reset = await api
+      .agent()
+      .post('/api/password-reset/confirm', { token, password: 'otra-clave-larga', confirmPassword: 'otra-clave-larga' });
     expect(reset.status).toBe(204);
     expect((await signIn(api.app, owner, parent.username, 'otra-clave-larga')).statusCode).toBe(200);
   });

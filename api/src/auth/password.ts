@@ -15,7 +15,31 @@ export function setPasswordCost(log2N: number): void {
   params = { ...params, N: 2 ** log2N };
 }
 
+/**
+ * Hashes running at once in this process: each takes 128 MiB for its ~0.3 s, so a meeting's
+ * worth of parents signing in together waits its turn instead of taking a gigabyte.
+ */
+export const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return oneOfFew(() => deriveNow(password, salt, options));
+}
+
+function deriveNow(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // 128 * N * r bytes, and room for the rest.
     const maxmem = 128 * (options.N ?? 0) * (options.r ?? 8) + 32 * 1024 * 1024;

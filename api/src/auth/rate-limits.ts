@@ -54,7 +54,13 @@ export class RateLimits {
    * transaction, whose upsert holds the row until it ends (SQLite: one write at a time), so 40
    * parallel uploads against a limit of 20 let exactly 20 through.
    */
-  async take(key: string, windowMs: number, max: number, refusal: () => Error, options: { fixed?: boolean; now?: number } = {}): Promise<void> {
+  async take(
+    key: string,
+    windowMs: number,
+    max: number,
+    refusal: () => Error,
+    options: { fixed?: boolean; now?: number } = {},
+  ): Promise<void> {
     const now = options.now ?? Date.now();
     const cutoff = now - windowMs;
     const sql = this.hitSql(options.fixed ?? false);

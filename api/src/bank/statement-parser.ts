@@ -1,3 +1,4 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
@@ -13,7 +14,53 @@ export const BANK_TEXTS = {
   badColumn: 'Esa columna no existe en el archivo.',
   badDate: 'La fecha no se entiende (se espera dd/mm/aaaa).',
   badAmount: 'El monto no se entiende.',
+  tooManyRows: 'El estado de cuenta tiene más de 10 000 filas. Descarga del banco un período más corto.',
+  tooLargeXlsx: 'El Excel es demasiado grande al descomprimirlo. Descarga del banco un período más corto, o el CSV.',
+  longCell: 'Una celda del archivo tiene más de 1 000 caracteres: no parece un estado de cuenta.',
 } as const;
+
+/**
+ * Caps that keep one statement from taking the API's memory (a 10 MB CSV of 116 000 lines, a
+ * 4.7 MB XLSX of 400 000 rows): rows read, an XLSX's size once decompressed (checked in its zip
+ * directory before anything is inflated), and the length of a cell. Past them the file is
+ * refused with a Spanish 413 or 422. A year of a class's account is a few thousand rows.
+ */
+export const MAX_STATEMENT_ROWS = 10_000;
+export const MAX_XLSX_UNCOMPRESSED_BYTES = 16 * 1024 * 1024;
+export const MAX_CELL_CHARS = 1_000;
+/** Rows that could not be read, listed in the preview: the first ones, enough to fix the file. */
+export const MAX_LISTED_ERRORS = 200;
+
+const tooLarge = (message: string) => new HttpException({ message }, HttpStatus.PAYLOAD_TOO_LARGE);
+const unprocessable = (message: string) => new HttpException({ message }, HttpStatus.UNPROCESSABLE_ENTITY);
+
+/** Every row within the caps: at most MAX_STATEMENT_ROWS, each cell at most MAX_CELL_CHARS. */
+function checkRow(row: Cell[], count: number): void {
+  if (count > MAX_STATEMENT_ROWS) throw tooLarge(BANK_TEXTS.tooManyRows);
+  for (const cell of row) if (typeof cell === 'string' && cell.length > MAX_CELL_CHARS) throw unprocessable(BANK_TEXTS.longCell);
+}
+
+/**
+ * The XLSX's entries decompressed, all told, from its zip central directory (nothing inflated):
+ * past MAX_XLSX_UNCOMPRESSED_BYTES, or a ZIP64 archive, it is refused before exceljs reads it.
+ */
+function checkXlsxSize(bytes: Buffer): void {
+  const from = Math.max(0, bytes.length - 65_557);
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]), bytes.length - 22);
+  if (end < from || end < 0) throw new StatementError(BANK_TEXTS.notAStatement);
+  const entries = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  if (entries === 0xffff || at === 0xffffffff) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
+  let total = 0;
+  for (let index = 0; index < entries; index += 1) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw new StatementError(BANK_TEXTS.notAStatement);
+    const size = bytes.readUInt32LE(at + 24);
+    if (size === 0xffffffff) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
+    total += size;
+    if (total > MAX_XLSX_UNCOMPRESSED_BYTES) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+}
 
 /** Which column (0-based) holds what. `credit` or `amount` (signed) is required, with `date`. */
 export interface ColumnMapping {
@@ -171,14 +218,41 @@ function decodeText(bytes: Buffer): string | null {
   return text.replace(/^\uFEFF/, '');
 }
 
+function countLineBreaks(bytes: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) count += 1;
+  return count;
+}
+
+/** Row by row (Papa's step), so a file past the caps stops being read at the first row over them. */
 function csvRows(text: string): Cell[][] {
-  const result = Papa.parse<string[]>(text, { delimitersToGuess: [';', ',', '\t', '|'], skipEmptyLines: false });
-  return result.data.map((row) => row.map((cell) => (cell.trim() === '' ? null : cell)));
+  const rows: Cell[][] = [];
+  let filled = 0;
+  let refusal: unknown = null;
+  Papa.parse<string[]>(text, {
+    delimitersToGuess: [';', ',', '\t', '|'],
+    skipEmptyLines: false,
+    step: (result, parser) => {
+      const row = result.data.map((cell) => (cell.trim() === '' ? null : cell));
+      if (row.some((cell) => cell !== null)) filled += 1;
+      try {
+        checkRow(row, filled);
+      } catch (error) {
+        refusal = error;
+        parser.abort();
+        return;
+      }
+      rows.push(row);
+    },
+  });
+  if (refusal) throw refusal;
+  return rows;
 }
 
 async function xlsxRows(bytes: Buffer): Promise<Cell[][]> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const ExcelJSModule = require('exceljs') as typeof ExcelJS;
+  checkXlsxSize(bytes);
   const workbook = new ExcelJSModule.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
@@ -187,6 +261,7 @@ async function xlsxRows(bytes: Buffer): Promise<Cell[][]> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new StatementError(BANK_TEXTS.empty);
+  if (sheet.rowCount > MAX_STATEMENT_ROWS) throw tooLarge(BANK_TEXTS.tooManyRows);
   const rows: Cell[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row, number) => {
     const cells: Cell[] = [];
@@ -194,6 +269,7 @@ async function xlsxRows(bytes: Buffer): Promise<Cell[][]> {
       cells[column - 1] = xlsxValue(cell.value);
     });
     rows[number - 1] = Array.from(cells, (cell) => cell ?? null);
+    checkRow(rows[number - 1]!, number);
   });
   return Array.from(rows, (row) => row ?? []);
 }
@@ -216,6 +292,8 @@ function xlsxValue(value: ExcelJS.CellValue): Cell {
 export async function readRows(bytes: Buffer): Promise<Cell[][]> {
   if (bytes.length === 0) throw new StatementError(BANK_TEXTS.empty);
   if (isZip(bytes)) return xlsxRows(bytes);
+  // Twice the rows' cap in line breaks (quoted cells may hold some): refused before any decoding.
+  if (countLineBreaks(bytes) > 2 * MAX_STATEMENT_ROWS) throw tooLarge(BANK_TEXTS.tooManyRows);
   const text = decodeText(bytes);
   if (text === null || /^\s*(<|%PDF|\{)/.test(text)) throw new StatementError(BANK_TEXTS.notAStatement);
   if (text.replace(/[\s;,|"]/g, '') === '') throw new StatementError(BANK_TEXTS.empty);
@@ -276,12 +354,12 @@ export async function parseStatement(
     if (cellText(dateCell) === '') return;
     const date = parseDate(dateCell);
     if (!date) {
-      errors.push({ line, reason: BANK_TEXTS.badDate });
+      if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, reason: BANK_TEXTS.badDate });
       return;
     }
     const amount = parseAmount(amountCell);
     if (amount === null) {
-      errors.push({ line, reason: BANK_TEXTS.badAmount });
+      if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, reason: BANK_TEXTS.badAmount });
       return;
     }
     // A withdrawal (a debit, or a negative signed amount) is not a family's deposit.

@@ -58,7 +58,13 @@ export class UsersService {
    * in the same transaction (the confirmation e-mail, the invitation spent).
    */
   async create(input: NewUser, options: CreateOptions = {}): Promise<User> {
-    const { then, now = new Date(), releaseUnproven = false, holdEmail = false, takenMessage = 'Ya existe una cuenta con ese email.' } = options;
+    const {
+      then,
+      now = new Date(),
+      releaseUnproven = false,
+      holdEmail = false,
+      takenMessage = 'Ya existe una cuenta con ese email.',
+    } = options;
     const passwordHash = await hashPassword(input.password);
     const username = normalizeUsername(input.username);
     const email = input.email?.trim() ? normalizeEmail(input.email) : null;

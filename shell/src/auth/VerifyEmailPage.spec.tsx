@@ -42,9 +42,7 @@ describe('the confirmation link page', () => {
 
   it('says a used or expired link is no good, with nothing to confirm', async () => {
     global.fetch = jest.fn(async (url: string) =>
-      String(url).endsWith('/api/user')
-        ? answer(401)
-        : answer(400, { message: 'El enlace no es válido o ya venció.' }),
+      String(url).endsWith('/api/user') ? answer(401) : answer(400, { message: 'El enlace no es válido o ya venció.' }),
     ) as unknown as typeof global.fetch;
     renderWithApi(<VerifyEmailPage />, { route: `/auth/verificar?token=${TOKEN}` });
     expect(await screen.findByRole('alert')).toHaveTextContent('El enlace no es válido o ya venció.');

@@ -59,7 +59,9 @@ export class ExactIdentities1764500000000 implements MigrationInterface {
   async up(runner: QueryRunner): Promise<void> {
     if (runner.connection.options.type !== 'better-sqlite3') {
       for (const [table, column, definition] of COLUMNS) {
-        await runner.query(`ALTER TABLE \`${table}\` MODIFY \`${column}\` ${definition.replace(' ', ' CHARACTER SET utf8mb4 COLLATE utf8mb4_bin ')}`);
+        await runner.query(
+          `ALTER TABLE \`${table}\` MODIFY \`${column}\` ${definition.replace(' ', ' CHARACTER SET utf8mb4 COLLATE utf8mb4_bin ')}`,
+        );
       }
     }
     const users: Array<{ id: number; username: string; email: string | null }> = await runner.query(
@@ -87,17 +89,28 @@ export class ExactIdentities1764500000000 implements MigrationInterface {
     const familyRows = families.map(({ id, email }) => ({ id, value: email }));
     // A family whose address is already normalised keeps it before one that would take it.
     familyRows.sort((a, b) => Number(normalizeEmail(a.value) !== a.value) - Number(normalizeEmail(b.value) !== b.value));
-    await normalise(runner, 'families', 'email', familyRows, normalizeEmail, (row) => row.value, (row) => `~${row.id}`);
+    await normalise(
+      runner,
+      'families',
+      'email',
+      familyRows,
+      normalizeEmail,
+      (row) => row.value,
+      (row) => `~${row.id}`,
+    );
     const tokens: Array<{ id: string; email: string }> = await runner.query('SELECT id, email FROM account_tokens');
     for (const { id, email } of tokens) {
-      if (normalizeEmail(email) !== email) await runner.query('UPDATE account_tokens SET email = ? WHERE id = ?', [normalizeEmail(email), id]);
+      if (normalizeEmail(email) !== email)
+        await runner.query('UPDATE account_tokens SET email = ? WHERE id = ?', [normalizeEmail(email), id]);
     }
   }
 
   async down(runner: QueryRunner): Promise<void> {
     if (runner.connection.options.type === 'better-sqlite3') return;
     for (const [table, column, definition] of COLUMNS) {
-      await runner.query(`ALTER TABLE \`${table}\` MODIFY \`${column}\` ${definition.replace(' ', ' CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci ')}`);
+      await runner.query(
+        `ALTER TABLE \`${table}\` MODIFY \`${column}\` ${definition.replace(' ', ' CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci ')}`,
+      );
     }
   }
 }

@@ -18,7 +18,10 @@ export class EmailHolds1764510000000 implements MigrationInterface {
       const created = typeof createdAt === 'string' ? new Date(`${createdAt.replace(' ', 'T')}Z`) : createdAt;
       const until = new Date(created.getTime() + 24 * 3_600_000);
       // Written as each driver stores a datetime(3): SQLite as text, MySQL from a Date (timezone Z).
-      await runner.query('UPDATE users SET emailHeldUntil = ? WHERE id = ?', [sqlite ? until.toISOString().replace('T', ' ').replace('Z', '') : until, id]);
+      await runner.query('UPDATE users SET emailHeldUntil = ? WHERE id = ?', [
+        sqlite ? until.toISOString().replace('T', ' ').replace('Z', '') : until,
+        id,
+      ]);
     }
   }
 
