@@ -14,6 +14,7 @@ import { History1764320000000 } from './migrations/1764320000000-history';
 import { PaymentAmounts1764330000000 } from './migrations/1764330000000-payment-amounts';
 import { Gala1764400000000 } from './migrations/1764400000000-gala';
 import { BankLines1764410000000 } from './migrations/1764410000000-bank-lines';
+import { GalaEvent1764430000000 } from './migrations/1764430000000-gala-event';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -28,6 +29,7 @@ export const MIGRATIONS = [
   PaymentAmounts1764330000000,
   Gala1764400000000,
   BankLines1764410000000,
+  GalaEvent1764430000000,
 ];
 
 /**
