@@ -159,8 +159,45 @@ function bootScript(dir: string, production: boolean): { fileName: string; sourc
   return { fileName: production ? `boot.${hash}.js` : 'boot.js', source: code };
 }
 
+/**
+ * The installable portal (shell only): the service worker (shell/src/pwa/sw.ts, one script with no
+ * imports, at the fixed address /sw.js the browser checks for updates), the web app manifest and
+ * its icons.
+ */
+function pwaAssets(dir: string, production: boolean): Array<{ fileName: string; source: string | Buffer }> {
+  const pwa = path.join(dir, 'src/pwa');
+  if (!existsSync(path.join(pwa, 'sw.ts'))) return [];
+  const { code } = transformSync(readFileSync(path.join(pwa, 'sw.ts'), 'utf8'), {
+    filename: 'sw.ts',
+    isModule: false,
+    minify: production,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2020', minify: production ? { compress: true, mangle: true } : undefined },
+  });
+  const manifest = {
+    name: 'Class of 2026 · Portal de graduación',
+    short_name: 'Graduación',
+    description: 'Eventos, pagos, mesas y avisos para las familias de los graduados.',
+    lang: 'es-GT',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#f5f6f8',
+    theme_color: '#16324f',
+    icons: [192, 512].flatMap((size) => [
+      { src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' },
+      { src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' },
+    ]),
+  };
+  return [
+    { fileName: 'sw.js', source: code },
+    { fileName: 'manifest.webmanifest', source: JSON.stringify(manifest) },
+    ...[192, 512].map((size) => ({ fileName: `icons/icon-${size}.png`, source: readFileSync(path.join(pwa, `icon-${size}.png`)) })),
+  ];
+}
+
 class EmitAssetPlugin {
-  constructor(private readonly asset: { fileName: string; source: string }) {}
+  constructor(private readonly asset: { fileName: string; source: string | Buffer }) {}
 
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('EmitAssetPlugin', (compilation) => {
@@ -285,6 +322,7 @@ export function appConfig(options: AppOptions): Configuration {
         templateParameters: { bootScript: boot ? `/${boot.fileName}` : '', favicon: faviconUrl() },
       }),
       ...(boot ? [new EmitAssetPlugin(boot), new PreloadAppChunkPlugin()] : []),
+      ...(isRemote ? [] : pwaAssets(options.dir, production).map((asset) => new EmitAssetPlugin(asset))),
       ...(production ? [new PrecompressPlugin()] : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),

@@ -1,7 +1,8 @@
 // The Fiesta de Graduación: the plan, assignment rules, guests, 'sit near', passes and check-in.
-import type { GalaArrivals, GalaCheckIn, GalaPass, GalaPlan, HistoryPage, MyGala } from '@portal/contracts';
+import type { GalaArrivals, GalaCheckIn, GalaPass, GalaPlan, GraduationEvent, HistoryPage, MyGala } from '@portal/contracts';
 import { formatTime } from '@portal/format';
 import { GalaTableEntity } from '../src/gala/gala-table.entity';
+import { SettingsEntity } from '../src/settings/settings.entity';
 import { DATABASES, type Agent, type TestApi, startApi } from './harness';
 import { createFamily, createUser, sessionAgent } from './fixtures';
 
@@ -47,6 +48,63 @@ describe.each(DATABASES)('gala (%s)', (kind) => {
     const { parent } = await familyWithParent(api, 1);
     expect((await parent.get<MyGala>('/api/my-gala')).body.details).toEqual(saved.body);
     expect((await parent.get('/api/gala')).status).toBe(403);
+
+    // One source: the event 'Fiesta de Graduación' in 'Eventos' says the same, and a change there
+    // is the gala's too. A schedule keeps its length when the start moves.
+    const { galaEventId } = await api.dataSource.getRepository(SettingsEntity).findOneByOrFail({ id: 1 });
+    const event = () => parent.get<GraduationEvent[]>('/api/events').then(({ body }) => body.find((one) => one.id === galaEventId)!);
+    expect(await event()).toMatchObject({ titulo: 'Fiesta de Graduación', fecha: '2026-11-21T01:00:00.000Z', lugar: 'Salón Los Arcos' });
+    await admin.put(`/api/events/${galaEventId}`, { lugar: 'Hotel Camino Real', horario: '7:00 PM - 11:00 PM' });
+    expect((await parent.get<MyGala>('/api/my-gala')).body.details).toEqual({
+      date: '2026-11-20',
+      time: '19:00',
+      place: 'Hotel Camino Real',
+    });
+    await admin.put('/api/gala/details', { date: '2026-11-20', time: '19:30', place: 'Hotel Camino Real' });
+    expect(await event()).toMatchObject({
+      fecha: '2026-11-21T01:30:00.000Z',
+      horario: '7:30 p. m. - 11:30 p. m.',
+      lugar: 'Hotel Camino Real',
+    });
+  });
+
+  it('migrates the gala details into the event, which becomes their one source', async () => {
+    const old = await startApi(kind);
+    try {
+      const applied = async () =>
+        ((await old.dataSource.query('SELECT name FROM migrations')) as Array<{ name: string }>).map((row) => row.name);
+      while ((await applied()).includes('GalaEvent1764430000000')) await old.dataSource.undoLastMigration();
+      const sql = (query: string, parameters: unknown[] = []) => old.dataSource.query(query, parameters);
+      await sql('DELETE FROM events');
+      await sql('INSERT INTO events (fecha, titulo, horario, lugar) VALUES (?, ?, ?, ?)', [
+        '2026-11-21 01:00:00.000',
+        'Fiesta de Graduación',
+        '7:00 PM - 11:00 PM',
+        'Salón de eventos',
+      ]);
+      await sql('UPDATE settings SET galaDate = ?, galaTime = ?, galaPlace = ? WHERE id = 1', ['2026-11-20', '19:00', 'Hotel Camino Real']);
+      await old.restart();
+      const oldAdmin = await old.signedIn('admin');
+      expect((await oldAdmin.get<GalaPlan>('/api/gala')).body.details).toEqual({
+        date: '2026-11-20',
+        time: '19:00',
+        place: 'Hotel Camino Real',
+      });
+      const events = (await oldAdmin.get<GraduationEvent[]>('/api/events')).body;
+      expect(events).toEqual([
+        expect.objectContaining({ titulo: 'Fiesta de Graduación', fecha: '2026-11-21T01:00:00.000Z', lugar: 'Hotel Camino Real' }),
+      ]);
+      const columns = old.dataSource.createQueryRunner();
+      try {
+        const names = (await columns.getTable('settings'))!.columns.map((column) => column.name);
+        expect(names).toContain('galaEventId');
+        expect(names).not.toEqual(expect.arrayContaining(['galaDate']));
+      } finally {
+        await columns.release();
+      }
+    } finally {
+      await old.close();
+    }
   });
 
   it('never assigns a family more tables than it booked, nor a table to two families', async () => {

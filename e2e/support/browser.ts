@@ -34,6 +34,21 @@ export function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: chromePath(), args: [...FLAGS, ...extraFlags] });
 }
 
+/**
+ * A browser with a profile kept in `userDataDir`: closing it and launching again on the same folder
+ * is a phone's cold start (its service worker and caches are still there, nothing is in memory).
+ */
+export function launchProfile(userDataDir: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromePath(),
+    args: FLAGS.filter((flag) => flag !== '--headless'),
+    headless: true,
+    viewport,
+    locale: 'es-GT',
+    timezoneId: 'America/Guatemala',
+  });
+}
+
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useUser } from '@portal/api-client/session';
 import { Route, Routes } from '@portal/ui/router';
 import { useSignOutWhenSessionEnds } from '@portal/auth/mutations';
 import { ProtectedRoute } from '@portal/auth/protected-route';
@@ -8,6 +9,7 @@ import { AuthPage } from './auth/AuthPage';
 import { LandingPage } from './landing/LandingPage';
 import { NavBar } from './nav/NavBar';
 import { NotFoundPage } from './not-found/NotFoundPage';
+import { checkDeviceOwner } from './pwa/register';
 import { RemoteApp } from './remotes/RemoteApp';
 import { texts } from './texts';
 import { usePageTitle } from './use-page-title';
@@ -37,6 +39,9 @@ function Lazy({ children }: { children: ReactNode }) {
 export function App() {
   usePageTitle();
   useSignOutWhenSessionEnds();
+  const { user, isLoading, error } = useUser();
+  // Known: asked and answered (a failed request, such as no connection, says nothing of who it is).
+  useEffect(() => checkDeviceOwner(user, !isLoading && !error), [user, isLoading, error]);
   return (
     <>
       <NavBar />

@@ -5,6 +5,7 @@ import { BrowserRouter } from '@portal/ui/router';
 import '@portal/ui/styles.css';
 import './shell.css';
 import { App } from './App';
+import { registerServiceWorker } from './pwa/register';
 import { startRemoteForPage } from './remotes/load-remote';
 
 const app = (
@@ -15,6 +16,7 @@ const app = (
   </StrictMode>
 );
 startRemoteForPage(roleHint(), window.location.pathname);
+registerServiceWorker();
 const container = document.getElementById('root')!;
 // In a transition: React renders (or takes over) the first screen in slices, yielding to the
 // browser between them, instead of one long task that keeps a phone from answering a tap.

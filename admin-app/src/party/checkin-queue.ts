@@ -48,8 +48,21 @@ export async function sendCheckIn(label: string, input: GalaCheckInInput, queued
   }
 }
 
-/** Sends the queue in order until the connection fails again; each answer is reported as it comes. */
-export async function flushQueue(report: (outcome: CheckInOutcome) => void): Promise<void> {
+let flushing: Promise<void> | null = null;
+
+/**
+ * Sends the queue in order until the connection fails again; each answer is reported as it comes.
+ * One run at a time: the 'online' event and the timer firing together must not send a check-in
+ * twice (the second would answer 'Ya ingresó' over the first's 'Ingresó').
+ */
+export function flushQueue(report: (outcome: CheckInOutcome) => void): Promise<void> {
+  flushing ??= sendQueued(report).finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+async function sendQueued(report: (outcome: CheckInOutcome) => void): Promise<void> {
   for (const entry of queued()) {
     try {
       report(outcome(entry, await checkInGala(entry.input)));

@@ -14,6 +14,7 @@ import { History1764320000000 } from './migrations/1764320000000-history';
 import { PaymentAmounts1764330000000 } from './migrations/1764330000000-payment-amounts';
 import { Gala1764400000000 } from './migrations/1764400000000-gala';
 import { BankLines1764410000000 } from './migrations/1764410000000-bank-lines';
+import { GalaEvent1764430000000 } from './migrations/1764430000000-gala-event';
 import { ExactIdentities1764500000000 } from './migrations/1764500000000-exact-identities';
 import { EmailHolds1764510000000 } from './migrations/1764510000000-email-holds';
 import { Ledger1764700000000 } from './migrations/1764700000000-ledger';
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   PaymentAmounts1764330000000,
   Gala1764400000000,
   BankLines1764410000000,
+  GalaEvent1764430000000,
   ExactIdentities1764500000000,
   EmailHolds1764510000000,
   Ledger1764700000000,

@@ -101,7 +101,10 @@ function daysAhead(days: number, clock: string): string {
  * Dated from the day the demo is made, so it always has upcoming events and one that is over.
  */
 const EVENTS: Array<
-  Omit<EventEntity, 'id' | 'fecha' | 'rsvpDeadline' | 'sequence' | 'updatedAt'> & { local: string; key?: 'awardsEventId' | 'brunchEventId' }
+  Omit<EventEntity, 'id' | 'fecha' | 'rsvpDeadline' | 'sequence' | 'updatedAt'> & {
+    local: string;
+    key?: 'awardsEventId' | 'brunchEventId' | 'galaEventId';
+  }
 > = [
   {
     local: daysAhead(-12, '18:00'),
@@ -143,6 +146,7 @@ const EVENTS: Array<
   },
   {
     local: daysAhead(26, '19:00'),
+    key: 'galaEventId',
     titulo: 'Fiesta de Graduación',
     descripcion: 'Cena y baile de la promoción. Cada mesa es para 8 personas.',
     horario: '7:00 PM - 11:00 PM',
@@ -196,7 +200,11 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
     for (const { local, key, ...event } of EVENTS) {
       const keyEventId = key ? settings[key] : null;
       if (keyEventId) await manager.update(EventEntity, { id: keyEventId }, { ...event, fecha: new Date(fromDateTimeLocal(local)) });
-      else await manager.insert(EventEntity, { ...event, fecha: new Date(fromDateTimeLocal(local)) });
+      else {
+        const { identifiers } = await manager.insert(EventEntity, { ...event, fecha: new Date(fromDateTimeLocal(local)) });
+        // The gala's event: the one source of the gala's date, time and place (docs/gala.md).
+        if (key) await manager.update(SettingsEntity, { id: 1 }, { [key]: Number(identifiers[0]!.id) });
+      }
     }
     await manager.insert(
       NotificationEntity,

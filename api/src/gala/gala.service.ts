@@ -15,7 +15,9 @@ import {
   type MyGala,
   type User,
 } from '@portal/contracts';
-import { foldForSearch, formatTime } from '@portal/format';
+import { foldForSearch, formatClockRange, formatTime, fromDateTimeLocal, scheduleTimes, toDateTimeLocal } from '@portal/format';
+import { EventEntity } from '../events/event.entity';
+import { eventChanged } from '../events/event-changes';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { lockAdminWrites } from '../settings/admin-writes-lock';
@@ -33,6 +35,25 @@ const SETTINGS_ID = 1;
 
 /** A name as compared: lower case, no accents, single spaces. */
 const comparable = (name: string) => foldForSearch(name).replace(/\s+/g, ' ').trim();
+
+/** The title of the event made for the gala when the committee sets its details and there is none. */
+const GALA_EVENT_TITLE = 'Fiesta de Graduación';
+
+const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+const clockOf = (total: number) => `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+
+/**
+ * The event's schedule text once the gala starts at `start`: a range keeps its length
+ * ('7:00 PM - 11:00 PM' moved to 19:30 reads '7:30 p. m. - 11:30 p. m.'); any other text, which no
+ * longer says when it starts, is dropped.
+ */
+function movedSchedule(horario: string | null, start: string): string | null {
+  const times = horario ? scheduleTimes(horario) : [];
+  if (times[0] === start) return horario;
+  if (times.length < 2) return null;
+  const length = (minutes(times.at(-1)!) - minutes(times[0]!) + 1440) % 1440;
+  return formatClockRange(start, clockOf(minutes(start) + length));
+}
 
 const parseGuests = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
@@ -124,12 +145,18 @@ export class GalaService {
     return { tables, families, extras: new Map(extras.map((extra) => [extra.familyId, extra])) };
   }
 
+  /** The event 'Fiesta de Graduación' (settings.galaEventId), or null before there is one. */
+  private async galaEvent(manager: EntityManager): Promise<EventEntity | null> {
+    const row = await manager.findOneOrFail(SettingsEntity, { where: { id: SETTINGS_ID }, select: { id: true, galaEventId: true } });
+    return row.galaEventId === null ? null : manager.findOneBy(EventEntity, { id: row.galaEventId });
+  }
+
+  /** The gala's date, time and place: those of its event, the one source families also see. */
   private async details(manager: EntityManager = this.db.manager): Promise<GalaDetails> {
-    const row = await manager.findOneOrFail(SettingsEntity, {
-      where: { id: SETTINGS_ID },
-      select: { id: true, galaDate: true, galaTime: true, galaPlace: true },
-    });
-    return { date: row.galaDate, time: row.galaTime, place: row.galaPlace };
+    const event = await this.galaEvent(manager);
+    if (!event) return { date: null, time: null, place: null };
+    const [date, time] = toDateTimeLocal(event.fecha).split('T') as [string, string];
+    return { date, time, place: event.lugar };
   }
 
   async plan(manager: EntityManager = this.db.manager): Promise<GalaPlan> {
@@ -173,11 +200,19 @@ export class GalaService {
   setDetails(input: GalaDetails): Promise<GalaPlan['details']> {
     return this.db.write(async (manager) => {
       const before = await this.details(manager);
-      await manager.update(
-        SettingsEntity,
-        { id: SETTINGS_ID },
-        { galaDate: input.date, galaTime: input.time, galaPlace: input.place!.trim() },
-      );
+      const event = await this.galaEvent(manager);
+      const fecha = new Date(fromDateTimeLocal(`${input.date}T${input.time}`));
+      const lugar = input.place!.trim();
+      if (event) {
+        await manager.update(
+          EventEntity,
+          { id: event.id },
+          { fecha, lugar, horario: movedSchedule(event.horario, input.time!), ...eventChanged() },
+        );
+      } else {
+        const { identifiers } = await manager.insert(EventEntity, { titulo: GALA_EVENT_TITLE, fecha, lugar, horario: null });
+        await manager.update(SettingsEntity, { id: SETTINGS_ID }, { galaEventId: Number(identifiers[0]!.id) });
+      }
       const after = await this.details(manager);
       await recordChange(manager, { action: 'gala.details', entity: 'gala', label: 'Fiesta de Graduación', before, after });
       return after;

@@ -70,14 +70,9 @@ export class SettingsEntity {
   @Column({ type: 'varchar', length: 64, nullable: true })
   mailSecret!: string | null;
 
-  @Column({ type: 'varchar', length: 10, nullable: true })
-  galaDate!: string | null;
-
-  @Column({ type: 'varchar', length: 5, nullable: true })
-  galaTime!: string | null;
-
-  @Column({ type: 'varchar', length: 200, nullable: true })
-  galaPlace!: string | null;
+  /** The event 'Fiesta de Graduación': the one source of the gala's date, time and place. */
+  @Column({ type: 'int', nullable: true })
+  galaEventId!: number | null;
 
   /** Signs the gala's entry passes (made by the migration; never shown). */
   @Column({ type: 'varchar', length: 64, nullable: true })
@@ -85,4 +80,4 @@ export class SettingsEntity {
 }
 
 /** The gala's columns: written by the gala's own endpoints (gala/), not by PUT /settings. */
-export type GalaSettingsColumn = 'galaDate' | 'galaTime' | 'galaPlace' | 'galaSecret';
+export type GalaSettingsColumn = 'galaEventId' | 'galaSecret';

@@ -5,6 +5,7 @@ import { useMutation } from '@portal/api-client/mutation';
 import { errorMessage, onSessionEnded } from '@portal/api-client/request';
 import { acceptInvitation, changePassword, login, logout, logoutAll, publicConfigKey, register, userKey } from '@portal/api-client/session';
 import { toast } from '@portal/ui/toast';
+import { keepDeviceDataFor } from './device-data';
 
 function useSetUser() {
   const { mutate } = useSWRConfig();
@@ -14,6 +15,8 @@ function useSetUser() {
       // configuration (class year, contact) is the same for everyone and stays: mounted screens
       // such as the tab title would not ask for it again.
       await mutate((key) => key !== userKey && key !== publicConfigKey, undefined, { revalidate: false });
+      // And what this phone kept of them for reading offline.
+      await keepDeviceDataFor(user);
       await mutate(userKey, user, { revalidate: false });
     },
     [mutate],

@@ -1,5 +1,6 @@
 import { Menu, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { OfflineBanner } from '@portal/ui/offline-banner';
 import { NavLink } from '@portal/ui/router';
 import { cx } from '@portal/ui/utils';
 
@@ -106,6 +107,7 @@ export function PanelLayout({ base, menuLabel, sections, phoneMenu, header, foot
           )}
           <div className="ui-panel__heading">{header}</div>
         </div>
+        <OfflineBanner />
         <div className="ui-panel__content">{children}</div>
       </div>
       {phoneMenu === 'bottom-bar' && (

@@ -1,0 +1,175 @@
+// The installed portal on a phone with no connection (375 px): a cold start (the browser closed and
+// opened again on the same profile) opens the parent's pass and the door's check-in queue from what
+// the service worker kept; after a sign-out nothing of that family can be read offline.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchProfile, PHONE, screenshot, signIn } from '../support/browser';
+import { startPortal, type Portal } from '../support/portal';
+
+let portal: Portal;
+const profiles: string[] = [];
+
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(async () => {
+  await portal?.stop();
+  for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
+});
+
+function newProfile(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-phone-'));
+  profiles.push(dir);
+  return dir;
+}
+
+async function firstPage(context: BrowserContext): Promise<Page> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Waits until the service worker runs the page and has kept `paths` (pages and answers). */
+async function kept(page: Page, paths: string[]): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+  await page.waitForFunction(
+    async (wanted) => {
+      const cache = await caches.open('portal-data-v1');
+      const found = await Promise.all(wanted.map((one) => cache.match(one)));
+      return found.every(Boolean);
+    },
+    paths,
+    { timeout: 20_000 },
+  );
+}
+
+describe('the portal with no connection', () => {
+  it('is installable: a Spanish manifest with icons and an active service worker', async () => {
+    const context = await launchProfile(newProfile(), PHONE);
+    try {
+      const page = await firstPage(context);
+      await page.goto(portal.url);
+      const manifest = await page.evaluate(async () => {
+        const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!;
+        return (await fetch(link.href)).json() as Promise<{
+          name: string;
+          lang: string;
+          start_url: string;
+          display: string;
+          icons: Array<{ src: string; sizes: string }>;
+        }>;
+      });
+      expect(manifest).toMatchObject({
+        name: 'Class of 2026 · Portal de graduación',
+        lang: 'es-GT',
+        start_url: '/',
+        display: 'standalone',
+      });
+      for (const icon of manifest.icons)
+        expect((await page.request.get(`${portal.url}${icon.src}`)).headers()['content-type']).toBe('image/png');
+      expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+      const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+      expect(worker).toBe(`${portal.url}/sw.js`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the family’s pass from a cold start with no connection, then forgets it all at sign-out', async () => {
+    const profile = newProfile();
+    let context = await launchProfile(profile, PHONE);
+    let page = await firstPage(context);
+    await signIn(page, portal.url, 'padre');
+    await page.waitForURL(`${portal.url}/parent`);
+    await page.goto(`${portal.url}/parent/fiesta`);
+    await page.getByRole('img', { name: 'Código QR del pase de la familia de Sofía Morales' }).waitFor();
+    await kept(page, ['/parent/fiesta', '/api/my-gala', '/api/my-gala/pass']);
+    // Once more through the worker, so every file this page uses is kept.
+    await page.reload();
+    await page.getByRole('img', { name: 'Código QR del pase de la familia de Sofía Morales' }).waitFor();
+    await context.close();
+
+    // Cold start in the salon: no connection at all.
+    context = await launchProfile(profile, PHONE);
+    await context.setOffline(true);
+    page = await firstPage(context);
+    await page.goto(`${portal.url}/parent/fiesta`);
+    await page.getByRole('img', { name: 'Código QR del pase de la familia de Sofía Morales' }).waitFor();
+    await page.getByText(/^Sin conexión · datos de las \d{1,2}:\d{2}\s[ap]\.\s?m\.$/).waitFor();
+    await screenshot(page, 'offline-pass');
+    // A reload and a new tab, still offline.
+    await page.reload();
+    await page.getByRole('img', { name: 'Código QR del pase de la familia de Sofía Morales' }).waitFor();
+    const tab = await context.newPage();
+    await tab.goto(`${portal.url}/parent/fiesta`);
+    await tab.getByRole('img', { name: 'Código QR del pase de la familia de Sofía Morales' }).waitFor();
+    await tab.close();
+
+    // Back online, the parent signs out: offline, nothing of the family can be read any more.
+    await context.setOffline(false);
+    await page.goto(`${portal.url}/parent`);
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL(`${portal.url}/auth`);
+    await context.setOffline(true);
+    for (const address of ['/parent/fiesta', '/parent']) {
+      const response = await page.goto(`${portal.url}${address}`);
+      const text = await response!.text();
+      expect(text).toContain('Sin conexión');
+      expect(text).not.toContain('Sofía Morales');
+      expect(text).not.toContain('padre@example.com');
+    }
+    for (const address of ['/api/my-gala/pass', '/api/my-family', '/api/user']) {
+      const text = await page.evaluate(
+        (url) =>
+          fetch(url).then(
+            (response) => response.text(),
+            () => 'sin respuesta',
+          ),
+        address,
+      );
+      expect(text).toBe('sin respuesta');
+    }
+    expect(await page.evaluate(() => localStorage.getItem('portal.gala.pass'))).toBeNull();
+    expect(await page.evaluate(async () => (await (await caches.open('portal-data-v1')).keys()).length)).toBe(0);
+    await context.close();
+  });
+
+  it('keeps the door working from a cold start with no connection: check-ins wait and are sent later', async () => {
+    const profile = newProfile();
+    let context = await launchProfile(profile, PHONE);
+    let page = await firstPage(context);
+    await signIn(page, portal.url, 'admin');
+    await page.waitForURL(`${portal.url}/admin`);
+    await page.goto(`${portal.url}/admin/fiesta`);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Entrada' }).click();
+    await page.getByLabel('Buscar familia por nombre').waitFor();
+    await kept(page, ['/admin/fiesta', '/api/gala', '/api/gala/arrivals']);
+    await context.close();
+
+    context = await launchProfile(profile, PHONE);
+    await context.setOffline(true);
+    page = await firstPage(context);
+    await page.goto(`${portal.url}/admin/fiesta`);
+    await page.getByRole('tab', { name: 'Entrada' }).click();
+    await page.getByLabel('Buscar familia por nombre').fill('valentina');
+    await page.getByRole('button', { name: 'Registrar ingreso' }).click();
+    await page.locator('[data-testid="gala-answer"].gala-result--queued').waitFor();
+    await page.getByText('1 ingreso en cola').waitFor();
+    await screenshot(page, 'offline-door');
+    await context.setOffline(false);
+    // The 'online' event and a second, as a flaky connection gives: the check-in is sent once.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page
+      .locator('[data-testid="gala-answer"].gala-result--ingreso')
+      .filter({ hasText: 'Valentina López' })
+      .waitFor({ timeout: 30_000 });
+    await page.getByText('1 ingreso en cola').waitFor({ state: 'detached' });
+    await page.waitForTimeout(1000);
+    expect(await page.locator('[data-testid="gala-answer"]').textContent()).toContain('Ingresó: ');
+    await context.close();
+  });
+});
