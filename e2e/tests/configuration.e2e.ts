@@ -22,7 +22,13 @@ describe('starting the built API with a bad setting', () => {
 describe('npm run create-admin', () => {
   it('creates an administrator who can then sign in, and refuses a short password', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-admin-'));
-    const env = { ...process.env, SQLITE_PATH: path.join(dir, 'portal.sqlite'), DATABASE_URL: '', NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' };
+    const env = {
+      ...process.env,
+      SQLITE_PATH: path.join(dir, 'portal.sqlite'),
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.example.com',
+    };
     const script = path.join(ROOT, 'api/dist/create-admin.js');
     const short = spawnSync(process.execPath, [script, '--username', 'comite', '--name', 'Comité'], {
       env: { ...env, ADMIN_PASSWORD: 'corta' },

@@ -292,7 +292,7 @@ async function main(): Promise<void> {
     assert(invited.status === 201 || invited.status === 200, `invitation: ${invited.status} ${invited.text}`);
     const mail = await until('the invitation e-mail', 30, () => mailsTo(PARENT.email)[0]);
     const link = /https?:\/\/\S+\/auth\/invitacion\?token=[\w-]+/.exec(mail)?.[0];
-    assert(link?.startsWith(`${PUBLIC_URL}/auth/invitacion?token=`), `the e-mail's link: ${link}`);
+    assert(link && link.startsWith(`${PUBLIC_URL}/auth/invitacion?token=`), `the e-mail's link: ${link}`);
     const token = new URL(link).searchParams.get('token')!;
     const accepted = await new Client().post('/api/invitation/accept', {
       token,
