@@ -76,11 +76,12 @@ describe.each(DATABASES)('sessions and accounts (%s)', (kind) => {
       .create({ name: 'Demo', username: 'demo.padre', email: 'demo.padre@example.com', password: DEMO_PASSWORD, role: 'parent' });
     const login = () => api.agent().post('/api/login', { username: 'demo.padre', password: DEMO_PASSWORD });
     expect((await login()).status).toBe(200);
-    for (const env of [
+    const outside: Array<Record<string, string>> = [
       { HOST: '0.0.0.0' },
       { HOST: '192.168.1.20' },
       { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' },
-    ] as Array<Record<string, string>>) {
+    ];
+    for (const env of outside) {
       await api.restart(env);
       const refused = await login();
       expect(refused.status).toBe(401);

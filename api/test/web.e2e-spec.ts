@@ -272,7 +272,7 @@ describe('serving the built front ends', () => {
 });
 
 describe('the remotes manifest without the built front ends', () => {
-  it('is served too, for the dev servers and for nginx in front of the API', async () => {
+  it('is served too, for the dev servers and for a static server in front of the API', async () => {
     const api = await startApi(ANY_DATABASE, { PARENT_REMOTE_URL: 'http://localhost:3003/remoteEntry.js' });
     try {
       const response = await api.agent().get('/remotes.json');

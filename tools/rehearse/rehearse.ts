@@ -292,7 +292,7 @@ async function main(): Promise<void> {
     assert(invited.status === 201 || invited.status === 200, `invitation: ${invited.status} ${invited.text}`);
     const mail = await until('the invitation e-mail', 30, () => mailsTo(PARENT.email)[0]);
     const link = /https?:\/\/\S+\/auth\/invitacion\?token=[\w-]+/.exec(mail)?.[0];
-    assert(link?.startsWith(`${PUBLIC_URL}/auth/invitacion?token=`), `the e-mail's link: ${link}`);
+    assert(link && link.startsWith(`${PUBLIC_URL}/auth/invitacion?token=`), `the e-mail's link: ${link}`);
     const token = new URL(link).searchParams.get('token')!;
     const accepted = await new Client().post('/api/invitation/accept', {
       token,
@@ -384,7 +384,11 @@ async function main(): Promise<void> {
   await check('an API instance killed (SIGKILL) during writes: nothing acknowledged is lost', async () => {
     const acknowledged: number[] = [];
     const failed = new Map<string, number>();
-    const fail = (why: string) => failed.set(why, (failed.get(why) ?? 0) + 1);
+    const firstAnswers = new Map<string, string>();
+    const fail = (why: string, text = '') => {
+      failed.set(why, (failed.get(why) ?? 0) + 1);
+      if (!firstAnswers.has(why)) firstAnswers.set(why, text.slice(0, 120));
+    };
     let stop = false;
     const writer = async (worker: number) => {
       for (let i = 0; !stop; i++) {
@@ -396,7 +400,7 @@ async function main(): Promise<void> {
             phone: '5555-0000',
           });
           if (answer.status === 201 || answer.status === 200) acknowledged.push(answer.json().id);
-          else fail(String(answer.status));
+          else fail(String(answer.status), answer.text);
         } catch (error) {
           fail((error as NodeJS.ErrnoException).code ?? 'error');
         }
@@ -415,7 +419,9 @@ async function main(): Promise<void> {
     const lost = acknowledged.filter((id) => !stored.has(id));
     assert(acknowledged.length > 20, `only ${acknowledged.length} writes acknowledged`);
     assert(lost.length === 0, `acknowledged but lost: ${lost.join(', ')}`);
-    const failures = [...failed].map(([why, count]) => `${count} x ${why}`).join(', ');
+    // What a phone shows meanwhile: the API's own kind of answer, a Spanish message.
+    for (const [why, text] of firstAnswers) assert(!/^\d+$/.test(why) || text.startsWith('{"statusCode"'), `answer ${why}: ${text}`);
+    const failures = [...failed].map(([why, count]) => `${count} x ${why} (${firstAnswers.get(why) || 'no answer'})`).join(', ');
     return `${acknowledged.length} writes acknowledged, all stored; not acknowledged: ${failures || 'none'}`;
   });
 

@@ -10,8 +10,8 @@ import type BetterSqlite3Type from 'better-sqlite3';
 import type { AppConfig } from '../config';
 
 /** SQLite's driver, loaded only for SQLite: the MySQL/MariaDB image does not carry it. */
-function sqlite(): typeof BetterSqlite3Type {
-  return require('better-sqlite3') as typeof BetterSqlite3Type;
+async function sqlite(): Promise<typeof BetterSqlite3Type> {
+  return (await import('better-sqlite3')).default;
 }
 
 /** `portal-2026-11-23-0945` in UTC: sorts by date, one name a minute (seconds added if taken). */
@@ -62,7 +62,7 @@ export async function backup(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath
   mkdirSync(dir, { recursive: true });
   if (!config.databaseUrl) {
     const file = backupName(now, '.sqlite', dir);
-    const source = new (sqlite())(config.sqlitePath, { readonly: true, fileMustExist: true });
+    const source = new (await sqlite())(config.sqlitePath, { readonly: true, fileMustExist: true });
     try {
       // Copies page by page while others keep reading and writing; the copy is one moment's state.
       await source.backup(file);
@@ -92,7 +92,7 @@ export async function restore(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePat
   if (!existsSync(file)) throw new Error(`No backup at ${file}.`);
   if (!config.databaseUrl) {
     if (!file.endsWith('.sqlite')) throw new Error('A SQLite portal restores a .sqlite backup.');
-    const source = new (sqlite())(file, { readonly: true, fileMustExist: true });
+    const source = new (await sqlite())(file, { readonly: true, fileMustExist: true });
     try {
       await source.backup(config.sqlitePath);
     } finally {

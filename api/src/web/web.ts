@@ -1,5 +1,5 @@
 // Serves the built shell and remotes from the API process (what `npm start` runs). In
-// docker-compose each of them is its own nginx service instead (see docs/deployment.md).
+// docker-compose each of them is its own static service (Caddy) instead (see docs/deployment.md).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -60,7 +60,7 @@ export function remotesManifest(config: Pick<AppConfig, 'adminRemoteUrl' | 'pare
   return { admin: config.adminRemoteUrl, parent: config.parentRemoteUrl };
 }
 
-/** /remotes.json, also when the front ends come from elsewhere (dev servers, nginx in front). */
+/** /remotes.json, also when the front ends come from elsewhere (dev servers, a static server in front). */
 export function registerRemotesManifest(app: NestFastifyApplication, config: AppConfig): void {
   app
     .getHttpAdapter()
@@ -186,7 +186,7 @@ const BOOT_SCRIPT = /<script async src="\/(boot\.[\w.]+\.js)"><\/script>/;
  * The shell's first script, written into the page instead of loaded from its file: on a phone's
  * network each request of the first visit costs a round trip and a share of the bandwidth. Its
  * text is allowed by its hash in the page's Content-Security-Policy (no 'unsafe-inline'). A static
- * server (compose's nginx) sends the template as built, the script as a file.
+ * server (compose's static server) sends the template as built, the script as a file.
  */
 export function inlineBootScript(html: string, distDir: string): { html: string; script: string | null } {
   const tag = BOOT_SCRIPT.exec(html);
