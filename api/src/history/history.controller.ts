@@ -17,15 +17,13 @@ export class HistoryController {
   @Get('history')
   list(@Query() query: HistoryQuery, @Query('format', ParseReportFormatPipe) format: ReportFormat): Promise<HistoryPage | StreamableFile> {
     if (format === 'json') return this.history.list(query);
-    return this.history
-      .workbook(query)
-      .then(
-        (stream) =>
-          new StreamableFile(stream, {
-            type: XLSX_CONTENT_TYPE,
-            disposition: `attachment; filename="historial-${todayInGuatemala()}.xlsx"`,
-          }),
-      );
+    return this.history.workbook(query).then(
+      (stream) =>
+        new StreamableFile(stream, {
+          type: XLSX_CONTENT_TYPE,
+          disposition: `attachment; filename="historial-${todayInGuatemala()}.xlsx"`,
+        }),
+    );
   }
 
   @Get('families/:id/history')
