@@ -119,6 +119,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   },
   'POST /api/logout': { caller: 'parent' },
   'POST /api/verify-email': { caller: 'anonymous', body: () => ({ token: 'A'.repeat(43) }), fields: { token: format(43) } },
+  'POST /api/verify-email/check': { caller: 'anonymous', body: () => ({ token: 'A'.repeat(43) }), fields: { token: format(43) } },
   'POST /api/verify-email/resend': { caller: 'parent' },
   'POST /api/password-reset': { caller: 'anonymous', body: () => ({ email: 'rosa@example.com' }), fields: { email: format(254) } },
   'POST /api/password-reset/confirm': {

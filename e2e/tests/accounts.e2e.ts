@@ -76,7 +76,12 @@ async function registersAndProvesTheEmail(): Promise<Page> {
   await parent.getByRole('status').filter({ hasText: 'Enlace enviado' }).first().waitFor();
   const link = await linkSentTo('ana.hernandez@example.com', first);
 
+  // Opening the link confirms nothing: the page names the account and waits for the click.
   await parent.goto(link);
+  const confirm = parent.getByRole('button', { name: 'Confirmar que la cuenta «ana.hernandez» es de esta familia' });
+  await confirm.waitFor();
+  await screenshot(parent, 'verify-email-ask');
+  await confirm.click();
   await parent.getByRole('heading', { name: '¡Correo confirmado!' }).waitFor();
   await screenshot(parent, 'verify-email');
   await parent.getByRole('link', { name: 'Ir a mi portal' }).click();

@@ -29,7 +29,7 @@ export const INVITATION_DAYS = 7;
 export const MAX_RESETS_PER_IP = 10;
 export const MAX_RESETS_PER_EMAIL = 3;
 /** The reset request's answer never comes sooner: writing the link takes a few ms, finding no account less. */
-export const RESET_ANSWER_MS = 120;
+export const RESET_ANSWER_MS = 200;
 
 export const LINK_MESSAGES = {
   tooManyResets: 'Ya pediste varios enlaces. Revisa tu correo (también la carpeta de spam) o intenta de nuevo en una hora.',
