@@ -233,6 +233,8 @@ export const texts = {
       twins: 'Gemelos (2 graduados)',
       awardsRsvp: 'Confirmación Ceremonia de Premiación',
       brunchRsvp: 'Confirmación Brunch',
+      people: 'Personas',
+      peopleHint: (max: number) => `De 1 a ${max}`,
     },
     answers: { none: 'Sin respuesta', attending: 'Asistirá', notAttending: 'No asistirá' },
     create: 'Crear Familia',
