@@ -233,6 +233,8 @@ export const texts = {
       twins: 'Gemelos (2 graduados)',
       awardsRsvp: 'Confirmación Ceremonia de Premiación',
       brunchRsvp: 'Confirmación Brunch',
+      people: 'Personas',
+      peopleHint: (max: number) => `De 1 a ${max}`,
     },
     answers: { none: 'Sin respuesta', attending: 'Asistirá', notAttending: 'No asistirá' },
     paidHint: 'Se calcula con el dinero recibido. Para corregirlo, revierte un movimiento en el estado de cuenta.',

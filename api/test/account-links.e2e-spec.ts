@@ -135,7 +135,10 @@ describe.each(DATABASES)('password reset and invitations (%s)', (kind) => {
       const token = tokenOf(invitation.body.link);
 
       const check = await api.agent().post<Invitation>('/api/invitation/check', { token });
-      expect(check).toMatchObject({ status: 200, body: { graduateName: family.graduateName, email: 'invitada@example.com' } });
+      expect(check).toMatchObject({
+        status: 200,
+        body: { graduateName: family.graduateName, email: 'invitada@example.com', contactName: 'Marta Invitada' },
+      });
       const parent = api.agent();
       const body = { token, name: 'Marta Invitada', username: 'marta.invitada', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
       const accepted = await parent.post<User>('/api/invitation/accept', body);

@@ -126,6 +126,8 @@ describe.each(DATABASES)('gala (%s)', (kind) => {
     expect(plan.warnings.some((warning) => warning.familyId === a.id)).toBe(false);
     const freed = await admin.delete<GalaPlan>('/api/gala/tables/2/family');
     expect(freed.body.tables[1]!.familyId).toBeNull();
+    const unassigned = (await admin.get<HistoryPage>(`/api/history?entity=gala&familyId=${a.id}`)).body.items;
+    expect(unassigned.find((item) => item.action === 'gala.unassign')).toMatchObject({ label: `Mesa 2: ${a.graduateName}` });
   });
 
   it('gives one table to one of two admins assigning it at once; the other gets a 409', async () => {
@@ -181,7 +183,13 @@ describe.each(DATABASES)('gala (%s)', (kind) => {
     expect(Math.min(...gaps)).toBe(1);
     expect(plan.warnings).toEqual([]);
     const history = await admin.get<HistoryPage>('/api/history?entity=gala');
-    expect(history.body.items.map((item) => item.action)).toContain('gala.auto-assign');
+    // One row a family given tables, named.
+    const given = history.body.items.filter((item) => item.action === 'gala.auto-assign');
+    expect(given.length).toBeGreaterThan(1);
+    for (const row of given) {
+      const family = plan.families.find((one) => one.id === row.familyId)!;
+      expect(row.label).toMatch(new RegExp(`^${family.graduateName}: mesas? [\\d, ]+$`));
+    }
   });
 
   it('keeps the guest list within the seats, trimmed, with emoji, refusing 300 characters in Spanish', async () => {

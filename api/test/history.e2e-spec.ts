@@ -272,12 +272,14 @@ describe.each(DATABASES)('history (%s)', (kind) => {
       expectOk(await admin.post(`/api/accounts/${parent.id}/unlink`), 204);
       expectOk(await admin.delete(`/api/accounts/${parent.id}`), 204);
     });
+    // Each row names the account and the family it belongs to.
+    const label = `Papá B (${parent.username}) · familia de ${family.graduateName}`;
     expect(rows.map((row) => [row.action, row.entityId, row.familyId, row.label])).toEqual([
-      ['account.reset-link', parent.id, family.id, 'Papá B'],
-      ['account.disable', parent.id, family.id, 'Papá B'],
-      ['account.enable', parent.id, family.id, 'Papá B'],
-      ['account.unlink', parent.id, family.id, 'Papá B'],
-      ['account.delete', parent.id, family.id, 'Papá B'],
+      ['account.reset-link', parent.id, family.id, label],
+      ['account.disable', parent.id, family.id, label],
+      ['account.enable', parent.id, family.id, label],
+      ['account.unlink', parent.id, family.id, label],
+      ['account.delete', parent.id, family.id, label],
     ]);
     expect(rows[1]).toMatchObject({ before: { disabled: false }, after: { disabled: true } });
     expect(rows[3]).toMatchObject({ before: { emailVerified: true }, after: { emailVerified: false } });

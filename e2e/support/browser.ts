@@ -55,8 +55,16 @@ export const DESKTOP = { width: 1280, height: 800 };
 /** Content-Security-Policy violations reported by any page since the last check (support/setup.ts). */
 export const cspViolations: string[] = [];
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'es-GT', timezoneId: 'America/Guatemala' });
+/**
+ * `serviceWorkers: 'block'` for a test that fails the network on purpose with `page.route`: the
+ * portal's service worker would otherwise answer from what it kept (tests/offline.e2e.ts).
+ */
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'es-GT', timezoneId: 'America/Guatemala', serviceWorkers });
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('Content Security Policy'))

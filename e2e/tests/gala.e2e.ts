@@ -118,7 +118,8 @@ async function theFamilySeesItsTablesNamesItsGuestsAndGetsAPass(): Promise<void>
     .last()
     .getByRole('link', { name: /Fiesta/ })
     .click();
-  await parent.getByText('Sin conexión: se muestra el pase guardado en este teléfono.').waitFor();
+  // What the service worker kept answers; the panel says from when.
+  await parent.getByText(/^Sin conexión · datos de las \d{1,2}:\d{2}\s[ap]\.\s?m\.$/).waitFor();
   await parent.getByRole('img', { name: 'Código QR del pase de la familia de Sofía Morales' }).waitFor();
   expect(await parent.locator('.gala-pass__tables').textContent()).toBe('Mesas 8, 9');
   await parent.context().setOffline(false);
@@ -142,7 +143,12 @@ async function theDoorReadsThePassThroughTheCamera(): Promise<void> {
     await door.goto(`${portal.url}/admin/fiesta`);
     await door.getByRole('tab', { name: 'Entrada' }).click();
     await door.getByRole('button', { name: 'Escanear pase' }).click();
-    await door.locator('.gala-result--ingreso').filter({ hasText: 'Sofía Morales' }).filter({ hasText: 'Ingresó: 3 personas.' }).waitFor();
+    await door
+      .locator('.gala-result--ingreso')
+      .filter({ hasText: 'Sofía Morales' })
+      .filter({ hasText: 'Ingresó: 3 personas.' })
+      .first()
+      .waitFor();
     await door.getByText('3 de ').first().waitFor();
     await door.getByRole('button', { name: 'Detener cámara' }).click();
   } finally {
@@ -158,12 +164,13 @@ async function theDoorRecordsAFamilyOnceByName(): Promise<void> {
   await admin.getByText('Mesa 6', { exact: true }).waitFor();
   await admin.getByLabel('Personas que ingresan').fill('5');
   await admin.getByRole('button', { name: 'Registrar ingreso' }).click();
-  await admin.locator('.gala-result--ingreso').filter({ hasText: 'Ingresó: 5 personas.' }).waitFor();
+  await admin.locator('.gala-result--ingreso').filter({ hasText: 'Ingresó: 5 personas.' }).first().waitFor();
   await admin.getByText('8 de ').first().waitFor();
   await admin.getByRole('button', { name: 'Registrar ingreso' }).click();
   await admin
     .locator('.gala-result--ya-ingreso')
     .filter({ hasText: /Ya ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \(5 personas\)/ })
+    .first()
     .waitFor();
   // Sofía's family came in through the camera: the door says so.
   await admin.getByLabel('Buscar familia por nombre').fill('sofía');
@@ -172,16 +179,17 @@ async function theDoorRecordsAFamilyOnceByName(): Promise<void> {
   await admin
     .locator('.gala-result--ya-ingreso')
     .filter({ hasText: /Ya ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \(3 personas\)/ })
+    .first()
     .waitFor();
 
   // No connection at the door: the check-in waits on the phone, then the server's answer shows.
   await admin.context().setOffline(true);
   await admin.getByLabel('Buscar familia por nombre').fill('valentina');
   await admin.getByRole('button', { name: 'Registrar ingreso' }).click();
-  await admin.locator('.gala-result--queued').filter({ hasText: 'Sin conexión' }).waitFor();
+  await admin.locator('.gala-result--queued').filter({ hasText: 'Sin conexión' }).first().waitFor();
   await admin.getByText('1 ingreso en cola').waitFor();
   await admin.context().setOffline(false);
-  await admin.locator('.gala-result--ingreso').filter({ hasText: 'Valentina López' }).waitFor({ timeout: 30_000 });
+  await admin.locator('.gala-result--ingreso').filter({ hasText: 'Valentina López' }).first().waitFor({ timeout: 30_000 });
   await admin.getByText('1 ingreso en cola').waitFor({ state: 'detached' });
   await admin.setViewportSize(PHONE);
   expect(await scrollsSideways(admin)).toBe(false);

@@ -1,12 +1,12 @@
 // The installed portal on a phone with no connection (375 px): a cold start (the browser closed and
 // opened again on the same profile) opens the parent's pass and the door's check-in queue from what
 // the service worker kept; after a sign-out nothing of that family can be read offline.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchProfile, PHONE, screenshot, signIn } from '../support/browser';
-import { startPortal, type Portal } from '../support/portal';
+import { ROOT, startPortal, type Portal } from '../support/portal';
 
 let portal: Portal;
 const profiles: string[] = [];
@@ -171,5 +171,47 @@ describe('the portal with no connection', () => {
     await page.waitForTimeout(1000);
     expect(await page.locator('[data-testid="gala-answer"]').textContent()).toContain('Ingresó: ');
     await context.close();
+  });
+
+  it('takes a redeployed remote at the next start with a connection, and keeps that one for offline', async () => {
+    const profile = newProfile();
+    let context = await launchProfile(profile, PHONE);
+    let page = await firstPage(context);
+    await signIn(page, portal.url, 'padre');
+    await page.waitForURL(`${portal.url}/parent`);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+    const parentEntry = () =>
+      page.evaluate(
+        () => (JSON.parse(document.querySelector('meta[name="portal-remotes"]')!.getAttribute('content')!) as { parent: string }).parent,
+      );
+    const keptFiles = () => page.evaluate(async () => (await (await caches.open('portal-files-v1')).keys()).map((request) => request.url));
+    await page.reload();
+    await page.getByRole('heading', { name: /Bienvenido/ }).waitFor();
+    const before = await parentEntry();
+    expect(await keptFiles()).toContain(new URL(before, portal.url).href);
+
+    // The parents' team redeploys its remote: its entry changes, the shell is not rebuilt.
+    const file = path.join(ROOT, 'parent-app/dist/remoteEntry.js');
+    const original = readFileSync(file);
+    try {
+      writeFileSync(file, Buffer.concat([original, Buffer.from('\n// redeployed\n')]));
+      await page.reload();
+      await page.getByRole('heading', { name: /Bienvenido/ }).waitFor();
+      const after = await parentEntry();
+      expect(after).not.toBe(before);
+      expect(await keptFiles()).toContain(new URL(after, portal.url).href);
+      await context.close();
+
+      // The next cold start with no connection runs the redeployed remote it kept.
+      context = await launchProfile(profile, PHONE);
+      await context.setOffline(true);
+      page = await firstPage(context);
+      await page.goto(`${portal.url}/parent`);
+      await page.getByRole('heading', { name: /Bienvenido/ }).waitFor();
+      expect(await parentEntry()).toBe(after);
+    } finally {
+      writeFileSync(file, original);
+      await context.close();
+    }
   });
 });

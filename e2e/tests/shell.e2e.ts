@@ -203,7 +203,8 @@ describe('the shell', () => {
   });
 
   it('shows an error panel when a remote cannot load, and loads it on retry', async () => {
-    const { context, page } = await newPage(browser);
+    // A remote that never loaded here: nothing kept by the service worker stands in for it.
+    const { context, page } = await newPage(browser, undefined, { serviceWorkers: 'block' });
     await signIn(page, portal.url, 'admin');
     await page.waitForURL(`${portal.url}/admin`);
     await page.getByRole('heading', { name: 'Panel Principal' }).waitFor();

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import type { Family, FamilyInput } from '@portal/contracts';
+import { maxGuests, type Family, type FamilyInput } from '@portal/contracts';
 import { useStatement } from '@portal/api-client/statements';
 import { formatQuetzales } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
+import { toCount } from '../common/numbers';
 import { texts } from '../texts';
 import { CashForm, firstUnpaid } from './CashForm';
 import { canSaveFamily, EMPTY_FAMILY_FORM, familyToForm, formToFamilyInput, type FamilyForm } from './family-form';
@@ -30,8 +31,8 @@ const INPUTS: Array<{ field: TextField; type: string; autoComplete?: string }> =
   { field: 'paymentAmount', type: 'number' },
 ];
 const ANSWERS = [
-  { field: 'awardsAnswer', label: 'awardsRsvp' },
-  { field: 'brunchAnswer', label: 'brunchRsvp' },
+  { field: 'awardsAnswer', label: 'awardsRsvp', people: 'awardsGuests' },
+  { field: 'brunchAnswer', label: 'brunchRsvp', people: 'brunchGuests' },
 ] as const;
 const CHOICES = [
   { value: null, text: t.answers.none },
@@ -70,7 +71,7 @@ export function FamilyDialog({ family, open, onOpenChange, onSave, saving }: Fam
             {t.fields.twins}
           </label>
         </div>
-        {ANSWERS.map(({ field, label }) => (
+        {ANSWERS.map(({ field, label, people }) => (
           <fieldset key={field} className="admin-form__answer">
             <legend>{t.fields[label]}</legend>
             {CHOICES.map(({ value, text }) => (
@@ -84,6 +85,19 @@ export function FamilyDialog({ family, open, onOpenChange, onSave, saving }: Fam
                 {text}
               </label>
             ))}
+            {form[field] === 'attending' && (
+              <Field id={`family-${people}`} label={t.fields.people} hint={t.fields.peopleHint(maxGuests(toCount(form.tablesBooked)))}>
+                <Input
+                  id={`family-${people}`}
+                  type="number"
+                  min={1}
+                  max={maxGuests(toCount(form.tablesBooked))}
+                  inputMode="numeric"
+                  value={form[people]}
+                  onChange={(event) => setForm({ ...form, [people]: event.target.value })}
+                />
+              </Field>
+            )}
           </fieldset>
         ))}
         <DialogFooter>

@@ -15,6 +15,9 @@ export interface FamilyForm {
   /** null while the family has not answered (decisions item 17). */
   awardsAnswer: RsvpAnswer | null;
   brunchAnswer: RsvpAnswer | null;
+  /** People attending with the answer, as typed ('' leaves the server's: the one it had, else 1). */
+  awardsGuests: string;
+  brunchGuests: string;
 }
 
 export const EMPTY_FAMILY_FORM: FamilyForm = {
@@ -28,6 +31,8 @@ export const EMPTY_FAMILY_FORM: FamilyForm = {
   twins: false,
   awardsAnswer: null,
   brunchAnswer: null,
+  awardsGuests: '',
+  brunchGuests: '',
 };
 
 export function familyToForm(family: Family): FamilyForm {
@@ -42,6 +47,8 @@ export function familyToForm(family: Family): FamilyForm {
     paymentAmount: String(family.paymentAmount),
     awardsAnswer: family.awardsAnswer,
     brunchAnswer: family.brunchAnswer,
+    awardsGuests: family.awardsGuests === null ? '' : String(family.awardsGuests),
+    brunchGuests: family.brunchGuests === null ? '' : String(family.brunchGuests),
   };
 }
 
@@ -64,5 +71,13 @@ export function formToFamilyInput(form: FamilyForm): FamilyInput {
     brunchRsvp: form.brunchAnswer === 'attending',
     awardsAnswer: form.awardsAnswer,
     brunchAnswer: form.brunchAnswer,
+    ...guests('awardsGuests', form.awardsAnswer, form.awardsGuests),
+    ...guests('brunchGuests', form.brunchAnswer, form.brunchGuests),
   };
+}
+
+/** The people of an attending answer when typed (a number, checked by the server); else nothing. */
+function guests(field: 'awardsGuests' | 'brunchGuests', answer: RsvpAnswer | null, typed: string): Partial<FamilyInput> {
+  if (answer !== 'attending' || typed.trim() === '') return {};
+  return { [field]: Number(typed) };
 }

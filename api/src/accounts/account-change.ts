@@ -23,14 +23,15 @@ export async function accountChange(
 ): Promise<Change> {
   const family =
     user.role === 'parent' && user.email
-      ? await manager.findOne(FamilyEntity, { where: { email: user.email }, select: { id: true } })
+      ? await manager.findOne(FamilyEntity, { where: { email: user.email }, select: { id: true, graduateName: true } })
       : null;
   return {
     action: `account.${action}`,
     entity: 'account',
     entityId: user.id,
     familyId: family?.id ?? null,
-    label: user.name,
+    // The account by its name and user name, and the family it belongs to.
+    label: [`${user.name} (${user.username})`, family ? `familia de ${family.graduateName}` : null].filter(Boolean).join(' · '),
     before,
     after,
   };

@@ -155,7 +155,7 @@ export class AccountLinksService {
     const row = await this.tokens.peek(this.db.manager, token, 'invitation');
     const family = row?.familyId ? await this.db.manager.findOneBy(FamilyEntity, { id: row.familyId }) : null;
     if (!row || !family || family.email !== row.email) throw new BadRequestException(BAD_LINK);
-    return { graduateName: family.graduateName, email: family.email };
+    return { graduateName: family.graduateName, email: family.email, contactName: family.contactName };
   }
 
   /**

@@ -280,7 +280,7 @@ export class GalaService {
         entity: 'gala',
         entityId: number,
         familyId: before.familyId,
-        label: `Mesa ${number}`,
+        label: await this.tableLabel(manager, number, before.familyId),
         before,
         after: null,
       });
@@ -331,13 +331,20 @@ export class GalaService {
           entity: 'gala',
           entityId: number,
           familyId: table.familyId,
-          label: `Mesa ${number}`,
+          label: await this.tableLabel(manager, number, table.familyId),
           before: { familyId: table.familyId },
           after: { familyId: null },
         });
       }
       return this.plan(manager);
     });
+  }
+
+  /** 'Mesa 8: Sofía Morales' for a table seating a family, else 'Mesa 8'. */
+  private async tableLabel(manager: EntityManager, number: number, familyId: number | null): Promise<string> {
+    const family =
+      familyId === null ? null : await manager.findOne(FamilyEntity, { where: { id: familyId }, select: { id: true, graduateName: true } });
+    return family ? `Mesa ${number}: ${family.graduateName}` : `Mesa ${number}`;
   }
 
   /** Fills each family's missing tables (docs/gala.md, 'Asignar automáticamente'). */
@@ -354,13 +361,19 @@ export class GalaService {
         })),
       );
       for (const [number, familyId] of chosen) await manager.update(GalaTableEntity, { number, familyId: IsNull() }, { familyId });
-      if (chosen.size > 0)
+      // One row a family, named: which tables it was given.
+      const given = new Map<number, number[]>();
+      for (const [number, familyId] of chosen) given.set(familyId, [...(given.get(familyId) ?? []), number]);
+      for (const [familyId, numbers] of given) {
+        const family = families.find((one) => one.id === familyId)!;
         await recordChange(manager, {
           action: 'gala.auto-assign',
           entity: 'gala',
-          label: 'Asignación automática',
-          after: { tables: Object.fromEntries(chosen) },
+          familyId,
+          label: `${family.graduateName}: ${numbers.length === 1 ? 'mesa' : 'mesas'} ${numbers.sort((a, b) => a - b).join(', ')}`,
+          after: { tables: numbers },
         });
+      }
       return this.plan(manager);
     });
   }

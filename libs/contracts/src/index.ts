@@ -96,6 +96,8 @@ export interface InvitationCheckRequest {
 export interface Invitation {
   graduateName: string;
   email: string;
+  /** The family's contact: 'Nombre completo' starts with it. */
+  contactName: string;
 }
 
 export interface AcceptInvitationRequest {

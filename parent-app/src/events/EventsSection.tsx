@@ -120,7 +120,7 @@ export default function EventsSection() {
   const { data: events, error: eventsError } = useEvents();
   const { data: rsvps, error: rsvpsError } = useMyEventRsvps();
   const family = useFamily();
-  const save = useSaveEventRsvp(parentToasts({ success: texts.toasts.eventRsvp, failure: texts.toasts.rsvpFailed }));
+  const save = useSaveEventRsvp(parentToasts({ success: texts.toasts.eventRsvp, failure: texts.toasts.rsvpFailed, reason: true }));
   if ((!events || !rsvps) && (eventsError || rsvpsError)) {
     return (
       <section className="parent-section">

@@ -94,7 +94,7 @@ export function TablesSummary({ family }: { family: Family }) {
 type KeyEvent = 'awards' | 'brunch';
 
 export function Attendance({ family, settings, events }: { family: Family; settings: Settings; events: readonly GraduationEvent[] }) {
-  const save = useSaveFamilyRsvp(parentToasts({ success: texts.toasts.familyRsvp, failure: texts.toasts.rsvpFailed }));
+  const save = useSaveFamilyRsvp(parentToasts({ success: texts.toasts.familyRsvp, failure: texts.toasts.rsvpFailed, reason: true }));
   const rows: Array<{ key: KeyEvent; title: string; event: KeyEventSettings; eventId: number | null }> = [
     { key: 'awards', title: t.awardsEvent, event: settings.awards, eventId: family.awardsEventId },
     { key: 'brunch', title: t.brunchEvent, event: settings.brunch, eventId: family.brunchEventId },

@@ -39,7 +39,7 @@ export function InvitationPage() {
   return (
     <AuthCard title={t.title(invitation.graduateName)} subtitle={t.subtitle}>
       <RegisterForm
-        invitation={{ token, email: invitation.email }}
+        invitation={{ token, email: invitation.email, name: invitation.contactName }}
         onSignedIn={(signedIn) => navigate(homeFor(signedIn.role), { replace: true })}
       />
     </AuthCard>

@@ -38,10 +38,10 @@ export function RegisterForm({
   invitation,
 }: {
   onSignedIn: (user: User) => void;
-  invitation?: { token: string; email: string };
+  invitation?: { token: string; email: string; name?: string };
 }) {
   const [form, setForm] = useState<RegisterRequest>({
-    name: '',
+    name: invitation?.name ?? '',
     username: '',
     email: invitation?.email ?? '',
     password: '',
