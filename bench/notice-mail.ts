@@ -72,7 +72,14 @@ interface ReminderRun {
 function runReminders(sqlitePath: string): ReminderRun {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'api', 'dist', 'reminders.js'), '--at', AT], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', SQLITE_PATH: sqlitePath, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.example.com',
+      DATABASE_URL: '',
+      SQLITE_PATH: sqlitePath,
+      LOG_LEVEL: 'warn',
+    },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`reminders failed: ${result.stderr}${result.stdout}`);

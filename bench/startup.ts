@@ -38,7 +38,7 @@ type ProbeName = (typeof PROBES)[number]['name'];
 
 const VARIANTS = [
   { name: 'npm start defaults', env: { NODE_ENV: '' } },
-  { name: 'NODE_ENV=production', env: { NODE_ENV: 'production', SEED_DEMO: 'false' } },
+  { name: 'NODE_ENV=production', env: { NODE_ENV: 'production', SEED_DEMO: 'false', PUBLIC_URL: 'https://portal.example.com' } },
 ] as const;
 
 interface Start {

@@ -104,6 +104,8 @@ export async function startApi(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production refuses e-mail links on localhost.
+      PUBLIC_URL: 'https://portal.example.com',
       HOST: '127.0.0.1',
       PORT: String(port),
       // Production refuses demo accounts; a benchmark that signs in as one asks for NODE_ENV=test.

@@ -12,7 +12,14 @@ export const BENCH_EVENTS = 4;
 export function createSchemaAndAdmin(sqlitePath: string): void {
   const admin = spawnSync(process.execPath, [CREATE_ADMIN, '--username', BENCH_ADMIN.username, '--name', 'Bench'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', SQLITE_PATH: sqlitePath, ADMIN_PASSWORD: BENCH_ADMIN.password },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.example.com',
+      DATABASE_URL: '',
+      SQLITE_PATH: sqlitePath,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+    },
     encoding: 'utf8',
   });
   if (admin.status !== 0) throw new Error(`create-admin failed: ${admin.stderr}${admin.stdout}`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run rehearse: the production stack rehearsed on this machine (docs/deployment.md, "What CI
 # checks"). As root: installs Docker and debootstrap if missing, starts dockerd if it is not
-# running, builds the stand-in base images (kept for the next run), then runs
+# running, builds the stand-in base images (kept for the next run; at most 15 minutes), then runs
 # tools/rehearse/rehearse.ts within REHEARSAL_TIMEOUT seconds (default 900). The stack, its
 # volumes and the rehearsal's .env are removed whatever happens; a .env of yours is put back.
 set -euo pipefail
@@ -27,7 +27,7 @@ if ! docker info >/dev/null 2>&1; then
 fi
 
 step "stand-in base images"
-bash tools/rehearse/standins.sh
+timeout --kill-after=20 900 bash tools/rehearse/standins.sh
 
 step "compose plugin"
 if ! docker compose version >/dev/null 2>&1; then
@@ -36,8 +36,8 @@ if ! docker compose version >/dev/null 2>&1; then
   if [ -f "$CACHE/trixie-root/.complete" ]; then cp -a "$CACHE/trixie-root" "$work/root"
   else debootstrap --variant=minbase trixie "$work/root" http://deb.debian.org/debian >/dev/null; fi
   cp /etc/resolv.conf "$work/root/etc/resolv.conf"
-  chroot "$work/root" apt-get update -qq
-  chroot "$work/root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends docker-compose >/dev/null
+  timeout 300 chroot "$work/root" apt-get update -qq
+  timeout 300 chroot "$work/root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends docker-compose >/dev/null
   mkdir -p /usr/local/lib/docker/cli-plugins
   cp "$work/root/usr/libexec/docker/cli-plugins/docker-compose" /usr/local/lib/docker/cli-plugins/
   rm -rf "$work"
