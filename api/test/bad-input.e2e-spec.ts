@@ -368,6 +368,13 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'DELETE /api/gala/tables/:number/family': { caller: 'admin', param: () => '150', existing: /^([1-9]\d?|1\d\d|200)$/ },
   'POST /api/gala/auto-assign': { caller: 'admin' },
   'POST /api/gala/families/:id/pass/revoke': { caller: 'admin', param: (fx) => String(fx.a.family.id), existing: ID },
+  'POST /api/gala/families/:id/check-in/undo': {
+    caller: 'admin',
+    param: (fx) => String(fx.a.family.id),
+    existing: ID,
+    body: () => ({ reason: 'Se registró a la familia equivocada' }),
+    fields: { reason: text(200) },
+  },
   'POST /api/gala/check-in': {
     caller: 'admin',
     body: (fx) => ({ familyId: fx.a.family.id, count: 3 }),
