@@ -288,6 +288,7 @@ export const texts = {
       overrideSave: 'Guardar ajuste',
       overrideSaved: 'Ajuste guardado',
       overrideRemoved: 'Ajuste quitado',
+      overrideRemovedBy: (who: string, when: string, why: string) => `Quitado por ${who}, ${when}: ${why}`,
       failed: 'No se pudo guardar',
       receipts: (count: number) => (count === 1 ? '1 comprobante' : `${count} comprobantes`),
       entriesTitle: 'Movimientos',

@@ -64,6 +64,17 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
       reason: 'La beca terminó',
     });
     expect(removed.body.lines[1]).toMatchObject({ expected: 3400, expectedFrom: 'pago', overrideReason: null });
+    // Nothing is deleted: the removed amount stays on the statement, crossed out, with who and why.
+    expect(removed.body.lines[1]!.pastOverrides).toEqual([
+      {
+        amountQuetzales: 1700,
+        reason: 'Beca del 50%',
+        setBy: expect.any(String),
+        removedBy: expect.any(String),
+        removedAt: expect.any(String),
+        removalReason: 'La beca terminó',
+      },
+    ]);
     expect((await admin.request('DELETE', `/api/families/${family.id}/payments/2/override`, { reason: 'x' })).status).toBe(404);
 
     // Both in the family's history, with the amount and reason before and after.

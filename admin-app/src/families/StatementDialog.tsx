@@ -68,6 +68,12 @@ export function StatementTable({
                       )}
                     </div>
                   )}
+                  {line.pastOverrides.map((past) => (
+                    <div key={past.removedAt} className="admin-muted">
+                      <s>{t.reason(`${formatQuetzales(past.amountQuetzales)}, ${past.reason}`)}</s>{' '}
+                      {t.overrideRemovedBy(past.removedBy, formatDateTime(past.removedAt), past.removalReason)}
+                    </div>
+                  ))}
                   {line.receipts.length > 0 && <div className="admin-muted">{t.receipts(line.receipts.length)}</div>}
                 </div>
               </TableCell>

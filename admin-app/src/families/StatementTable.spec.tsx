@@ -17,6 +17,7 @@ const statement: Statement = {
       expected: 4250,
       expectedFrom: 'gemelos',
       overrideReason: null,
+      pastOverrides: [],
       received: 4000,
       balance: 250,
       state: 'parcial',
@@ -30,6 +31,16 @@ const statement: Statement = {
       expected: 1700,
       expectedFrom: 'ajuste',
       overrideReason: 'Beca del 50%',
+      pastOverrides: [
+        {
+          amountQuetzales: 0,
+          reason: 'Beca completa',
+          setBy: 'Ana López',
+          removedBy: 'Luis Pérez',
+          removedAt: '2026-02-03T16:00:00.000Z',
+          removalReason: 'Reemplazado por Q1,700: Beca del 50%',
+        },
+      ],
       received: 0,
       balance: 1700,
       state: 'pendiente',
@@ -43,6 +54,7 @@ const statement: Statement = {
       expected: null,
       expectedFrom: null,
       overrideReason: null,
+      pastOverrides: [],
       received: 0,
       balance: null,
       state: 'pendiente',
@@ -70,6 +82,9 @@ describe("a family's statement", () => {
     expect(within(rows[2]!).getByText('Pendiente')).toHaveClass('ui-badge--danger');
     expect(screen.getByText('Saldo vencido hoy: Q1,950')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Ajuste: Beca del 50%')).toBeInTheDocument();
+    // The own amount it replaced stays, crossed out, with who and why.
+    expect(within(rows[2]!).getByText('Ajuste: Q0, Beca completa').tagName).toBe('S');
+    expect(within(rows[2]!).getByText(/^Quitado por Luis Pérez, .+: Reemplazado por Q1,700: Beca del 50%$/)).toBeInTheDocument();
     expect(within(rows[3]!).getAllByText('Sin monto')).toHaveLength(2);
     expect(within(rows[4]!).getByText('Q1,950')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Quitar el ajuste del Segundo Pago' }));

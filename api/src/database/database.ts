@@ -18,6 +18,7 @@ import { GalaEvent1764430000000 } from './migrations/1764430000000-gala-event';
 import { ExactIdentities1764500000000 } from './migrations/1764500000000-exact-identities';
 import { EmailHolds1764510000000 } from './migrations/1764510000000-email-holds';
 import { Ledger1764700000000 } from './migrations/1764700000000-ledger';
+import { OverrideRemovals1764710000000 } from './migrations/1764710000000-override-removals';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -36,6 +37,7 @@ export const MIGRATIONS = [
   ExactIdentities1764500000000,
   EmailHolds1764510000000,
   Ledger1764700000000,
+  OverrideRemovals1764710000000,
 ];
 
 /**

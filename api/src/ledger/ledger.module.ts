@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BankLineEntity } from '../bank/bank-line.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity } from '../payments/payment-override.entity';
+import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { LedgerEntryEntity } from './ledger-entry.entity';
@@ -19,6 +19,7 @@ import { LedgerService } from './ledger.service';
       FamilyEntity,
       PaymentDateEntity,
       PaymentOverrideEntity,
+      PaymentOverrideRemovalEntity,
       PaymentProofEntity,
       BankLineEntity,
       SettingsEntity,

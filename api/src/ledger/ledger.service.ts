@@ -19,7 +19,7 @@ import { lockFamily } from '../families/family-lock';
 import { FamilyEntity } from '../families/family.entity';
 import { recordChange } from '../history/record';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity } from '../payments/payment-override.entity';
+import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { allocate, depositKey, type Account } from './allocation';
@@ -185,13 +185,14 @@ export class LedgerService {
   /** Account statements of the given families with a handful of queries, whatever their number. */
   async statements(manager: EntityManager, families: FamilyEntity[], today = todayInGuatemala()): Promise<Statement[]> {
     const ids = families.map((family) => family.id);
-    const [settings, accounts, proofs, entries] = await Promise.all([
+    const [settings, accounts, proofs, entries, removals] = await Promise.all([
       manager.findOneOrFail(SettingsEntity, { select: { classYear: true }, where: { id: 1 } }),
       this.accounts(manager, families, today),
       ids.length === 0
         ? []
         : manager.find(PaymentProofEntity, { where: { familyId: In(ids), kind: 'comprobante' }, order: { uploadedAt: 'ASC', id: 'ASC' } }),
       ids.length === 0 ? [] : manager.find(LedgerEntryEntity, { where: { familyId: In(ids) }, order: { id: 'ASC' } }),
+      ids.length === 0 ? [] : manager.find(PaymentOverrideRemovalEntity, { where: { familyId: In(ids) }, order: { id: 'DESC' } }),
     ]);
     const creditOf = new Map<number, number>();
     const reversalOf = new Map<number, LedgerEntryEntity>();
@@ -221,6 +222,16 @@ export class LedgerService {
             expected: line.expected,
             expectedFrom: from.from,
             overrideReason: from.reason,
+            pastOverrides: removals
+              .filter((row) => row.familyId === family.id && row.paymentNumber === line.paymentNumber)
+              .map((row) => ({
+                amountQuetzales: row.amountQuetzales,
+                reason: row.reason,
+                setBy: row.setByName,
+                removedBy: row.removedByName,
+                removedAt: row.removedAt.toISOString(),
+                removalReason: row.removalReason,
+              })),
             received: line.received,
             balance: line.balance,
             state: line.state,

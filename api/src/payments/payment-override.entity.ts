@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { PaymentNumber } from '@portal/contracts';
 import { FamilyEntity } from '../families/family.entity';
 
@@ -27,4 +27,43 @@ export class PaymentOverrideEntity {
 
   @Column({ type: 'datetime', precision: 3 })
   setAt!: Date;
+}
+
+/**
+ * A family's own amount that no longer applies: removed, or replaced by another, with who did it
+ * and why. Kept so the statement shows it crossed out (decisions item 20: nothing is deleted).
+ */
+@Entity('payment_override_removals')
+@Index('IDX_override_removals_family', ['familyId', 'paymentNumber'])
+export class PaymentOverrideRemovalEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'int' })
+  familyId!: number;
+
+  @ManyToOne(() => FamilyEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'familyId' })
+  family!: FamilyEntity;
+
+  @Column({ type: 'int' })
+  paymentNumber!: PaymentNumber;
+
+  @Column({ type: 'int' })
+  amountQuetzales!: number;
+
+  @Column({ type: 'varchar', length: 300 })
+  reason!: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  setByName!: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  removedByName!: string;
+
+  @Column({ type: 'datetime', precision: 3 })
+  removedAt!: Date;
+
+  @Column({ type: 'varchar', length: 300 })
+  removalReason!: string;
 }

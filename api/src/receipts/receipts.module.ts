@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity } from '../payments/payment-override.entity';
+import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { RateLimitEntity } from '../auth/rate-limit.entity';
@@ -27,6 +27,7 @@ import { StatementsService } from './statements.service';
       ReceiptFileEntity,
       PaymentDateEntity,
       PaymentOverrideEntity,
+      PaymentOverrideRemovalEntity,
       FamilyEntity,
       SettingsEntity,
       RateLimitEntity,

@@ -29,11 +29,12 @@ export class StatementsController {
 
   @Delete('payments/:payment/override')
   removeOverride(
+    @CurrentUser() user: User,
     @Param('id', ParseIdPipe) id: number,
     @Param('payment', ParseIdPipe) payment: number,
     @Body() body: RemoveOverrideDto,
   ): Promise<Statement> {
-    return this.statements.removeOverride(id, payment, body);
+    return this.statements.removeOverride(user, id, payment, body);
   }
 
   @Post('payments/:payment/cash')

@@ -1,12 +1,12 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentNumber, type Statement, type User } from '@portal/contracts';
-import { todayInGuatemala } from '@portal/format';
+import { formatQuetzales, todayInGuatemala } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { lockFamily } from '../families/family-lock';
 import type { FamilyEntity } from '../families/family.entity';
 import { LedgerService } from '../ledger/ledger.service';
-import { PaymentOverrideEntity } from '../payments/payment-override.entity';
+import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
 import type { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
 import { recordChange } from '../history/record';
 
@@ -62,6 +62,10 @@ export class StatementsService {
       if (!(await lockFamily(this.db, manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       const row = { familyId, paymentNumber: payment, amountQuetzales: input.amountQuetzales, reason: input.reason.trim() };
       const before = await manager.findOneBy(PaymentOverrideEntity, { familyId, paymentNumber: payment });
+      // The amount it replaces stays, crossed out, with the new reason.
+      if (before && (before.amountQuetzales !== row.amountQuetzales || before.reason !== row.reason)) {
+        await this.archive(manager, user, before, `Reemplazado por ${formatQuetzales(row.amountQuetzales)}: ${row.reason}`.slice(0, 300));
+      }
       await manager.upsert(PaymentOverrideEntity, { ...row, setByName: user.name, setAt: new Date() }, ['familyId', 'paymentNumber']);
       await recordChange(manager, overrideChange('set', familyId, payment, before, row));
       return this.forFamily(familyId, manager);
@@ -69,7 +73,7 @@ export class StatementsService {
   }
 
   /** The family owes the payment's amount again; the committee says why (kept in 'Historial'). */
-  removeOverride(familyId: number, paymentNumber: number, input: RemoveOverrideDto | undefined): Promise<Statement> {
+  removeOverride(user: User, familyId: number, paymentNumber: number, input: RemoveOverrideDto | undefined): Promise<Statement> {
     const payment = this.paymentNumber(paymentNumber);
     const reason = input?.reason?.trim() ?? '';
     if (reason === '')
@@ -78,6 +82,7 @@ export class StatementsService {
       if (!(await lockFamily(this.db, manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       const before = await manager.findOneBy(PaymentOverrideEntity, { familyId, paymentNumber: payment });
       if (!before) throw new NotFoundException(STATEMENT_TEXTS.overrideNotFound);
+      await this.archive(manager, user, before, reason);
       await manager.delete(PaymentOverrideEntity, { familyId, paymentNumber: payment });
       await recordChange(manager, { ...overrideChange('delete', familyId, payment, before, null), after: { reversed: true, reason } });
       return this.forFamily(familyId, manager);
@@ -99,6 +104,20 @@ export class StatementsService {
         note: input.note?.trim() || null,
       });
       return this.forFamily(familyId, manager);
+    });
+  }
+
+  /** An own amount that no longer applies, kept with who removed or replaced it and why. */
+  private async archive(manager: EntityManager, user: User, override: PaymentOverrideEntity, why: string): Promise<void> {
+    await manager.insert(PaymentOverrideRemovalEntity, {
+      familyId: override.familyId,
+      paymentNumber: override.paymentNumber,
+      amountQuetzales: override.amountQuetzales,
+      reason: override.reason,
+      setByName: override.setByName,
+      removedByName: user.name.slice(0, 120),
+      removedAt: new Date(),
+      removalReason: why,
     });
   }
 

@@ -524,6 +524,15 @@ export interface StatementLine {
   /** Where `expected` comes from: the payment's amount, its twins' amount, or the family's own. */
   expectedFrom: 'pago' | 'gemelos' | 'ajuste' | null;
   overrideReason: string | null;
+  /** The family's earlier own amounts for this payment, removed or replaced (with who, when and why), newest first. */
+  pastOverrides: Array<{
+    amountQuetzales: number;
+    reason: string;
+    setBy: string;
+    removedBy: string;
+    removedAt: string;
+    removalReason: string;
+  }>;
   /** What of the family's money pays this payment (oldest payment first). */
   received: number;
   /** expected - received; null while expected is. */

@@ -26,6 +26,7 @@ describe('a payment of the calendar', () => {
   });
 
   const line = (overrides: Partial<StatementLine>): StatementLine => ({
+    pastOverrides: [],
     paymentNumber: 3,
     title: 'Tercer Pago',
     dueDate: '2025-11-18',
