@@ -42,7 +42,8 @@ describe.each(DATABASES)("'Historial' of accounts and e-mail (%s)", (kind) => {
         entity: 'account',
         entityId: registered.body.id,
         actorUserId: registered.body.id,
-        label: 'Rosa Historial',
+        // The account rows name the account and its family (as 'Cuentas' does).
+        label: `Rosa Historial (rosa.historial.${kind}) · familia de ${family.graduateName}`,
       }),
     );
   });
@@ -82,7 +83,7 @@ describe.each(DATABASES)("'Historial' of accounts and e-mail (%s)", (kind) => {
       ]),
     );
     for (const entry of (await history(family.id)).filter((item) => item.entity === 'account')) {
-      expect(entry).toMatchObject({ label: 'Marta Historial', familyId: family.id });
+      expect(entry).toMatchObject({ label: expect.stringMatching(/^Marta Historial \(.+\) · familia de /), familyId: family.id });
       expect(JSON.stringify(entry)).not.toMatch(/token|[\w-]{43}/);
     }
   });
