@@ -127,14 +127,34 @@ export class BankService {
           .execute();
       }
     });
-    const match = await this.matcher(manager);
-    const preview: BankPreviewLine[] = [];
-    for (const line of lines) {
+    const [match, covering, names] = await Promise.all([
+      this.matcher(manager),
+      this.ledger.coveringIndex(manager),
+      manager.find(FamilyEntity, { select: { id: true, graduateName: true } }),
+    ]);
+    const graduateOf = new Map(names.map((family) => [family.id, family.graduateName]));
+    const preview = lines.map((line): BankPreviewLine => {
       const status = decided.get(line.checksum) ?? 'nueva';
       const proposed = status === 'nueva' ? match(line) : null;
-      const covered = status === 'nueva' ? await this.coveredBy(manager, line, proposed?.familyId ?? null) : null;
-      preview.push({ ...line, status, match: proposed, covered });
-    }
+      // The standing credit that already holds this deposit (a verified receipt), if any.
+      const deposit = {
+        familyId: proposed?.familyId ?? 0,
+        amount: Math.round(line.amountCentavos / 100),
+        depositDate: line.date,
+        documentNumber: line.document || null,
+      };
+      const holder = status === 'nueva' ? covering(deposit, 'bankLineId') : null;
+      const covered =
+        holder && holder.bankLineId === null
+          ? {
+              entryId: holder.id,
+              receiptId: holder.receiptId,
+              familyId: holder.familyId,
+              graduateName: graduateOf.get(holder.familyId) ?? '',
+            }
+          : null;
+      return { ...line, status, match: proposed, covered };
+    });
     return {
       headers: parsed.headers,
       headerLine: parsed.headerLine,
@@ -143,20 +163,6 @@ export class BankService {
       errors: parsed.errors,
       lines: preview,
     };
-  }
-
-  /** The standing credit that already holds this line's deposit (a verified receipt), if any. */
-  private async coveredBy(manager: EntityManager, line: StatementLine, familyId: number | null): Promise<BankPreviewLine['covered']> {
-    const deposit = {
-      familyId: familyId ?? 0,
-      amount: Math.round(line.amountCentavos / 100),
-      depositDate: line.date,
-      documentNumber: line.document || null,
-    };
-    const holder = await this.ledger.covering(manager, deposit, 'bankLineId');
-    if (!holder || holder.bankLineId !== null) return null;
-    const family = await manager.findOneBy(FamilyEntity, { id: holder.familyId });
-    return { entryId: holder.id, receiptId: holder.receiptId, familyId: holder.familyId, graduateName: family?.graduateName ?? '' };
   }
 
   /** Matches lines by a reference in the description, else proposes by amount and name. */

@@ -200,6 +200,9 @@ export class LedgerService {
       if (entry.kind === 'credito' && entry.receiptId !== null && entry.reversedById === null) creditOf.set(entry.receiptId, entry.id);
       if (entry.kind === 'reversion' && entry.reversesId !== null) reversalOf.set(entry.reversesId, entry);
     }
+    // Grouped once, so a workbook page of thousands of families is not a scan per family.
+    const entriesOf = groupBy(entries, (entry) => entry.familyId);
+    const removalsOf = groupBy(removals, (row) => `${row.familyId}:${row.paymentNumber}`);
     const proofsOf = new Map<string, PaymentProof[]>();
     for (const row of proofs) {
       const key = `${row.familyId}:${row.paymentNumber}`;
@@ -222,16 +225,14 @@ export class LedgerService {
             expected: line.expected,
             expectedFrom: from.from,
             overrideReason: from.reason,
-            pastOverrides: removals
-              .filter((row) => row.familyId === family.id && row.paymentNumber === line.paymentNumber)
-              .map((row) => ({
-                amountQuetzales: row.amountQuetzales,
-                reason: row.reason,
-                setBy: row.setByName,
-                removedBy: row.removedByName,
-                removedAt: row.removedAt.toISOString(),
-                removalReason: row.removalReason,
-              })),
+            pastOverrides: (removalsOf.get(`${family.id}:${line.paymentNumber}`) ?? []).map((row) => ({
+              amountQuetzales: row.amountQuetzales,
+              reason: row.reason,
+              setBy: row.setByName,
+              removedBy: row.removedByName,
+              removedAt: row.removedAt.toISOString(),
+              removalReason: row.removalReason,
+            })),
             received: line.received,
             balance: line.balance,
             state: line.state,
@@ -241,7 +242,7 @@ export class LedgerService {
         }),
         totals: account.totals,
         paid: account.paid,
-        entries: entries.filter((entry) => entry.familyId === family.id).map((entry) => toLedgerEntry(entry, reversalOf.get(entry.id))),
+        entries: (entriesOf.get(family.id) ?? []).map((entry) => toLedgerEntry(entry, reversalOf.get(entry.id))),
       };
     });
   }
@@ -253,30 +254,42 @@ export class LedgerService {
    */
   async covering(manager: EntityManager, deposit: Deposit, lacking: 'receiptId' | 'bankLineId'): Promise<LedgerEntryEntity | null> {
     const key = depositKey(deposit.documentNumber, deposit.amount, deposit.depositDate);
-    if (key) {
-      const same = await manager.findOneBy(LedgerEntryEntity, { depositKey: key });
-      if (same) return same;
+    const [same, candidates] = await Promise.all([
+      key ? manager.findBy(LedgerEntryEntity, { depositKey: key }) : [],
+      deposit.depositDate
+        ? manager.findBy(LedgerEntryEntity, {
+            familyId: deposit.familyId,
+            kind: 'credito',
+            reversedById: IsNull(),
+            amount: deposit.amount,
+            depositDate: deposit.depositDate,
+          })
+        : [],
+    ]);
+    return holderOf([...same, ...candidates], deposit, lacking);
+  }
+
+  /**
+   * The same question for many deposits at once (a bank statement's preview): every standing credit
+   * read once, then `covering`'s rule in memory.
+   */
+  async coveringIndex(
+    manager: EntityManager,
+  ): Promise<(deposit: Deposit, lacking: 'receiptId' | 'bankLineId') => LedgerEntryEntity | null> {
+    const standing = await manager.findBy(LedgerEntryEntity, { kind: 'credito', reversedById: IsNull() });
+    const byKey = new Map<string, LedgerEntryEntity>();
+    const byDay = new Map<string, LedgerEntryEntity[]>();
+    for (const entry of standing) {
+      if (entry.depositKey) byKey.set(entry.depositKey, entry);
+      const day = `${entry.familyId}|${entry.amount}|${entry.depositDate}`;
+      byDay.set(day, [...(byDay.get(day) ?? []), entry]);
     }
-    if (!deposit.depositDate) return null;
-    const candidates = await manager.find(LedgerEntryEntity, {
-      where: {
-        familyId: deposit.familyId,
-        kind: 'credito',
-        reversedById: IsNull(),
-        amount: deposit.amount,
-        depositDate: deposit.depositDate,
-        [lacking]: IsNull(),
-        source: lacking === 'receiptId' ? In(['banco']) : In(['comprobante']),
-      },
-      order: { id: 'ASC' },
-    });
-    // A different document number on both sides is a different deposit.
-    return (
-      candidates.find((entry) => {
-        const theirs = depositKey(entry.documentNumber, entry.amount, entry.depositDate);
-        return !key || !theirs || theirs === key;
-      }) ?? null
-    );
+    return (deposit, lacking) => {
+      const key = depositKey(deposit.documentNumber, deposit.amount, deposit.depositDate);
+      const same = key ? byKey.get(key) : undefined;
+      const candidates = deposit.depositDate ? (byDay.get(`${deposit.familyId}|${deposit.amount}|${deposit.depositDate}`) ?? []) : [];
+      return holderOf([...(same ? [same] : []), ...candidates], deposit, lacking);
+    };
   }
 
   /** Records a credit in the caller's transaction; a deposit another credit holds is refused (409). */
@@ -462,6 +475,49 @@ export class LedgerService {
           : SOURCE_NAMES.efectivo();
     throw new ConflictException(LEDGER_MESSAGES.depositTaken(family?.graduateName ?? 'otra familia', source));
   }
+}
+
+/**
+ * `covering`'s rule over credits already read: the one with the deposit's key first; else the
+ * family's standing credit of that amount and day, from the other source, still lacking `lacking`,
+ * whose document number (when both have one) is the same.
+ */
+function holderOf(credits: LedgerEntryEntity[], deposit: Deposit, lacking: 'receiptId' | 'bankLineId'): LedgerEntryEntity | null {
+  const key = depositKey(deposit.documentNumber, deposit.amount, deposit.depositDate);
+  const same = key ? credits.find((entry) => entry.depositKey === key) : undefined;
+  if (same) return same;
+  if (!deposit.depositDate) return null;
+  const other = lacking === 'receiptId' ? 'banco' : 'comprobante';
+  return (
+    credits
+      .filter(
+        (entry) =>
+          entry.familyId === deposit.familyId &&
+          entry.kind === 'credito' &&
+          entry.reversedById === null &&
+          entry.amount === deposit.amount &&
+          entry.depositDate === deposit.depositDate &&
+          entry[lacking] === null &&
+          entry.source === other,
+      )
+      .sort((a, b) => a.id - b.id)
+      .find((entry) => {
+        // A different document number on both sides is a different deposit.
+        const theirs = depositKey(entry.documentNumber, entry.amount, entry.depositDate);
+        return !key || !theirs || theirs === key;
+      }) ?? null
+  );
+}
+
+/** Items by key, in their order (Map.groupBy needs Node 21). */
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 /** 'Comprobante #12 · Q2,950', for the history's label. */
