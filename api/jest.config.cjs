@@ -6,6 +6,9 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   testTimeout: 60_000,
+  // Each database kind migrated once, then copied for every suite (test/global-setup.ts).
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
   // Suites share one MariaDB server and two cores: run them one by one.
   maxWorkers: 1,
 };

@@ -1,11 +1,11 @@
 // One helper to start the API against a fresh database, used by every API e2e test: SQLite
 // always, MariaDB/MySQL too when MYSQL_URL is set (each run gets its own database, dropped after).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createConnection } from 'mysql2/promise';
+import { createConnection, type RowDataPacket } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import type { Role, User } from '@portal/contracts';
 import { createApp } from '../src/app';
@@ -122,51 +122,75 @@ export interface TestApi {
 
 let counter = 0;
 
-async function prepareDatabase(kind: DatabaseKind): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  if (kind === 'sqlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-    return { env: { SQLITE_PATH: path.join(dir, 'portal.sqlite') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
+/** Where test/databases.ts leaves the name of each kind's migrated database for the suites. */
+export const TEMPLATE_ENV = { sqlite: 'PORTAL_TEST_SQLITE_TEMPLATE', mariadb: 'PORTAL_TEST_MARIADB_TEMPLATE' } as const;
+
+function serverConnection() {
   const server = new URL(process.env.MYSQL_URL!);
-  const name = `portal_test_${process.pid}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const connection = await createConnection({
+  return createConnection({
     host: server.hostname,
     port: Number(server.port || 3306),
     user: decodeURIComponent(server.username),
     password: decodeURIComponent(server.password),
+    multipleStatements: true,
   });
-  await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await connection.end();
-  const url = new URL(server.href);
+}
+
+/**
+ * A new, empty database of `kind`. With `from` (test/databases.ts: a database the migrations
+ * built once for the whole run), a copy of it: its tables, indexes, foreign keys and rows,
+ * `migrations` included, so the app's start finds every migration applied.
+ */
+export async function prepareDatabase(
+  kind: DatabaseKind,
+  from: string | undefined = process.env[TEMPLATE_ENV[kind]],
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+    const file = path.join(dir, 'portal.sqlite');
+    if (from) copyFileSync(from, file);
+    return { env: { SQLITE_PATH: file }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `portal_test_${process.pid}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const connection = await serverConnection();
+  try {
+    await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    if (from) {
+      const [tables] = await connection.query<RowDataPacket[]>(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE'",
+        [from],
+      );
+      const statements = ['SET FOREIGN_KEY_CHECKS = 0;'];
+      for (const { name: table } of tables as Array<{ name: string }>) {
+        const [[created]] = await connection.query<RowDataPacket[]>(`SHOW CREATE TABLE \`${from}\`.\`${table}\``);
+        statements.push(`${created!['Create Table'] as string};`, `INSERT INTO \`${table}\` SELECT * FROM \`${from}\`.\`${table}\`;`);
+      }
+      statements.push('SET FOREIGN_KEY_CHECKS = 1;');
+      await connection.query(`USE \`${name}\`; ${statements.join('\n')}`);
+    }
+  } finally {
+    await connection.end();
+  }
+  const url = new URL(process.env.MYSQL_URL!);
   url.pathname = `/${name}`;
   return {
     env: { DATABASE_URL: url.href },
     drop: async () => {
-      const admin = await createConnection({
-        host: server.hostname,
-        port: Number(server.port || 3306),
-        user: decodeURIComponent(server.username),
-        password: decodeURIComponent(server.password),
-      });
+      const admin = await serverConnection();
       await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await admin.end();
     },
   };
 }
 
+/** The configuration of an API under test: no web files, no demo, no logs, cheap hashes. */
+export function testConfig(env: Record<string, string>): AppConfig {
+  return loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...TEST_COST, ...env });
+}
+
 export async function startApi(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApi> {
   const database = await prepareDatabase(kind);
-  const makeConfig = (extra: Record<string, string>) =>
-    loadConfig({
-      NODE_ENV: 'test',
-      SERVE_WEB: 'false',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      ...TEST_COST,
-      ...database.env,
-      ...env,
-      ...extra,
-    });
+  const makeConfig = (extra: Record<string, string>) => testConfig({ ...database.env, ...env, ...extra });
   let config = makeConfig({});
   let app = await createApp(config);
   const api: TestApi = {
@@ -215,16 +239,10 @@ export async function startApi(kind: DatabaseKind, env: Record<string, string> =
  * caches and rate limits. Closing it leaves the database to `first`, which drops it.
  */
 export async function startSecondApi(first: TestApi, env: Record<string, string> = {}): Promise<TestApi> {
-  const database = first.config.databaseUrl ? { DATABASE_URL: first.config.databaseUrl } : { SQLITE_PATH: first.config.sqlitePath };
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SERVE_WEB: 'false',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    ...TEST_COST,
-    ...database,
-    ...env,
-  });
+  const database: Record<string, string> = first.config.databaseUrl
+    ? { DATABASE_URL: first.config.databaseUrl }
+    : { SQLITE_PATH: first.config.sqlitePath };
+  const config = testConfig({ ...database, ...env });
   const app = await createApp(config);
   const api: TestApi = {
     kind: first.kind,
