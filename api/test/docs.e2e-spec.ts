@@ -33,12 +33,17 @@ function servedRoutes(api: TestApi): ServedRoute[] {
       const prefix = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
       for (const name of Object.getOwnPropertyNames(controller.prototype)) {
         const handler = (controller.prototype as Record<string, unknown>)[name];
-        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
+        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined)
+          continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         const paths = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
         const targets = [handler, controller];
         const roles = reflector.getAllAndOverride<string[] | undefined>(ROLES, targets);
-        const who = reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ? 'public' : roles ? [...roles].sort().join(', ') : 'signed in';
+        const who = reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)
+          ? 'public'
+          : roles
+            ? [...roles].sort().join(', ')
+            : 'signed in';
         for (const one of paths) {
           const url = ['api', prefix, one].flatMap((part) => part.split('/')).filter(Boolean);
           served.push({ route: `${method} /${url.join('/')}`, controller: controller.name, who });
@@ -64,11 +69,17 @@ function sectionsOf(file: string, array: string): Array<{ path: string; componen
     if (ts.isImportDeclaration(node) && node.importClause?.name && ts.isStringLiteral(node.moduleSpecifier)) {
       imports.set(node.importClause.name.text, node.moduleSpecifier.text);
     }
-    if (ts.isVariableDeclaration(node) && node.name.getText() === array && node.initializer && ts.isArrayLiteralExpression(node.initializer)) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      node.name.getText() === array &&
+      node.initializer &&
+      ts.isArrayLiteralExpression(node.initializer)
+    ) {
       for (const element of node.initializer.elements) {
         if (!ts.isObjectLiteralExpression(element)) continue;
         const property = (name: string) =>
-          element.properties.find((one): one is ts.PropertyAssignment => ts.isPropertyAssignment(one) && one.name.getText() === name)?.initializer;
+          element.properties.find((one): one is ts.PropertyAssignment => ts.isPropertyAssignment(one) && one.name.getText() === name)
+            ?.initializer;
         const sectionPath = property('path');
         const component = property('Component');
         if (!sectionPath || !ts.isStringLiteral(sectionPath) || !component) continue;
@@ -85,7 +96,9 @@ function sectionsOf(file: string, array: string): Array<{ path: string; componen
 
 /** The shell's own pages: the `<Route path="...">` of `shell/src/App.tsx`, without the remotes' mounts. */
 function shellPages(): string[] {
-  return [...read('shell/src/App.tsx').matchAll(/<Route\s+path="([^"]+)"/g)].map((match) => match[1]!).filter((page) => !page.endsWith('/*'));
+  return [...read('shell/src/App.tsx').matchAll(/<Route\s+path="([^"]+)"/g)]
+    .map((match) => match[1]!)
+    .filter((page) => !page.endsWith('/*'));
 }
 
 /** docs/architecture.md's index: its section "## Index ...", up to the next section. */
@@ -100,7 +113,9 @@ function indexText(): string {
 /** The index's entries (`#### ` headings), by each backquoted path of the heading. */
 function indexEntries(): Map<string, string> {
   const entries = new Map<string, string>();
-  for (const entry of indexText().split(/\n(?=#### )/).slice(1)) {
+  for (const entry of indexText()
+    .split(/\n(?=#### )/)
+    .slice(1)) {
     const heading = entry.slice(0, entry.indexOf('\n'));
     for (const match of heading.matchAll(/`([^`]+)`/g)) entries.set(match[1]!, entry);
   }
@@ -134,21 +149,29 @@ describe('the docs that name code', () => {
 
   describe('docs/contract.md', () => {
     const rows = () =>
-      [...read('docs/contract.md').matchAll(/^\| `((?:GET|POST|PUT|PATCH|DELETE) \/api\/[^`]*)` *\| ([^|]+?) *\| [^|]+? *\| `([^`]+)` *\|$/gm)].map(
-        ([, route, who, where]) => ({ route: route!, who: who!.split(', ').sort().join(', '), where: where! }),
-      );
+      [
+        ...read('docs/contract.md').matchAll(
+          /^\| `((?:GET|POST|PUT|PATCH|DELETE) \/api\/[^`]*)` *\| ([^|]+?) *\| [^|]+? *\| `([^`]+)` *\|$/gm,
+        ),
+      ].map(([, route, who, where]) => ({ route: route!, who: who!.split(', ').sort().join(', '), where: where! }));
 
     it('lists exactly the routes the application serves', () => {
-      expect(rows().map(({ route }) => route).sort()).toEqual(live);
+      expect(
+        rows()
+          .map(({ route }) => route)
+          .sort(),
+      ).toEqual(live);
     });
 
-    it("names, for each route, who may call it and the file of the controller that serves it", () => {
+    it('names, for each route, who may call it and the file of the controller that serves it', () => {
       const wrong = rows().flatMap(({ route, who, where }) => {
         const actual = served.find((one) => one.route === route);
         if (!actual) return [];
         const file = path.join(ROOT, where);
         const holdsController = existsSync(file) && new RegExp(`\\bclass ${actual.controller}\\b`).test(readFileSync(file, 'utf8'));
-        return who === actual.who && holdsController ? [] : [{ route, documented: { who, where }, actual: { who: actual.who, controller: actual.controller } }];
+        return who === actual.who && holdsController
+          ? []
+          : [{ route, documented: { who, where }, actual: { who: actual.who, controller: actual.controller } }];
       });
       expect(wrong).toEqual([]);
     });
@@ -158,14 +181,20 @@ describe('the docs that name code', () => {
     it('has an entry for every section of both panels, naming the component the section loads', () => {
       const entries = indexEntries();
       const missing = [
-        ...sectionsOf('admin-app/src/sections.ts', 'ADMIN_SECTIONS').map((section) => ({ ...section, page: `/admin${section.path ? `/${section.path}` : ''}` })),
-        ...sectionsOf('parent-app/src/sections.ts', 'PARENT_SECTIONS').map((section) => ({ ...section, page: `/parent${section.path ? `/${section.path}` : ''}` })),
+        ...sectionsOf('admin-app/src/sections.ts', 'ADMIN_SECTIONS').map((section) => ({
+          ...section,
+          page: `/admin${section.path ? `/${section.path}` : ''}`,
+        })),
+        ...sectionsOf('parent-app/src/sections.ts', 'PARENT_SECTIONS').map((section) => ({
+          ...section,
+          page: `/parent${section.path ? `/${section.path}` : ''}`,
+        })),
       ].filter(({ page, component }) => !entries.get(page)?.includes(`\`${component}\``));
       expect(missing).toEqual([]);
       expect(entries.has('/admin/comprobantes') && entries.has('/admin/banco') && entries.has('/admin/fiesta')).toBe(true);
     });
 
-    it("has an entry for every page of the shell", () => {
+    it('has an entry for every page of the shell', () => {
       const entries = indexEntries();
       expect(shellPages().length).toBeGreaterThan(5);
       expect(shellPages().filter((page) => !entries.has(page))).toEqual([]);
