@@ -1,15 +1,16 @@
 // Payment reminders: at 08:00 Guatemala time, families whose payment is not verified get one
 // e-mail N days before its date and one on the day; never twice for a family, payment and day.
+import { SchedulerRegistry } from '@nestjs/schedule';
 import type { PaymentReminder, Settings } from '@portal/contracts';
 import { createApp } from '../src/app';
 import { MailWorker } from '../src/mail/mail-worker';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
-import { ReminderScheduler } from '../src/reminders/reminder-scheduler';
+import { ReminderScheduler, nextRunAt } from '../src/reminders/reminder-scheduler';
 import { RemindersService } from '../src/reminders/reminders.service';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { addReceipt, createFamily } from './fixtures';
-import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { ANY_DATABASE, DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { headerOf, plainTextOf, startSmtp, type TestSmtp } from './smtp';
 
 /** 08:00 in Guatemala (UTC-6) on `day`, plus `hours`. */
@@ -171,4 +172,28 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
         await second.close();
       }
     });
+});
+
+describe('the daily run', () => {
+  it('is a cron job at the next 08:00 Guatemala time while the portal runs, and stops with it', async () => {
+    const api = await startApi(ANY_DATABASE, { REMINDERS_SCHEDULED: 'true' });
+    const registry = api.app.get(SchedulerRegistry);
+    try {
+      const next = registry.getCronJob('payment-reminders').nextDate().toJSDate();
+      expect(next).toEqual(nextRunAt(new Date()));
+      expect(next.toISOString()).toMatch(/T14:00:00\.000Z$/);
+    } finally {
+      await api.close();
+    }
+    expect(registry.getCronJobs().size).toBe(0);
+  });
+
+  it('is not scheduled where the configuration says so (the API suites)', async () => {
+    const api = await startApi(ANY_DATABASE);
+    try {
+      expect(api.app.get(SchedulerRegistry).getCronJobs().size).toBe(0);
+    } finally {
+      await api.close();
+    }
+  });
 });

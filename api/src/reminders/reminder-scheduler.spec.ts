@@ -1,6 +1,6 @@
 import { isAfterRunHour, nextRunAt } from './reminder-scheduler';
 
-describe('when the payment reminders run (08:00 in Guatemala, UTC-6)', () => {
+describe('when the payment reminders run (08:00 in Guatemala, UTC-6 all year)', () => {
   it.each([
     ['2026-02-14T13:59:59.000Z', '2026-02-14T14:00:00.000Z'],
     ['2026-02-14T14:00:00.000Z', '2026-02-15T14:00:00.000Z'],

@@ -1,37 +1,41 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { CronJob, CronTime } from 'cron';
+import { DateTime } from 'luxon';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { RemindersService, type ReminderRun } from './reminders.service';
 
-/** 08:00 in Guatemala (UTC-6 all year, no daylight saving time) is 14:00 UTC. */
-const RUN_HOUR_UTC = 14;
-const DAY_MS = 24 * 3600_000;
+/** Every day at 08:00 in Guatemala. */
+const RUN_HOUR = 8;
+const ZONE = 'America/Guatemala';
+const RUN_TIME = `0 0 ${RUN_HOUR} * * *`;
+const JOB = 'payment-reminders';
 
 /** The first 08:00 Guatemala time strictly after `now`. */
 export function nextRunAt(now: Date): Date {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), RUN_HOUR_UTC);
-  return new Date(today > now.getTime() ? today : today + DAY_MS);
+  return new CronTime(RUN_TIME, ZONE).getNextDateFrom(now, ZONE).toJSDate();
 }
 
 /** Whether `now` is at or after 08:00 of its Guatemala day (a run missed today is still due). */
 export function isAfterRunHour(now: Date): boolean {
-  const guatemala = new Date(now.getTime() - 6 * 3600_000);
-  return guatemala.getUTCHours() >= RUN_HOUR_UTC - 6;
+  return DateTime.fromJSDate(now, { zone: ZONE }).hour >= RUN_HOUR;
 }
 
 /**
- * Runs the payment reminders every day at 08:00 Guatemala time in every instance, and at start
- * when it is already past 08:00 (a run missed while the portal was down). Every instance may run
- * it: the reminder log's UNIQUE key makes the second run a no-op (reminders.service.ts).
+ * Runs the payment reminders every day at 08:00 Guatemala time in every instance (a cron job of
+ * @nestjs/schedule), and at start when it is already past 08:00 (a run missed while the portal
+ * was down). Every instance may run it: the reminder log's UNIQUE key makes the second run a
+ * no-op (reminders.service.ts).
  */
 @Injectable()
 export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Reminders');
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
 
   constructor(
     private readonly reminders: RemindersService,
+    private readonly registry: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -39,30 +43,17 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     if (!this.config.remindersScheduled) return;
     const now = new Date();
     if (isAfterRunHour(now)) this.start(now);
-    this.schedule();
+    this.registry.addCronJob(JOB, CronJob.from({ cronTime: RUN_TIME, timeZone: ZONE, onTick: () => this.start(new Date()), start: true }));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    if (this.registry.doesExist('cron', JOB)) this.registry.deleteCronJob(JOB);
     await this.running;
   }
 
   /** The catch-up at start: today's run, when `now` is past 08:00 (nothing earlier). */
   async catchUp(now: Date): Promise<ReminderRun | null> {
     return isAfterRunHour(now) ? this.reminders.run(now) : null;
-  }
-
-  private schedule(): void {
-    const now = new Date();
-    this.timer = setTimeout(
-      () => {
-        this.start(new Date());
-        this.schedule();
-      },
-      nextRunAt(now).getTime() - now.getTime(),
-    );
-    this.timer.unref();
   }
 
   private start(now: Date): void {

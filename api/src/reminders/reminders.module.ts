@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentOverrideEntity } from '../payments/payment-override.entity';
@@ -24,7 +25,7 @@ export const REMINDER_ENTITIES = [
 ];
 
 @Module({
-  imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES), LedgerModule],
+  imports: [ScheduleModule.forRoot(), TypeOrmModule.forFeature(REMINDER_ENTITIES), LedgerModule],
   controllers: [RemindersController],
   providers: [RemindersService, ReminderScheduler],
   exports: [RemindersService],
