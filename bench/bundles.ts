@@ -15,7 +15,6 @@ interface PageResult {
   cssGzipKB: number;
   files: number;
   /** JS of chunks loaded after the first screen (the dashboard's chart library). */
-  lazyJsGzipKB: number;
   targetKB: number | null;
   adminFiles: number;
   parentFiles: number;
@@ -29,8 +28,6 @@ const PAGES: Array<{ path: string; user?: string; targetKB: number | null }> = [
   { path: '/parent', user: 'padre', targetKB: 145 },
   { path: '/admin', user: 'admin', targetKB: 175 },
 ];
-/** The chart library (Chartist), fetched by the dashboard after its numbers are on screen. */
-const LAZY_MARKER = 'distributeSeries';
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 async function main(): Promise<void> {
@@ -49,7 +46,7 @@ async function main(): Promise<void> {
       const context = await browser.newContext();
       if (user) await context.request.post(`${portal.url}/api/login`, { data: { username: user, password: 'graduacion2026' } });
       const tab = await context.newPage();
-      const pending: Array<Promise<{ url: string; type: 'js' | 'css'; gzip: number; lazy: boolean } | null>> = [];
+      const pending: Array<Promise<{ url: string; type: 'js' | 'css'; gzip: number } | null>> = [];
       tab.on('response', (response) => {
         const type = response.headers()['content-type'] ?? '';
         if (!/javascript|text\/css/.test(type)) return;
@@ -60,7 +57,6 @@ async function main(): Promise<void> {
               url: new URL(response.url()).pathname,
               type: type.includes('css') ? ('css' as const) : ('js' as const),
               gzip: gzipSync(body, { level: 9 }).length,
-              lazy: body.includes(LAZY_MARKER),
             }))
             .catch(() => null),
         );
@@ -74,7 +70,6 @@ async function main(): Promise<void> {
         jsGzipKB: sum(files.filter((file) => file.type === 'js')),
         cssGzipKB: sum(files.filter((file) => file.type === 'css')),
         files: files.length,
-        lazyJsGzipKB: sum(files.filter((file) => file.lazy)),
         targetKB,
         adminFiles: files.filter((file) => file.url.startsWith('/remotes/admin/')).length,
         parentFiles: files.filter((file) => file.url.startsWith('/remotes/parent/')).length,
@@ -91,7 +86,6 @@ async function main(): Promise<void> {
     results.map((row) => ({
       page: row.page,
       'JS gzip KB': row.jsGzipKB,
-      'of which lazy KB': row.lazyJsGzipKB,
       'CSS gzip KB': row.cssGzipKB,
       files: row.files,
       'target KB': row.targetKB ?? '-',

@@ -29,7 +29,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The portal exited (${child.exitCode}):\n${output()}`);
     try {
@@ -39,7 +39,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`The portal did not start in 30 s:\n${output()}`);
+  throw new Error(`The portal did not start in 60 s:\n${output()}`);
 }
 
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {

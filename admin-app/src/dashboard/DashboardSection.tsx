@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CalendarCheck, Settings2, Table2, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { PAYMENT_TITLES, TOTAL_TABLES, type Stats } from '@portal/contracts';
 import { formatQuetzales } from '@portal/format';
@@ -9,9 +9,8 @@ import { Skeleton } from '@portal/ui/skeleton';
 import { QueryState } from '../common/QueryState';
 import { percent } from '../common/numbers';
 import { texts } from '../texts';
+import PaymentsChart from './PaymentsChart';
 
-// The chart library is its own chunk, fetched after the numbers are on screen.
-const PaymentsChart = lazy(() => import('./PaymentsChart'));
 const SettingsEditor = lazy(() => import('../settings/SettingsDialog'));
 
 const t = texts.dashboard;
@@ -94,36 +93,8 @@ function Panel({ title, description, children }: { title: string; description: s
   );
 }
 
-/**
- * True once `area` is on the screen, and not before the page has painted: the chart's library is
- * asked for only then. On a phone the chart sits below the numbers, and its download would
- * otherwise share the line with what the first screen still needs.
- */
-function useOnScreen(area: RefObject<HTMLElement | null>): boolean {
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    const element = area.current;
-    if (!element || typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-    });
-    // A frame's callbacks run before it is painted, the next frame's after it was.
-    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => observer.observe(element))));
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-    };
-  }, [area]);
-  return seen;
-}
-
 export default function DashboardSection() {
   const { data: stats, isLoading, error } = useStats();
-  const chartArea = useRef<HTMLDivElement>(null);
-  const showChart = useOnScreen(chartArea);
   const [editingSettings, setEditingSettings] = useState(false);
   const chartSkeleton = <Skeleton height="220px" />;
   return (
@@ -154,15 +125,7 @@ export default function DashboardSection() {
       <QueryState isLoading={false} error={error}>
         <div className="admin-dashboard-panels">
           <Panel title={t.chartTitle} description={t.chartDescription}>
-            <div ref={chartArea}>
-              {stats && showChart ? (
-                <Suspense fallback={chartSkeleton}>
-                  <PaymentsChart paid={stats.paymentsReceived} pending={stats.totalFamilies - stats.paymentsReceived} />
-                </Suspense>
-              ) : (
-                chartSkeleton
-              )}
-            </div>
+            {stats ? <PaymentsChart paid={stats.paymentsReceived} pending={stats.totalFamilies - stats.paymentsReceived} /> : chartSkeleton}
           </Panel>
           <Panel title={t.progressTitle} description={t.progressDescription}>
             {stats && !isLoading ? (

@@ -1,41 +1,32 @@
-import { render, waitFor } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import PaymentsChart from './PaymentsChart';
 
-describe('PaymentsChart', () => {
-  // jsdom has no matchMedia; Chartist asks it for its responsive options (none here).
-  beforeAll(() => {
-    window.matchMedia = (query: string) =>
-      ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined }) as unknown as MediaQueryList;
-  });
+const heightOf = (bar: Element | null) => Number(bar!.querySelector('rect')!.getAttribute('height'));
 
-  it('writes each bar’s count above it, paid first', async () => {
+describe('PaymentsChart', () => {
+  it('writes each bar’s count above it and its label below, paid first', () => {
     const { container } = render(<PaymentsChart paid={5} pending={2} />);
-    // Chartist draws on the next turn of the event loop.
-    await waitFor(() => expect(container.querySelectorAll('.admin-chart__value')).toHaveLength(2));
-    const counts = [...container.querySelectorAll('.admin-chart__value')].map((text) => text.textContent);
-    expect(counts).toEqual(['5', '2']);
+    expect([...container.querySelectorAll('.admin-chart__value')].map((text) => text.textContent)).toEqual(['5', '2']);
+    expect([...container.querySelectorAll('.admin-chart__label')].map((text) => text.textContent)).toEqual(['Pagados', 'Pendientes']);
     expect(container.querySelector('.admin-chart')).toHaveAccessibleName('Pagados: 5. Pendientes: 2.');
   });
 
-  it('writes no style attribute (the CSP refuses them): the chart is sized through the CSSOM', async () => {
-    const styleWrites: string[] = [];
-    const { setAttribute, setAttributeNS } = Element.prototype;
-    const plain = jest.spyOn(Element.prototype, 'setAttribute').mockImplementation(function (this: Element, name, value) {
-      if (name.toLowerCase() === 'style') styleWrites.push(value);
-      setAttribute.call(this, name, value);
-    });
-    const namespaced = jest.spyOn(Element.prototype, 'setAttributeNS').mockImplementation(function (this: Element, ns, name, value) {
-      if (name.toLowerCase() === 'style') styleWrites.push(value);
-      setAttributeNS.call(this, ns, name, value);
-    });
-    try {
-      const { container } = render(<PaymentsChart paid={3} pending={1} />);
-      await waitFor(() => expect(container.querySelectorAll('.admin-chart__value')).toHaveLength(2));
-      expect(styleWrites).toEqual([]);
-      expect(container.querySelector('svg')!.style.height).not.toBe('');
-    } finally {
-      plain.mockRestore();
-      namespaced.mockRestore();
-    }
+  it('draws the bars to scale, the taller one to the top of the axis', () => {
+    const { container } = render(<PaymentsChart paid={6} pending={2} />);
+    const paid = heightOf(container.querySelector('.admin-chart__bar--paid'));
+    const pending = heightOf(container.querySelector('.admin-chart__bar--pending'));
+    expect(paid / pending).toBeCloseTo(3);
+    expect([...container.querySelectorAll('.admin-chart__grid text')].map((text) => text.textContent)).toEqual(['0', '3', '6']);
+  });
+
+  it('draws no bar for none, and an axis all the same', () => {
+    const { container } = render(<PaymentsChart paid={0} pending={0} />);
+    expect(heightOf(container.querySelector('.admin-chart__bar--paid'))).toBe(0);
+    expect([...container.querySelectorAll('.admin-chart__grid text')].map((text) => text.textContent)).toEqual(['0', '1']);
+  });
+
+  it('writes no style attribute (the Content-Security-Policy refuses them)', () => {
+    const { container } = render(<PaymentsChart paid={3} pending={1} />);
+    expect(container.querySelectorAll('[style]')).toHaveLength(0);
   });
 });
