@@ -114,6 +114,7 @@ export const texts = {
     kinds: {
       'verify-email': 'Confirmación de correo',
       'reset-password': 'Nueva contraseña',
+      'reset-no-account': 'Contraseña: correo sin cuenta',
       invitation: 'Invitación',
       aviso: 'Aviso',
       recordatorio: 'Recordatorio de pago',
