@@ -58,6 +58,8 @@ export const HISTORY_LABELS = {
     'account.logout-all': 'Sesión cerrada en todos los dispositivos',
     'account.calendar-create': 'Enlace de calendario creado',
     'account.calendar-revoke': 'Enlace de calendario anulado',
+    'account.door-grant': 'Acceso a la entrada dado',
+    'account.door-revoke': 'Acceso a la entrada retirado',
     'family.notice-emails-off': 'Avisos por correo desactivados',
     'family.notice-emails-on': 'Avisos por correo activados',
     'email.resend': 'Correo reenviado',
