@@ -148,7 +148,7 @@ export const texts = {
     empty: 'Todavía no hay cuentas.',
     count: (count: number) => (count === 1 ? '1 cuenta' : `${count} cuentas`),
     columns: { person: 'Persona', email: 'Correo', family: 'Familia', state: 'Estado' },
-    roles: { admin: 'Administrador', parent: 'Padre de familia' },
+    roles: { admin: 'Administrador', parent: 'Padre de familia', door: 'Voluntario de la entrada' },
     verified: 'Correo confirmado',
     unverified: 'Sin confirmar',
     noEmail: 'Sin correo',

@@ -99,7 +99,9 @@ describe.each(DATABASES)('password reset and invitations (%s)', (kind) => {
       const disabled = await createUser(api, 'parent', 'desactivada.reset@example.com');
       await api.dataSource.getRepository(UserEntity).update({ id: disabled.id }, { disabledAt: new Date() });
       expect((await api.agent().post('/api/password-reset', { email: 'desactivada.reset@example.com' })).status).toBe(204);
-      const [sent, ...more] = await api.dataSource.getRepository(OutboxMessageEntity).findBy({ recipient: 'desactivada.reset@example.com' });
+      const [sent, ...more] = await api.dataSource
+        .getRepository(OutboxMessageEntity)
+        .findBy({ recipient: 'desactivada.reset@example.com' });
       expect(more).toEqual([]);
       expect(sent).toMatchObject({ kind: 'reset-no-account' });
       expect(sent!.text).not.toContain('token=');

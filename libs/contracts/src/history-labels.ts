@@ -118,6 +118,7 @@ export const HISTORY_LABELS = {
     role: 'Rol',
     emailVerified: 'Correo confirmado',
     disabled: 'Desactivada',
+    until: 'Acceso a la entrada hasta',
     classYear: 'Promoción',
     finalPaymentDeadline: 'Fecha límite del último pago',
     'awards.date': 'Premiación: fecha',
