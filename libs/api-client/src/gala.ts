@@ -28,9 +28,9 @@ export const galaSeatingXlsxUrl = '/api/gala/seating.xlsx';
 export const getGalaPlan = () => getJson<GalaPlan>(galaPlanKey);
 export const getGalaArrivals = () => getJson<GalaArrivals>(galaArrivalsKey);
 
-/** The plan; at the door (`live`) read again on opening and every half minute, for families' latest guests. */
-export function useGalaPlan({ live = false } = {}) {
-  return useSWR(galaPlanKey, getGalaPlan, live ? { ...QUERY_OPTIONS, revalidateOnMount: true, refreshInterval: 30_000 } : QUERY_OPTIONS);
+/** The committee's plan (the door reads its own list: useGalaDoor). */
+export function useGalaPlan() {
+  return useSWR(galaPlanKey, getGalaPlan, QUERY_OPTIONS);
 }
 
 export const getGalaDoor = () => getJson<GalaDoor>(galaDoorKey);
