@@ -114,6 +114,7 @@ export const texts = {
     kinds: {
       'verify-email': 'Confirmación de correo',
       'reset-password': 'Nueva contraseña',
+      'reset-no-account': 'Contraseña: correo sin cuenta',
       invitation: 'Invitación',
       aviso: 'Aviso',
       recordatorio: 'Recordatorio de pago',
@@ -147,7 +148,7 @@ export const texts = {
     empty: 'Todavía no hay cuentas.',
     count: (count: number) => (count === 1 ? '1 cuenta' : `${count} cuentas`),
     columns: { person: 'Persona', email: 'Correo', family: 'Familia', state: 'Estado' },
-    roles: { admin: 'Administrador', parent: 'Padre de familia' },
+    roles: { admin: 'Administrador', parent: 'Padre de familia', door: 'Voluntario de la entrada' },
     verified: 'Correo confirmado',
     unverified: 'Sin confirmar',
     noEmail: 'Sin correo',

@@ -56,12 +56,16 @@ describe.each(DATABASES)('password reset and invitations (%s)', (kind) => {
       expect(expectSpanishError(again).message).toBe(BAD_LINK);
     });
 
-    it('answers the same for an address with no account, and sends nothing', async () => {
-      const before = await api.dataSource.getRepository(OutboxMessageEntity).count();
-      const response = await api.agent().post('/api/password-reset', { email: 'nadie.aqui@example.com' });
+    it('answers the same for an address with no account, and tells that address no account uses it', async () => {
+      const response = await api.agent().post('/api/password-reset', { email: 'Nadie.Aqui@example.com' });
       expect(response.status).toBe(204);
       expect(response.text).toBe('');
-      expect(await api.dataSource.getRepository(OutboxMessageEntity).count()).toBe(before);
+      const sent = await api.dataSource.getRepository(OutboxMessageEntity).findBy({ recipient: 'nadie.aqui@example.com' });
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ kind: 'reset-no-account', subject: 'Restablecer contraseña · Class of 2026' });
+      expect(sent[0]!.text).toContain('ninguna cuenta activa del portal lo usa');
+      expect(sent[0]!.text).toContain('https://portal.example.edu.gt/auth');
+      expect(sent[0]!.text).not.toContain('token=');
     });
 
     it('proves the address of an account that had not proven it, and refuses weak or mismatched passwords', async () => {
@@ -84,7 +88,7 @@ describe.each(DATABASES)('password reset and invitations (%s)', (kind) => {
       expect((await api.dataSource.getRepository(UserEntity).findOneByOrFail({ id: user.id })).emailVerifiedAt).not.toBeNull();
     });
 
-    it('refuses an expired link, and sends none to a disabled account', async () => {
+    it('refuses an expired link, and sends no link to a disabled account', async () => {
       const user = await createUser(api, 'parent', 'vencido@example.com');
       await api.agent().post('/api/password-reset', { email: 'vencido@example.com' });
       const token = await tokenSentTo(api, 'vencido@example.com', 'reset-password');
@@ -95,7 +99,12 @@ describe.each(DATABASES)('password reset and invitations (%s)', (kind) => {
       const disabled = await createUser(api, 'parent', 'desactivada.reset@example.com');
       await api.dataSource.getRepository(UserEntity).update({ id: disabled.id }, { disabledAt: new Date() });
       expect((await api.agent().post('/api/password-reset', { email: 'desactivada.reset@example.com' })).status).toBe(204);
-      expect(await api.dataSource.getRepository(OutboxMessageEntity).countBy({ recipient: 'desactivada.reset@example.com' })).toBe(0);
+      const [sent, ...more] = await api.dataSource
+        .getRepository(OutboxMessageEntity)
+        .findBy({ recipient: 'desactivada.reset@example.com' });
+      expect(more).toEqual([]);
+      expect(sent).toMatchObject({ kind: 'reset-no-account' });
+      expect(sent!.text).not.toContain('token=');
     });
 
     it('limits how often one address can be sent a link', async () => {

@@ -1,8 +1,10 @@
-// Every route of the application, called by four people: no session, the parent of family A, the
-// parent of family B and an admin. The table below says what each must get; it is checked
-// against the app's real route table, so a new route without a row here fails this suite.
-// Refusals must change no table; a parent's answers must never carry the other family's data.
+// Every route of the application, called by five people: no session, the parent of family A, the
+// parent of family B, an admin and a door volunteer. The table below says what each must get; it
+// is checked against the app's real route table, so a new route without a row here fails this
+// suite. Refusals must change no table; a parent's answers must never carry the other family's
+// data; a door account reaches only the door's routes, and no family's e-mail or phone.
 import type { Settings } from '@portal/contracts';
+import { todayInGuatemala } from '@portal/format';
 import { AccountTokens } from '../src/auth/account-tokens';
 import { CalendarService } from '../src/calendar/calendar.service';
 import { GalaService } from '../src/gala/gala.service';
@@ -37,8 +39,9 @@ import {
   type TwoFamilies,
 } from './fixtures';
 
-type Caller = 'anonymous' | 'parentA' | 'parentB' | 'admin';
-const CALLERS: Caller[] = ['anonymous', 'parentA', 'parentB', 'admin'];
+type Caller = 'anonymous' | 'parentA' | 'parentB' | 'admin' | 'door';
+const CALLERS: Caller[] = ['anonymous', 'parentA', 'parentB', 'admin', 'door'];
+type Statuses = [number, number, number, number, number];
 
 interface Context {
   api: TestApi;
@@ -47,8 +50,8 @@ interface Context {
 }
 
 interface RouteRule {
-  /** Expected status for [anonymous, parent A, parent B, admin]. */
-  expect: [number, number, number, number];
+  /** Expected status for [anonymous, parent A, parent B, admin, door]. */
+  expect: Statuses;
   /** The URL (for routes with parameters) and a valid body; may create the row it targets. */
   request?: (context: Context) => Promise<{ url?: string; body?: unknown }> | { url?: string; body?: unknown };
   /** Sends the request itself (a multipart upload) instead of a JSON body. */
@@ -73,10 +76,13 @@ async function proofWithFile(api: TestApi, fx: TwoFamilies, variant: 'file' | 't
   return { url: `/api/payment-proofs/${fx.a.proof.id}/${variant}` };
 }
 
-const ALL_OK = [200, 200, 200, 200] as [number, number, number, number];
-const SIGNED_IN = [401, 200, 200, 200] as [number, number, number, number];
-const ADMIN = (status: number) => [401, 403, 403, status] as [number, number, number, number];
-const PARENT = [401, 200, 200, 403] as [number, number, number, number];
+const ALL_OK: Statuses = [200, 200, 200, 200, 200];
+/** Any full account (admin or parent); a door account is refused (routes without @Roles). */
+const SIGNED_IN: Statuses = [401, 200, 200, 200, 403];
+const ADMIN = (status: number): Statuses => [401, 403, 403, status, 403];
+const PARENT: Statuses = [401, 200, 200, 403, 403];
+/** The door's routes: the committee and door volunteers. */
+const DOOR = (status: number): Statuses => [401, 403, 403, status, status];
 
 let registrations = 0;
 const MATRIX_PASSWORD = 'clave-temporal-de-la-matriz';
@@ -93,6 +99,16 @@ async function galaTable(api: TestApi, number: number, x: number): Promise<numbe
   await api.dataSource.query('INSERT INTO gala_tables (number, seats, x, y) VALUES (?, 8, ?, 39)', [number, x]);
   return number;
 }
+
+/** A door account whose access ends tomorrow (made by the fixtures, not by the route under test). */
+async function doorUser(api: TestApi): Promise<UserEntity> {
+  const user = await createUser(api, 'door', null, 'Voluntario de la entrada');
+  await api.dataSource.getRepository(UserEntity).update({ id: user.id }, { accessUntil: new Date(Date.now() + 86_400_000) });
+  return { ...user, accessUntil: new Date(Date.now() + 86_400_000) };
+}
+
+/** The door account every row is called by. */
+let door: UserEntity;
 
 /** The id of a new message in the outbox. */
 /** A new family's one-click unsubscribe link (a family of its own, so no fixture family changes). */
@@ -127,16 +143,25 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/health': { expect: ALL_OK },
   'GET /api/health/ready': { expect: ALL_OK },
   'GET /api/config': { expect: ALL_OK },
-  'GET /api/user': { expect: SIGNED_IN },
+  'GET /api/user': { expect: [401, 200, 200, 200, 200] },
   'POST /api/login': {
     expect: ALL_OK,
     request: async ({ api, fx, caller }) => {
-      const user = caller === 'parentA' ? fx.a.parent : caller === 'parentB' ? fx.b.parent : caller === 'admin' ? fx.admin : null;
+      const user =
+        caller === 'door'
+          ? door
+          : caller === 'parentA'
+            ? fx.a.parent
+            : caller === 'parentB'
+              ? fx.b.parent
+              : caller === 'admin'
+                ? fx.admin
+                : null;
       return { body: { username: user?.username ?? (await createUser(api, 'parent', null)).username, password: PASSWORD } };
     },
   },
   'POST /api/register': {
-    expect: [201, 201, 201, 201],
+    expect: [201, 201, 201, 201, 201],
     request: () => {
       registrations += 1;
       const username = `nueva.cuenta.${registrations}`;
@@ -144,9 +169,9 @@ const MATRIX: Record<string, RouteRule> = {
       return { body: { name: 'Cuenta Nueva', username, email: `${username}@example.com`, password, confirmPassword: password } };
     },
   },
-  'POST /api/logout': { expect: [204, 204, 204, 204] },
+  'POST /api/logout': { expect: [204, 204, 204, 204, 204] },
   'POST /api/verify-email': {
-    expect: [204, 204, 204, 204],
+    expect: [204, 204, 204, 204, 204],
     request: async ({ api }) => {
       const user = await createUser(api, 'parent', `sin.probar.${(registrations += 1)}@example.com`);
       await api.dataSource.getRepository(UserEntity).update({ id: user.id }, { emailVerifiedAt: null });
@@ -168,13 +193,13 @@ const MATRIX: Record<string, RouteRule> = {
     },
   },
   // Every caller here has proven its address already (or has none): 409.
-  'POST /api/verify-email/resend': { expect: [401, 409, 409, 409] },
+  'POST /api/verify-email/resend': { expect: [401, 409, 409, 409, 403] },
   'POST /api/password-reset': {
-    expect: [204, 204, 204, 204],
+    expect: [204, 204, 204, 204, 204],
     request: () => ({ body: { email: `alguien.${(registrations += 1)}@example.com` } }),
   },
   'POST /api/password-reset/confirm': {
-    expect: [204, 204, 204, 204],
+    expect: [204, 204, 204, 204, 204],
     request: async ({ api }) => {
       const user = await createUser(api, 'parent', null);
       const token = await api.app
@@ -185,7 +210,7 @@ const MATRIX: Record<string, RouteRule> = {
   },
   'POST /api/invitation/check': { expect: ALL_OK, request: async ({ api }) => ({ body: { token: await invitationToken(api) } }) },
   'POST /api/invitation/accept': {
-    expect: [201, 201, 201, 201],
+    expect: [201, 201, 201, 201, 201],
     request: async ({ api }) => {
       const username = `invitada.${(registrations += 1)}`;
       const password = 'promocion-2026-segura';
@@ -255,7 +280,7 @@ const MATRIX: Record<string, RouteRule> = {
     expect: ADMIN(204),
     request: async (context) => ({ url: `/api/gala/families/${(await targetFamily(context)).id}/pass/revoke` }),
   },
-  'POST /api/gala/check-in': { expect: ADMIN(200), request: async ({ api }) => ({ body: { familyId: (await createFamily(api)).id } }) },
+  'POST /api/gala/check-in': { expect: DOOR(200), request: async ({ api }) => ({ body: { familyId: (await createFamily(api)).id } }) },
   'POST /api/gala/families/:id/check-in/undo': {
     expect: ADMIN(204),
     request: async ({ api }) => {
@@ -264,7 +289,17 @@ const MATRIX: Record<string, RouteRule> = {
       return { url: `/api/gala/families/${family.id}/check-in/undo`, body: { reason: 'Registrado por error' } };
     },
   },
-  'GET /api/gala/arrivals': { expect: ADMIN(200) },
+  'GET /api/gala/arrivals': { expect: DOOR(200) },
+  'GET /api/gala/door': { expect: DOOR(200) },
+  'GET /api/door-accesses': { expect: ADMIN(200) },
+  'POST /api/door-accesses': {
+    expect: ADMIN(201),
+    request: () => ({ body: { name: 'Voluntaria', username: `puerta.${(registrations += 1)}`, until: todayInGuatemala() } }),
+  },
+  'POST /api/door-accesses/:id/revoke': {
+    expect: ADMIN(204),
+    request: async ({ api }) => ({ url: `/api/door-accesses/${(await doorUser(api)).id}/revoke` }),
+  },
   'GET /api/gala/seating.xlsx': { expect: ADMIN(200) },
   'GET /api/my-gala': { expect: PARENT },
   'PUT /api/my-gala/guests': { expect: PARENT, request: () => ({ body: { guests: ['Ana'] } }) },
@@ -275,7 +310,7 @@ const MATRIX: Record<string, RouteRule> = {
   'POST /api/accounts/:id/enable': { expect: ADMIN(204), request: targetAccount('enable') },
   'DELETE /api/accounts/:id': { expect: ADMIN(204), request: targetAccount('') },
   'PUT /api/user/password': {
-    expect: [401, 204, 204, 204],
+    expect: [401, 204, 204, 204, 403],
     // The caller's password is set to another one first, and the change puts PASSWORD back.
     request: async ({ api, fx, caller }) => {
       const user = caller === 'parentA' ? fx.a.parent : caller === 'parentB' ? fx.b.parent : caller === 'admin' ? fx.admin : null;
@@ -283,7 +318,7 @@ const MATRIX: Record<string, RouteRule> = {
       return { body: { currentPassword: MATRIX_PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD } };
     },
   },
-  'POST /api/user/logout-all': { expect: [401, 204, 204, 204] },
+  'POST /api/user/logout-all': { expect: [401, 204, 204, 204, 403] },
   'GET /api/settings': { expect: SIGNED_IN },
   'PUT /api/settings': {
     expect: ADMIN(200),
@@ -368,8 +403,8 @@ const MATRIX: Record<string, RouteRule> = {
   },
   'GET /api/events/:id/calendar.ics': { expect: SIGNED_IN, request: ({ fx }) => ({ url: `/api/events/${fx.event.id}/calendar.ics` }) },
   'GET /api/my-calendar': { expect: SIGNED_IN },
-  'POST /api/my-calendar': { expect: [401, 201, 201, 201] },
-  'DELETE /api/my-calendar': { expect: [401, 204, 204, 204] },
+  'POST /api/my-calendar': { expect: [401, 201, 201, 201, 403] },
+  'DELETE /api/my-calendar': { expect: [401, 204, 204, 204, 403] },
   // The link is the proof: anyone holding a live one gets the calendar, session or not.
   'GET /api/calendar/:token.ics': {
     expect: ALL_OK,
@@ -409,7 +444,7 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/my-family/payment-proofs': { expect: PARENT },
   'GET /api/my-family/statement': { expect: PARENT },
   'POST /api/my-family/payment-proofs': {
-    expect: [401, 201, 201, 403],
+    expect: [401, 201, 201, 403, 403],
     send: async ({ api }, agent) => {
       const response = await upload(api, agent, { paymentNumber: '4', amountDeclared: '2950' }, { data: PDF });
       return {
@@ -421,7 +456,7 @@ const MATRIX: Record<string, RouteRule> = {
       };
     },
   },
-  'DELETE /api/my-family/payment-proofs/:id': { expect: [401, 204, 204, 403], request: ownProof },
+  'DELETE /api/my-family/payment-proofs/:id': { expect: [401, 204, 204, 403, 403], request: ownProof },
   'POST /api/bank-statements/preview': {
     expect: ADMIN(200),
     send: async ({ api }, agent) => {
@@ -486,12 +521,12 @@ const MATRIX: Record<string, RouteRule> = {
     }),
   },
   'GET /api/payment-proofs/:id/file': {
-    expect: [401, 200, 404, 200],
+    expect: [401, 200, 404, 200, 403],
     cacheControl: 'private, no-store',
     request: ({ api, fx }) => proofWithFile(api, fx, 'file'),
   },
   'GET /api/payment-proofs/:id/thumbnail': {
-    expect: [401, 200, 404, 200],
+    expect: [401, 200, 404, 200, 403],
     cacheControl: 'private, no-store',
     request: ({ api, fx }) => proofWithFile(api, fx, 'thumbnail'),
   },
@@ -527,12 +562,13 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
   beforeAll(async () => {
     api = await startApi(kind);
     fx = await seedTwoFamilies(api);
+    door = await doorUser(api);
   });
   afterAll(() => api.close());
 
   async function agentFor(caller: Caller): Promise<Agent> {
     if (caller === 'anonymous') return api.agent();
-    const user = caller === 'admin' ? fx.admin : caller === 'parentA' ? fx.a.parent : fx.b.parent;
+    const user = caller === 'door' ? door : caller === 'admin' ? fx.admin : caller === 'parentA' ? fx.a.parent : fx.b.parent;
     return sessionAgent(api, user.id);
   }
 
@@ -571,6 +607,12 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
           expect({ route, caller, leaked: response.text.includes(text) }).toEqual({ route, caller, leaked: false });
         expect(rowsOf(after, other.family.id)).toEqual(rowsOf(before, other.family.id));
         checkOwnIds(route, response.body, own);
+      }
+      if (caller === 'door') {
+        // What the door may read names families and tables, never how to reach them.
+        for (const family of [fx.a.family, fx.b.family])
+          for (const text of [family.email, family.phone])
+            expect({ route, caller, leaked: response.text.includes(text) }).toEqual({ route, caller, leaked: false });
       }
     }
   });

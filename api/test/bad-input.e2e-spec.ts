@@ -3,6 +3,7 @@
 // non-object JSON, other content types, bodies over the size limit, ids that are not ids. Each
 // answer must be a 4xx with a Spanish message, and no table may change.
 import { isDeepStrictEqual } from 'node:util';
+import { todayInGuatemala } from '@portal/format';
 import fc from 'fast-check';
 import type { Settings } from '@portal/contracts';
 import { apiRoutes } from '../src/common/routes';
@@ -384,6 +385,13 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
       count: { type: 'int', min: 0, max: 200, required: false },
     },
   },
+  // The day's own rules (today up to 30 days ahead) are in door-access.e2e-spec.ts.
+  'POST /api/door-accesses': {
+    caller: 'admin',
+    body: () => ({ name: 'Voluntaria de la entrada', username: 'puerta.generada', until: todayInGuatemala() }),
+    fields: { name: text(120), username: format(30), until: format() },
+  },
+  'POST /api/door-accesses/:id/revoke': { caller: 'admin', param: (fx) => String(fx.admin.id), existing: ID },
   // The list's own rules (trimmed, 80 characters, the family's seats) are in gala.e2e-spec.ts.
   'PUT /api/my-gala/guests': { caller: 'parent', body: () => ({ guests: ['Ana'] }) },
   'PUT /api/my-gala/near': {

@@ -147,7 +147,7 @@ describe('the portal with no connection', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Entrada' }).click();
     await page.getByLabel('Buscar familia por nombre').waitFor();
-    await kept(page, ['/admin/fiesta', '/api/gala', '/api/gala/arrivals']);
+    await kept(page, ['/admin/fiesta', '/api/gala', '/api/gala/door', '/api/gala/arrivals']);
     await context.close();
 
     context = await launchProfile(profile, PHONE);

@@ -22,6 +22,9 @@ const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage').then((
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
 const InvitationPage = lazy(() => import('./auth/InvitationPage').then((module) => ({ default: module.InvitationPage })));
 
+// A door account has no 'Mi cuenta': the API refuses it every route but the door's.
+const ACCOUNT_PAGE_ROLES = ['admin', 'parent'] as const;
+
 function Lazy({ children }: { children: ReactNode }) {
   return (
     <Suspense
@@ -84,7 +87,7 @@ export function App() {
           <Route
             path="/cuenta"
             element={
-              <ProtectedRoute>
+              <ProtectedRoute role={ACCOUNT_PAGE_ROLES}>
                 <Lazy>
                   <AccountPage />
                 </Lazy>
@@ -104,6 +107,15 @@ export function App() {
             element={
               <ProtectedRoute role="parent">
                 <RemoteApp name="parent" />
+              </ProtectedRoute>
+            }
+          />
+          {/* The door volunteers' page: only the admin remote's door module, never its panel. */}
+          <Route
+            path="/door"
+            element={
+              <ProtectedRoute role="door">
+                <RemoteApp name="admin" module="Door" />
               </ProtectedRoute>
             }
           />

@@ -4,6 +4,7 @@ export const texts = {
     home: 'Inicio',
     admin: 'Panel Administrativo',
     parent: 'Portal de Padres',
+    door: 'Entrada',
     welcome: 'Bienvenido,',
     logout: 'Cerrar sesión',
     login: 'Iniciar sesión',
@@ -83,7 +84,7 @@ export const texts = {
       'Sigue cada paso de la promoción de graduación: consulta los próximos eventos, administra tus pagos y mantente al día con los avisos del comité.',
     forgot: '¿Olvidaste tu contraseña?',
     demoTitle: 'Credenciales de demostración',
-    demoRoles: { admin: 'Administrador', parent: 'Padre de familia' },
+    demoRoles: { admin: 'Administrador', parent: 'Padre de familia', door: 'Entrada' },
     demoPassword: 'Contraseña',
     register: {
       name: 'Nombre completo',

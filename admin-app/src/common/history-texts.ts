@@ -10,7 +10,7 @@ export const historyTexts = {
   familyTitle: (graduate: string) => `Historial de ${graduate}`,
   close: 'Cerrar',
   system: 'Sistema',
-  roles: { admin: 'Comité', parent: 'Familia', system: '' } as Record<string, string>,
+  roles: { admin: 'Comité', parent: 'Familia', door: 'Entrada', system: '' } as Record<string, string>,
   // What each kind of change, action, field and value is called: shared with the API's workbook.
   ...HISTORY_LABELS,
 } as const;

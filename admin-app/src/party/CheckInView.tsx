@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GalaFamily } from '@portal/contracts';
-import { useGalaArrivals, useGalaPlan, useRefreshArrivals, useUndoGalaCheckIn } from '@portal/api-client/gala';
+import type { GalaDoorFamily } from '@portal/contracts';
+import { useGalaArrivals, useGalaDoor, useRefreshArrivals, useUndoGalaCheckIn } from '@portal/api-client/gala';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@portal/ui/card';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
@@ -11,10 +11,10 @@ import { flushQueue, queued, sendCheckIn, type CheckInOutcome } from './checkin-
 import { signal } from './feedback';
 import { galaTexts as t } from './gala-texts';
 
-const expected = (family: GalaFamily) => (family.guests.length > 0 ? family.guests.length : family.maxGuests);
+const expected = (family: GalaDoorFamily) => (family.guests.length > 0 ? family.guests.length : family.maxGuests);
 
 /** 'Anular ingreso': a check-in made by mistake, undone with its reason. */
-function UndoCheckIn({ family }: { family: GalaFamily }) {
+function UndoCheckIn({ family }: { family: GalaDoorFamily }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const undo = useUndoGalaCheckIn(adminToasts({ success: t.door.undone, failure: t.door.undoFailed, onSuccess: () => setOpen(false) }));
@@ -57,7 +57,15 @@ function UndoCheckIn({ family }: { family: GalaFamily }) {
   );
 }
 
-function FamilyRow({ family, onCheckIn }: { family: GalaFamily; onCheckIn: (family: GalaFamily, count: number) => Promise<void> }) {
+function FamilyRow({
+  family,
+  canUndo,
+  onCheckIn,
+}: {
+  family: GalaDoorFamily;
+  canUndo: boolean;
+  onCheckIn: (family: GalaDoorFamily, count: number) => Promise<void>;
+}) {
   const [count, setCount] = useState(String(expected(family)));
   const [pending, setPending] = useState(false);
   const id = `gala-count-${family.id}`;
@@ -69,7 +77,7 @@ function FamilyRow({ family, onCheckIn }: { family: GalaFamily; onCheckIn: (fami
         {family.guests.length > 0 && <div className="gala-muted">{family.guests.join(', ')}</div>}
         {family.arrivedAt && <div className="gala-ok">{t.door.arrivedAt(formatTime(family.arrivedAt), family.arrivedCount ?? 0)}</div>}
       </div>
-      {family.arrivedAt && <UndoCheckIn family={family} />}
+      {canUndo && family.arrivedAt && <UndoCheckIn family={family} />}
       <div className="gala-door-actions">
         <label htmlFor={id}>{t.door.count}</label>
         <Input id={id} type="number" min={0} max={200} value={count} onChange={(event) => setCount(event.target.value)} />
@@ -124,9 +132,13 @@ function Scanner({ onCode }: { onCode: (token: string) => void }) {
   );
 }
 
-/** The door: scan a pass or find the family by name; the server decides, and says so. */
-export default function CheckInView() {
-  const { data: plan } = useGalaPlan({ live: true });
+/**
+ * The door: scan a pass or find the family by name; the server decides, and says so. The same
+ * screen for the committee and for door volunteers; only the committee may undo a check-in
+ * (`canUndo`): undoing lets the family's pass in again.
+ */
+export default function CheckInView({ canUndo = false }: { canUndo?: boolean }) {
+  const { data: door } = useGalaDoor();
   const { data: arrivals } = useGalaArrivals();
   const refreshArrivals = useRefreshArrivals();
   const [search, setSearch] = useState('');
@@ -158,7 +170,7 @@ export default function CheckInView() {
     report(await sendCheckIn(label, input, t.door.queued));
 
   const wanted = search.trim();
-  const matches = wanted ? searchFamilies(plan?.families ?? [], wanted).slice(0, 8) : [];
+  const matches = wanted ? searchFamilies(door?.families ?? [], wanted).slice(0, 8) : [];
 
   const latest = outcomes[0];
 
@@ -192,6 +204,7 @@ export default function CheckInView() {
               <FamilyRow
                 key={family.id}
                 family={family}
+                canUndo={canUndo}
                 onCheckIn={(chosen, count) => checkIn(chosen.graduateName, { familyId: chosen.id, count })}
               />
             ))}

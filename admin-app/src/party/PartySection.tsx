@@ -6,6 +6,7 @@ import './gala.css';
 const GalaPlanView = lazy(() => import('./GalaPlanView'));
 // The door's screen (and its QR decoder) downloads only when the door is opened.
 const CheckInView = lazy(() => import('./CheckInView'));
+const DoorAccessCard = lazy(() => import('./DoorAccessCard').then((module) => ({ default: module.DoorAccessCard })));
 
 /** 'Fiesta de Graduación': the seating plan, and the door on the night. */
 export default function PartySection() {
@@ -19,7 +20,16 @@ export default function PartySection() {
           </button>
         ))}
       </div>
-      <Suspense fallback={<Skeleton height={240} />}>{tab === 'plan' ? <GalaPlanView /> : <CheckInView />}</Suspense>
+      <Suspense fallback={<Skeleton height={240} />}>
+        {tab === 'plan' ? (
+          <GalaPlanView />
+        ) : (
+          <>
+            <CheckInView canUndo />
+            <DoorAccessCard />
+          </>
+        )}
+      </Suspense>
     </section>
   );
 }

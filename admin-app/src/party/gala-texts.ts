@@ -1,6 +1,38 @@
 // The 'Fiesta de Graduación' texts: kept apart from texts.ts so that only the gala's chunks carry them.
 export const galaTexts = {
   tabs: { plan: 'Plano de mesas', door: 'Entrada' },
+  /** The door volunteers' own page (/door) and the committee's card that gives them access. */
+  doorPage: {
+    title: 'Entrada · Fiesta de Graduación',
+    until: (when: string) => `Tu acceso a la entrada vale hasta el ${when}`,
+  },
+  access: {
+    title: 'Voluntarios de la entrada',
+    description:
+      'Una cuenta solo para registrar ingresos y ver las llegadas: no ve pagos, correos, teléfonos ni el resto del panel. Vence al terminar el día elegido, o cuando la retire.',
+    none: 'Nadie más tiene acceso a la entrada.',
+    grant: 'Dar acceso a un voluntario',
+    name: 'Nombre del voluntario',
+    username: 'Nombre de usuario',
+    usernameHint: 'De 3 a 30 letras, números, puntos o guiones. Por ejemplo: puerta.ana',
+    until: 'Válido hasta el final del día',
+    create: 'Crear acceso',
+    cancel: 'Cancelar',
+    created: 'Acceso creado',
+    failed: 'No se pudo crear el acceso',
+    passwordTitle: (username: string) => `Acceso de ${username}`,
+    passwordHint: 'Entregue al voluntario su usuario y esta contraseña. No se volverá a mostrar.',
+    password: 'Contraseña',
+    signIn: (url: string) => `Inicia sesión en ${url}`,
+    close: 'Listo',
+    active: (when: string) => `Hasta ${when}`,
+    ended: 'Sin acceso',
+    revoke: 'Retirar acceso',
+    revokeTitle: (name: string) => `¿Retirar el acceso de ${name}?`,
+    revokeDescription: 'Su sesión se cierra de inmediato y ya no podrá entrar.',
+    revoked: 'Acceso retirado',
+    revokeFailed: 'No se pudo retirar el acceso',
+  },
   details: {
     title: 'Datos de la fiesta',
     date: 'Fecha',
@@ -76,7 +108,7 @@ export const galaTexts = {
   },
   door: {
     search: 'Buscar familia por nombre',
-    searchHint: 'Graduado, contacto, correo, teléfono o mesa',
+    searchHint: 'Graduado, contacto o mesa',
     scan: 'Escanear pase',
     stopScan: 'Detener cámara',
     cameraFailed: 'No se pudo abrir la cámara. Busque la familia por nombre.',

@@ -5,11 +5,13 @@ import { FamilyEntity } from '../families/family.entity';
 import { AuthModule } from '../auth/auth.module';
 import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
+import { DoorAccessController } from './door-access.controller';
+import { DoorAccessService } from './door-access.service';
 import { InvitationsController } from './invitations.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, FamilyEntity]), AuthModule],
-  controllers: [AccountsController, InvitationsController],
-  providers: [AccountsService],
+  controllers: [AccountsController, InvitationsController, DoorAccessController],
+  providers: [AccountsService, DoorAccessService],
 })
 export class AccountsModule {}

@@ -8,7 +8,7 @@ import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { FamilyEntity } from '../families/family.entity';
 import { OutboxService } from '../mail/outbox.service';
-import { invitationMail, resetPasswordMail } from '../mail/templates';
+import { invitationMail, resetNoAccountMail, resetPasswordMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
 import { UserEntity } from '../users/user.entity';
 import { toUser, UsersService } from '../users/users.service';
@@ -60,9 +60,10 @@ export class AccountLinksService {
   ) {}
 
   /**
-   * '¿Olvidaste tu contraseña?': e-mails a link when an enabled account has this address. The
-   * answer is the same either way, and takes as long (at least RESET_ANSWER_MS), so neither its
-   * words nor its time tell which addresses have accounts.
+   * '¿Olvidaste tu contraseña?': e-mails a link when an enabled account has this address, and
+   * else tells the address that no account uses it. The answer is the same either way, the work
+   * too (one e-mail queued), and it takes at least RESET_ANSWER_MS, so neither its words nor its
+   * time tell which addresses have accounts.
    */
   async requestReset(email: string, ip: string): Promise<void> {
     const until = Date.now() + RESET_ANSWER_MS;
@@ -83,8 +84,16 @@ export class AccountLinksService {
     }
     await this.limits.hit([keys.ip, keys.email], HOUR_MS, { fixed: true });
     const user = await this.db.manager.findOneBy(UserEntity, { email: address, disabledAt: IsNull() });
-    // Compared again letter for letter (MariaDB's collation ignores accents).
+    // Compared again letter for letter (MariaDB's collation ignores accents). Either way one
+    // e-mail is queued in one transaction: the same work, whichever the address.
     if (user?.email === address) await this.db.write((manager) => this.sendReset(manager, user));
+    else await this.db.write((manager) => this.sendNoAccount(manager, address));
+  }
+
+  private async sendNoAccount(manager: EntityManager, address: string): Promise<void> {
+    const { classYear } = await this.settings.get(manager);
+    const mail = resetNoAccountMail({ portalUrl: `${this.config.publicUrl}/auth`, classYear });
+    await this.outbox.enqueue(manager, { ...mail, kind: 'reset-no-account', to: address });
   }
 
   /** A reset link an admin hands over (and e-mails, when the account has an address). */

@@ -20,7 +20,7 @@ import { OutboxService } from '../mail/outbox.service';
 import { verifyEmailMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
 import { UserEntity } from '../users/user.entity';
-import { toUser, UsersService } from '../users/users.service';
+import { accessEnded, toUser, UsersService } from '../users/users.service';
 import { accountChange } from '../accounts/account-change';
 import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
@@ -44,6 +44,7 @@ export const MAX_VERIFY_EMAILS = 5;
 export const AUTH_MESSAGES = {
   badCredentials: 'Usuario o contraseña incorrectos.',
   disabled: 'Tu cuenta está desactivada. Comunícate con el comité.',
+  accessEnded: 'Tu acceso a la entrada de la fiesta terminó. Comunícate con el comité.',
   tooManyRegistrations: 'Demasiados registros desde esta conexión. Intenta de nuevo más tarde.',
   tooManyEmails: 'Ya te enviamos varios enlaces. Revisa tu correo (también la carpeta de spam) o intenta de nuevo en una hora.',
   badLink: 'El enlace no es válido o ya venció. Pide uno nuevo desde tu portal.',
@@ -86,6 +87,7 @@ export class AuthService {
       await this.throttle.recordSuccess(ip, account);
       // Said only to whoever knows the password.
       if (user.disabledAt) throw new ForbiddenException(AUTH_MESSAGES.disabled);
+      if (accessEnded(toUser(user))) throw new ForbiddenException(AUTH_MESSAGES.accessEnded);
       if (needsRehash(user.passwordHash)) await this.rehash(user.id, user.passwordHash, password);
       return toUser(user);
     });

@@ -5,7 +5,10 @@ import type { Role } from '@portal/contracts';
 import { IS_PUBLIC, ROLES } from '../common/auth.decorators';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';
 
-/** Runs on every route: loads the session's user, then applies @Public() and @Roles(). */
+/**
+ * Runs on every route: loads the session's user, then applies @Public() and @Roles(). Without
+ * @Roles() any admin or parent may call the route, never a door account (default deny).
+ */
 @Injectable()
 export class SessionGuard implements CanActivate {
   private readonly policies = new WeakMap<object, Policy>();
@@ -23,7 +26,8 @@ export class SessionGuard implements CanActivate {
     const { isPublic, roles } = this.policyOf(context);
     if (isPublic) return true;
     if (!request.user) throw new UnauthorizedException('Debes iniciar sesión para continuar.');
-    if (roles && !roles.includes(request.user.role)) {
+    // A route without @Roles() is for full accounts; a door account reaches only routes that name it.
+    if (roles ? !roles.includes(request.user.role) : request.user.role === 'door') {
       throw new ForbiddenException('No tienes permiso para realizar esta acción.');
     }
     return true;

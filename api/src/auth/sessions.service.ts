@@ -5,7 +5,7 @@ import type { User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
-import { toUser } from '../users/users.service';
+import { accessEnded, toUser } from '../users/users.service';
 import { SessionEntity } from './session.entity';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -75,19 +75,28 @@ export class SessionsService {
     return token;
   }
 
-  /** The user behind a token, or null when the session is unknown, idle too long or too old. */
+  /**
+   * The user behind a token, or null when the session is unknown, idle too long or too old, its
+   * account disabled, or a door account's access over.
+   */
   async resolve(token: string, now = new Date()): Promise<User | null> {
     const id = hashToken(token);
     const time = now.getTime();
     const cached = this.cache.get(id);
-    if (cached && time - cached.checkedAt < this.cacheMs && this.isLive(cached, time)) return { ...cached.user };
+    if (cached && time - cached.checkedAt < this.cacheMs && this.isLive(cached, time) && !accessEnded(cached.user, time)) {
+      return { ...cached.user };
+    }
 
     const session = await this.db.manager.findOne(SessionEntity, { where: { id }, relations: { user: true } });
     if (!session) {
       this.cache.delete(id);
       return null;
     }
-    if (session.user.disabledAt || !this.isLive({ createdAt: session.createdAt.getTime(), expiresAt: session.expiresAt.getTime() }, time)) {
+    if (
+      session.user.disabledAt ||
+      accessEnded(toUser(session.user), time) ||
+      !this.isLive({ createdAt: session.createdAt.getTime(), expiresAt: session.expiresAt.getTime() }, time)
+    ) {
       await this.destroy(token);
       return null;
     }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, StreamableFile } from '@nestjs/common';
-import type { GalaArrivals, GalaCheckIn, GalaDetails, GalaPass, GalaPlan, MyGala, User } from '@portal/contracts';
+import type { GalaArrivals, GalaCheckIn, GalaDoor, GalaDetails, GalaPass, GalaPlan, MyGala, User } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
@@ -18,7 +18,7 @@ import { GalaService } from './gala.service';
 import { SeatingListService } from './seating-list.service';
 import { ParseTableNumberPipe } from './table-number.pipe';
 
-/** The committee's plan, passes and door. */
+/** The committee's plan, passes and door; the door's three routes are also for door accounts. */
 @Roles('admin')
 @Controller('gala')
 export class GalaController {
@@ -76,7 +76,16 @@ export class GalaController {
     return this.gala.revokePass(id);
   }
 
+  /** The door screen's families: found by name or table, no e-mail, phone or payments. */
+  @Get('door')
+  @Roles('admin', 'door')
+  @Header('Cache-Control', 'no-store')
+  door(): Promise<GalaDoor> {
+    return this.gala.door();
+  }
+
   @Post('check-in')
+  @Roles('admin', 'door')
   @HttpCode(200)
   checkIn(@Body() body: GalaCheckInDto): Promise<GalaCheckIn> {
     return this.gala.checkIn(body);
@@ -90,6 +99,7 @@ export class GalaController {
   }
 
   @Get('arrivals')
+  @Roles('admin', 'door')
   @Header('Cache-Control', 'no-store')
   arrivals(): Promise<GalaArrivals> {
     return this.gala.arrivals();

@@ -4,6 +4,7 @@ import {
   GALA_DEFAULT_SEATS,
   GALA_GUEST_NAME_MAX,
   type GalaArrivals,
+  type GalaDoor,
   type GalaCheckIn,
   type GalaCheckInInput,
   type GalaDetails,
@@ -167,6 +168,26 @@ export class GalaService {
       tables: tables.map(({ number, seats, zone, x, y, familyId }) => ({ number, seats, zone, x, y, familyId })),
       families: gala,
       warnings: warnings(gala, tables),
+    };
+  }
+
+  /** What the door reads to find a family and let it in: names, tables, guests, arrival; no e-mail, phone or money. */
+  async door(): Promise<GalaDoor> {
+    const { tables, families, extras } = await this.load();
+    return {
+      families: families.map((family) => {
+        const {
+          id,
+          graduateName,
+          contactName,
+          tables: own,
+          guests,
+          maxGuests,
+          arrivedCount,
+          arrivedAt,
+        } = galaFamily(family, tables, extras.get(family.id));
+        return { id, graduateName, contactName, tables: own, guests, maxGuests, arrivedCount, arrivedAt };
+      }),
     };
   }
 

@@ -53,6 +53,24 @@ export function resetPasswordMail(input: { name: string | null; link: string; cl
   };
 }
 
+/**
+ * '¿Olvidaste tu contraseña?' for an address no enabled account uses: the asker gets the same
+ * answer as for a known address, and the mailbox's owner learns what happened (no text anyone chose).
+ */
+export function resetNoAccountMail(input: { portalUrl: string; classYear: number }): Mail {
+  const paragraphs = [
+    'Hola:',
+    `Alguien pidió restablecer la contraseña de una cuenta con este correo en el portal de la promoción Class of ${input.classYear}, pero ninguna cuenta activa del portal lo usa.`,
+    'Si eres de una familia de la promoción, puedes crear tu cuenta con este correo o pedir al comité que te invite. Si no lo pediste, ignora este mensaje.',
+  ];
+  const action = { label: 'Ir al portal', url: input.portalUrl };
+  return {
+    subject: `Restablecer contraseña · Class of ${input.classYear}`,
+    text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
+    html: layout(input.classYear, paragraphs, action),
+  };
+}
+
 export function invitationMail(input: { contactName: string; graduateName: string; link: string; classYear: number; days: number }): Mail {
   const paragraphs = [
     `Hola, ${input.contactName}:`,

@@ -39,6 +39,10 @@ export class UserEntity {
   @Column({ type: 'datetime', precision: 3, nullable: true })
   noticesSeenAt!: Date | null;
 
+  /** A door account's end (the end of a Guatemala day, or when revoked); null for every other role. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  accessUntil!: Date | null;
+
   /** A disabled account cannot sign in and has no session. */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   disabledAt!: Date | null;

@@ -14,6 +14,8 @@ export interface NewUser {
   role: Role;
   /** Admins made by command, and accounts made from an invitation, own their address already. */
   emailVerified?: boolean;
+  /** A door account's end. */
+  accessUntil?: Date;
 }
 
 export interface CreateOptions {
@@ -25,8 +27,14 @@ export interface CreateOptions {
   takenMessage?: string;
 }
 
-export function toUser({ id, name, username, email, role, emailVerifiedAt }: UserEntity): User {
-  return { id, name, username, email, role, emailVerified: emailVerifiedAt !== null };
+export function toUser({ id, name, username, email, role, emailVerifiedAt, accessUntil }: UserEntity): User {
+  const user: User = { id, name, username, email, role, emailVerified: emailVerifiedAt !== null };
+  return role === 'door' && accessUntil ? { ...user, accessUntil: accessUntil.toISOString() } : user;
+}
+
+/** Whether a door account's access has ended (every other role: never). */
+export function accessEnded(user: Pick<User, 'role' | 'accessUntil'>, now = Date.now()): boolean {
+  return user.role === 'door' && (!user.accessUntil || Date.parse(user.accessUntil) <= now);
 }
 
 /** How long a new account's address stays reserved for it without being proven. */
@@ -88,6 +96,7 @@ export class UsersService {
         createdAt: now,
         emailVerifiedAt: input.emailVerified ? now : null,
         emailHeldUntil: holdEmail && email && !input.emailVerified ? new Date(now.getTime() + UNPROVEN_EMAIL_HOLD_MS) : null,
+        accessUntil: input.accessUntil ?? null,
         disabledAt: null,
       });
       await manager.insert(UserEntity, user);

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Account, AccountLink, BulkInvitationResult, Family } from '@portal/contracts';
+import type { Account, AccountLink, BulkInvitationResult, DoorAccess, DoorAccessCreated, DoorAccessInput, Family } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
@@ -29,3 +29,19 @@ export const useResetLink = mutationHook((account: Account) => resetLinkFor(acco
 /** An invitation for the family given; its account appears only once the parent accepts. */
 export const useInviteFamily = mutationHook((family: Family) => inviteFamily(family.id));
 export const useInviteFamiliesWithoutAccount = mutationHook(inviteFamiliesWithoutAccount, { refresh: [accountsKey] });
+
+// ---- Door accounts: the volunteers the committee lets check guests in at the gala ----
+export const doorAccessesKey = '/api/door-accesses';
+
+export const getDoorAccesses = () => getJson<DoorAccess[]>(doorAccessesKey);
+export const grantDoorAccess = (input: DoorAccessInput) => apiRequest<DoorAccessCreated>('POST', doorAccessesKey, input);
+export const revokeDoorAccess = (id: number) => apiRequest<void>('POST', `${doorAccessesKey}/${id}/revoke`);
+
+export function useDoorAccesses() {
+  return useSWR(doorAccessesKey, getDoorAccesses, QUERY_OPTIONS);
+}
+
+const doorAccessChanged = { refresh: [doorAccessesKey, `${accountsKey}*`] };
+/** The answer carries the password, shown this once. */
+export const useGrantDoorAccess = mutationHook(grantDoorAccess, doorAccessChanged);
+export const useRevokeDoorAccess = mutationHook(revokeDoorAccess, doorAccessChanged);

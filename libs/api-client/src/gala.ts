@@ -5,6 +5,7 @@ import type {
   GalaCheckIn,
   GalaCheckInInput,
   GalaDetails,
+  GalaDoor,
   GalaNearInput,
   GalaPass,
   GalaPlan,
@@ -21,14 +22,22 @@ import { useRefresh } from '@portal/api-client/refresh';
 
 export const galaPlanKey = '/api/gala';
 export const galaArrivalsKey = '/api/gala/arrivals';
+export const galaDoorKey = '/api/gala/door';
 export const galaSeatingXlsxUrl = '/api/gala/seating.xlsx';
 
 export const getGalaPlan = () => getJson<GalaPlan>(galaPlanKey);
 export const getGalaArrivals = () => getJson<GalaArrivals>(galaArrivalsKey);
 
-/** The plan; at the door (`live`) read again on opening and every half minute, for families' latest guests. */
-export function useGalaPlan({ live = false } = {}) {
-  return useSWR(galaPlanKey, getGalaPlan, live ? { ...QUERY_OPTIONS, revalidateOnMount: true, refreshInterval: 30_000 } : QUERY_OPTIONS);
+/** The committee's plan (the door reads its own list: useGalaDoor). */
+export function useGalaPlan() {
+  return useSWR(galaPlanKey, getGalaPlan, QUERY_OPTIONS);
+}
+
+export const getGalaDoor = () => getJson<GalaDoor>(galaDoorKey);
+
+/** The door's families (committee and door volunteers): read on opening and every half minute, for their latest guests. */
+export function useGalaDoor() {
+  return useSWR(galaDoorKey, getGalaDoor, { ...QUERY_OPTIONS, revalidateOnMount: true, refreshInterval: 30_000 });
 }
 
 /** Arrivals while the door is open: read again every few seconds. */
@@ -65,7 +74,8 @@ export const saveMyGuests = (guests: string[]) => apiRequest<MyGala>('PUT', '/ap
 export const saveMyNear = (input: GalaNearInput) => apiRequest<MyGala>('PUT', '/api/my-gala/near', input);
 
 // ---- The committee's changes: the plan, and the arrivals it counts ----
-const planChanged = { refresh: [galaPlanKey, galaArrivalsKey] };
+// The door's list only where it is cached (the committee's phone that opened 'Entrada').
+const planChanged = { refresh: [galaPlanKey, galaArrivalsKey, `${galaDoorKey}*`] };
 export const useSaveGalaDetails = mutationHook(saveGalaDetails, { refresh: [galaPlanKey] });
 export const useLayoutGalaTables = mutationHook(layoutGalaTables, planChanged);
 export const useSaveGalaTable = mutationHook(
@@ -85,10 +95,11 @@ export const useUndoGalaCheckIn = mutationHook(
   planChanged,
 );
 
-/** After an arrival the door recorded (now, or when its queue synced): the counts and the plan. */
+/** After an arrival the door recorded (now, or when its queue synced): the counts, the door's list and the plan. */
 export function useRefreshArrivals(): () => Promise<void> {
   const refresh = useRefresh();
-  return useCallback(() => refresh(galaArrivalsKey, galaPlanKey), [refresh]);
+  // Every gala read this browser holds: a door account holds only its list and the counts.
+  return useCallback(() => refresh(`${galaPlanKey}*`), [refresh]);
 }
 
 // ---- The family's changes ----

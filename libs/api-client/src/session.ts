@@ -19,7 +19,7 @@ export const publicConfigKey = '/api/config';
 
 // Pages only a signed-in user sees: there the API is asked even without the role hint (a session
 // from before the hint existed).
-const SIGNED_IN_PAGES = /^\/(admin|parent|cuenta)(\/|$)/;
+const SIGNED_IN_PAGES = /^\/(admin|parent|door|cuenta)(\/|$)/;
 
 /**
  * The signed-in user, or null when the API answers 401. With no role hint cookie the browser has

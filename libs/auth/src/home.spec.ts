@@ -1,4 +1,4 @@
-import { afterSignIn, isInHome, signInPathFor } from './home';
+import { afterSignIn, homeFor, isInHome, signInPathFor } from './home';
 
 describe('where signing in leads', () => {
   it('goes back to the page asked for inside the own area', () => {
@@ -49,5 +49,14 @@ describe('isInHome', () => {
       ['/parent', '/parent/pagos', '/admin/familias'].map((path) => isInHome(path.startsWith('/admin') ? 'admin' : 'parent', path)),
     ).toEqual([true, true, true]);
     expect(['/parental', '/admin', '/', '/parent-x/y'].map((path) => isInHome('parent', path))).toEqual([false, false, false, false]);
+  });
+});
+
+describe('a door volunteer', () => {
+  it('lands on the door, and no next page takes them anywhere else', () => {
+    expect(homeFor('door')).toBe('/door');
+    for (const next of ['/admin', '/admin/pagos', '/parent', '/cuenta', '/door/../admin']) expect(afterSignIn('door', next)).toBe('/door');
+    expect(isInHome('door', '/door')).toBe(true);
+    expect(isInHome('door', '/admin')).toBe(false);
   });
 });

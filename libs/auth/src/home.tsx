@@ -1,8 +1,8 @@
 import type { Role } from '@portal/contracts';
 
-/** Where a signed-in user lands: admins in the admin panel, every other role in the parents' portal. */
+/** Where a signed-in user lands: admins in the admin panel, door volunteers at the gala's door, parents in their portal. */
 export function homeFor(role: Role): string {
-  return role === 'admin' ? '/admin' : '/parent';
+  return role === 'admin' ? '/admin' : role === 'door' ? '/door' : '/parent';
 }
 
 /** Whether `path` is a page of the user's own area: their home or a page under it. */
@@ -21,7 +21,7 @@ const SAME_SITE_PATH = /^\/(?![/\\])[^\\\s\p{Cc}]*$/u;
 
 /**
  * Where to go after signing in: the page asked for (`next`) if it is a path of this site inside
- * the user's own area (`/admin...` for admins, `/parent...` for parents), else their home. Never
+ * the user's own area (`/admin...` for admins, `/parent...` for parents, `/door` for the door), else their home. Never
  * an address elsewhere: `next` comes from a link anyone can craft.
  */
 export function afterSignIn(role: Role, next: string | null | undefined): string {

@@ -8,7 +8,11 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** A user name: 3 to 30 letters, digits, dots, underscores or dashes (the form and the API). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 
-export const ROLES = ['admin', 'parent'] as const;
+/**
+ * `door`: a volunteer's account for the gala's door, given by the committee until a day ends:
+ * check-in and arrivals only (docs/security.md, 'The door role').
+ */
+export const ROLES = ['admin', 'parent', 'door'] as const;
 export type Role = (typeof ROLES)[number];
 /**
  * A readable cookie naming the signed-in user's role, set and cleared with the session cookie: a
@@ -26,6 +30,7 @@ export const ROLE_HINT_COOKIE = 'portal_role';
 export const FIRST_DATA: Record<Role, { all: readonly string[]; home: readonly string[] }> = {
   parent: { all: ['/api/my-family', '/api/my-notices-seen'], home: ['/api/settings', '/api/events'] },
   admin: { all: [], home: ['/api/stats'] },
+  door: { all: [], home: ['/api/gala/door', '/api/gala/arrivals'] },
 };
 
 /**
@@ -67,6 +72,8 @@ export interface User {
   role: Role;
   /** The account followed a link sent to `email`: only then is it linked to that family. */
   emailVerified: boolean;
+  /** A door account only: the ISO instant its access ends (the end of the day the committee chose). */
+  accessUntil?: string;
 }
 
 export interface VerifyEmailRequest {
@@ -848,6 +855,54 @@ export interface GalaCheckIn {
 export interface GalaUndoCheckInInput {
   reason: string;
 }
+
+/** A family as the door sees it: enough to find it and let it in; no e-mail, phone or payments. */
+export interface GalaDoorFamily {
+  id: number;
+  graduateName: string;
+  contactName: string;
+  tables: number[];
+  guests: string[];
+  /** The people expected when no guest list was given: the seats of its tables. */
+  maxGuests: number;
+  arrivedCount: number | null;
+  /** ISO instant of the check-in. */
+  arrivedAt: string | null;
+}
+
+/** GET /api/gala/door: what the door screen reads (the committee's and the door volunteers'). */
+export interface GalaDoor {
+  families: GalaDoorFamily[];
+}
+
+/** A volunteer's door account as the committee sees it. */
+export interface DoorAccess {
+  id: number;
+  name: string;
+  username: string;
+  /** ISO instant the access ends (or ended: revoked accounts end when they were revoked). */
+  accessUntil: string;
+  /** Still usable: not past its end, not disabled. */
+  active: boolean;
+  createdAt: string;
+}
+
+/** POST /api/door-accesses: a volunteer's name, a user name, and the last day (Guatemala) it works. */
+export interface DoorAccessInput {
+  name: string;
+  username: string;
+  /** `yyyy-MM-dd`: the access ends when this day ends in Guatemala; today up to DOOR_ACCESS_MAX_DAYS ahead. */
+  until: string;
+}
+
+/** The new access with its password, shown this once (only its hash is kept). */
+export interface DoorAccessCreated {
+  access: DoorAccess;
+  password: string;
+}
+
+/** How many days ahead the committee may give door access. */
+export const DOOR_ACCESS_MAX_DAYS = 30;
 
 export interface GalaArrivals {
   arrived: number;

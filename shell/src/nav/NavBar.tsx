@@ -28,7 +28,8 @@ export function NavBar() {
         <div className="shell-nav__links">
           <NavLink to="/">{texts.nav.home}</NavLink>
           {user?.role === 'admin' && <NavLink to="/admin">{texts.nav.admin}</NavLink>}
-          {user && user.role !== 'admin' && <NavLink to="/parent">{texts.nav.parent}</NavLink>}
+          {user?.role === 'parent' && <NavLink to="/parent">{texts.nav.parent}</NavLink>}
+          {user?.role === 'door' && <NavLink to="/door">{texts.nav.door}</NavLink>}
         </div>
         <div className="shell-nav__session">
           {user ? (
@@ -36,7 +37,8 @@ export function NavBar() {
               <span className="shell-nav__welcome">
                 {texts.nav.welcome} <strong>{user.name}</strong>
               </span>
-              <NavLink to="/cuenta">{texts.nav.account}</NavLink>
+              {/* A door account has nothing but the door: no 'Mi cuenta' (its routes refuse it). */}
+              {user.role !== 'door' && <NavLink to="/cuenta">{texts.nav.account}</NavLink>}
               <Button variant="outline" size="sm" onClick={() => void logout.run(undefined)} disabled={logout.isPending}>
                 {texts.nav.logout}
               </Button>

@@ -3,7 +3,7 @@ import { preloadFailed } from '@portal/api-client/early';
 import { Button } from '@portal/ui/button';
 import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';
-import { loadRemoteApp, type RemoteName } from './load-remote';
+import { loadRemoteApp, type RemoteModule, type RemoteName } from './load-remote';
 
 function RemoteFailed({ onRetry }: { onRetry: () => void }) {
   return (
@@ -40,12 +40,12 @@ interface Loading {
  * app is drawn as soon as it arrives, by a state change rather than a Suspense boundary, which
  * React would hold back until 300 ms after its spinner appeared.
  */
-export function RemoteApp({ name }: { name: RemoteName }) {
+export function RemoteApp({ name, module = 'App' }: { name: RemoteName; module?: RemoteModule }) {
   const [attempt, setAttempt] = useState(0);
   const [loading, setLoading] = useState<Loading>({ attempt });
   useEffect(() => {
     let current = true;
-    loadRemoteApp(name, attempt > 0).then(
+    loadRemoteApp(name, attempt > 0, module).then(
       // A transition: React draws the app in slices, yielding to the browser between them.
       (remote) => current && startTransition(() => setLoading({ attempt, Root: remote.default })),
       () => current && setLoading({ attempt, failed: true }),
@@ -53,7 +53,7 @@ export function RemoteApp({ name }: { name: RemoteName }) {
     return () => {
       current = false;
     };
-  }, [name, attempt]);
+  }, [name, module, attempt]);
 
   const retry = () => (preloadFailed() ? window.location.reload() : setAttempt((count) => count + 1));
   const { Root, failed } = loading.attempt === attempt ? loading : {};

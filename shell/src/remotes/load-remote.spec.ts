@@ -50,3 +50,13 @@ it('starts early only on the hinted role’s own pages', async () => {
   await fresh.loadRemoteApp('admin', false);
   expect(loaded.mock.calls).toEqual([['portal_admin/App']]);
 });
+
+it("starts a door volunteer's page with the admin remote's door module alone, never its panel", async () => {
+  let fresh!: typeof loadRemoteModule;
+  jest.isolateModules(() => (fresh = jest.requireActual<typeof loadRemoteModule>('./load-remote')));
+  loaded.mockResolvedValue({ default: App });
+  fresh.startRemoteForPage('door', '/admin');
+  fresh.startRemoteForPage('door', '/door');
+  await fresh.loadRemoteApp('admin', false, 'Door');
+  expect(loaded.mock.calls).toEqual([['portal_admin/Door']]);
+});

@@ -1,0 +1,29 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import type { DoorAccess, DoorAccessCreated } from '@portal/contracts';
+import { Roles } from '../common/auth.decorators';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { DoorAccessDto } from './door-access.dto';
+import { DoorAccessService } from './door-access.service';
+
+/** The committee gives and takes back the volunteers' door accounts. */
+@Roles('admin')
+@Controller('door-accesses')
+export class DoorAccessController {
+  constructor(private readonly doorAccess: DoorAccessService) {}
+
+  @Get()
+  list(): Promise<DoorAccess[]> {
+    return this.doorAccess.list();
+  }
+
+  @Post()
+  grant(@Body() body: DoorAccessDto): Promise<DoorAccessCreated> {
+    return this.doorAccess.grant(body);
+  }
+
+  @Post(':id/revoke')
+  @HttpCode(204)
+  revoke(@Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.doorAccess.revoke(id);
+  }
+}
