@@ -872,8 +872,13 @@ export interface BankMatch {
   familyId: number;
   graduateName: string;
   reference: string;
-  /** 'referencia': its reference is in the description; 'monto': proposed by the amount (and the name). */
-  by: 'referencia' | 'monto';
+  /**
+   * What ties the line to the family: 'referencia', its valid reference is in the description;
+   * 'casi', a reference one character off (O for 0, I for 1, a wrong check letter); 'comprobante',
+   * the family's receipt declares that day and amount; 'nombre', the description names the family;
+   * 'monto', nothing but the amount it owes next (the screen says so).
+   */
+  by: 'referencia' | 'casi' | 'comprobante' | 'nombre' | 'monto';
   /** A valid reference and exactly the family's next amount owed: ready to confirm in one click. */
   exact: boolean;
   /** Why, in Spanish, for the committee. */
