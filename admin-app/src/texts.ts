@@ -311,6 +311,15 @@ export const texts = {
     },
   },
   notifications: {
+    reach: {
+      read: (read: number, families: number) => `Leído por ${read} de ${families === 1 ? '1 familia' : `${families} familias`}`,
+      emails: (parts: string) => `Correos: ${parts}`,
+      sent: (count: number) => (count === 1 ? '1 enviado' : `${count} enviados`),
+      failed: (count: number) => (count === 1 ? '1 rebotado' : `${count} rebotados`),
+      pending: (count: number) => (count === 1 ? '1 pendiente' : `${count} pendientes`),
+      unsubscribed: (count: number) => (count === 1 ? '1 dado de baja' : `${count} dados de baja`),
+      skipped: (count: number) => (count === 1 ? '1 sin correo válido' : `${count} sin correo válido`),
+    },
     shareLabel: (title: string) => `Compartir «${title}» por WhatsApp`,
     add: 'Nueva Notificación',
     empty: 'No hay notificaciones aún. Crea tu primera notificación para comenzar.',

@@ -414,6 +414,28 @@ export interface NoticesSeen {
   unseen: number[];
 }
 
+/** GET /api/notifications/reach (committee): how far each notice went, by notice id. */
+export interface NoticeReach {
+  id: number;
+  /** Families that read it: a parent of the family opened 'Notificaciones' after it was posted. */
+  read: number;
+  /** Families of the class now. */
+  families: number;
+  /** Its e-mails; null when it was not sent by e-mail. */
+  email: {
+    /** Delivered to the families' mail servers. */
+    sent: number;
+    /** Waiting for their turn (or retrying). */
+    pending: number;
+    /** Refused by the mail server every time (bounced). */
+    failed: number;
+    /** Families left out because they turned notice e-mails off. */
+    unsubscribed: number;
+    /** Families left out for want of a valid address. */
+    skipped: number;
+  } | null;
+}
+
 // ---- Payments ------------------------------------------------------------------------------
 
 export interface PaymentConfirmation {
