@@ -69,7 +69,7 @@ describe('failures and small things on a phone', () => {
     await parent.getByRole('button', { name: 'Subir comprobante' }).first().waitFor();
     const payments = parent.locator('.parent-payment');
     const place = await payments.evaluateAll((cards) =>
-      cards.findIndex((card) => [...card.querySelectorAll('button')].some((button) => button.textContent === 'Subir comprobante')),
+      cards.findIndex((card) => Array.from(card.querySelectorAll('button')).some((button) => button.textContent === 'Subir comprobante')),
     );
     const payment = payments.nth(place);
     await payment.getByRole('button', { name: 'Subir comprobante' }).click();

@@ -88,6 +88,12 @@ interface Signals {
   owes: boolean;
 }
 
+/** Why the amount is not the family's next payment: another amount, or nothing left to pay. */
+const notOwed = (candidate: Candidate) =>
+  candidate.nextOwed === null
+    ? 'la familia no tiene pagos pendientes'
+    : `el monto no es el de su próximo pago (${quetzales(candidate.nextOwed)})`;
+
 /** The proposal and its reason in Spanish: every sign that led to it, and the amount only when it is all there is. */
 function propose(candidate: Candidate, signal: Signals, amountCentavos: number): BankMatch {
   const match = {
@@ -96,9 +102,7 @@ function propose(candidate: Candidate, signal: Signals, amountCentavos: number):
     reference: candidate.reference,
     exact: false,
   };
-  const amount = signal.owes
-    ? `el monto es el de su ${candidate.nextTitle}`
-    : `el monto no es el de su próximo pago${candidate.nextOwed === null ? '' : ` (${quetzales(candidate.nextOwed)})`}`;
+  const amount = signal.owes ? `el monto es el de su ${candidate.nextTitle}` : notOwed(candidate);
   if (!signal.near && !signal.declared && signal.named.length === 0) {
     return {
       ...match,
@@ -267,9 +271,7 @@ export class BankService {
           exact,
           reason: exact
             ? `Referencia ${referenced.reference} y el monto de su ${referenced.nextTitle}.`
-            : `Referencia ${referenced.reference} en la descripción; el monto no es el de su próximo pago${
-                referenced.nextOwed === null ? '' : ` (${quetzales(referenced.nextOwed)})`
-              }.`,
+            : `Referencia ${referenced.reference} en la descripción; ${notOwed(referenced)}.`,
         };
       }
       const signals = new Map<Candidate, Signals>();
