@@ -138,6 +138,7 @@ export function ReceiptViewer({ src, alt, href }: { src: string; alt: string; hr
       <div
         ref={frame}
         className="admin-viewer__frame"
+        role="region"
         tabIndex={0}
         aria-label={t.frame(quarterTurns * 90, Math.round(zoom * 100))}
         onTouchStart={onTouchStart}
