@@ -100,7 +100,11 @@ export class NotificationsService {
     const now = new Date();
     await this.db.write(async (manager) => {
       await manager.update(UserEntity, { id: user.id }, { noticesSeenAt: now });
-      const family = await this.myFamily.familyOf(user, manager).catch(() => null);
+      // An account without a family (not proven yet) reads for nobody.
+      const family = await this.myFamily.familyOf(user, manager).catch((error: unknown) => {
+        if (error instanceof NotFoundException) return null;
+        throw error;
+      });
       if (!family) return;
       const posted = await manager.find(NotificationEntity, { select: { id: true }, where: { createdAt: LessThanOrEqual(now) } });
       const read = new Set(
