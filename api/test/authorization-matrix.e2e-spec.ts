@@ -420,6 +420,7 @@ const MATRIX: Record<string, RouteRule> = {
     request: ({ fx }) => ({ url: `/api/event-rsvps/${fx.event.id}/pending` }),
   },
   'GET /api/notifications': { expect: SIGNED_IN },
+  'GET /api/notifications/reach': { expect: ADMIN(200) },
   'POST /api/notifications': {
     expect: ADMIN(201),
     request: () => ({ body: { title: 'Aviso', message: 'Texto del aviso', date: '2026-02-01T15:00:00.000Z' } }),

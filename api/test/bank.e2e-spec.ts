@@ -101,8 +101,10 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       reference: paymentReference(2026, family.ana),
     });
     expect(beto!.match).toMatchObject({ familyId: family.beto, by: 'referencia', exact: false });
-    expect(marta!.match).toMatchObject({ familyId: family.marta, by: 'monto', exact: false });
-    expect(marta!.match!.reason).toContain('Sin referencia');
+    expect(marta!.match).toMatchObject({ familyId: family.marta, by: 'nombre', exact: false });
+    expect(marta!.match!.reason).toBe(
+      'Sin referencia: la descripción nombra a la familia (marta, gomez); el monto es el de su Primer Pago.',
+    );
     expect(dora!.match).toMatchObject({ familyId: family.dora, by: 'referencia', exact: false });
     expect(result.lines.every((line) => line.status === 'nueva')).toBe(true);
     expect(await snapshotTables(api, { except: ['bank_statement_reads'] })).toEqual(before);
@@ -171,8 +173,10 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     // Ana's second deposit: her reference in lower case, but not the amount of her next payment (Q3,400).
     expect(result.lines[0]!.match).toMatchObject({ familyId: family.ana, by: 'referencia', exact: false });
     // No reference, and Luis Pérez's family owes Q1,500 next; but Eva's receipt declares this day and amount.
-    expect(result.lines[1]!.match).toMatchObject({ familyId: family.eva, by: 'monto', exact: false });
-    expect(result.lines[1]!.match!.reason).toBe('Sin referencia: la familia envió un comprobante de ese día y ese monto.');
+    expect(result.lines[1]!.match).toMatchObject({ familyId: family.eva, by: 'comprobante', exact: false });
+    expect(result.lines[1]!.match!.reason).toBe(
+      'Sin referencia: la familia envió un comprobante de ese día y ese monto; la descripción nombra a la familia (eva, ruiz); el monto no es el de su próximo pago (Q2,950).',
+    );
     expect((await confirm([decision(result.lines[1]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
     const verified = await api.dataSource.getRepository(PaymentProofEntity).findOneByOrFail({ id: receipt.id });
     expect([verified.state, verified.amountReceived]).toEqual(['verificado', 1500]);
@@ -195,9 +199,9 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   it('proposes the family a description names when the amount is not the one it owes next', async () => {
     const named = Buffer.from('Fecha;Descripción;Crédito\n15/11/2026;DEPOSITO DORA CASTILLO;Q 77.00\n16/11/2026;DEPOSITO;Q 77.00\n');
     const result = await preview(named);
-    expect(result.lines[0]!.match).toMatchObject({ familyId: family.dora, by: 'monto' });
-    expect(result.lines[0]!.match!.reason).toBe(
-      'Sin referencia: la descripción nombra a la familia, pero el monto no es el de su próximo pago.',
+    expect(result.lines[0]!.match).toMatchObject({ familyId: family.dora, by: 'nombre' });
+    expect(result.lines[0]!.match!.reason).toMatch(
+      /^Sin referencia: la descripción nombra a la familia \(dora, castillo\); el monto no es el de su próximo pago \(Q[\d,]+\)\.$/,
     );
     expect(result.lines[1]!.match).toBeNull();
   });

@@ -1,6 +1,7 @@
 // The Fiesta de Graduación: the plan, assignment rules, guests, 'sit near', passes and check-in.
 import type { GalaArrivals, GalaCheckIn, GalaPass, GalaPlan, GraduationEvent, HistoryPage, MyGala } from '@portal/contracts';
 import { formatTime } from '@portal/format';
+import ExcelJS from 'exceljs';
 import { GalaTableEntity } from '../src/gala/gala-table.entity';
 import { SettingsEntity } from '../src/settings/settings.entity';
 import { DATABASES, type Agent, type TestApi, startApi } from './harness';
@@ -342,10 +343,26 @@ describe.each(DATABASES)('gala (%s)', (kind) => {
     });
   });
 
-  it('exports the seating list as xlsx (table, family, guests)', async () => {
+  it('exports the seating list as xlsx (table, family, guests), table and seat numbers as number cells', async () => {
     const response = await admin.get('/api/gala/seating.xlsx');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.rawBody.subarray(0, 2).toString()).toBe('PK');
+    const plan = (await admin.get<GalaPlan>('/api/gala')).body;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawBody as unknown as ExcelJS.Buffer);
+    const sheet = workbook.getWorksheet('Mesas')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Mesa', 'Zona', 'Familia', 'Lugares', 'Invitados']);
+    expect(plan.tables.length).toBeGreaterThan(0);
+    expect(sheet.rowCount).toBe(plan.tables.length + 1);
+    plan.tables.forEach((table, index) => {
+      const row = sheet.getRow(index + 2);
+      expect([row.getCell(1).type, row.getCell(1).value, row.getCell(4).type, row.getCell(4).value]).toEqual([
+        ExcelJS.ValueType.Number,
+        table.number,
+        ExcelJS.ValueType.Number,
+        table.seats,
+      ]);
+    });
   });
 });

@@ -217,6 +217,8 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
         'Pendiente',
       ]);
       expect(sheet.getRow(row + 1).getCell(5).numFmt).toBe('"Q"#,##0');
+      // 'Graduados' is a number cell the sheet adds up, not text.
+      expect(sheet.getRow(row + 1).getCell(4).type).toBe(ExcelJS.ValueType.Number);
     });
 
     it('downloads a spreadsheet with only the header when there are no families', async () => {
@@ -279,11 +281,17 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       expect(sheet.name).toBe('RSVPs de Eventos');
       expect(rows).toEqual([
         RSVP_HEADERS,
-        ['Entrega de Premios', JUNE_13, 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'Sí', '1'],
-        ['Cena de Gala', JUNE_13, 'Ana López', 'Marta López', 'marta@example.com', '5555 0001', 'Sí', '6'],
-        ['Cena de Gala', JUNE_13, 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'No', ''],
+        ['Entrega de Premios', JUNE_13, 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'Sí', 1],
+        ['Cena de Gala', JUNE_13, 'Ana López', 'Marta López', 'marta@example.com', '5555 0001', 'Sí', 6],
+        ['Cena de Gala', JUNE_13, 'Bruno Díaz', 'Luis Díaz', 'luis@example.com', '5555 0002', 'No'],
       ]);
       // A real date cell (the sheet sorts by it), shown as the spec's dd/MM/yyyy.
+      // The guests are number cells; a family that does not come has an empty one.
+      expect([2, 3, 4].map((row) => sheet.getRow(row).getCell(8).type)).toEqual([
+        ExcelJS.ValueType.Number,
+        ExcelJS.ValueType.Number,
+        ExcelJS.ValueType.Null,
+      ]);
       for (const row of [2, 3, 4]) {
         expect(sheet.getRow(row).getCell(2).type).toBe(ExcelJS.ValueType.Date);
         expect(sheet.getRow(row).getCell(2).numFmt).toBe('dd/mm/yyyy');
@@ -310,10 +318,11 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       sheet.eachRow((row, number) => number > 1 && row.eachCell((cell) => all.push(cell)));
       return all;
     };
-    // Every typed text is a string cell; the event's date is the one date cell.
-    const eventDate = (cell: ExcelJS.Cell) => cell.worksheet.name === 'RSVPs de Eventos' && Number(cell.col) === 2;
+    // Every typed text is a string cell; the event's date is a date cell and the guests a number or empty.
+    const rsvpColumn = (cell: ExcelJS.Cell, column: number) => cell.worksheet.name === 'RSVPs de Eventos' && Number(cell.col) === column;
     for (const cell of [...cells(payments.sheet), ...cells(rsvps.sheet)]) {
-      expect(cell.type).toBe(eventDate(cell) ? ExcelJS.ValueType.Date : ExcelJS.ValueType.String);
+      if (rsvpColumn(cell, 8)) expect([ExcelJS.ValueType.Number, ExcelJS.ValueType.Null]).toContain(cell.type);
+      else expect(cell.type).toBe(rsvpColumn(cell, 2) ? ExcelJS.ValueType.Date : ExcelJS.ValueType.String);
       expect(cell.formula).toBeUndefined();
     }
     const texts = [...payments.rows, ...rsvps.rows].flat();

@@ -56,15 +56,16 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const cspViolations: string[] = [];
 
 /**
+ * `hasTouch` for a phone whose screen is touched (taps, pinches).
  * `serviceWorkers: 'block'` for a test that fails the network on purpose with `page.route`: the
  * portal's service worker would otherwise answer from what it kept (tests/offline.e2e.ts).
  */
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
-  { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
+  { serviceWorkers = 'allow', hasTouch = false }: { serviceWorkers?: 'allow' | 'block'; hasTouch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'es-GT', timezoneId: 'America/Guatemala', serviceWorkers });
+  const context = await browser.newContext({ viewport, locale: 'es-GT', timezoneId: 'America/Guatemala', serviceWorkers, hasTouch });
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('Content Security Policy'))

@@ -88,6 +88,71 @@ describe("'Importar estado de cuenta del banco'", () => {
     await screenshot(parent, 'bank-parent-verified');
   });
 
+  it('proposes the family a near reference and its name point at, over an amount, and labels a proposal resting on the amount alone', async () => {
+    const get = async <T>(url: string) => (await (await admin.request.get(`${portal.url}${url}`)).json()) as T;
+    const families = await get<Array<{ id: number; graduateName: string }>>('/api/families');
+    const own = (await (await parent.request.get(`${portal.url}/api/my-family/statement`)).json()) as Statement;
+    // Three families other than the parent's: one written with a wrong check letter and its
+    // graduate's name, one with an O for a zero, one told only by an amount nobody else owes.
+    const others = [];
+    for (const family of families) {
+      const statement = await get<Statement>(`/api/families/${family.id}/statement`);
+      if (statement.paymentReference !== own.paymentReference) others.push({ ...family, statement });
+    }
+    const [named, zero, amountOnly] = others;
+    const next = amountOnly!.statement.lines.find((line) => line.balance !== null && line.balance > 0)!;
+    const override = await admin.request.put(`${portal.url}/api/families/${amountOnly!.id}/payments/${next.paymentNumber}/override`, {
+      data: { amountQuetzales: 2777, reason: 'Beca parcial' },
+    });
+    expect(override.status()).toBe(200);
+    // What it owes next now (less what it already paid of that payment): no other family owes it.
+    const owed = (statement: Statement) => statement.lines.find((line) => line.balance !== null && line.balance > 0)?.balance ?? null;
+    const amount = owed(await get<Statement>(`/api/families/${amountOnly!.id}/statement`))!;
+    for (const other of others.slice(0, 2)) expect(owed(other.statement)).not.toBe(amount);
+    const written = `Q ${amount.toLocaleString('en-US')}.00`;
+    const wrongLetter = named!.statement.paymentReference.slice(0, -1) + (named!.statement.paymentReference.endsWith('K') ? 'T' : 'K');
+    const firstName = named!.graduateName.split(' ')[0]!.toLowerCase();
+    const withO = zero!.statement.paymentReference.replace(/-0/, '-O');
+    const csv = [
+      'Fecha;No. Boleta;Descripción;Crédito',
+      `10/11/2026;880001;DEP ${wrongLetter} ${firstName};${written}`,
+      `11/11/2026;880002;DEPOSITO EN EFECTIVO;${written}`,
+      `12/11/2026;880003;DEP ${withO};Q 17.00`,
+    ].join('\n');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'bank-')), 'boletas.csv');
+    writeFileSync(file, csv);
+
+    await admin.goto(`${portal.url}/admin/banco`);
+    await admin.getByLabel('Archivo del banco').setInputFiles(file);
+    await admin.getByText('3 depósitos en el archivo; 3 por decidir.').waitFor();
+    // 'No. Boleta' is the deposit's document number.
+    await admin.getByText('Documento 880001').waitFor();
+    const near = admin.getByRole('row', { name: new RegExp(wrongLetter) });
+    await near.getByText('Referencia casi igual', { exact: true }).waitFor();
+    await near.getByText(`referencia casi igual a ${named!.statement.paymentReference}`, { exact: false }).waitFor();
+    expect(await near.getByRole('combobox').inputValue()).toBe(String(named!.id));
+    const byAmount = admin.getByRole('row', { name: /DEPOSITO EN EFECTIVO/ });
+    await byAmount.getByText('Solo por el monto', { exact: true }).waitFor();
+    await byAmount.getByText(`Solo por el monto: Q${amount.toLocaleString('en-US')} es el de su`, { exact: false }).waitFor();
+    expect(await byAmount.getByRole('combobox').inputValue()).toBe(String(amountOnly!.id));
+    const o = admin.getByRole('row', { name: new RegExp(withO) });
+    await o.getByText(`referencia casi igual a ${zero!.statement.paymentReference}`, { exact: false }).waitFor();
+    expect(await o.getByRole('combobox').inputValue()).toBe(String(zero!.id));
+    // None is exact: nothing is confirmed in one click.
+    expect(await admin.getByRole('button', { name: /^Confirmar \d+ coincidencias? exactas?$/ }).isDisabled()).toBe(true);
+    await screenshot(admin, 'bank-near-references');
+
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page, portal.url, 'admin');
+    await page.waitForURL(`${portal.url}/admin`);
+    await page.goto(`${portal.url}/admin/banco`);
+    await page.getByLabel('Archivo del banco').setInputFiles(file);
+    await page.getByText('Solo por el monto', { exact: true }).waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'bank-near-references');
+    await context.close();
+  });
+
   it('fits a phone', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, portal.url, 'admin');

@@ -1,6 +1,7 @@
-// Small things a phone user trips over: a refused RSVP says why, the invitation page starts with
-// the family contact's name, the committee sets how many people come in the families dialog, and
-// 'Historial' names the family or account a change touches.
+// Small things a phone user trips over: a refused RSVP says why, a receipt of the wrong type says
+// which types are accepted, the invitation page starts with the family contact's name, the
+// committee sets how many people come in the families dialog, and 'Historial' names the family or
+// account a change touches.
 import type { Browser, Page } from 'playwright-core';
 import type { Family, GraduationEvent, HistoryPage } from '@portal/contracts';
 import { launchBrowser, newPage, PHONE, screenshot, signIn } from '../support/browser';
@@ -52,6 +53,48 @@ describe('failures and small things on a phone', () => {
     await toast.getByText(/^Las confirmaciones de este evento cerraron el \d{2}\/\d{2}\/\d{4} a las \d{1,2}:\d{2}\s[ap]\.\s?m\./).waitFor();
     expect(await toast.textContent()).not.toContain('intenta de nuevo');
     await screenshot(parent, 'rsvp-refused');
+    await parent.context().close();
+  });
+
+  it('tells the parent which receipt files are accepted: a wrong type before sending anything, a false PDF from the server', async () => {
+    const { page: parent } = await newPage(browser, PHONE);
+    await signIn(parent, portal.url, 'padre');
+    await parent.waitForURL(`${portal.url}/parent`);
+    const sent: string[] = [];
+    parent.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/my-family/payment-proofs')) sent.push(request.url());
+    });
+    await parent.goto(`${portal.url}/parent/pagos`);
+    // The first payment that asks for a receipt (held by its place: the button goes once the form opens).
+    await parent.getByRole('button', { name: 'Subir comprobante' }).first().waitFor();
+    const payments = parent.locator('.parent-payment');
+    const place = await payments.evaluateAll((cards) =>
+      cards.findIndex((card) => Array.from(card.querySelectorAll('button')).some((button) => button.textContent === 'Subir comprobante')),
+    );
+    const payment = payments.nth(place);
+    await payment.getByRole('button', { name: 'Subir comprobante' }).click();
+    const file = payment.getByLabel('Foto o PDF del comprobante');
+    await file.setInputFiles({
+      name: 'recibo.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from('PK not a receipt'),
+    });
+    const alert = payment.getByRole('alert');
+    await alert
+      .getByText('«recibo.docx» no se puede enviar. Tipo de archivo no admitido: envía una foto (JPEG, PNG o WebP) o un PDF.')
+      .waitFor();
+    await payment.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await alert.getByText(/Tipo de archivo no admitido/).waitFor();
+    expect(await alert.textContent()).not.toContain('No pudimos conectar');
+    expect(sent).toEqual([]);
+    await screenshot(parent, 'receipt-wrong-type');
+    // A file that says it is a PDF and is not: the server reads its bytes and refuses it, and its reason is shown.
+    await file.setInputFiles({ name: 'recibo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hola, esto no es un PDF') });
+    expect(await alert.count()).toBe(0);
+    await payment.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await alert.getByText('Tipo de archivo no admitido: envía una foto (JPEG, PNG o WebP) o un PDF.').waitFor();
+    expect(sent).toHaveLength(1);
+    expect(await alert.textContent()).not.toContain('No pudimos conectar');
     await parent.context().close();
   });
 

@@ -28,6 +28,35 @@ async function bigPhoto(): Promise<string> {
   return file;
 }
 
+/** A receipt photographed sideways: a landscape JPEG of a slip, with dark text-like bars. */
+async function sidewaysPhoto(): Promise<string> {
+  const [width, height] = [1600, 900];
+  const pixels = Buffer.alloc(width * height * 3, 235);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) if (x % 120 < 90 && y % 60 < 12) pixels.fill(40, (y * width + x) * 3, (y * width + x) * 3 + 3);
+  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'receipt-')), 'IMG_0002.jpg');
+  writeFileSync(file, jpeg);
+  return file;
+}
+
+/** The photo's box on screen, its rotation and how far its frame scrolls. */
+const viewerState = (page: Page) =>
+  page.locator('.admin-viewer').evaluate((viewer) => {
+    const image = viewer.querySelector('img')!;
+    const frame = viewer.querySelector<HTMLElement>('.admin-viewer__frame')!;
+    const box = image.getBoundingClientRect();
+    return {
+      rotation: Number(image.dataset.rotation),
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+      scrollsWide: frame.scrollWidth > frame.clientWidth + 1,
+      frameWidth: frame.clientWidth,
+    };
+  });
+
 const statValue = () => admin.locator('.admin-stat', { hasText: 'Pagos Recibidos' }).locator('.admin-stat__value').textContent();
 
 beforeAll(async () => {
@@ -130,4 +159,69 @@ describe('deposit receipts', () => {
     await theAdminVerifiesIt(before);
     await theParentSeesItVerified();
   }, 180_000);
+
+  it('turns a sideways photo upright and enlarges it, with the buttons, the keyboard and a touch screen', async () => {
+    await parent.goto(`${portal.url}/parent/pagos`);
+    const second = parent.locator('.parent-payment', { hasText: 'Segundo Pago' });
+    await second.getByRole('button', { name: 'Subir comprobante' }).click();
+    await second.getByLabel('Foto o PDF del comprobante').setInputFiles(await sidewaysPhoto());
+    await second.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await second.getByText(/^Comprobante #\d+: En revisión$/).waitFor();
+
+    await admin.goto(`${portal.url}/admin/comprobantes`);
+    await admin.getByRole('heading', { name: /Sofía Morales · Pago 2/ }).waitFor();
+    const tools = admin.getByRole('toolbar', { name: 'Ver el comprobante' });
+    await admin.waitForFunction(() => (document.querySelector('.admin-viewer img') as HTMLImageElement | null)?.complete);
+    const upright = await viewerState(admin);
+    expect(upright.rotation).toBe(0);
+    expect(upright.width).toBeGreaterThan(upright.height);
+    await tools.getByRole('button', { name: 'Girar a la derecha' }).click();
+    const turned = await viewerState(admin);
+    expect(turned.rotation).toBe(90);
+    // Turned a quarter: the slip stands upright, taller than wide, and still inside its frame.
+    expect(turned.height).toBeGreaterThan(turned.width);
+    expect(turned.width).toBeLessThanOrEqual(turned.frameWidth);
+    await tools.getByRole('button', { name: 'Acercar' }).click();
+    await tools.getByText('150 %').waitFor();
+    const enlarged = await viewerState(admin);
+    expect(enlarged.height).toBeGreaterThan(turned.height * 1.4);
+    await screenshot(admin, 'receipt-viewer');
+    // The keyboard: G turns, Mayús+G turns back, + and - enlarge and shrink, 0 starts over.
+    await admin.locator('body').press('g');
+    expect((await viewerState(admin)).rotation).toBe(180);
+    await admin.locator('body').press('Shift+G');
+    await admin.locator('body').press('Shift+G');
+    expect((await viewerState(admin)).rotation).toBe(0);
+    await admin.locator('body').press('+');
+    await tools.getByText('225 %').waitFor();
+    expect((await viewerState(admin)).scrollsWide).toBe(true);
+    await admin.locator('body').press('-');
+    await tools.getByText('150 %').waitFor();
+    await admin.locator('body').press('0');
+    await tools.getByText('100 %').waitFor();
+    expect(await viewerState(admin)).toEqual(upright);
+    // The decision's own keys still work.
+    await admin.locator('body').press('v');
+    expect(await admin.evaluate(() => document.activeElement?.id)).toBe('receipt-amount');
+
+    // On a phone: the tools are tapped, and the page never scrolls sideways.
+    const { context, page: phone } = await newPage(browser, PHONE, { hasTouch: true });
+    await signIn(phone, portal.url, 'admin');
+    await phone.waitForURL(`${portal.url}/admin`);
+    await phone.goto(`${portal.url}/admin/comprobantes`);
+    await phone.getByRole('heading', { name: /Sofía Morales · Pago 2/ }).waitFor();
+    await phone.waitForFunction(() => (document.querySelector('.admin-viewer img') as HTMLImageElement | null)?.complete);
+    const phoneTools = phone.getByRole('toolbar', { name: 'Ver el comprobante' });
+    await phoneTools.getByRole('button', { name: 'Girar a la izquierda' }).tap();
+    const phoneTurned = await viewerState(phone);
+    expect(phoneTurned.rotation).toBe(270);
+    expect(phoneTurned.height).toBeGreaterThan(phoneTurned.width);
+    await phoneTools.getByRole('button', { name: 'Acercar' }).tap();
+    await phoneTools.getByRole('button', { name: 'Acercar' }).tap();
+    await phoneTools.getByText('225 %').waitFor();
+    expect((await viewerState(phone)).scrollsWide).toBe(true);
+    expect(await scrollsSideways(phone)).toBe(false);
+    await screenshot(phone, 'receipt-viewer');
+    await context.close();
+  }, 120_000);
 });

@@ -114,7 +114,9 @@ export default function BankSection() {
             {line.covered && <div className="admin-bank__covered">{t.covered(line.covered)}</div>}
             {line.match && !line.covered && !(line.checksum in chosen) && (
               <div className="admin-muted">
-                {line.match.exact && <Badge variant="success">{t.exact}</Badge>} {line.match.reason}
+                {line.match.exact && <Badge variant="success">{t.exact}</Badge>}
+                {line.match.by === 'monto' && <Badge variant="warning">{t.amountOnly}</Badge>}
+                {line.match.by === 'casi' && <Badge variant="warning">{t.nearReference}</Badge>} {line.match.reason}
               </div>
             )}
           </div>

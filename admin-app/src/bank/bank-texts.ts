@@ -27,6 +27,8 @@ export const bankTexts = {
   document: (document: string) => `Documento ${document}`,
   status: { aplicada: 'Ya aplicada', descartada: 'Descartada', nueva: 'Nueva' },
   exact: 'Exacta',
+  amountOnly: 'Solo por el monto',
+  nearReference: 'Referencia casi igual',
   covered: (covered: { receiptId: number | null; graduateName: string }) =>
     covered.receiptId === null
       ? `Ya cubierto por un pago registrado de la familia ${covered.graduateName}: al aplicarlo se enlaza, no se cuenta dos veces.`

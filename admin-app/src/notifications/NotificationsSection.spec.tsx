@@ -1,7 +1,7 @@
 import { renderWithApi } from '@portal/test-utils/render';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PortalNotification } from '@portal/contracts';
+import type { NoticeReach, PortalNotification } from '@portal/contracts';
 import { toDateTimeLocal } from '@portal/format';
 import NotificationsSection from './NotificationsSection';
 
@@ -13,6 +13,13 @@ const NOTICE: PortalNotification = {
   date: '2026-06-10T14:00:00.000Z',
 };
 
+const REACH: NoticeReach = {
+  id: 4,
+  read: 34,
+  families: 50,
+  email: { sent: 46, pending: 0, failed: 1, unsubscribed: 2, skipped: 1 },
+};
+
 let requests: Array<{ method: string; url: string; body: unknown }> = [];
 beforeEach(() => {
   requests = [];
@@ -20,7 +27,7 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     requests.push({ method, url, body });
-    const answer = method === 'GET' ? [NOTICE] : { id: NOTICE.id, ...body };
+    const answer = method === 'GET' ? (url === '/api/notifications/reach' ? [REACH] : [NOTICE]) : { id: NOTICE.id, ...body };
     return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(answer) } as Response;
   }) as typeof fetch;
 });
@@ -33,6 +40,12 @@ describe('the admin notices', () => {
     const message = await screen.findByText(/Lugar: gimnasio/);
     expect(message.textContent).toBe('Lugar: gimnasio.\nTraer toga.');
     expect(message).toHaveClass('ui-multiline');
+  });
+
+  it('say how many families read each notice and what became of its e-mails', async () => {
+    renderSection();
+    await screen.findByText('Leído por 34 de 50 familias');
+    expect(screen.getByText('Correos: 46 enviados · 1 rebotado · 2 dados de baja · 1 sin correo válido')).toBeInTheDocument();
   });
 
   it('start a new notice dated now, of type info, and let the type be chosen', async () => {

@@ -1,6 +1,12 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import type { NotificationInput, PortalNotification } from '@portal/contracts';
-import { useCreateNotification, useDeleteNotification, useNotifications, useUpdateNotification } from '@portal/api-client/notifications';
+import type { NoticeReach, NotificationInput, PortalNotification } from '@portal/contracts';
+import {
+  useCreateNotification,
+  useDeleteNotification,
+  useNoticeReach,
+  useNotifications,
+  useUpdateNotification,
+} from '@portal/api-client/notifications';
 import { formatDateTime, noticeShareText } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -17,8 +23,32 @@ import { NotificationDialog } from './NotificationDialog';
 
 const t = texts.notifications;
 
+/** 'Leído por 34 de 50 familias' and, when it was e-mailed, what became of its e-mails. */
+function Reach({ reach }: { reach: NoticeReach | undefined }) {
+  if (!reach) return null;
+  const { email } = reach;
+  const parts = email
+    ? [
+        t.reach.sent(email.sent),
+        email.failed > 0 && t.reach.failed(email.failed),
+        email.pending > 0 && t.reach.pending(email.pending),
+        email.unsubscribed > 0 && t.reach.unsubscribed(email.unsubscribed),
+        email.skipped > 0 && t.reach.skipped(email.skipped),
+      ].filter((part): part is string => typeof part === 'string')
+    : [];
+  return (
+    <div className="admin-notice__reach">
+      <span>{t.reach.read(reach.read, reach.families)}</span>
+      {email && <span>{t.reach.emails(parts.join(' · '))}</span>}
+    </div>
+  );
+}
+
 export default function NotificationsSection() {
   const { data: notifications, isLoading, error } = useNotifications();
+  // The counts are extra: without them the notices still show.
+  const { data: reach } = useNoticeReach();
+  const reachOf = new Map(reach?.map((row) => [row.id, row]));
   const crud = useCrudSection<PortalNotification>();
   const create = useCreateNotification(
     adminToasts({
@@ -65,6 +95,7 @@ export default function NotificationsSection() {
                       )}
                     </p>
                     <p className="ui-multiline">{notice.message}</p>
+                    <Reach reach={reachOf.get(notice.id)} />
                   </div>
                   <div className="admin-actions">
                     <ShareLink

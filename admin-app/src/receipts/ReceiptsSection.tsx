@@ -19,10 +19,11 @@ import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
 import { ReverseCreditDialog } from '../common/ReasonDialog';
 import { texts } from '../texts';
+import { ReceiptViewer } from './ReceiptViewer';
 
 const t = texts.receipts;
 
-/** The receipt itself: an image opens full size in a new tab; a PDF only by link (it is sandboxed). */
+/** The receipt itself: an image to turn and enlarge (or open full size in a new tab); a PDF only by link (it is sandboxed). */
 function ReceiptView({ item }: { item: ReviewQueueItem }) {
   if (item.contentType === 'application/pdf')
     return (
@@ -31,9 +32,7 @@ function ReceiptView({ item }: { item: ReviewQueueItem }) {
       </a>
     );
   return (
-    <a href={receiptFileUrl(item.id)} target="_blank" rel="noreferrer" title={t.openFile}>
-      <img className="admin-receipt__image" src={receiptFileUrl(item.id)} alt={t.openFile} />
-    </a>
+    <ReceiptViewer src={receiptFileUrl(item.id)} href={receiptFileUrl(item.id)} alt={t.imageAlt(item.graduateName, item.paymentNumber)} />
   );
 }
 

@@ -9,6 +9,7 @@ import type {
   BankPreviewLine,
   User,
 } from '@portal/contracts';
+import { foldForSearch } from '@portal/format';
 import { In, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { lockFamily } from '../families/family-lock';
@@ -20,7 +21,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
-import { findReference, paymentReference } from './reference';
+import { findNearReferences, findReference, paymentReference, type NearReference } from './reference';
 import { parseStatement, StatementError, type ColumnMapping, type StatementLine } from './statement-parser';
 
 export const BANK_MESSAGES = {
@@ -56,11 +57,11 @@ export function lineChecksum(line: Pick<StatementLine, 'date' | 'amountCentavos'
 
 const headerHash = (headers: string[]) => createHash('sha256').update(headers.map(plain).join('|')).digest('hex');
 
-/** Words of three letters or more: what a depositor's name and a family's names share. */
+/** Words of three letters or more, as searches read them (no case, no accents): what a depositor's name and a family's names share. */
 const words = (text: string) =>
   new Set(
-    plain(text)
-      .split(/[^a-z]+/)
+    foldForSearch(text)
+      .split(/[^\p{L}]+/u)
       .filter((word) => word.length >= 3),
   );
 
@@ -68,6 +69,60 @@ const words = (text: string) =>
 const DISTINCTIVE = 20;
 
 const quetzales = (centavos: number) => `Q${(centavos / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
+/**
+ * How much each sign of a family counts when a line has no valid reference: a reference the
+ * description almost has, then the family's receipt of that day and amount, then its names (a
+ * word only this family has counts more than one a few share), then the amount it owes next,
+ * which alone never outweighs a name.
+ */
+const WEIGHT = { nearReference: 8, receipt: 6, ownWord: 3, sharedWord: 1, maxName: 6, amount: 1 } as const;
+
+/** What ties a line to a family when its description has no valid reference. */
+interface Signals {
+  near: NearReference | null;
+  declared: boolean;
+  /** The description's words that are the family's names. */
+  named: string[];
+  /** The amount is what the family owes next. */
+  owes: boolean;
+}
+
+/** Why the amount is not the family's next payment: another amount, or nothing left to pay. */
+const notOwed = (candidate: Candidate) =>
+  candidate.nextOwed === null
+    ? 'la familia no tiene pagos pendientes'
+    : `el monto no es el de su próximo pago (${quetzales(candidate.nextOwed)})`;
+
+/** The proposal and its reason in Spanish: every sign that led to it, and the amount only when it is all there is. */
+function propose(candidate: Candidate, signal: Signals, amountCentavos: number): BankMatch {
+  const match = {
+    familyId: candidate.family.id,
+    graduateName: candidate.family.graduateName,
+    reference: candidate.reference,
+    exact: false,
+  };
+  const amount = signal.owes ? `el monto es el de su ${candidate.nextTitle}` : notOwed(candidate);
+  if (!signal.near && !signal.declared && signal.named.length === 0) {
+    return {
+      ...match,
+      by: 'monto',
+      reason: `Solo por el monto: ${quetzales(amountCentavos)} es el de su ${candidate.nextTitle} y ninguna otra familia debe ese monto; la descripción no nombra a la familia ni trae su referencia.`,
+    };
+  }
+  const signs = [
+    signal.near && `referencia casi igual a ${signal.near.reference} (en la descripción: ${signal.near.written})`,
+    signal.declared && 'la familia envió un comprobante de ese día y ese monto',
+    signal.named.length > 0 && `la descripción nombra a la familia (${signal.named.join(', ')})`,
+    // A receipt declares its own amount: the next payment's is said when it is that one, or beside other signs.
+    (signal.owes || signal.near || signal.named.length > 0) && amount,
+  ].filter((sign): sign is string => typeof sign === 'string');
+  return {
+    ...match,
+    by: signal.near ? 'casi' : signal.declared ? 'comprobante' : 'nombre',
+    reason: `${signal.near ? 'Sin referencia exacta' : 'Sin referencia'}: ${signs.join('; ')}.`,
+  };
+}
 
 interface Candidate {
   family: FamilyEntity;
@@ -165,7 +220,11 @@ export class BankService {
     };
   }
 
-  /** Matches lines by a reference in the description, else proposes by amount and name. */
+  /**
+   * Matches lines by a reference in the description; else weighs, for each family, a reference
+   * the description almost has, a receipt it sent for that day and amount, its names in the
+   * description and the amount it owes next, in that order of weight (docs/payments.md).
+   */
   private async matcher(manager: EntityManager): Promise<(line: StatementLine) => BankMatch | null> {
     const settings = await manager.findOneByOrFail(SettingsEntity, { id: 1 });
     const families = await manager.find(FamilyEntity, { order: { id: 'ASC' } });
@@ -198,6 +257,7 @@ export class BankService {
       for (const word of candidate.names) byWord.set(word, [...(byWord.get(word) ?? []), candidate]);
       if (candidate.nextOwed !== null) byAmount.set(candidate.nextOwed, [...(byAmount.get(candidate.nextOwed) ?? []), candidate]);
     });
+    const familyIds = families.map((family) => family.id);
     return (line) => {
       const found = findReference(line.description, settings.classYear);
       const referenced = found ? candidates.get(found.familyId) : undefined;
@@ -211,59 +271,47 @@ export class BankService {
           exact,
           reason: exact
             ? `Referencia ${referenced.reference} y el monto de su ${referenced.nextTitle}.`
-            : `Referencia ${referenced.reference} en la descripción; el monto no es el de su próximo pago${
-                referenced.nextOwed === null ? '' : ` (${quetzales(referenced.nextOwed)})`
-              }.`,
+            : `Referencia ${referenced.reference} en la descripción; ${notOwed(referenced)}.`,
         };
+      }
+      const signals = new Map<Candidate, Signals>();
+      const of = (candidate: Candidate) => {
+        let found = signals.get(candidate);
+        if (!found) signals.set(candidate, (found = { near: null, declared: false, named: [], owes: false }));
+        return found;
+      };
+      for (const near of findNearReferences(line.description, settings.classYear, familyIds))
+        of(candidates.get(near.familyId)!).near = near;
+      for (const familyId of declared.get(`${line.date}|${line.amountCentavos}`) ?? []) {
+        const sender = candidates.get(familyId);
+        if (sender) of(sender).declared = true;
       }
       // The description's words that name few families (a surname, a first name); words most
       // families share ('contacto', 'familia') tell nobody apart.
-      const named = new Map<Candidate, number>();
+      const held = new Map<Candidate, number>();
       for (const word of words(line.description)) {
         const holders = byWord.get(word) ?? [];
         if (holders.length > DISTINCTIVE) continue;
-        for (const holder of holders) named.set(holder, (named.get(holder) ?? 0) + 1);
+        for (const holder of holders) {
+          of(holder).named.push(word);
+          held.set(holder, (held.get(holder) ?? 0) + (holders.length === 1 ? WEIGHT.ownWord : WEIGHT.sharedWord));
+        }
       }
-      const best = (scored: Array<{ candidate: Candidate; shared: number }>) => {
-        const sorted = scored.sort((a, b) => b.shared - a.shared);
-        return sorted.length > 1 && sorted[0]!.shared === sorted[1]!.shared ? null : (sorted[0] ?? null);
-      };
-      const propose = (candidate: Candidate, reason: string): BankMatch => ({
-        familyId: candidate.family.id,
-        graduateName: candidate.family.graduateName,
-        reference: candidate.reference,
-        by: 'monto',
-        exact: false,
-        reason,
-      });
-      // A receipt the family sent declares this deposit's day and amount.
-      const senders = declared.get(`${line.date}|${line.amountCentavos}`) ?? [];
-      const sender = senders.length === 1 ? candidates.get(senders[0]!) : undefined;
-      if (sender) return propose(sender, 'Sin referencia: la familia envió un comprobante de ese día y ese monto.');
-      // The amount of a family's next payment, told apart from others by a name in the description.
-      const owing = byAmount.get(line.amountCentavos) ?? [];
-      const sameAmount =
-        owing.length === 1
-          ? { candidate: owing[0]!, shared: named.get(owing[0]!) ?? 0 }
-          : best(owing.filter((candidate) => named.has(candidate)).map((candidate) => ({ candidate, shared: named.get(candidate)! })));
-      if (sameAmount && sameAmount.shared > 0) {
-        return propose(
-          sameAmount.candidate,
-          `Sin referencia: el monto es el de su ${sameAmount.candidate.nextTitle} y la descripción nombra a la familia.`,
-        );
-      }
-      // Else a family the description names (two of its words at least), whatever the amount.
-      const byName = best([...named].map(([candidate, shared]) => ({ candidate, shared })));
-      if (byName && byName.shared >= 2) {
-        return propose(byName.candidate, 'Sin referencia: la descripción nombra a la familia, pero el monto no es el de su próximo pago.');
-      }
-      if (sameAmount) {
-        return propose(
-          sameAmount.candidate,
-          `Sin referencia: el monto es el de su ${sameAmount.candidate.nextTitle} (ninguna otra familia debe ese monto).`,
-        );
-      }
-      return null;
+      for (const candidate of byAmount.get(line.amountCentavos) ?? []) of(candidate).owes = true;
+      const scored = [...signals].map(([candidate, signal]) => ({
+        candidate,
+        signal,
+        score:
+          (signal.near ? WEIGHT.nearReference : 0) +
+          (signal.declared ? WEIGHT.receipt : 0) +
+          Math.min(held.get(candidate) ?? 0, WEIGHT.maxName) +
+          (signal.owes ? WEIGHT.amount : 0),
+      }));
+      scored.sort((a, b) => b.score - a.score);
+      const [best, second] = scored;
+      // Two families as likely as each other: the committee decides.
+      if (!best || (second && second.score === best.score)) return null;
+      return propose(best.candidate, best.signal, line.amountCentavos);
     };
   }
 

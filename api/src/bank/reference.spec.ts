@@ -1,4 +1,4 @@
-import { findReference, paymentReference } from './reference';
+import { findNearReferences, findReference, paymentReference } from './reference';
 
 describe('paymentReference', () => {
   it('is the class year, the family number and a check letter', () => {
@@ -52,5 +52,37 @@ describe('findReference', () => {
 
   it('takes the first valid reference of several', () => {
     expect(findReference(`P26-042-B ${paymentReference(2026, 9)} ${paymentReference(2026, 10)}`, 2026)?.familyId).toBe(9);
+  });
+});
+
+describe('findNearReferences', () => {
+  const families = Array.from({ length: 60 }, (_, index) => index + 1);
+  const near = (description: string) => findNearReferences(description, 2026, families).map((found) => [found.reference, found.written]);
+
+  it('reads an O as a zero and an I or an L as a one', () => {
+    expect(paymentReference(2026, 2)).toBe('P26-002-N');
+    expect(near('DEP P26-0O2-N')).toEqual([['P26-002-N', 'P26-0O2-N']]);
+    expect(near('dep p26 oo2 n')).toEqual([['P26-002-N', 'P26 OO2 N']]);
+    expect(paymentReference(2026, 11)).toBe('P26-011-K');
+    expect(near('P26-0IL-K')).toEqual([['P26-011-K', 'P26-0IL-K']]);
+  });
+
+  it('names the family of a wrong check letter, and of a missing one', () => {
+    expect(paymentReference(2026, 3)).toBe('P26-003-J');
+    expect(near('P26-003-K valentina')).toEqual([['P26-003-J', 'P26-003-K']]);
+    expect(near('P26-003 valentina')).toEqual([['P26-003-J', 'P26-003']]);
+  });
+
+  it('names every family one character away, so that the rest of the line decides', () => {
+    // 005 with 003's letter: a digit off of family 3, the letter off of family 5.
+    expect(near('P26-005-J').map(([reference]) => reference)).toEqual(['P26-003-J', 'P26-005-S']);
+    // Two neighbouring digits swapped.
+    expect(findNearReferences('P26-024-Y', 2026, [42]).map((found) => found.reference)).toEqual(['P26-042-Y']);
+  });
+
+  it('finds nothing two characters away, of another class, or without a reference', () => {
+    expect(near('P26-7O7-A')).toEqual([]);
+    expect(near(paymentReference(2025, 2))).toEqual([]);
+    expect(near('DEPOSITO EFECTIVO 100231')).toEqual([]);
   });
 });

@@ -47,3 +47,52 @@ export function findReference(description: string, classYear: number): FoundRefe
   }
   return null;
 }
+
+export interface NearReference {
+  /** The family whose reference it almost is. */
+  familyId: number;
+  reference: string;
+  /** What the description has, as written there. */
+  written: string;
+}
+
+/** Edits between two texts, a swap of neighbours counting as one (optimal string alignment). */
+function edits(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = best;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** What a slip's digits are read as: an O is a zero, an I or an L a one. */
+const asDigits = (text: string) => text.replace(/O/g, '0').replace(/[IL]/g, '1');
+
+/**
+ * The families whose reference the description almost has: O for zero, I or L for one, and one
+ * character more, less, wrong or swapped with its neighbour (a mistyped digit, a wrong check
+ * letter). A near reference is a proposal to check, never taken as the family's own.
+ * `familyIds` are the families of the class; each is named once.
+ */
+export function findNearReferences(description: string, classYear: number, familyIds: readonly number[]): NearReference[] {
+  const year = String(classYear % 100).padStart(2, '0');
+  const written = [...plain(description).matchAll(/P[\s-]*([0-9OIL]{2})[\s-]*([0-9OIL]{2,7})[\s-]*([A-Z])?(?![A-Z0-9])/g)]
+    .filter((match) => asDigits(match[1]!) === year)
+    .map((match) => ({ text: match[0]!.trim(), compact: year + asDigits(match[2]!) + (match[3] ?? '') }));
+  if (written.length === 0) return [];
+  const near: NearReference[] = [];
+  for (const familyId of familyIds) {
+    const reference = paymentReference(classYear, familyId);
+    const compact = reference.replace(/[P-]/g, '');
+    const seen = written.find((token) => edits(token.compact, compact) <= 1);
+    if (seen) near.push({ familyId, reference, written: seen.text });
+  }
+  return near;
+}

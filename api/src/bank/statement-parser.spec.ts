@@ -67,6 +67,13 @@ describe('mappingFromHeaders', () => {
     });
   });
 
+  it.each(['No. Boleta', 'No Boleta', 'No. de boleta', 'Número de Boleta', 'Boleta', 'Núm. Documento', 'No. Referencia'])(
+    'reads %j as the document number',
+    (header) => {
+      expect(mappingFromHeaders(['Fecha', header, 'Descripción', 'Crédito'])).toMatchObject({ document: 1, description: 2, credit: 3 });
+    },
+  );
+
   it('is null without a date or an amount column', () => {
     expect(mappingFromHeaders(['Fecha', 'Descripción', 'Saldo'])).toBeNull();
     expect(mappingFromHeaders(['Nombre', 'Crédito'])).toBeNull();

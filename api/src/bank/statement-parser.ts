@@ -113,7 +113,7 @@ const plain = (text: string) =>
 const HEADER_NAMES: Record<keyof ColumnMapping, RegExp> = {
   date: /^(fecha|fecha (de )?(operacion|transaccion|movimiento)|date)$/,
   description: /^(descripcion|concepto|detalle|descripcion del movimiento|observaciones|description)$/,
-  document: /^(documento|no\.? ?(de )?documento|num(ero)?\.? ?(de )?documento|referencia|no\.? ?referencia|boleta|document)$/,
+  document: /^((no|num(ero)?)\.? ?(de )?)?(documento|referencia|boleta|document)$/,
   credit: /^(credito|creditos|abono|abonos|deposito|depositos|credit)( \(?q\)?)?$/,
   debit: /^(debito|debitos|cargo|cargos|retiro|retiros|debit)( \(?q\)?)?$/,
   amount: /^(monto|importe|valor|amount)( \(?q\)?)?$/,

@@ -19,6 +19,7 @@ import { ExactIdentities1764500000000 } from './migrations/1764500000000-exact-i
 import { EmailHolds1764510000000 } from './migrations/1764510000000-email-holds';
 import { Ledger1764700000000 } from './migrations/1764700000000-ledger';
 import { OverrideRemovals1764710000000 } from './migrations/1764710000000-override-removals';
+import { NoticeReach1764800000000 } from './migrations/1764800000000-notice-reach';
 import { DoorAccess1764900000000 } from './migrations/1764900000000-door-access';
 
 export const MIGRATIONS = [
@@ -39,6 +40,7 @@ export const MIGRATIONS = [
   EmailHolds1764510000000,
   Ledger1764700000000,
   OverrideRemovals1764710000000,
+  NoticeReach1764800000000,
   DoorAccess1764900000000,
 ];
 

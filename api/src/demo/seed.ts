@@ -156,7 +156,9 @@ const EVENTS: Array<
   },
 ];
 
-const NOTIFICATIONS: Array<Omit<NotificationEntity, 'id' | 'date' | 'createdAt'> & { local: string }> = [
+const NOTIFICATIONS: Array<
+  Omit<NotificationEntity, 'id' | 'date' | 'createdAt' | 'emailUnsubscribed' | 'emailSkipped'> & { local: string }
+> = [
   {
     local: '2026-05-02T08:00',
     title: 'Sesión de fotos',

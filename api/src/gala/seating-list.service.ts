@@ -21,7 +21,7 @@ const SEATING_SHEET: SheetLayout<SeatingRow> = {
     { header: 'Lugares', width: 9 },
     { header: 'Invitados', width: 90 },
   ],
-  cells: (row) => [String(row.number), row.zone, row.family, String(row.seats), row.guests],
+  cells: (row) => [row.number, row.zone, row.family, row.seats, row.guests],
 };
 
 /** Each table's family and the guests seated there: the family's list, filled table by table. */

@@ -62,7 +62,7 @@ export class NoticeMailService {
         portalUrl: `${this.config.publicUrl}/parent`,
         unsubscribeUrl,
       });
-      messages.push({ ...mail, kind: 'aviso', to: family.email.trim(), headers: unsubscribeHeaders(unsubscribeUrl) });
+      messages.push({ ...mail, kind: 'aviso', to: family.email.trim(), headers: unsubscribeHeaders(unsubscribeUrl), noticeId: notice.id });
     }
     await this.outbox.enqueueMany(manager, messages);
     return { queued: messages.length, unsubscribed, skipped };

@@ -4,6 +4,7 @@ import type { OutboxStatus } from '@portal/contracts';
 /** An e-mail, written in the same transaction as the change that sends it, delivered afterwards. */
 @Entity('outbox')
 @Index('IDX_outbox_status_nextAttemptAt', ['status', 'nextAttemptAt'])
+@Index('IDX_outbox_noticeId', ['noticeId', 'status'])
 export class OutboxMessageEntity {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -22,6 +23,10 @@ export class OutboxMessageEntity {
 
   @Column({ type: 'text', nullable: true })
   html!: string | null;
+
+  /** The notice an 'aviso' carries: what became of each notice's e-mails is counted by it. */
+  @Column({ type: 'int', nullable: true })
+  noticeId!: number | null;
 
   /** Extra headers as JSON (`{"List-Unsubscribe": "<https://...>"}`), or null. */
   @Column({ type: 'text', nullable: true })

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { OutboxMessageEntity } from './outbox-message.entity';
 import type { Mail } from './templates';
 
-export type OutgoingMail = Mail & { kind: string; to: string; headers?: Record<string, string> };
+export type OutgoingMail = Mail & { kind: string; to: string; headers?: Record<string, string>; noticeId?: number };
 
 /** Rows per INSERT: one statement for a class's notice, well under SQLite's and MariaDB's limits. */
 const ROWS_PER_INSERT = 500;
@@ -16,6 +16,7 @@ const toRow = (message: OutgoingMail, now: Date) => ({
   text: message.text,
   html: message.html,
   headers: message.headers ? JSON.stringify(message.headers) : null,
+  noticeId: message.noticeId ?? null,
   status: 'pending' as const,
   attempts: 0,
   lastError: null,

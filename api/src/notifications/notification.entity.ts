@@ -22,4 +22,12 @@ export class NotificationEntity {
   /** When it was posted (`date` is what the committee typed): decides what is new to a parent. */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   createdAt!: Date | null;
+
+  /** Families left out when it was e-mailed because they had turned notice e-mails off; null: not e-mailed. */
+  @Column({ type: 'int', nullable: true })
+  emailUnsubscribed!: number | null;
+
+  /** Families left out when it was e-mailed for want of a valid address; null: not e-mailed. */
+  @Column({ type: 'int', nullable: true })
+  emailSkipped!: number | null;
 }

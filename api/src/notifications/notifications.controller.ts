@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import type { CreatedNotification, PortalNotification } from '@portal/contracts';
+import type { CreatedNotification, NoticeReach, PortalNotification } from '@portal/contracts';
 import { Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateNotificationDto, NewNotificationDto } from './dto/create-notification.dto';
@@ -15,6 +15,12 @@ export class NotificationsController {
   @Get()
   list(): Promise<PortalNotification[]> {
     return this.notifications.list();
+  }
+
+  /** Per notice: the families that read it and what became of its e-mails (the committee's 'Avisos'). */
+  @Get('reach')
+  reach(): Promise<NoticeReach[]> {
+    return this.notifications.reach();
   }
 
   /** With `sendEmail`, also queues it to every family in the same transaction (sent afterwards). */

@@ -4,13 +4,14 @@ import { FamilyEntity } from '../families/family.entity';
 import { UserEntity } from '../users/user.entity';
 import { ParentModule } from '../parent/parent.module';
 import { NotificationEntity } from './notification.entity';
+import { NoticeReadEntity } from './notice-read.entity';
 import { MyNoticeEmailsController } from './my-notice-emails.controller';
 import { MyNoticesSeenController } from './my-notices-seen.controller';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([NotificationEntity, FamilyEntity, UserEntity]), ParentModule],
+  imports: [TypeOrmModule.forFeature([NotificationEntity, NoticeReadEntity, FamilyEntity, UserEntity]), ParentModule],
   controllers: [NotificationsController, MyNoticesSeenController, MyNoticeEmailsController],
   providers: [NotificationsService],
 })

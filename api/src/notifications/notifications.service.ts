@@ -1,5 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { CreatedNotification, NoticesSeen, PortalNotification, User } from '@portal/contracts';
+import type { CreatedNotification, NoticeReach, NoticesSeen, PortalNotification, User } from '@portal/contracts';
+import { LessThanOrEqual } from 'typeorm';
+import { FamilyEntity } from '../families/family.entity';
+import { OutboxMessageEntity } from '../mail/outbox-message.entity';
+import { MyFamilyService } from '../parent/my-family.service';
+import { NoticeReadEntity } from './notice-read.entity';
 import { NoticeMailService } from '../mail/notice-mail.service';
 import { UserEntity } from '../users/user.entity';
 import { Database } from '../database/database.service';
@@ -28,6 +33,7 @@ export class NotificationsService {
   constructor(
     private readonly db: Database,
     private readonly noticeMail: NoticeMailService,
+    private readonly myFamily: MyFamilyService,
   ) {}
 
   /** Newest first. */
@@ -52,7 +58,9 @@ export class NotificationsService {
       const created = toNotification(row);
       await recordChange(manager, noticeChange('create', id, null, created));
       if (!input.sendEmail) return created;
-      return { ...created, email: await this.noticeMail.enqueue(manager, row) };
+      const email = await this.noticeMail.enqueue(manager, row);
+      await manager.update(NotificationEntity, { id }, { emailUnsubscribed: email.unsubscribed, emailSkipped: email.skipped.length });
+      return { ...created, email };
     });
   }
 
@@ -84,11 +92,89 @@ export class NotificationsService {
     return { seenAt: seenAt?.toISOString() ?? null, unseen };
   }
 
-  /** 'Notificaciones' opened now: nothing posted until now is new any more. */
+  /**
+   * 'Notificaciones' opened now: nothing posted until now is new any more, and the parent's family
+   * has read every notice posted until now (the first reading is kept).
+   */
   async markSeen(user: User): Promise<NoticesSeen> {
     const now = new Date();
-    await this.db.write((manager) => manager.update(UserEntity, { id: user.id }, { noticesSeenAt: now }));
+    await this.db.write(async (manager) => {
+      await manager.update(UserEntity, { id: user.id }, { noticesSeenAt: now });
+      // An account without a family (not proven yet) reads for nobody.
+      const family = await this.myFamily.familyOf(user, manager).catch((error: unknown) => {
+        if (error instanceof NotFoundException) return null;
+        throw error;
+      });
+      if (!family) return;
+      const posted = await manager.find(NotificationEntity, { select: { id: true }, where: { createdAt: LessThanOrEqual(now) } });
+      const read = new Set(
+        (await manager.find(NoticeReadEntity, { select: { noticeId: true }, where: { familyId: family.id } })).map((row) => row.noticeId),
+      );
+      const fresh = posted
+        .filter((notice) => !read.has(notice.id))
+        .map((notice) => ({ noticeId: notice.id, familyId: family.id, readAt: now }));
+      for (let at = 0; at < fresh.length; at += 500) {
+        // Two phones of the family opening it at once: the second finds the rows there.
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into(NoticeReadEntity)
+          .values(fresh.slice(at, at + 500))
+          .orIgnore()
+          .updateEntity(false)
+          .execute();
+      }
+    });
     return { seenAt: now.toISOString(), unseen: [] };
+  }
+
+  /** How far each notice went: the families that read it, and what became of its e-mails. */
+  async reach(): Promise<NoticeReach[]> {
+    const manager = this.db.manager;
+    const [notices, families, reads, mails] = await Promise.all([
+      manager.find(NotificationEntity, { select: { id: true, emailUnsubscribed: true, emailSkipped: true } }),
+      manager.count(FamilyEntity),
+      manager
+        .createQueryBuilder(NoticeReadEntity, 'read')
+        .select('read.noticeId', 'noticeId')
+        .addSelect('COUNT(*)', 'count')
+        .groupBy('read.noticeId')
+        .getRawMany<{ noticeId: number | string; count: number | string }>(),
+      manager
+        .createQueryBuilder(OutboxMessageEntity, 'mail')
+        .select('mail.noticeId', 'noticeId')
+        .addSelect('mail.status', 'status')
+        .addSelect('COUNT(*)', 'count')
+        .where('mail.noticeId IS NOT NULL')
+        .groupBy('mail.noticeId')
+        .addGroupBy('mail.status')
+        .getRawMany<{ noticeId: number | string; status: string; count: number | string }>(),
+    ]);
+    const readBy = new Map(reads.map((row) => [Number(row.noticeId), Number(row.count)]));
+    const mailBy = new Map<number, Record<string, number>>();
+    for (const row of mails) {
+      const counts = mailBy.get(Number(row.noticeId)) ?? {};
+      counts[row.status] = Number(row.count);
+      mailBy.set(Number(row.noticeId), counts);
+    }
+    return notices.map((notice) => {
+      const counts = mailBy.get(notice.id);
+      const emailed = notice.emailUnsubscribed !== null || counts !== undefined;
+      return {
+        id: notice.id,
+        read: readBy.get(notice.id) ?? 0,
+        families,
+        email: emailed
+          ? {
+              sent: counts?.sent ?? 0,
+              pending: counts?.pending ?? 0,
+              failed: counts?.failed ?? 0,
+              unsubscribed: notice.emailUnsubscribed ?? 0,
+              skipped: notice.emailSkipped ?? 0,
+            }
+          : null,
+      };
+    });
   }
 
   remove(id: number): Promise<void> {

@@ -220,7 +220,7 @@ export class ReportsService {
           row.email,
           row.phone,
           row.attending ? REPORT_TEXTS.rsvps.yes : REPORT_TEXTS.rsvps.no,
-          row.guests === null ? '' : String(row.guests),
+          row.guests === null ? null : Number(row.guests),
         ];
       },
     };

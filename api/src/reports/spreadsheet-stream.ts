@@ -15,8 +15,11 @@ export interface SheetLayout<Row> {
   cells(row: Row): Array<Cell>;
 }
 
-/** Text, a number, a calendar day (a Date at UTC midnight), or whole quetzales (`{ quetzales }`). */
-export type Cell = string | number | Date | { quetzales: number | null };
+/**
+ * Text, a number (a count, a table or seat number: a number cell the sheet adds up and sorts), a
+ * calendar day (a Date at UTC midnight), whole quetzales (`{ quetzales }`), or null for an empty cell.
+ */
+export type Cell = string | number | Date | { quetzales: number | null } | null;
 
 /** One sheet of a workbook: its layout and its rows, read page by page as the sheet is written. */
 export interface SheetSource<Row> {
@@ -36,13 +39,14 @@ const DAY: Partial<ExcelJS.Style> = { numFmt: 'dd/mm/yyyy' };
 const QUETZALES: Partial<ExcelJS.Style> = { numFmt: '"Q"#,##0' };
 
 function cellValue(value: Cell): ExcelJS.CellValue {
-  if (value instanceof Date) return value;
+  if (value === null || value instanceof Date) return value;
   if (typeof value === 'number') return value;
   if (typeof value === 'object') return value.quetzales;
   return inertCellText(value);
 }
 
 function cellStyle(value: Cell): Partial<ExcelJS.Style> {
+  if (value === null) return PLAIN;
   if (value instanceof Date) return DAY;
   return typeof value === 'object' ? QUETZALES : PLAIN;
 }

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type {
   CreatedNotification,
   NoticeEmails,
+  NoticeReach,
   NoticesSeen,
   NotificationCreateInput,
   NotificationInput,
@@ -25,6 +26,14 @@ export const noticesSeenKey = '/api/my-notices-seen';
 export const getNoticesSeen = () => getJson<NoticesSeen>(noticesSeenKey);
 export const markNoticesSeen = () => apiRequest<NoticesSeen>('PUT', noticesSeenKey);
 
+/** The committee's view of how far each notice went: readers and e-mails. */
+export const noticeReachKey = '/api/notifications/reach';
+export const getNoticeReach = () => getJson<NoticeReach[]>(noticeReachKey);
+
+export function useNoticeReach() {
+  return useSWR(noticeReachKey, getNoticeReach, QUERY_OPTIONS);
+}
+
 export function useNotifications() {
   return useSWR(notificationsKey, getNotifications, QUERY_OPTIONS);
 }
@@ -42,7 +51,7 @@ export function useNoticeEmails(enabled = true) {
   return useSWR(enabled ? noticeEmailsKey : null, getNoticeEmails, QUERY_OPTIONS);
 }
 
-export const useCreateNotification = mutationHook(createNotification, { refresh: [notificationsKey] });
+export const useCreateNotification = mutationHook(createNotification, { refresh: [notificationsKey, noticeReachKey] });
 export const useUpdateNotification = mutationHook(updateNotification, { refresh: [notificationsKey] });
 export const useDeleteNotification = mutationHook(deleteNotification, { refresh: [notificationsKey] });
 export const useMarkNoticesSeen = mutationHook(markNoticesSeen, { set: (seen) => [[noticesSeenKey, seen]] });

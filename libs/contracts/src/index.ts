@@ -421,6 +421,28 @@ export interface NoticesSeen {
   unseen: number[];
 }
 
+/** GET /api/notifications/reach (committee): how far each notice went, by notice id. */
+export interface NoticeReach {
+  id: number;
+  /** Families that read it: a parent of the family opened 'Notificaciones' after it was posted. */
+  read: number;
+  /** Families of the class now. */
+  families: number;
+  /** Its e-mails; null when it was not sent by e-mail. */
+  email: {
+    /** Delivered to the families' mail servers. */
+    sent: number;
+    /** Waiting for their turn (or retrying). */
+    pending: number;
+    /** Refused by the mail server every time (bounced). */
+    failed: number;
+    /** Families left out because they turned notice e-mails off. */
+    unsubscribed: number;
+    /** Families left out for want of a valid address. */
+    skipped: number;
+  } | null;
+}
+
 // ---- Payments ------------------------------------------------------------------------------
 
 export interface PaymentConfirmation {
@@ -927,8 +949,13 @@ export interface BankMatch {
   familyId: number;
   graduateName: string;
   reference: string;
-  /** 'referencia': its reference is in the description; 'monto': proposed by the amount (and the name). */
-  by: 'referencia' | 'monto';
+  /**
+   * What ties the line to the family: 'referencia', its valid reference is in the description;
+   * 'casi', a reference one character off (O for 0, I for 1, a wrong check letter); 'comprobante',
+   * the family's receipt declares that day and amount; 'nombre', the description names the family;
+   * 'monto', nothing but the amount it owes next (the screen says so).
+   */
+  by: 'referencia' | 'casi' | 'comprobante' | 'nombre' | 'monto';
   /** A valid reference and exactly the family's next amount owed: ready to confirm in one click. */
   exact: boolean;
   /** Why, in Spanish, for the committee. */

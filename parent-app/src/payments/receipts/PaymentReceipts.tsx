@@ -12,7 +12,12 @@ import { formatQuetzales } from '@portal/format';
 import { texts } from '../../texts';
 
 const t = texts.receipts;
-const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
+const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
+const ACCEPTED_EXTENSIONS = /\.(jpe?g|png|webp|pdf)$/i;
+const ACCEPT = ACCEPTED_TYPES.join(',');
+
+/** A type the API takes; a file the phone gives no type is judged by its name. */
+export const acceptedReceipt = (file: File) => (file.type ? ACCEPTED_TYPES.includes(file.type) : ACCEPTED_EXTENSIONS.test(file.name));
 
 /** Each receipt's own review: evidence the committee looks at, not the payment's state (that comes from the ledger). */
 const BADGE = { en_revision: 'info', verificado: 'success', rechazado: 'danger' } as const;
@@ -54,10 +59,17 @@ export function PaymentReceipts({
     const form = new FormData(event.currentTarget);
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) return setError(t.chooseFile);
+    if (!acceptedReceipt(file)) return setError(t.wrongType(file.name));
     setError(null);
     try {
       setProgress({ step: 'compress', percent: 0 });
-      const small = await shrink(file, (percent) => setProgress({ step: 'compress', percent }));
+      let small: { blob: Blob; name: string };
+      try {
+        small = await shrink(file, (percent) => setProgress({ step: 'compress', percent }));
+      } catch {
+        // The phone could not decode it (a damaged photo): nothing was sent, the connection is not to blame.
+        return setError(t.unreadableImage);
+      }
       setProgress({ step: 'upload', percent: 0 });
       await uploadPaymentProof(
         {
@@ -126,7 +138,17 @@ export function PaymentReceipts({
       {open && (
         <form className="parent-receipts__form" onSubmit={(event) => void submit(event)}>
           <Field id={`${id}-file`} label={t.file} hint={t.fileHint}>
-            <Input id={`${id}-file`} name="file" type="file" accept={ACCEPT} required />
+            <Input
+              id={`${id}-file`}
+              name="file"
+              type="file"
+              accept={ACCEPT}
+              required
+              onChange={(event) => {
+                const picked = event.currentTarget.files?.[0];
+                setError(picked && !acceptedReceipt(picked) ? t.wrongType(picked.name) : null);
+              }}
+            />
           </Field>
           <Field id={`${id}-amount`} label={t.amount}>
             <Input id={`${id}-amount`} name="amountDeclared" inputMode="numeric" pattern="[0-9]*" />
