@@ -1,6 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { Toaster, toast } from './toast';
 
+// The toast's view is its own chunk (toast.tsx): its first draw waits for that import, which on a
+// busy machine takes longer than the one second findBy waits by default.
+const FIRST_DRAW = { timeout: 10_000 };
+
 describe('toasts', () => {
   it('shows one toast at a time: a new one replaces the last', async () => {
     render(<Toaster />);
@@ -8,7 +12,7 @@ describe('toasts', () => {
       toast({ title: 'Primero' });
       toast({ title: 'Segundo', description: 'Detalle' });
     });
-    expect(await screen.findByText('Segundo')).toBeInTheDocument();
+    expect(await screen.findByText('Segundo', {}, FIRST_DRAW)).toBeInTheDocument();
     expect(screen.getByText('Detalle')).toBeInTheDocument();
     expect(screen.queryByText('Primero')).not.toBeInTheDocument();
   });
@@ -18,7 +22,7 @@ describe('toasts', () => {
     act(() => {
       toast({ title: 'Hola' });
     });
-    expect(await screen.findByRole('region', { name: /Notification.*F8/ })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: /Notification.*F8/ }, FIRST_DRAW)).toBeInTheDocument();
   });
 
   it('closes a toast after 5 seconds', async () => {
