@@ -19,6 +19,7 @@ import { ExactIdentities1764500000000 } from './migrations/1764500000000-exact-i
 import { EmailHolds1764510000000 } from './migrations/1764510000000-email-holds';
 import { Ledger1764700000000 } from './migrations/1764700000000-ledger';
 import { OverrideRemovals1764710000000 } from './migrations/1764710000000-override-removals';
+import { Books1765000000000 } from './migrations/1765000000000-books';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -38,6 +39,7 @@ export const MIGRATIONS = [
   EmailHolds1764510000000,
   Ledger1764700000000,
   OverrideRemovals1764710000000,
+  Books1765000000000,
 ];
 
 /**
