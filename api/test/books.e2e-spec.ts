@@ -54,7 +54,11 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
   const tables = () => snapshotTables(api, { except: ['sessions'] });
 
   /** A refusal: the status, a Spanish message holding `text`, and not a row changed anywhere. */
-  async function refused(send: () => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>, status: number, text: string | RegExp) {
+  async function refused(
+    send: () => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>,
+    status: number,
+    text: string | RegExp,
+  ) {
     const before = await tables();
     const response = await send();
     expect({ status: response.statusCode, body: response.body }).toEqual({ status, body: expect.any(String) });
@@ -106,7 +110,11 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
       /dos veces/,
     );
     await refused(
-      json(treasurer, 'POST', '/api/books/budgets', { approvedOn: '2026-03-02', acta: 'Acta 6', lines: [{ category: 'Salón', amount: -5 }] }),
+      json(treasurer, 'POST', '/api/books/budgets', {
+        approvedOn: '2026-03-02',
+        acta: 'Acta 6',
+        lines: [{ category: 'Salón', amount: -5 }],
+      }),
       400,
       /negativo/,
     );
@@ -139,7 +147,11 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
 
   it('refuses the recorder approving their own expense; a second admin approves it once', async () => {
     const expense = (await record(treasurer)).json<Expense>();
-    await refused(json(treasurer, 'POST', `/api/books/expenses/${expense.id}/approve`), 403, 'No puedes aprobar un gasto que tú registraste');
+    await refused(
+      json(treasurer, 'POST', `/api/books/expenses/${expense.id}/approve`),
+      403,
+      'No puedes aprobar un gasto que tú registraste',
+    );
     const approved = await president.post<Expense>(`/api/books/expenses/${expense.id}/approve`);
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ state: 'aprobado', approvedBy: 'Presidenta del comité' });
@@ -198,7 +210,11 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
     expect(reversed.status).toBe(200);
     expect(reversed.body.reversal).toMatchObject({ reason: 'Factura duplicada' });
     expect((await books()).totals.spent).toBe(spent - 300);
-    await refused(json(president, 'POST', `/api/books/expenses/${expense.id}/reverse`, { reason: 'Otra vez' }), 409, 'ya revirtió este gasto');
+    await refused(
+      json(president, 'POST', `/api/books/expenses/${expense.id}/reverse`, { reason: 'Otra vez' }),
+      409,
+      'ya revirtió este gasto',
+    );
     await refused(
       json(president, 'POST', `/api/books/expenses/${reversed.body.reversal!.id}/reverse`, { reason: 'Otra vez' }),
       409,
@@ -217,7 +233,12 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
     const now = await books();
     expect(now.totals.received).toBe(13000);
     expect(now.totals.balance).toBe(13000 - now.totals.spent);
-    const bank = await treasurer.post<Books>('/api/books/holdings', { kind: 'banco', asOf: '2026-10-31', amount: 7000, note: 'Estado de octubre' });
+    const bank = await treasurer.post<Books>('/api/books/holdings', {
+      kind: 'banco',
+      asOf: '2026-10-31',
+      amount: 7000,
+      note: 'Estado de octubre',
+    });
     expect(bank.status).toBe(201);
     const cash = await treasurer.post<Books>('/api/books/holdings', { kind: 'efectivo', asOf: '2026-11-01', amount: 500 });
     expect(cash.body.held).toMatchObject({ total: 7500, difference: 7500 - now.totals.balance });
@@ -225,7 +246,11 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
       ['efectivo', 7500 - now.totals.balance],
       ['banco', 7000 - now.totals.balance],
     ]);
-    await refused(json(treasurer, 'POST', '/api/books/holdings', { kind: 'cofre', asOf: '2026-11-01', amount: 1 }), 400, 'banco o el efectivo');
+    await refused(
+      json(treasurer, 'POST', '/api/books/holdings', { kind: 'cofre', asOf: '2026-11-01', amount: 1 }),
+      400,
+      'banco o el efectivo',
+    );
   });
 
   it("shows a family the class's totals and spending, never another family's detail, and answers questions to all", async () => {
@@ -239,13 +264,24 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
     const invoiceFile = await parentA.get(`/api/books/expenses/${expense.id}/invoice`);
     expect(invoiceFile.status).toBe(200);
 
-    const asked = await parentA.post<{ id: number; mine: boolean }>('/api/my-books/questions', { expenseId: expense.id, question: '¿Incluye el IVA?' });
+    const asked = await parentA.post<{ id: number; mine: boolean }>('/api/my-books/questions', {
+      expenseId: expense.id,
+      question: '¿Incluye el IVA?',
+    });
     expect(asked.status).toBe(201);
     // Unanswered, only the family that asked sees it.
     expect((await parentB.get<ParentBooks>('/api/my-books')).body.questions.map((row) => row.id)).not.toContain(asked.body.id);
     const pending = all.expenses.find((row) => row.state === 'pendiente' && !row.reversal)!;
-    await refused(json(parentA, 'POST', '/api/my-books/questions', { expenseId: pending.id, question: '¿Y este?' }), 404, 'No encontramos ese gasto.');
-    await refused(json(parentA, 'POST', '/api/my-books/questions', { expenseId: expense.id, question: '' }), 400, 'Escribe tu pregunta sobre el gasto.');
+    await refused(
+      json(parentA, 'POST', '/api/my-books/questions', { expenseId: pending.id, question: '¿Y este?' }),
+      404,
+      'No encontramos ese gasto.',
+    );
+    await refused(
+      json(parentA, 'POST', '/api/my-books/questions', { expenseId: expense.id, question: '' }),
+      400,
+      'Escribe tu pregunta sobre el gasto.',
+    );
 
     const answered = await treasurer.post<Books>(`/api/books/questions/${asked.body.id}/answer`, { answer: 'Sí, la factura incluye IVA.' });
     expect(answered.status).toBe(200);
@@ -253,7 +289,11 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
     const seenByB = (await parentB.get<ParentBooks>('/api/my-books')).body.questions.find((row) => row.id === asked.body.id);
     expect(seenByB).toMatchObject({ answer: 'Sí, la factura incluye IVA.', mine: false });
     expect(JSON.stringify(seenByB)).not.toContain(fx.a.family.graduateName);
-    await refused(json(president, 'POST', `/api/books/questions/${asked.body.id}/answer`, { answer: 'Otra' }), 409, 'ya respondió esta pregunta');
+    await refused(
+      json(president, 'POST', `/api/books/questions/${asked.body.id}/answer`, { answer: 'Otra' }),
+      409,
+      'ya respondió esta pregunta',
+    );
   });
 
   it('limits the unanswered questions a family may have', async () => {
@@ -276,7 +316,9 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
     const all = await books();
     const response = await treasurer.get('/api/books/report?format=xlsx');
     expect(response.status).toBe(200);
-    expect(String(response.headers['content-disposition'])).toMatch(/^attachment; filename="informe-rendicion-de-cuentas-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    expect(String(response.headers['content-disposition'])).toMatch(
+      /^attachment; filename="informe-rendicion-de-cuentas-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawBody as unknown as ExcelJS.Buffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([

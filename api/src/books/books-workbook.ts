@@ -143,7 +143,9 @@ export function summaryRows(books: Books): SummaryRow[] {
 export function booksWorkbook(books: Books, invoiceUrl: (id: number) => string, onError: (error: unknown) => void): Readable {
   const versions = [...books.budgets]
     .reverse()
-    .flatMap((budget) => budget.lines.map((line) => ({ version: budget.version, approvedOn: budget.approvedOn, acta: budget.acta, ...line })));
+    .flatMap((budget) =>
+      budget.lines.map((line) => ({ version: budget.version, approvedOn: budget.approvedOn, acta: budget.acta, ...line })),
+    );
   return streamWorkbook(
     [
       sheetOf(SUMMARY, once(summaryRows(books))),

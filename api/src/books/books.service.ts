@@ -153,9 +153,7 @@ export class BooksService {
     }
     const reversalOf = new Map(expenses.filter((row) => row.reversesId !== null).map((row) => [row.reversesId!, row]));
     const shown = (rows: ExpenseEntity[]) =>
-      rows
-        .map((row) => toExpense(row, reversalOf.get(row.id)))
-        .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+      rows.map((row) => toExpense(row, reversalOf.get(row.id))).sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
     return {
       budgets,
       budget,
@@ -182,18 +180,13 @@ export class BooksService {
           )
         : new Map<number, string>();
     return rows
-      .filter(
-        (row) =>
-          filter === null || (filter.visible.has(row.expenseId) && (row.familyId === filter.familyId || row.answer !== null)),
-      )
+      .filter((row) => filter === null || (filter.visible.has(row.expenseId) && (row.familyId === filter.familyId || row.answer !== null)))
       .map((row) => ({
         id: row.id,
         expenseId: row.expenseId,
         question: row.question,
         askedAt: row.askedAt.toISOString(),
-        ...(filter === null
-          ? { familyName: names.get(row.familyId) ?? 'Familia eliminada' }
-          : { mine: row.familyId === filter.familyId }),
+        ...(filter === null ? { familyName: names.get(row.familyId) ?? 'Familia eliminada' } : { mine: row.familyId === filter.familyId }),
         answer: row.answer,
         answeredBy: row.answeredByName,
         answeredAt: row.answeredAt?.toISOString() ?? null,
@@ -261,7 +254,11 @@ export class BooksService {
     const seen = new Set<string>();
     for (const line of lines) {
       const key = line.category.normalize('NFC').toLocaleLowerCase('es');
-      if (seen.has(key)) throw new BadRequestException({ message: `La categoría «${line.category}» está dos veces.`, errors: { lines: [`La categoría «${line.category}» está dos veces.`] } });
+      if (seen.has(key))
+        throw new BadRequestException({
+          message: `La categoría «${line.category}» está dos veces.`,
+          errors: { lines: [`La categoría «${line.category}» está dos veces.`] },
+        });
       seen.add(key);
     }
     return this.db.write(async (manager) => {
@@ -275,13 +272,17 @@ export class BooksService {
         BudgetLineEntity,
         lines.map((line, position) => ({ versionId, position, ...line })),
       );
-      const version = (await manager.count(BudgetVersionEntity));
+      const version = await manager.count(BudgetVersionEntity);
       await recordChange(manager, {
         action: 'books.budget',
         entity: 'books',
         entityId: versionId,
         label: `Presupuesto versión ${version} · ${formatQuetzales(lines.reduce((sum, line) => sum + line.amount, 0))}`,
-        after: { approvedOn: input.approvedOn, acta: input.acta.trim(), lines: lines.map((line) => `${line.category}: ${formatQuetzales(line.amount)}`).join('; ') },
+        after: {
+          approvedOn: input.approvedOn,
+          acta: input.acta.trim(),
+          lines: lines.map((line) => `${line.category}: ${formatQuetzales(line.amount)}`).join('; '),
+        },
       });
       return this.forAdmin(manager);
     });
@@ -311,7 +312,10 @@ export class BooksService {
     if (!(body instanceof MultipartBody)) throw new UnsupportedMediaTypeException(BOOKS_MESSAGES.notMultipart);
     const input = expenseFields(body.fields);
     if (body.file && body.file.fieldName !== 'file')
-      throw new BadRequestException({ message: `El campo «${body.file.fieldName.slice(0, 40)}» no está permitido.`, errors: { [body.file.fieldName]: ['No está permitido.'] } });
+      throw new BadRequestException({
+        message: `El campo «${body.file.fieldName.slice(0, 40)}» no está permitido.`,
+        errors: { [body.file.fieldName]: ['No está permitido.'] },
+      });
     if (!body.file && input.kind === 'gasto')
       throw new BadRequestException({ message: BOOKS_MESSAGES.invoiceMissing, errors: { file: [BOOKS_MESSAGES.invoiceMissing] } });
     const safe = body.file ? await makeSafe(body.file.data) : null;
@@ -347,7 +351,13 @@ export class BooksService {
       const id = Number(identifiers[0]!.id);
       if (safe) await manager.insert(InvoiceFileEntity, { expenseId: id, data: safe.data, thumbnail: safe.thumbnail });
       const row = await manager.findOneByOrFail(ExpenseEntity, { id });
-      await recordChange(manager, { action: 'books.expense', entity: 'books', entityId: id, label: expenseLabel(row), after: shownExpense(row) });
+      await recordChange(manager, {
+        action: 'books.expense',
+        entity: 'books',
+        entityId: id,
+        label: expenseLabel(row),
+        after: shownExpense(row),
+      });
       return toExpense(row);
     });
   }
@@ -412,9 +422,10 @@ export class BooksService {
         felUuid: row.felUuid,
         invoiceType: null,
         hasThumbnail: false,
+        // It counts when the expense counted, and from now: no second admin approves a correction.
         state: row.state,
-        approvedById: row.state === 'aprobado' ? user.id : null,
-        approvedByName: row.state === 'aprobado' ? user.name.slice(0, 120) : null,
+        approvedById: null,
+        approvedByName: null,
         approvedAt: row.state === 'aprobado' ? now : null,
         reversesId: row.id,
         reversedById: null,
@@ -460,7 +471,14 @@ export class BooksService {
         entity: 'books',
         entityId: row.id,
         label: `${input.kind === 'banco' ? 'Banco' : 'Caja'} al ${input.asOf} · ${formatQuetzales(input.amount)}`,
-        after: { kind: row.kind, asOf: row.asOf, amount: row.amount, note: row.note, expectedThen: row.expectedThen, differenceThen: row.differenceThen },
+        after: {
+          kind: row.kind,
+          asOf: row.asOf,
+          amount: row.amount,
+          note: row.note,
+          expectedThen: row.expectedThen,
+          differenceThen: row.differenceThen,
+        },
       });
       return this.forAdmin(manager);
     });
