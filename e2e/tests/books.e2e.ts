@@ -36,16 +36,22 @@ beforeAll(async () => {
   const sqlite = path.join(dir, 'portal.sqlite');
   [browser, portal] = await Promise.all([launchBrowser(), startPortal({ SQLITE_PATH: sqlite })]);
   // The second person of the committee, made as a committee makes one (npm run create-admin).
-  const created = spawnSync(process.execPath, [path.join(ROOT, 'api/dist/create-admin.js'), '--username', 'presidenta', '--name', 'Presidenta'], {
-    env: { ...process.env, SQLITE_PATH: sqlite, DATABASE_URL: '', ADMIN_PASSWORD: 'clave-de-la-presidenta' },
-    encoding: 'utf8',
-  });
+  const created = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'api/dist/create-admin.js'), '--username', 'presidenta', '--name', 'Presidenta'],
+    {
+      env: { ...process.env, SQLITE_PATH: sqlite, DATABASE_URL: '', ADMIN_PASSWORD: 'clave-de-la-presidenta' },
+      encoding: 'utf8',
+    },
+  );
   expect(created.status).toBe(0);
   invoice = path.join(dir, 'factura-salon.jpg');
   writeFileSync(
     invoice,
     await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 250, g: 250, b: 245 } } })
-      .composite([{ input: Buffer.from('<svg width="900" height="200"><text x="40" y="120" font-size="64">Salones El Prado</text></svg>') }])
+      .composite([
+        { input: Buffer.from('<svg width="900" height="200"><text x="40" y="120" font-size="64">Salones El Prado</text></svg>') },
+      ])
       .jpeg()
       .toBuffer(),
   );
@@ -72,7 +78,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('shows a parent on a phone the hall budget with nothing spent yet', async () => {
+// One test: each step needs the one before (the suite runs in a random order).
+it("walks an invoice from the treasurer to a second admin's approval to a parent's phone", async () => {
+  // A parent on a phone: the hall's budget, nothing spent yet.
   ({ page: parent } = await newPage(browser, PHONE));
   await signIn(parent, portal.url, 'padre');
   await parent.waitForURL(`${portal.url}/parent`);
@@ -82,9 +90,8 @@ it('shows a parent on a phone the hall budget with nothing spent yet', async () 
   expect(await hallBar(parent).getAttribute('data-percent')).toBe('0');
   expect(await hallBar(parent).getAttribute('aria-label')).toBe('Salón: gastado Q0 de Q20,000 (0 %)');
   await parent.getByText('El comité aún no ha registrado gastos.').waitFor();
-});
 
-it('records a Q3,500 invoice photo that waits for a second admin; its recorder cannot approve it', async () => {
+  // The treasurer records a Q3,500 invoice photo: it waits for a second admin, not its recorder.
   await treasurer.goto(`${portal.url}/admin/cuentas-comite`);
   const form = treasurer.getByRole('form', { name: 'Registrar gasto' });
   await form.getByLabel('Categoría').fill('Salón');
@@ -102,26 +109,24 @@ it('records a Q3,500 invoice photo that waits for a second admin; its recorder c
 
   await row.getByRole('button', { name: 'Aprobar' }).click();
   await treasurer.getByRole('status').filter({ hasText: 'No puedes aprobar un gasto que tú registraste' }).first().waitFor();
-  const books = (await (await treasurer.request.get(`${portal.url}/api/books`)).json()) as { totals: Totals };
-  expect(books.totals.spent).toBe(0);
-});
+  const before = (await (await treasurer.request.get(`${portal.url}/api/books`)).json()) as { totals: Totals };
+  expect(before.totals.spent).toBe(0);
 
-it('is approved by the second admin and only then counts', async () => {
+  // The second admin approves it on her phone: only then does it count.
   ({ page: president } = await newPage(browser, PHONE));
   await signIn(president, portal.url, 'presidenta', 'clave-de-la-presidenta');
   await president.waitForURL(`${portal.url}/admin`);
   await president.goto(`${portal.url}/admin/cuentas-comite`);
-  const row = president.getByRole('row').filter({ hasText: 'Salones El Prado' });
-  await row.getByRole('button', { name: 'Aprobar' }).click();
+  const pending = president.getByRole('row').filter({ hasText: 'Salones El Prado' });
+  await pending.getByRole('button', { name: 'Aprobar' }).click();
   await toast(president, 'Gasto aprobado');
-  await row.getByText('Aprobado', { exact: true }).waitFor();
+  await pending.getByText('Aprobado', { exact: true }).waitFor();
   expect(await scrollsSideways(president)).toBe(false);
   await screenshot(president, 'books-admin');
-  const books = (await (await president.request.get(`${portal.url}/api/books`)).json()) as { totals: Totals };
-  expect(books.totals.spent).toBe(3500);
-});
+  const after = (await (await president.request.get(`${portal.url}/api/books`)).json()) as { totals: Totals };
+  expect(after.totals.spent).toBe(3500);
 
-it("moves the hall's bar on the parent's phone, marks the expense 'Nuevo' and opens its invoice", async () => {
+  // The parent's phone: the hall's bar moved, the expense is 'Nuevo', its invoice opens.
   await parent.reload();
   await hallBar(parent).waitFor();
   expect(await hallBar(parent).getAttribute('data-percent')).toBe('18');
@@ -164,23 +169,33 @@ const hasSoffice = spawnSync('soffice', ['--version'], { stdio: 'ignore' }).stat
 (hasSoffice || process.env.REQUIRE_LIBREOFFICE ? it : it.skip)(
   'writes the closing report, which opens in LibreOffice with the same totals, and prints it',
   async () => {
-    const books = (await (await treasurer.request.get(`${portal.url}/api/books`)).json()) as { totals: Totals; held: null };
+    const books = (await (await treasurer.request.get(`${portal.url}/api/books`)).json()) as { totals: Totals };
     const response = await treasurer.request.get(`${portal.url}/api/books/report?format=xlsx`);
     expect(response.status()).toBe(200);
     const file = path.join(dir, 'informe.xlsx');
     writeFileSync(file, await response.body());
     execFileSync(
       'soffice',
-      [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', dir, file],
+      [
+        `-env:UserInstallation=file://${dir}/profile`,
+        '--headless',
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76',
+        '--outdir',
+        dir,
+        file,
+      ],
       { stdio: 'ignore', timeout: 120_000 },
     );
     const quoted = (amount: number) => (quetzales(amount).includes(',') ? `"${quetzales(amount)}"` : quetzales(amount));
-    const lines = readFileSync(file.replace(/\.xlsx$/, '.csv'), 'utf8').trim().split('\n');
+    const lines = readFileSync(file.replace(/\.xlsx$/, '.csv'), 'utf8')
+      .trim()
+      .split('\n');
     expect(lines.slice(0, 5)).toEqual([
       'Concepto,Monto',
       `Recibido de las familias,${quoted(books.totals.received)}`,
-      `Gastado (aprobado),${quoted(3500)}`,
-      `Saldo (recibido - gastado),${quoted(books.totals.received - 3500)}`,
+      `Gastado (aprobado),${quoted(books.totals.spent)}`,
+      `Saldo (recibido - gastado),${quoted(books.totals.balance)}`,
       `Presupuesto,${quoted(56000)}`,
     ]);
 

@@ -697,7 +697,6 @@ export default function BooksSection() {
           <div className="books-layout">
             <Summary books={books} />
             <BudgetCard books={books} />
-            <ExpenseForm books={books} />
             <Card>
               <CardHeader>
                 <CardTitle>{t.list.title}</CardTitle>
@@ -706,6 +705,7 @@ export default function BooksSection() {
                 <ExpenseList books={books} />
               </CardContent>
             </Card>
+            <ExpenseForm books={books} />
             <HeldCard books={books} />
             <QuestionsCard books={books} />
             <ThresholdCard books={books} />

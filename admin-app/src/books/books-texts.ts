@@ -69,7 +69,7 @@ export const booksTexts = {
     felUuid: 'Número de autorización',
     save: 'Registrar gasto',
     saved: 'Gasto registrado',
-    savedPending: 'Gasto registrado: pendiente de aprobación',
+    savedPending: 'Pendiente de aprobación: otra persona del comité debe aprobarlo.',
     failed: 'No se pudo registrar el gasto',
   },
   list: {
