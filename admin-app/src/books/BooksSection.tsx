@@ -24,7 +24,7 @@ import {
   useReverseExpense,
   useSetBooksSettings,
 } from '@portal/api-client/books';
-import { formatDateTime, formatDayNumeric, formatQuetzales, todayInGuatemala } from '@portal/format';
+import { formatDateTime, formatDayNumeric, formatLedgerAmount, todayInGuatemala } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
@@ -53,7 +53,7 @@ export function CategoryBar({ category }: { category: BooksCategory }) {
       <div className="admin-progress__text">
         <span>{category.category}</span>
         <span>
-          {formatQuetzales(category.spent)} / {formatQuetzales(category.budgeted)}
+          {formatLedgerAmount(category.spent)} / {formatLedgerAmount(category.budgeted)}
         </span>
       </div>
       <div
@@ -92,17 +92,17 @@ function Summary({ books }: { books: Books }) {
       {figures.map((figure) => (
         <Card key={figure.label} className="admin-stat">
           <span className="admin-stat__label">{figure.label}</span>
-          <p className="admin-stat__value">{formatQuetzales(figure.value)}</p>
+          <p className="admin-stat__value">{formatLedgerAmount(figure.value)}</p>
         </Card>
       ))}
       <Card className="admin-stat">
         <span className="admin-stat__label">{t.summary.held}</span>
-        <p className="admin-stat__value">{books.held ? formatQuetzales(books.held.total) : '—'}</p>
+        <p className="admin-stat__value">{books.held ? formatLedgerAmount(books.held.total) : '—'}</p>
         <p className="admin-stat__hint" data-testid="books-difference">
           {books.held
             ? books.held.difference === 0
               ? t.summary.differenceOk
-              : `${t.summary.difference}: ${formatQuetzales(books.held.difference)}`
+              : `${t.summary.difference}: ${formatLedgerAmount(books.held.difference)}`
             : t.summary.noHeld}
         </p>
       </Card>
@@ -206,7 +206,7 @@ function BudgetCard({ books }: { books: Books }) {
             <ul>
               {books.budgets.slice(1).map((budget) => (
                 <li key={budget.id}>
-                  {t.budget.version(budget.version, formatDayNumeric(budget.approvedOn), budget.acta)}: {formatQuetzales(budget.total)}
+                  {t.budget.version(budget.version, formatDayNumeric(budget.approvedOn), budget.acta)}: {formatLedgerAmount(budget.total)}
                 </li>
               ))}
             </ul>
@@ -383,7 +383,7 @@ function ExpenseList({ books }: { books: Books }) {
               </span>
             ),
           },
-          { header: t.list.amount, cell: (row) => formatQuetzales(row.amount) },
+          { header: t.list.amount, cell: (row) => formatLedgerAmount(row.amount) },
           {
             header: t.list.state,
             cell: (row) => (
@@ -422,7 +422,7 @@ function ExpenseList({ books }: { books: Books }) {
       {reversing && (
         <ReasonDialog
           title={t.list.reverseTitle}
-          description={t.list.reverseDescription(`#${reversing.id} ${reversing.supplier} · ${formatQuetzales(reversing.amount)}`)}
+          description={t.list.reverseDescription(`#${reversing.id} ${reversing.supplier} · ${formatLedgerAmount(reversing.amount)}`)}
           confirmLabel={t.list.reverse}
           pending={reverse.isPending}
           onClose={() => setReversing(null)}
@@ -493,9 +493,9 @@ function HeldCard({ books }: { books: Books }) {
             columns={[
               { header: t.held.asOf, cell: (row) => formatDayNumeric(row.asOf) },
               { header: t.held.kind, cell: (row) => t.held.kinds[row.kind] },
-              { header: t.held.amount, cell: (row) => formatQuetzales(row.amount) },
-              { header: t.held.expectedThen, cell: (row) => formatQuetzales(row.expectedThen) },
-              { header: t.held.differenceThen, cell: (row) => formatQuetzales(row.differenceThen) },
+              { header: t.held.amount, cell: (row) => formatLedgerAmount(row.amount) },
+              { header: t.held.expectedThen, cell: (row) => formatLedgerAmount(row.expectedThen) },
+              { header: t.held.differenceThen, cell: (row) => formatLedgerAmount(row.differenceThen) },
               { header: t.held.note, cell: (row) => `${row.note}${row.note ? ' · ' : ''}${row.createdBy}` },
             ]}
           />
@@ -587,11 +587,11 @@ function ThresholdCard({ books }: { books: Books }) {
 /** 'Informe de rendición de cuentas' as a page to print for the final assembly. */
 function PrintableReport({ books, onBack }: { books: Books; onBack: () => void }) {
   const rows: Array<[string, string]> = [
-    [t.summary.received, formatQuetzales(books.totals.received)],
-    [t.summary.spent, formatQuetzales(books.totals.spent)],
-    [t.summary.balance, formatQuetzales(books.totals.balance)],
-    [t.summary.held, books.held ? formatQuetzales(books.held.total) : '—'],
-    [t.summary.difference, books.held ? formatQuetzales(books.held.difference) : '—'],
+    [t.summary.received, formatLedgerAmount(books.totals.received)],
+    [t.summary.spent, formatLedgerAmount(books.totals.spent)],
+    [t.summary.balance, formatLedgerAmount(books.totals.balance)],
+    [t.summary.held, books.held ? formatLedgerAmount(books.held.total) : '—'],
+    [t.summary.difference, books.held ? formatLedgerAmount(books.held.difference) : '—'],
   ];
   return (
     <article className="books-report" aria-label={t.report.title}>
@@ -630,9 +630,9 @@ function PrintableReport({ books, onBack }: { books: Books; onBack: () => void }
           {books.categories.map((category) => (
             <tr key={category.category}>
               <td>{category.category}</td>
-              <td>{formatQuetzales(category.budgeted)}</td>
-              <td>{formatQuetzales(category.spent)}</td>
-              <td>{formatQuetzales(category.budgeted - category.spent)}</td>
+              <td>{formatLedgerAmount(category.budgeted)}</td>
+              <td>{formatLedgerAmount(category.spent)}</td>
+              <td>{formatLedgerAmount(category.budgeted - category.spent)}</td>
             </tr>
           ))}
         </tbody>
@@ -655,7 +655,7 @@ function PrintableReport({ books, onBack }: { books: Books; onBack: () => void }
                 #{row.id} {row.category} · {row.supplier} · {row.concept}
                 {row.felUuid && ` · FEL ${row.felSeries ?? ''} ${row.felNumber ?? ''} ${row.felUuid}`}
               </td>
-              <td>{formatQuetzales(row.amount)}</td>
+              <td>{formatLedgerAmount(row.amount)}</td>
               <td>{expenseState(row)}</td>
             </tr>
           ))}
@@ -667,7 +667,7 @@ function PrintableReport({ books, onBack }: { books: Books; onBack: () => void }
           {books.receivedByMonth.map((row) => (
             <tr key={row.month}>
               <th scope="row">{row.month}</th>
-              <td>{formatQuetzales(row.amount)}</td>
+              <td>{formatLedgerAmount(row.amount)}</td>
             </tr>
           ))}
         </tbody>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EXPENSE_QUESTION_MAX, type Expense, type ExpenseQuestion, type ParentBooks } from '@portal/contracts';
 import { invoiceUrl, useAskAboutExpense, useMarkBooksSeen, useMyBooks } from '@portal/api-client/books';
 import { errorMessage } from '@portal/api-client/request';
-import { formatDayNumeric, formatQuetzales } from '@portal/format';
+import { formatDayNumeric, formatLedgerAmount } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
@@ -104,7 +104,7 @@ function ExpenseCard({ expense, isNew, questions }: { expense: Expense; isNew: b
             </>
           )}
         </h3>
-        <span className="books-expense__amount">{formatQuetzales(expense.amount)}</span>
+        <span className="books-expense__amount">{formatLedgerAmount(expense.amount)}</span>
       </div>
       <p>
         {t.kinds[expense.kind]}: {expense.concept}
@@ -171,7 +171,7 @@ export default function BooksSection() {
         {totals.map((total) => (
           <Card key={total.label} className="books-total">
             <span className="parent-muted">{total.label}</span>
-            <span className="books-total__value">{formatQuetzales(total.value)}</span>
+            <span className="books-total__value">{formatLedgerAmount(total.value)}</span>
           </Card>
         ))}
       </div>
