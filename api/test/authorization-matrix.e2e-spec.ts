@@ -598,18 +598,16 @@ const MATRIX: Record<string, RouteRule> = {
     expect: ADMIN(200),
     request: async ({ api, fx }) => {
       const expenseId = await expense(api, 'aprobado');
-      const question = await api.dataSource
-        .getRepository(ExpenseQuestionEntity)
-        .save({
-          expenseId,
-          familyId: fx.a.family.id,
-          askedById: fx.a.parent.id,
-          question: '¿Incluye IVA?',
-          askedAt: new Date(),
-          answer: null,
-          answeredByName: null,
-          answeredAt: null,
-        });
+      const question = await api.dataSource.getRepository(ExpenseQuestionEntity).save({
+        expenseId,
+        familyId: fx.a.family.id,
+        askedById: fx.a.parent.id,
+        question: '¿Incluye IVA?',
+        askedAt: new Date(),
+        answer: null,
+        answeredByName: null,
+        answeredAt: null,
+      });
       return { url: `/api/books/questions/${question.id}/answer`, body: { answer: 'Sí.' } };
     },
   },
