@@ -10,7 +10,7 @@ mkdirSync(to, { recursive: true });
 const files = readdirSync(from).filter(
   (file) =>
     file.endsWith('-375.png') ||
-    /^(admin-dashboard|admin-dashboard-money|admin-statement|admin-history|parent-portal|auth|landing|receipts-admin-queue|bank-admin-preview)-1280\.png$/.test(
+    /^(admin-dashboard|admin-dashboard-money|admin-statement|admin-history|parent-portal|auth|landing|receipts-admin-queue|bank-admin-preview|books-admin|books-report-print)-1280\.png$/.test(
       file,
     ),
 );

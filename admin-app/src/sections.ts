@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import {
   Bell,
+  BookOpenCheck,
   CalendarCheck,
   CalendarDays,
   History,
@@ -43,6 +44,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'pagos', ...sections.paymentDates, icon: Wallet, Component: lazy(() => import('./payments/PaymentDatesSection')) },
   { path: 'comprobantes', ...sections.receipts, icon: Receipt, Component: lazy(() => import('./receipts/ReceiptsSection')) },
   { path: 'banco', ...sections.bank, icon: Landmark, Component: lazy(() => import('./bank/BankSection')) },
+  { path: 'cuentas-comite', ...sections.books, icon: BookOpenCheck, Component: lazy(() => import('./books/BooksSection')) },
   { path: 'fiesta', ...sections.party, icon: PartyPopper, Component: lazy(() => import('./party/PartySection')) },
   { path: 'historial', ...sections.history, icon: History, Component: lazy(() => import('./history/HistorySection')) },
 ];

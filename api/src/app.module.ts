@@ -4,6 +4,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { APP_CONFIG } from './app.config';
 import { AuthModule } from './auth/auth.module';
 import { BankModule } from './bank/bank.module';
+import { BooksModule } from './books/books.module';
 import { CalendarModule } from './calendar/calendar.module';
 import type { AppConfig } from './config';
 import { DatabaseModule } from './database/database.module';
@@ -68,6 +69,7 @@ export class AppModule {
         GalaModule,
         BankModule,
         LedgerModule,
+        BooksModule,
       ],
     };
   }

@@ -19,6 +19,7 @@ import { unsubscribeToken } from '../src/mail/unsubscribe';
 import { UserEntity } from '../src/users/user.entity';
 import { BankStatementReadEntity } from '../src/bank/bank-line.entity';
 import { lineChecksum } from '../src/bank/bank.service';
+import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { PaymentOverrideEntity } from '../src/payments/payment-override.entity';
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
@@ -136,6 +137,56 @@ function targetAccount(action: string): RouteRule['request'] {
   return async ({ api, fx, caller }) => {
     const user = caller === 'admin' ? await createUser(api, 'parent', null) : caller === 'parentA' ? fx.b.parent : fx.a.parent;
     return { url: `/api/accounts/${user.id}${action ? `/${action}` : ''}` };
+  };
+}
+
+/** An expense of the committee's books, recorded by another admin (so anyone may approve it), with its invoice. */
+async function expense(api: TestApi, state: 'aprobado' | 'pendiente'): Promise<number> {
+  const other = await createUser(api, 'admin', null, 'Tesorera');
+  const row = await api.dataSource.getRepository(ExpenseEntity).save({
+    kind: 'gasto' as const,
+    date: '2026-10-05',
+    category: 'Salón',
+    supplier: 'Salones El Prado',
+    concept: 'Anticipo',
+    amount: 3500,
+    method: 'cheque' as const,
+    nit: null,
+    felSeries: null,
+    felNumber: null,
+    felUuid: null,
+    invoiceType: 'application/pdf' as const,
+    hasThumbnail: true,
+    state,
+    approvedById: null,
+    approvedByName: null,
+    approvedAt: state === 'aprobado' ? new Date() : null,
+    reversesId: null,
+    reversedById: null,
+    reason: null,
+    createdById: other.id,
+    createdByName: other.name,
+    createdAt: new Date(),
+  });
+  await api.dataSource.getRepository(InvoiceFileEntity).insert({ expenseId: row.id, data: PDF, thumbnail: PDF });
+  return row.id;
+}
+
+/** Sends a multipart form as the agent (an upload route), answered as a JSON response. */
+async function sendForm(api: TestApi, agent: Agent, url: string, fields: Record<string, string>, data: Buffer): Promise<Response> {
+  const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await api.app.inject({
+    method: 'POST',
+    url,
+    payload: multipart(fields, { data }),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
+  });
+  return {
+    status: response.statusCode,
+    body: response.json(),
+    text: response.body,
+    rawBody: response.rawPayload,
+    headers: response.headers as Response['headers'],
   };
 }
 
@@ -542,6 +593,66 @@ const MATRIX: Record<string, RouteRule> = {
     request: () => ({ url: '/api/my-payment-confirmations/3', body: { status: 'ya_pague' } }),
   },
   'GET /api/payment-confirmations-report': { expect: ADMIN(200) },
+  'GET /api/books': { expect: ADMIN(200) },
+  'GET /api/books/report': { expect: ADMIN(200) },
+  'POST /api/books/budgets': {
+    expect: ADMIN(201),
+    request: () => ({ body: { approvedOn: '2026-03-01', acta: 'Acta 4-2026', lines: [{ category: 'Salón', amount: 20000 }] } }),
+  },
+  'PUT /api/books/settings': { expect: ADMIN(200), request: () => ({ body: { approvalThreshold: 1000 } }) },
+  'POST /api/books/expenses': {
+    expect: ADMIN(201),
+    send: ({ api }, agent, url) =>
+      sendForm(
+        api,
+        agent,
+        url,
+        { kind: 'gasto', date: '2026-10-05', category: 'Salón', supplier: 'Salones', concept: 'Salón', amount: '500', method: 'cheque' },
+        PDF,
+      ),
+  },
+  'POST /api/books/expenses/:id/approve': {
+    expect: ADMIN(200),
+    request: async ({ api }) => ({ url: `/api/books/expenses/${await expense(api, 'pendiente')}/approve` }),
+  },
+  'POST /api/books/expenses/:id/reverse': {
+    expect: ADMIN(200),
+    request: async ({ api }) => ({ url: `/api/books/expenses/${await expense(api, 'aprobado')}/reverse`, body: { reason: 'Duplicado' } }),
+  },
+  'GET /api/books/expenses/:id/invoice': {
+    expect: [401, 200, 200, 200],
+    cacheControl: 'private, no-store',
+    request: async ({ api }) => ({ url: `/api/books/expenses/${await expense(api, 'aprobado')}/invoice` }),
+  },
+  'GET /api/books/expenses/:id/thumbnail': {
+    expect: [401, 200, 200, 200],
+    cacheControl: 'private, no-store',
+    request: async ({ api }) => ({ url: `/api/books/expenses/${await expense(api, 'aprobado')}/thumbnail` }),
+  },
+  'POST /api/books/holdings': { expect: ADMIN(201), request: () => ({ body: { kind: 'banco', asOf: '2026-10-31', amount: 5000 } }) },
+  'POST /api/books/questions/:id/answer': {
+    expect: ADMIN(200),
+    request: async ({ api, fx }) => {
+      const expenseId = await expense(api, 'aprobado');
+      const question = await api.dataSource.getRepository(ExpenseQuestionEntity).save({
+        expenseId,
+        familyId: fx.a.family.id,
+        askedById: fx.a.parent.id,
+        question: '¿Incluye IVA?',
+        askedAt: new Date(),
+        answer: null,
+        answeredByName: null,
+        answeredAt: null,
+      });
+      return { url: `/api/books/questions/${question.id}/answer`, body: { answer: 'Sí.' } };
+    },
+  },
+  'GET /api/my-books': { expect: PARENT },
+  'PUT /api/my-books/seen': { expect: PARENT },
+  'POST /api/my-books/questions': {
+    expect: [401, 201, 201, 403],
+    request: async ({ api }) => ({ body: { expenseId: await expense(api, 'aprobado'), question: '¿Quién es el proveedor?' } }),
+  },
   'GET /api/event-rsvps-report': { expect: ADMIN(200) },
 };
 

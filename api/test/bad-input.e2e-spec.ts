@@ -7,6 +7,7 @@ import { todayInGuatemala } from '@portal/format';
 import fc from 'fast-check';
 import type { Settings } from '@portal/contracts';
 import { apiRoutes } from '../src/common/routes';
+import { ExpenseEntity, ExpenseQuestionEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { SettingsService } from '../src/settings/settings.service';
 import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
@@ -48,6 +49,9 @@ const bool = (required = true): FieldSpec => ({ type: 'bool', required });
 const ID = /^[1-9]\d{0,5}$/;
 /** The credit the reversal route names (made before the suites run). */
 let creditId = 0;
+/** The committee's expense (recorded by the calling admin, so it can never approve it) and a family's question. */
+let expenseId = 0;
+let questionId = 0;
 
 const keyEvent: FieldSpec = {
   type: 'object',
@@ -399,6 +403,50 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     body: () => ({ graduateName: null }),
     fields: { graduateName: text(120, { required: false, nullable: true }) },
   },
+  'POST /api/books/budgets': {
+    caller: 'admin',
+    body: () => ({ approvedOn: '2026-03-01', acta: 'Acta 4-2026', lines: [{ category: 'Salón', amount: 20000 }] }),
+    fields: { approvedOn: format(), acta: text(300) },
+  },
+  'PUT /api/books/settings': {
+    caller: 'admin',
+    body: () => ({ approvalThreshold: 1000 }),
+    fields: { approvalThreshold: { type: 'int', min: 0, max: 10_000_000, required: true } },
+  },
+  'POST /api/books/expenses': { caller: 'admin', multipart: true },
+  'POST /api/books/expenses/:id/approve': { caller: 'admin', param: () => String(expenseId), existing: ID },
+  'POST /api/books/expenses/:id/reverse': {
+    caller: 'admin',
+    param: () => String(expenseId),
+    existing: ID,
+    body: () => ({ reason: 'Factura duplicada' }),
+    fields: { reason: text(300) },
+  },
+  'GET /api/books/expenses/:id/invoice': { caller: 'parent', param: () => String(expenseId), existing: ID },
+  'GET /api/books/expenses/:id/thumbnail': { caller: 'parent', param: () => String(expenseId), existing: ID },
+  'POST /api/books/holdings': {
+    caller: 'admin',
+    body: () => ({ kind: 'banco', asOf: '2026-10-31', amount: 5000, note: 'Estado de octubre' }),
+    fields: {
+      kind: { type: 'enum', values: ['banco', 'efectivo'], required: true },
+      asOf: format(),
+      amount: { type: 'int', min: 0, max: 100_000_000, required: true },
+      note: text(200, { required: false, blankOk: true }),
+    },
+  },
+  'POST /api/books/questions/:id/answer': {
+    caller: 'admin',
+    param: () => String(questionId),
+    existing: ID,
+    body: () => ({ answer: 'Sí, incluye IVA.' }),
+    fields: { answer: text(1000) },
+  },
+  'PUT /api/my-books/seen': { caller: 'parent' },
+  'POST /api/my-books/questions': {
+    caller: 'parent',
+    body: () => ({ expenseId, question: '¿Incluye IVA?' }),
+    fields: { expenseId: { type: 'int', min: 1, max: 2_147_483_647, required: true }, question: text(300) },
+  },
   'GET /api/payment-proofs/:id/file': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
   'GET /api/payment-proofs/:id/thumbnail': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
 };
@@ -665,6 +713,44 @@ describe.each(DATABASES)('bad input changes nothing (%s)', (kind) => {
       createdAt: new Date(),
     });
     creditId = Number(identifiers[0]!.id);
+    const expense = await api.dataSource.getRepository(ExpenseEntity).save({
+      kind: 'gasto' as const,
+      date: '2026-10-05',
+      category: 'Salón',
+      supplier: 'Salones El Prado',
+      concept: 'Anticipo',
+      amount: 3500,
+      method: 'cheque' as const,
+      nit: null,
+      felSeries: null,
+      felNumber: null,
+      felUuid: null,
+      invoiceType: null,
+      hasThumbnail: false,
+      state: 'pendiente' as const,
+      approvedById: null,
+      approvedByName: null,
+      approvedAt: null,
+      reversesId: null,
+      reversedById: null,
+      reason: null,
+      createdById: fx.admin.id,
+      createdByName: fx.admin.name,
+      createdAt: new Date(),
+    });
+    expenseId = expense.id;
+    questionId = (
+      await api.dataSource.getRepository(ExpenseQuestionEntity).save({
+        expenseId,
+        familyId: fx.a.family.id,
+        askedById: fx.a.parent.id,
+        question: '¿Incluye IVA?',
+        askedAt: new Date(),
+        answer: null,
+        answeredByName: null,
+        answeredAt: null,
+      })
+    ).id;
     for (const [caller, userId] of [
       ['parent', fx.a.parent.id],
       ['admin', fx.admin.id],

@@ -39,3 +39,20 @@ export async function upload(
 export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/** A multipart form sent to any upload route (the committee's invoices: POST /api/books/expenses). */
+export async function sendForm(
+  api: TestApi,
+  agent: Agent,
+  url: string,
+  fields: Record<string, string>,
+  file?: { data: Buffer; name?: string; type?: string },
+) {
+  const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  return api.app.inject({
+    method: 'POST',
+    url,
+    payload: multipart(fields, file),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
+  });
+}

@@ -26,11 +26,12 @@ const ADMIN = [
   '/admin/notificaciones',
   '/admin/pagos',
   '/admin/comprobantes',
+  '/admin/cuentas-comite',
   '/admin/fiesta',
   '/admin/historial',
   '/cuenta',
 ];
-const PARENT = ['/parent', '/parent/eventos', '/parent/notificaciones', '/parent/pagos', '/parent/fiesta', '/cuenta'];
+const PARENT = ['/parent', '/parent/eventos', '/parent/notificaciones', '/parent/pagos', '/parent/fiesta', '/parent/cuentas', '/cuenta'];
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');

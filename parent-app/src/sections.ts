@@ -1,5 +1,5 @@
 import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
-import { Bell, CalendarDays, Home, PartyPopper, Wallet, type LucideIcon } from 'lucide-react';
+import { Bell, BookOpenCheck, CalendarDays, Home, PartyPopper, Wallet, type LucideIcon } from 'lucide-react';
 import { useNoticesSeen } from '@portal/api-client/notifications';
 import PortalSection from './portal/PortalSection';
 import { texts } from './texts';
@@ -25,6 +25,7 @@ export const PARENT_SECTIONS: ParentSection[] = [
   { path: 'notificaciones', ...sections.notifications, icon: Bell, Component: lazy(() => import('./notifications/NotificationsSection')) },
   { path: 'pagos', ...sections.payments, icon: Wallet, Component: lazy(() => import('./payments/PaymentsSection')) },
   { path: 'fiesta', ...sections.party, icon: PartyPopper, Component: lazy(() => import('./party/PartySection')) },
+  { path: 'cuentas', ...sections.books, icon: BookOpenCheck, Component: lazy(() => import('./books/BooksSection')) },
 ];
 
 const NOTICES_PATH = 'notificaciones';

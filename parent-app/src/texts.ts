@@ -22,6 +22,7 @@ export const texts = {
     notifications: { label: 'Notificaciones y Recordatorios', shortLabel: 'Avisos' },
     payments: { label: 'Pagos', shortLabel: 'Pagos' },
     party: { label: 'Fiesta de Graduación', shortLabel: 'Fiesta' },
+    books: { label: 'Cuentas del comité', shortLabel: 'Cuentas' },
   },
   version: (id: string) => `Versión ${id}`,
   attend: 'Asistiré',

@@ -21,6 +21,7 @@ import { Ledger1764700000000 } from './migrations/1764700000000-ledger';
 import { OverrideRemovals1764710000000 } from './migrations/1764710000000-override-removals';
 import { NoticeReach1764800000000 } from './migrations/1764800000000-notice-reach';
 import { DoorAccess1764900000000 } from './migrations/1764900000000-door-access';
+import { Books1765000000000 } from './migrations/1765000000000-books';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -42,6 +43,7 @@ export const MIGRATIONS = [
   OverrideRemovals1764710000000,
   NoticeReach1764800000000,
   DoorAccess1764900000000,
+  Books1765000000000,
 ];
 
 /**

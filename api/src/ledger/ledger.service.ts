@@ -175,6 +175,28 @@ export class LedgerService {
     return new Map(rows.map((row) => [Number(row.familyId), Number(row.amount)]));
   }
 
+  /**
+   * All the families' money together, by month (yyyy-MM) of the deposit, or of the day it was
+   * recorded when it has no deposit date; a reversal counts in its credit's month. Totals only:
+   * what the committee's books show every family (docs/books.md), never a family's detail.
+   */
+  async receivedByMonth(manager: EntityManager): Promise<Array<{ month: string; amount: number }>> {
+    const rows = await manager.find(LedgerEntryEntity, {
+      select: { id: true, amount: true, depositDate: true, createdAt: true, reversesId: true },
+      order: { id: 'ASC' },
+    });
+    const monthOf = new Map<number, string>();
+    const totals = new Map<string, number>();
+    for (const row of rows) {
+      const month =
+        (row.reversesId !== null ? monthOf.get(row.reversesId) : undefined) ??
+        (row.depositDate ?? todayInGuatemala(row.createdAt)).slice(0, 7);
+      monthOf.set(row.id, month);
+      totals.set(month, (totals.get(month) ?? 0) + row.amount);
+    }
+    return [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([month, amount]) => ({ month, amount }));
+  }
+
   async statement(familyId: number, manager: EntityManager = this.db.manager): Promise<Statement> {
     const family = await manager.findOneBy(FamilyEntity, { id: familyId });
     if (!family) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);

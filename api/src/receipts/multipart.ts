@@ -11,10 +11,14 @@ import { FILE_MESSAGES, MAX_RECEIPT_BYTES } from './file-safety';
 
 export const UPLOAD_METHOD = 'POST';
 export const UPLOAD_URL = '/api/my-family/payment-proofs';
-/** The routes that take a file, and the one role each serves: a parent's receipt, the committee's bank statement. */
+/**
+ * The routes that take a file, and the one role each serves: a parent's receipt, the committee's
+ * bank statement and the committee's invoices (books/).
+ */
 const UPLOAD_ROLES = new Map<string, Role>([
   [UPLOAD_URL, 'parent'],
   ['/api/bank-statements/preview', 'admin'],
+  ['/api/books/expenses', 'admin'],
 ]);
 const UPLOAD_URLS = new Set(UPLOAD_ROLES.keys());
 /** The file plus the form's few short fields and the part headers. */

@@ -17,17 +17,18 @@ export class ReceiptFilesController {
   @Get('file')
   async file(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
     const { bytes, row } = await this.receipts.file(user, id, 'file');
-    send(reply, bytes, row.contentType, `comprobante-${id}.${row.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`);
+    sendStoredFile(reply, bytes, row.contentType, `comprobante-${id}.${row.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`);
   }
 
   @Get('thumbnail')
   async thumbnail(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
     const { bytes } = await this.receipts.file(user, id, 'thumbnail');
-    send(reply, bytes, 'image/jpeg', `comprobante-${id}-miniatura.jpg`);
+    sendStoredFile(reply, bytes, 'image/jpeg', `comprobante-${id}-miniatura.jpg`);
   }
 }
 
-function send(reply: FastifyReply, bytes: Buffer, type: string, name: string): void {
+/** An uploaded file as the browser must get it (receipts here, the committee's invoices in books/). */
+export function sendStoredFile(reply: FastifyReply, bytes: Buffer, type: string, name: string): void {
   void reply
     .headers({
       'content-type': type,

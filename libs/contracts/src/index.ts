@@ -707,6 +707,7 @@ export const HISTORY_ENTITIES = [
   'bank-line',
   'ledger',
   'email',
+  'books',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -1007,4 +1008,193 @@ export interface BankConfirmResult {
   discarded: number;
   /** Of the applied lines, those linked to a credit that already held their deposit (not counted again). */
   linked: number;
+}
+
+// ---- The committee's books (docs/books.md) ---------------------------------------------------
+
+/** The categories a new budget starts from; the committee adds its own. */
+export const BUDGET_CATEGORIES = [
+  'Salón',
+  'Banquete',
+  'Música',
+  'Fotografía y video',
+  'Decoración',
+  'Togas y birretes',
+  'Anillos',
+  'Misa / acto',
+  'Imprevistos',
+] as const;
+export const BUDGET_CATEGORY_MAX = 60;
+export const BUDGET_ACTA_MAX = 300;
+export const EXPENSE_TEXT_MAX = 200;
+export const EXPENSE_QUESTION_MAX = 300;
+export const EXPENSE_ANSWER_MAX = 1000;
+/** Expenses above this many quetzales wait for a second admin, unless the committee set another. */
+export const DEFAULT_APPROVAL_THRESHOLD = 1000;
+
+/** 'gasto': paid against an invoice; 'anticipo': paid ahead to a supplier; 'devolucion': money a supplier gave back. */
+export const EXPENSE_KINDS = ['gasto', 'anticipo', 'devolucion'] as const;
+export type ExpenseKind = (typeof EXPENSE_KINDS)[number];
+export const EXPENSE_METHODS = ['transferencia', 'cheque', 'efectivo'] as const;
+export type ExpenseMethod = (typeof EXPENSE_METHODS)[number];
+
+/** One version of the year's budget; a change is a new version, and every version is kept. */
+export interface BudgetVersion {
+  id: number;
+  version: number;
+  /** The day the committee approved it, yyyy-MM-dd. */
+  approvedOn: string;
+  /** The minutes ('acta') that approved it. */
+  acta: string;
+  lines: Array<{ category: string; amount: number }>;
+  total: number;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** POST /api/books/budgets: the whole budget, as a new version. */
+export interface BudgetInput {
+  approvedOn: string;
+  acta: string;
+  /** One line per category (1 to 40, names unique), whole quetzales 0 to 10,000,000. */
+  lines: Array<{ category: string; amount: number }>;
+}
+
+/** The fields of POST /api/books/expenses (multipart/form-data, with the invoice as `file`). */
+export interface ExpenseInput {
+  kind: ExpenseKind;
+  /** yyyy-MM-dd. */
+  date: string;
+  category: string;
+  supplier: string;
+  concept: string;
+  /** Whole quetzales, 1 to 10,000,000 (positive also for a refund: the kind says which way). */
+  amount: number;
+  method: ExpenseMethod;
+  /** The supplier's NIT, checked with its check digit ('1234567-8', 'K' allowed). */
+  nit?: string;
+  felSeries?: string;
+  felNumber?: string;
+  /** The FEL authorisation number (a UUID). */
+  felUuid?: string;
+}
+
+export type ExpenseState = 'aprobado' | 'pendiente';
+
+/**
+ * One row of the committee's spending. Rows are only added: a mistake is undone by a reversal
+ * (kind 'reversion', the opposite amount, with its reason), and the row stays, marked reversed.
+ */
+export interface Expense {
+  id: number;
+  kind: ExpenseKind | 'reversion';
+  date: string;
+  category: string;
+  supplier: string;
+  concept: string;
+  /** Whole quetzales; money out is positive, money back (a refund, a reversal of money out) negative. */
+  amount: number;
+  method: ExpenseMethod;
+  nit: string | null;
+  felSeries: string | null;
+  felNumber: string | null;
+  felUuid: string | null;
+  hasInvoice: boolean;
+  invoiceType: 'image/jpeg' | 'application/pdf' | null;
+  state: ExpenseState;
+  createdBy: string;
+  createdAt: string;
+  approvedBy: string | null;
+  /** When it started counting: at once when it needs no approval. */
+  approvedAt: string | null;
+  reverses: number | null;
+  reversal: { id: number; by: string; at: string; reason: string } | null;
+  reason: string | null;
+}
+
+/** What the treasurer says the committee holds: a bank balance on a statement's date, or cash counted. */
+export const HOLDING_KINDS = ['banco', 'efectivo'] as const;
+export type HoldingKind = (typeof HOLDING_KINDS)[number];
+export interface HoldingInput {
+  kind: HoldingKind;
+  /** yyyy-MM-dd: the statement's date, or the day the cash was counted. */
+  asOf: string;
+  amount: number;
+  note?: string;
+}
+export interface Holding extends Required<HoldingInput> {
+  id: number;
+  /** What the committee should have held when it was recorded (money in - approved money out). */
+  expectedThen: number;
+  /** Everything held then (the latest bank balance plus the latest cash count) minus expectedThen. */
+  differenceThen: number;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface ExpenseQuestion {
+  id: number;
+  expenseId: number;
+  question: string;
+  askedAt: string;
+  /** Only on the family's own questions (and always for the committee). */
+  mine?: boolean;
+  /** The committee's view only: who asked. */
+  familyName?: string;
+  answer: string | null;
+  answeredBy: string | null;
+  answeredAt: string | null;
+}
+
+export interface BooksTotals {
+  /** All the families' money (the ledger), never a family's detail. */
+  received: number;
+  /** Approved money out (refunds subtracted). */
+  spent: number;
+  /** received - spent: what the committee should hold. */
+  balance: number;
+  budgeted: number;
+}
+
+export interface BooksCategory {
+  category: string;
+  budgeted: number;
+  spent: number;
+}
+
+/** GET /api/my-books: what every family sees. */
+export interface ParentBooks {
+  totals: BooksTotals;
+  categories: BooksCategory[];
+  budget: BudgetVersion | null;
+  /** Approved rows (reversals included), newest first. */
+  expenses: Expense[];
+  questions: ExpenseQuestion[];
+  /** When this family last opened the page (ISO), null the first time: newer expenses read 'Nuevo'. */
+  lastSeenAt: string | null;
+}
+
+/** GET /api/books: the committee's view. */
+export interface Books extends ParentBooks {
+  approvalThreshold: number;
+  budgets: BudgetVersion[];
+  holdings: Holding[];
+  /** The latest bank balance plus the latest cash count, and its difference to `totals.balance`. */
+  held: { bank: Holding | null; cash: Holding | null; total: number; difference: number } | null;
+  /** Money in by month (yyyy-MM), from the ledger. */
+  receivedByMonth: Array<{ month: string; amount: number }>;
+}
+
+export interface BooksSettingsInput {
+  approvalThreshold: number;
+}
+export interface ReverseExpenseInput {
+  reason: string;
+}
+export interface ExpenseQuestionInput {
+  expenseId: number;
+  question: string;
+}
+export interface ExpenseAnswerInput {
+  answer: string;
 }

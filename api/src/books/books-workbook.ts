@@ -1,0 +1,160 @@
+import type { Readable } from 'node:stream';
+import type { Books, Expense, Holding } from '@portal/contracts';
+import { sheetOf, streamWorkbook, type Cell, type SheetLayout } from '../reports/spreadsheet-stream';
+
+/** A calendar day as a spreadsheet date (UTC midnight: spreadsheet dates have no time zone). */
+const day = (value: string) => new Date(`${value}T00:00:00Z`);
+const KIND = { gasto: 'Gasto', anticipo: 'Anticipo', devolucion: 'Devolución del proveedor', reversion: 'Reversión' } as const;
+const METHOD = { transferencia: 'Transferencia', cheque: 'Cheque', efectivo: 'Efectivo' } as const;
+
+export const BOOKS_REPORT = {
+  title: 'Informe de rendición de cuentas',
+  filePrefix: 'informe-rendicion-de-cuentas',
+} as const;
+
+type SummaryRow = [string, Cell];
+
+const SUMMARY: SheetLayout<SummaryRow> = {
+  name: 'Resumen',
+  columns: [
+    { header: 'Concepto', width: 44 },
+    { header: 'Monto', width: 16 },
+  ],
+  cells: (row) => row,
+};
+
+const BUDGET: SheetLayout<Books['categories'][number]> = {
+  name: 'Presupuesto vs. real',
+  columns: [
+    { header: 'Categoría', width: 28 },
+    { header: 'Presupuesto', width: 14 },
+    { header: 'Gastado', width: 14 },
+    { header: 'Disponible', width: 14 },
+  ],
+  cells: (row) => [row.category, { quetzales: row.budgeted }, { quetzales: row.spent }, { quetzales: row.budgeted - row.spent }],
+};
+
+const expensesSheet = (invoiceUrl: (id: number) => string): SheetLayout<Expense> => ({
+  name: 'Gastos',
+  columns: [
+    { header: 'No.', width: 6 },
+    { header: 'Fecha', width: 12 },
+    { header: 'Tipo', width: 16 },
+    { header: 'Categoría', width: 20 },
+    { header: 'Proveedor', width: 24 },
+    { header: 'Concepto', width: 30 },
+    { header: 'Monto', width: 12 },
+    { header: 'Forma de pago', width: 14 },
+    { header: 'NIT', width: 12 },
+    { header: 'Serie FEL', width: 12 },
+    { header: 'Número FEL', width: 14 },
+    { header: 'Autorización FEL', width: 38 },
+    { header: 'Estado', width: 24 },
+    { header: 'Registrado por', width: 20 },
+    { header: 'Aprobado por', width: 20 },
+    { header: 'Factura', width: 50 },
+    { header: 'Motivo de la reversión', width: 30 },
+  ],
+  cells: (row) => [
+    row.id,
+    day(row.date),
+    KIND[row.kind],
+    row.category,
+    row.supplier,
+    row.concept,
+    { quetzales: row.amount },
+    METHOD[row.method],
+    row.nit ?? '',
+    row.felSeries ?? '',
+    row.felNumber ?? '',
+    row.felUuid ?? '',
+    row.reversal ? `Revertido (#${row.reversal.id})` : row.state === 'aprobado' ? 'Aprobado' : 'Pendiente de aprobación',
+    row.createdBy,
+    row.approvedBy ?? '',
+    row.hasInvoice ? invoiceUrl(row.id) : '',
+    row.reason ?? row.reversal?.reason ?? '',
+  ],
+});
+
+const BY_MONTH: SheetLayout<Books['receivedByMonth'][number]> = {
+  name: 'Ingresos por mes',
+  columns: [
+    { header: 'Mes', width: 12 },
+    { header: 'Recibido de las familias', width: 24 },
+  ],
+  cells: (row) => [row.month, { quetzales: row.amount }],
+};
+
+const HOLDINGS: SheetLayout<Holding> = {
+  name: 'Saldos registrados',
+  columns: [
+    { header: 'Fecha', width: 12 },
+    { header: 'Dónde', width: 10 },
+    { header: 'Monto', width: 14 },
+    { header: 'Saldo según el portal entonces', width: 28 },
+    { header: 'Diferencia entonces', width: 20 },
+    { header: 'Nota', width: 30 },
+    { header: 'Registrado por', width: 20 },
+  ],
+  cells: (row) => [
+    day(row.asOf),
+    row.kind === 'banco' ? 'Banco' : 'Caja',
+    { quetzales: row.amount },
+    { quetzales: row.expectedThen },
+    { quetzales: row.differenceThen },
+    row.note,
+    row.createdBy,
+  ],
+};
+
+type BudgetLineRow = { version: number; approvedOn: string; acta: string; category: string; amount: number };
+const VERSIONS: SheetLayout<BudgetLineRow> = {
+  name: 'Versiones del presupuesto',
+  columns: [
+    { header: 'Versión', width: 9 },
+    { header: 'Aprobado el', width: 12 },
+    { header: 'Acta', width: 30 },
+    { header: 'Categoría', width: 24 },
+    { header: 'Monto', width: 14 },
+  ],
+  cells: (row) => [row.version, day(row.approvedOn), row.acta, row.category, { quetzales: row.amount }],
+};
+
+async function* once<T>(rows: T[]): AsyncGenerator<T[]> {
+  yield rows;
+}
+
+/** The rows of the 'Resumen' sheet: the totals every family sees, and the checks against what is held. */
+export function summaryRows(books: Books): SummaryRow[] {
+  const pending = books.expenses.filter((row) => row.state === 'pendiente' && !row.reversal && row.kind !== 'reversion');
+  return [
+    ['Recibido de las familias', { quetzales: books.totals.received }],
+    ['Gastado (aprobado)', { quetzales: books.totals.spent }],
+    ['Saldo (recibido - gastado)', { quetzales: books.totals.balance }],
+    ['Presupuesto', { quetzales: books.totals.budgeted }],
+    ['Pendiente de aprobación', { quetzales: pending.reduce((sum, row) => sum + row.amount, 0) }],
+    [`En banco${books.held?.bank ? ` (al ${books.held.bank.asOf})` : ''}`, { quetzales: books.held?.bank?.amount ?? null }],
+    [`En caja${books.held?.cash ? ` (al ${books.held.cash.asOf})` : ''}`, { quetzales: books.held?.cash?.amount ?? null }],
+    ['Diferencia (banco y caja - saldo)', { quetzales: books.held?.difference ?? null }],
+  ];
+}
+
+/** 'Informe de rendición de cuentas': the summary first (what a CSV of the file shows), then the detail. */
+export function booksWorkbook(books: Books, invoiceUrl: (id: number) => string, onError: (error: unknown) => void): Readable {
+  const versions = [...books.budgets]
+    .reverse()
+    .flatMap((budget) =>
+      budget.lines.map((line) => ({ version: budget.version, approvedOn: budget.approvedOn, acta: budget.acta, ...line })),
+    );
+  return streamWorkbook(
+    [
+      sheetOf(SUMMARY, once(summaryRows(books))),
+      sheetOf(BUDGET, once(books.categories)),
+      sheetOf(expensesSheet(invoiceUrl), once([...books.expenses].reverse())),
+      sheetOf(BY_MONTH, once(books.receivedByMonth)),
+      sheetOf(HOLDINGS, once([...books.holdings].reverse())),
+      sheetOf(VERSIONS, once(versions)),
+    ],
+    onError,
+  );
+}

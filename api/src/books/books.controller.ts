@@ -1,0 +1,130 @@
+import { Body, Controller, Get, Header, HttpCode, Inject, Logger, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { Books, Expense, ExpenseQuestion, ParentBooks, User } from '@portal/contracts';
+import { todayInGuatemala } from '@portal/format';
+import { APP_CONFIG } from '../app.config';
+import { CurrentUser, Roles } from '../common/auth.decorators';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import type { AppConfig } from '../config';
+import { sendStoredFile } from '../receipts/receipt-files.controller';
+import { ParseReportFormatPipe, type ReportFormat } from '../reports/report-format.pipe';
+import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet-stream';
+import { BOOKS_REPORT, booksWorkbook } from './books-workbook';
+import { BooksService } from './books.service';
+import { BooksSettingsDto, BudgetDto, ExpenseAnswerDto, ExpenseQuestionDto, HoldingDto, ReverseExpenseDto } from './dto/books.dto';
+
+/** The committee's books: budget, expenses and their approval, what is held, answers, the closing report. */
+@Roles('admin')
+@Controller('books')
+export class BooksController {
+  private readonly logger = new Logger('Books');
+
+  constructor(
+    private readonly books: BooksService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  get(): Promise<Books> {
+    return this.books.forAdmin();
+  }
+
+  /** A new version of the whole budget (the earlier ones stay). */
+  @Post('budgets')
+  createBudget(@CurrentUser() user: User, @Body() body: BudgetDto): Promise<Books> {
+    return this.books.createBudget(user, body);
+  }
+
+  @Put('settings')
+  setSettings(@CurrentUser() user: User, @Body() body: BooksSettingsDto): Promise<Books> {
+    return this.books.setSettings(user, body);
+  }
+
+  /** multipart/form-data: the ExpenseInput fields and the invoice as `file` (required for a 'gasto'). */
+  @Post('expenses')
+  createExpense(@CurrentUser() user: User, @Body() body: unknown): Promise<Expense> {
+    return this.books.createExpense(user, body);
+  }
+
+  @Post('expenses/:id/approve')
+  @HttpCode(200)
+  approve(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<Expense> {
+    return this.books.approve(user, id);
+  }
+
+  @Post('expenses/:id/reverse')
+  @HttpCode(200)
+  reverse(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: ReverseExpenseDto): Promise<Expense> {
+    return this.books.reverse(user, id, body);
+  }
+
+  @Post('holdings')
+  recordHolding(@CurrentUser() user: User, @Body() body: HoldingDto): Promise<Books> {
+    return this.books.recordHolding(user, body);
+  }
+
+  @Post('questions/:id/answer')
+  @HttpCode(200)
+  answer(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: ExpenseAnswerDto): Promise<Books> {
+    return this.books.answer(user, id, body);
+  }
+
+  /** 'Informe de rendición de cuentas': JSON (the printable page's) or, with ?format=xlsx, the workbook. */
+  @Get('report')
+  @Header('Cache-Control', 'no-store')
+  async report(@Query('format', ParseReportFormatPipe) format: ReportFormat): Promise<Books | StreamableFile> {
+    const books = await this.books.forAdmin();
+    if (format === 'json') return books;
+    const stream = booksWorkbook(
+      books,
+      (id) => `${this.config.publicUrl}/api/books/expenses/${id}/invoice`,
+      (error) => this.logger.error(`Books workbook broke off: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    return new StreamableFile(stream, {
+      type: XLSX_CONTENT_TYPE,
+      disposition: `attachment; filename="${BOOKS_REPORT.filePrefix}-${todayInGuatemala()}.xlsx"`,
+    });
+  }
+}
+
+/** An expense's invoice, for the committee and for every family once the expense counts. */
+@Roles('admin', 'parent')
+@Controller('books/expenses/:id')
+export class InvoiceFilesController {
+  constructor(private readonly books: BooksService) {}
+
+  @Get('invoice')
+  async invoice(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
+    const { bytes, type } = await this.books.invoice(user, id, 'file');
+    sendStoredFile(reply, bytes, type, `factura-${id}.${type === 'application/pdf' ? 'pdf' : 'jpg'}`);
+  }
+
+  @Get('thumbnail')
+  async thumbnail(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
+    const { bytes } = await this.books.invoice(user, id, 'thumbnail');
+    sendStoredFile(reply, bytes, 'image/jpeg', `factura-${id}-miniatura.jpg`);
+  }
+}
+
+/** 'Cuentas del comité' for a family: the class's totals and spending, never another family's detail. */
+@Roles('parent')
+@Controller('my-books')
+export class MyBooksController {
+  constructor(private readonly books: BooksService) {}
+
+  @Get()
+  get(@CurrentUser() user: User): Promise<ParentBooks> {
+    return this.books.forParent(user);
+  }
+
+  /** The page was opened: takes no body, and sending it again does no harm. */
+  @Put('seen')
+  markSeen(@CurrentUser() user: User): Promise<{ lastSeenAt: string }> {
+    return this.books.markSeen(user);
+  }
+
+  @Post('questions')
+  ask(@CurrentUser() user: User, @Body() body: ExpenseQuestionDto): Promise<ExpenseQuestion> {
+    return this.books.ask(user, body);
+  }
+}

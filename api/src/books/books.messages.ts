@@ -1,0 +1,40 @@
+import { formatQuetzales } from '@portal/format';
+
+export const BOOKS_MESSAGES = {
+  expenseNotFound: 'No encontramos ese gasto.',
+  questionNotFound: 'No encontramos esa pregunta.',
+  invoiceNotFound: 'Este gasto no tiene factura adjunta.',
+  noThumbnail: 'Esta factura no tiene miniatura.',
+  notMultipart: 'Envía el gasto como formulario, con la factura adjunta.',
+  invoiceMissing: 'Adjunta la factura del gasto (una foto o un PDF).',
+  ownApproval: 'No puedes aprobar un gasto que tú registraste: debe aprobarlo otra persona del comité.',
+  alreadyApproved: (by: string) => `${by} ya aprobó este gasto.`,
+  notPending: 'Este gasto no necesita aprobación: ya cuenta en el saldo.',
+  reversedCannotApprove: 'Este gasto fue revertido: ya no se puede aprobar.',
+  reversalNotReversible: 'Una reversión no se revierte: registra el gasto de nuevo.',
+  alreadyReversed: (by: string) => `${by} ya revirtió este gasto.`,
+  changedMeanwhile: 'Otra persona del comité cambió este gasto mientras tanto. Vuelve a cargar la página.',
+  alreadyAnswered: (by: string) => `${by} ya respondió esta pregunta.`,
+  tooManyQuestions: (count: number) =>
+    `Tu familia tiene ${count} preguntas sin responder. Espera la respuesta del comité antes de enviar otra.`,
+  overBudgetLines: 'El presupuesto admite como máximo 40 categorías.',
+  thresholdSet: (amount: number) => `Los gastos de más de ${formatQuetzales(amount)} esperan la aprobación de otra persona del comité.`,
+} as const;
+
+/** Unanswered questions a family may have at once. */
+export const OPEN_QUESTIONS_PER_FAMILY = 5;
+
+/** The multipart fields of POST /api/books/expenses and what each must be. */
+export const EXPENSE_FIELDS = {
+  kind: 'El tipo debe ser gasto, anticipo o devolución.',
+  date: 'La fecha del gasto debe tener el formato AAAA-MM-DD.',
+  category: 'Elige la categoría del gasto (hasta 60 caracteres).',
+  supplier: 'Escribe el proveedor (hasta 200 caracteres).',
+  concept: 'Escribe el concepto del gasto (hasta 200 caracteres).',
+  amount: 'El monto debe ser un número entero de quetzales, de 1 a 10,000,000.',
+  method: 'La forma de pago debe ser transferencia, cheque o efectivo.',
+  nit: 'El NIT del proveedor no es válido: revisa el dígito verificador (por ejemplo 1669394-9).',
+  felSeries: 'La serie de la factura admite hasta 40 letras, números o guiones.',
+  felNumber: 'El número de la factura admite hasta 40 letras, números o guiones.',
+  felUuid: 'El número de autorización FEL debe ser un UUID (8-4-4-4-12 caracteres hexadecimales).',
+} as const;

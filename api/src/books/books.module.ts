@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LedgerModule } from '../ledger/ledger.module';
+import { ParentModule } from '../parent/parent.module';
+import { BooksController, InvoiceFilesController, MyBooksController } from './books.controller';
+import { BooksService } from './books.service';
+import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
+import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity } from './expense.entity';
+import { BooksSettingsEntity, BooksVisitEntity, HoldingEntity } from './holding.entity';
+
+/** The committee's books (docs/books.md): what it spends, against its budget, open to every family. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      BudgetVersionEntity,
+      BudgetLineEntity,
+      ExpenseEntity,
+      InvoiceFileEntity,
+      ExpenseQuestionEntity,
+      HoldingEntity,
+      BooksSettingsEntity,
+      BooksVisitEntity,
+    ]),
+    LedgerModule,
+    ParentModule,
+  ],
+  controllers: [BooksController, InvoiceFilesController, MyBooksController],
+  providers: [BooksService],
+})
+export class BooksModule {}

@@ -1,0 +1,104 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
+import {
+  BUDGET_ACTA_MAX,
+  BUDGET_CATEGORY_MAX,
+  EXPENSE_ANSWER_MAX,
+  EXPENSE_QUESTION_MAX,
+  HOLDING_KINDS,
+  REVERSAL_REASON_MAX,
+  type BooksSettingsInput,
+  type BudgetInput,
+  type ExpenseAnswerInput,
+  type ExpenseQuestionInput,
+  type HoldingInput,
+  type HoldingKind,
+  type ReverseExpenseInput,
+} from '@portal/contracts';
+import { IsCalendarDay, IsFilled, MaxChars, Omittable } from '../../common/validators';
+
+export class BudgetLineDto {
+  @MaxChars(BUDGET_CATEGORY_MAX, { message: `La categoría no puede tener más de ${BUDGET_CATEGORY_MAX} caracteres.` })
+  @IsFilled({ message: 'Escribe el nombre de cada categoría.' })
+  @IsString({ message: 'Escribe el nombre de cada categoría.' })
+  category!: string;
+
+  @Max(10_000_000, { message: 'El monto de una categoría no puede ser mayor que Q10,000,000.' })
+  @Min(0, { message: 'El monto de una categoría no puede ser negativo.' })
+  @IsInt({ message: 'El monto de cada categoría es requerido, en quetzales enteros.' })
+  amount!: number;
+}
+
+/** POST /api/books/budgets. */
+export class BudgetDto implements BudgetInput {
+  @IsCalendarDay({ message: 'La fecha de aprobación debe tener el formato AAAA-MM-DD.' })
+  approvedOn!: string;
+
+  @MaxChars(BUDGET_ACTA_MAX, { message: `El acta no puede tener más de ${BUDGET_ACTA_MAX} caracteres.` })
+  @IsFilled({ message: 'Escribe el acta que aprobó el presupuesto (número y fecha de la reunión).' })
+  @IsString({ message: 'Escribe el acta que aprobó el presupuesto (número y fecha de la reunión).' })
+  acta!: string;
+
+  @ValidateNested({ each: true })
+  @Type(() => BudgetLineDto)
+  @ArrayMaxSize(40, { message: 'El presupuesto admite como máximo 40 categorías.' })
+  @ArrayMinSize(1, { message: 'El presupuesto necesita al menos una categoría.' })
+  @IsArray({ message: 'Las categorías del presupuesto son requeridas.' })
+  lines!: BudgetLineDto[];
+}
+
+/** PUT /api/books/settings. */
+export class BooksSettingsDto implements BooksSettingsInput {
+  @Max(10_000_000, { message: 'El monto no puede ser mayor que Q10,000,000.' })
+  @Min(0, { message: 'El monto no puede ser negativo (Q0: todo gasto necesita segunda aprobación).' })
+  @IsInt({ message: 'El monto que requiere segunda aprobación es requerido, en quetzales enteros.' })
+  approvalThreshold!: number;
+}
+
+/** POST /api/books/expenses/{id}/reverse. */
+export class ReverseExpenseDto implements ReverseExpenseInput {
+  @MaxChars(REVERSAL_REASON_MAX, { message: `El motivo no puede tener más de ${REVERSAL_REASON_MAX} caracteres.` })
+  @IsFilled({ message: 'Escribe el motivo de la reversión (queda en el Historial y lo ven las familias).' })
+  @IsString({ message: 'Escribe el motivo de la reversión (queda en el Historial y lo ven las familias).' })
+  reason!: string;
+}
+
+/** POST /api/books/holdings. */
+export class HoldingDto implements HoldingInput {
+  @IsIn(HOLDING_KINDS, { message: 'Indica si es el saldo del banco o el efectivo en caja.' })
+  kind!: HoldingKind;
+
+  @IsCalendarDay({ message: 'La fecha debe tener el formato AAAA-MM-DD.' })
+  asOf!: string;
+
+  @Max(100_000_000, { message: 'El monto no puede ser mayor que Q100,000,000.' })
+  @Min(0, { message: 'El monto no puede ser negativo.' })
+  @IsInt({ message: 'El monto es requerido, en quetzales enteros.' })
+  amount!: number;
+
+  @Omittable()
+  @MaxChars(200, { message: 'La nota no puede tener más de 200 caracteres.' })
+  @IsString({ message: 'La nota debe ser texto.' })
+  note?: string;
+}
+
+/** POST /api/my-books/questions. */
+export class ExpenseQuestionDto implements ExpenseQuestionInput {
+  @Max(2_147_483_647, { message: 'El gasto no es válido.' })
+  @Min(1, { message: 'El gasto no es válido.' })
+  @IsInt({ message: 'Indica el gasto sobre el que preguntas.' })
+  expenseId!: number;
+
+  @MaxChars(EXPENSE_QUESTION_MAX, { message: `La pregunta no puede tener más de ${EXPENSE_QUESTION_MAX} caracteres.` })
+  @IsFilled({ message: 'Escribe tu pregunta sobre el gasto.' })
+  @IsString({ message: 'Escribe tu pregunta sobre el gasto.' })
+  question!: string;
+}
+
+/** POST /api/books/questions/{id}/answer. */
+export class ExpenseAnswerDto implements ExpenseAnswerInput {
+  @MaxChars(EXPENSE_ANSWER_MAX, { message: `La respuesta no puede tener más de ${EXPENSE_ANSWER_MAX} caracteres.` })
+  @IsFilled({ message: 'Escribe la respuesta (la verán todas las familias).' })
+  @IsString({ message: 'Escribe la respuesta (la verán todas las familias).' })
+  answer!: string;
+}

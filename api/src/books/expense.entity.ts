@@ -1,0 +1,130 @@
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { Expense, ExpenseMethod, ExpenseState } from '@portal/contracts';
+
+/**
+ * One row of the committee's spending (docs/books.md). Rows are only inserted; an expense's
+ * approval and its `reversedById` are set once each, by conditional updates. Nothing is deleted.
+ */
+@Entity('expenses')
+@Index('IDX_expenses_state', ['state', 'id'])
+export class ExpenseEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 12 })
+  kind!: Expense['kind'];
+
+  /** yyyy-MM-dd. */
+  @Column({ type: 'varchar', length: 10 })
+  date!: string;
+
+  @Column({ type: 'varchar', length: 60 })
+  category!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  supplier!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  concept!: string;
+
+  /** Whole quetzales: money out positive, money back negative. */
+  @Column({ type: 'int' })
+  amount!: number;
+
+  @Column({ type: 'varchar', length: 14 })
+  method!: ExpenseMethod;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  nit!: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  felSeries!: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  felNumber!: string | null;
+
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  felUuid!: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  invoiceType!: 'image/jpeg' | 'application/pdf' | null;
+
+  @Column({ type: 'boolean', default: false })
+  hasThumbnail!: boolean;
+
+  @Column({ type: 'varchar', length: 10 })
+  state!: ExpenseState;
+
+  @Column({ type: 'int', nullable: true })
+  approvedById!: number | null;
+
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  approvedByName!: string | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  approvedAt!: Date | null;
+
+  @Column({ type: 'int', nullable: true })
+  reversesId!: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  reversedById!: number | null;
+
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  reason!: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  createdById!: number | null;
+
+  @Column({ type: 'varchar', length: 120 })
+  createdByName!: string;
+
+  @Column({ type: 'datetime', precision: 3 })
+  createdAt!: Date;
+}
+
+/** An expense's invoice and its thumbnail, apart so lists never read the bytes (LONGBLOB on MySQL/MariaDB). */
+@Entity('expense_invoice_files')
+export class InvoiceFileEntity {
+  @PrimaryColumn({ type: 'int' })
+  expenseId!: number;
+
+  @Column({ type: 'blob' })
+  data!: Buffer;
+
+  @Column({ type: 'blob', nullable: true })
+  thumbnail!: Buffer | null;
+}
+
+/** A family's question about an expense, and the committee's answer (shown to every family). */
+@Entity('expense_questions')
+@Index('IDX_expense_questions_expense', ['expenseId', 'id'])
+export class ExpenseQuestionEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'int' })
+  expenseId!: number;
+
+  /** No foreign key: the question stays if the family is deleted. */
+  @Column({ type: 'int' })
+  familyId!: number;
+
+  @Column({ type: 'int', nullable: true })
+  askedById!: number | null;
+
+  @Column({ type: 'varchar', length: 300 })
+  question!: string;
+
+  @Column({ type: 'datetime', precision: 3 })
+  askedAt!: Date;
+
+  @Column({ type: 'varchar', length: 1000, nullable: true })
+  answer!: string | null;
+
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  answeredByName!: string | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  answeredAt!: Date | null;
+}

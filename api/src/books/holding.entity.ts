@@ -1,0 +1,58 @@
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { HoldingKind } from '@portal/contracts';
+
+/** What the treasurer recorded the committee holds (a bank balance on a date, cash counted): only inserted. */
+@Entity('holdings')
+export class HoldingEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 10 })
+  kind!: HoldingKind;
+
+  /** yyyy-MM-dd. */
+  @Column({ type: 'varchar', length: 10 })
+  asOf!: string;
+
+  @Column({ type: 'int' })
+  amount!: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  note!: string;
+
+  /** Money in - approved money out when it was recorded. */
+  @Column({ type: 'int' })
+  expectedThen!: number;
+
+  @Column({ type: 'int' })
+  differenceThen!: number;
+
+  @Column({ type: 'int', nullable: true })
+  createdById!: number | null;
+
+  @Column({ type: 'varchar', length: 120 })
+  createdByName!: string;
+
+  @Column({ type: 'datetime', precision: 3 })
+  createdAt!: Date;
+}
+
+/** The books' one setting row (id 1): the amount above which an expense needs a second admin. */
+@Entity('books_settings')
+export class BooksSettingsEntity {
+  @PrimaryColumn({ type: 'int' })
+  id!: number;
+
+  @Column({ type: 'int' })
+  approvalThreshold!: number;
+}
+
+/** When a family last opened 'Cuentas del comité' (expenses approved since read 'Nuevo'). */
+@Entity('books_visits')
+export class BooksVisitEntity {
+  @PrimaryColumn({ type: 'int' })
+  familyId!: number;
+
+  @Column({ type: 'datetime', precision: 3 })
+  seenAt!: Date;
+}

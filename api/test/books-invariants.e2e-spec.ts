@@ -1,0 +1,240 @@
+// The committee's books under random sequences of real operations (docs/books.md): budget versions,
+// expenses of every kind (above and below the threshold), approvals by the recorder and by the
+// other admin (one at a time and both at once), reversals, threshold changes, families' money
+// credited and reversed in the ledger, questions and answers. After every step:
+//   - the balance every screen shows is the ledger's money in minus the approved money out;
+//   - the categories' spending adds up to the money out, and the family's view shows the same totals;
+//   - no parent's answer holds another family's data (names, e-mail, questions not yet answered);
+//   - nobody approved an expense they recorded, and only approved rows count.
+import fc from 'fast-check';
+import type { Books, Expense, ParentBooks } from '@portal/contracts';
+import { ExpenseEntity, ExpenseQuestionEntity } from '../src/books/expense.entity';
+import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
+import { createFamily, createUser, privateTexts, sessionAgent } from './fixtures';
+import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { PDF, sendForm } from './receipts-fixtures';
+import type { FamilyEntity } from '../src/families/family.entity';
+
+const CATEGORIES = ['Salón', 'Banquete', 'Música', 'Imprevistos'];
+// Around the threshold, so that some wait for a second admin and some count at once.
+const AMOUNTS = [300, 1000, 1001, 3500];
+
+type Op =
+  | { op: 'budget'; admin: number; amounts: number[] }
+  | { op: 'expense'; admin: number; kind: 'gasto' | 'anticipo' | 'devolucion'; amount: number; category: number }
+  | { op: 'approve'; admin: number; pick: number; waiting: boolean }
+  | { op: 'twoApprove'; pick: number; waiting: boolean }
+  | { op: 'reverse'; admin: number; pick: number }
+  | { op: 'threshold'; amount: number }
+  | { op: 'credit'; family: number; amount: number }
+  | { op: 'creditReverse'; pick: number }
+  | { op: 'ask'; family: number; pick: number }
+  | { op: 'answer'; pick: number };
+
+const admin = fc.integer({ min: 0, max: 1 });
+const family = fc.integer({ min: 0, max: 1 });
+const OPS: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({
+    op: fc.constant('budget' as const),
+    admin,
+    amounts: fc.array(fc.integer({ min: 0, max: 50_000 }), { minLength: 1, maxLength: CATEGORIES.length }),
+  }),
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('expense' as const),
+      admin,
+      kind: fc.constantFrom('gasto' as const, 'gasto' as const, 'anticipo' as const, 'devolucion' as const),
+      amount: fc.constantFrom(...AMOUNTS),
+      category: fc.integer({ min: 0, max: CATEGORIES.length - 1 }),
+    }),
+  },
+  // Mostly an expense that waits for approval (any row otherwise: a refusal).
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('approve' as const), admin, pick: fc.nat(), waiting: fc.boolean() }) },
+  fc.record({ op: fc.constant('twoApprove' as const), pick: fc.nat(), waiting: fc.boolean() }),
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('reverse' as const), admin, pick: fc.nat() }) },
+  fc.record({ op: fc.constant('threshold' as const), amount: fc.constantFrom(0, 1000, 5000) }),
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('credit' as const), family, amount: fc.constantFrom(2950, 450) }) },
+  fc.record({ op: fc.constant('creditReverse' as const), pick: fc.nat() }),
+  fc.record({ op: fc.constant('ask' as const), family, pick: fc.nat() }),
+  fc.record({ op: fc.constant('answer' as const), pick: fc.nat() }),
+);
+
+describe.each(DATABASES)('the committee books under random sequences (%s)', (kind) => {
+  let api: TestApi;
+  let admins: Array<Agent & { id: number }>;
+  let parents: Agent[];
+  let families: FamilyEntity[];
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    admins = [];
+    for (const name of ['Tesorera', 'Presidente']) {
+      const user = await createUser(api, 'admin', null, name);
+      admins.push(Object.assign(await sessionAgent(api, user.id), { id: user.id }));
+    }
+  }, 60_000);
+  afterAll(() => api.close());
+
+  async function freshFamilies(run: number) {
+    families = [];
+    parents = [];
+    for (const [index, name] of ['Hernández', 'García'].entries()) {
+      const email = `books${index}.${run}.${kind}@example.com`;
+      const made = await createFamily(api, { graduateName: `Luis ${name} ${run}`, contactName: `Contacto ${name} ${run}`, email });
+      families.push(made);
+      parents.push(await sessionAgent(api, (await createUser(api, 'parent', email)).id));
+    }
+  }
+
+  const expenses = () => api.dataSource.getRepository(ExpenseEntity).find({ order: { id: 'ASC' } });
+  const pick = <T>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
+  const toApprove = async (step: { pick: number; waiting: boolean }) => {
+    const rows = await expenses();
+    const waiting = rows.filter((row) => row.state === 'pendiente' && row.reversedById === null && row.kind !== 'reversion');
+    return pick(step.waiting && waiting.length > 0 ? waiting : rows, step.pick);
+  };
+
+  async function run(step: Op): Promise<void> {
+    switch (step.op) {
+      case 'budget': {
+        const lines = step.amounts.map((amount, index) => ({ category: CATEGORIES[index]!, amount }));
+        const response = await admins[step.admin]!.post('/api/books/budgets', { approvedOn: '2026-03-01', acta: 'Acta de prueba', lines });
+        expect(response.status).toBe(201);
+        return;
+      }
+      case 'expense': {
+        const fields = {
+          kind: step.kind,
+          date: '2026-10-05',
+          category: CATEGORIES[step.category]!,
+          supplier: 'Proveedor',
+          concept: 'Concepto',
+          amount: String(step.amount),
+          method: 'cheque',
+        };
+        const response = await sendForm(
+          api,
+          admins[step.admin]!,
+          '/api/books/expenses',
+          fields,
+          step.kind === 'gasto' ? { data: PDF } : undefined,
+        );
+        expect(response.statusCode).toBe(201);
+        return;
+      }
+      case 'approve': {
+        const row = await toApprove(step);
+        if (!row) return;
+        const approver = admins[step.admin]!;
+        const response = await approver.post(`/api/books/expenses/${row.id}/approve`);
+        const approvable = row.kind !== 'reversion' && row.reversedById === null && row.state === 'pendiente';
+        expect(response.status).toBe(!approvable ? 409 : row.createdById === approver.id ? 403 : 200);
+        return;
+      }
+      case 'twoApprove': {
+        const row = await toApprove(step);
+        if (!row) return;
+        const answers = await Promise.all(admins.map((agent) => agent.post(`/api/books/expenses/${row.id}/approve`)));
+        expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
+        for (const answer of answers) expect([200, 403, 409]).toContain(answer.status);
+        return;
+      }
+      case 'reverse': {
+        const row = pick(await expenses(), step.pick);
+        if (!row) return;
+        const response = await admins[step.admin]!.post(`/api/books/expenses/${row.id}/reverse`, { reason: 'Registrado por error' });
+        expect(response.status).toBe(row.kind !== 'reversion' && row.reversedById === null ? 200 : 409);
+        return;
+      }
+      case 'threshold': {
+        expect((await admins[0]!.put('/api/books/settings', { approvalThreshold: step.amount })).status).toBe(200);
+        return;
+      }
+      case 'credit': {
+        const response = await admins[0]!.post(`/api/families/${families[step.family]!.id}/payments/1/cash`, {
+          amountReceived: step.amount,
+        });
+        expect(response.status).toBe(201);
+        return;
+      }
+      case 'creditReverse': {
+        const credits = await api.dataSource.getRepository(LedgerEntryEntity).find({ order: { id: 'ASC' } });
+        const entry = pick(credits, step.pick);
+        if (!entry) return;
+        const response = await admins[1]!.post(`/api/ledger-entries/${entry.id}/reverse`, { reason: 'Aplicado por error' });
+        expect(response.status).toBe(entry.kind === 'credito' && entry.reversedById === null ? 200 : 409);
+        return;
+      }
+      case 'ask': {
+        const row = pick(await expenses(), step.pick);
+        if (!row) return;
+        const response = await parents[step.family]!.post('/api/my-books/questions', {
+          expenseId: row.id,
+          question: `¿Qué es el gasto ${row.id}?`,
+        });
+        expect([201, 404, 429]).toContain(response.status);
+        if (row.state !== 'aprobado') expect(response.status).toBe(404);
+        return;
+      }
+      case 'answer': {
+        const question = pick(await api.dataSource.getRepository(ExpenseQuestionEntity).find({ order: { id: 'ASC' } }), step.pick);
+        if (!question) return;
+        const response = await admins[1]!.post(`/api/books/questions/${question.id}/answer`, { answer: 'Es el pago acordado en el acta.' });
+        expect(response.status).toBe(question.answer === null ? 200 : 409);
+        return;
+      }
+    }
+  }
+
+  async function checkRules(): Promise<void> {
+    const [rows, entries] = await Promise.all([expenses(), api.dataSource.getRepository(LedgerEntryEntity).find()]);
+    const moneyIn = entries.reduce((sum, entry) => sum + entry.amount, 0);
+    const moneyOut = rows.filter((row) => row.state === 'aprobado').reduce((sum, row) => sum + row.amount, 0);
+    const books = (await admins[1]!.get<Books>('/api/books')).body;
+    expect(books.totals).toEqual({ received: moneyIn, spent: moneyOut, balance: moneyIn - moneyOut, budgeted: books.budget?.total ?? 0 });
+    expect(books.categories.reduce((sum, category) => sum + category.spent, 0)).toBe(moneyOut);
+    if (books.held) expect(books.held.difference).toBe(books.held.total - books.totals.balance);
+
+    // Nobody approved what they recorded; a reversal counts exactly when its expense did.
+    for (const row of rows) {
+      if (row.approvedById !== null) expect(row.approvedById).not.toBe(row.createdById);
+      if (row.state === 'aprobado' && row.kind !== 'reversion' && row.amount > 0 && row.approvedById === null)
+        expect(row.approvedAt).not.toBeNull();
+      if (row.reversesId !== null) expect(row.state).toBe(rows.find((one) => one.id === row.reversesId)!.state);
+    }
+
+    const questions = await api.dataSource.getRepository(ExpenseQuestionEntity).find();
+    for (const [index, parent] of parents.entries()) {
+      const response = await parent.get<ParentBooks>('/api/my-books');
+      expect(response.status).toBe(200);
+      const mine = response.body;
+      expect(mine.totals).toEqual(books.totals);
+      expect(mine.expenses.every((row: Expense) => row.state === 'aprobado')).toBe(true);
+      expect(mine.expenses.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+        rows.filter((row) => row.state === 'aprobado').map((row) => row.id),
+      );
+      // Another family's names, e-mail, phone and unanswered questions never reach this one.
+      const other = families[1 - index]!;
+      for (const text of privateTexts(other)) expect(response.text.includes(text)).toBe(false);
+      expect(response.text).not.toMatch(/familyId|familyName|graduateName|email/);
+      const othersOpen = questions.filter((question) => question.familyId !== families[index]!.id && question.answer === null);
+      for (const question of othersOpen) expect(mine.questions.map((row) => row.id)).not.toContain(question.id);
+    }
+  }
+
+  it('keeps the balance, the approvals and the families apart after every step', async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(OPS, { minLength: 1, maxLength: 16 }), async (ops) => {
+        runs += 1;
+        await freshFamilies(runs);
+        for (const step of ops) {
+          await run(step);
+          await checkRules();
+        }
+      }),
+      { numRuns: Number(process.env.BOOKS_RUNS ?? 25), endOnFailure: true },
+    );
+  }, 600_000);
+});

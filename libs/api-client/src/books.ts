@@ -1,0 +1,69 @@
+// The committee's books: its view (budget, expenses, approvals, what is held, answers, the closing
+// report) and a family's ('Cuentas del comité': totals, spending, invoices, questions).
+import useSWR from 'swr';
+import type {
+  Books,
+  BooksSettingsInput,
+  BudgetInput,
+  Expense,
+  ExpenseAnswerInput,
+  ExpenseInput,
+  ExpenseQuestion,
+  ExpenseQuestionInput,
+  HoldingInput,
+  ParentBooks,
+} from '@portal/contracts';
+import { ApiError, apiRequest, getJson } from '@portal/api-client/request';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
+
+export const booksKey = '/api/books';
+export const myBooksKey = '/api/my-books';
+export const booksReportUrl = '/api/books/report?format=xlsx';
+export const invoiceUrl = (id: number, variant: 'invoice' | 'thumbnail' = 'invoice') => `/api/books/expenses/${id}/${variant}`;
+
+export function useBooks() {
+  return useSWR(booksKey, getJson<Books>, QUERY_OPTIONS);
+}
+
+export function useMyBooks() {
+  return useSWR(myBooksKey, getJson<ParentBooks>, QUERY_OPTIONS);
+}
+
+/** An expense and its invoice, as a form (the file is checked by the server as a deposit slip is). */
+export async function recordExpense(input: ExpenseInput & { file: Blob | null; fileName?: string }): Promise<Expense> {
+  const form = new FormData();
+  const { file, fileName, ...fields } = input;
+  for (const [name, value] of Object.entries(fields)) {
+    const text = value === undefined ? '' : String(value).trim();
+    if (text !== '') form.append(name, text);
+  }
+  if (file) form.append('file', file, fileName ?? 'factura');
+  const response = await fetch('/api/books/expenses', { method: 'POST', credentials: 'include', body: form });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return (await response.json()) as Expense;
+}
+
+export const createBudget = (input: BudgetInput) => apiRequest<Books>('POST', '/api/books/budgets', input);
+export const setBooksSettings = (input: BooksSettingsInput) => apiRequest<Books>('PUT', '/api/books/settings', input);
+export const approveExpense = (id: number) => apiRequest<Expense>('POST', `/api/books/expenses/${id}/approve`);
+export const reverseExpense = ({ id, reason }: { id: number; reason: string }) =>
+  apiRequest<Expense>('POST', `/api/books/expenses/${id}/reverse`, { reason });
+export const recordHolding = (input: HoldingInput) => apiRequest<Books>('POST', '/api/books/holdings', input);
+export const answerQuestion = ({ id, answer }: ExpenseAnswerInput & { id: number }) =>
+  apiRequest<Books>('POST', `/api/books/questions/${id}/answer`, { answer });
+export const askAboutExpense = (input: ExpenseQuestionInput) => apiRequest<ExpenseQuestion>('POST', '/api/my-books/questions', input);
+export const markBooksSeen = () => apiRequest<{ lastSeenAt: string }>('PUT', '/api/my-books/seen');
+
+// Every committee change answers or changes the whole view: written at once, or asked again.
+const setBooks = { set: (books: Books) => [[booksKey, books] as const] };
+const refreshBooks = { refresh: [booksKey] };
+export const useCreateBudget = mutationHook(createBudget, setBooks);
+export const useSetBooksSettings = mutationHook(setBooksSettings, setBooks);
+export const useRecordHolding = mutationHook(recordHolding, setBooks);
+export const useAnswerQuestion = mutationHook(answerQuestion, setBooks);
+export const useRecordExpense = mutationHook(recordExpense, refreshBooks);
+export const useApproveExpense = mutationHook(approveExpense, refreshBooks);
+export const useReverseExpense = mutationHook(reverseExpense, refreshBooks);
+export const useAskAboutExpense = mutationHook(askAboutExpense, { refresh: [myBooksKey] });
+export const useMarkBooksSeen = mutationHook(markBooksSeen);

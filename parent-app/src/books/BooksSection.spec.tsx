@@ -1,0 +1,113 @@
+import { renderWithApi } from '@portal/test-utils/render';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Expense, ParentBooks } from '@portal/contracts';
+import BooksSection from './BooksSection';
+
+const expense = (id: number, approvedAt: string, fields: Partial<Expense> = {}): Expense => ({
+  id,
+  kind: 'gasto',
+  date: '2026-10-05',
+  category: 'Salón',
+  supplier: `Proveedor ${id}`,
+  concept: 'Anticipo',
+  amount: 3500,
+  method: 'transferencia',
+  nit: null,
+  felSeries: null,
+  felNumber: null,
+  felUuid: null,
+  hasInvoice: true,
+  invoiceType: 'image/jpeg',
+  state: 'aprobado',
+  createdBy: 'Tesorera',
+  createdAt: approvedAt,
+  approvedBy: 'Presidenta',
+  approvedAt,
+  reverses: null,
+  reversal: null,
+  reason: null,
+  ...fields,
+});
+
+const BOOKS: ParentBooks = {
+  totals: { received: 20000, spent: 4500, balance: 15500, budgeted: 26000 },
+  categories: [
+    { category: 'Salón', budgeted: 20000, spent: 3500 },
+    { category: 'Música', budgeted: 6000, spent: 0 },
+    { category: 'Pastel', budgeted: 0, spent: 1000 },
+  ],
+  budget: {
+    id: 1,
+    version: 2,
+    approvedOn: '2026-03-02',
+    acta: 'Acta 5-2026',
+    lines: [],
+    total: 26000,
+    createdBy: 'Tesorera',
+    createdAt: '',
+  },
+  expenses: [expense(2, '2026-10-06T12:00:00.000Z'), expense(1, '2026-10-01T12:00:00.000Z', { category: 'Pastel', amount: 1000 })],
+  questions: [
+    {
+      id: 7,
+      expenseId: 1,
+      question: '¿Por qué un pastel?',
+      askedAt: '2026-10-02T00:00:00.000Z',
+      mine: false,
+      answer: 'Lo aprobó la asamblea.',
+      answeredBy: 'Tesorera',
+      answeredAt: '2026-10-03T00:00:00.000Z',
+    },
+  ],
+  lastSeenAt: '2026-10-03T00:00:00.000Z',
+};
+
+let requests: string[] = [];
+beforeEach(() => {
+  requests = [];
+  global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    requests.push(`${init?.method ?? 'GET'} ${url}`);
+    const body =
+      url === '/api/my-books/seen'
+        ? { lastSeenAt: '2026-10-07T00:00:00.000Z' }
+        : url === '/api/my-books/questions'
+          ? { id: 8, expenseId: 2, question: 'x', askedAt: '', mine: true, answer: null, answeredBy: null, answeredAt: null }
+          : BOOKS;
+    return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
+  }) as typeof fetch;
+});
+
+describe("the families' view of the committee's books", () => {
+  it('draws each category as a bar of spent against budgeted, full and red past the budget', async () => {
+    renderWithApi(<BooksSection />);
+    expect(await screen.findByRole('img', { name: 'Salón: gastado Q3,500 de Q20,000 (18 %)' })).toHaveAttribute('data-percent', '18');
+    expect(screen.getByRole('img', { name: 'Música: gastado Q0 de Q6,000 (0 %)' })).toHaveAttribute('data-percent', '0');
+    const over = screen.getByRole('img', { name: 'Pastel: gastado Q1,000, sin presupuesto' });
+    expect(over).toHaveAttribute('data-percent', '100');
+    expect(over.querySelector('.books-bar__fill--over')).not.toBeNull();
+  });
+
+  it("marks 'Nuevo' what was approved since the last visit, and records this visit once", async () => {
+    renderWithApi(<BooksSection />);
+    const fresh = (await screen.findByText(/Salón · Proveedor 2/)).closest('.books-expense') as HTMLElement;
+    expect(await within(fresh).findByText('Nuevo')).toBeInTheDocument();
+    const older = screen.getByText(/Pastel · Proveedor 1/).closest('.books-expense') as HTMLElement;
+    expect(within(older).queryByText('Nuevo')).toBeNull();
+    expect(within(older).getByText('Lo aprobó la asamblea.')).toBeInTheDocument();
+    expect(requests.filter((request) => request === 'PUT /api/my-books/seen')).toHaveLength(1);
+  });
+
+  it('links each invoice and sends a question about an expense', async () => {
+    const user = userEvent.setup();
+    renderWithApi(<BooksSection />);
+    const card = (await screen.findByText(/Salón · Proveedor 2/)).closest('.books-expense') as HTMLElement;
+    expect(within(card).getByRole('link', { name: /Ver factura/ })).toHaveAttribute('href', '/api/books/expenses/2/invoice');
+    await user.click(within(card).getByRole('button', { name: 'Preguntar' }));
+    await user.type(within(card).getByLabelText('Tu pregunta al comité'), '¿Incluye IVA?');
+    await user.click(within(card).getByRole('button', { name: 'Enviar pregunta' }));
+    expect(requests).toContain('POST /api/my-books/questions');
+    const sent = (global.fetch as jest.Mock).mock.calls.find(([url]) => url === '/api/my-books/questions')!;
+    expect(JSON.parse(sent[1].body as string)).toEqual({ expenseId: 2, question: '¿Incluye IVA?' });
+  });
+});

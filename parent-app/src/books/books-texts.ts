@@ -1,0 +1,41 @@
+// Every text of 'Cuentas del comité' (what every family sees of the committee's books).
+import { formatQuetzales } from '@portal/format';
+
+export const booksTexts = {
+  intro: 'En qué se gastó el dinero de la promoción: cada gasto con su factura, contra el presupuesto que aprobó el comité.',
+  received: 'Recibido de todas las familias',
+  spent: 'Gastado',
+  balance: 'Saldo del comité',
+  categories: 'Presupuesto y gastos por categoría',
+  noBudget: 'El comité aún no ha publicado el presupuesto.',
+  budgetFrom: (version: number, approvedOn: string, acta: string) => `Presupuesto versión ${version}, aprobado el ${approvedOn} (${acta}).`,
+  of: (spent: number, budgeted: number) =>
+    budgeted > 0 ? `${formatQuetzales(spent)} de ${formatQuetzales(budgeted)}` : `${formatQuetzales(spent)} (sin presupuesto)`,
+  bar: (category: string, spent: number, budgeted: number) =>
+    budgeted > 0
+      ? `${category}: gastado ${formatQuetzales(spent)} de ${formatQuetzales(budgeted)} (${Math.round((spent / budgeted) * 100)} %)`
+      : `${category}: gastado ${formatQuetzales(spent)}, sin presupuesto`,
+  expenses: 'Gastos',
+  noExpenses: 'El comité aún no ha registrado gastos.',
+  new: 'Nuevo',
+  kinds: { gasto: 'Gasto', anticipo: 'Anticipo a proveedor', devolucion: 'Devolución del proveedor', reversion: 'Corrección' },
+  reversed: (reason: string) => `Revertido: ${reason}`,
+  correction: (reason: string) => `Corrección de un gasto: ${reason}`,
+  invoice: 'Ver factura',
+  invoiceOf: (supplier: string) => `Factura de ${supplier}`,
+  noInvoice: 'Sin factura',
+  fel: (series: string | null, number: string | null) => `FEL ${[series, number].filter(Boolean).join(' ')}`,
+  approvedBy: (name: string) => `Aprobado por ${name}`,
+  ask: 'Preguntar',
+  question: 'Tu pregunta al comité',
+  questionHint: 'El comité responde aquí; la respuesta la ven todas las familias (sin tu nombre).',
+  send: 'Enviar pregunta',
+  cancel: 'Cancelar',
+  sent: 'Pregunta enviada',
+  sentText: 'El comité la responderá aquí.',
+  failed: 'No se pudo enviar la pregunta',
+  yourQuestion: 'Tu pregunta',
+  aFamily: 'Una familia preguntó',
+  waiting: 'Esperando respuesta del comité.',
+  answer: (by: string) => `Respuesta de ${by}`,
+} as const;
