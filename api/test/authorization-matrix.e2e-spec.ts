@@ -620,12 +620,12 @@ const MATRIX: Record<string, RouteRule> = {
     request: async ({ api }) => ({ url: `/api/books/expenses/${await expense(api, 'aprobado')}/reverse`, body: { reason: 'Duplicado' } }),
   },
   'GET /api/books/expenses/:id/invoice': {
-    expect: [401, 200, 200, 200],
+    expect: [401, 200, 200, 200, 403],
     cacheControl: 'private, no-store',
     request: async ({ api }) => ({ url: `/api/books/expenses/${await expense(api, 'aprobado')}/invoice` }),
   },
   'GET /api/books/expenses/:id/thumbnail': {
-    expect: [401, 200, 200, 200],
+    expect: [401, 200, 200, 200, 403],
     cacheControl: 'private, no-store',
     request: async ({ api }) => ({ url: `/api/books/expenses/${await expense(api, 'aprobado')}/thumbnail` }),
   },
@@ -650,7 +650,7 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/my-books': { expect: PARENT },
   'PUT /api/my-books/seen': { expect: PARENT },
   'POST /api/my-books/questions': {
-    expect: [401, 201, 201, 403],
+    expect: [401, 201, 201, 403, 403],
     request: async ({ api }) => ({ body: { expenseId: await expense(api, 'aprobado'), question: '¿Quién es el proveedor?' } }),
   },
   'GET /api/event-rsvps-report': { expect: ADMIN(200) },

@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { TEMPLATE_ENV } from './harness';
+import { TEMPLATE_ENV } from './databases';
 
 export default async function teardown(): Promise<void> {
   const sqlite = process.env[TEMPLATE_ENV.sqlite];

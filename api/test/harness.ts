@@ -1,41 +1,16 @@
 // One helper to start the API against a fresh database, used by every API e2e test: SQLite
 // always, MariaDB/MySQL too when MYSQL_URL is set (each run gets its own database, dropped after).
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createConnection, type RowDataPacket } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import type { Role, User } from '@portal/contracts';
 import { createApp } from '../src/app';
-import { loadConfig, type AppConfig } from '../src/config';
+import type { AppConfig } from '../src/config';
 import { UsersService } from '../src/users/users.service';
+import { prepareDatabase, testConfig, type DatabaseKind } from './databases';
 
-export type DatabaseKind = 'sqlite' | 'mariadb';
-
-/** The databases every API suite runs against. */
-/**
- * The databases every API suite runs against: SQLite, and MariaDB/MySQL too with MYSQL_URL.
- * `API_TEST_DATABASES=mariadb` (or `sqlite`) runs the suites on that one alone.
- */
-export const DATABASES: DatabaseKind[] = (() => {
-  const all: DatabaseKind[] = process.env.MYSQL_URL ? ['sqlite', 'mariadb'] : ['sqlite'];
-  const only = process.env.API_TEST_DATABASES?.split(',');
-  return only ? all.filter((kind) => only.includes(kind)) : all;
-})();
-
-/** The database of the suites that test something other than the database (headers, routes). */
-export const ANY_DATABASE: DatabaseKind = DATABASES[0] ?? 'sqlite';
+export { ANY_DATABASE, DATABASES, TEMPLATE_ENV, prepareDatabase, testConfig, type DatabaseKind } from './databases';
 
 export const PASSWORD = 'contraseña-de-prueba';
-
-/**
- * scrypt at 2^10, the lowest the test configuration accepts, in the API suites: at production's
- * 2^17 (0.3 s a hash) their thousands of sign-ins and wrong guesses would take many minutes. The
- * tests of the cost itself (password-cost.e2e-spec.ts) use 2^17.
- */
-const TEST_COST = { SCRYPT_LOG2_N: '10' };
 
 export interface Response<T = unknown> {
   status: number;
@@ -121,72 +96,6 @@ export interface TestApi {
 }
 
 let counter = 0;
-
-/** Where test/databases.ts leaves the name of each kind's migrated database for the suites. */
-export const TEMPLATE_ENV = { sqlite: 'PORTAL_TEST_SQLITE_TEMPLATE', mariadb: 'PORTAL_TEST_MARIADB_TEMPLATE' } as const;
-
-function serverConnection() {
-  const server = new URL(process.env.MYSQL_URL!);
-  return createConnection({
-    host: server.hostname,
-    port: Number(server.port || 3306),
-    user: decodeURIComponent(server.username),
-    password: decodeURIComponent(server.password),
-    multipleStatements: true,
-  });
-}
-
-/**
- * A new, empty database of `kind`. With `from` (test/databases.ts: a database the migrations
- * built once for the whole run), a copy of it: its tables, indexes, foreign keys and rows,
- * `migrations` included, so the app's start finds every migration applied.
- */
-export async function prepareDatabase(
-  kind: DatabaseKind,
-  from: string | undefined = process.env[TEMPLATE_ENV[kind]],
-): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  if (kind === 'sqlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-    const file = path.join(dir, 'portal.sqlite');
-    if (from) copyFileSync(from, file);
-    return { env: { SQLITE_PATH: file }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `portal_test_${process.pid}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const connection = await serverConnection();
-  try {
-    await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    if (from) {
-      const [tables] = await connection.query<RowDataPacket[]>(
-        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE'",
-        [from],
-      );
-      const statements = ['SET FOREIGN_KEY_CHECKS = 0;'];
-      for (const { name: table } of tables as Array<{ name: string }>) {
-        const [[created]] = await connection.query<RowDataPacket[]>(`SHOW CREATE TABLE \`${from}\`.\`${table}\``);
-        statements.push(`${created!['Create Table'] as string};`, `INSERT INTO \`${table}\` SELECT * FROM \`${from}\`.\`${table}\`;`);
-      }
-      statements.push('SET FOREIGN_KEY_CHECKS = 1;');
-      await connection.query(`USE \`${name}\`; ${statements.join('\n')}`);
-    }
-  } finally {
-    await connection.end();
-  }
-  const url = new URL(process.env.MYSQL_URL!);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.href },
-    drop: async () => {
-      const admin = await serverConnection();
-      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await admin.end();
-    },
-  };
-}
-
-/** The configuration of an API under test: no web files, no demo, no logs, cheap hashes. */
-export function testConfig(env: Record<string, string>): AppConfig {
-  return loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...TEST_COST, ...env });
-}
 
 export async function startApi(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApi> {
   const database = await prepareDatabase(kind);
