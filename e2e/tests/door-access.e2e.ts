@@ -28,85 +28,81 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-describe('door access for a volunteer', () => {
-  let password = '';
+// One test: each step needs the one before (the access is given, used, then taken back), and the
+// suite runs its tests in a random order.
+it('gives a volunteer the door for the night, opens nothing else and ends once the committee takes it back', async () => {
+  // An admin gives the access in the gala's 'Entrada', with a password shown once.
+  await signIn(admin, portal.url, 'admin');
+  await admin.waitForURL(`${portal.url}/admin`);
+  await admin.goto(`${portal.url}/admin/fiesta`);
+  await admin.getByRole('tab', { name: 'Entrada' }).click();
+  await admin.getByRole('button', { name: 'Dar acceso a un voluntario' }).click();
+  await admin.getByLabel('Nombre del voluntario').fill('Ana Voluntaria');
+  await admin.getByLabel('Nombre de usuario').fill('puerta.ana');
+  await admin.getByRole('button', { name: 'Crear acceso' }).click();
+  const shown = admin.getByTestId('door-access-password');
+  await shown.waitFor();
+  const password = (await shown.textContent()) ?? '';
+  expect(password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+  expect(await scrollsSideways(admin)).toBe(false);
+  await screenshot(admin, 'door-access-created');
+  await admin.getByRole('button', { name: 'Listo' }).click();
+  await admin.locator('.gala-access').filter({ hasText: 'Ana Voluntaria' }).waitFor();
+  await screenshot(admin, 'door-access-admin');
 
-  it('is given by an admin in the gala’s Entrada, with a password shown once', async () => {
-    await signIn(admin, portal.url, 'admin');
-    await admin.waitForURL(`${portal.url}/admin`);
-    await admin.goto(`${portal.url}/admin/fiesta`);
-    await admin.getByRole('tab', { name: 'Entrada' }).click();
-    await admin.getByRole('button', { name: 'Dar acceso a un voluntario' }).click();
-    await admin.getByLabel('Nombre del voluntario').fill('Ana Voluntaria');
-    await admin.getByLabel('Nombre de usuario').fill('puerta.ana');
-    await admin.getByRole('button', { name: 'Crear acceso' }).click();
-    const shown = admin.getByTestId('door-access-password');
-    await shown.waitFor();
-    password = (await shown.textContent()) ?? '';
-    expect(password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
-    expect(await scrollsSideways(admin)).toBe(false);
-    await screenshot(admin, 'door-access-created');
-    await admin.getByRole('button', { name: 'Listo' }).click();
-    await admin.locator('.gala-access').filter({ hasText: 'Ana Voluntaria' }).waitFor();
-    await screenshot(admin, 'door-access-admin');
-  });
+  // The volunteer signs in on a phone straight onto the door, where a family is checked in.
+  await signIn(volunteer, portal.url, 'puerta.ana', password);
+  await volunteer.waitForURL(`${portal.url}/door`);
+  await volunteer.getByRole('heading', { name: 'Entrada · Fiesta de Graduación' }).waitFor();
+  await volunteer.getByText(/Tu acceso a la entrada vale hasta/).waitFor();
+  // The bar offers the door and signing out, nothing else of the portal.
+  expect(await volunteer.getByRole('link', { name: 'Panel Administrativo' }).count()).toBe(0);
+  expect(await volunteer.getByRole('link', { name: 'Portal de Padres' }).count()).toBe(0);
+  expect(await volunteer.getByRole('link', { name: 'Mi cuenta' }).count()).toBe(0);
 
-  it('signs the volunteer in on a phone straight onto the door, where a family is checked in', async () => {
-    await signIn(volunteer, portal.url, 'puerta.ana', password);
+  await volunteer.getByLabel('Buscar familia por nombre').fill('mateo');
+  const row = volunteer.locator('.gala-door-family').filter({ hasText: 'Mateo García' });
+  await row.getByRole('button', { name: 'Registrar ingreso' }).click();
+  await volunteer.getByTestId('gala-answer').filter({ hasText: 'Mateo García' }).waitFor();
+  await row.getByText(/Ingresó a las/).waitFor();
+  // Undoing re-opens the family's pass: the committee's call, not the door's.
+  expect(await row.getByRole('button', { name: 'Anular ingreso' }).count()).toBe(0);
+  expect(await scrollsSideways(volunteer)).toBe(false);
+  await screenshot(volunteer, 'door-volunteer');
+
+  // Only the admin remote's door: nothing of the parents' app, nothing of the panel's sections.
+  expect(asked.filter((path) => path.startsWith('/remotes/parent/'))).toEqual([]);
+  const scripts = await Promise.all(adminScripts);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const panelText of ['Panel Principal', 'Gestión de Familias', 'Fechas de Pago', 'Notificaciones y Recordatorios'])
+    expect({ panelText, loaded: scripts.some((script) => script.includes(panelText)) }).toEqual({ panelText, loaded: false });
+  // And the door's list carries no family's e-mail or phone.
+  expect(asked.filter((path) => path.startsWith('/api/') && !DOOR_READS.has(path))).toEqual([]);
+
+  // It opens nothing else: other pages lead back to the door, other data is refused.
+  for (const path of ['/admin/pagos', '/admin/familias', '/admin', '/parent', '/parent/pagos', '/cuenta']) {
+    await volunteer.goto(`${portal.url}${path}`);
     await volunteer.waitForURL(`${portal.url}/door`);
-    await volunteer.getByRole('heading', { name: 'Entrada · Fiesta de Graduación' }).waitFor();
-    await volunteer.getByText(/Tu acceso a la entrada vale hasta/).waitFor();
-    // The bar offers the door and signing out, nothing else of the portal.
-    expect(await volunteer.getByRole('link', { name: 'Panel Administrativo' }).count()).toBe(0);
-    expect(await volunteer.getByRole('link', { name: 'Portal de Padres' }).count()).toBe(0);
-    expect(await volunteer.getByRole('link', { name: 'Mi cuenta' }).count()).toBe(0);
+    await volunteer.getByLabel('Buscar familia por nombre').waitFor();
+    expect({ path, payments: await volunteer.getByText('Fechas de Pago').count() }).toEqual({ path, payments: 0 });
+  }
+  for (const url of ['/api/families', '/api/payment-dates', '/api/gala', '/api/history', '/api/accounts', '/api/my-family']) {
+    const response = await volunteer.request.get(`${portal.url}${url}`);
+    expect({ url, status: response.status() }).toEqual({ url, status: 403 });
+  }
 
-    await volunteer.getByLabel('Buscar familia por nombre').fill('mateo');
-    const row = volunteer.locator('.gala-door-family').filter({ hasText: 'Mateo García' });
-    await row.getByRole('button', { name: 'Registrar ingreso' }).click();
-    await volunteer.getByTestId('gala-answer').filter({ hasText: 'Mateo García' }).waitFor();
-    await row.getByText(/Ingresó a las/).waitFor();
-    // Undoing re-opens the family's pass: the committee's call, not the door's.
-    expect(await row.getByRole('button', { name: 'Anular ingreso' }).count()).toBe(0);
-    expect(await scrollsSideways(volunteer)).toBe(false);
-    await screenshot(volunteer, 'door-volunteer');
+  // Once the committee takes it back, the volunteer is out and cannot sign in again.
+  const access = admin.locator('.gala-access').filter({ hasText: 'Ana Voluntaria' });
+  await access.getByRole('button', { name: 'Retirar acceso' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Retirar acceso' }).click();
+  await admin.getByText('Nadie más tiene acceso a la entrada.').waitFor();
 
-    // Only the admin remote's door: nothing of the parents' app, nothing of the panel's sections.
-    expect(asked.filter((path) => path.startsWith('/remotes/parent/'))).toEqual([]);
-    const scripts = await Promise.all(adminScripts);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const panelText of ['Panel Principal', 'Gestión de Familias', 'Fechas de Pago', 'Notificaciones y Recordatorios'])
-      expect({ panelText, loaded: scripts.some((script) => script.includes(panelText)) }).toEqual({ panelText, loaded: false });
-    // And the door's list carries no family's e-mail or phone.
-    expect(asked.filter((path) => path.startsWith('/api/') && !DOOR_READS.has(path))).toEqual([]);
-  });
-
-  it('opens nothing else: other pages lead back to the door, other data is refused', async () => {
-    for (const path of ['/admin/pagos', '/admin/familias', '/admin', '/parent', '/parent/pagos', '/cuenta']) {
-      await volunteer.goto(`${portal.url}${path}`);
-      await volunteer.waitForURL(`${portal.url}/door`);
-      await volunteer.getByLabel('Buscar familia por nombre').waitFor();
-      expect({ path, payments: await volunteer.getByText('Fechas de Pago').count() }).toEqual({ path, payments: 0 });
-    }
-    for (const url of ['/api/families', '/api/payment-dates', '/api/gala', '/api/history', '/api/accounts', '/api/my-family']) {
-      const response = await volunteer.request.get(`${portal.url}${url}`);
-      expect({ url, status: response.status() }).toEqual({ url, status: 403 });
-    }
-  });
-
-  it('is over once the committee takes it back: the volunteer is out and cannot sign in again', async () => {
-    const access = admin.locator('.gala-access').filter({ hasText: 'Ana Voluntaria' });
-    await access.getByRole('button', { name: 'Retirar acceso' }).click();
-    await admin.getByRole('alertdialog').getByRole('button', { name: 'Retirar acceso' }).click();
-    await admin.getByText('Nadie más tiene acceso a la entrada.').waitFor();
-
-    await volunteer.reload();
-    await volunteer.waitForURL(/\/auth/);
-    await signIn(volunteer, portal.url, 'puerta.ana', password);
-    await volunteer.getByText('Tu acceso a la entrada de la fiesta terminó. Comunícate con el comité.').first().waitFor();
-    expect(volunteer.url()).toMatch(/\/auth/);
-    expect((await volunteer.request.get(`${portal.url}/api/gala/door`)).status()).toBe(401);
-  });
+  await volunteer.reload();
+  await volunteer.waitForURL(/\/auth/);
+  await signIn(volunteer, portal.url, 'puerta.ana', password);
+  await volunteer.getByText('Tu acceso a la entrada de la fiesta terminó. Comunícate con el comité.').first().waitFor();
+  expect(volunteer.url()).toMatch(/\/auth/);
+  expect((await volunteer.request.get(`${portal.url}/api/gala/door`)).status()).toBe(401);
 });
 
 /** What the door page reads of the API: who is signed in, the public settings, its list and the counts. */
