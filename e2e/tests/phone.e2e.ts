@@ -35,8 +35,15 @@ describe('the parent portal on a phone', () => {
     const { context, page } = await signedInParent(PHONE);
     await page.goto(`${portal.url}/parent/pagos`);
     await page.getByText('Calendario de Pagos').waitFor();
+    // The heading comes before the list: wait for the six payments, which make the page long (about 3,100 px).
+    await page.locator('.parent-payment').nth(5).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(300);
     const atTop = await covered(page);
-    await page.mouse.wheel(0, 600);
+    // A busy machine may drop or cut short a wheel: turn it again until the page is past 300 px.
+    for (let turn = 0; turn < 10 && !(await page.evaluate(() => window.scrollY > 300)); turn += 1) {
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(200);
+    }
     await page.waitForFunction(() => window.scrollY > 300);
     const scrolled = await covered(page);
     console.log(
