@@ -19,7 +19,7 @@ import { unsubscribeToken } from '../src/mail/unsubscribe';
 import { UserEntity } from '../src/users/user.entity';
 import { BankStatementReadEntity } from '../src/bank/bank-line.entity';
 import { lineChecksum } from '../src/bank/bank.service';
-import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity } from '../src/books/expense.entity';
+import { ExpenseQuestionEntity, InvoiceFileEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { PaymentOverrideEntity } from '../src/payments/payment-override.entity';
 import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
@@ -32,6 +32,7 @@ import {
   createNotification,
   createUser,
   privateTexts,
+  saveExpense,
   seedTwoFamilies,
   sessionAgent,
   snapshotTables,
@@ -143,30 +144,13 @@ function targetAccount(action: string): RouteRule['request'] {
 /** An expense of the committee's books, recorded by another admin (so anyone may approve it), with its invoice. */
 async function expense(api: TestApi, state: 'aprobado' | 'pendiente'): Promise<number> {
   const other = await createUser(api, 'admin', null, 'Tesorera');
-  const row = await api.dataSource.getRepository(ExpenseEntity).save({
-    kind: 'gasto' as const,
-    date: '2026-10-05',
-    category: 'Salón',
-    supplier: 'Salones El Prado',
-    concept: 'Anticipo',
-    amount: 3500,
-    method: 'cheque' as const,
-    nit: null,
-    felSeries: null,
-    felNumber: null,
-    felUuid: null,
-    invoiceType: 'application/pdf' as const,
+  const row = await saveExpense(api, {
+    invoiceType: 'application/pdf',
     hasThumbnail: true,
     state,
-    approvedById: null,
-    approvedByName: null,
     approvedAt: state === 'aprobado' ? new Date() : null,
-    reversesId: null,
-    reversedById: null,
-    reason: null,
     createdById: other.id,
     createdByName: other.name,
-    createdAt: new Date(),
   });
   await api.dataSource.getRepository(InvoiceFileEntity).insert({ expenseId: row.id, data: PDF, thumbnail: PDF });
   return row.id;

@@ -7,11 +7,19 @@ import { todayInGuatemala } from '@portal/format';
 import fc from 'fast-check';
 import type { Settings } from '@portal/contracts';
 import { apiRoutes } from '../src/common/routes';
-import { ExpenseEntity, ExpenseQuestionEntity } from '../src/books/expense.entity';
+import { ExpenseQuestionEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { SettingsService } from '../src/settings/settings.service';
 import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
-import { expectSpanishError, seedTwoFamilies, sessionAgent, snapshotTables, type Snapshot, type TwoFamilies } from './fixtures';
+import {
+  expectSpanishError,
+  saveExpense,
+  seedTwoFamilies,
+  sessionAgent,
+  snapshotTables,
+  type Snapshot,
+  type TwoFamilies,
+} from './fixtures';
 
 type FieldSpec = { required?: boolean; nullable?: boolean; blankOk?: boolean } & (
   | { type: 'text'; max: number }
@@ -713,31 +721,7 @@ describe.each(DATABASES)('bad input changes nothing (%s)', (kind) => {
       createdAt: new Date(),
     });
     creditId = Number(identifiers[0]!.id);
-    const expense = await api.dataSource.getRepository(ExpenseEntity).save({
-      kind: 'gasto' as const,
-      date: '2026-10-05',
-      category: 'Salón',
-      supplier: 'Salones El Prado',
-      concept: 'Anticipo',
-      amount: 3500,
-      method: 'cheque' as const,
-      nit: null,
-      felSeries: null,
-      felNumber: null,
-      felUuid: null,
-      invoiceType: null,
-      hasThumbnail: false,
-      state: 'pendiente' as const,
-      approvedById: null,
-      approvedByName: null,
-      approvedAt: null,
-      reversesId: null,
-      reversedById: null,
-      reason: null,
-      createdById: fx.admin.id,
-      createdByName: fx.admin.name,
-      createdAt: new Date(),
-    });
+    const expense = await saveExpense(api, { createdById: fx.admin.id, createdByName: fx.admin.name });
     expenseId = expense.id;
     questionId = (
       await api.dataSource.getRepository(ExpenseQuestionEntity).save({

@@ -1,6 +1,7 @@
 // Fixtures shared by the security suites: two families with their parent accounts, an admin, an
 // event with answers from both families, sessions made without the login route (so its rate
 // limit is untouched), and a snapshot of every table to prove a request changed nothing.
+import { ExpenseEntity } from '../src/books/expense.entity';
 import type { PaymentNumber, PaymentStatus, Role } from '@portal/contracts';
 import { hashPassword } from '../src/auth/password';
 import { SessionsService } from '../src/auth/sessions.service';
@@ -253,4 +254,35 @@ export function expectSpanishError(response: { statusCode: number; headers: Reco
     spanish: true,
   });
   return body;
+}
+
+/** An expense row of the committee's books, as an admin recorded it: a Q3,500 cheque to the hall, no invoice unless given. */
+export function saveExpense(
+  api: TestApi,
+  fields: Partial<ExpenseEntity> & Pick<ExpenseEntity, 'createdById' | 'createdByName'>,
+): Promise<ExpenseEntity> {
+  return api.dataSource.getRepository(ExpenseEntity).save({
+    kind: 'gasto',
+    date: '2026-10-05',
+    category: 'Salón',
+    supplier: 'Salones El Prado',
+    concept: 'Anticipo',
+    amount: 3500,
+    method: 'cheque',
+    nit: null,
+    felSeries: null,
+    felNumber: null,
+    felUuid: null,
+    invoiceType: null,
+    hasThumbnail: false,
+    state: 'pendiente',
+    approvedById: null,
+    approvedByName: null,
+    approvedAt: null,
+    reversesId: null,
+    reversedById: null,
+    reason: null,
+    createdAt: new Date(),
+    ...fields,
+  });
 }
