@@ -45,6 +45,6 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'comprobantes', ...sections.receipts, icon: Receipt, Component: lazy(() => import('./receipts/ReceiptsSection')) },
   { path: 'banco', ...sections.bank, icon: Landmark, Component: lazy(() => import('./bank/BankSection')) },
   { path: 'cuentas-comite', ...sections.books, icon: BookOpenCheck, Component: lazy(() => import('./books/BooksSection')) },
-  { path: 'fiesta', ...sections.party, icon: PartyPopper, Component: lazy(() => import('./party/PartySection')) },
+  { path: 'fiesta', ...sections.gala, icon: PartyPopper, Component: lazy(() => import('./gala/GalaSection')) },
   { path: 'historial', ...sections.history, icon: History, Component: lazy(() => import('./history/HistorySection')) },
 ];

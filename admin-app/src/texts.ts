@@ -13,7 +13,7 @@ export const texts = {
     receipts: { label: 'Comprobantes', subtitle: 'Verifica o rechaza los comprobantes de depósito de las familias' },
     bank: { label: 'Banco', subtitle: 'Importar estado de cuenta del banco y aplicar los depósitos de las familias' },
     books: { label: 'Cuentas del Comité', subtitle: 'Presupuesto, gastos con su factura, aprobaciones y saldo, abiertos a las familias' },
-    party: { label: 'Fiesta de Graduación', subtitle: 'Organización de la fiesta de graduación' },
+    gala: { label: 'Fiesta de Graduación', subtitle: 'Organización de la fiesta de graduación' },
     history: { label: 'Historial', subtitle: 'Quién cambió qué y cuándo, con el valor de antes y el de después' },
   },
   version: (id: string) => `Versión ${id}`,

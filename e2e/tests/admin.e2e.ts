@@ -298,7 +298,7 @@ describe('the admin panel', () => {
       ['notificaciones', 'notifications'],
       ['pagos', 'payment-dates'],
       ['banco', 'bank'],
-      ['fiesta', 'party'],
+      ['fiesta', 'gala'],
       ['historial', 'history'],
     ];
     for (const [path, name] of sections) {

@@ -181,7 +181,7 @@ describe("the parents' portal", () => {
       ['eventos', 'events'],
       ['notificaciones', 'notifications'],
       ['pagos', 'payments'],
-      ['fiesta', 'party'],
+      ['fiesta', 'gala'],
     ] as const) {
       await view.goto(`${portal.url}/parent${path ? `/${path}` : ''}`);
       await view.locator('.ui-panel__content section, .ui-panel__content .ui-card').first().waitFor();

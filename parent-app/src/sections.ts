@@ -24,7 +24,7 @@ export const PARENT_SECTIONS: ParentSection[] = [
   { path: 'eventos', ...sections.events, icon: CalendarDays, Component: lazy(() => import('./events/EventsSection')) },
   { path: 'notificaciones', ...sections.notifications, icon: Bell, Component: lazy(() => import('./notifications/NotificationsSection')) },
   { path: 'pagos', ...sections.payments, icon: Wallet, Component: lazy(() => import('./payments/PaymentsSection')) },
-  { path: 'fiesta', ...sections.party, icon: PartyPopper, Component: lazy(() => import('./party/PartySection')) },
+  { path: 'fiesta', ...sections.gala, icon: PartyPopper, Component: lazy(() => import('./gala/GalaSection')) },
   { path: 'cuentas', ...sections.books, icon: BookOpenCheck, Component: lazy(() => import('./books/BooksSection')) },
 ];
 

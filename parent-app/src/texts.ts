@@ -21,7 +21,7 @@ export const texts = {
     events: { label: 'Eventos de Graduación', shortLabel: 'Eventos' },
     notifications: { label: 'Notificaciones y Recordatorios', shortLabel: 'Avisos' },
     payments: { label: 'Pagos', shortLabel: 'Pagos' },
-    party: { label: 'Fiesta de Graduación', shortLabel: 'Fiesta' },
+    gala: { label: 'Fiesta de Graduación', shortLabel: 'Fiesta' },
     books: { label: 'Cuentas del comité', shortLabel: 'Cuentas' },
   },
   version: (id: string) => `Versión ${id}`,

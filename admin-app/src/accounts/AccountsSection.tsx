@@ -13,7 +13,7 @@ import { useUser } from '@portal/api-client/session';
 import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
 import { ConfirmDialog } from '@portal/ui/confirm-dialog';
-import { AdminSection } from '../common/AdminSection';
+import { SectionFrame } from '../common/SectionFrame';
 import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
 import { LinkDialog, type SharedLink } from '../common/LinkDialog';
@@ -107,7 +107,7 @@ export default function AccountsSection() {
   };
 
   return (
-    <AdminSection>
+    <SectionFrame>
       <Card>
         <QueryState isLoading={isLoading} error={error}>
           {accounts && accounts.length === 0 ? (
@@ -130,6 +130,6 @@ export default function AccountsSection() {
         pending={asking ? mutations[asking.action].isPending : false}
         onConfirm={() => asking && void mutations[asking.action].run(asking.account.id)}
       />
-    </AdminSection>
+    </SectionFrame>
   );
 }

@@ -11,7 +11,7 @@ import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Field } from '@portal/ui/label';
 import { toast } from '@portal/ui/toast';
-import { AdminSection } from '../common/AdminSection';
+import { SectionFrame } from '../common/SectionFrame';
 import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
 import { bankTexts as t } from './bank-texts';
@@ -125,7 +125,7 @@ export default function BankSection() {
   ];
 
   return (
-    <AdminSection>
+    <SectionFrame>
       <Card>
         <CardHeader>
           <CardTitle level={2}>{t.title}</CardTitle>
@@ -206,6 +206,6 @@ export default function BankSection() {
           </Card>
         </>
       )}
-    </AdminSection>
+    </SectionFrame>
   );
 }

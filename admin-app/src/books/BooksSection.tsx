@@ -32,7 +32,7 @@ import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { adminToasts } from '../common/admin-toasts';
-import { AdminSection } from '../common/AdminSection';
+import { SectionFrame } from '../common/SectionFrame';
 import { DataTable } from '../common/DataTable';
 import { ExportButton } from '../common/ExportButton';
 import { wholeQuetzales } from '../common/numbers';
@@ -682,7 +682,7 @@ export default function BooksSection() {
   const [printing, setPrinting] = useState(false);
   if (books && printing) return <PrintableReport books={books} onBack={() => setPrinting(false)} />;
   return (
-    <AdminSection
+    <SectionFrame
       toolbar={
         <>
           <ExportButton url={booksReportUrl} fileName={t.report.fileName} label={t.report.download} />
@@ -712,6 +712,6 @@ export default function BooksSection() {
           </div>
         )}
       </QueryState>
-    </AdminSection>
+    </SectionFrame>
   );
 }

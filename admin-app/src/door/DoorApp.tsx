@@ -1,8 +1,8 @@
 import { useUser } from '@portal/api-client/session';
 import { formatDateTime } from '@portal/format';
-import CheckInView from '../party/CheckInView';
-import { galaTexts } from '../party/gala-texts';
-import '../party/gala.css';
+import CheckInView from '../gala/CheckInView';
+import { galaTexts } from '../gala/gala-texts';
+import '../gala/gala.css';
 
 const t = galaTexts.doorPage;
 

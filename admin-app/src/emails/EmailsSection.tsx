@@ -5,7 +5,7 @@ import { useEmails, useResendEmail } from '@portal/api-client/emails';
 import { formatDateTime } from '@portal/format';
 import { Badge, type BadgeProps } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
-import { AdminSection } from '../common/AdminSection';
+import { SectionFrame } from '../common/SectionFrame';
 import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
 import { QueryState } from '../common/QueryState';
@@ -52,7 +52,7 @@ export default function EmailsSection() {
   const resend = useResendEmail(adminToasts({ success: t.resent, failure: t.resendFailed, onSuccess: () => setOpen(null) }));
 
   return (
-    <AdminSection>
+    <SectionFrame>
       {data && !data.smtpConfigured && (
         <p className="admin-note" role="note">
           {t.noSmtp}
@@ -86,6 +86,6 @@ export default function EmailsSection() {
           resending={resend.isPending}
         />
       )}
-    </AdminSection>
+    </SectionFrame>
   );
 }

@@ -4,7 +4,7 @@ import { useCreateEvent, useDeleteEvent, useEvents, useUpdateEvent } from '@port
 import { eventShareText, formatDateTime, formatSchedule } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
-import { AdminSection } from '../common/AdminSection';
+import { SectionFrame } from '../common/SectionFrame';
 import { ConfirmDelete } from '../common/ConfirmDelete';
 import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
@@ -37,7 +37,7 @@ export default function EventsSection() {
   const save = (input: EventInput) => (editing?.item ? update.run({ ...input, id: editing.item.id }) : create.run(input));
 
   return (
-    <AdminSection
+    <SectionFrame
       toolbar={
         <>
           <span />
@@ -85,6 +85,6 @@ export default function EventsSection() {
         remove={remove}
         onClose={crud.closeDelete}
       />
-    </AdminSection>
+    </SectionFrame>
   );
 }

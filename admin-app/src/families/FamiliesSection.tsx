@@ -8,7 +8,7 @@ import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { Input } from '@portal/ui/input';
 import { searchFamilies } from '@portal/format';
-import { AdminSection } from '../common/AdminSection';
+import { SectionFrame } from '../common/SectionFrame';
 import { ConfirmDelete } from '../common/ConfirmDelete';
 import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
@@ -71,7 +71,7 @@ export default function FamiliesSection() {
   ];
 
   return (
-    <AdminSection
+    <SectionFrame
       toolbar={
         <>
           <div className="admin-search">
@@ -154,6 +154,6 @@ export default function FamiliesSection() {
         remove={remove}
         onClose={crud.closeDelete}
       />
-    </AdminSection>
+    </SectionFrame>
   );
 }

@@ -11,7 +11,7 @@ import { formatDateTime, noticeShareText } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
-import { AdminSection } from '../common/AdminSection';
+import { SectionFrame } from '../common/SectionFrame';
 import { ConfirmDelete } from '../common/ConfirmDelete';
 import { IconButton } from '../common/IconButton';
 import { ShareLink } from '../common/ShareLink';
@@ -65,7 +65,7 @@ export default function NotificationsSection() {
     void (editing?.item ? update.run({ id: editing.item.id, ...input }) : create.run(input));
 
   return (
-    <AdminSection
+    <SectionFrame
       toolbar={
         <>
           <span />
@@ -127,6 +127,6 @@ export default function NotificationsSection() {
         remove={remove}
         onClose={crud.closeDelete}
       />
-    </AdminSection>
+    </SectionFrame>
   );
 }

@@ -5,7 +5,7 @@ import { usePaymentDates } from '@portal/api-client/payments';
 import { paymentConfirmationsXlsxUrl } from '@portal/api-client/reports';
 import { formatDay, formatQuetzales } from '@portal/format';
 import { Card } from '@portal/ui/card';
-import { AdminSection } from '../common/AdminSection';
+import { SectionFrame } from '../common/SectionFrame';
 import { DataTable, type Column } from '../common/DataTable';
 import { ExportButton } from '../common/ExportButton';
 import { IconButton } from '../common/IconButton';
@@ -35,7 +35,7 @@ export default function PaymentDatesSection() {
   const { data: payments, isLoading, error } = usePaymentDates();
   const [editing, setEditing] = useState<PaymentDate | null>(null);
   return (
-    <AdminSection
+    <SectionFrame
       toolbar={
         <>
           <span />
@@ -54,6 +54,6 @@ export default function PaymentDatesSection() {
         </QueryState>
       </Card>
       {editing && <PaymentDateDialog key={editing.id} payment={editing} onClose={() => setEditing(null)} />}
-    </AdminSection>
+    </SectionFrame>
   );
 }

@@ -145,7 +145,7 @@ function Near({ gala }: { gala: MyGala }) {
 }
 
 /** 'Fiesta de Graduación': the gala's details, the family's tables, guests and entry pass. */
-export default function PartySection() {
+export default function GalaSection() {
   const { data, error, isLoading } = useMyGala();
   return (
     <section className="parent-section gala">

@@ -9,7 +9,7 @@ const CheckInView = lazy(() => import('./CheckInView'));
 const DoorAccessCard = lazy(() => import('./DoorAccessCard').then((module) => ({ default: module.DoorAccessCard })));
 
 /** 'Fiesta de Graduación': the seating plan, and the door on the night. */
-export default function PartySection() {
+export default function GalaSection() {
   const [tab, setTab] = useState<'plan' | 'door'>('plan');
   return (
     <section className="admin-section gala">

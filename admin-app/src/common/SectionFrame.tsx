@@ -6,7 +6,7 @@ import { TooltipProvider } from '@portal/ui/tooltip';
  * The one TooltipProvider of the panel's icon buttons lives here, so only the sections that show
  * them download the tooltip code (the dashboard does not).
  */
-export function AdminSection({ toolbar, children }: { toolbar?: ReactNode; children: ReactNode }) {
+export function SectionFrame({ toolbar, children }: { toolbar?: ReactNode; children: ReactNode }) {
   return (
     <TooltipProvider>
       <section className="admin-section">
