@@ -69,7 +69,7 @@ export function sharedModules() {
 /**
  * The workspace modules (`@portal/ui/button`, ...) the shell's first screen imports, following
  * static imports from its bootstrap through its own files and the libs' (an `import()` is a
- * later chunk, not followed).
+ * later chunk, and `import type` is erased: neither is followed).
  */
 function shellStartupModules(): Set<string> {
   const reached = new Set<string>();
@@ -80,7 +80,9 @@ function shellStartupModules(): Set<string> {
   for (let file = queue.shift(); file; file = queue.shift()) {
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s+'([^']+)'/g)) {
+    // Type-only imports and re-exports are erased from the build: not followed.
+    const code = readFileSync(file, 'utf8').replace(/^(?:import|export) type [^;]*;/gm, '');
+    for (const [, specifier] of code.matchAll(/(?:from|import)\s+'([^']+)'/g)) {
       let target: string | undefined;
       if (specifier!.startsWith('.')) target = resolveFile(path.resolve(path.dirname(file), specifier!));
       else if (specifier!.startsWith('@portal/')) {

@@ -1,9 +1,21 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import type { ToastItem } from '@portal/ui/toast';
 import { cx } from '@portal/ui/utils';
 
 // Radix's toast region: label 'Notification', F8 to focus it, swipe right 50 px to dismiss.
-// The store (toast.tsx) passes the duration: the view imports nothing from it but a type.
+// The store (toast.tsx) imports this file when the first toast shows and passes it everything,
+// the duration included: this file imports nothing from the store.
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+export interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
 export default function ToastView({
   items,
   duration,

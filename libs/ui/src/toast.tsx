@@ -1,4 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { ToastInput, ToastItem } from '@portal/ui/toast-view';
+
+export type { ToastInput, ToastItem } from '@portal/ui/toast-view';
 
 // One toast at a time, 5 s on screen, swipe right 50 px to dismiss, F8 to reach it. This
 // module is a shared singleton, so a toast raised inside a remote shows in the shell's region.
@@ -7,17 +10,6 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
-
-export interface ToastItem extends ToastInput {
-  id: number;
-  open: boolean;
-}
 
 let toasts: ToastItem[] = [];
 let nextId = 1;
