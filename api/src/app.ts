@@ -12,7 +12,7 @@ import { earlyErrorOptions } from './common/early-errors';
 import { registerJsonParser } from './common/json-body';
 import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
 import { proxyTrust } from './common/proxy';
-import { registerUploadGate, registerUploadParser } from './receipts/multipart';
+import { registerUploads } from './receipts/multipart';
 import { SESSION_COOKIE, SessionsService } from './auth/sessions.service';
 import { setPasswordCost } from './auth/password';
 import { registerUnsubscribeFormParser } from './mail/unsubscribe';
@@ -75,12 +75,11 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   registerJsonParser(fastify);
-  registerUploadParser(fastify);
   registerUnsubscribeFormParser(fastify);
   registerCsrfCheck(fastify, config.allowedOrigins);
   // After the cross-site check: a forged upload is told so first.
   const sessions = app.get(SessionsService);
-  registerUploadGate(fastify, (token) => sessions.resolve(token), SESSION_COOKIE);
+  await registerUploads(app, (token) => sessions.resolve(token), SESSION_COOKIE);
   await setupOpenApi(app);
   registerRemotesManifest(app, config);
   if (config.serveWeb) await registerWeb(app, config);

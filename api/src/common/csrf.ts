@@ -46,7 +46,8 @@ export function registerCsrfCheck(fastify: FastifyInstance, allowedOrigins: read
     // A form's urlencoded, multipart or text/plain body is refused even when empty (Fastify
     // would not parse an empty body, so its type would never be checked).
     const type = headers['content-type'];
-    // The receipt upload alone takes a file (multipart), still behind the Origin check above.
+    // The upload routes alone take a file (multipart), still behind the Origin check above; the
+    // form is read only after the session and role are checked (receipts/multipart.ts).
     const multipartUpload = isUploadRoute(request) && /^multipart\/form-data\s*;/i.test(type ?? '');
     if (type !== undefined && !multipartUpload && !/^application\/json\s*(;|$)/i.test(type)) return refuse(reply, 415, MESSAGES.mediaType);
     done();
