@@ -4,6 +4,8 @@
 // an Origin that is not ours, or Sec-Fetch-Site: cross-site. A body must be JSON, which a plain
 // HTML form cannot send. Requests without those headers (curl, server to server) carry no
 // ambient cookie from a victim's browser and pass. No database, no allocation on GETs.
+// By hand: @fastify/csrf-protection is a token every page must fetch and send back; this check
+// needs none and is what csrf.e2e-spec.ts proves (forged Origin, cross-site, forms, old browsers).
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isUploadRoute } from '../receipts/multipart';
 import { isUnsubscribeRoute } from '../mail/unsubscribe';
