@@ -9,10 +9,10 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { registerNoStore } from './common/cache-control';
 import { registerCsrfCheck } from './common/csrf';
 import { earlyErrorOptions } from './common/early-errors';
-import { registerJsonParser } from './common/json-body';
+import { registerJsonBodyRules } from './common/json-body';
 import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
 import { proxyTrust } from './common/proxy';
-import { registerUploadGate, registerUploadParser } from './receipts/multipart';
+import { registerUploads } from './receipts/multipart';
 import { SESSION_COOKIE, SessionsService } from './auth/sessions.service';
 import { setPasswordCost } from './auth/password';
 import { registerUnsubscribeFormParser } from './mail/unsubscribe';
@@ -32,7 +32,11 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   const trustProxy = proxyTrust(config.trustProxy);
   const adapter = new FastifyAdapter({
     trustProxy,
+    // Fastify's own JSON parser: `__proto__` and `constructor.prototype` keys are refused, not
+    // stripped; the rest of what a body may be is in common/json-body.ts.
     bodyLimit: config.bodyLimit,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
     logger: loggerOptions(config, options.logStream),
     // One line per request, written when it is answered (common/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
@@ -43,7 +47,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: config.logLevel === 'silent' ? false : new PinoNestLogger(fastify.log),
     abortOnError: false,
-    // Our own JSON parser replaces Nest's (see common/json-body.ts).
+    // Fastify's parsers as configured above: Nest's would replace them.
     bodyParser: false,
   });
   recordRoutes(fastify, app);
@@ -74,13 +78,12 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
-  registerJsonParser(fastify);
-  registerUploadParser(fastify);
+  registerJsonBodyRules(fastify);
   registerUnsubscribeFormParser(fastify);
   registerCsrfCheck(fastify, config.allowedOrigins);
   // After the cross-site check: a forged upload is told so first.
   const sessions = app.get(SessionsService);
-  registerUploadGate(fastify, (token) => sessions.resolve(token), SESSION_COOKIE);
+  await registerUploads(app, (token) => sessions.resolve(token), SESSION_COOKIE);
   await setupOpenApi(app);
   registerRemotesManifest(app, config);
   if (config.serveWeb) await registerWeb(app, config);

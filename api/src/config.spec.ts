@@ -87,4 +87,31 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig(env)).toThrow(`(got ${got})`);
     expect(loadConfig({ ...env, SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
+
+  it('names the variable and the value it refused, and takes an empty variable as unset', () => {
+    expect(() => loadConfig({ PORT: 'tres mil' })).toThrow('PORT must be a whole number from 0 to 65535 (got "tres mil").');
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow('NODE_ENV must be one of development, production, test (got "staging").');
+    expect(() => loadConfig({ PUBLIC_URL: 'portal.example.com' })).toThrow(
+      'PUBLIC_URL must be an origin such as https://portal.example.com (got "portal.example.com").',
+    );
+    expect(loadConfig({ PORT: '', SEED_DEMO: '', TRUST_PROXY: '', LOG_LEVEL: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      seedDemo: true,
+      trustProxy: false,
+      logLevel: 'info',
+      databaseUrl: null,
+    });
+  });
+
+  it('never repeats the password of DATABASE_URL or SMTP_URL in a message', () => {
+    for (const env of [
+      { DATABASE_URL: 'postgres://portal:secreto-db@db/portal' },
+      { DATABASE_URL: 'mysql://portal:secreto-db@db:3306' },
+      { DATABASE_URL: 'mysql//portal:secreto-db@db' },
+      { SMTP_URL: 'http://portal:secreto-db@smtp.example.com' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).not.toThrow(/secreto/);
+    }
+  });
 });

@@ -1,62 +1,9 @@
-// Every setting of the API comes from an environment variable, checked once at start. A bad
-// value stops the process with a message that names the variable (see .env.example).
-import { isIP } from 'node:net';
+// Every setting of the API comes from an environment variable, declared below with its type and
+// default (see .env.example) and checked with zod once at start. A bad value stops the process
+// with a message that names the variable; an empty one counts as unset.
 import path from 'node:path';
+import { z } from 'zod';
 import { PRODUCTION_LOG2_N } from './auth/password';
-
-export interface AppConfig {
-  nodeEnv: 'development' | 'production' | 'test';
-  host: string;
-  port: number;
-  /** `mysql://` or `mariadb://` URL; unset means the embedded SQLite file. */
-  databaseUrl: string | null;
-  sqlitePath: string;
-  seedDemo: boolean;
-  /** Serve the built shell and remotes from this process (what `npm start` does). */
-  serveWeb: boolean;
-  webRoot: string;
-  adminRemoteUrl: string;
-  parentRemoteUrl: string;
-  /**
-   * Which peers may speak for the client through X-Forwarded-*: none (false), the nearest N hops,
-   * or the proxies at these addresses, subnets or names (loopback, linklocal, uniquelocal).
-   */
-  trustProxy: TrustProxy;
-  sessionIdleMinutes: number;
-  sessionAbsoluteHours: number;
-  /** How long a resolved session is trusted from memory before the database is asked again. */
-  sessionCacheSeconds: number;
-  contactPhone: string;
-  contactEmail: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
-  /** Session cookie Secure: `auto` when the request is HTTPS (through trusted proxies), or `always`. */
-  cookieSecure: 'auto' | 'always';
-  /** A MySQL/MariaDB query (or connection attempt) not answered by then fails: a 503. */
-  dbQueryTimeoutMs: number;
-  /** MySQL/MariaDB connections this process keeps open at most. */
-  dbPoolSize: number;
-  /** How long an SQLite write waits for another process's lock before a 503. */
-  sqliteBusyTimeoutMs: number;
-  /** A request not answered by then gets a 503 (0: no limit). */
-  requestTimeoutMs: number;
-  /** Largest request body accepted, in bytes. */
-  bodyLimit: number;
-  /** Origins, besides the API's own, whose pages may send state-changing requests (CSRF check). */
-  allowedOrigins: string[];
-  /** Where parents open the portal: the links in e-mails start here (never taken from a request). */
-  publicUrl: string;
-  /** `smtp://user:pass@host:587` or `smtps://...`; unset: e-mails wait in the outbox. */
-  smtpUrl: string | null;
-  mailFrom: string;
-  /** How often each instance looks for e-mails to send; 0 sends only when asked (tests). */
-  mailPollSeconds: number;
-  /** Most e-mails sent in any minute, over every instance (a notice to the class goes in batches). */
-  mailRatePerMinute: number;
-  /** Run the daily payment reminders at 08:00 Guatemala time (off in tests, which run them by hand). */
-  remindersScheduled: boolean;
-  /** scrypt's cost as log2(N): 17 always, except with NODE_ENV=test, where SCRYPT_LOG2_N may lower it (auth/password.ts). */
-  scryptLog2N: number;
-}
 
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
@@ -64,111 +11,136 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-function text(env: Env, name: string, fallback: string): string {
-  const value = env[name];
-  return value === undefined || value === '' ? fallback : value;
-}
+/** The variable a value belongs to, from where zod reports the issue. */
+const nameOf = (issue: { path?: PropertyKey[] }) => String(issue.path?.[0]);
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
-  }
-  return value;
-}
+const whole = (min: number, max: number) =>
+  z
+    .string()
+    .refine((raw) => Number.isInteger(Number(raw)) && Number(raw) >= min && Number(raw) <= max, {
+      error: (issue) => `${nameOf(issue)} must be a whole number from ${min} to ${max} (got "${String(issue.input)}").`,
+    })
+    .transform(Number);
 
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  throw new ConfigError(`${name} must be true or false (got "${raw}").`);
-}
+const flag = z.stringbool({
+  truthy: ['1', 'true', 'yes', 'on'],
+  falsy: ['0', 'false', 'no', 'off'],
+  error: (issue) => `${nameOf(issue)} must be true or false (got "${String(issue.input)}").`,
+});
 
-function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
-  const raw = text(env, name, fallback);
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}").`);
-  }
-  return raw as T;
-}
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => `${nameOf(issue)} must be one of ${values.join(', ')} (got "${String(issue.input)}").` });
 
-function databaseUrl(env: Env): string | null {
-  const raw = env.DATABASE_URL;
-  if (!raw) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError('DATABASE_URL must be a URL such as mysql://user:password@host:3306/portal.');
-  }
-  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
-    throw new ConfigError(`DATABASE_URL must start with mysql:// or mariadb:// (got "${url.protocol}//").`);
-  }
-  if (url.pathname.length < 2) throw new ConfigError('DATABASE_URL must name the database (mysql://host:3306/portal).');
-  return raw;
-}
-
-/** `https://a.example, http://localhost:3001` -> their origins, as browsers write them. */
-function origins(env: Env, name: string): string[] {
-  const raw = env[name];
-  if (!raw) return [];
-  return raw
+const list = (raw: string) =>
+  raw
     .split(',')
     .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      let url: URL | undefined;
-      try {
-        url = new URL(entry);
-      } catch {
-        url = undefined;
-      }
-      if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
-        throw new ConfigError(`${name} must be a comma-separated list of origins such as https://portal.example.com (got "${entry}").`);
-      }
-      return url.origin;
-    });
-}
+    .filter(Boolean);
 
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/**
+ * `https://Portal.example.com/` -> `https://portal.example.com`, as browsers write an origin. By hand
+ * because zod's url() also takes a path, a query and a user, which no origin has (csrf.e2e-spec.ts).
+ */
+const origin = (what: string) =>
+  z
+    .string()
+    .refine(
+      (entry) => {
+        const url = URL.canParse(entry) ? new URL(entry) : null;
+        return url !== null && /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username;
+      },
+      { error: (issue) => `${nameOf(issue)} must be ${what} such as https://portal.example.com (got "${String(issue.input)}").` },
+    )
+    .transform((entry) => new URL(entry).origin);
+
+// The URL holds a password: only its scheme is ever repeated in a message.
+const databaseUrl = z
+  .string()
+  .refine((raw) => URL.canParse(raw), { error: 'DATABASE_URL must be a URL such as mysql://user:password@host:3306/portal.', abort: true })
+  .refine((raw) => ['mysql:', 'mariadb:'].includes(new URL(raw).protocol), {
+    error: (issue) => `DATABASE_URL must start with mysql:// or mariadb:// (got "${new URL(String(issue.input)).protocol}//").`,
+    abort: true,
+  })
+  .refine((raw) => new URL(raw).pathname.length >= 2, { error: 'DATABASE_URL must name the database (mysql://host:3306/portal).' });
+
+/** A proxy's address, its subnet, or a name proxy-addr knows. */
+const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]);
 
 /** `1` (hops), `10.0.0.0/8,172.16.0.0/12` (proxies' addresses), or off; never "everyone". */
-function trustProxy(env: Env): TrustProxy {
-  const raw = (env.TRUST_PROXY ?? '').trim();
-  if (raw === '' || /^(0|false|no|off)$/i.test(raw)) return false;
-  if (/^(true|yes|on)$/i.test(raw)) {
-    throw new ConfigError(
+const trustProxy = z.string().transform((raw, context): TrustProxy => {
+  const value = raw.trim();
+  const refuse = (message: string) => {
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (value === '' || /^(0|false|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) {
+    return refuse(
       'TRUST_PROXY=true is no longer accepted: it trusted X-Forwarded-For from any client, who could pick the address ' +
         'rate limits see. Give the number of proxies in front of the API (TRUST_PROXY=1) or their addresses ' +
         '(TRUST_PROXY=10.0.0.0/8,172.16.0.0/12).',
     );
   }
-  if (/^\d+$/.test(raw)) {
-    const hops = Number(raw);
-    if (hops > 10)
-      throw new ConfigError(`TRUST_PROXY must be a number of proxies from 1 to 10 or a list of their addresses (got "${raw}").`);
-    return { hops };
+  if (/^\d+$/.test(value)) {
+    if (Number(value) > 10)
+      return refuse(`TRUST_PROXY must be a number of proxies from 1 to 10 or a list of their addresses (got "${value}").`);
+    return { hops: Number(value) };
   }
-  const addresses = raw
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  for (const entry of addresses) {
-    const [address = '', prefix, ...rest] = entry.split('/');
-    const family = isIP(address);
-    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
-    if (!PROXY_NAMES.has(entry) && (family === 0 || !validPrefix || rest.length > 0)) {
-      throw new ConfigError(
-        `TRUST_PROXY must be a number of proxies (1) or a comma-separated list of their addresses, subnets or ` +
-          `loopback/linklocal/uniquelocal, e.g. 10.0.0.0/8,172.16.0.0/12 (got "${entry}").`,
-      );
-    }
-  }
-  return { addresses };
-}
+  const addresses = list(value);
+  const wrong = addresses.find((entry) => !proxyAddress.safeParse(entry).success);
+  if (wrong === undefined) return { addresses };
+  return refuse(
+    `TRUST_PROXY must be a number of proxies (1) or a comma-separated list of their addresses, subnets or ` +
+      `loopback/linklocal/uniquelocal, e.g. 10.0.0.0/8,172.16.0.0/12 (got "${wrong}").`,
+  );
+});
+
+/** The repository root: the API runs from api/dist/main.js, tests from api/src. */
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+/** Every variable with its type and default; the defaults that depend on others are in Config. */
+const Environment = z.object({
+  NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
+  // Loopback unless told otherwise: the containers set HOST=0.0.0.0 themselves.
+  HOST: z.string().default('127.0.0.1'),
+  PORT: whole(0, 65_535).default(3000),
+  DATABASE_URL: databaseUrl.optional(),
+  SQLITE_PATH: z.string().default(path.join(repoRoot, 'data', 'portal.sqlite')),
+  SEED_DEMO: flag.optional(),
+  SERVE_WEB: flag.default(true),
+  WEB_ROOT: z.string().default(repoRoot),
+  ADMIN_REMOTE_URL: z.string().default('/remotes/admin/remoteEntry.js'),
+  PARENT_REMOTE_URL: z.string().default('/remotes/parent/remoteEntry.js'),
+  TRUST_PROXY: trustProxy.default(false),
+  SESSION_IDLE_MINUTES: whole(5, 30 * 24 * 60).default(12 * 60),
+  SESSION_ABSOLUTE_HOURS: whole(1, 90 * 24).default(7 * 24),
+  SESSION_CACHE_SECONDS: whole(0, 60).default(5),
+  CONTACT_PHONE: z.string().default('+502 5555 2026'),
+  CONTACT_EMAIL: z.string().default('comite@promocion2026.edu.gt'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).optional(),
+  COOKIE_SECURE: oneOf(['auto', 'always']).default('auto'),
+  DB_QUERY_TIMEOUT_MS: whole(100, 600_000).default(10_000),
+  DB_POOL_SIZE: whole(1, 100).default(10),
+  SQLITE_BUSY_TIMEOUT_MS: whole(0, 10_000).default(250),
+  REQUEST_TIMEOUT_MS: whole(0, 600_000).default(20_000),
+  BODY_LIMIT_BYTES: whole(1024, 10 * 1024 * 1024).default(64 * 1024),
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform(list)
+    .pipe(z.array(origin('a comma-separated list of origins')))
+    .default([]),
+  PUBLIC_URL: origin('an origin').optional(),
+  // The URL holds a password: it is never repeated in a message.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, { error: 'SMTP_URL must be a URL such as smtp://user:password@smtp.example.com:587.' })
+    .optional(),
+  MAIL_FROM: z.string().optional(),
+  MAIL_POLL_SECONDS: whole(0, 3600).default(5),
+  MAIL_RATE_PER_MINUTE: whole(1, 100_000).default(60),
+  REMINDERS_SCHEDULED: flag.optional(),
+  SCRYPT_LOG2_N: whole(10, 20).optional(),
+});
 
 /** `127.0.0.1`, `localhost`, `::1`: only this machine can connect. */
 function isLoopback(host: string): boolean {
@@ -179,97 +151,98 @@ function isLoopback(host: string): boolean {
  * Whether the demo accounts, whose password the portal publishes, may sign in: the same rule as
  * seeding them (a loopback HOST outside production), applied to whatever the database holds.
  */
-export function demoAllowed(config: Pick<AppConfig, 'nodeEnv' | 'host'>): boolean {
+export function demoAllowed(config: { nodeEnv: string; host: string }): boolean {
   return config.nodeEnv !== 'production' && isLoopback(config.host);
 }
 
-/**
- * Demo accounts have published passwords (the landing page lists them): only on a portal that
- * listens on this machine alone, outside production. Off by default elsewhere; asked for
- * elsewhere, a ConfigError (a reverse proxy on the same host could still publish a loopback
- * portal, which is why production refuses them whatever the address).
- */
-function seedDemo(env: Env, nodeEnv: AppConfig['nodeEnv'], host: string): boolean {
-  const allowed = demoAllowed({ nodeEnv, host });
-  const wanted = flag(env, 'SEED_DEMO', allowed);
-  if (wanted && !allowed) {
-    throw new ConfigError(
+/** The settings as the API uses them: the variables, with the defaults that depend on others. */
+const Config = Environment.transform((vars, context) => {
+  const { NODE_ENV: nodeEnv, HOST: host } = vars;
+  const refuse = (message: string) => {
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  // Demo accounts have published passwords (the landing page lists them): only on a portal that
+  // listens on this machine alone, outside production. Off by default elsewhere; asked for
+  // elsewhere, refused (a reverse proxy on the same host could still publish a loopback portal,
+  // which is why production refuses them whatever the address).
+  const demo = demoAllowed({ nodeEnv, host });
+  const seedDemo = vars.SEED_DEMO ?? demo;
+  if (seedDemo && !demo) {
+    return refuse(
       `SEED_DEMO=true creates accounts whose passwords the portal publishes: it is allowed only with a loopback HOST ` +
         `(127.0.0.1, localhost, ::1) and NODE_ENV other than production (got HOST=${host}, NODE_ENV=${nodeEnv}). ` +
         `Set SEED_DEMO=false and create the committee's account with npm run create-admin.`,
     );
   }
-  return wanted;
-}
-
-/** The repository root: the API runs from api/dist/main.js, tests from api/src. */
-const repoRoot = path.resolve(__dirname, '..', '..');
-
-export function loadConfig(env: Env = process.env): AppConfig {
-  const nodeEnv = oneOf(env, 'NODE_ENV', 'development', ['development', 'production', 'test'] as const);
-  // Loopback unless told otherwise: the containers set HOST=0.0.0.0 themselves.
-  const host = text(env, 'HOST', '127.0.0.1');
-  return {
-    nodeEnv,
-    host,
-    port: integer(env, 'PORT', 3000, 0, 65535),
-    databaseUrl: databaseUrl(env),
-    sqlitePath: path.resolve(text(env, 'SQLITE_PATH', path.join(repoRoot, 'data', 'portal.sqlite'))),
-    seedDemo: seedDemo(env, nodeEnv, host),
-    serveWeb: flag(env, 'SERVE_WEB', true),
-    webRoot: path.resolve(text(env, 'WEB_ROOT', repoRoot)),
-    adminRemoteUrl: text(env, 'ADMIN_REMOTE_URL', '/remotes/admin/remoteEntry.js'),
-    parentRemoteUrl: text(env, 'PARENT_REMOTE_URL', '/remotes/parent/remoteEntry.js'),
-    trustProxy: trustProxy(env),
-    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 12 * 60, 5, 30 * 24 * 60),
-    sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 7 * 24, 1, 90 * 24),
-    sessionCacheSeconds: integer(env, 'SESSION_CACHE_SECONDS', 5, 0, 60),
-    contactPhone: text(env, 'CONTACT_PHONE', '+502 5555 2026'),
-    contactEmail: text(env, 'CONTACT_EMAIL', 'comite@promocion2026.edu.gt'),
-    logLevel: oneOf(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', [
-      'fatal',
-      'error',
-      'warn',
-      'info',
-      'debug',
-      'silent',
-    ] as const),
-    cookieSecure: oneOf(env, 'COOKIE_SECURE', 'auto', ['auto', 'always'] as const),
-    dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 10_000, 100, 600_000),
-    dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 100),
-    sqliteBusyTimeoutMs: integer(env, 'SQLITE_BUSY_TIMEOUT_MS', 250, 0, 10_000),
-    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 20_000, 0, 600_000),
-    bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
-    allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
-    ...mail(env, nodeEnv),
-    remindersScheduled: flag(env, 'REMINDERS_SCHEDULED', nodeEnv !== 'test'),
-    scryptLog2N: nodeEnv === 'test' ? integer(env, 'SCRYPT_LOG2_N', PRODUCTION_LOG2_N, 10, 20) : PRODUCTION_LOG2_N,
-  };
-}
-
-function mail(
-  env: Env,
-  nodeEnv: AppConfig['nodeEnv'],
-): Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailPollSeconds' | 'mailRatePerMinute'> {
-  const port = integer(env, 'PORT', 3000, 0, 65535);
-  const [publicUrl] = origins({ PUBLIC_URL: text(env, 'PUBLIC_URL', `http://localhost:${port}`) }, 'PUBLIC_URL');
   // Every invitation, confirmation and reminder link starts here: in production one on this
   // machine's own name would reach no family.
-  if (nodeEnv === 'production' && isLoopback(new URL(publicUrl!).hostname)) {
-    throw new ConfigError(
+  const publicUrl = vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`;
+  if (nodeEnv === 'production' && isLoopback(new URL(publicUrl).hostname)) {
+    return refuse(
       `PUBLIC_URL must be the address families open, such as https://portal.colegio.edu.gt, when NODE_ENV=production ` +
         `(got ${publicUrl}): the links in e-mails start with it.`,
     );
   }
-  const smtpUrl = env.SMTP_URL || null;
-  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
-    throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@smtp.example.com:587.');
-  }
   return {
-    publicUrl: publicUrl!,
-    smtpUrl,
-    mailFrom: text(env, 'MAIL_FROM', `Portal de graduación <${text(env, 'CONTACT_EMAIL', 'comite@promocion2026.edu.gt')}>`),
-    mailPollSeconds: integer(env, 'MAIL_POLL_SECONDS', 5, 0, 3600),
-    mailRatePerMinute: integer(env, 'MAIL_RATE_PER_MINUTE', 60, 1, 100_000),
+    nodeEnv,
+    host,
+    port: vars.PORT,
+    /** `mysql://` or `mariadb://` URL; unset means the embedded SQLite file. */
+    databaseUrl: vars.DATABASE_URL ?? null,
+    sqlitePath: path.resolve(vars.SQLITE_PATH),
+    seedDemo,
+    /** Serve the built shell and remotes from this process (what `npm start` does). */
+    serveWeb: vars.SERVE_WEB,
+    webRoot: path.resolve(vars.WEB_ROOT),
+    adminRemoteUrl: vars.ADMIN_REMOTE_URL,
+    parentRemoteUrl: vars.PARENT_REMOTE_URL,
+    /**
+     * Which peers may speak for the client through X-Forwarded-*: none (false), the nearest N hops,
+     * or the proxies at these addresses, subnets or names (loopback, linklocal, uniquelocal).
+     */
+    trustProxy: vars.TRUST_PROXY,
+    sessionIdleMinutes: vars.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: vars.SESSION_ABSOLUTE_HOURS,
+    /** How long a resolved session is trusted from memory before the database is asked again. */
+    sessionCacheSeconds: vars.SESSION_CACHE_SECONDS,
+    contactPhone: vars.CONTACT_PHONE,
+    contactEmail: vars.CONTACT_EMAIL,
+    logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    /** Session cookie Secure: `auto` when the request is HTTPS (through trusted proxies), or `always`. */
+    cookieSecure: vars.COOKIE_SECURE,
+    /** A MySQL/MariaDB query (or connection attempt) not answered by then fails: a 503. */
+    dbQueryTimeoutMs: vars.DB_QUERY_TIMEOUT_MS,
+    /** MySQL/MariaDB connections this process keeps open at most. */
+    dbPoolSize: vars.DB_POOL_SIZE,
+    /** How long an SQLite write waits for another process's lock before a 503. */
+    sqliteBusyTimeoutMs: vars.SQLITE_BUSY_TIMEOUT_MS,
+    /** A request not answered by then gets a 503 (0: no limit). */
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
+    /** Largest request body accepted, in bytes. */
+    bodyLimit: vars.BODY_LIMIT_BYTES,
+    /** Origins, besides the API's own, whose pages may send state-changing requests (CSRF check). */
+    allowedOrigins: vars.ALLOWED_ORIGINS,
+    /** Where parents open the portal: the links in e-mails start here (never taken from a request). */
+    publicUrl,
+    /** `smtp://user:pass@host:587` or `smtps://...`; unset: e-mails wait in the outbox. */
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM ?? `Portal de graduación <${vars.CONTACT_EMAIL}>`,
+    /** How often each instance looks for e-mails to send; 0 sends only when asked (tests). */
+    mailPollSeconds: vars.MAIL_POLL_SECONDS,
+    /** Most e-mails sent in any minute, over every instance (a notice to the class goes in batches). */
+    mailRatePerMinute: vars.MAIL_RATE_PER_MINUTE,
+    /** Run the daily payment reminders at 08:00 Guatemala time (off in tests, which run them by hand). */
+    remindersScheduled: vars.REMINDERS_SCHEDULED ?? nodeEnv !== 'test',
+    /** scrypt's cost as log2(N): 17 always, except with NODE_ENV=test, where SCRYPT_LOG2_N may lower it (auth/password.ts). */
+    scryptLog2N: nodeEnv === 'test' ? (vars.SCRYPT_LOG2_N ?? PRODUCTION_LOG2_N) : PRODUCTION_LOG2_N,
   };
+});
+
+export type AppConfig = z.output<typeof Config>;
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const parsed = Config.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')));
+  if (!parsed.success) throw new ConfigError(parsed.error.issues[0]!.message);
+  return parsed.data;
 }

@@ -30,7 +30,34 @@ describe.each(DATABASES)('HTTP errors (%s)', (kind) => {
   });
 
   it('refuses JSON that tries to reach the object prototype', async () => {
-    const response = await api.agent().request('POST', '/api/login', '{"username":"a","password":"b","__proto__":{"role":"admin"}}');
-    expect(response.status).toBe(400);
+    for (const payload of [
+      '{"username":"a","password":"b","__proto__":{"role":"admin"}}',
+      '{"constructor":{"prototype":{"role":"admin"}}}',
+    ]) {
+      const response = await api.agent().request('POST', '/api/login', payload);
+      expect({ payload, status: response.status, message: (response.body as { message?: string }).message }).toEqual({
+        payload,
+        status: 400,
+        message: 'El cuerpo de la solicitud no es JSON válido.',
+      });
+    }
+  });
+
+  it('takes an empty body sent with the JSON type as no body', async () => {
+    const agent = await api.signedIn('parent');
+    const response = await agent.request('POST', '/api/logout', '', { 'content-type': 'application/json', 'content-length': '0' });
+    expect(response.status).toBe(204);
+    expect((await agent.get('/api/user')).status).toBe(401);
+  });
+
+  it('answers a body that is not a JSON object with a Spanish 400', async () => {
+    for (const payload of ['null', '[]', '42', '"texto"']) {
+      const response = await api.agent().request('POST', '/api/login', payload);
+      expect({ payload, status: response.status, body: response.body }).toEqual({
+        payload,
+        status: 400,
+        body: { statusCode: 400, message: 'El cuerpo de la solicitud debe ser un objeto JSON.' },
+      });
+    }
   });
 });

@@ -158,6 +158,36 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
     expect(expectSpanishError(response).message).toMatch(/comprobante/);
   });
 
+  it('refuses a broken form with a Spanish 400 and stores nothing: two files, a long or repeated field, no boundary', async () => {
+    const cookie = [...parentA.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const send = (payload: Buffer | string, type = `multipart/form-data; boundary=${BOUNDARY}`) =>
+      api.app.inject({ method: 'POST', url: '/api/my-family/payment-proofs', payload, headers: { 'content-type': type, cookie } });
+    const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const file = (name: string) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${PDF.toString('latin1')}\r\n`;
+    const end = `--${BOUNDARY}--\r\n`;
+    const before = await snapshotTables(api, { except: ['sessions'] });
+    const cases: Array<[string, Awaited<ReturnType<typeof send>>, string]> = [
+      ['two files', await send(field('paymentNumber', '1') + file('file') + file('otro') + end), 'Envía un solo archivo por comprobante.'],
+      [
+        'a long field',
+        await send(field('documentNumber', 'x'.repeat(801)) + file('file') + end),
+        'El campo «documentNumber» no es válido.',
+      ],
+      [
+        'a repeated field',
+        await send(field('paymentNumber', '1') + field('paymentNumber', '2') + file('file') + end),
+        'El campo «paymentNumber» no es válido.',
+      ],
+      ['no boundary', await send(field('paymentNumber', '1'), 'multipart/form-data; charset=utf-8'), 'El formulario no es válido.'],
+      ['a cut form', await send(field('paymentNumber', '1') + file('file').slice(0, 120)), 'El formulario no es válido.'],
+    ];
+    for (const [name, response, message] of cases) {
+      expect({ name, status: response.statusCode, message: expectSpanishError(response).message }).toEqual({ name, status: 400, message });
+    }
+    expect(await snapshotTables(api, { except: ['sessions'] })).toEqual(before);
+  });
+
   it('keeps multipart to the upload route: anywhere else it is a 415', async () => {
     const cookie = [...parentA.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await api.app.inject({

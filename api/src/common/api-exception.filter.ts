@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '@portal/contracts';
 
 export const MESSAGES = {
@@ -22,6 +22,12 @@ const FASTIFY_MESSAGES: Record<number, string> = {
   431: 'Los encabezados de la solicitud son demasiado grandes.',
   [HttpStatus.REQUEST_TIMEOUT]: 'La solicitud tardó demasiado en llegar.',
 };
+
+/** Fastify's own 400s that Nest passes on as plain text (its code dropped), known by that text. */
+const FASTIFY_TEXTS = new Map<string, string>([
+  [new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY().message, MESSAGES.badJson],
+  [new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY().message, MESSAGES.badJson],
+]);
 
 /** Driver codes for a database that is unreachable, gone mid-query, full or locked: a 503. */
 const DATABASE_DOWN = new Set([
@@ -65,7 +71,7 @@ export function toErrorBody(error: unknown): ApiErrorBody {
     }
     // A plain-string HttpException is Nest's wrapping of a Fastify error (body too large,
     // unsupported content type, ...), whose English text is replaced by ours.
-    return { statusCode: status, message: FASTIFY_MESSAGES[status] ?? MESSAGES.badRequest };
+    return { statusCode: status, message: FASTIFY_TEXTS.get(error.message) ?? FASTIFY_MESSAGES[status] ?? MESSAGES.badRequest };
   }
   // An error that carries its own 4xx (a static file's refused path, Fastify's bad URL): that
   // status with our message, never a 500 with a stack trace.

@@ -4,6 +4,8 @@
 // an Origin that is not ours, or Sec-Fetch-Site: cross-site. A body must be JSON, which a plain
 // HTML form cannot send. Requests without those headers (curl, server to server) carry no
 // ambient cookie from a victim's browser and pass. No database, no allocation on GETs.
+// By hand: @fastify/csrf-protection is a token every page must fetch and send back; this check
+// needs none and is what csrf.e2e-spec.ts proves (forged Origin, cross-site, forms, old browsers).
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isUploadRoute } from '../receipts/multipart';
 import { isUnsubscribeRoute } from '../mail/unsubscribe';
@@ -46,7 +48,8 @@ export function registerCsrfCheck(fastify: FastifyInstance, allowedOrigins: read
     // A form's urlencoded, multipart or text/plain body is refused even when empty (Fastify
     // would not parse an empty body, so its type would never be checked).
     const type = headers['content-type'];
-    // The receipt upload alone takes a file (multipart), still behind the Origin check above.
+    // The upload routes alone take a file (multipart), still behind the Origin check above; the
+    // form is read only after the session and role are checked (receipts/multipart.ts).
     const multipartUpload = isUploadRoute(request) && /^multipart\/form-data\s*;/i.test(type ?? '');
     if (type !== undefined && !multipartUpload && !/^application\/json\s*(;|$)/i.test(type)) return refuse(reply, 415, MESSAGES.mediaType);
     done();

@@ -1,7 +1,7 @@
 // Bank reconciliation: the committee's statement preview (a file, nothing written) and the
 // confirmation of the lines it decided on.
 import type { BankColumnMapping, BankConfirmResult, BankLineDecision, BankPreview } from '@portal/contracts';
-import { ApiError, apiRequest } from '@portal/api-client/request';
+import { apiRequest } from '@portal/api-client/request';
 import { mutationHook } from '@portal/api-client/mutation';
 import { statsKey } from '@portal/api-client/stats';
 
@@ -11,17 +11,14 @@ export interface StatementChoice {
 }
 
 /** Reads the statement on the server: the lines, their matches and the rows it could not read. */
-export async function previewBankStatement(file: Blob, fileName: string, choice?: StatementChoice): Promise<BankPreview> {
+export function previewBankStatement(file: Blob, fileName: string, choice?: StatementChoice): Promise<BankPreview> {
   const form = new FormData();
   if (choice) {
     form.append('mapping', JSON.stringify(choice.mapping));
     form.append('headerLine', String(choice.headerLine));
   }
   form.append('file', file, fileName);
-  const response = await fetch('/api/bank-statements/preview', { method: 'POST', credentials: 'include', body: form });
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
-  return JSON.parse(text) as BankPreview;
+  return apiRequest<BankPreview>('POST', '/api/bank-statements/preview', form);
 }
 
 export const confirmBankLines = (input: { lines: BankLineDecision[]; layout?: { headers: string[]; mapping: BankColumnMapping } }) =>

@@ -13,7 +13,7 @@ import type {
   HoldingInput,
   ParentBooks,
 } from '@portal/contracts';
-import { ApiError, apiRequest, getJson } from '@portal/api-client/request';
+import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
 
@@ -31,7 +31,7 @@ export function useMyBooks() {
 }
 
 /** An expense and its invoice, as a form (the file is checked by the server as a deposit slip is). */
-export async function recordExpense(input: ExpenseInput & { file: Blob | null; fileName?: string }): Promise<Expense> {
+export function recordExpense(input: ExpenseInput & { file: Blob | null; fileName?: string }): Promise<Expense> {
   const form = new FormData();
   const { file, fileName, ...fields } = input;
   for (const [name, value] of Object.entries(fields)) {
@@ -39,9 +39,7 @@ export async function recordExpense(input: ExpenseInput & { file: Blob | null; f
     if (text !== '') form.append(name, text);
   }
   if (file) form.append('file', file, fileName ?? 'factura');
-  const response = await fetch('/api/books/expenses', { method: 'POST', credentials: 'include', body: form });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  return (await response.json()) as Expense;
+  return apiRequest<Expense>('POST', '/api/books/expenses', form);
 }
 
 export const createBudget = (input: BudgetInput) => apiRequest<Books>('POST', '/api/books/budgets', input);

@@ -1,5 +1,5 @@
 import { downloadFile } from '@portal/api-client/download';
-import { ApiError } from '@portal/api-client/request';
+import { ApiError, onSessionEnded } from '@portal/api-client/request';
 
 /** What the client reads of a fetch answer (jsdom has no Response). */
 function answer(status: number, body: string, headers: Record<string, string> = {}) {
@@ -49,6 +49,16 @@ describe('downloadFile', () => {
     const error = await downloadFile('/api/event-rsvps-report?format=xlsx', 'x.xlsx').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).userMessage).toBe('No tienes permiso.');
+    expect(clicked).toEqual([]);
+  });
+
+  it('ends the session when the export is answered with a 401, as any other request', async () => {
+    const sessionEnded = jest.fn();
+    const stop = onSessionEnded(sessionEnded);
+    global.fetch = jest.fn().mockResolvedValue(answer(401, '{"statusCode":401,"message":"Debes iniciar sesión para continuar."}'));
+    await expect(downloadFile('/api/event-rsvps-report?format=xlsx', 'x.xlsx')).rejects.toThrow('401');
+    stop();
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
     expect(clicked).toEqual([]);
   });
 });

@@ -1,12 +1,11 @@
-import { ApiError } from '@portal/api-client/request';
+import { fetchFile } from '@portal/api-client/request';
 
 /**
  * Downloads a file the server builds (the xlsx exports) with the session cookie, keeping the
- * server's file name. A refusal throws an ApiError, as every other call does.
+ * server's file name. A refusal throws an ApiError, and a 401 ends the session, as every other call does.
  */
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'include' });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  const response = await fetchFile(url);
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
   const link = document.createElement('a');

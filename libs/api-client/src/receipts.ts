@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import useSWR from 'swr';
 import type { PaymentProof, ReviewQueueItem } from '@portal/contracts';
-import { ApiError, apiRequest, getJson } from '@portal/api-client/request';
+import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
 import { useRefresh } from '@portal/api-client/refresh';
@@ -21,7 +21,7 @@ export interface ReceiptUpload {
   documentNumber?: string;
 }
 
-/** XMLHttpRequest rather than fetch: it reports the upload's progress (0 to 1). */
+/** A form with the file; `onProgress` hears how much of it has gone (0 to 1). */
 export function uploadPaymentProof(input: ReceiptUpload, onProgress: (fraction: number) => void): Promise<PaymentProof> {
   const form = new FormData();
   form.append('paymentNumber', String(input.paymentNumber));
@@ -30,18 +30,7 @@ export function uploadPaymentProof(input: ReceiptUpload, onProgress: (fraction: 
     if (value) form.append(name, value);
   }
   form.append('file', input.file, input.fileName);
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/my-family/payment-proofs');
-    request.withCredentials = true;
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) resolve(JSON.parse(request.responseText) as PaymentProof);
-      else reject(new ApiError(request.status, request.responseText, request.statusText));
-    };
-    request.onerror = () => reject(new Error('No se pudo enviar el comprobante. Revisa tu conexión e intenta de nuevo.'));
-    request.send(form);
-  });
+  return apiRequest<PaymentProof>('POST', '/api/my-family/payment-proofs', form, { onUploadProgress: onProgress });
 }
 
 export const deletePaymentProof = (id: number) => apiRequest<void>('DELETE', `/api/my-family/payment-proofs/${id}`);
