@@ -7,6 +7,7 @@ import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
 import { useRefresh } from '@portal/api-client/refresh';
+import { uploadWithProgress } from '@portal/api-client/upload';
 import { myPaymentProofsKey } from '@portal/api-client/my-family';
 import { statsKey } from '@portal/api-client/stats';
 
@@ -30,7 +31,7 @@ export function uploadPaymentProof(input: ReceiptUpload, onProgress: (fraction: 
     if (value) form.append(name, value);
   }
   form.append('file', input.file, input.fileName);
-  return apiRequest<PaymentProof>('POST', '/api/my-family/payment-proofs', form, { onUploadProgress: onProgress });
+  return uploadWithProgress<PaymentProof>('/api/my-family/payment-proofs', form, onProgress);
 }
 
 export const deletePaymentProof = (id: number) => apiRequest<void>('DELETE', `/api/my-family/payment-proofs/${id}`);

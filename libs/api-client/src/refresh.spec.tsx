@@ -63,8 +63,14 @@ describe('useRetryFailed', () => {
   it('asks again, with the screen’s fetcher, only for the keys whose last load failed', async () => {
     serve({ '/api/families': ['familia'] });
     const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>;
+    // Both fields of each are read while rendering: SWR re-renders a hook only for the fields it read.
+    const state = ({ data, error }: { data?: unknown; error?: unknown }) => ({ data, error });
     const { result } = renderHook(
-      () => ({ events: useSWR('/api/events', getJson), families: useSWR('/api/families', getJson), retry: useRetryFailed() }),
+      () => ({
+        events: state(useSWR('/api/events', getJson)),
+        families: state(useSWR('/api/families', getJson)),
+        retry: useRetryFailed(),
+      }),
       { wrapper },
     );
     await waitFor(() => expect(result.current.events.error).toBeDefined());

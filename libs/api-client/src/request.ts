@@ -73,40 +73,22 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
-export interface RequestOptions {
-  /** For a FormData body: called with the fraction sent so far (0 to 1) while it uploads. */
-  onUploadProgress?: (fraction: number) => void;
-}
-
-/** What is read of an answer, from fetch or from an XMLHttpRequest. */
-type Answer = Pick<Response, 'ok' | 'status' | 'statusText' | 'text'>;
+/** What is read of an answer, from fetch or from an XMLHttpRequest (@portal/api-client/upload). */
+export type Answer = Pick<Response, 'ok' | 'status' | 'statusText' | 'text'>;
 
 /** The session-ended listeners hear of a 401; any other refusal throws an ApiError. */
-async function checked<A extends Answer>(url: string, sent: Promise<A>): Promise<A> {
+export async function checked<A extends Answer>(url: string, sent: Promise<A>): Promise<A> {
   const response = await sent;
   if (response.status === 401 && !SIGN_IN_URLS.has(url)) for (const listener of sessionEndedListeners) listener();
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   return response;
 }
 
-/** XMLHttpRequest rather than fetch where the upload's progress is shown: fetch reports none. */
-function sendWithProgress(url: string, init: RequestInit, onProgress: (fraction: number) => void): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(init.method ?? 'GET', url);
-    request.withCredentials = true;
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    request.onload = () =>
-      resolve({
-        ok: request.status >= 200 && request.status < 300,
-        status: request.status,
-        statusText: request.statusText,
-        text: async () => request.responseText,
-      });
-    // As fetch does: a TypeError, which errorMessage puts as a connection problem.
-    request.onerror = request.onabort = () => reject(new TypeError('Network request failed'));
-    request.send(init.body as XMLHttpRequestBodyInit | null | undefined);
-  });
+/** A 2xx answer's JSON (nothing for a 204 or an empty body). */
+export async function answerJson<T>(response: Answer): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /** A FormData body goes as it is (the browser writes its multipart type); anything else as JSON. */
@@ -116,16 +98,11 @@ function bodyOf(data: unknown): Pick<RequestInit, 'headers' | 'body'> {
   return { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) };
 }
 
-export async function apiRequest<T>(method: Method, url: string, data?: unknown, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(method: Method, url: string, data?: unknown): Promise<T> {
   const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
-  const init: RequestInit = { method, credentials: 'include', ...bodyOf(data) };
-  const { onUploadProgress } = options;
-  const send = () => (onUploadProgress ? sendWithProgress(url, init, onUploadProgress) : fetch(url, init));
+  const send = () => fetch(url, { method, credentials: 'include', ...bodyOf(data) });
   // An early request that failed on the network is asked again, as any first request would be.
-  const response = await checked(url, early ? early.catch(send) : send());
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return answerJson<T>(await checked(url, early ? early.catch(send) : send()));
 }
 
 /** A GET whose answer is a file (the xlsx exports): the response itself, once it is a 2xx. */
