@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { FamilyEntity } from '../families/family.entity';
+import { familyNameByEmail } from '../families/family.store';
 import type { Change } from '../history/record';
 import { UserEntity } from '../users/user.entity';
 import { toUser } from '../users/users.service';
@@ -21,10 +21,7 @@ export async function accountChange(
   before: object | null = null,
   after: object | null = null,
 ): Promise<Change> {
-  const family =
-    user.role === 'parent' && user.email
-      ? await manager.findOne(FamilyEntity, { where: { email: user.email }, select: { id: true, graduateName: true } })
-      : null;
+  const family = user.role === 'parent' && user.email ? await familyNameByEmail(manager, user.email) : null;
   return {
     action: `account.${action}`,
     entity: 'account',

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from '../users/user.entity';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { AuthModule } from '../auth/auth.module';
 import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
@@ -10,7 +10,7 @@ import { DoorAccessService } from './door-access.service';
 import { InvitationsController } from './invitations.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, FamilyEntity]), AuthModule],
+  imports: [TypeOrmModule.forFeature([UserEntity]), AuthModule, FamilyStoreModule],
   controllers: [AccountsController, InvitationsController, DoorAccessController],
   providers: [AccountsService, DoorAccessService],
 })

@@ -1,9 +1,9 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { In, Not, IsNull } from 'typeorm';
+import { Not, IsNull } from 'typeorm';
 import type { Account, User } from '@portal/contracts';
 import { SessionsService } from '../auth/sessions.service';
 import { Database } from '../database/database.service';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore } from '../families/family.store';
 import { UserEntity } from '../users/user.entity';
 import { recordChange } from '../history/record';
 import { toUser } from '../users/users.service';
@@ -21,14 +21,13 @@ export class AccountsService {
   constructor(
     private readonly db: Database,
     private readonly sessions: SessionsService,
+    private readonly families: FamilyStore,
   ) {}
 
   async list(): Promise<Account[]> {
     const users = await this.db.manager.find(UserEntity, { order: { name: 'ASC', id: 'ASC' } });
     const proven = users.filter((user) => user.role === 'parent' && user.emailVerifiedAt && user.email).map((user) => user.email!);
-    const families = proven.length
-      ? await this.db.manager.find(FamilyEntity, { select: { id: true, graduateName: true, email: true }, where: { email: In(proven) } })
-      : [];
+    const families = await this.families.byEmails(proven, ['graduateName']);
     const byEmail = new Map(families.map((family) => [family.email, { id: family.id, graduateName: family.graduateName }]));
     return users.map((user) => ({
       ...toUser(user),

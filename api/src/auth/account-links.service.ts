@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { OutboxService } from '../mail/outbox.service';
 import { invitationMail, resetNoAccountMail, resetPasswordMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
@@ -57,6 +57,7 @@ export class AccountLinksService {
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly families: FamilyStore,
   ) {}
 
   /**
@@ -129,7 +130,7 @@ export class AccountLinksService {
   /** The committee invites one family: an e-mail with a link to create its account. */
   async invite(familyId: number): Promise<AccountLink> {
     return this.db.write(async (manager) => {
-      const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+      const family = await this.families.byId(familyId, manager);
       if (!family) throw new NotFoundException(LINK_MESSAGES.familyNotFound);
       if (await this.hasProvenAccount(manager, family.email)) throw new ConflictException(LINK_MESSAGES.hasAccount);
       return { link: await this.sendInvitation(manager, family) };
@@ -138,14 +139,14 @@ export class AccountLinksService {
 
   /** Invites every family whose e-mail no proven account holds yet; says which it left out. */
   async inviteAllWithoutAccount(): Promise<BulkInvitationResult> {
-    const families = await this.db.manager.find(FamilyEntity, { order: { graduateName: 'ASC', id: 'ASC' } });
+    const families = await this.families.list({ by: 'name' });
     const proven = new Set(
       (
         await this.db.manager.find(UserEntity, { select: { email: true }, where: { emailVerifiedAt: Not(IsNull()), email: Not(IsNull()) } })
       ).map((user) => user.email),
     );
     const result: BulkInvitationResult = { invited: 0, skipped: [] };
-    const invite: FamilyEntity[] = [];
+    const invite: FamilyRow[] = [];
     for (const family of families) {
       if (proven.has(family.email)) result.skipped.push({ graduateName: family.graduateName, reason: LINK_MESSAGES.alreadyHasAccount });
       else if (!isEmail(family.email)) result.skipped.push({ graduateName: family.graduateName, reason: LINK_MESSAGES.badFamilyEmail });
@@ -162,7 +163,7 @@ export class AccountLinksService {
   /** What the invitation's page shows; a used, expired or stale link is a 400. */
   async checkInvitation(token: string): Promise<Invitation> {
     const row = await this.tokens.peek(this.db.manager, token, 'invitation');
-    const family = row?.familyId ? await this.db.manager.findOneBy(FamilyEntity, { id: row.familyId }) : null;
+    const family = row?.familyId ? await this.families.byId(row.familyId) : null;
     if (!row || !family || family.email !== row.email) throw new BadRequestException(BAD_LINK);
     return { graduateName: family.graduateName, email: family.email, contactName: family.contactName };
   }
@@ -181,7 +182,7 @@ export class AccountLinksService {
         // Spent in the same transaction: of two people using one link at once, one gets the account.
         then: async (manager, user) => {
           const row = await this.tokens.consume(manager, token, 'invitation');
-          const family = row?.familyId ? await manager.findOneBy(FamilyEntity, { id: row.familyId }) : null;
+          const family = row?.familyId ? await this.families.byId(row.familyId, manager) : null;
           if (!row || family?.email !== email) throw new BadRequestException(BAD_LINK);
           const change = await accountChangeById(manager, 'accept-invitation', user.id);
           if (change) await recordChange(manager, change, user);
@@ -206,7 +207,7 @@ export class AccountLinksService {
     return link;
   }
 
-  private async sendInvitation(manager: EntityManager, family: FamilyEntity): Promise<string> {
+  private async sendInvitation(manager: EntityManager, family: FamilyRow): Promise<string> {
     const token = await this.tokens.issue(
       manager,
       { familyId: family.id, email: family.email },

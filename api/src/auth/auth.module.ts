@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_GUARD } from '@nestjs/core';
 import { UserEntity } from '../users/user.entity';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersService } from '../users/users.service';
 import { SessionEntity } from './session.entity';
@@ -22,7 +22,7 @@ import { SessionGuard } from './session.guard';
 import { SessionsService } from './sessions.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, SessionEntity, AccountTokenEntity, RateLimitEntity, FamilyEntity]), SettingsModule],
+  imports: [TypeOrmModule.forFeature([UserEntity, SessionEntity, AccountTokenEntity, RateLimitEntity]), SettingsModule, FamilyStoreModule],
   controllers: [AuthController, EmailVerificationController, AccountLinksController, AccountController],
   providers: [
     AuthService,

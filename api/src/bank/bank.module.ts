@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { LedgerModule } from '../ledger/ledger.module';
@@ -11,8 +11,9 @@ import { BankService } from './bank.service';
 /** Bank reconciliation: statement import, matching by reference and amount, confirmation (docs/payments.md). */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([BankLineEntity, BankLayoutEntity, BankStatementReadEntity, FamilyEntity, PaymentProofEntity, SettingsEntity]),
+    TypeOrmModule.forFeature([BankLineEntity, BankLayoutEntity, BankStatementReadEntity, PaymentProofEntity, SettingsEntity]),
     LedgerModule,
+    FamilyStoreModule,
   ],
   controllers: [BankController],
   providers: [BankService],

@@ -12,8 +12,7 @@ import type {
 import { foldForSearch } from '@portal/format';
 import { In, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { lockFamily } from '../families/family-lock';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { LedgerMail } from '../ledger/ledger-mail';
@@ -125,7 +124,7 @@ function propose(candidate: Candidate, signal: Signals, amountCentavos: number):
 }
 
 interface Candidate {
-  family: FamilyEntity;
+  family: FamilyRow;
   reference: string;
   /** What the family owes next (its first payment with a balance), in centavos; null when nothing. */
   nextOwed: number | null;
@@ -143,6 +142,7 @@ export class BankService {
     private readonly db: Database,
     private readonly ledger: LedgerService,
     private readonly mail: LedgerMail,
+    private readonly families: FamilyStore,
   ) {}
 
   async preview(bytes: Buffer | undefined, mapping: BankColumnMapping | null, headerLine: number | null): Promise<BankPreview> {
@@ -185,7 +185,7 @@ export class BankService {
     const [match, covering, names] = await Promise.all([
       this.matcher(manager),
       this.ledger.coveringIndex(manager),
-      manager.find(FamilyEntity, { select: { id: true, graduateName: true } }),
+      this.families.list({ columns: ['graduateName'] }),
     ]);
     const graduateOf = new Map(names.map((family) => [family.id, family.graduateName]));
     const preview = lines.map((line): BankPreviewLine => {
@@ -227,7 +227,7 @@ export class BankService {
    */
   private async matcher(manager: EntityManager): Promise<(line: StatementLine) => BankMatch | null> {
     const settings = await manager.findOneByOrFail(SettingsEntity, { id: 1 });
-    const families = await manager.find(FamilyEntity, { order: { id: 'ASC' } });
+    const families = await this.families.list({}, manager);
     const statements = await this.ledger.statements(manager, families);
     // What parents declared on the receipts they sent and the committee has not decided on: a
     // deposit of that day and amount is theirs.
@@ -359,7 +359,7 @@ export class BankService {
           discarded += 1;
           continue;
         }
-        if (!(await lockFamily(this.db, manager, line.familyId))) throw new NotFoundException(BANK_MESSAGES.familyNotFound);
+        if (!(await this.families.lock(manager, line.familyId))) throw new NotFoundException(BANK_MESSAGES.familyNotFound);
         const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
         const entryId = await this.apply(user, manager, { ...line, familyId: line.familyId }, lineId);
         if (entryId.linked) linked += 1;

@@ -25,7 +25,7 @@ import type { Database } from './database.service';
  * runs one write at a time, so nothing here takes a lock there.
  *
  * Each domain takes its own step with `findLocked`: lockAdminWrites (settings/admin-writes-lock.ts),
- * lockFamily (families/family-lock.ts), lockEvent (events/event-lock.ts).
+ * FamilyStore.lock and lockByEmail (families/family.store.ts), lockEvent (events/event-lock.ts).
  */
 
 /**

@@ -10,6 +10,7 @@ import { SettingsEntity } from '../settings/settings.entity';
 import { FamilyEntity } from './family.entity';
 import { FamiliesController } from './families.controller';
 import { FamiliesService } from './families.service';
+import { FamilyStoreModule } from './family.store';
 
 @Module({
   imports: [
@@ -23,6 +24,7 @@ import { FamiliesService } from './families.service';
       SettingsEntity,
     ]),
     LedgerModule,
+    FamilyStoreModule,
   ],
   controllers: [FamiliesController],
   providers: [FamiliesService],

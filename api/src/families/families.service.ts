@@ -4,7 +4,6 @@ import { TOTAL_TABLES, type Family, type RsvpAnswer } from '@portal/contracts';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { lockAdminWrites } from '../settings/admin-writes-lock';
-import { lockFamily } from './family-lock';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { familyWithAnswers, keyAnswers, keyEventIds, toFamily, writeAnswer } from '../rsvps/attendance';
@@ -12,6 +11,7 @@ import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import type { CreateFamilyDto } from './dto/create-family.dto';
 import type { UpdateFamilyDto } from './dto/update-family.dto';
 import { FamilyEntity } from './family.entity';
+import { FamilyStore } from './family.store';
 import { GalaFamilyEntity } from '../gala/gala-family.entity';
 import { GalaTableEntity } from '../gala/gala-table.entity';
 import { recordChange } from '../history/record';
@@ -77,6 +77,7 @@ export class FamiliesService {
   constructor(
     private readonly db: Database,
     private readonly ledger: LedgerService,
+    private readonly store: FamilyStore,
   ) {}
 
   async list(): Promise<Family[]> {
@@ -119,7 +120,7 @@ export class FamiliesService {
     return this.db.write(async (manager) => {
       await lockAdminWrites(this.db, manager);
       // Locked the way parents lock it (database/lock-order.ts): an e-mail change crosses their locks otherwise.
-      const current = await lockFamily(this.db, manager, id);
+      const current = await this.store.lock(manager, id);
       if (!current) throw new NotFoundException(FAMILY_TEXTS.notFound);
       if (columns.email !== undefined && columns.email !== current.email) await this.checkEmailFree(manager, columns.email, id);
       // Only a family asking for more tables than it has can take the total past the limit.
@@ -147,7 +148,7 @@ export class FamiliesService {
   remove(id: number): Promise<void> {
     return this.db.write(async (manager) => {
       await lockAdminWrites(this.db, manager);
-      const current = await lockFamily(this.db, manager, id);
+      const current = await this.store.lock(manager, id);
       if (!current) throw new NotFoundException(FAMILY_TEXTS.notFound);
       // Money is never deleted with a family: its credits are reversed first (decisions item 20).
       await this.ledger.refuseDeleteWithMoney(manager, id);

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { SettingsEntity } from '../settings/settings.entity';
 import { ParentModule } from '../parent/parent.module';
 import { GalaTableEntity } from './gala-table.entity';
@@ -10,7 +10,7 @@ import { GalaService } from './gala.service';
 import { SeatingListService } from './seating-list.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([GalaTableEntity, GalaFamilyEntity, FamilyEntity, SettingsEntity]), ParentModule],
+  imports: [TypeOrmModule.forFeature([GalaTableEntity, GalaFamilyEntity, SettingsEntity]), ParentModule, FamilyStoreModule],
   controllers: [GalaController, MyGalaController],
   providers: [GalaService, SeatingListService],
 })

@@ -22,7 +22,7 @@ import { eventChanged } from '../events/event-changes';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { lockAdminWrites } from '../settings/admin-writes-lock';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { MyFamilyService } from '../parent/my-family.service';
 import { SettingsEntity } from '../settings/settings.entity';
@@ -58,14 +58,18 @@ function movedSchedule(horario: string | null, start: string): string | null {
 
 const parseGuests = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
+/** What the gala shows of a family. */
+type Family = Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked'>;
+const FAMILY_COLUMNS = ['graduateName', 'contactName', 'email', 'phone', 'tablesBooked'] as const;
+
 interface Loaded {
   tables: GalaTableEntity[];
-  families: FamilyEntity[];
+  families: Family[];
   extras: Map<number, GalaFamilyEntity>;
 }
 
 /** A family's gala as the admin sees it, from the rows read once for the whole plan. */
-function galaFamily(family: FamilyEntity, tables: GalaTableEntity[], extra: GalaFamilyEntity | undefined): GalaFamily {
+function galaFamily(family: Family, tables: GalaTableEntity[], extra: GalaFamilyEntity | undefined): GalaFamily {
   const own = tables.filter((table) => table.familyId === family.id).sort((a, b) => a.number - b.number);
   return {
     id: family.id,
@@ -130,6 +134,7 @@ export class GalaService {
   constructor(
     private readonly db: Database,
     private readonly myFamily: MyFamilyService,
+    private readonly families: FamilyStore,
   ) {}
 
   // ---- Reading --------------------------------------------------------------------------------
@@ -137,10 +142,7 @@ export class GalaService {
   private async load(manager: EntityManager = this.db.manager): Promise<Loaded> {
     const [tables, families, extras] = await Promise.all([
       manager.find(GalaTableEntity, { order: { number: 'ASC' } }),
-      manager.find(FamilyEntity, {
-        select: { id: true, graduateName: true, contactName: true, email: true, phone: true, tablesBooked: true },
-        order: { graduateName: 'ASC', id: 'ASC' },
-      }),
+      this.families.list({ columns: FAMILY_COLUMNS, by: 'name' }, manager),
       manager.find(GalaFamilyEntity),
     ]);
     return { tables, families, extras: new Map(extras.map((extra) => [extra.familyId, extra])) };
@@ -317,7 +319,7 @@ export class GalaService {
   assign(number: number, familyId: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
       await lockAdminWrites(this.db, manager);
-      const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+      const family = await this.families.byId(familyId, manager);
       if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
       const table = await manager.findOneBy(GalaTableEntity, { number });
       if (!table) throw new NotFoundException(GALA_TEXTS.tableNotFound(number));
@@ -363,8 +365,7 @@ export class GalaService {
 
   /** 'Mesa 8: Sofía Morales' for a table seating a family, else 'Mesa 8'. */
   private async tableLabel(manager: EntityManager, number: number, familyId: number | null): Promise<string> {
-    const family =
-      familyId === null ? null : await manager.findOne(FamilyEntity, { where: { id: familyId }, select: { id: true, graduateName: true } });
+    const family = familyId === null ? null : await this.families.name(familyId, manager);
     return family ? `Mesa ${number}: ${family.graduateName}` : `Mesa ${number}`;
   }
 
@@ -402,7 +403,7 @@ export class GalaService {
   /** Revokes the family's pass: a new nonce, so the tokens given before no longer verify. */
   revokePass(familyId: number): Promise<void> {
     return this.db.write(async (manager) => {
-      const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+      const family = await this.families.byId(familyId, manager);
       if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
       await this.extraOf(manager, familyId);
       await manager.update(GalaFamilyEntity, { familyId }, { passNonce: newNonce() });
@@ -426,19 +427,20 @@ export class GalaService {
         const extra = pass && (await manager.findOneBy(GalaFamilyEntity, { familyId: pass.familyId }));
         // Until a revocation the nonce is the derived one, and the family may have no row yet.
         const nonce = extra ? extra.passNonce : pass && firstNonce(secret, pass.familyId);
-        if (!pass || nonce !== pass.nonce || !(await manager.existsBy(FamilyEntity, { id: pass.familyId }))) {
+        if (!pass || nonce !== pass.nonce || !(await this.families.exists(pass.familyId, manager))) {
           throw new BadRequestException(GALA_TEXTS.invalidPass);
         }
         familyId = pass.familyId;
         if (!extra) await this.extraOf(manager, familyId);
       } else if (input.familyId !== undefined) {
         familyId = input.familyId;
-        if (!(await manager.existsBy(FamilyEntity, { id: familyId }))) throw new NotFoundException(GALA_TEXTS.familyNotFound);
+        if (!(await this.families.exists(familyId, manager))) throw new NotFoundException(GALA_TEXTS.familyNotFound);
         await this.extraOf(manager, familyId);
       } else {
         throw new BadRequestException(GALA_TEXTS.checkInWho);
       }
-      const family = await manager.findOneByOrFail(FamilyEntity, { id: familyId });
+      const family = await this.families.byId(familyId, manager);
+      if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
       const tables = await manager.find(GalaTableEntity, { where: { familyId }, order: { number: 'ASC' } });
       const now = new Date();
       const preview = galaFamily(family, tables, (await manager.findOneBy(GalaFamilyEntity, { familyId })) ?? undefined);
@@ -475,7 +477,7 @@ export class GalaService {
   /** Undoes a family's arrival (a check-in by mistake); a later check-in records it again. */
   undoCheckIn(familyId: number, reason: string): Promise<void> {
     return this.db.write(async (manager) => {
-      const family = await manager.findOne(FamilyEntity, { where: { id: familyId }, select: { id: true, graduateName: true } });
+      const family = await this.families.name(familyId, manager);
       if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
       const row = await manager.findOneBy(GalaFamilyEntity, { familyId });
       const written =
@@ -545,7 +547,7 @@ export class GalaService {
       let nearFamilyId: number | null = null;
       if (graduateName !== null) {
         const wanted = comparable(graduateName);
-        const others = await manager.find(FamilyEntity, { select: { id: true, graduateName: true }, order: { id: 'ASC' } });
+        const others = await this.families.list({ columns: ['graduateName'] }, manager);
         const match = others.find((other) => comparable(other.graduateName) === wanted);
         if (!match) throw new NotFoundException(GALA_TEXTS.nearNotFound);
         if (match.id === family.id) throw new BadRequestException(GALA_TEXTS.nearSelf);
@@ -581,7 +583,7 @@ export class GalaService {
 
   // ---- Helpers ---------------------------------------------------------------------------------
 
-  private async writeForFamily(user: User, work: (manager: EntityManager, family: FamilyEntity) => Promise<void>): Promise<MyGala> {
+  private async writeForFamily(user: User, work: (manager: EntityManager, family: FamilyRow) => Promise<void>): Promise<MyGala> {
     await this.db.write(async (manager) => work(manager, await this.myFamily.familyOf(user, manager, 'pessimistic_write')));
     return this.myGala(user);
   }

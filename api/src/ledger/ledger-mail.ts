@@ -4,7 +4,7 @@ import { formatDayNumeric, formatQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore } from '../families/family.store';
 import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { moneyMail } from '../mail/templates';
@@ -29,6 +29,7 @@ export class LedgerMail {
   constructor(
     private readonly outbox: OutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly families: FamilyStore,
   ) {}
 
   verified(manager: EntityManager, familyId: number, input: { paymentNumber: PaymentNumber; amount: number; statement: Statement }) {
@@ -74,7 +75,7 @@ export class LedgerMail {
     familyId: number,
     content: { subject: string; what: string; reason: string | null; balance: string },
   ) {
-    const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+    const family = await this.families.byId(familyId, manager);
     if (!family || family.noticeEmailsOff || addressProblem(family.email)) return;
     const settings = await manager.findOneOrFail(SettingsEntity, { where: { id: 1 }, select: { id: true, classYear: true } });
     const mail = moneyMail({

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BankLineEntity } from '../bank/bank-line.entity';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
@@ -16,7 +16,6 @@ import { LedgerService } from './ledger.service';
   imports: [
     TypeOrmModule.forFeature([
       LedgerEntryEntity,
-      FamilyEntity,
       PaymentDateEntity,
       PaymentOverrideEntity,
       PaymentOverrideRemovalEntity,
@@ -24,6 +23,7 @@ import { LedgerService } from './ledger.service';
       BankLineEntity,
       SettingsEntity,
     ]),
+    FamilyStoreModule,
   ],
   controllers: [LedgerController],
   providers: [LedgerService, LedgerMail],

@@ -15,8 +15,7 @@ import { In, IsNull, type EntityManager } from 'typeorm';
 import { paymentReference } from '../bank/reference';
 import { BankLineEntity } from '../bank/bank-line.entity';
 import { Database } from '../database/database.service';
-import { lockFamily } from '../families/family-lock';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
@@ -35,7 +34,7 @@ type Amounts = Pick<PaymentDateEntity, 'id' | 'date' | 'amountQuetzales' | 'twin
  */
 export function expectedAmount(
   payment: Amounts,
-  family: Pick<FamilyEntity, 'graduates'>,
+  family: Pick<FamilyRow, 'graduates'>,
   override: Pick<PaymentOverrideEntity, 'amountQuetzales'> | undefined,
 ): { expected: number | null; from: StatementLine['expectedFrom'] } {
   if (override) return { expected: override.amountQuetzales, from: 'ajuste' };
@@ -136,10 +135,11 @@ export class LedgerService {
   constructor(
     private readonly db: Database,
     private readonly mail: LedgerMail,
+    private readonly families: FamilyStore,
   ) {}
 
   /** The families' accounts (charges and money, allocated): four queries, whatever their number. */
-  async accounts(manager: EntityManager, families: Array<Pick<FamilyEntity, 'id' | 'graduates'>>, today = todayInGuatemala()) {
+  async accounts(manager: EntityManager, families: Array<Pick<FamilyRow, 'id' | 'graduates'>>, today = todayInGuatemala()) {
     const ids = families.map((family) => family.id);
     const [payments, overrides, sums] = await Promise.all([
       manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
@@ -198,14 +198,18 @@ export class LedgerService {
   }
 
   async statement(familyId: number, manager: EntityManager = this.db.manager): Promise<Statement> {
-    const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+    const family = await this.families.byId(familyId, manager);
     if (!family) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
     const [statement] = await this.statements(manager, [family]);
     return statement!;
   }
 
   /** Account statements of the given families with a handful of queries, whatever their number. */
-  async statements(manager: EntityManager, families: FamilyEntity[], today = todayInGuatemala()): Promise<Statement[]> {
+  async statements(
+    manager: EntityManager,
+    families: Array<Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'graduates'>>,
+    today = todayInGuatemala(),
+  ): Promise<Statement[]> {
     const ids = families.map((family) => family.id);
     const [settings, accounts, proofs, entries, removals] = await Promise.all([
       manager.findOneOrFail(SettingsEntity, { select: { classYear: true }, where: { id: 1 } }),
@@ -382,7 +386,7 @@ export class LedgerService {
     return this.db.write(async (manager) => {
       const found = await manager.findOneBy(LedgerEntryEntity, { id: entryId });
       if (!found) throw new NotFoundException(LEDGER_MESSAGES.entryNotFound);
-      if (!(await lockFamily(this.db, manager, found.familyId))) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
+      if (!(await this.families.lock(manager, found.familyId))) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
       const entry = await manager.findOneByOrFail(LedgerEntryEntity, { id: entryId });
       if (entry.kind !== 'credito') throw new ConflictException(LEDGER_MESSAGES.notACredit);
       if (entry.reversedById !== null) {
@@ -488,7 +492,7 @@ export class LedgerService {
   private async refuseTaken(manager: EntityManager, key: string): Promise<void> {
     const holder = await manager.findOneBy(LedgerEntryEntity, { depositKey: key });
     if (!holder) return;
-    const family = await manager.findOneBy(FamilyEntity, { id: holder.familyId });
+    const family = await this.families.byId(holder.familyId, manager);
     const source =
       holder.source === 'comprobante'
         ? SOURCE_NAMES.comprobante(holder.receiptId)

@@ -5,7 +5,7 @@ import { isEmail } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore } from '../families/family.store';
 import type { NotificationEntity } from '../notifications/notification.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { OutboxService, type OutgoingMail } from './outbox.service';
@@ -27,6 +27,7 @@ export class NoticeMailService {
   constructor(
     private readonly outbox: OutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly families: FamilyStore,
   ) {}
 
   async enqueue(manager: EntityManager, notice: NotificationEntity): Promise<NoticeEmailResult> {
@@ -34,10 +35,10 @@ export class NoticeMailService {
       where: { id: 1 },
       select: { id: true, classYear: true, mailSecret: true },
     });
-    const families = await manager.find(FamilyEntity, {
-      select: { id: true, graduateName: true, contactName: true, email: true, noticeEmailsOff: true },
-      order: { graduateName: 'ASC', id: 'ASC' },
-    });
+    const families = await this.families.list(
+      { columns: ['graduateName', 'contactName', 'email', 'noticeEmailsOff'], by: 'name' },
+      manager,
+    );
     const skipped: SkippedFamily[] = [];
     const messages: OutgoingMail[] = [];
     let unsubscribed = 0;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { UserEntity } from '../users/user.entity';
 import { ParentModule } from '../parent/parent.module';
 import { NotificationEntity } from './notification.entity';
@@ -11,7 +11,7 @@ import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([NotificationEntity, NoticeReadEntity, FamilyEntity, UserEntity]), ParentModule],
+  imports: [TypeOrmModule.forFeature([NotificationEntity, NoticeReadEntity, UserEntity]), ParentModule, FamilyStoreModule],
   controllers: [NotificationsController, MyNoticesSeenController, MyNoticeEmailsController],
   providers: [NotificationsService],
 })

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { CreatedNotification, NoticeReach, NoticesSeen, PortalNotification, User } from '@portal/contracts';
 import { LessThanOrEqual } from 'typeorm';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore } from '../families/family.store';
 import { OutboxMessageEntity } from '../mail/outbox-message.entity';
 import { MyFamilyService } from '../parent/my-family.service';
 import { NoticeReadEntity } from './notice-read.entity';
@@ -34,6 +34,7 @@ export class NotificationsService {
     private readonly db: Database,
     private readonly noticeMail: NoticeMailService,
     private readonly myFamily: MyFamilyService,
+    private readonly families: FamilyStore,
   ) {}
 
   /** Newest first. */
@@ -133,7 +134,7 @@ export class NotificationsService {
     const manager = this.db.manager;
     const [notices, families, reads, mails] = await Promise.all([
       manager.find(NotificationEntity, { select: { id: true, emailUnsubscribed: true, emailSkipped: true } }),
-      manager.count(FamilyEntity),
+      this.families.totals().then((totals) => totals.families),
       manager
         .createQueryBuilder(NoticeReadEntity, 'read')
         .select('read.noticeId', 'noticeId')

@@ -3,9 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { Family, FamilyRsvpInput, User } from '@portal/contracts';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
-import { findLocked } from '../database/lock-order';
 import { EventEntity } from '../events/event.entity';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { lockEvent } from '../events/event-lock';
 import { checkOpen, familyWithAnswers, keyEventIds, writeAnswer } from '../rsvps/attendance';
 import { LedgerService } from '../ledger/ledger.service';
@@ -30,9 +29,10 @@ export class MyFamilyService {
   constructor(
     private readonly db: Database,
     private readonly ledger: LedgerService,
+    private readonly families: FamilyStore,
   ) {}
 
-  private async withAnswers(manager: EntityManager, row: FamilyEntity): Promise<Family> {
+  private async withAnswers(manager: EntityManager, row: FamilyRow): Promise<Family> {
     const accounts = await this.ledger.accounts(manager, [row]);
     return familyWithAnswers(manager, row, accounts.get(row.id)?.paid ?? false);
   }
@@ -46,15 +46,15 @@ export class MyFamilyService {
     user: User,
     manager: EntityManager = this.db.manager,
     lock?: 'pessimistic_read' | 'pessimistic_write',
-  ): Promise<FamilyEntity> {
+  ): Promise<FamilyRow> {
     const email = familyEmail(user);
     if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     const family = lock
-      ? await findLocked(this.db, manager, FamilyEntity, { where: { email } }, lock)
+      ? await this.families.lockByEmail(manager, email, lock)
       : manager === this.db.manager
         ? // Every parent request starts here: outside a write, kept until the next write.
-          (await this.db.cached(`family:${email}`, async () => ({ row: await manager.findOneBy(FamilyEntity, { email }) }))).row
-        : await manager.findOneBy(FamilyEntity, { email });
+          (await this.db.cached(`family:${email}`, async () => ({ row: await this.families.byEmail(email) }))).row
+        : await this.families.byEmail(email, manager);
     if (!family) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     return family;
   }

@@ -4,7 +4,8 @@ import { Database } from '../database/database.service';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
 import { recordChange } from '../history/record';
 import { familyEmail, MyFamilyService } from './my-family.service';
-import { currentAnswer, lockFamilyIdByEmail, saveAnswer } from './payment-answer.sql';
+import { FamilyStore } from '../families/family.store';
+import { currentAnswer, saveAnswer } from './payment-answer.sql';
 import { PARENT_MESSAGES } from './parent.messages';
 
 @Injectable()
@@ -12,6 +13,7 @@ export class MyPaymentConfirmationsService {
   constructor(
     private readonly db: Database,
     private readonly families: MyFamilyService,
+    private readonly familyStore: FamilyStore,
   ) {}
 
   /**
@@ -34,7 +36,7 @@ export class MyPaymentConfirmationsService {
     const email = familyEmail(user);
     if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     return this.db.write(async (manager) => {
-      const familyId = await lockFamilyIdByEmail(manager, email, this.db.isSqlite);
+      const familyId = await this.familyStore.lockIdByEmail(manager, email);
       if (familyId === null) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
       const previous = await currentAnswer(manager, familyId, paymentNumber);
       if (previous === status) return { paymentNumber, status };

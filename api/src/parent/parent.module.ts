@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { EventEntity } from '../events/event.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
@@ -16,8 +16,9 @@ import { MyPaymentConfirmationsService } from './my-payment-confirmations.servic
 /** The parent portal's routes: everything is read and written for the family of the session. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([FamilyEntity, EventEntity, EventRsvpEntity, PaymentConfirmationEntity, SettingsEntity]),
+    TypeOrmModule.forFeature([EventEntity, EventRsvpEntity, PaymentConfirmationEntity, SettingsEntity]),
     LedgerModule,
+    FamilyStoreModule,
   ],
   controllers: [MyFamilyController, MyEventRsvpsController, MyPaymentConfirmationsController],
   providers: [MyFamilyService, MyEventRsvpsService, MyPaymentConfirmationsService],

@@ -11,12 +11,6 @@ import type { PaymentNumber, PaymentStatus } from '@portal/contracts';
  * entity manager.
  */
 
-/** The family's id by its e-mail, its row held for writing on MySQL/MariaDB (step 2 of database/lock-order.ts). */
-export async function lockFamilyIdByEmail(manager: EntityManager, email: string, sqlite: boolean): Promise<number | null> {
-  const rows: Array<{ id: number }> = await manager.query(`SELECT id FROM families WHERE email = ?${sqlite ? '' : ' FOR UPDATE'}`, [email]);
-  return rows[0]?.id ?? null;
-}
-
 export async function currentAnswer(manager: EntityManager, familyId: number, paymentNumber: PaymentNumber): Promise<PaymentStatus | null> {
   const rows: Array<{ status: PaymentStatus }> = await manager.query(
     'SELECT status FROM payment_confirmations WHERE familyId = ? AND paymentNumber = ?',

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
 import { PaymentDateEntity } from './payment-date.entity';
 import { PaymentConfirmationEntity } from './payment-confirmation.entity';
 import { PaymentOverrideEntity } from './payment-override.entity';
@@ -9,9 +8,7 @@ import { PaymentDatesController } from './payment-dates.controller';
 import { PaymentDatesService } from './payment-dates.service';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([PaymentDateEntity, PaymentConfirmationEntity, PaymentOverrideEntity, PaymentProofEntity, FamilyEntity]),
-  ],
+  imports: [TypeOrmModule.forFeature([PaymentDateEntity, PaymentConfirmationEntity, PaymentOverrideEntity, PaymentProofEntity])],
   controllers: [PaymentDatesController],
   providers: [PaymentDatesService],
 })

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { SettingsEntity } from '../settings/settings.entity';
 import { RateLimitEntity } from '../auth/rate-limit.entity';
 import { RateLimits } from '../auth/rate-limits';
@@ -28,12 +28,12 @@ import { StatementsService } from './statements.service';
       PaymentDateEntity,
       PaymentOverrideEntity,
       PaymentOverrideRemovalEntity,
-      FamilyEntity,
       SettingsEntity,
       RateLimitEntity,
     ]),
     ParentModule,
     LedgerModule,
+    FamilyStoreModule,
   ],
   exports: [StatementsService],
   controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController, StatementsController, MyStatementController],

@@ -3,8 +3,7 @@ import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentNumber, type Statement, ty
 import { formatQuetzales, todayInGuatemala } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { lockFamily } from '../families/family-lock';
-import type { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
 import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
 import type { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
@@ -45,6 +44,7 @@ export class StatementsService {
   constructor(
     private readonly db: Database,
     private readonly ledger: LedgerService,
+    private readonly families: FamilyStore,
   ) {}
 
   forFamily(familyId: number, manager: EntityManager = this.db.manager): Promise<Statement> {
@@ -52,14 +52,14 @@ export class StatementsService {
   }
 
   /** Statements of the given families with a handful of queries, whatever their number (the workbook's sheet). */
-  build(manager: EntityManager, families: FamilyEntity[]): Promise<Statement[]> {
+  build(manager: EntityManager, families: FamilyRow[]): Promise<Statement[]> {
     return this.ledger.statements(manager, families);
   }
 
   setOverride(user: User, familyId: number, paymentNumber: number, input: PaymentOverrideDto): Promise<Statement> {
     const payment = this.paymentNumber(paymentNumber);
     return this.db.write(async (manager) => {
-      if (!(await lockFamily(this.db, manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
+      if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       const row = { familyId, paymentNumber: payment, amountQuetzales: input.amountQuetzales, reason: input.reason.trim() };
       const before = await manager.findOneBy(PaymentOverrideEntity, { familyId, paymentNumber: payment });
       // The amount it replaces stays, crossed out, with the new reason.
@@ -79,7 +79,7 @@ export class StatementsService {
     if (reason === '')
       throw new BadRequestException({ message: STATEMENT_TEXTS.reasonRequired, errors: { reason: [STATEMENT_TEXTS.reasonRequired] } });
     return this.db.write(async (manager) => {
-      if (!(await lockFamily(this.db, manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
+      if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       const before = await manager.findOneBy(PaymentOverrideEntity, { familyId, paymentNumber: payment });
       if (!before) throw new NotFoundException(STATEMENT_TEXTS.overrideNotFound);
       await this.archive(manager, user, before, reason);
@@ -93,7 +93,7 @@ export class StatementsService {
   recordCash(user: User, familyId: number, paymentNumber: number, input: CashPaymentDto): Promise<Statement> {
     const payment = this.paymentNumber(paymentNumber);
     return this.db.write(async (manager) => {
-      if (!(await lockFamily(this.db, manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
+      if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       await this.ledger.credit(manager, user, {
         familyId,
         source: 'efectivo',

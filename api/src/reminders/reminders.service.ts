@@ -9,7 +9,7 @@ import { Database } from '../database/database.service';
 import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService, type OutgoingMail } from '../mail/outbox.service';
 import { paymentReminderMail } from '../mail/templates';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore } from '../families/family.store';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { paymentReference } from '../bank/reference';
 import { LedgerService } from '../ledger/ledger.service';
@@ -64,6 +64,7 @@ export class RemindersService {
     private readonly outbox: OutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly ledger: LedgerService,
+    private readonly families: FamilyStore,
   ) {}
 
   async list(): Promise<PaymentReminder[]> {
@@ -110,10 +111,7 @@ export class RemindersService {
    * what it still owes), and no reminder for it that day yet.
    */
   private async candidates(manager: EntityManager, paymentNumber: number, day: string): Promise<Candidate[]> {
-    const families = await manager.find(FamilyEntity, {
-      select: { id: true, graduateName: true, contactName: true, email: true, graduates: true },
-      order: { id: 'ASC' },
-    });
+    const families = await this.families.list({ columns: ['graduateName', 'contactName', 'email', 'graduates'] }, manager);
     const sent = new Set(
       (await manager.find(PaymentReminderEntity, { where: { paymentNumber, day }, select: { id: true, familyId: true } })).map(
         (row) => row.familyId,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { EventEntity } from '../events/event.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
@@ -10,7 +10,7 @@ import { ReportsService } from './reports.service';
 
 /** The admin's two reports, as JSON or as streamed spreadsheets (the payments one with the account statements). */
 @Module({
-  imports: [TypeOrmModule.forFeature([FamilyEntity, EventEntity, EventRsvpEntity, PaymentConfirmationEntity]), ReceiptsModule],
+  imports: [TypeOrmModule.forFeature([EventEntity, EventRsvpEntity, PaymentConfirmationEntity]), ReceiptsModule, FamilyStoreModule],
   controllers: [ReportsController],
   providers: [ReportsService],
 })

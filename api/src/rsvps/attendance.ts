@@ -3,7 +3,7 @@ import { In, type EntityManager } from 'typeorm';
 import { maxGuests, type Family, type RsvpAnswer } from '@portal/contracts';
 import { formatDateNumeric, formatTime, isEventOver } from '@portal/format';
 import { EventEntity } from '../events/event.entity';
-import type { FamilyEntity } from '../families/family.entity';
+import type { FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { SettingsEntity } from '../settings/settings.entity';
 import { EventRsvpEntity } from './event-rsvp.entity';
@@ -57,7 +57,7 @@ const answerOf = (answer: Answer | undefined): RsvpAnswer | null =>
   answer === undefined ? null : answer.attending ? 'attending' : 'not_attending';
 
 /** `paid`: the ledger's word (every due payment paid: ledger/allocation.ts), the spec's 'Pago recibido'. */
-export function toFamily(row: FamilyEntity, { ids, answers }: { ids: KeyEventIds; answers: Map<string, Answer> }, paid: boolean): Family {
+export function toFamily(row: FamilyRow, { ids, answers }: { ids: KeyEventIds; answers: Map<string, Answer> }, paid: boolean): Family {
   const awards = ids.awards === null ? undefined : answers.get(`${row.id}:${ids.awards}`);
   const brunch = ids.brunch === null ? undefined : answers.get(`${row.id}:${ids.brunch}`);
   return {
@@ -81,7 +81,7 @@ export function toFamily(row: FamilyEntity, { ids, answers }: { ids: KeyEventIds
   };
 }
 
-export async function familyWithAnswers(manager: EntityManager, row: FamilyEntity, paid: boolean): Promise<Family> {
+export async function familyWithAnswers(manager: EntityManager, row: FamilyRow, paid: boolean): Promise<Family> {
   return toFamily(row, await keyAnswers(manager, [row.id]), paid);
 }
 
@@ -100,7 +100,7 @@ export function checkOpen(event: Pick<EventEntity, 'fecha' | 'horario' | 'rsvpDe
  */
 export async function writeAnswer(
   manager: EntityManager,
-  family: Pick<FamilyEntity, 'id' | 'tablesBooked'>,
+  family: Pick<FamilyRow, 'id' | 'tablesBooked'>,
   eventId: number,
   answer: RsvpAnswer | null,
   guests?: number,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { PaymentProofEntity } from '../payments/payment-proof.entity';
@@ -11,8 +11,9 @@ import { StatsService } from './stats.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([FamilyEntity, EventRsvpEntity, PaymentDateEntity, PaymentProofEntity, PaymentOverrideEntity]),
+    TypeOrmModule.forFeature([EventRsvpEntity, PaymentDateEntity, PaymentProofEntity, PaymentOverrideEntity]),
     LedgerModule,
+    FamilyStoreModule,
   ],
   controllers: [StatsController],
   providers: [StatsService],

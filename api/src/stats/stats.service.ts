@@ -1,28 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { Stats } from '@portal/contracts';
 import { Database } from '../database/database.service';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
 import { keyEventIds } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
-
-type StatsRow = Record<'totalFamilies' | 'tablesBooked', number | string | null>;
 
 @Injectable()
 export class StatsService {
   constructor(
     private readonly db: Database,
     private readonly ledger: LedgerService,
+    private readonly families: FamilyStore,
   ) {}
 
   /** The dashboard figures: counts in one aggregate query, money from the ledger's accounts. */
   async get(): Promise<Stats> {
-    const row = await this.db.manager
-      .createQueryBuilder(FamilyEntity, 'family')
-      .select('COUNT(*)', 'totalFamilies')
-      .addSelect('COALESCE(SUM(family.tablesBooked), 0)', 'tablesBooked')
-      .getRawOne<StatsRow>();
+    const totals = await this.families.totals();
     // The confirmations are the attending answers to the two key events (decisions item 16).
     const ids = await keyEventIds(this.db.manager);
     const eventIds = [ids.awards ?? 0, ids.brunch ?? 0];
@@ -38,9 +33,9 @@ export class StatsService {
     const of = (id: number | null) => answers.find((answer) => id !== null && Number(answer.eventId) === id);
     // MySQL returns SUM() as a DECIMAL string.
     return {
-      totalFamilies: Number(row?.totalFamilies ?? 0),
+      totalFamilies: totals.families,
       paymentsReceived: paid,
-      tablesBooked: Number(row?.tablesBooked ?? 0),
+      tablesBooked: totals.tablesBooked,
       awardsRsvpCount: Number(of(ids.awards)?.families ?? 0),
       brunchRsvpCount: Number(of(ids.brunch)?.families ?? 0),
       awardsGuestsCount: Number(of(ids.awards)?.people ?? 0),
@@ -59,7 +54,7 @@ export class StatsService {
   private async money(): Promise<{ paid: number; received: number; progress: Stats['paymentProgress'] }> {
     const manager = this.db.manager;
     const [families, payments] = await Promise.all([
-      manager.find(FamilyEntity, { select: { id: true, graduates: true } }),
+      this.families.list({ columns: ['graduates'] }),
       manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
     ]);
     const accounts = await this.ledger.accounts(manager, families);
