@@ -17,7 +17,7 @@ import { recordChange } from '../history/record';
 import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerService } from '../ledger/ledger.service';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { ReceiptStore } from '../receipts/receipt.store';
 import { SettingsEntity } from '../settings/settings.entity';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
 import { findNearReferences, findReference, paymentReference, type NearReference } from './reference';
@@ -143,6 +143,7 @@ export class BankService {
     private readonly ledger: LedgerService,
     private readonly mail: LedgerMail,
     private readonly families: FamilyStore,
+    private readonly receipts: ReceiptStore,
   ) {}
 
   async preview(bytes: Buffer | undefined, mapping: BankColumnMapping | null, headerLine: number | null): Promise<BankPreview> {
@@ -232,10 +233,7 @@ export class BankService {
     // What parents declared on the receipts they sent and the committee has not decided on: a
     // deposit of that day and amount is theirs.
     const declared = new Map<string, number[]>();
-    const pending = await manager.find(PaymentProofEntity, {
-      select: { familyId: true, depositDate: true, amountDeclared: true },
-      where: { state: 'en_revision', kind: 'comprobante' },
-    });
+    const pending = await this.receipts.declaredPending(manager);
     for (const receipt of pending) {
       if (!receipt.depositDate || receipt.amountDeclared === null) continue;
       const key = `${receipt.depositDate}|${receipt.amountDeclared * 100}`;
@@ -421,10 +419,7 @@ export class BankService {
       await this.ledger.link(manager, holder, { bankLineId: lineId });
       return { id: holder.id, linked: true };
     }
-    const pending = await manager.find(PaymentProofEntity, {
-      where: { familyId: line.familyId, state: 'en_revision' },
-      order: { id: 'ASC' },
-    });
+    const pending = await this.receipts.pendingOf(manager, line.familyId);
     const key = (document: string | null) =>
       (document ?? '')
         .replace(/[^\p{L}\p{N}]/gu, '')
@@ -438,22 +433,7 @@ export class BankService {
           key(proof.documentNumber) === key(deposit.documentNumber)) ||
           proof.depositDate === deposit.depositDate),
     );
-    if (receipt) {
-      const now = new Date();
-      await manager.update(
-        PaymentProofEntity,
-        { id: receipt.id, state: 'en_revision' },
-        { state: 'verificado', amountReceived: deposit.amount, reviewedById: user.id, reviewedByName: user.name, reviewedAt: now },
-      );
-      await recordChange(manager, {
-        action: 'payment-proof.verify',
-        entity: 'payment-proof',
-        entityId: receipt.id,
-        familyId: line.familyId,
-        before: { state: 'en_revision' },
-        after: { state: 'verificado', amountReceived: deposit.amount, by: 'banco' },
-      });
-    }
+    if (receipt) await this.receipts.verifyByBank(manager, user, receipt, deposit.amount);
     const entry: LedgerEntryEntity = await this.ledger.credit(manager, user, {
       ...deposit,
       source: 'banco',

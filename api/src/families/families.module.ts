@@ -2,8 +2,8 @@ import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { PaymentStoreModule } from '../payments/payment.store';
+import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { GalaFamilyEntity } from '../gala/gala-family.entity';
 import { GalaTableEntity } from '../gala/gala-table.entity';
 import { SettingsEntity } from '../settings/settings.entity';
@@ -14,17 +14,11 @@ import { FamilyStoreModule } from './family.store';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([
-      FamilyEntity,
-      EventRsvpEntity,
-      PaymentConfirmationEntity,
-      PaymentProofEntity,
-      GalaFamilyEntity,
-      GalaTableEntity,
-      SettingsEntity,
-    ]),
+    TypeOrmModule.forFeature([FamilyEntity, EventRsvpEntity, GalaFamilyEntity, GalaTableEntity, SettingsEntity]),
     LedgerModule,
     FamilyStoreModule,
+    PaymentStoreModule,
+    ReceiptStoreModule,
   ],
   controllers: [FamiliesController],
   providers: [FamiliesService],

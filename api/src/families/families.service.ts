@@ -4,8 +4,8 @@ import { TOTAL_TABLES, type Family, type RsvpAnswer } from '@portal/contracts';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { lockAdminWrites } from '../settings/admin-writes-lock';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { PaymentStore } from '../payments/payment.store';
+import { ReceiptStore } from '../receipts/receipt.store';
 import { familyWithAnswers, keyAnswers, keyEventIds, toFamily, writeAnswer } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import type { CreateFamilyDto } from './dto/create-family.dto';
@@ -78,6 +78,8 @@ export class FamiliesService {
     private readonly db: Database,
     private readonly ledger: LedgerService,
     private readonly store: FamilyStore,
+    private readonly payments: PaymentStore,
+    private readonly receipts: ReceiptStore,
   ) {}
 
   async list(): Promise<Family[]> {
@@ -154,8 +156,8 @@ export class FamiliesService {
       await this.ledger.refuseDeleteWithMoney(manager, id);
       await recordChange(manager, familyChange('delete', id, current, null));
       await manager.delete(EventRsvpEntity, { familyId: id });
-      await manager.delete(PaymentConfirmationEntity, { familyId: id });
-      await manager.delete(PaymentProofEntity, { familyId: id });
+      await this.payments.removeAnswersOf(manager, id);
+      await this.receipts.removeForFamily(manager, id);
       // Its gala tables are freed with it (the foreign key would too; said here so it is seen).
       await manager.update(GalaTableEntity, { familyId: id }, { familyId: null });
       await manager.delete(GalaFamilyEntity, { familyId: id });

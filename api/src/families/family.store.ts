@@ -148,7 +148,7 @@ export class FamilyStore {
 
   /**
    * The same step for the payment answer, the portal's busiest write: only the id, by hand-written
-   * SQL (parent/payment-answer.sql.ts says why), its row held for writing on MySQL/MariaDB.
+   * SQL (payments/payment.store.ts says why), its row held for writing on MySQL/MariaDB.
    */
   async lockIdByEmail(manager: EntityManager, email: string): Promise<number | null> {
     const rows: Array<{ id: number }> = await manager.query(

@@ -2,9 +2,8 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BankLineEntity } from '../bank/bank-line.entity';
 import { FamilyStoreModule } from '../families/family.store';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { PaymentStoreModule } from '../payments/payment.store';
+import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { SettingsEntity } from '../settings/settings.entity';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LedgerController } from './ledger.controller';
@@ -14,16 +13,10 @@ import { LedgerService } from './ledger.service';
 /** The families' money (decisions item 20): credits, reversals, and the accounts every screen reads. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([
-      LedgerEntryEntity,
-      PaymentDateEntity,
-      PaymentOverrideEntity,
-      PaymentOverrideRemovalEntity,
-      PaymentProofEntity,
-      BankLineEntity,
-      SettingsEntity,
-    ]),
+    TypeOrmModule.forFeature([LedgerEntryEntity, BankLineEntity, SettingsEntity]),
     FamilyStoreModule,
+    PaymentStoreModule,
+    ReceiptStoreModule,
   ],
   controllers: [LedgerController],
   providers: [LedgerService, LedgerMail],

@@ -17,16 +17,15 @@ import { BankLineEntity } from '../bank/bank-line.entity';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { PaymentStore, type OverrideRow, type PaymentDateRow } from '../payments/payment.store';
+import { ReceiptStore, toPaymentProof } from '../receipts/receipt.store';
 import { SettingsEntity } from '../settings/settings.entity';
 import { allocate, depositKey, type Account } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES, SOURCE_NAMES } from './ledger.messages';
 import { LedgerMail } from './ledger-mail';
 
-type Amounts = Pick<PaymentDateEntity, 'id' | 'date' | 'amountQuetzales' | 'twinsAmountQuetzales'>;
+type Amounts = Pick<PaymentDateRow, 'id' | 'date' | 'amountQuetzales' | 'twinsAmountQuetzales'>;
 
 /**
  * What a family owes for a payment: its own amount when the committee set one, the twins' amount
@@ -35,7 +34,7 @@ type Amounts = Pick<PaymentDateEntity, 'id' | 'date' | 'amountQuetzales' | 'twin
 export function expectedAmount(
   payment: Amounts,
   family: Pick<FamilyRow, 'graduates'>,
-  override: Pick<PaymentOverrideEntity, 'amountQuetzales'> | undefined,
+  override: Pick<OverrideRow, 'amountQuetzales'> | undefined,
 ): { expected: number | null; from: StatementLine['expectedFrom'] } {
   if (override) return { expected: override.amountQuetzales, from: 'ajuste' };
   if (family.graduates === 2 && payment.twinsAmountQuetzales !== null) return { expected: payment.twinsAmountQuetzales, from: 'gemelos' };
@@ -64,34 +63,6 @@ export function toLedgerEntry(row: LedgerEntryEntity, reversal?: LedgerEntryEnti
       ? { id: reversal.id, by: reversal.createdByName, at: reversal.createdAt.toISOString(), reason: reversal.reason ?? '' }
       : null,
     reason: row.kind === 'reversion' ? row.reason : null,
-  };
-}
-
-/** A receipt as the API shows it (its file never: only what the lists show). */
-export function toPaymentProof(row: PaymentProofEntity, creditId: number | null = null): PaymentProof {
-  return {
-    id: row.id,
-    paymentNumber: row.paymentNumber,
-    fileName: row.fileName,
-    uploadedAt: row.uploadedAt.toISOString(),
-    state: row.state,
-    contentType: row.contentType,
-    hasThumbnail: Boolean(row.hasThumbnail),
-    amountDeclared: row.amountDeclared,
-    depositDate: row.depositDate,
-    documentNumber: row.documentNumber,
-    kind: 'comprobante',
-    duplicateOf: row.duplicateOfId ?? null,
-    creditId,
-    review:
-      row.state === 'en_revision' || !row.reviewedAt
-        ? null
-        : {
-            reviewedBy: row.reviewedByName ?? '',
-            reviewedAt: row.reviewedAt.toISOString(),
-            amountReceived: row.amountReceived,
-            reason: row.rejectionReason,
-          },
   };
 }
 
@@ -136,14 +107,16 @@ export class LedgerService {
     private readonly db: Database,
     private readonly mail: LedgerMail,
     private readonly families: FamilyStore,
+    private readonly payments: PaymentStore,
+    private readonly receipts: ReceiptStore,
   ) {}
 
   /** The families' accounts (charges and money, allocated): four queries, whatever their number. */
   async accounts(manager: EntityManager, families: Array<Pick<FamilyRow, 'id' | 'graduates'>>, today = todayInGuatemala()) {
     const ids = families.map((family) => family.id);
     const [payments, overrides, sums] = await Promise.all([
-      manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
-      ids.length === 0 ? [] : manager.find(PaymentOverrideEntity, { where: { familyId: In(ids) } }),
+      this.payments.payments(manager),
+      this.payments.overridesOf(ids, manager),
       this.received(manager, ids),
     ]);
     const overrideOf = new Map(overrides.map((row) => [`${row.familyId}:${row.paymentNumber}`, row]));
@@ -214,11 +187,9 @@ export class LedgerService {
     const [settings, accounts, proofs, entries, removals] = await Promise.all([
       manager.findOneOrFail(SettingsEntity, { select: { classYear: true }, where: { id: 1 } }),
       this.accounts(manager, families, today),
-      ids.length === 0
-        ? []
-        : manager.find(PaymentProofEntity, { where: { familyId: In(ids), kind: 'comprobante' }, order: { uploadedAt: 'ASC', id: 'ASC' } }),
+      this.receipts.ofFamilies(ids, manager),
       ids.length === 0 ? [] : manager.find(LedgerEntryEntity, { where: { familyId: In(ids) }, order: { id: 'ASC' } }),
-      ids.length === 0 ? [] : manager.find(PaymentOverrideRemovalEntity, { where: { familyId: In(ids) }, order: { id: 'DESC' } }),
+      this.payments.removalsOf(ids, manager),
     ]);
     const creditOf = new Map<number, number>();
     const reversalOf = new Map<number, LedgerEntryEntity>();
@@ -422,7 +393,8 @@ export class LedgerService {
         { reversedById: reversalId, depositKey: null },
       );
       if (!result.affected) throw new ConflictException(LEDGER_MESSAGES.alreadyReversed('Otra persona del comité'));
-      if (entry.receiptId !== null) await this.reopenReceipt(manager, user, entry, input.receipt ?? 'en_revision', reason, now);
+      if (entry.receiptId !== null)
+        await this.receipts.reopen(manager, user, entry.receiptId, entry.id, input.receipt ?? 'en_revision', reason, now);
       if (entry.bankLineId !== null) {
         await manager.update(BankLineEntity, { id: entry.bankLineId }, { state: 'revertida', liveChecksum: null });
       }
@@ -445,48 +417,6 @@ export class LedgerService {
   async refuseDeleteWithMoney(manager: EntityManager, familyId: number): Promise<void> {
     const amount = (await this.received(manager, [familyId])).get(familyId) ?? 0;
     if (amount !== 0) throw new ConflictException(LEDGER_MESSAGES.familyHasMoney(amount));
-  }
-
-  private async reopenReceipt(
-    manager: EntityManager,
-    user: User,
-    entry: LedgerEntryEntity,
-    then: 'en_revision' | 'rechazado',
-    reason: string,
-    now: Date,
-  ): Promise<void> {
-    const receipt = await manager.findOneBy(PaymentProofEntity, { id: entry.receiptId! });
-    if (!receipt) return;
-    const before = toPaymentProof(receipt, entry.id);
-    const change =
-      then === 'rechazado'
-        ? {
-            state: 'rechazado' as const,
-            amountReceived: null,
-            rejectionReason: reason,
-            reviewedById: user.id,
-            reviewedByName: user.name,
-            reviewedAt: now,
-          }
-        : {
-            state: 'en_revision' as const,
-            amountReceived: null,
-            rejectionReason: null,
-            reviewedById: null,
-            reviewedByName: null,
-            reviewedAt: null,
-          };
-    await manager.update(PaymentProofEntity, { id: receipt.id }, change);
-    const after = toPaymentProof(await manager.findOneByOrFail(PaymentProofEntity, { id: receipt.id }));
-    await recordChange(manager, {
-      action: `payment-proof.${then === 'rechazado' ? 'reject' : 'reopen'}`,
-      entity: 'payment-proof',
-      entityId: receipt.id,
-      familyId: receipt.familyId,
-      label: PAYMENT_TITLES[receipt.paymentNumber],
-      before,
-      after,
-    });
   }
 
   private async refuseTaken(manager: EntityManager, key: string): Promise<void> {

@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { FamilyStoreModule } from '../families/family.store';
 import { EventEntity } from '../events/event.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
+import { PaymentStoreModule } from '../payments/payment.store';
 import { SettingsEntity } from '../settings/settings.entity';
 import { MyEventRsvpsController } from './my-event-rsvps.controller';
 import { MyEventRsvpsService } from './my-event-rsvps.service';
@@ -15,11 +15,7 @@ import { MyPaymentConfirmationsService } from './my-payment-confirmations.servic
 
 /** The parent portal's routes: everything is read and written for the family of the session. */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([EventEntity, EventRsvpEntity, PaymentConfirmationEntity, SettingsEntity]),
-    LedgerModule,
-    FamilyStoreModule,
-  ],
+  imports: [TypeOrmModule.forFeature([EventEntity, EventRsvpEntity, SettingsEntity]), LedgerModule, FamilyStoreModule, PaymentStoreModule],
   controllers: [MyFamilyController, MyEventRsvpsController, MyPaymentConfirmationsController],
   providers: [MyFamilyService, MyEventRsvpsService, MyPaymentConfirmationsService],
   exports: [MyFamilyService],

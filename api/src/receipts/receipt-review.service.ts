@@ -7,8 +7,9 @@ import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { LedgerMail } from '../ledger/ledger-mail';
-import { LedgerService, toPaymentProof } from '../ledger/ledger.service';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { LedgerService } from '../ledger/ledger.service';
+import { PaymentProofEntity } from './payment-proof.entity';
+import { toPaymentProof } from './receipt.store';
 import { proofChange, RECEIPT_MESSAGES } from './receipts.service';
 
 interface Decision {

@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
+import { PaymentStoreModule } from '../payments/payment.store';
 import { FamilyStoreModule } from '../families/family.store';
-import { SettingsEntity } from '../settings/settings.entity';
 import { RateLimitEntity } from '../auth/rate-limit.entity';
 import { RateLimits } from '../auth/rate-limits';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
+import { PaymentProofEntity } from './payment-proof.entity';
 import { ReceiptFileEntity } from './receipt-file.entity';
+import { ReceiptStoreModule } from './receipt.store';
 import { MyReceiptsController } from './my-receipts.controller';
 import { ReceiptFilesController } from './receipt-files.controller';
 import { ReceiptReviewController } from './receipt-review.controller';
@@ -22,18 +21,12 @@ import { StatementsService } from './statements.service';
 /** Deposit receipts: parents send them, the committee verifies or rejects them (docs/payments.md). */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([
-      PaymentProofEntity,
-      ReceiptFileEntity,
-      PaymentDateEntity,
-      PaymentOverrideEntity,
-      PaymentOverrideRemovalEntity,
-      SettingsEntity,
-      RateLimitEntity,
-    ]),
+    TypeOrmModule.forFeature([PaymentProofEntity, ReceiptFileEntity, RateLimitEntity]),
     ParentModule,
     LedgerModule,
     FamilyStoreModule,
+    PaymentStoreModule,
+    ReceiptStoreModule,
   ],
   exports: [StatementsService],
   controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController, StatementsController, MyStatementController],

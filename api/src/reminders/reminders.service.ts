@@ -10,7 +10,7 @@ import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService, type OutgoingMail } from '../mail/outbox.service';
 import { paymentReminderMail } from '../mail/templates';
 import { FamilyStore } from '../families/family.store';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { PaymentStore, type PaymentDateRow } from '../payments/payment.store';
 import { paymentReference } from '../bank/reference';
 import { LedgerService } from '../ledger/ledger.service';
 import { SettingsEntity } from '../settings/settings.entity';
@@ -65,6 +65,7 @@ export class RemindersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly ledger: LedgerService,
     private readonly families: FamilyStore,
+    private readonly payments: PaymentStore,
   ) {}
 
   async list(): Promise<PaymentReminder[]> {
@@ -91,7 +92,7 @@ export class RemindersService {
       },
     });
     if (!settings.remindersEnabled) return { day, enabled: false, queued: 0, skipped: [] };
-    const payments = (await this.db.manager.find(PaymentDateEntity, { order: { id: 'ASC' } })).filter((payment) => {
+    const payments = (await this.payments.payments()).filter((payment) => {
       const left = daysBetween(day, payment.date);
       return left === 0 || left === settings.reminderDaysBefore;
     });
@@ -134,7 +135,7 @@ export class RemindersService {
   }
 
   private remind(
-    payment: PaymentDateEntity,
+    payment: PaymentDateRow,
     day: string,
     settings: Pick<SettingsEntity, 'classYear' | 'bankName' | 'bankAccountNumber' | 'bankAccountHolder'>,
   ): Promise<Omit<ReminderRun, 'day' | 'enabled'>> {

@@ -12,7 +12,7 @@ import { todayInGuatemala, formatPaymentState } from '@portal/format';
 import { Database } from '../database/database.service';
 import { EventEntity } from '../events/event.entity';
 import { afterFamily, FAMILY_ALIAS, FamilyStore, type FamilyRow } from '../families/family.store';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
+import { PaymentStore } from '../payments/payment.store';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { REPORT_TEXTS } from './reports.messages';
 import { StatementsService } from '../receipts/statements.service';
@@ -99,6 +99,7 @@ export class ReportsService {
     private readonly db: Database,
     private readonly statements: StatementsService,
     private readonly families: FamilyStore,
+    private readonly payments: PaymentStore,
   ) {}
 
   // ---- Payment confirmations ------------------------------------------------------------------
@@ -141,11 +142,7 @@ export class ReportsService {
   private async *paymentPages(): AsyncGenerator<PaymentConfirmationsReportRow[]> {
     const columns: Array<keyof FamilyRow> = ['graduateName', 'contactName', 'email', 'phone'];
     for await (const families of this.familyPages(columns)) {
-      const answers = await this.db.manager
-        .createQueryBuilder(PaymentConfirmationEntity, 'confirmation')
-        .select(['confirmation.familyId', 'confirmation.paymentNumber', 'confirmation.status'])
-        .where('confirmation.familyId IN (:...ids)', { ids: families.map((family) => family.id) })
-        .getMany();
+      const answers = await this.payments.confirmationsOf(families.map((family) => family.id));
       const byFamily = new Map<number, Partial<Record<PaymentNumber, PaymentStatus>>>();
       for (const answer of answers) {
         const confirmations = byFamily.get(answer.familyId) ?? {};

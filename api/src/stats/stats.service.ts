@@ -5,7 +5,7 @@ import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
 import { keyEventIds } from '../rsvps/attendance';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { PaymentStore } from '../payments/payment.store';
 
 @Injectable()
 export class StatsService {
@@ -13,6 +13,7 @@ export class StatsService {
     private readonly db: Database,
     private readonly ledger: LedgerService,
     private readonly families: FamilyStore,
+    private readonly payments: PaymentStore,
   ) {}
 
   /** The dashboard figures: counts in one aggregate query, money from the ledger's accounts. */
@@ -53,10 +54,7 @@ export class StatsService {
    */
   private async money(): Promise<{ paid: number; received: number; progress: Stats['paymentProgress'] }> {
     const manager = this.db.manager;
-    const [families, payments] = await Promise.all([
-      this.families.list({ columns: ['graduates'] }),
-      manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
-    ]);
+    const [families, payments] = await Promise.all([this.families.list({ columns: ['graduates'] }), this.payments.payments()]);
     const accounts = await this.ledger.accounts(manager, families);
     const progress = payments.map((payment) => ({ paymentNumber: payment.id, verifiedFamilies: 0, received: 0, expected: 0 }));
     let paid = 0;
