@@ -14,7 +14,6 @@ import { In, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerService } from '../ledger/ledger.service';
 import { ReceiptStore } from '../receipts/receipt.store';
@@ -434,7 +433,7 @@ export class BankService {
           proof.depositDate === deposit.depositDate),
     );
     if (receipt) await this.receipts.verifyByBank(manager, user, receipt, deposit.amount);
-    const entry: LedgerEntryEntity = await this.ledger.credit(manager, user, {
+    const entry = await this.ledger.credit(manager, user, {
       ...deposit,
       source: 'banco',
       paymentNumber: receipt?.paymentNumber ?? null,

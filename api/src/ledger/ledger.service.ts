@@ -1,4 +1,5 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import {
   PAYMENT_TITLES,
   type CreditMethod,
@@ -11,7 +12,7 @@ import {
   type User,
 } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
-import { In, IsNull, type EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { paymentReference } from '../bank/reference';
 import { BankLineEntity } from '../bank/bank-line.entity';
 import { Database } from '../database/database.service';
@@ -109,6 +110,7 @@ export class LedgerService {
     private readonly families: FamilyStore,
     private readonly payments: PaymentStore,
     private readonly receipts: ReceiptStore,
+    @InjectRepository(LedgerEntryEntity) private readonly entries: Repository<LedgerEntryEntity>,
   ) {}
 
   /** The families' accounts (charges and money, allocated): four queries, whatever their number. */
@@ -146,6 +148,12 @@ export class LedgerService {
     // MySQL returns SUM() as a DECIMAL string.
     const rows = await query.getRawMany<{ familyId: number | string; amount: number | string }>();
     return new Map(rows.map((row) => [Number(row.familyId), Number(row.amount)]));
+  }
+
+  /** The standing credits (not reversed) of these families. */
+  standingCredits(familyIds: number[]): Promise<LedgerEntryEntity[]> {
+    if (familyIds.length === 0) return Promise.resolve([]);
+    return this.entries.find({ where: { familyId: In(familyIds), kind: 'credito', reversedById: IsNull() } });
   }
 
   /**

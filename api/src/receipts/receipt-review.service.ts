@@ -1,11 +1,10 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_PROOF_STATES, type PaymentProofState, type ReviewQueueItem, type User } from '@portal/contracts';
 import { formatDayNumeric, formatQuetzales } from '@portal/format';
-import { In, IsNull, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerService } from '../ledger/ledger.service';
 import { PaymentProofEntity } from './payment-proof.entity';
@@ -138,12 +137,7 @@ export class ReceiptReviewService {
   private async warningsFor(rows: Queued[]): Promise<Map<number, string[]>> {
     const warnings = new Map<number, string[]>();
     const pending = rows.filter((row) => row.state === 'en_revision');
-    const credits =
-      pending.length === 0
-        ? []
-        : await this.db.manager.find(LedgerEntryEntity, {
-            where: { familyId: In([...new Set(pending.map((row) => row.familyId))]), kind: 'credito', reversedById: IsNull() },
-          });
+    const credits = await this.ledger.standingCredits([...new Set(pending.map((row) => row.familyId))]);
     for (const row of pending) {
       const list: string[] = [];
       if (row.duplicateOfId !== null) list.push(`Parece repetido: igual al comprobante #${row.duplicateOfId} de la familia.`);
