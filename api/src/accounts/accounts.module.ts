@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { UserEntity } from '../users/user.entity';
+import { UsersModule } from '../users/users.module';
 import { FamilyStoreModule } from '../families/family.store';
 import { AuthModule } from '../auth/auth.module';
 import { AccountsController } from './accounts.controller';
@@ -10,7 +9,7 @@ import { DoorAccessService } from './door-access.service';
 import { InvitationsController } from './invitations.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity]), AuthModule, FamilyStoreModule],
+  imports: [AuthModule, UsersModule, FamilyStoreModule],
   controllers: [AccountsController, InvitationsController, DoorAccessController],
   providers: [AccountsService, DoorAccessService],
 })

@@ -11,7 +11,7 @@ import { DeletedEventEntity } from '../events/deleted-event.entity';
 import { EventEntity } from '../events/event.entity';
 import { DELETED_EVENTS_KEPT_DAYS } from '../events/event-changes';
 import { EVENT_TEXTS } from '../events/events.service';
-import { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { CalendarFeedEntity } from './calendar-feed.entity';
 import { eventCalendar, feedCalendar, icsFileName } from './ics';
 
@@ -27,6 +27,7 @@ export class CalendarService {
   constructor(
     private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
   ) {}
 
   /** One event as an .ics file. */
@@ -41,14 +42,11 @@ export class CalendarService {
    * for every link: on SQLite it is built once until the next write.
    */
   async feed(token: string): Promise<string> {
-    const live =
-      TOKEN_SHAPE.test(token) &&
-      (await this.db.manager
-        .createQueryBuilder(CalendarFeedEntity, 'feed')
-        .innerJoin(UserEntity, 'user', 'user.id = feed.userId AND user.disabledAt IS NULL')
-        .where('feed.tokenHash = :hash', { hash: hashToken(token) })
-        .getExists());
-    if (!live) throw new NotFoundException(CALENDAR_TEXTS.feedNotFound);
+    const feed = TOKEN_SHAPE.test(token)
+      ? await this.db.manager.findOne(CalendarFeedEntity, { where: { tokenHash: hashToken(token) }, select: { userId: true } })
+      : null;
+    const account = feed && (await this.users.byId(feed.userId));
+    if (!account || account.disabledAt) throw new NotFoundException(CALENDAR_TEXTS.feedNotFound);
     const { text } = await this.db.cached('calendar-feed', async () => {
       const since = new Date(Date.now() - DELETED_EVENTS_KEPT_DAYS * 86_400_000);
       const [events, deleted] = await Promise.all([

@@ -6,7 +6,7 @@ import { OutboxMessageEntity } from '../mail/outbox-message.entity';
 import { MyFamilyService } from '../parent/my-family.service';
 import { NoticeReadEntity } from './notice-read.entity';
 import { NoticeMailService } from '../mail/notice-mail.service';
-import { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { Database } from '../database/database.service';
 import type { CreateNotificationDto, NewNotificationDto } from './dto/create-notification.dto';
 import { NotificationEntity } from './notification.entity';
@@ -35,6 +35,7 @@ export class NotificationsService {
     private readonly noticeMail: NoticeMailService,
     private readonly myFamily: MyFamilyService,
     private readonly families: FamilyStore,
+    private readonly users: UsersService,
   ) {}
 
   /** Newest first. */
@@ -83,7 +84,7 @@ export class NotificationsService {
 
   /** The notices posted after the account last opened 'Notificaciones' (all of them if never). */
   async seen(user: User): Promise<NoticesSeen> {
-    const account = await this.db.manager.findOneBy(UserEntity, { id: user.id });
+    const account = await this.users.byId(user.id);
     const seenAt = account?.noticesSeenAt ?? null;
     const rows = await this.db.manager.find(NotificationEntity, { select: { id: true, date: true, createdAt: true } });
     const unseen = rows
@@ -100,7 +101,7 @@ export class NotificationsService {
   async markSeen(user: User): Promise<NoticesSeen> {
     const now = new Date();
     await this.db.write(async (manager) => {
-      await manager.update(UserEntity, { id: user.id }, { noticesSeenAt: now });
+      await this.users.setNoticesSeen(manager, user.id, now);
       // An account without a family (not proven yet) reads for nobody.
       const family = await this.myFamily.familyOf(user, manager).catch((error: unknown) => {
         if (error instanceof NotFoundException) return null;
