@@ -33,6 +33,6 @@ import { SessionsService } from './sessions.service';
     AccountLinksService,
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
-  exports: [SessionsService, AccountLinksService],
+  exports: [SessionsService, AccountLinksService, RateLimits],
 })
 export class AuthModule {}

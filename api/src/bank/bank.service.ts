@@ -17,7 +17,7 @@ import { recordChange } from '../history/record';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerService } from '../ledger/ledger.service';
 import { ReceiptStore } from '../receipts/receipt.store';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStore } from '../settings/settings.store';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
 import { findNearReferences, findReference, paymentReference, type NearReference } from './reference';
 import { parseStatement, StatementError, type ColumnMapping, type StatementLine } from './statement-parser';
@@ -143,6 +143,7 @@ export class BankService {
     private readonly mail: LedgerMail,
     private readonly families: FamilyStore,
     private readonly receipts: ReceiptStore,
+    private readonly settings: SettingsStore,
   ) {}
 
   async preview(bytes: Buffer | undefined, mapping: BankColumnMapping | null, headerLine: number | null): Promise<BankPreview> {
@@ -226,7 +227,7 @@ export class BankService {
    * description and the amount it owes next, in that order of weight (docs/payments.md).
    */
   private async matcher(manager: EntityManager): Promise<(line: StatementLine) => BankMatch | null> {
-    const settings = await manager.findOneByOrFail(SettingsEntity, { id: 1 });
+    const settings = await this.settings.columns(['classYear'], manager);
     const families = await this.families.list({}, manager);
     const statements = await this.ledger.statements(manager, families);
     // What parents declared on the receipts they sent and the committee has not decided on: a

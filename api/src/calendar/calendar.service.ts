@@ -1,14 +1,12 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { MyCalendar, MyCalendarLinks } from '@portal/contracts';
-import { MoreThan } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import { hashToken, newToken } from '../auth/account-tokens';
 import type { AppConfig } from '../config';
 import { accountChangeById } from '../accounts/account-change';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
-import { DeletedEventEntity } from '../events/deleted-event.entity';
-import { EventEntity } from '../events/event.entity';
+import { EventStore } from '../events/event.store';
 import { DELETED_EVENTS_KEPT_DAYS } from '../events/event-changes';
 import { EVENT_TEXTS } from '../events/events.service';
 import { UsersService } from '../users/users.service';
@@ -28,11 +26,12 @@ export class CalendarService {
     private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
+    private readonly events: EventStore,
   ) {}
 
   /** One event as an .ics file. */
   async eventFile(id: number): Promise<{ body: string; fileName: string }> {
-    const event = await this.db.manager.findOneBy(EventEntity, { id });
+    const event = await this.events.byId(id);
     if (!event) throw new NotFoundException(EVENT_TEXTS.notFound);
     return { body: eventCalendar(event, this.config), fileName: icsFileName(event.titulo, id) };
   }
@@ -49,10 +48,7 @@ export class CalendarService {
     if (!account || account.disabledAt) throw new NotFoundException(CALENDAR_TEXTS.feedNotFound);
     const { text } = await this.db.cached('calendar-feed', async () => {
       const since = new Date(Date.now() - DELETED_EVENTS_KEPT_DAYS * 86_400_000);
-      const [events, deleted] = await Promise.all([
-        this.db.manager.find(EventEntity, { order: { fecha: 'ASC', id: 'ASC' } }),
-        this.db.manager.find(DeletedEventEntity, { where: { deletedAt: MoreThan(since) }, order: { id: 'ASC' } }),
-      ]);
+      const [events, deleted] = await Promise.all([this.events.list(), this.events.deletedSince(since)]);
       return { text: feedCalendar(events, deleted, this.config) };
     });
     return text;

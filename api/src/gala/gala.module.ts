@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FamilyStoreModule } from '../families/family.store';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStoreModule } from '../settings/settings.store';
+import { EventStoreModule } from '../events/event.store';
 import { ParentModule } from '../parent/parent.module';
 import { GalaTableEntity } from './gala-table.entity';
 import { GalaFamilyEntity } from './gala-family.entity';
@@ -10,7 +11,13 @@ import { GalaService } from './gala.service';
 import { SeatingListService } from './seating-list.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([GalaTableEntity, GalaFamilyEntity, SettingsEntity]), ParentModule, FamilyStoreModule],
+  imports: [
+    TypeOrmModule.forFeature([GalaTableEntity, GalaFamilyEntity]),
+    ParentModule,
+    FamilyStoreModule,
+    EventStoreModule,
+    SettingsStoreModule,
+  ],
   controllers: [GalaController, MyGalaController],
   providers: [GalaService, SeatingListService],
 })

@@ -17,22 +17,18 @@ import {
   type User,
 } from '@portal/contracts';
 import { foldForSearch, formatClockRange, formatTime, fromDateTimeLocal, scheduleTimes, toDateTimeLocal } from '@portal/format';
-import { EventEntity } from '../events/event.entity';
-import { eventChanged } from '../events/event-changes';
+import { EventStore, type EventRow } from '../events/event.store';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
-import { lockAdminWrites } from '../settings/admin-writes-lock';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { MyFamilyService } from '../parent/my-family.service';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStore } from '../settings/settings.store';
 import { GalaFamilyEntity } from './gala-family.entity';
 import { GalaTableEntity } from './gala-table.entity';
 import { GALA_TEXTS } from './gala.messages';
 import { firstNonce, newNonce, passToken, readPass } from './pass';
 import { autoAssign } from './seating';
-
-const SETTINGS_ID = 1;
 
 /** A name as compared: lower case, no accents, single spaces. */
 const comparable = (name: string) => foldForSearch(name).replace(/\s+/g, ' ').trim();
@@ -135,6 +131,8 @@ export class GalaService {
     private readonly db: Database,
     private readonly myFamily: MyFamilyService,
     private readonly families: FamilyStore,
+    private readonly events: EventStore,
+    private readonly settings: SettingsStore,
   ) {}
 
   // ---- Reading --------------------------------------------------------------------------------
@@ -149,9 +147,9 @@ export class GalaService {
   }
 
   /** The event 'Fiesta de Graduación' (settings.galaEventId), or null before there is one. */
-  private async galaEvent(manager: EntityManager): Promise<EventEntity | null> {
-    const row = await manager.findOneOrFail(SettingsEntity, { where: { id: SETTINGS_ID }, select: { id: true, galaEventId: true } });
-    return row.galaEventId === null ? null : manager.findOneBy(EventEntity, { id: row.galaEventId });
+  private async galaEvent(manager: EntityManager): Promise<EventRow | null> {
+    const { galaEventId } = await this.settings.columns(['galaEventId'], manager);
+    return galaEventId === null ? null : this.events.byId(galaEventId, manager);
   }
 
   /** The gala's date, time and place: those of its event, the one source families also see. */
@@ -227,14 +225,12 @@ export class GalaService {
       const fecha = new Date(fromDateTimeLocal(`${input.date}T${input.time}`));
       const lugar = input.place!.trim();
       if (event) {
-        await manager.update(
-          EventEntity,
-          { id: event.id },
-          { fecha, lugar, horario: movedSchedule(event.horario, input.time!), ...eventChanged() },
-        );
+        await this.events.move(manager, event.id, { fecha, lugar, horario: movedSchedule(event.horario, input.time!) });
       } else {
-        const { identifiers } = await manager.insert(EventEntity, { titulo: GALA_EVENT_TITLE, fecha, lugar, horario: null });
-        await manager.update(SettingsEntity, { id: SETTINGS_ID }, { galaEventId: Number(identifiers[0]!.id) });
+        await this.settings.setGalaEvent(
+          manager,
+          await this.events.insert(manager, { titulo: GALA_EVENT_TITLE, fecha, lugar, horario: null }),
+        );
       }
       const after = await this.details(manager);
       await recordChange(manager, { action: 'gala.details', entity: 'gala', label: 'Fiesta de Graduación', before, after });
@@ -245,7 +241,7 @@ export class GalaService {
   /** Creates or moves a table. Two tables never share a place on the plan. */
   putTable(number: number, input: GalaTableInput): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       const there = await manager.findOneBy(GalaTableEntity, { x: input.x, y: input.y });
       if (there && there.number !== number) throw new ConflictException(GALA_TEXTS.positionTaken(there.number));
       const before = await manager.findOneBy(GalaTableEntity, { number });
@@ -273,7 +269,7 @@ export class GalaService {
   /** Tables 1..count that do not exist yet, laid out `columns` to a row. */
   layout(count: number, columns: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       const existing = await manager.find(GalaTableEntity);
       const numbers = new Set(existing.map((table) => table.number));
       const places = new Set(existing.map((table) => `${table.x},${table.y}`));
@@ -294,7 +290,7 @@ export class GalaService {
 
   removeTable(number: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       const before = await manager.findOneBy(GalaTableEntity, { number });
       if (!before) throw new NotFoundException(GALA_TEXTS.tableNotFound(number));
       await manager.delete(GalaTableEntity, { number });
@@ -318,7 +314,7 @@ export class GalaService {
    */
   assign(number: number, familyId: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       const family = await this.families.byId(familyId, manager);
       if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
       const table = await manager.findOneBy(GalaTableEntity, { number });
@@ -344,7 +340,7 @@ export class GalaService {
 
   unassign(number: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       const table = await manager.findOneBy(GalaTableEntity, { number });
       if (!table) throw new NotFoundException(GALA_TEXTS.tableNotFound(number));
       if (table.familyId !== null) {
@@ -372,7 +368,7 @@ export class GalaService {
   /** Fills each family's missing tables (docs/gala.md, 'Asignar automáticamente'). */
   autoAssign(): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       const { tables, families, extras } = await this.load(manager);
       const chosen = autoAssign(
         tables,
@@ -607,8 +603,8 @@ export class GalaService {
   }
 
   private async secret(manager: EntityManager): Promise<string> {
-    const row = await manager.findOneOrFail(SettingsEntity, { where: { id: SETTINGS_ID }, select: { id: true, galaSecret: true } });
-    if (!row.galaSecret) throw new ConflictException(GALA_TEXTS.noSecret);
-    return row.galaSecret;
+    const { galaSecret } = await this.settings.columns(['galaSecret'], manager);
+    if (!galaSecret) throw new ConflictException(GALA_TEXTS.noSecret);
+    return galaSecret;
   }
 }

@@ -8,7 +8,7 @@ import { FamilyStore } from '../families/family.store';
 import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { moneyMail } from '../mail/templates';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStore } from '../settings/settings.store';
 
 /** The family's balance after the change, in one sentence. */
 export function balanceSentence(statement: Pick<Statement, 'totals'>): string {
@@ -30,6 +30,7 @@ export class LedgerMail {
     private readonly outbox: OutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly families: FamilyStore,
+    private readonly settings: SettingsStore,
   ) {}
 
   verified(manager: EntityManager, familyId: number, input: { paymentNumber: PaymentNumber; amount: number; statement: Statement }) {
@@ -77,7 +78,7 @@ export class LedgerMail {
   ) {
     const family = await this.families.byId(familyId, manager);
     if (!family || family.noticeEmailsOff || addressProblem(family.email)) return;
-    const settings = await manager.findOneOrFail(SettingsEntity, { where: { id: 1 }, select: { id: true, classYear: true } });
+    const settings = await this.settings.columns(['classYear'], manager);
     const mail = moneyMail({
       ...content,
       contactName: family.contactName,

@@ -14,13 +14,13 @@ import {
 import { todayInGuatemala } from '@portal/format';
 import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { paymentReference } from '../bank/reference';
-import { BankLineEntity } from '../bank/bank-line.entity';
+import { BankLineStore } from '../bank/bank-line.store';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { PaymentStore, type OverrideRow, type PaymentDateRow } from '../payments/payment.store';
 import { ReceiptStore, toPaymentProof } from '../receipts/receipt.store';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStore } from '../settings/settings.store';
 import { allocate, depositKey, type Account } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES, SOURCE_NAMES } from './ledger.messages';
@@ -110,6 +110,8 @@ export class LedgerService {
     private readonly families: FamilyStore,
     private readonly payments: PaymentStore,
     private readonly receipts: ReceiptStore,
+    private readonly settings: SettingsStore,
+    private readonly bankLines: BankLineStore,
     @InjectRepository(LedgerEntryEntity) private readonly entries: Repository<LedgerEntryEntity>,
   ) {}
 
@@ -193,7 +195,7 @@ export class LedgerService {
   ): Promise<Statement[]> {
     const ids = families.map((family) => family.id);
     const [settings, accounts, proofs, entries, removals] = await Promise.all([
-      manager.findOneOrFail(SettingsEntity, { select: { classYear: true }, where: { id: 1 } }),
+      this.settings.columns(['classYear'], manager),
       this.accounts(manager, families, today),
       this.receipts.ofFamilies(ids, manager),
       ids.length === 0 ? [] : manager.find(LedgerEntryEntity, { where: { familyId: In(ids) }, order: { id: 'ASC' } }),
@@ -403,9 +405,7 @@ export class LedgerService {
       if (!result.affected) throw new ConflictException(LEDGER_MESSAGES.alreadyReversed('Otra persona del comité'));
       if (entry.receiptId !== null)
         await this.receipts.reopen(manager, user, entry.receiptId, entry.id, input.receipt ?? 'en_revision', reason, now);
-      if (entry.bankLineId !== null) {
-        await manager.update(BankLineEntity, { id: entry.bankLineId }, { state: 'revertida', liveChecksum: null });
-      }
+      if (entry.bankLineId !== null) await this.bankLines.markReversed(manager, entry.bankLineId);
       await recordChange(manager, {
         action: 'ledger.reverse',
         entity: 'ledger',

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '../common/auth.decorators';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStore } from '../settings/settings.store';
 import { familyOfToken } from './unsubscribe';
 import { recordChange } from '../history/record';
 import { noticeEmailsChange } from './notice-emails-change';
@@ -43,6 +43,7 @@ export class UnsubscribeController {
   constructor(
     private readonly db: Database,
     private readonly families: FamilyStore,
+    private readonly settings: SettingsStore,
   ) {}
 
   @Get(':token')
@@ -75,10 +76,7 @@ export class UnsubscribeController {
 
   /** A link that is not one of ours (or whose family was deleted) is a 404 like any other. */
   private async family(token: string): Promise<{ classYear: number; family: FamilyRow }> {
-    const settings = await this.db.manager.findOneOrFail(SettingsEntity, {
-      where: { id: 1 },
-      select: { id: true, classYear: true, mailSecret: true },
-    });
+    const settings = await this.settings.columns(['classYear', 'mailSecret']);
     const familyId = settings.mailSecret ? familyOfToken(settings.mailSecret, token) : null;
     const family = familyId === null ? null : await this.families.byId(familyId);
     if (!family) throw new NotFoundException(UNSUBSCRIBE_MESSAGES.notFound);

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { CreatedNotification, NoticeReach, NoticesSeen, PortalNotification, User } from '@portal/contracts';
 import { LessThanOrEqual } from 'typeorm';
 import { FamilyStore } from '../families/family.store';
-import { OutboxMessageEntity } from '../mail/outbox-message.entity';
+import { OutboxService } from '../mail/outbox.service';
 import { MyFamilyService } from '../parent/my-family.service';
 import { NoticeReadEntity } from './notice-read.entity';
 import { NoticeMailService } from '../mail/notice-mail.service';
@@ -36,6 +36,7 @@ export class NotificationsService {
     private readonly myFamily: MyFamilyService,
     private readonly families: FamilyStore,
     private readonly users: UsersService,
+    private readonly outbox: OutboxService,
   ) {}
 
   /** Newest first. */
@@ -133,7 +134,7 @@ export class NotificationsService {
   /** How far each notice went: the families that read it, and what became of its e-mails. */
   async reach(): Promise<NoticeReach[]> {
     const manager = this.db.manager;
-    const [notices, families, reads, mails] = await Promise.all([
+    const [notices, families, reads, mailBy] = await Promise.all([
       manager.find(NotificationEntity, { select: { id: true, emailUnsubscribed: true, emailSkipped: true } }),
       this.families.totals().then((totals) => totals.families),
       manager
@@ -142,23 +143,9 @@ export class NotificationsService {
         .addSelect('COUNT(*)', 'count')
         .groupBy('read.noticeId')
         .getRawMany<{ noticeId: number | string; count: number | string }>(),
-      manager
-        .createQueryBuilder(OutboxMessageEntity, 'mail')
-        .select('mail.noticeId', 'noticeId')
-        .addSelect('mail.status', 'status')
-        .addSelect('COUNT(*)', 'count')
-        .where('mail.noticeId IS NOT NULL')
-        .groupBy('mail.noticeId')
-        .addGroupBy('mail.status')
-        .getRawMany<{ noticeId: number | string; status: string; count: number | string }>(),
+      this.outbox.noticeMailCounts(),
     ]);
     const readBy = new Map(reads.map((row) => [Number(row.noticeId), Number(row.count)]));
-    const mailBy = new Map<number, Record<string, number>>();
-    for (const row of mails) {
-      const counts = mailBy.get(Number(row.noticeId)) ?? {};
-      counts[row.status] = Number(row.count);
-      mailBy.set(Number(row.noticeId), counts);
-    }
     return notices.map((notice) => {
       const counts = mailBy.get(notice.id);
       const emailed = notice.emailUnsubscribed !== null || counts !== undefined;

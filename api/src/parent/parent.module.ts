@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { FamilyStoreModule } from '../families/family.store';
-import { EventEntity } from '../events/event.entity';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { EventStoreModule } from '../events/event.store';
+import { RsvpStoreModule } from '../rsvps/rsvp.store';
 import { PaymentStoreModule } from '../payments/payment.store';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { MyEventRsvpsController } from './my-event-rsvps.controller';
 import { MyEventRsvpsService } from './my-event-rsvps.service';
 import { MyFamilyController } from './my-family.controller';
@@ -15,7 +14,7 @@ import { MyPaymentConfirmationsService } from './my-payment-confirmations.servic
 
 /** The parent portal's routes: everything is read and written for the family of the session. */
 @Module({
-  imports: [TypeOrmModule.forFeature([EventEntity, EventRsvpEntity, SettingsEntity]), LedgerModule, FamilyStoreModule, PaymentStoreModule],
+  imports: [LedgerModule, FamilyStoreModule, PaymentStoreModule, EventStoreModule, RsvpStoreModule, SettingsStoreModule],
   controllers: [MyFamilyController, MyEventRsvpsController, MyPaymentConfirmationsController],
   providers: [MyFamilyService, MyEventRsvpsService, MyPaymentConfirmationsService],
   exports: [MyFamilyService],

@@ -1,13 +1,9 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { PaymentStoreModule } from '../payments/payment.store';
 import { FamilyStoreModule } from '../families/family.store';
-import { RateLimitEntity } from '../auth/rate-limit.entity';
-import { RateLimits } from '../auth/rate-limits';
+import { AuthModule } from '../auth/auth.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
-import { PaymentProofEntity } from './payment-proof.entity';
-import { ReceiptFileEntity } from './receipt-file.entity';
 import { ReceiptStoreModule } from './receipt.store';
 import { MyReceiptsController } from './my-receipts.controller';
 import { ReceiptFilesController } from './receipt-files.controller';
@@ -20,22 +16,9 @@ import { StatementsService } from './statements.service';
 
 /** Deposit receipts: parents send them, the committee verifies or rejects them (docs/payments.md). */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([PaymentProofEntity, ReceiptFileEntity, RateLimitEntity]),
-    ParentModule,
-    LedgerModule,
-    FamilyStoreModule,
-    PaymentStoreModule,
-    ReceiptStoreModule,
-  ],
+  imports: [ReceiptStoreModule, AuthModule, ParentModule, LedgerModule, FamilyStoreModule, PaymentStoreModule],
   exports: [StatementsService],
   controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController, StatementsController, MyStatementController],
-  providers: [
-    RateLimits,
-    ReceiptsService,
-    ReceiptReviewService,
-    StatementsService,
-    { provide: ReceiptStorage, useClass: DatabaseReceiptStorage },
-  ],
+  providers: [ReceiptsService, ReceiptReviewService, StatementsService, { provide: ReceiptStorage, useClass: DatabaseReceiptStorage }],
 })
 export class ReceiptsModule {}

@@ -3,7 +3,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PaymentStoreModule } from '../payments/payment.store';
 import { FamilyStoreModule } from '../families/family.store';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { LedgerModule } from '../ledger/ledger.module';
 import { PaymentReminderEntity } from './payment-reminder.entity';
 import { ReminderScheduler } from './reminder-scheduler';
@@ -13,10 +13,11 @@ import { RemindersService } from './reminders.service';
 @Module({
   imports: [
     ScheduleModule.forRoot(),
-    TypeOrmModule.forFeature([PaymentReminderEntity, SettingsEntity]),
+    TypeOrmModule.forFeature([PaymentReminderEntity]),
     LedgerModule,
     FamilyStoreModule,
     PaymentStoreModule,
+    SettingsStoreModule,
   ],
   controllers: [RemindersController],
   providers: [RemindersService, ReminderScheduler],

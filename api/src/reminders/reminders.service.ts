@@ -13,7 +13,7 @@ import { FamilyStore } from '../families/family.store';
 import { PaymentStore, type PaymentDateRow } from '../payments/payment.store';
 import { paymentReference } from '../bank/reference';
 import { LedgerService } from '../ledger/ledger.service';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStore, type SettingsRow } from '../settings/settings.store';
 import { PaymentReminderEntity } from './payment-reminder.entity';
 
 /** The newest lines of the log the committee sees. */
@@ -66,6 +66,7 @@ export class RemindersService {
     private readonly ledger: LedgerService,
     private readonly families: FamilyStore,
     private readonly payments: PaymentStore,
+    private readonly settingsStore: SettingsStore,
   ) {}
 
   async list(): Promise<PaymentReminder[]> {
@@ -79,18 +80,14 @@ export class RemindersService {
    */
   async run(now = new Date()): Promise<ReminderRun> {
     const day = todayInGuatemala(now);
-    const settings = await this.db.manager.findOneOrFail(SettingsEntity, {
-      where: { id: 1 },
-      select: {
-        id: true,
-        classYear: true,
-        remindersEnabled: true,
-        reminderDaysBefore: true,
-        bankName: true,
-        bankAccountNumber: true,
-        bankAccountHolder: true,
-      },
-    });
+    const settings = await this.settingsStore.columns([
+      'classYear',
+      'remindersEnabled',
+      'reminderDaysBefore',
+      'bankName',
+      'bankAccountNumber',
+      'bankAccountHolder',
+    ]);
     if (!settings.remindersEnabled) return { day, enabled: false, queued: 0, skipped: [] };
     const payments = (await this.payments.payments()).filter((payment) => {
       const left = daysBetween(day, payment.date);
@@ -137,7 +134,7 @@ export class RemindersService {
   private remind(
     payment: PaymentDateRow,
     day: string,
-    settings: Pick<SettingsEntity, 'classYear' | 'bankName' | 'bankAccountNumber' | 'bankAccountHolder'>,
+    settings: Pick<SettingsRow, 'classYear' | 'bankName' | 'bankAccountNumber' | 'bankAccountHolder'>,
   ): Promise<Omit<ReminderRun, 'day' | 'enabled'>> {
     const { classYear } = settings;
     return this.db.write(async (manager) => {

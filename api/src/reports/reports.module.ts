@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { FamilyStoreModule } from '../families/family.store';
-import { EventEntity } from '../events/event.entity';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { EventStoreModule } from '../events/event.store';
+import { RsvpStoreModule } from '../rsvps/rsvp.store';
 import { PaymentStoreModule } from '../payments/payment.store';
 import { ReceiptsModule } from '../receipts/receipts.module';
 import { ReportsController } from './reports.controller';
@@ -10,7 +9,7 @@ import { ReportsService } from './reports.service';
 
 /** The admin's two reports, as JSON or as streamed spreadsheets (the payments one with the account statements). */
 @Module({
-  imports: [TypeOrmModule.forFeature([EventEntity, EventRsvpEntity]), ReceiptsModule, FamilyStoreModule, PaymentStoreModule],
+  imports: [ReceiptsModule, FamilyStoreModule, PaymentStoreModule, EventStoreModule, RsvpStoreModule],
   controllers: [ReportsController],
   providers: [ReportsService],
 })

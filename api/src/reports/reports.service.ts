@@ -10,10 +10,10 @@ import {
 } from '@portal/contracts';
 import { todayInGuatemala, formatPaymentState } from '@portal/format';
 import { Database } from '../database/database.service';
-import { EventEntity } from '../events/event.entity';
+import { EventStore } from '../events/event.store';
 import { afterFamily, FAMILY_ALIAS, FamilyStore, type FamilyRow } from '../families/family.store';
 import { PaymentStore } from '../payments/payment.store';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { RSVP_ALIAS, RsvpStore } from '../rsvps/rsvp.store';
 import { REPORT_TEXTS } from './reports.messages';
 import { StatementsService } from '../receipts/statements.service';
 import { sheetOf, streamSheet, streamWorkbook, type SheetLayout } from './spreadsheet-stream';
@@ -100,6 +100,8 @@ export class ReportsService {
     private readonly statements: StatementsService,
     private readonly families: FamilyStore,
     private readonly payments: PaymentStore,
+    private readonly eventStore: EventStore,
+    private readonly rsvps: RsvpStore,
   ) {}
 
   // ---- Payment confirmations ------------------------------------------------------------------
@@ -209,10 +211,7 @@ export class ReportsService {
   }
 
   private async events(): Promise<EventHeading[]> {
-    const events = await this.db.manager.find(EventEntity, {
-      select: { id: true, titulo: true, fecha: true },
-      order: { fecha: 'ASC', id: 'ASC' },
-    });
+    const events = await this.eventStore.list(['titulo', 'fecha']);
     return events.map((event) => ({ id: event.id, title: event.titulo, date: event.fecha }));
   }
 
@@ -226,15 +225,15 @@ export class ReportsService {
       for (;;) {
         // One statement across both tables: the page is sorted and cut by the family's name.
         let query = this.families
-          .joinFamily(this.db.manager.createQueryBuilder(EventRsvpEntity, 'rsvp'), 'rsvp.familyId')
+          .joinFamily(this.rsvps.query(), `${RSVP_ALIAS}.familyId`)
           .select(`${FAMILY_ALIAS}.id`, 'familyId')
           .addSelect(`${FAMILY_ALIAS}.graduateName`, 'graduateName')
           .addSelect(`${FAMILY_ALIAS}.contactName`, 'contactName')
           .addSelect(`${FAMILY_ALIAS}.email`, 'email')
           .addSelect(`${FAMILY_ALIAS}.phone`, 'phone')
-          .addSelect('rsvp.attending', 'attending')
-          .addSelect('rsvp.guests', 'guests')
-          .where('rsvp.eventId = :eventId', { eventId: event.id })
+          .addSelect(`${RSVP_ALIAS}.attending`, 'attending')
+          .addSelect(`${RSVP_ALIAS}.guests`, 'guests')
+          .where(`${RSVP_ALIAS}.eventId = :eventId`, { eventId: event.id })
           .orderBy(`${FAMILY_ALIAS}.graduateName`, 'ASC')
           .addOrderBy(`${FAMILY_ALIAS}.id`, 'ASC')
           .limit(this.pageSize);

@@ -1,27 +1,23 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AdminEventRsvp, PendingFamily } from '@portal/contracts';
-import { Database } from '../database/database.service';
-import { EventEntity } from '../events/event.entity';
+import { EventStore } from '../events/event.store';
 import { FamilyStore } from '../families/family.store';
-import { EventRsvpEntity } from './event-rsvp.entity';
+import { RsvpStore } from './rsvp.store';
 
 export const RSVP_TEXTS = { eventNotFound: 'No encontramos ese evento.' } as const;
 
 @Injectable()
 export class RsvpsService {
   constructor(
-    private readonly db: Database,
     private readonly families: FamilyStore,
+    private readonly events: EventStore,
+    private readonly rsvps: RsvpStore,
   ) {}
 
   /** An event's answers with each family's names, in answer order: the answers, then their families. */
   async forEvent(eventId: number): Promise<AdminEventRsvp[]> {
-    if (!(await this.db.manager.existsBy(EventEntity, { id: eventId }))) throw new NotFoundException(RSVP_TEXTS.eventNotFound);
-    const rows = await this.db.manager.find(EventRsvpEntity, {
-      select: { id: true, eventId: true, familyId: true, attending: true, guests: true },
-      where: { eventId },
-      order: { id: 'ASC' },
-    });
+    if (!(await this.events.exists(eventId))) throw new NotFoundException(RSVP_TEXTS.eventNotFound);
+    const rows = await this.rsvps.ofEvent(eventId);
     const families = await this.families.byIds([...new Set(rows.map((row) => row.familyId))], ['graduateName', 'contactName']);
     const names = new Map(families.map(({ id, graduateName, contactName }) => [id, { graduateName, contactName }]));
     // The foreign key deletes a family's answers with it: every answer has its family.
@@ -38,9 +34,9 @@ export class RsvpsService {
 
   /** The families that have not answered the event yet (decisions item 17), by graduate name. */
   async pending(eventId: number): Promise<PendingFamily[]> {
-    if (!(await this.db.manager.existsBy(EventEntity, { id: eventId }))) throw new NotFoundException(RSVP_TEXTS.eventNotFound);
+    if (!(await this.events.exists(eventId))) throw new NotFoundException(RSVP_TEXTS.eventNotFound);
     const [answered, families] = await Promise.all([
-      this.db.manager.find(EventRsvpEntity, { select: { id: true, familyId: true }, where: { eventId } }),
+      this.rsvps.ofEvent(eventId),
       this.families.list({ columns: ['graduateName', 'contactName'], by: 'name' }),
     ]);
     const done = new Set(answered.map((row) => row.familyId));

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { FamilyStoreModule } from '../families/family.store';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { PaymentStoreModule } from '../payments/payment.store';
 import { LedgerModule } from '../ledger/ledger.module';
+import { PaymentStoreModule } from '../payments/payment.store';
+import { RsvpStoreModule } from '../rsvps/rsvp.store';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([EventRsvpEntity]), LedgerModule, FamilyStoreModule, PaymentStoreModule],
+  imports: [LedgerModule, FamilyStoreModule, PaymentStoreModule, RsvpStoreModule, SettingsStoreModule],
   controllers: [StatsController],
   providers: [StatsService],
 })

@@ -3,8 +3,8 @@ import type { Stats } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
-import { keyEventIds } from '../rsvps/attendance';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { RsvpStore } from '../rsvps/rsvp.store';
+import { SettingsStore } from '../settings/settings.store';
 import { PaymentStore } from '../payments/payment.store';
 
 @Injectable()
@@ -14,33 +14,26 @@ export class StatsService {
     private readonly ledger: LedgerService,
     private readonly families: FamilyStore,
     private readonly payments: PaymentStore,
+    private readonly rsvps: RsvpStore,
+    private readonly settings: SettingsStore,
   ) {}
 
   /** The dashboard figures: counts in one aggregate query, money from the ledger's accounts. */
   async get(): Promise<Stats> {
     const totals = await this.families.totals();
     // The confirmations are the attending answers to the two key events (decisions item 16).
-    const ids = await keyEventIds(this.db.manager);
-    const eventIds = [ids.awards ?? 0, ids.brunch ?? 0];
-    const answers = await this.db.manager
-      .createQueryBuilder(EventRsvpEntity, 'rsvp')
-      .select('rsvp.eventId', 'eventId')
-      .addSelect('COUNT(*)', 'families')
-      .addSelect('COALESCE(SUM(COALESCE(rsvp.guests, 1)), 0)', 'people')
-      .where('rsvp.eventId IN (:...eventIds) AND rsvp.attending = 1', { eventIds })
-      .groupBy('rsvp.eventId')
-      .getRawMany<{ eventId: number | string; families: number | string; people: number | string }>();
+    const ids = await this.settings.keyEventIds();
+    const answers = await this.rsvps.attendingTotals([ids.awards ?? 0, ids.brunch ?? 0]);
     const { paid, progress, received } = await this.money();
-    const of = (id: number | null) => answers.find((answer) => id !== null && Number(answer.eventId) === id);
-    // MySQL returns SUM() as a DECIMAL string.
+    const of = (id: number | null) => (id === null ? undefined : answers.get(id));
     return {
       totalFamilies: totals.families,
       paymentsReceived: paid,
       tablesBooked: totals.tablesBooked,
-      awardsRsvpCount: Number(of(ids.awards)?.families ?? 0),
-      brunchRsvpCount: Number(of(ids.brunch)?.families ?? 0),
-      awardsGuestsCount: Number(of(ids.awards)?.people ?? 0),
-      brunchGuestsCount: Number(of(ids.brunch)?.people ?? 0),
+      awardsRsvpCount: of(ids.awards)?.families ?? 0,
+      brunchRsvpCount: of(ids.brunch)?.families ?? 0,
+      awardsGuestsCount: of(ids.awards)?.people ?? 0,
+      brunchGuestsCount: of(ids.brunch)?.people ?? 0,
       moneyReceived: received,
       moneyExpected: progress.reduce((sum, payment) => sum + payment.expected, 0),
       paymentProgress: progress,
