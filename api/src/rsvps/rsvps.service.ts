@@ -1,8 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AdminEventRsvp, PendingFamily } from '@portal/contracts';
 import { EventStore } from '../events/event.store';
-import { FamilyStore } from '../families/family.store';
-import { RsvpStore } from './rsvp.store';
+import { FAMILY_ALIAS, FamilyStore } from '../families/family.store';
+import { RSVP_ALIAS, RsvpStore } from './rsvp.store';
 
 export const RSVP_TEXTS = { eventNotFound: 'No encontramos ese evento.' } as const;
 
@@ -14,22 +14,35 @@ export class RsvpsService {
     private readonly rsvps: RsvpStore,
   ) {}
 
-  /** An event's answers with each family's names, in answer order: the answers, then their families. */
+  /** An event's answers with each family's names: one query, the families joined by their owner's helper, in answer order. */
   async forEvent(eventId: number): Promise<AdminEventRsvp[]> {
     if (!(await this.events.exists(eventId))) throw new NotFoundException(RSVP_TEXTS.eventNotFound);
-    const rows = await this.rsvps.ofEvent(eventId);
-    const families = await this.families.byIds([...new Set(rows.map((row) => row.familyId))], ['graduateName', 'contactName']);
-    const names = new Map(families.map(({ id, graduateName, contactName }) => [id, { graduateName, contactName }]));
-    // The foreign key deletes a family's answers with it: every answer has its family.
-    return rows
-      .filter((row) => names.has(row.familyId))
-      .map((row) => ({
-        id: row.id,
-        eventId: row.eventId,
-        attending: Boolean(row.attending),
-        guests: row.attending ? (row.guests ?? 1) : null,
-        family: names.get(row.familyId)!,
-      }));
+    const rows = await this.families
+      .joinFamily(this.rsvps.query(), `${RSVP_ALIAS}.familyId`)
+      .select(`${RSVP_ALIAS}.id`, 'id')
+      .addSelect(`${RSVP_ALIAS}.attending`, 'attending')
+      .addSelect(`${RSVP_ALIAS}.guests`, 'guests')
+      .addSelect(`${FAMILY_ALIAS}.graduateName`, 'graduateName')
+      .addSelect(`${FAMILY_ALIAS}.contactName`, 'contactName')
+      .where(`${RSVP_ALIAS}.eventId = :eventId`, { eventId })
+      .orderBy(`${RSVP_ALIAS}.id`, 'ASC')
+      .getRawMany<{
+        id: number | string;
+        attending: number | string | boolean;
+        guests: number | string | null;
+        graduateName: string;
+        contactName: string;
+      }>();
+    return rows.map((row) => {
+      const attending = Boolean(Number(row.attending));
+      return {
+        id: Number(row.id),
+        eventId,
+        attending,
+        guests: attending ? Number(row.guests ?? 1) : null,
+        family: { graduateName: row.graduateName, contactName: row.contactName },
+      };
+    });
   }
 
   /** The families that have not answered the event yet (decisions item 17), by graduate name. */
