@@ -3,6 +3,7 @@
 // The boundaries are ESLint's own no-restricted-imports over folders, not Nx's
 // enforce-module-boundaries: that rule's package (@nx/eslint-plugin 22.6) brings @nx/js and Babel,
 // 125 more packages in this workspace (npm install --dry-run), for the same six layers.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -18,6 +19,32 @@ const libs = (...names) => names.flatMap((name) => [`@portal/${name}`, `@portal/
 const otherLibs = (self) => libs(...libFolders.filter((name) => name !== self));
 const boundaries = (files, group, message) => [
   { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] } },
+];
+// Each table has one owner (docs/architecture.md): an `*.entity.ts` is imported only in its own
+// folder of api/src, and by the migrations, the demo data and the tests; every other module calls
+// the store its owner exports (FamilyStore, PaymentStore, ...). No exceptions remain.
+const ENTITY_MESSAGE = "Another folder's table: call the store its owner exports (families/family.store.ts: FamilyStore, ...).";
+const apiFolders = readdirSync(`${import.meta.dirname}/api/src`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'demo')
+  .map((entry) => entry.name);
+const entityOwners = [
+  ...apiFolders.map((folder) => ({
+    files: [`api/src/${folder}/**/*.ts`],
+    ignores: ['**/*.spec.ts', 'api/src/database/migrations/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: `^(\\.\\./)+(?!${folder}/)[\\w-]+/[\\w.-]+\\.entity(\\.ts)?$`, message: ENTITY_MESSAGE }] },
+      ],
+    },
+  })),
+  {
+    files: ['api/src/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./[\\w-]+/[\\w.-]+\\.entity(\\.ts)?$', message: ENTITY_MESSAGE }] }],
+    },
+  },
 ];
 const ROUTER = { name: 'react-router-dom', message: "Import routing from '@portal/ui/router' (one shared copy)." };
 const projects = ['*/tsconfig.json', 'libs/*/tsconfig.json'].map((pattern) => `${import.meta.dirname}/${pattern}`);
@@ -70,6 +97,7 @@ export default tseslint.config(
     [...forbid(...appFolders), ...libs('api-client', 'auth')],
     'test-utils wraps; it never calls the API.',
   ),
+  ...entityOwners,
   {
     // One router context for the shell and the remotes: routing comes from the shared module.
     files: ['shell/src/**/*.{ts,tsx}', 'admin-app/src/**/*.{ts,tsx}', 'parent-app/src/**/*.{ts,tsx}', 'libs/**/*.{ts,tsx}'],

@@ -26,9 +26,10 @@ import { RsvpsModule } from './rsvps/rsvps.module';
 import { SettingsModule } from './settings/settings.module';
 import { StatsModule } from './stats/stats.module';
 
+/** The validated configuration (APP_CONFIG) for every module; the command-line tools give their own. */
 @Global()
 @Module({})
-class AppConfigModule {
+export class AppConfigModule {
   static forRoot(config: AppConfig): DynamicModule {
     return { module: AppConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
   }

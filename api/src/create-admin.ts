@@ -5,14 +5,31 @@ import 'reflect-metadata';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { DataSource } from 'typeorm';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts';
 import { isCommonPassword } from './auth/common-passwords';
-import { loadConfig } from './config';
+import { loadConfig, type AppConfig } from './config';
 import { dataSourceOptions } from './database/database';
-import { Database } from './database/database.service';
-import { UserEntity } from './users/user.entity';
+import { DatabaseModule } from './database/database.module';
+import { UsersModule } from './users/users.module';
 import { UsersService } from './users/users.service';
+
+/** The users module alone, with its one entity: the migrations run first, as at the API's start. */
+@Module({})
+class CreateAdminCommand {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CreateAdminCommand,
+      imports: [
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config), autoLoadEntities: true, retryAttempts: 0 }),
+        DatabaseModule,
+        UsersModule,
+      ],
+    };
+  }
+}
 
 function askHidden(question: string): Promise<string> {
   process.stdout.write(question);
@@ -42,10 +59,9 @@ async function main(): Promise<void> {
     console.error('That password is one of the most common ones: choose another.');
     process.exit(2);
   }
-  const dataSource = await new DataSource({ ...dataSourceOptions(loadConfig()), entities: [UserEntity] }).initialize();
+  const app = await NestFactory.createApplicationContext(CreateAdminCommand.forRoot(loadConfig()), { logger: ['error', 'warn'] });
   try {
-    await dataSource.runMigrations();
-    const user = await new UsersService(new Database(dataSource)).create({
+    const user = await app.get(UsersService).create({
       name: values.name,
       username: values.username,
       email: values.email ?? null,
@@ -58,7 +74,7 @@ async function main(): Promise<void> {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   } finally {
-    await dataSource.destroy();
+    await app.close();
   }
 }
 

@@ -4,16 +4,33 @@
 // Running it twice for a day queues nothing more (the reminder log's UNIQUE key).
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { DataSource } from 'typeorm';
-import { loadConfig } from './config';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfigModule } from './app.module';
+import { loadConfig, type AppConfig } from './config';
 import { dataSourceOptions } from './database/database';
-import { Database } from './database/database.service';
-import { LedgerMail } from './ledger/ledger-mail';
-import { LedgerService } from './ledger/ledger.service';
-import { OutboxService } from './mail/outbox.service';
-import { OutboxMessageEntity } from './mail/outbox-message.entity';
-import { REMINDER_ENTITIES } from './reminders/reminders.module';
+import { DatabaseModule } from './database/database.module';
+import { MailModule } from './mail/mail.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { RemindersService } from './reminders/reminders.service';
+
+/** The reminders module and what it needs, with only their entities: the run queues e-mails, the API's worker sends them. */
+@Module({})
+class RemindersCommand {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: RemindersCommand,
+      imports: [
+        AppConfigModule.forRoot({ ...config, remindersScheduled: false, mailPollSeconds: 0 }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config), autoLoadEntities: true, retryAttempts: 0 }),
+        DatabaseModule,
+        MailModule,
+        RemindersModule,
+      ],
+    };
+  }
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { at: { type: 'string' } } });
@@ -22,24 +39,17 @@ async function main(): Promise<void> {
     console.error('Usage: npm run reminders -- [--at <ISO 8601 date-time, e.g. 2026-02-14T14:00:00Z>]');
     process.exit(2);
   }
-  const config = loadConfig();
-  const dataSource = await new DataSource({
-    ...dataSourceOptions(config),
-    entities: [...REMINDER_ENTITIES, OutboxMessageEntity],
-  }).initialize();
+  const app = await NestFactory.createApplicationContext(RemindersCommand.forRoot(loadConfig()), { logger: ['error', 'warn'] });
   try {
-    await dataSource.runMigrations();
     const started = performance.now();
-    const database = new Database(dataSource);
-    const outbox = new OutboxService();
-    const run = await new RemindersService(database, outbox, config, new LedgerService(database, new LedgerMail(outbox, config))).run(now);
+    const run = await app.get(RemindersService).run(now);
     const ms = Math.round(performance.now() - started);
     console.log(JSON.stringify({ day: run.day, enabled: run.enabled, queued: run.queued, skipped: run.skipped.length, ms }));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   } finally {
-    await dataSource.destroy();
+    await app.close();
   }
 }
 

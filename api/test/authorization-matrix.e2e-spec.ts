@@ -22,7 +22,7 @@ import { lineChecksum } from '../src/bank/bank.service';
 import { ExpenseQuestionEntity, InvoiceFileEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { PaymentOverrideEntity } from '../src/payments/payment-override.entity';
-import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
 import { ReceiptFileEntity } from '../src/receipts/receipt-file.entity';
 import { DATABASES, PASSWORD, startApi, type Agent, type Response, type TestApi } from './harness';
 import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';

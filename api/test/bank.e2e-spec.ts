@@ -8,7 +8,7 @@ import type { BankConfirmResult, BankLineDecision, BankPreview, BankPreviewLine,
 import { paymentReference } from '../src/bank/reference';
 import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
-import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
 import { HistoryEntity } from '../src/history/history.entity';
 import { addReceipt, createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';

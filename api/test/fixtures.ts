@@ -9,7 +9,7 @@ import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { NotificationEntity } from '../src/notifications/notification.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
-import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UserEntity } from '../src/users/user.entity';
 import { SettingsEntity } from '../src/settings/settings.entity';

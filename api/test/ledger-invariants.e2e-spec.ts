@@ -15,7 +15,7 @@ import { BankLineEntity } from '../src/bank/bank-line.entity';
 import { depositKey } from '../src/ledger/allocation';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
-import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
 import { createFamily, createUser, sessionAgent } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';

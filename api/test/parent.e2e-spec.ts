@@ -1,7 +1,7 @@
 import type { EventRsvp, Family, PaymentConfirmation, PaymentProof } from '@portal/contracts';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
-import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UsersService } from '../src/users/users.service';
 import { createEvent, createFamily, keyEventsAhead, type KeyAnswerFlags } from './fixtures';

@@ -1,6 +1,6 @@
 // Deposit receipts from the parent's side: what may be sent, what is stored, who may read it.
 import sharp from 'sharp';
-import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
 import { ReceiptFileEntity } from '../src/receipts/receipt-file.entity';
 import { UPLOADS_PER_HOUR } from '../src/receipts/receipts.service';
 import { DATABASES, type Agent, type TestApi, startApi } from './harness';

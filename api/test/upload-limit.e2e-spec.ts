@@ -1,4 +1,4 @@
-import { PaymentProofEntity } from '../src/payments/payment-proof.entity';
+import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
 import { UPLOADS_PER_HOUR } from '../src/receipts/receipts.service';
 import { createFamily } from './fixtures';
 import { DATABASES, startApi, type TestApi } from './harness';

@@ -1,15 +1,14 @@
 import type { EntityManager } from 'typeorm';
-import { FamilyEntity } from '../families/family.entity';
+import { familyNameByEmail } from '../families/family.store';
 import type { Change } from '../history/record';
-import { UserEntity } from '../users/user.entity';
-import { toUser } from '../users/users.service';
+import { toUser, userById, type UserRow } from '../users/users.service';
 
 /** An account as history keeps it: what the committee sees of it, never its password. */
-export const accountSnapshot = (user: UserEntity) => ({ ...toUser(user), disabled: user.disabledAt !== null });
+export const accountSnapshot = (user: UserRow) => ({ ...toUser(user), disabled: user.disabledAt !== null });
 
 /** `accountChange` for the account with this id, or null when there is none. */
 export async function accountChangeById(manager: EntityManager, action: string, userId: number): Promise<Change | null> {
-  const user = await manager.findOneBy(UserEntity, { id: userId });
+  const user = await userById(manager, userId);
   return user ? accountChange(manager, action, user) : null;
 }
 
@@ -17,14 +16,11 @@ export async function accountChangeById(manager: EntityManager, action: string, 
 export async function accountChange(
   manager: EntityManager,
   action: string,
-  user: UserEntity,
+  user: UserRow,
   before: object | null = null,
   after: object | null = null,
 ): Promise<Change> {
-  const family =
-    user.role === 'parent' && user.email
-      ? await manager.findOne(FamilyEntity, { where: { email: user.email }, select: { id: true, graduateName: true } })
-      : null;
+  const family = user.role === 'parent' && user.email ? await familyNameByEmail(manager, user.email) : null;
   return {
     action: `account.${action}`,
     entity: 'account',

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { UserEntity } from '../users/user.entity';
-import { FamilyEntity } from '../families/family.entity';
+import { UsersModule } from '../users/users.module';
+import { FamilyStoreModule } from '../families/family.store';
 import { AuthModule } from '../auth/auth.module';
 import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
@@ -10,7 +9,7 @@ import { DoorAccessService } from './door-access.service';
 import { InvitationsController } from './invitations.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, FamilyEntity]), AuthModule],
+  imports: [AuthModule, UsersModule, FamilyStoreModule],
   controllers: [AccountsController, InvitationsController, DoorAccessController],
   providers: [AccountsService, DoorAccessService],
 })

@@ -1,12 +1,10 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { In, Not, IsNull } from 'typeorm';
 import type { Account, User } from '@portal/contracts';
 import { SessionsService } from '../auth/sessions.service';
 import { Database } from '../database/database.service';
-import { FamilyEntity } from '../families/family.entity';
-import { UserEntity } from '../users/user.entity';
+import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { toUser } from '../users/users.service';
+import { toUser, UsersService, type UserRow } from '../users/users.service';
 import { accountChange, accountSnapshot } from './account-change';
 
 export const ACCOUNT_MESSAGES = {
@@ -21,14 +19,14 @@ export class AccountsService {
   constructor(
     private readonly db: Database,
     private readonly sessions: SessionsService,
+    private readonly families: FamilyStore,
+    private readonly users: UsersService,
   ) {}
 
   async list(): Promise<Account[]> {
-    const users = await this.db.manager.find(UserEntity, { order: { name: 'ASC', id: 'ASC' } });
+    const users = await this.users.list();
     const proven = users.filter((user) => user.role === 'parent' && user.emailVerifiedAt && user.email).map((user) => user.email!);
-    const families = proven.length
-      ? await this.db.manager.find(FamilyEntity, { select: { id: true, graduateName: true, email: true }, where: { email: In(proven) } })
-      : [];
+    const families = await this.families.byEmails(proven, ['graduateName']);
     const byEmail = new Map(families.map((family) => [family.email, { id: family.id, graduateName: family.graduateName }]));
     return users.map((user) => ({
       ...toUser(user),
@@ -47,7 +45,7 @@ export class AccountsService {
     await this.db.write(async (manager) => {
       const user = await this.find(manager, id);
       if (user.role !== 'parent') throw new ConflictException(ACCOUNT_MESSAGES.notParent);
-      await manager.update(UserEntity, { id }, { emailVerifiedAt: null });
+      await this.users.setEmailVerified(manager, id, null);
       await recordChange(
         manager,
         await accountChange(manager, 'unlink', user, accountSnapshot(user), { ...accountSnapshot(user), emailVerified: false }),
@@ -61,13 +59,9 @@ export class AccountsService {
     if (id === by.id) throw new ConflictException(ACCOUNT_MESSAGES.yourself);
     await this.db.write(async (manager) => {
       const user = await this.find(manager, id);
-      const result = await manager.update(
-        UserEntity,
-        { id, disabledAt: disabled ? IsNull() : Not(IsNull()) },
-        { disabledAt: disabled ? new Date() : null },
-      );
+      const changed = await this.users.setDisabled(manager, id, disabled);
       const change = await accountChange(manager, disabled ? 'disable' : 'enable', user, { disabled: !disabled }, { disabled });
-      if (result.affected) await recordChange(manager, change);
+      if (changed) await recordChange(manager, change);
       if (disabled) await this.sessions.endAllFor(id, { manager });
     });
   }
@@ -79,12 +73,12 @@ export class AccountsService {
       const user = await this.find(manager, id);
       await recordChange(manager, await accountChange(manager, 'delete', user, accountSnapshot(user)));
       await this.sessions.endAllFor(id, { manager });
-      await manager.delete(UserEntity, { id });
+      await this.users.remove(manager, id);
     });
   }
 
-  private async find(manager: Database['manager'], id: number): Promise<UserEntity> {
-    const user = await manager.findOneBy(UserEntity, { id });
+  private async find(manager: Database['manager'], id: number): Promise<UserRow> {
+    const user = await this.users.byId(id, manager);
     if (!user) throw new NotFoundException(ACCOUNT_MESSAGES.notFound);
     return user;
   }

@@ -1,13 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { MoreThan } from 'typeorm';
 import { DOOR_ACCESS_MAX_DAYS, type DoorAccess, type DoorAccessCreated, type DoorAccessInput } from '@portal/contracts';
 import { daysBetween, fromDateTimeLocal, todayInGuatemala } from '@portal/format';
 import { SessionsService } from '../auth/sessions.service';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
-import { UserEntity } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
+import { UsersService, type UserRow } from '../users/users.service';
 import { accountChange } from './account-change';
 
 export const DOOR_ACCESS_MESSAGES = {
@@ -31,7 +29,7 @@ export function endOfGuatemalaDay(day: string): Date {
   return new Date(Date.parse(fromDateTimeLocal(`${day}T23:59`)) + 60_000);
 }
 
-function toDoorAccess(user: UserEntity, now: number): DoorAccess {
+function toDoorAccess(user: UserRow, now: number): DoorAccess {
   const until = user.accessUntil ?? user.createdAt;
   return {
     id: user.id,
@@ -56,7 +54,7 @@ export class DoorAccessService {
   ) {}
 
   async list(): Promise<DoorAccess[]> {
-    const users = await this.db.manager.find(UserEntity, { where: { role: 'door' }, order: { createdAt: 'DESC', id: 'DESC' } });
+    const users = await this.users.doors();
     const now = Date.now();
     return users.map((user) => toDoorAccess(user, now));
   }
@@ -69,13 +67,14 @@ export class DoorAccessService {
     }
     const password = doorPassword();
     const accessUntil = endOfGuatemalaDay(input.until);
-    let created: UserEntity | null = null;
+    let created: UserRow | null = null;
     await this.users.create(
       { name: input.name, username: input.username, email: null, password, role: 'door', accessUntil },
       {
         now,
         then: async (manager, user) => {
-          created = await manager.findOneByOrFail(UserEntity, { id: user.id });
+          created = await this.users.byId(user.id, manager);
+          if (!created) throw new NotFoundException(DOOR_ACCESS_MESSAGES.notFound);
           await recordChange(manager, await accountChange(manager, 'door-grant', created, null, { until: input.until }));
         },
       },
@@ -86,10 +85,9 @@ export class DoorAccessService {
   /** Ends a door account's access now: its sessions end, it cannot sign in again. */
   async revoke(id: number, now = new Date()): Promise<void> {
     await this.db.write(async (manager) => {
-      const user = await manager.findOneBy(UserEntity, { id, role: 'door' });
+      const user = await this.users.door(manager, id);
       if (!user) throw new NotFoundException(DOOR_ACCESS_MESSAGES.notFound);
-      const result = await manager.update(UserEntity, { id, role: 'door', accessUntil: MoreThan(now) }, { accessUntil: now });
-      if (result.affected) {
+      if (await this.users.endDoorAccess(manager, id, now)) {
         await recordChange(
           manager,
           await accountChange(

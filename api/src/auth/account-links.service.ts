@@ -1,17 +1,16 @@
 import { ConflictException, BadRequestException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { isEmail } from 'class-validator';
-import { IsNull, Not, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { AccountLink, BulkInvitationResult, Invitation, User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { OutboxService } from '../mail/outbox.service';
 import { invitationMail, resetNoAccountMail, resetPasswordMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
-import { UserEntity } from '../users/user.entity';
-import { toUser, UsersService } from '../users/users.service';
+import { toUser, UsersService, type UserRow } from '../users/users.service';
 import { accountChange, accountChangeById } from '../accounts/account-change';
 import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
@@ -57,6 +56,7 @@ export class AccountLinksService {
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly families: FamilyStore,
   ) {}
 
   /**
@@ -83,7 +83,7 @@ export class AccountLinksService {
       throw new HttpException({ message: LINK_MESSAGES.tooManyResets }, HttpStatus.TOO_MANY_REQUESTS);
     }
     await this.limits.hit([keys.ip, keys.email], HOUR_MS, { fixed: true });
-    const user = await this.db.manager.findOneBy(UserEntity, { email: address, disabledAt: IsNull() });
+    const user = await this.users.enabledByEmail(address);
     // Compared again letter for letter (MariaDB's collation ignores accents). Either way one
     // e-mail is queued in one transaction: the same work, whichever the address.
     if (user?.email === address) await this.db.write((manager) => this.sendReset(manager, user));
@@ -99,7 +99,7 @@ export class AccountLinksService {
   /** A reset link an admin hands over (and e-mails, when the account has an address). */
   async resetLinkFor(userId: number): Promise<AccountLink> {
     return this.db.write(async (manager) => {
-      const user = await manager.findOneBy(UserEntity, { id: userId });
+      const user = await this.users.byId(userId, manager);
       if (!user) throw new NotFoundException(LINK_MESSAGES.accountNotFound);
       // The action only: never the link, which holds the token.
       await recordChange(manager, await accountChange(manager, 'reset-link', user));
@@ -112,10 +112,9 @@ export class AccountLinksService {
     const passwordHash = await hashPassword(password);
     const userId = await this.db.write(async (manager) => {
       const row = await this.tokens.consume(manager, token, 'reset-password');
-      const user = row?.userId ? await manager.findOneBy(UserEntity, { id: row.userId }) : null;
+      const user = row?.userId ? await this.users.byId(row.userId, manager) : null;
       if (!row || !user || user.disabledAt || (user.email ?? '') !== row.email) throw new BadRequestException(BAD_LINK);
-      const proven = user.email && !user.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {};
-      await manager.update(UserEntity, { id: user.id }, { passwordHash, ...proven });
+      await this.users.resetPassword(manager, user.id, passwordHash, user.email && !user.emailVerifiedAt ? new Date() : null);
       await this.sessions.endAllFor(user.id, { manager });
       await this.tokens.revokeAllFor(manager, user.id);
       await recordChange(manager, await accountChange(manager, 'reset-password', user), toUser(user));
@@ -129,23 +128,19 @@ export class AccountLinksService {
   /** The committee invites one family: an e-mail with a link to create its account. */
   async invite(familyId: number): Promise<AccountLink> {
     return this.db.write(async (manager) => {
-      const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+      const family = await this.families.byId(familyId, manager);
       if (!family) throw new NotFoundException(LINK_MESSAGES.familyNotFound);
-      if (await this.hasProvenAccount(manager, family.email)) throw new ConflictException(LINK_MESSAGES.hasAccount);
+      if (await this.users.hasProvenAccount(manager, family.email)) throw new ConflictException(LINK_MESSAGES.hasAccount);
       return { link: await this.sendInvitation(manager, family) };
     });
   }
 
   /** Invites every family whose e-mail no proven account holds yet; says which it left out. */
   async inviteAllWithoutAccount(): Promise<BulkInvitationResult> {
-    const families = await this.db.manager.find(FamilyEntity, { order: { graduateName: 'ASC', id: 'ASC' } });
-    const proven = new Set(
-      (
-        await this.db.manager.find(UserEntity, { select: { email: true }, where: { emailVerifiedAt: Not(IsNull()), email: Not(IsNull()) } })
-      ).map((user) => user.email),
-    );
+    const families = await this.families.list({ by: 'name' });
+    const proven = await this.users.provenEmails();
     const result: BulkInvitationResult = { invited: 0, skipped: [] };
-    const invite: FamilyEntity[] = [];
+    const invite: FamilyRow[] = [];
     for (const family of families) {
       if (proven.has(family.email)) result.skipped.push({ graduateName: family.graduateName, reason: LINK_MESSAGES.alreadyHasAccount });
       else if (!isEmail(family.email)) result.skipped.push({ graduateName: family.graduateName, reason: LINK_MESSAGES.badFamilyEmail });
@@ -162,7 +157,7 @@ export class AccountLinksService {
   /** What the invitation's page shows; a used, expired or stale link is a 400. */
   async checkInvitation(token: string): Promise<Invitation> {
     const row = await this.tokens.peek(this.db.manager, token, 'invitation');
-    const family = row?.familyId ? await this.db.manager.findOneBy(FamilyEntity, { id: row.familyId }) : null;
+    const family = row?.familyId ? await this.families.byId(row.familyId) : null;
     if (!row || !family || family.email !== row.email) throw new BadRequestException(BAD_LINK);
     return { graduateName: family.graduateName, email: family.email, contactName: family.contactName };
   }
@@ -181,7 +176,7 @@ export class AccountLinksService {
         // Spent in the same transaction: of two people using one link at once, one gets the account.
         then: async (manager, user) => {
           const row = await this.tokens.consume(manager, token, 'invitation');
-          const family = row?.familyId ? await manager.findOneBy(FamilyEntity, { id: row.familyId }) : null;
+          const family = row?.familyId ? await this.families.byId(row.familyId, manager) : null;
           if (!row || family?.email !== email) throw new BadRequestException(BAD_LINK);
           const change = await accountChangeById(manager, 'accept-invitation', user.id);
           if (change) await recordChange(manager, change, user);
@@ -190,11 +185,7 @@ export class AccountLinksService {
     );
   }
 
-  private async hasProvenAccount(manager: EntityManager, email: string): Promise<boolean> {
-    return manager.existsBy(UserEntity, { email, emailVerifiedAt: Not(IsNull()) });
-  }
-
-  private async sendReset(manager: EntityManager, user: UserEntity): Promise<string> {
+  private async sendReset(manager: EntityManager, user: UserRow): Promise<string> {
     const token = await this.tokens.issue(manager, { userId: user.id, email: user.email ?? '' }, 'reset-password', RESET_MINUTES * 60_000);
     const link = `${this.config.publicUrl}/auth/restablecer?token=${token}`;
     if (user.email) {
@@ -206,7 +197,7 @@ export class AccountLinksService {
     return link;
   }
 
-  private async sendInvitation(manager: EntityManager, family: FamilyEntity): Promise<string> {
+  private async sendInvitation(manager: EntityManager, family: FamilyRow): Promise<string> {
     const token = await this.tokens.issue(
       manager,
       { familyId: family.id, email: family.email },

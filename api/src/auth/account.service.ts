@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { accountChangeById } from '../accounts/account-change';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
-import { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import type { ChangePasswordDto } from './dto/change-password.dto';
 import { AccountTokens } from './account-tokens';
 import { LoginThrottle } from './login-throttle';
@@ -24,6 +24,7 @@ export class AccountService {
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
     private readonly tokens: AccountTokens,
+    private readonly users: UsersService,
   ) {}
 
   /**
@@ -49,7 +50,7 @@ export class AccountService {
     return this.db.write(async (manager) => {
       // Only over the hash just verified: if another request changed the password meanwhile,
       // the current password given here is no longer the current one.
-      const { affected } = await manager.update(UserEntity, { id: userId, passwordHash: stored }, { passwordHash });
+      const affected = await this.users.replacePasswordHash(manager, userId, stored ?? '', passwordHash);
       if (affected !== 1) throw fieldError('currentPassword', WRONG_CURRENT);
       await this.sessions.endAllFor(userId, { manager });
       // A reset link sent before, or a confirmation link, dies with the old password.
@@ -67,12 +68,7 @@ export class AccountService {
     });
   }
 
-  private async passwordHashOf(userId: number): Promise<string | undefined> {
-    const user = await this.db.manager
-      .createQueryBuilder(UserEntity, 'user')
-      .addSelect('user.passwordHash')
-      .where('user.id = :userId', { userId })
-      .getOne();
-    return user?.passwordHash;
+  private passwordHashOf(userId: number): Promise<string | undefined> {
+    return this.users.passwordHashOf(userId);
   }
 }

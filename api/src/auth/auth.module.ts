@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_GUARD } from '@nestjs/core';
-import { UserEntity } from '../users/user.entity';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { SettingsModule } from '../settings/settings.module';
-import { UsersService } from '../users/users.service';
+import { UsersModule } from '../users/users.module';
 import { SessionEntity } from './session.entity';
 import { AccountTokenEntity } from './account-token.entity';
 import { RateLimitEntity } from './rate-limit.entity';
@@ -22,12 +21,11 @@ import { SessionGuard } from './session.guard';
 import { SessionsService } from './sessions.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, SessionEntity, AccountTokenEntity, RateLimitEntity, FamilyEntity]), SettingsModule],
+  imports: [TypeOrmModule.forFeature([SessionEntity, AccountTokenEntity, RateLimitEntity]), UsersModule, SettingsModule, FamilyStoreModule],
   controllers: [AuthController, EmailVerificationController, AccountLinksController, AccountController],
   providers: [
     AuthService,
     AccountService,
-    UsersService,
     SessionsService,
     LoginThrottle,
     RateLimits,
@@ -35,6 +33,6 @@ import { SessionsService } from './sessions.service';
     AccountLinksService,
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
-  exports: [UsersService, SessionsService, AccountLinksService],
+  exports: [SessionsService, AccountLinksService, RateLimits],
 })
 export class AuthModule {}

@@ -19,7 +19,6 @@ import { DEMO_ACCOUNTS } from '../demo/demo-accounts';
 import { OutboxService } from '../mail/outbox.service';
 import { verifyEmailMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
-import { UserEntity } from '../users/user.entity';
 import { accessEnded, toUser, UsersService } from '../users/users.service';
 import { accountChange } from '../accounts/account-change';
 import { recordChange } from '../history/record';
@@ -138,7 +137,7 @@ export class AuthService {
   /** The account a confirmation link is for; a used, expired or stale link is a 400. */
   async checkVerification(token: string): Promise<VerificationCheck> {
     const row = await this.tokens.peek(this.db.manager, token, 'verify-email');
-    const user = row?.userId ? await this.db.manager.findOneBy(UserEntity, { id: row.userId }) : null;
+    const user = row?.userId ? await this.users.byId(row.userId) : null;
     if (!row || !user || user.email !== row.email || user.disabledAt) throw new BadRequestException(AUTH_MESSAGES.badLink);
     return { username: user.username };
   }
@@ -150,11 +149,11 @@ export class AuthService {
   async verifyEmail(token: string): Promise<void> {
     const userId = await this.db.write(async (manager) => {
       const row = await this.tokens.consume(manager, token, 'verify-email');
-      const user = row?.userId ? await manager.findOneBy(UserEntity, { id: row.userId }) : null;
+      const user = row?.userId ? await this.users.byId(row.userId, manager) : null;
       // A link sent to an address the account no longer has proves nothing.
       if (!row || !user || user.email !== row.email || user.disabledAt) throw new BadRequestException(AUTH_MESSAGES.badLink);
       if (!user.emailVerifiedAt) {
-        await manager.update(UserEntity, { id: user.id }, { emailVerifiedAt: new Date() });
+        await this.users.setEmailVerified(manager, user.id, new Date());
         // The act that links the account to its family: recorded under the family, as the account's.
         await recordChange(manager, await accountChange(manager, 'verify-email', user), toUser(user));
       }
@@ -166,7 +165,7 @@ export class AuthService {
   /** Today's cost for a hash made with older parameters; only over the hash just verified. */
   private async rehash(userId: number, stored: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    await this.db.write((manager) => manager.update(UserEntity, { id: userId, passwordHash: stored }, { passwordHash }));
+    await this.db.write((manager) => this.users.replacePasswordHash(manager, userId, stored, passwordHash));
   }
 
   private async sendVerification(manager: EntityManager, user: User): Promise<void> {

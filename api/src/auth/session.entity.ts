@@ -1,5 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { UserEntity } from '../users/user.entity';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A signed-in browser. The id is the SHA-256 of the cookie's token, never the token itself. */
 @Entity('sessions')
@@ -7,12 +6,9 @@ export class SessionEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id!: string;
 
+  /** The account's id (users/); the foreign key, ON DELETE CASCADE, is the migrations'. */
   @Column({ type: 'int' })
   userId!: number;
-
-  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'userId' })
-  user!: UserEntity;
 
   @Column({ type: 'datetime', precision: 3 })
   createdAt!: Date;

@@ -5,7 +5,7 @@ import type { User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
-import { accessEnded, toUser } from '../users/users.service';
+import { accessEnded, toUser, UsersService } from '../users/users.service';
 import { SessionEntity } from './session.entity';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -45,6 +45,7 @@ export class SessionsService {
   constructor(
     private readonly db: Database,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly users: UsersService,
   ) {
     this.idleMs = config.sessionIdleMinutes * 60_000;
     this.absoluteMs = config.sessionAbsoluteHours * 3_600_000;
@@ -87,14 +88,15 @@ export class SessionsService {
       return { ...cached.user };
     }
 
-    const session = await this.db.manager.findOne(SessionEntity, { where: { id }, relations: { user: true } });
-    if (!session) {
+    const session = await this.db.manager.findOneBy(SessionEntity, { id });
+    const account = session && (await this.users.byId(session.userId));
+    if (!session || !account) {
       this.cache.delete(id);
       return null;
     }
     if (
-      session.user.disabledAt ||
-      accessEnded(toUser(session.user), time) ||
+      account.disabledAt ||
+      accessEnded(toUser(account), time) ||
       !this.isLive({ createdAt: session.createdAt.getTime(), expiresAt: session.expiresAt.getTime() }, time)
     ) {
       await this.destroy(token);
@@ -106,7 +108,7 @@ export class SessionsService {
       await this.db.write((manager) => manager.update(SessionEntity, { id }, { expiresAt: pushed }));
       expiresAt = pushed;
     }
-    const user = toUser(session.user);
+    const user = toUser(account);
     this.remember(id, { user, createdAt: session.createdAt.getTime(), expiresAt: expiresAt.getTime(), checkedAt: time });
     return { ...user };
   }

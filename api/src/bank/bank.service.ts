@@ -12,14 +12,12 @@ import type {
 import { foldForSearch } from '@portal/format';
 import { In, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { lockFamily } from '../families/family-lock';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerService } from '../ledger/ledger.service';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { SettingsEntity } from '../settings/settings.entity';
+import { ReceiptStore } from '../receipts/receipt.store';
+import { SettingsStore } from '../settings/settings.store';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
 import { findNearReferences, findReference, paymentReference, type NearReference } from './reference';
 import { parseStatement, StatementError, type ColumnMapping, type StatementLine } from './statement-parser';
@@ -125,7 +123,7 @@ function propose(candidate: Candidate, signal: Signals, amountCentavos: number):
 }
 
 interface Candidate {
-  family: FamilyEntity;
+  family: FamilyRow;
   reference: string;
   /** What the family owes next (its first payment with a balance), in centavos; null when nothing. */
   nextOwed: number | null;
@@ -143,6 +141,9 @@ export class BankService {
     private readonly db: Database,
     private readonly ledger: LedgerService,
     private readonly mail: LedgerMail,
+    private readonly families: FamilyStore,
+    private readonly receipts: ReceiptStore,
+    private readonly settings: SettingsStore,
   ) {}
 
   async preview(bytes: Buffer | undefined, mapping: BankColumnMapping | null, headerLine: number | null): Promise<BankPreview> {
@@ -185,7 +186,7 @@ export class BankService {
     const [match, covering, names] = await Promise.all([
       this.matcher(manager),
       this.ledger.coveringIndex(manager),
-      manager.find(FamilyEntity, { select: { id: true, graduateName: true } }),
+      this.families.list({ columns: ['graduateName'] }),
     ]);
     const graduateOf = new Map(names.map((family) => [family.id, family.graduateName]));
     const preview = lines.map((line): BankPreviewLine => {
@@ -226,16 +227,13 @@ export class BankService {
    * description and the amount it owes next, in that order of weight (docs/payments.md).
    */
   private async matcher(manager: EntityManager): Promise<(line: StatementLine) => BankMatch | null> {
-    const settings = await manager.findOneByOrFail(SettingsEntity, { id: 1 });
-    const families = await manager.find(FamilyEntity, { order: { id: 'ASC' } });
+    const settings = await this.settings.columns(['classYear'], manager);
+    const families = await this.families.list({}, manager);
     const statements = await this.ledger.statements(manager, families);
     // What parents declared on the receipts they sent and the committee has not decided on: a
     // deposit of that day and amount is theirs.
     const declared = new Map<string, number[]>();
-    const pending = await manager.find(PaymentProofEntity, {
-      select: { familyId: true, depositDate: true, amountDeclared: true },
-      where: { state: 'en_revision', kind: 'comprobante' },
-    });
+    const pending = await this.receipts.declaredPending(manager);
     for (const receipt of pending) {
       if (!receipt.depositDate || receipt.amountDeclared === null) continue;
       const key = `${receipt.depositDate}|${receipt.amountDeclared * 100}`;
@@ -359,7 +357,7 @@ export class BankService {
           discarded += 1;
           continue;
         }
-        if (!(await lockFamily(this.db, manager, line.familyId))) throw new NotFoundException(BANK_MESSAGES.familyNotFound);
+        if (!(await this.families.lock(manager, line.familyId))) throw new NotFoundException(BANK_MESSAGES.familyNotFound);
         const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
         const entryId = await this.apply(user, manager, { ...line, familyId: line.familyId }, lineId);
         if (entryId.linked) linked += 1;
@@ -421,10 +419,7 @@ export class BankService {
       await this.ledger.link(manager, holder, { bankLineId: lineId });
       return { id: holder.id, linked: true };
     }
-    const pending = await manager.find(PaymentProofEntity, {
-      where: { familyId: line.familyId, state: 'en_revision' },
-      order: { id: 'ASC' },
-    });
+    const pending = await this.receipts.pendingOf(manager, line.familyId);
     const key = (document: string | null) =>
       (document ?? '')
         .replace(/[^\p{L}\p{N}]/gu, '')
@@ -438,23 +433,8 @@ export class BankService {
           key(proof.documentNumber) === key(deposit.documentNumber)) ||
           proof.depositDate === deposit.depositDate),
     );
-    if (receipt) {
-      const now = new Date();
-      await manager.update(
-        PaymentProofEntity,
-        { id: receipt.id, state: 'en_revision' },
-        { state: 'verificado', amountReceived: deposit.amount, reviewedById: user.id, reviewedByName: user.name, reviewedAt: now },
-      );
-      await recordChange(manager, {
-        action: 'payment-proof.verify',
-        entity: 'payment-proof',
-        entityId: receipt.id,
-        familyId: line.familyId,
-        before: { state: 'en_revision' },
-        after: { state: 'verificado', amountReceived: deposit.amount, by: 'banco' },
-      });
-    }
-    const entry: LedgerEntryEntity = await this.ledger.credit(manager, user, {
+    if (receipt) await this.receipts.verifyByBank(manager, user, receipt, deposit.amount);
+    const entry = await this.ledger.credit(manager, user, {
       ...deposit,
       source: 'banco',
       paymentNumber: receipt?.paymentNumber ?? null,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FamilyStoreModule } from '../families/family.store';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
 import { BooksController, InvoiceFilesController, MyBooksController } from './books.controller';
@@ -23,6 +24,7 @@ import { BooksSettingsEntity, BooksVisitEntity, HoldingEntity } from './holding.
     ]),
     LedgerModule,
     ParentModule,
+    FamilyStoreModule,
   ],
   controllers: [BooksController, InvoiceFilesController, MyBooksController],
   providers: [BooksService],

@@ -28,6 +28,7 @@ import type {
 import { formatQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
+import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
 import { MyFamilyService } from '../parent/my-family.service';
 import { makeSafe } from '../receipts/file-safety';
@@ -114,6 +115,7 @@ export class BooksService {
     private readonly db: Database,
     private readonly ledger: LedgerService,
     private readonly families: MyFamilyService,
+    private readonly familyStore: FamilyStore,
   ) {}
 
   async threshold(manager: EntityManager = this.db.manager): Promise<number> {
@@ -169,14 +171,12 @@ export class BooksService {
   private async questions(manager: EntityManager, filter: { familyId: number; visible: Set<number> } | null): Promise<ExpenseQuestion[]> {
     const rows = await manager.find(ExpenseQuestionEntity, { order: { id: 'DESC' } });
     const names =
-      filter === null && rows.length > 0
+      filter === null
         ? new Map(
-            (
-              (await manager.query(
-                `SELECT id, graduateName FROM families WHERE id IN (${[...new Set(rows.map((row) => row.familyId))].map(() => '?').join(', ')})`,
-                [...new Set(rows.map((row) => row.familyId))],
-              )) as Array<{ id: number; graduateName: string }>
-            ).map((row) => [Number(row.id), row.graduateName]),
+            (await this.familyStore.byIds([...new Set(rows.map((row) => row.familyId))], ['graduateName'], manager)).map((family) => [
+              family.id,
+              family.graduateName,
+            ]),
           )
         : new Map<number, string>();
     return rows

@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { EventEntity } from '../events/event.entity';
-import { DeletedEventEntity } from '../events/deleted-event.entity';
-import { UserEntity } from '../users/user.entity';
+import { EventStoreModule } from '../events/event.store';
+import { UsersModule } from '../users/users.module';
 import { CalendarFeedEntity } from './calendar-feed.entity';
 import { CalendarController } from './calendar.controller';
 import { CalendarService } from './calendar.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CalendarFeedEntity, EventEntity, DeletedEventEntity, UserEntity])],
+  imports: [TypeOrmModule.forFeature([CalendarFeedEntity]), UsersModule, EventStoreModule],
   controllers: [CalendarController],
   providers: [CalendarService],
 })

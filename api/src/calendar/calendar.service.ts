@@ -1,17 +1,15 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { MyCalendar, MyCalendarLinks } from '@portal/contracts';
-import { MoreThan } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import { hashToken, newToken } from '../auth/account-tokens';
 import type { AppConfig } from '../config';
 import { accountChangeById } from '../accounts/account-change';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
-import { DeletedEventEntity } from '../events/deleted-event.entity';
-import { EventEntity } from '../events/event.entity';
+import { EventStore } from '../events/event.store';
 import { DELETED_EVENTS_KEPT_DAYS } from '../events/event-changes';
 import { EVENT_TEXTS } from '../events/events.service';
-import { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { CalendarFeedEntity } from './calendar-feed.entity';
 import { eventCalendar, feedCalendar, icsFileName } from './ics';
 
@@ -27,11 +25,13 @@ export class CalendarService {
   constructor(
     private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
+    private readonly events: EventStore,
   ) {}
 
   /** One event as an .ics file. */
   async eventFile(id: number): Promise<{ body: string; fileName: string }> {
-    const event = await this.db.manager.findOneBy(EventEntity, { id });
+    const event = await this.events.byId(id);
     if (!event) throw new NotFoundException(EVENT_TEXTS.notFound);
     return { body: eventCalendar(event, this.config), fileName: icsFileName(event.titulo, id) };
   }
@@ -41,20 +41,14 @@ export class CalendarService {
    * for every link: on SQLite it is built once until the next write.
    */
   async feed(token: string): Promise<string> {
-    const live =
-      TOKEN_SHAPE.test(token) &&
-      (await this.db.manager
-        .createQueryBuilder(CalendarFeedEntity, 'feed')
-        .innerJoin(UserEntity, 'user', 'user.id = feed.userId AND user.disabledAt IS NULL')
-        .where('feed.tokenHash = :hash', { hash: hashToken(token) })
-        .getExists());
-    if (!live) throw new NotFoundException(CALENDAR_TEXTS.feedNotFound);
+    const feed = TOKEN_SHAPE.test(token)
+      ? await this.db.manager.findOne(CalendarFeedEntity, { where: { tokenHash: hashToken(token) }, select: { userId: true } })
+      : null;
+    const account = feed && (await this.users.byId(feed.userId));
+    if (!account || account.disabledAt) throw new NotFoundException(CALENDAR_TEXTS.feedNotFound);
     const { text } = await this.db.cached('calendar-feed', async () => {
       const since = new Date(Date.now() - DELETED_EVENTS_KEPT_DAYS * 86_400_000);
-      const [events, deleted] = await Promise.all([
-        this.db.manager.find(EventEntity, { order: { fecha: 'ASC', id: 'ASC' } }),
-        this.db.manager.find(DeletedEventEntity, { where: { deletedAt: MoreThan(since) }, order: { id: 'ASC' } }),
-      ]);
+      const [events, deleted] = await Promise.all([this.events.list(), this.events.deletedSince(since)]);
       return { text: feedCalendar(events, deleted, this.config) };
     });
     return text;

@@ -62,8 +62,8 @@ export class DropTimedOutConnections implements EntitySubscriberInterface {
 
 /**
  * SQLite file by default; MySQL/MariaDB when DATABASE_URL is set. Migrations run at start. No
- * entities here: each module registers its own (TypeOrmModule.forFeature) and the API loads them
- * all (autoLoadEntities); a command-line tool passes the few it uses.
+ * entities here: each table's owner registers its own (TypeOrmModule.forFeature) and the API loads
+ * them all (autoLoadEntities); a command-line tool starts only the modules it uses.
  */
 export function dataSourceOptions(
   config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath' | 'dbQueryTimeoutMs' | 'dbPoolSize' | 'sqliteBusyTimeoutMs'>,

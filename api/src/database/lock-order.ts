@@ -24,8 +24,9 @@ import type { Database } from './database.service';
  * What is still left (gap locks of two inserts, a session write) is retried by Database. SQLite
  * runs one write at a time, so nothing here takes a lock there.
  *
- * Each domain takes its own step with `findLocked`: lockAdminWrites (settings/admin-writes-lock.ts),
- * lockFamily (families/family-lock.ts), lockEvent (events/event-lock.ts).
+ * Each table's owner takes its own step with `findLocked`, in the store other modules call:
+ * SettingsStore.lockAdminWrites (settings/settings.store.ts), FamilyStore.lock and lockByEmail
+ * (families/family.store.ts), EventStore.lock (events/event.store.ts).
  */
 
 /**

@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { SettingsEntity } from '../settings/settings.entity';
-import { EventEntity } from './event.entity';
-import { DeletedEventEntity } from './deleted-event.entity';
+import { RsvpStoreModule } from '../rsvps/rsvp.store';
+import { SettingsStoreModule } from '../settings/settings.store';
+import { EventStoreModule } from './event.store';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([EventEntity, DeletedEventEntity, EventRsvpEntity, SettingsEntity])],
+  imports: [EventStoreModule, SettingsStoreModule, RsvpStoreModule],
   controllers: [EventsController],
   providers: [EventsService],
 })

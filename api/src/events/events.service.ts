@@ -2,11 +2,10 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { GraduationEvent } from '@portal/contracts';
 import { LessThan, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { lockAdminWrites } from '../settings/admin-writes-lock';
-import { lockEvent } from './event-lock';
+import { SettingsStore } from '../settings/settings.store';
+import { EventStore } from './event.store';
 import { recordChange } from '../history/record';
-import { keyEventIds } from '../rsvps/attendance';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { RsvpStore } from '../rsvps/rsvp.store';
 import type { CreateEventDto } from './dto/create-event.dto';
 import type { UpdateEventDto } from './dto/update-event.dto';
 import { DeletedEventEntity } from './deleted-event.entity';
@@ -60,7 +59,12 @@ function toColumns(input: UpdateEventDto): Partial<Omit<EventEntity, 'id'>> {
 
 @Injectable()
 export class EventsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly store: EventStore,
+    private readonly settings: SettingsStore,
+    private readonly rsvps: RsvpStore,
+  ) {}
 
   list(): Promise<readonly GraduationEvent[]> {
     // Every signed-in page asks for the calendar: kept until the next write.
@@ -110,10 +114,10 @@ export class EventsService {
    */
   remove(id: number): Promise<void> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
-      if (!(await lockEvent(this.db, manager, id, 'pessimistic_write'))) throw new NotFoundException(EVENT_TEXTS.notFound);
+      await this.settings.lockAdminWrites(manager);
+      if (!(await this.store.lock(manager, id, 'pessimistic_write'))) throw new NotFoundException(EVENT_TEXTS.notFound);
       // The awards ceremony and the brunch hold the families' awardsRsvp / brunchRsvp answers.
-      const keys = await keyEventIds(manager);
+      const keys = await this.settings.keyEventIds(manager);
       if (id === keys.awards || id === keys.brunch) throw new ConflictException(EVENT_TEXTS.keyEvent);
       const event = await manager.findOneByOrFail(EventEntity, { id });
       await recordChange(manager, eventChange('delete', id, toEvent(event), null));
@@ -129,7 +133,7 @@ export class EventsService {
         sequence: event.sequence + 1,
         deletedAt: now,
       });
-      await manager.delete(EventRsvpEntity, { eventId: id });
+      await this.rsvps.removeForEvent(manager, id);
       await manager.delete(EventEntity, { id });
     });
   }

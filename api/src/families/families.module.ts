@@ -1,29 +1,17 @@
 import { Module } from '@nestjs/common';
+import { GalaStoreModule } from '../gala/gala.store';
 import { LedgerModule } from '../ledger/ledger.module';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { GalaFamilyEntity } from '../gala/gala-family.entity';
-import { GalaTableEntity } from '../gala/gala-table.entity';
-import { SettingsEntity } from '../settings/settings.entity';
-import { FamilyEntity } from './family.entity';
+import { PaymentStoreModule } from '../payments/payment.store';
+import { ReceiptStoreModule } from '../receipts/receipt.store';
+import { RsvpStoreModule } from '../rsvps/rsvp.store';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { FamiliesController } from './families.controller';
 import { FamiliesService } from './families.service';
+import { FamilyStoreModule } from './family.store';
 
+/** 'Gestión de Familias': a family's deletion reaches every table that hangs from it through its owner's store. */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([
-      FamilyEntity,
-      EventRsvpEntity,
-      PaymentConfirmationEntity,
-      PaymentProofEntity,
-      GalaFamilyEntity,
-      GalaTableEntity,
-      SettingsEntity,
-    ]),
-    LedgerModule,
-  ],
+  imports: [FamilyStoreModule, LedgerModule, PaymentStoreModule, ReceiptStoreModule, RsvpStoreModule, GalaStoreModule, SettingsStoreModule],
   controllers: [FamiliesController],
   providers: [FamiliesService],
 })

@@ -3,17 +3,16 @@ import { Not, type EntityManager } from 'typeorm';
 import { TOTAL_TABLES, type Family, type RsvpAnswer } from '@portal/contracts';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
-import { lockAdminWrites } from '../settings/admin-writes-lock';
-import { lockFamily } from './family-lock';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { familyWithAnswers, keyAnswers, keyEventIds, toFamily, writeAnswer } from '../rsvps/attendance';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { SettingsStore } from '../settings/settings.store';
+import { PaymentStore } from '../payments/payment.store';
+import { ReceiptStore } from '../receipts/receipt.store';
+import { toFamily } from '../rsvps/attendance';
+import { RsvpStore } from '../rsvps/rsvp.store';
 import type { CreateFamilyDto } from './dto/create-family.dto';
 import type { UpdateFamilyDto } from './dto/update-family.dto';
 import { FamilyEntity } from './family.entity';
-import { GalaFamilyEntity } from '../gala/gala-family.entity';
-import { GalaTableEntity } from '../gala/gala-table.entity';
+import { FamilyStore } from './family.store';
+import { GalaStore } from '../gala/gala.store';
 import { recordChange } from '../history/record';
 import { LedgerService } from '../ledger/ledger.service';
 
@@ -77,23 +76,29 @@ export class FamiliesService {
   constructor(
     private readonly db: Database,
     private readonly ledger: LedgerService,
+    private readonly store: FamilyStore,
+    private readonly payments: PaymentStore,
+    private readonly receipts: ReceiptStore,
+    private readonly rsvps: RsvpStore,
+    private readonly gala: GalaStore,
+    private readonly settings: SettingsStore,
   ) {}
 
   async list(): Promise<Family[]> {
     const rows = await this.db.manager.find(FamilyEntity, { order: { id: 'ASC' } });
-    const [answers, accounts] = await Promise.all([keyAnswers(this.db.manager), this.ledger.accounts(this.db.manager, rows)]);
+    const [answers, accounts] = await Promise.all([this.rsvps.keyAnswers(), this.ledger.accounts(this.db.manager, rows)]);
     return rows.map((row) => toFamily(row, answers, accounts.get(row.id)?.paid ?? false));
   }
 
   private async withAnswers(manager: EntityManager, row: FamilyEntity): Promise<Family> {
     const accounts = await this.ledger.accounts(manager, [row]);
-    return familyWithAnswers(manager, row, accounts.get(row.id)?.paid ?? false);
+    return this.rsvps.familyWithAnswers(manager, row, accounts.get(row.id)?.paid ?? false);
   }
 
   create(input: CreateFamilyDto): Promise<Family> {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       await this.checkEmailFree(manager, columns.email!);
       const booked = columns.tablesBooked ?? 0;
       if (booked > 0) {
@@ -117,9 +122,9 @@ export class FamiliesService {
   update(id: number, input: UpdateFamilyDto): Promise<Family> {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       // Locked the way parents lock it (database/lock-order.ts): an e-mail change crosses their locks otherwise.
-      const current = await lockFamily(this.db, manager, id);
+      const current = await this.store.lock(manager, id);
       if (!current) throw new NotFoundException(FAMILY_TEXTS.notFound);
       if (columns.email !== undefined && columns.email !== current.email) await this.checkEmailFree(manager, columns.email, id);
       // Only a family asking for more tables than it has can take the total past the limit.
@@ -146,18 +151,16 @@ export class FamiliesService {
    */
   remove(id: number): Promise<void> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
-      const current = await lockFamily(this.db, manager, id);
+      await this.settings.lockAdminWrites(manager);
+      const current = await this.store.lock(manager, id);
       if (!current) throw new NotFoundException(FAMILY_TEXTS.notFound);
       // Money is never deleted with a family: its credits are reversed first (decisions item 20).
       await this.ledger.refuseDeleteWithMoney(manager, id);
       await recordChange(manager, familyChange('delete', id, current, null));
-      await manager.delete(EventRsvpEntity, { familyId: id });
-      await manager.delete(PaymentConfirmationEntity, { familyId: id });
-      await manager.delete(PaymentProofEntity, { familyId: id });
-      // Its gala tables are freed with it (the foreign key would too; said here so it is seen).
-      await manager.update(GalaTableEntity, { familyId: id }, { familyId: null });
-      await manager.delete(GalaFamilyEntity, { familyId: id });
+      await this.rsvps.removeForFamily(manager, id);
+      await this.payments.removeAnswersOf(manager, id);
+      await this.receipts.removeForFamily(manager, id);
+      await this.gala.releaseFamily(manager, id);
       await manager.delete(FamilyEntity, { id });
     });
   }
@@ -170,11 +173,11 @@ export class FamiliesService {
     awardsNow: RsvpAnswer | null,
     brunchNow: RsvpAnswer | null,
   ): Promise<void> {
-    const ids = await keyEventIds(manager);
+    const ids = await this.settings.keyEventIds(manager);
     const awards = requestedAnswer(input.awardsAnswer, input.awardsRsvp, awardsNow);
     const brunch = requestedAnswer(input.brunchAnswer, input.brunchRsvp, brunchNow);
-    if (ids.awards !== null && awards !== undefined) await writeAnswer(manager, family, ids.awards, awards, input.awardsGuests);
-    if (ids.brunch !== null && brunch !== undefined) await writeAnswer(manager, family, ids.brunch, brunch, input.brunchGuests);
+    if (ids.awards !== null && awards !== undefined) await this.rsvps.writeAnswer(manager, family, ids.awards, awards, input.awardsGuests);
+    if (ids.brunch !== null && brunch !== undefined) await this.rsvps.writeAnswer(manager, family, ids.brunch, brunch, input.brunchGuests);
   }
 
   private async tablesBooked(manager: EntityManager, exceptFamilyId?: number): Promise<number> {

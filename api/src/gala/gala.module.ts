@@ -1,16 +1,15 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
-import { SettingsEntity } from '../settings/settings.entity';
+import { FamilyStoreModule } from '../families/family.store';
+import { SettingsStoreModule } from '../settings/settings.store';
+import { EventStoreModule } from '../events/event.store';
 import { ParentModule } from '../parent/parent.module';
-import { GalaTableEntity } from './gala-table.entity';
-import { GalaFamilyEntity } from './gala-family.entity';
+import { GalaStoreModule } from './gala.store';
 import { GalaController, MyGalaController } from './gala.controller';
 import { GalaService } from './gala.service';
 import { SeatingListService } from './seating-list.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([GalaTableEntity, GalaFamilyEntity, FamilyEntity, SettingsEntity]), ParentModule],
+  imports: [GalaStoreModule, ParentModule, FamilyStoreModule, EventStoreModule, SettingsStoreModule],
   controllers: [GalaController, MyGalaController],
   providers: [GalaService, SeatingListService],
 })

@@ -17,22 +17,18 @@ import {
   type User,
 } from '@portal/contracts';
 import { foldForSearch, formatClockRange, formatTime, fromDateTimeLocal, scheduleTimes, toDateTimeLocal } from '@portal/format';
-import { EventEntity } from '../events/event.entity';
-import { eventChanged } from '../events/event-changes';
+import { EventStore, type EventRow } from '../events/event.store';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
-import { lockAdminWrites } from '../settings/admin-writes-lock';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { MyFamilyService } from '../parent/my-family.service';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStore } from '../settings/settings.store';
 import { GalaFamilyEntity } from './gala-family.entity';
 import { GalaTableEntity } from './gala-table.entity';
 import { GALA_TEXTS } from './gala.messages';
 import { firstNonce, newNonce, passToken, readPass } from './pass';
 import { autoAssign } from './seating';
-
-const SETTINGS_ID = 1;
 
 /** A name as compared: lower case, no accents, single spaces. */
 const comparable = (name: string) => foldForSearch(name).replace(/\s+/g, ' ').trim();
@@ -58,14 +54,18 @@ function movedSchedule(horario: string | null, start: string): string | null {
 
 const parseGuests = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
+/** What the gala shows of a family. */
+type Family = Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked'>;
+const FAMILY_COLUMNS = ['graduateName', 'contactName', 'email', 'phone', 'tablesBooked'] as const;
+
 interface Loaded {
   tables: GalaTableEntity[];
-  families: FamilyEntity[];
+  families: Family[];
   extras: Map<number, GalaFamilyEntity>;
 }
 
 /** A family's gala as the admin sees it, from the rows read once for the whole plan. */
-function galaFamily(family: FamilyEntity, tables: GalaTableEntity[], extra: GalaFamilyEntity | undefined): GalaFamily {
+function galaFamily(family: Family, tables: GalaTableEntity[], extra: GalaFamilyEntity | undefined): GalaFamily {
   const own = tables.filter((table) => table.familyId === family.id).sort((a, b) => a.number - b.number);
   return {
     id: family.id,
@@ -130,6 +130,9 @@ export class GalaService {
   constructor(
     private readonly db: Database,
     private readonly myFamily: MyFamilyService,
+    private readonly families: FamilyStore,
+    private readonly events: EventStore,
+    private readonly settings: SettingsStore,
   ) {}
 
   // ---- Reading --------------------------------------------------------------------------------
@@ -137,19 +140,16 @@ export class GalaService {
   private async load(manager: EntityManager = this.db.manager): Promise<Loaded> {
     const [tables, families, extras] = await Promise.all([
       manager.find(GalaTableEntity, { order: { number: 'ASC' } }),
-      manager.find(FamilyEntity, {
-        select: { id: true, graduateName: true, contactName: true, email: true, phone: true, tablesBooked: true },
-        order: { graduateName: 'ASC', id: 'ASC' },
-      }),
+      this.families.list({ columns: FAMILY_COLUMNS, by: 'name' }, manager),
       manager.find(GalaFamilyEntity),
     ]);
     return { tables, families, extras: new Map(extras.map((extra) => [extra.familyId, extra])) };
   }
 
   /** The event 'Fiesta de Graduación' (settings.galaEventId), or null before there is one. */
-  private async galaEvent(manager: EntityManager): Promise<EventEntity | null> {
-    const row = await manager.findOneOrFail(SettingsEntity, { where: { id: SETTINGS_ID }, select: { id: true, galaEventId: true } });
-    return row.galaEventId === null ? null : manager.findOneBy(EventEntity, { id: row.galaEventId });
+  private async galaEvent(manager: EntityManager): Promise<EventRow | null> {
+    const { galaEventId } = await this.settings.columns(['galaEventId'], manager);
+    return galaEventId === null ? null : this.events.byId(galaEventId, manager);
   }
 
   /** The gala's date, time and place: those of its event, the one source families also see. */
@@ -225,14 +225,12 @@ export class GalaService {
       const fecha = new Date(fromDateTimeLocal(`${input.date}T${input.time}`));
       const lugar = input.place!.trim();
       if (event) {
-        await manager.update(
-          EventEntity,
-          { id: event.id },
-          { fecha, lugar, horario: movedSchedule(event.horario, input.time!), ...eventChanged() },
-        );
+        await this.events.move(manager, event.id, { fecha, lugar, horario: movedSchedule(event.horario, input.time!) });
       } else {
-        const { identifiers } = await manager.insert(EventEntity, { titulo: GALA_EVENT_TITLE, fecha, lugar, horario: null });
-        await manager.update(SettingsEntity, { id: SETTINGS_ID }, { galaEventId: Number(identifiers[0]!.id) });
+        await this.settings.setGalaEvent(
+          manager,
+          await this.events.insert(manager, { titulo: GALA_EVENT_TITLE, fecha, lugar, horario: null }),
+        );
       }
       const after = await this.details(manager);
       await recordChange(manager, { action: 'gala.details', entity: 'gala', label: 'Fiesta de Graduación', before, after });
@@ -243,7 +241,7 @@ export class GalaService {
   /** Creates or moves a table. Two tables never share a place on the plan. */
   putTable(number: number, input: GalaTableInput): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       const there = await manager.findOneBy(GalaTableEntity, { x: input.x, y: input.y });
       if (there && there.number !== number) throw new ConflictException(GALA_TEXTS.positionTaken(there.number));
       const before = await manager.findOneBy(GalaTableEntity, { number });
@@ -271,7 +269,7 @@ export class GalaService {
   /** Tables 1..count that do not exist yet, laid out `columns` to a row. */
   layout(count: number, columns: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       const existing = await manager.find(GalaTableEntity);
       const numbers = new Set(existing.map((table) => table.number));
       const places = new Set(existing.map((table) => `${table.x},${table.y}`));
@@ -292,7 +290,7 @@ export class GalaService {
 
   removeTable(number: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       const before = await manager.findOneBy(GalaTableEntity, { number });
       if (!before) throw new NotFoundException(GALA_TEXTS.tableNotFound(number));
       await manager.delete(GalaTableEntity, { number });
@@ -316,8 +314,8 @@ export class GalaService {
    */
   assign(number: number, familyId: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
-      const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+      await this.settings.lockAdminWrites(manager);
+      const family = await this.families.byId(familyId, manager);
       if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
       const table = await manager.findOneBy(GalaTableEntity, { number });
       if (!table) throw new NotFoundException(GALA_TEXTS.tableNotFound(number));
@@ -342,7 +340,7 @@ export class GalaService {
 
   unassign(number: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       const table = await manager.findOneBy(GalaTableEntity, { number });
       if (!table) throw new NotFoundException(GALA_TEXTS.tableNotFound(number));
       if (table.familyId !== null) {
@@ -363,15 +361,14 @@ export class GalaService {
 
   /** 'Mesa 8: Sofía Morales' for a table seating a family, else 'Mesa 8'. */
   private async tableLabel(manager: EntityManager, number: number, familyId: number | null): Promise<string> {
-    const family =
-      familyId === null ? null : await manager.findOne(FamilyEntity, { where: { id: familyId }, select: { id: true, graduateName: true } });
+    const family = familyId === null ? null : await this.families.name(familyId, manager);
     return family ? `Mesa ${number}: ${family.graduateName}` : `Mesa ${number}`;
   }
 
   /** Fills each family's missing tables (docs/gala.md, 'Asignar automáticamente'). */
   autoAssign(): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
-      await lockAdminWrites(this.db, manager);
+      await this.settings.lockAdminWrites(manager);
       const { tables, families, extras } = await this.load(manager);
       const chosen = autoAssign(
         tables,
@@ -402,7 +399,7 @@ export class GalaService {
   /** Revokes the family's pass: a new nonce, so the tokens given before no longer verify. */
   revokePass(familyId: number): Promise<void> {
     return this.db.write(async (manager) => {
-      const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+      const family = await this.families.byId(familyId, manager);
       if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
       await this.extraOf(manager, familyId);
       await manager.update(GalaFamilyEntity, { familyId }, { passNonce: newNonce() });
@@ -426,19 +423,20 @@ export class GalaService {
         const extra = pass && (await manager.findOneBy(GalaFamilyEntity, { familyId: pass.familyId }));
         // Until a revocation the nonce is the derived one, and the family may have no row yet.
         const nonce = extra ? extra.passNonce : pass && firstNonce(secret, pass.familyId);
-        if (!pass || nonce !== pass.nonce || !(await manager.existsBy(FamilyEntity, { id: pass.familyId }))) {
+        if (!pass || nonce !== pass.nonce || !(await this.families.exists(pass.familyId, manager))) {
           throw new BadRequestException(GALA_TEXTS.invalidPass);
         }
         familyId = pass.familyId;
         if (!extra) await this.extraOf(manager, familyId);
       } else if (input.familyId !== undefined) {
         familyId = input.familyId;
-        if (!(await manager.existsBy(FamilyEntity, { id: familyId }))) throw new NotFoundException(GALA_TEXTS.familyNotFound);
+        if (!(await this.families.exists(familyId, manager))) throw new NotFoundException(GALA_TEXTS.familyNotFound);
         await this.extraOf(manager, familyId);
       } else {
         throw new BadRequestException(GALA_TEXTS.checkInWho);
       }
-      const family = await manager.findOneByOrFail(FamilyEntity, { id: familyId });
+      const family = await this.families.byId(familyId, manager);
+      if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
       const tables = await manager.find(GalaTableEntity, { where: { familyId }, order: { number: 'ASC' } });
       const now = new Date();
       const preview = galaFamily(family, tables, (await manager.findOneBy(GalaFamilyEntity, { familyId })) ?? undefined);
@@ -475,7 +473,7 @@ export class GalaService {
   /** Undoes a family's arrival (a check-in by mistake); a later check-in records it again. */
   undoCheckIn(familyId: number, reason: string): Promise<void> {
     return this.db.write(async (manager) => {
-      const family = await manager.findOne(FamilyEntity, { where: { id: familyId }, select: { id: true, graduateName: true } });
+      const family = await this.families.name(familyId, manager);
       if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
       const row = await manager.findOneBy(GalaFamilyEntity, { familyId });
       const written =
@@ -545,7 +543,7 @@ export class GalaService {
       let nearFamilyId: number | null = null;
       if (graduateName !== null) {
         const wanted = comparable(graduateName);
-        const others = await manager.find(FamilyEntity, { select: { id: true, graduateName: true }, order: { id: 'ASC' } });
+        const others = await this.families.list({ columns: ['graduateName'] }, manager);
         const match = others.find((other) => comparable(other.graduateName) === wanted);
         if (!match) throw new NotFoundException(GALA_TEXTS.nearNotFound);
         if (match.id === family.id) throw new BadRequestException(GALA_TEXTS.nearSelf);
@@ -581,7 +579,7 @@ export class GalaService {
 
   // ---- Helpers ---------------------------------------------------------------------------------
 
-  private async writeForFamily(user: User, work: (manager: EntityManager, family: FamilyEntity) => Promise<void>): Promise<MyGala> {
+  private async writeForFamily(user: User, work: (manager: EntityManager, family: FamilyRow) => Promise<void>): Promise<MyGala> {
     await this.db.write(async (manager) => work(manager, await this.myFamily.familyOf(user, manager, 'pessimistic_write')));
     return this.myGala(user);
   }
@@ -605,8 +603,8 @@ export class GalaService {
   }
 
   private async secret(manager: EntityManager): Promise<string> {
-    const row = await manager.findOneOrFail(SettingsEntity, { where: { id: SETTINGS_ID }, select: { id: true, galaSecret: true } });
-    if (!row.galaSecret) throw new ConflictException(GALA_TEXTS.noSecret);
-    return row.galaSecret;
+    const { galaSecret } = await this.settings.columns(['galaSecret'], manager);
+    if (!galaSecret) throw new ConflictException(GALA_TEXTS.noSecret);
+    return galaSecret;
   }
 }

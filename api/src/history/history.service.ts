@@ -3,7 +3,7 @@ import { BadRequestException, Injectable, Logger, NotFoundException } from '@nes
 import { HISTORY_ENTITIES, type HistoryEntry, type HistoryPage } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { FAMILY_TEXTS } from '../families/families.service';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore } from '../families/family.store';
 import { HistoryEntity } from './history.entity';
 import { HISTORY_SHEET } from './history-workbook';
 import { streamSheet } from '../reports/spreadsheet-stream';
@@ -65,11 +65,14 @@ function toEntry(row: HistoryEntity): HistoryEntry {
 export class HistoryService {
   private readonly logger = new Logger('History');
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly families: FamilyStore,
+  ) {}
 
   /** A family's page: its own rows only. A deleted family's rows stay in the full list (?familyId=). */
   async forFamily(id: number, { before, limit }: HistoryQuery): Promise<HistoryPage> {
-    if (!(await this.db.manager.existsBy(FamilyEntity, { id }))) throw new NotFoundException(FAMILY_TEXTS.notFound);
+    if (!(await this.families.exists(id))) throw new NotFoundException(FAMILY_TEXTS.notFound);
     return this.list({ before, limit, familyId: String(id) });
   }
 

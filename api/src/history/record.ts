@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import type { HistoryEntity as HistoryEntityName, User } from '@portal/contracts';
-import { FamilyEntity } from '../families/family.entity';
+import { familyName } from '../families/family.store';
 import { HistoryEntity } from './history.entity';
 
 /**
@@ -93,9 +93,7 @@ export async function recordChange(
     if (!changed) return;
     [before, after] = changed;
   }
-  const family = change.familyId
-    ? await manager.findOne(FamilyEntity, { where: { id: change.familyId }, select: { id: true, graduateName: true } })
-    : null;
+  const family = change.familyId ? await familyName(manager, change.familyId) : null;
   await manager.insert(HistoryEntity, {
     at: new Date(),
     actorUserId: actor?.id ?? null,

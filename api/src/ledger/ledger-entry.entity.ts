@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { CreditMethod, LedgerEntry, PaymentNumber } from '@portal/contracts';
-import { FamilyEntity } from '../families/family.entity';
 
 /**
  * One entry of a family's ledger (decisions item 20, docs/payments.md): a credit (money the
@@ -13,12 +12,9 @@ export class LedgerEntryEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 
+  /** The family's id (families/); the foreign key, ON DELETE CASCADE, is the migrations'. */
   @Column({ type: 'int' })
   familyId!: number;
-
-  @ManyToOne(() => FamilyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'familyId' })
-  family!: FamilyEntity;
 
   @Column({ type: 'varchar', length: 10 })
   kind!: LedgerEntry['kind'];

@@ -4,11 +4,11 @@ import { formatDayNumeric, formatQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore } from '../families/family.store';
 import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { moneyMail } from '../mail/templates';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStore } from '../settings/settings.store';
 
 /** The family's balance after the change, in one sentence. */
 export function balanceSentence(statement: Pick<Statement, 'totals'>): string {
@@ -29,6 +29,8 @@ export class LedgerMail {
   constructor(
     private readonly outbox: OutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly families: FamilyStore,
+    private readonly settings: SettingsStore,
   ) {}
 
   verified(manager: EntityManager, familyId: number, input: { paymentNumber: PaymentNumber; amount: number; statement: Statement }) {
@@ -74,9 +76,9 @@ export class LedgerMail {
     familyId: number,
     content: { subject: string; what: string; reason: string | null; balance: string },
   ) {
-    const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+    const family = await this.families.byId(familyId, manager);
     if (!family || family.noticeEmailsOff || addressProblem(family.email)) return;
-    const settings = await manager.findOneOrFail(SettingsEntity, { where: { id: 1 }, select: { id: true, classYear: true } });
+    const settings = await this.settings.columns(['classYear'], manager);
     const mail = moneyMail({
       ...content,
       contactName: family.contactName,

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { BankLineEntity } from '../bank/bank-line.entity';
-import { FamilyEntity } from '../families/family.entity';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { SettingsEntity } from '../settings/settings.entity';
+import { BankLineStoreModule } from '../bank/bank-line.store';
+import { FamilyStoreModule } from '../families/family.store';
+import { PaymentStoreModule } from '../payments/payment.store';
+import { ReceiptStoreModule } from '../receipts/receipt.store';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LedgerController } from './ledger.controller';
 import { LedgerMail } from './ledger-mail';
@@ -14,16 +13,12 @@ import { LedgerService } from './ledger.service';
 /** The families' money (decisions item 20): credits, reversals, and the accounts every screen reads. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([
-      LedgerEntryEntity,
-      FamilyEntity,
-      PaymentDateEntity,
-      PaymentOverrideEntity,
-      PaymentOverrideRemovalEntity,
-      PaymentProofEntity,
-      BankLineEntity,
-      SettingsEntity,
-    ]),
+    TypeOrmModule.forFeature([LedgerEntryEntity]),
+    FamilyStoreModule,
+    PaymentStoreModule,
+    ReceiptStoreModule,
+    SettingsStoreModule,
+    BankLineStoreModule,
   ],
   controllers: [LedgerController],
   providers: [LedgerService, LedgerMail],

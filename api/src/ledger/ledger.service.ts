@@ -1,4 +1,5 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import {
   PAYMENT_TITLES,
   type CreditMethod,
@@ -11,23 +12,21 @@ import {
   type User,
 } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
-import { In, IsNull, type EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { paymentReference } from '../bank/reference';
-import { BankLineEntity } from '../bank/bank-line.entity';
+import { BankLineStore } from '../bank/bank-line.store';
 import { Database } from '../database/database.service';
-import { lockFamily } from '../families/family-lock';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { SettingsEntity } from '../settings/settings.entity';
+import { PaymentStore, type OverrideRow, type PaymentDateRow } from '../payments/payment.store';
+import { ReceiptStore, toPaymentProof } from '../receipts/receipt.store';
+import { SettingsStore } from '../settings/settings.store';
 import { allocate, depositKey, type Account } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES, SOURCE_NAMES } from './ledger.messages';
 import { LedgerMail } from './ledger-mail';
 
-type Amounts = Pick<PaymentDateEntity, 'id' | 'date' | 'amountQuetzales' | 'twinsAmountQuetzales'>;
+type Amounts = Pick<PaymentDateRow, 'id' | 'date' | 'amountQuetzales' | 'twinsAmountQuetzales'>;
 
 /**
  * What a family owes for a payment: its own amount when the committee set one, the twins' amount
@@ -35,8 +34,8 @@ type Amounts = Pick<PaymentDateEntity, 'id' | 'date' | 'amountQuetzales' | 'twin
  */
 export function expectedAmount(
   payment: Amounts,
-  family: Pick<FamilyEntity, 'graduates'>,
-  override: Pick<PaymentOverrideEntity, 'amountQuetzales'> | undefined,
+  family: Pick<FamilyRow, 'graduates'>,
+  override: Pick<OverrideRow, 'amountQuetzales'> | undefined,
 ): { expected: number | null; from: StatementLine['expectedFrom'] } {
   if (override) return { expected: override.amountQuetzales, from: 'ajuste' };
   if (family.graduates === 2 && payment.twinsAmountQuetzales !== null) return { expected: payment.twinsAmountQuetzales, from: 'gemelos' };
@@ -65,34 +64,6 @@ export function toLedgerEntry(row: LedgerEntryEntity, reversal?: LedgerEntryEnti
       ? { id: reversal.id, by: reversal.createdByName, at: reversal.createdAt.toISOString(), reason: reversal.reason ?? '' }
       : null,
     reason: row.kind === 'reversion' ? row.reason : null,
-  };
-}
-
-/** A receipt as the API shows it (its file never: only what the lists show). */
-export function toPaymentProof(row: PaymentProofEntity, creditId: number | null = null): PaymentProof {
-  return {
-    id: row.id,
-    paymentNumber: row.paymentNumber,
-    fileName: row.fileName,
-    uploadedAt: row.uploadedAt.toISOString(),
-    state: row.state,
-    contentType: row.contentType,
-    hasThumbnail: Boolean(row.hasThumbnail),
-    amountDeclared: row.amountDeclared,
-    depositDate: row.depositDate,
-    documentNumber: row.documentNumber,
-    kind: 'comprobante',
-    duplicateOf: row.duplicateOfId ?? null,
-    creditId,
-    review:
-      row.state === 'en_revision' || !row.reviewedAt
-        ? null
-        : {
-            reviewedBy: row.reviewedByName ?? '',
-            reviewedAt: row.reviewedAt.toISOString(),
-            amountReceived: row.amountReceived,
-            reason: row.rejectionReason,
-          },
   };
 }
 
@@ -136,14 +107,20 @@ export class LedgerService {
   constructor(
     private readonly db: Database,
     private readonly mail: LedgerMail,
+    private readonly families: FamilyStore,
+    private readonly payments: PaymentStore,
+    private readonly receipts: ReceiptStore,
+    private readonly settings: SettingsStore,
+    private readonly bankLines: BankLineStore,
+    @InjectRepository(LedgerEntryEntity) private readonly entries: Repository<LedgerEntryEntity>,
   ) {}
 
   /** The families' accounts (charges and money, allocated): four queries, whatever their number. */
-  async accounts(manager: EntityManager, families: Array<Pick<FamilyEntity, 'id' | 'graduates'>>, today = todayInGuatemala()) {
+  async accounts(manager: EntityManager, families: Array<Pick<FamilyRow, 'id' | 'graduates'>>, today = todayInGuatemala()) {
     const ids = families.map((family) => family.id);
     const [payments, overrides, sums] = await Promise.all([
-      manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
-      ids.length === 0 ? [] : manager.find(PaymentOverrideEntity, { where: { familyId: In(ids) } }),
+      this.payments.payments(manager),
+      this.payments.overridesOf(ids, manager),
       this.received(manager, ids),
     ]);
     const overrideOf = new Map(overrides.map((row) => [`${row.familyId}:${row.paymentNumber}`, row]));
@@ -175,6 +152,12 @@ export class LedgerService {
     return new Map(rows.map((row) => [Number(row.familyId), Number(row.amount)]));
   }
 
+  /** The standing credits (not reversed) of these families. */
+  standingCredits(familyIds: number[]): Promise<LedgerEntryEntity[]> {
+    if (familyIds.length === 0) return Promise.resolve([]);
+    return this.entries.find({ where: { familyId: In(familyIds), kind: 'credito', reversedById: IsNull() } });
+  }
+
   /**
    * All the families' money together, by month (yyyy-MM) of the deposit, or of the day it was
    * recorded when it has no deposit date; a reversal counts in its credit's month. Totals only:
@@ -198,23 +181,25 @@ export class LedgerService {
   }
 
   async statement(familyId: number, manager: EntityManager = this.db.manager): Promise<Statement> {
-    const family = await manager.findOneBy(FamilyEntity, { id: familyId });
+    const family = await this.families.byId(familyId, manager);
     if (!family) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
     const [statement] = await this.statements(manager, [family]);
     return statement!;
   }
 
   /** Account statements of the given families with a handful of queries, whatever their number. */
-  async statements(manager: EntityManager, families: FamilyEntity[], today = todayInGuatemala()): Promise<Statement[]> {
+  async statements(
+    manager: EntityManager,
+    families: Array<Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'graduates'>>,
+    today = todayInGuatemala(),
+  ): Promise<Statement[]> {
     const ids = families.map((family) => family.id);
     const [settings, accounts, proofs, entries, removals] = await Promise.all([
-      manager.findOneOrFail(SettingsEntity, { select: { classYear: true }, where: { id: 1 } }),
+      this.settings.columns(['classYear'], manager),
       this.accounts(manager, families, today),
-      ids.length === 0
-        ? []
-        : manager.find(PaymentProofEntity, { where: { familyId: In(ids), kind: 'comprobante' }, order: { uploadedAt: 'ASC', id: 'ASC' } }),
+      this.receipts.ofFamilies(ids, manager),
       ids.length === 0 ? [] : manager.find(LedgerEntryEntity, { where: { familyId: In(ids) }, order: { id: 'ASC' } }),
-      ids.length === 0 ? [] : manager.find(PaymentOverrideRemovalEntity, { where: { familyId: In(ids) }, order: { id: 'DESC' } }),
+      this.payments.removalsOf(ids, manager),
     ]);
     const creditOf = new Map<number, number>();
     const reversalOf = new Map<number, LedgerEntryEntity>();
@@ -382,7 +367,7 @@ export class LedgerService {
     return this.db.write(async (manager) => {
       const found = await manager.findOneBy(LedgerEntryEntity, { id: entryId });
       if (!found) throw new NotFoundException(LEDGER_MESSAGES.entryNotFound);
-      if (!(await lockFamily(this.db, manager, found.familyId))) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
+      if (!(await this.families.lock(manager, found.familyId))) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
       const entry = await manager.findOneByOrFail(LedgerEntryEntity, { id: entryId });
       if (entry.kind !== 'credito') throw new ConflictException(LEDGER_MESSAGES.notACredit);
       if (entry.reversedById !== null) {
@@ -418,10 +403,9 @@ export class LedgerService {
         { reversedById: reversalId, depositKey: null },
       );
       if (!result.affected) throw new ConflictException(LEDGER_MESSAGES.alreadyReversed('Otra persona del comité'));
-      if (entry.receiptId !== null) await this.reopenReceipt(manager, user, entry, input.receipt ?? 'en_revision', reason, now);
-      if (entry.bankLineId !== null) {
-        await manager.update(BankLineEntity, { id: entry.bankLineId }, { state: 'revertida', liveChecksum: null });
-      }
+      if (entry.receiptId !== null)
+        await this.receipts.reopen(manager, user, entry.receiptId, entry.id, input.receipt ?? 'en_revision', reason, now);
+      if (entry.bankLineId !== null) await this.bankLines.markReversed(manager, entry.bankLineId);
       await recordChange(manager, {
         action: 'ledger.reverse',
         entity: 'ledger',
@@ -443,52 +427,10 @@ export class LedgerService {
     if (amount !== 0) throw new ConflictException(LEDGER_MESSAGES.familyHasMoney(amount));
   }
 
-  private async reopenReceipt(
-    manager: EntityManager,
-    user: User,
-    entry: LedgerEntryEntity,
-    then: 'en_revision' | 'rechazado',
-    reason: string,
-    now: Date,
-  ): Promise<void> {
-    const receipt = await manager.findOneBy(PaymentProofEntity, { id: entry.receiptId! });
-    if (!receipt) return;
-    const before = toPaymentProof(receipt, entry.id);
-    const change =
-      then === 'rechazado'
-        ? {
-            state: 'rechazado' as const,
-            amountReceived: null,
-            rejectionReason: reason,
-            reviewedById: user.id,
-            reviewedByName: user.name,
-            reviewedAt: now,
-          }
-        : {
-            state: 'en_revision' as const,
-            amountReceived: null,
-            rejectionReason: null,
-            reviewedById: null,
-            reviewedByName: null,
-            reviewedAt: null,
-          };
-    await manager.update(PaymentProofEntity, { id: receipt.id }, change);
-    const after = toPaymentProof(await manager.findOneByOrFail(PaymentProofEntity, { id: receipt.id }));
-    await recordChange(manager, {
-      action: `payment-proof.${then === 'rechazado' ? 'reject' : 'reopen'}`,
-      entity: 'payment-proof',
-      entityId: receipt.id,
-      familyId: receipt.familyId,
-      label: PAYMENT_TITLES[receipt.paymentNumber],
-      before,
-      after,
-    });
-  }
-
   private async refuseTaken(manager: EntityManager, key: string): Promise<void> {
     const holder = await manager.findOneBy(LedgerEntryEntity, { depositKey: key });
     if (!holder) return;
-    const family = await manager.findOneBy(FamilyEntity, { id: holder.familyId });
+    const family = await this.families.byId(holder.familyId, manager);
     const source =
       holder.source === 'comprobante'
         ? SOURCE_NAMES.comprobante(holder.receiptId)

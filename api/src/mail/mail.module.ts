@@ -1,8 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { NotificationEntity } from '../notifications/notification.entity';
-import { FamilyEntity } from '../families/family.entity';
-import { SettingsEntity } from '../settings/settings.entity';
+import { FamilyStoreModule } from '../families/family.store';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { OutboxMessageEntity } from './outbox-message.entity';
 import { EmailsController } from './emails.controller';
 import { EmailsService } from './emails.service';
@@ -13,7 +12,7 @@ import { UnsubscribeController } from './unsubscribe.controller';
 
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxMessageEntity, NotificationEntity, FamilyEntity, SettingsEntity])],
+  imports: [TypeOrmModule.forFeature([OutboxMessageEntity]), FamilyStoreModule, SettingsStoreModule],
   controllers: [EmailsController, UnsubscribeController],
   providers: [OutboxService, MailWorker, EmailsService, NoticeMailService],
   exports: [OutboxService, MailWorker, NoticeMailService],

@@ -5,9 +5,8 @@ import { isEmail } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
-import { FamilyEntity } from '../families/family.entity';
-import type { NotificationEntity } from '../notifications/notification.entity';
-import { SettingsEntity } from '../settings/settings.entity';
+import { FamilyStore } from '../families/family.store';
+import { SettingsStore } from '../settings/settings.store';
 import { OutboxService, type OutgoingMail } from './outbox.service';
 import { noticeMail } from './templates';
 import { UNSUBSCRIBE_PATH, unsubscribeHeaders, unsubscribeToken } from './unsubscribe';
@@ -21,23 +20,30 @@ export function addressProblem(email: string | null | undefined): string | null 
   return isEmail(trimmed) ? null : SKIP_REASONS.invalid;
 }
 
+/** What a notice's e-mail says (the notice's row: notifications/). */
+export interface NoticeToMail {
+  id: number;
+  title: string;
+  message: string;
+  date: Date;
+}
+
 /** 'Enviar también por correo': a notice to every family, queued in the notice's own transaction. */
 @Injectable()
 export class NoticeMailService {
   constructor(
     private readonly outbox: OutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly families: FamilyStore,
+    private readonly settings: SettingsStore,
   ) {}
 
-  async enqueue(manager: EntityManager, notice: NotificationEntity): Promise<NoticeEmailResult> {
-    const settings = await manager.findOneOrFail(SettingsEntity, {
-      where: { id: 1 },
-      select: { id: true, classYear: true, mailSecret: true },
-    });
-    const families = await manager.find(FamilyEntity, {
-      select: { id: true, graduateName: true, contactName: true, email: true, noticeEmailsOff: true },
-      order: { graduateName: 'ASC', id: 'ASC' },
-    });
+  async enqueue(manager: EntityManager, notice: NoticeToMail): Promise<NoticeEmailResult> {
+    const settings = await this.settings.columns(['classYear', 'mailSecret'], manager);
+    const families = await this.families.list(
+      { columns: ['graduateName', 'contactName', 'email', 'noticeEmailsOff'], by: 'name' },
+      manager,
+    );
     const skipped: SkippedFamily[] = [];
     const messages: OutgoingMail[] = [];
     let unsubscribed = 0;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { OutboxMessageEntity } from './outbox-message.entity';
 import type { Mail } from './templates';
 
@@ -33,6 +34,8 @@ const toRow = (message: OutgoingMail, now: Date) => ({
  */
 @Injectable()
 export class OutboxService {
+  constructor(@InjectRepository(OutboxMessageEntity) private readonly outbox: Repository<OutboxMessageEntity>) {}
+
   async enqueue(manager: EntityManager, message: OutgoingMail, now = new Date()): Promise<void> {
     await manager.insert(OutboxMessageEntity, toRow(message, now));
   }
@@ -44,5 +47,25 @@ export class OutboxService {
       // updateEntity(false): no read-back of generated ids per row.
       await manager.createQueryBuilder().insert().into(OutboxMessageEntity).values(rows).updateEntity(false).execute();
     }
+  }
+
+  /** Per notice, its e-mails by status ('pending', 'sent', 'failed'). */
+  async noticeMailCounts(): Promise<Map<number, Record<string, number>>> {
+    const rows = await this.outbox
+      .createQueryBuilder('mail')
+      .select('mail.noticeId', 'noticeId')
+      .addSelect('mail.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .where('mail.noticeId IS NOT NULL')
+      .groupBy('mail.noticeId')
+      .addGroupBy('mail.status')
+      .getRawMany<{ noticeId: number | string; status: string; count: number | string }>();
+    const counts = new Map<number, Record<string, number>>();
+    for (const row of rows) {
+      const one = counts.get(Number(row.noticeId)) ?? {};
+      one[row.status] = Number(row.count);
+      counts.set(Number(row.noticeId), one);
+    }
+    return counts;
   }
 }

@@ -2,8 +2,8 @@ import { Controller, Get, NotFoundException, Param, Post, Res } from '@nestjs/co
 import type { FastifyReply } from 'fastify';
 import { Public } from '../common/auth.decorators';
 import { Database } from '../database/database.service';
-import { FamilyEntity } from '../families/family.entity';
-import { SettingsEntity } from '../settings/settings.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { SettingsStore } from '../settings/settings.store';
 import { familyOfToken } from './unsubscribe';
 import { recordChange } from '../history/record';
 import { noticeEmailsChange } from './notice-emails-change';
@@ -40,7 +40,11 @@ const REMINDERS = 'Los recordatorios de pago y los correos de tu cuenta siguen l
 @Public()
 @Controller('unsubscribe')
 export class UnsubscribeController {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly families: FamilyStore,
+    private readonly settings: SettingsStore,
+  ) {}
 
   @Get(':token')
   async confirm(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
@@ -64,23 +68,17 @@ export class UnsubscribeController {
   async unsubscribe(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
     const { classYear, family } = await this.family(token);
     await this.db.write(async (manager) => {
-      const { affected } = await manager.update(FamilyEntity, { id: family.id, noticeEmailsOff: false }, { noticeEmailsOff: true });
-      if (affected) await recordChange(manager, await noticeEmailsChange(manager, family.id, false));
+      if (await this.families.setNoticeEmailsOff(manager, family.id, true))
+        await recordChange(manager, await noticeEmailsChange(manager, family.id, false));
     });
     return this.send(reply, 200, page(classYear, 'Listo: ya no recibirás los avisos por correo', [REMINDERS, BACK_ON]));
   }
 
   /** A link that is not one of ours (or whose family was deleted) is a 404 like any other. */
-  private async family(token: string): Promise<{ classYear: number; family: FamilyEntity }> {
-    const settings = await this.db.manager.findOneOrFail(SettingsEntity, {
-      where: { id: 1 },
-      select: { id: true, classYear: true, mailSecret: true },
-    });
+  private async family(token: string): Promise<{ classYear: number; family: FamilyRow }> {
+    const settings = await this.settings.columns(['classYear', 'mailSecret']);
     const familyId = settings.mailSecret ? familyOfToken(settings.mailSecret, token) : null;
-    const family =
-      familyId === null
-        ? null
-        : await this.db.manager.findOne(FamilyEntity, { where: { id: familyId }, select: { id: true, noticeEmailsOff: true } });
+    const family = familyId === null ? null : await this.families.byId(familyId);
     if (!family) throw new NotFoundException(UNSUBSCRIBE_MESSAGES.notFound);
     return { classYear: settings.classYear, family };
   }

@@ -1,12 +1,13 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Body, Controller, Get, NotFoundException, Put } from '@nestjs/common';
 import { IsBoolean } from 'class-validator';
 import type { NoticeEmails, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { Database } from '../database/database.service';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { noticeEmailsChange } from '../mail/notice-emails-change';
 import { MyFamilyService } from '../parent/my-family.service';
+import { PARENT_MESSAGES } from '../parent/parent.messages';
 
 export class NoticeEmailsDto implements NoticeEmails {
   @IsBoolean({ message: 'Recibir los avisos por correo debe ser verdadero o falso.' })
@@ -23,12 +24,14 @@ export class MyNoticeEmailsController {
   constructor(
     private readonly db: Database,
     private readonly myFamily: MyFamilyService,
+    private readonly families: FamilyStore,
   ) {}
 
   @Get()
   async get(@CurrentUser() user: User): Promise<NoticeEmails> {
     const { id } = await this.myFamily.familyOf(user);
-    const family = await this.db.manager.findOneOrFail(FamilyEntity, { where: { id }, select: { id: true, noticeEmailsOff: true } });
+    const family = await this.families.byId(id);
+    if (!family) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     return { enabled: !family.noticeEmailsOff };
   }
 
@@ -36,8 +39,8 @@ export class MyNoticeEmailsController {
   put(@CurrentUser() user: User, @Body() body: NoticeEmailsDto): Promise<NoticeEmails> {
     return this.db.write(async (manager) => {
       const { id } = await this.myFamily.familyOf(user, manager, 'pessimistic_write');
-      const { affected } = await manager.update(FamilyEntity, { id, noticeEmailsOff: body.enabled }, { noticeEmailsOff: !body.enabled });
-      if (affected) await recordChange(manager, await noticeEmailsChange(manager, id, body.enabled));
+      if (await this.families.setNoticeEmailsOff(manager, id, !body.enabled))
+        await recordChange(manager, await noticeEmailsChange(manager, id, body.enabled));
       return { enabled: body.enabled };
     });
   }

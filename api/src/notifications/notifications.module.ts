@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
-import { UserEntity } from '../users/user.entity';
+import { FamilyStoreModule } from '../families/family.store';
+import { UsersModule } from '../users/users.module';
 import { ParentModule } from '../parent/parent.module';
 import { NotificationEntity } from './notification.entity';
 import { NoticeReadEntity } from './notice-read.entity';
@@ -11,7 +11,7 @@ import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([NotificationEntity, NoticeReadEntity, FamilyEntity, UserEntity]), ParentModule],
+  imports: [TypeOrmModule.forFeature([NotificationEntity, NoticeReadEntity]), ParentModule, FamilyStoreModule, UsersModule],
   controllers: [NotificationsController, MyNoticesSeenController, MyNoticeEmailsController],
   providers: [NotificationsService],
 })

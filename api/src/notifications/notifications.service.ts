@@ -1,12 +1,12 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { CreatedNotification, NoticeReach, NoticesSeen, PortalNotification, User } from '@portal/contracts';
 import { LessThanOrEqual } from 'typeorm';
-import { FamilyEntity } from '../families/family.entity';
-import { OutboxMessageEntity } from '../mail/outbox-message.entity';
+import { FamilyStore } from '../families/family.store';
+import { OutboxService } from '../mail/outbox.service';
 import { MyFamilyService } from '../parent/my-family.service';
 import { NoticeReadEntity } from './notice-read.entity';
 import { NoticeMailService } from '../mail/notice-mail.service';
-import { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { Database } from '../database/database.service';
 import type { CreateNotificationDto, NewNotificationDto } from './dto/create-notification.dto';
 import { NotificationEntity } from './notification.entity';
@@ -34,6 +34,9 @@ export class NotificationsService {
     private readonly db: Database,
     private readonly noticeMail: NoticeMailService,
     private readonly myFamily: MyFamilyService,
+    private readonly families: FamilyStore,
+    private readonly users: UsersService,
+    private readonly outbox: OutboxService,
   ) {}
 
   /** Newest first. */
@@ -82,7 +85,7 @@ export class NotificationsService {
 
   /** The notices posted after the account last opened 'Notificaciones' (all of them if never). */
   async seen(user: User): Promise<NoticesSeen> {
-    const account = await this.db.manager.findOneBy(UserEntity, { id: user.id });
+    const account = await this.users.byId(user.id);
     const seenAt = account?.noticesSeenAt ?? null;
     const rows = await this.db.manager.find(NotificationEntity, { select: { id: true, date: true, createdAt: true } });
     const unseen = rows
@@ -99,7 +102,7 @@ export class NotificationsService {
   async markSeen(user: User): Promise<NoticesSeen> {
     const now = new Date();
     await this.db.write(async (manager) => {
-      await manager.update(UserEntity, { id: user.id }, { noticesSeenAt: now });
+      await this.users.setNoticesSeen(manager, user.id, now);
       // An account without a family (not proven yet) reads for nobody.
       const family = await this.myFamily.familyOf(user, manager).catch((error: unknown) => {
         if (error instanceof NotFoundException) return null;
@@ -131,32 +134,18 @@ export class NotificationsService {
   /** How far each notice went: the families that read it, and what became of its e-mails. */
   async reach(): Promise<NoticeReach[]> {
     const manager = this.db.manager;
-    const [notices, families, reads, mails] = await Promise.all([
+    const [notices, families, reads, mailBy] = await Promise.all([
       manager.find(NotificationEntity, { select: { id: true, emailUnsubscribed: true, emailSkipped: true } }),
-      manager.count(FamilyEntity),
+      this.families.totals().then((totals) => totals.families),
       manager
         .createQueryBuilder(NoticeReadEntity, 'read')
         .select('read.noticeId', 'noticeId')
         .addSelect('COUNT(*)', 'count')
         .groupBy('read.noticeId')
         .getRawMany<{ noticeId: number | string; count: number | string }>(),
-      manager
-        .createQueryBuilder(OutboxMessageEntity, 'mail')
-        .select('mail.noticeId', 'noticeId')
-        .addSelect('mail.status', 'status')
-        .addSelect('COUNT(*)', 'count')
-        .where('mail.noticeId IS NOT NULL')
-        .groupBy('mail.noticeId')
-        .addGroupBy('mail.status')
-        .getRawMany<{ noticeId: number | string; status: string; count: number | string }>(),
+      this.outbox.noticeMailCounts(),
     ]);
     const readBy = new Map(reads.map((row) => [Number(row.noticeId), Number(row.count)]));
-    const mailBy = new Map<number, Record<string, number>>();
-    for (const row of mails) {
-      const counts = mailBy.get(Number(row.noticeId)) ?? {};
-      counts[row.status] = Number(row.count);
-      mailBy.set(Number(row.noticeId), counts);
-    }
     return notices.map((notice) => {
       const counts = mailBy.get(notice.id);
       const emailed = notice.emailUnsubscribed !== null || counts !== undefined;

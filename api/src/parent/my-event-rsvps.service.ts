@@ -1,10 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EventRsvp, User } from '@portal/contracts';
 import { Database } from '../database/database.service';
-import { lockEvent } from '../events/event-lock';
-import { EventEntity } from '../events/event.entity';
-import { checkOpen, writeAnswer } from '../rsvps/attendance';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { EventStore } from '../events/event.store';
+import { checkOpen } from '../rsvps/attendance';
+import { RsvpStore } from '../rsvps/rsvp.store';
 import { MyFamilyService } from './my-family.service';
 import { PARENT_MESSAGES } from './parent.messages';
 
@@ -13,11 +12,13 @@ export class MyEventRsvpsService {
   constructor(
     private readonly db: Database,
     private readonly families: MyFamilyService,
+    private readonly events: EventStore,
+    private readonly rsvps: RsvpStore,
   ) {}
 
   async list(user: User): Promise<EventRsvp[]> {
     const family = await this.families.familyOf(user);
-    const rows = await this.db.manager.find(EventRsvpEntity, { where: { familyId: family.id }, order: { eventId: 'ASC' } });
+    const rows = await this.rsvps.ofFamily(family.id);
     return rows.map(({ eventId, attending, guests }) => ({
       eventId,
       attending: Boolean(attending),
@@ -34,9 +35,9 @@ export class MyEventRsvpsService {
   answer(user: User, { eventId, attending, guests }: EventRsvp): Promise<EventRsvp> {
     return this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_read');
-      if (!(await lockEvent(this.db, manager, eventId, 'pessimistic_read'))) throw new NotFoundException(PARENT_MESSAGES.eventNotFound);
-      checkOpen(await manager.findOneByOrFail(EventEntity, { id: eventId }));
-      const people = await writeAnswer(
+      if (!(await this.events.lock(manager, eventId, 'pessimistic_read'))) throw new NotFoundException(PARENT_MESSAGES.eventNotFound);
+      checkOpen((await this.events.byId(eventId, manager))!);
+      const people = await this.rsvps.writeAnswer(
         manager,
         family,
         eventId,

@@ -3,11 +3,11 @@ import type { EntityManager } from 'typeorm';
 import type { Family, FamilyRsvpInput, User } from '@portal/contracts';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
-import { findLocked } from '../database/lock-order';
-import { EventEntity } from '../events/event.entity';
-import { FamilyEntity } from '../families/family.entity';
-import { lockEvent } from '../events/event-lock';
-import { checkOpen, familyWithAnswers, keyEventIds, writeAnswer } from '../rsvps/attendance';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { EventStore } from '../events/event.store';
+import { checkOpen } from '../rsvps/attendance';
+import { RsvpStore } from '../rsvps/rsvp.store';
+import { SettingsStore } from '../settings/settings.store';
 import { LedgerService } from '../ledger/ledger.service';
 import { PARENT_MESSAGES } from './parent.messages';
 
@@ -30,11 +30,15 @@ export class MyFamilyService {
   constructor(
     private readonly db: Database,
     private readonly ledger: LedgerService,
+    private readonly families: FamilyStore,
+    private readonly events: EventStore,
+    private readonly rsvps: RsvpStore,
+    private readonly settings: SettingsStore,
   ) {}
 
-  private async withAnswers(manager: EntityManager, row: FamilyEntity): Promise<Family> {
+  private async withAnswers(manager: EntityManager, row: FamilyRow): Promise<Family> {
     const accounts = await this.ledger.accounts(manager, [row]);
-    return familyWithAnswers(manager, row, accounts.get(row.id)?.paid ?? false);
+    return this.rsvps.familyWithAnswers(manager, row, accounts.get(row.id)?.paid ?? false);
   }
 
   /**
@@ -46,15 +50,15 @@ export class MyFamilyService {
     user: User,
     manager: EntityManager = this.db.manager,
     lock?: 'pessimistic_read' | 'pessimistic_write',
-  ): Promise<FamilyEntity> {
+  ): Promise<FamilyRow> {
     const email = familyEmail(user);
     if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     const family = lock
-      ? await findLocked(this.db, manager, FamilyEntity, { where: { email } }, lock)
+      ? await this.families.lockByEmail(manager, email, lock)
       : manager === this.db.manager
         ? // Every parent request starts here: outside a write, kept until the next write.
-          (await this.db.cached(`family:${email}`, async () => ({ row: await manager.findOneBy(FamilyEntity, { email }) }))).row
-        : await manager.findOneBy(FamilyEntity, { email });
+          (await this.db.cached(`family:${email}`, async () => ({ row: await this.families.byEmail(email) }))).row
+        : await this.families.byEmail(email, manager);
     if (!family) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     return family;
   }
@@ -77,7 +81,7 @@ export class MyFamilyService {
   updateRsvp(user: User, input: FamilyRsvpInput): Promise<Family> {
     return this.db.write(async (manager) => {
       const family = await this.familyOf(user, manager, 'pessimistic_write');
-      const ids = await keyEventIds(manager);
+      const ids = await this.settings.keyEventIds(manager);
       const changes = [
         { key: 'awards', eventId: ids.awards, flag: input.awardsRsvp, guests: input.awardsGuests },
         { key: 'brunch', eventId: ids.brunch, flag: input.brunchRsvp, guests: input.brunchGuests },
@@ -85,11 +89,17 @@ export class MyFamilyService {
       const result = await this.withAnswers(manager, family);
       for (const { key, eventId, flag, guests } of changes) {
         if (flag === undefined) continue;
-        if (eventId === null || !(await lockEvent(this.db, manager, eventId, 'pessimistic_read'))) {
+        if (eventId === null || !(await this.events.lock(manager, eventId, 'pessimistic_read'))) {
           throw new NotFoundException(PARENT_MESSAGES.eventNotFound);
         }
-        checkOpen(await manager.findOneByOrFail(EventEntity, { id: eventId }));
-        const people = await writeAnswer(manager, family, eventId, flag ? 'attending' : 'not_attending', flag ? guests : undefined);
+        checkOpen((await this.events.byId(eventId, manager))!);
+        const people = await this.rsvps.writeAnswer(
+          manager,
+          family,
+          eventId,
+          flag ? 'attending' : 'not_attending',
+          flag ? guests : undefined,
+        );
         // What was written, not read again (see writeAnswer).
         Object.assign(result, { [`${key}Rsvp`]: flag, [`${key}Answer`]: flag ? 'attending' : 'not_attending', [`${key}Guests`]: people });
       }

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
-import { EventEntity } from '../events/event.entity';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
-import { SettingsEntity } from '../settings/settings.entity';
+import { FamilyStoreModule } from '../families/family.store';
+import { EventStoreModule } from '../events/event.store';
+import { RsvpStoreModule } from '../rsvps/rsvp.store';
+import { PaymentStoreModule } from '../payments/payment.store';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { MyEventRsvpsController } from './my-event-rsvps.controller';
 import { MyEventRsvpsService } from './my-event-rsvps.service';
 import { MyFamilyController } from './my-family.controller';
@@ -15,10 +14,7 @@ import { MyPaymentConfirmationsService } from './my-payment-confirmations.servic
 
 /** The parent portal's routes: everything is read and written for the family of the session. */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([FamilyEntity, EventEntity, EventRsvpEntity, PaymentConfirmationEntity, SettingsEntity]),
-    LedgerModule,
-  ],
+  imports: [LedgerModule, FamilyStoreModule, PaymentStoreModule, EventStoreModule, RsvpStoreModule, SettingsStoreModule],
   controllers: [MyFamilyController, MyEventRsvpsController, MyPaymentConfirmationsController],
   providers: [MyFamilyService, MyEventRsvpsService, MyPaymentConfirmationsService],
   exports: [MyFamilyService],

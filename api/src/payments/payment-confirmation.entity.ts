@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { PaymentNumber, PaymentStatus } from '@portal/contracts';
-import { FamilyEntity } from '../families/family.entity';
 
 /** A family's answer for one of the six payments: one row per family and payment number. */
 @Entity('payment_confirmations')
@@ -9,12 +8,9 @@ export class PaymentConfirmationEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 
+  /** The family's id (families/); the foreign key, ON DELETE CASCADE, is the migrations'. */
   @Column({ type: 'int' })
   familyId!: number;
-
-  @ManyToOne(() => FamilyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'familyId' })
-  family!: FamilyEntity;
 
   @Column({ type: 'int' })
   paymentNumber!: PaymentNumber;

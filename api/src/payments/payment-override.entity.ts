@@ -1,16 +1,12 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { PaymentNumber } from '@portal/contracts';
-import { FamilyEntity } from '../families/family.entity';
 
 /** One family's own amount for one payment (a scholarship, a discount), with the committee's reason. */
 @Entity('payment_overrides')
 export class PaymentOverrideEntity {
+  /** The family's id (families/); the foreign key, ON DELETE CASCADE, is the migrations'. */
   @PrimaryColumn({ type: 'int' })
   familyId!: number;
-
-  @ManyToOne(() => FamilyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'familyId' })
-  family!: FamilyEntity;
 
   @PrimaryColumn({ type: 'int' })
   paymentNumber!: PaymentNumber;
@@ -39,12 +35,9 @@ export class PaymentOverrideRemovalEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 
+  /** The family's id (families/); the foreign key, ON DELETE CASCADE, is the migrations'. */
   @Column({ type: 'int' })
   familyId!: number;
-
-  @ManyToOne(() => FamilyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'familyId' })
-  family!: FamilyEntity;
 
   @Column({ type: 'int' })
   paymentNumber!: PaymentNumber;

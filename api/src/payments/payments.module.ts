@@ -1,17 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
-import { PaymentDateEntity } from './payment-date.entity';
-import { PaymentConfirmationEntity } from './payment-confirmation.entity';
-import { PaymentOverrideEntity } from './payment-override.entity';
-import { PaymentProofEntity } from './payment-proof.entity';
+import { PaymentStoreModule } from './payment.store';
 import { PaymentDatesController } from './payment-dates.controller';
 import { PaymentDatesService } from './payment-dates.service';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([PaymentDateEntity, PaymentConfirmationEntity, PaymentOverrideEntity, PaymentProofEntity, FamilyEntity]),
-  ],
+  imports: [PaymentStoreModule],
   controllers: [PaymentDatesController],
   providers: [PaymentDatesService],
 })

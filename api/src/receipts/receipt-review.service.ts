@@ -1,15 +1,14 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_PROOF_STATES, type PaymentProofState, type ReviewQueueItem, type User } from '@portal/contracts';
 import { formatDayNumeric, formatQuetzales } from '@portal/format';
-import { In, IsNull, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { lockFamily } from '../families/family-lock';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { LedgerMail } from '../ledger/ledger-mail';
-import { LedgerService, toPaymentProof } from '../ledger/ledger.service';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { LedgerService } from '../ledger/ledger.service';
+import { PaymentProofEntity } from './payment-proof.entity';
+import { toPaymentProof } from './receipt.store';
 import { proofChange, RECEIPT_MESSAGES } from './receipts.service';
 
 interface Decision {
@@ -20,12 +19,16 @@ interface Decision {
 
 const DECIDED: Record<Decision['state'], string> = { verificado: 'verificó', rechazado: 'rechazó' };
 
+/** A receipt in the queue, with what the queue shows of its family (and the statement needs). */
+type Queued = PaymentProofEntity & { family: Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'graduates'> };
+
 @Injectable()
 export class ReceiptReviewService {
   constructor(
     private readonly db: Database,
     private readonly ledger: LedgerService,
     private readonly mail: LedgerMail,
+    private readonly families: FamilyStore,
   ) {}
 
   async list(state?: string, payment?: string): Promise<ReviewQueueItem[]> {
@@ -36,14 +39,13 @@ export class ReceiptReviewService {
     if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
     const query = this.db.manager
       .createQueryBuilder(PaymentProofEntity, 'proof')
-      .innerJoinAndMapOne('proof.family', FamilyEntity, 'family', 'family.id = proof.familyId')
       // Receipts only: cash the committee recorded itself has nothing to review.
       .where("proof.kind = 'comprobante'")
       .orderBy('proof.uploadedAt', 'ASC')
       .addOrderBy('proof.id', 'ASC');
     if (state) query.andWhere('proof.state = :state', { state });
     if (payment) query.andWhere('proof.paymentNumber = :payment', { payment: Number(payment) });
-    const rows = await query.getMany();
+    const rows = await this.withFamilies(await query.getMany());
     const owed = await this.owedFor(rows);
     const warnings = await this.warningsFor(rows);
     return rows.map((row) => toQueueItem(row, owed, warnings));
@@ -59,7 +61,7 @@ export class ReceiptReviewService {
     const changed = await this.db.write(async (manager) => {
       const found = await manager.findOneBy(PaymentProofEntity, { id });
       if (!found) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
-      if (!(await lockFamily(this.db, manager, found.familyId))) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
+      if (!(await this.families.lock(manager, found.familyId))) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
       const result = await manager.update(
         PaymentProofEntity,
         { id, state: 'en_revision' },
@@ -98,17 +100,26 @@ export class ReceiptReviewService {
       }
       return 1;
     });
-    const row = await this.db.manager
-      .createQueryBuilder(PaymentProofEntity, 'proof')
-      .innerJoinAndMapOne('proof.family', FamilyEntity, 'family', 'family.id = proof.familyId')
-      .where('proof.id = :id', { id })
-      .getOne();
+    const found = await this.db.manager.findOneBy(PaymentProofEntity, { id });
+    const [row] = found ? await this.withFamilies([found]) : [];
     if (!row) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
     if (changed === 0) {
       const verb = DECIDED[row.state as Decision['state']] ?? 'revisó';
       throw new ConflictException(`${row.reviewedByName ?? 'Otra persona del comité'} ya ${verb} este comprobante.`);
     }
     return toQueueItem(row, await this.owedFor([row]), await this.warningsFor([row]));
+  }
+
+  /** The rows with their families, in their order (a receipt whose family is gone is left out). */
+  private async withFamilies(rows: PaymentProofEntity[]): Promise<Queued[]> {
+    const ids = [...new Set(rows.map((row) => row.familyId))];
+    const families = new Map(
+      (await this.families.byIds(ids, ['graduateName', 'contactName', 'graduates'])).map((family) => [family.id, family]),
+    );
+    return rows.flatMap((row) => {
+      const family = families.get(row.familyId);
+      return family ? [{ ...row, family }] : [];
+    });
   }
 
   /** The decision just written: it was under review until now. */
@@ -123,15 +134,10 @@ export class ReceiptReviewService {
    * What the committee should know before deciding: the receipt looks like one sent before, or a
    * standing credit of the family already holds a deposit of that amount and day (a bank line).
    */
-  private async warningsFor(rows: PaymentProofEntity[]): Promise<Map<number, string[]>> {
+  private async warningsFor(rows: Queued[]): Promise<Map<number, string[]>> {
     const warnings = new Map<number, string[]>();
     const pending = rows.filter((row) => row.state === 'en_revision');
-    const credits =
-      pending.length === 0
-        ? []
-        : await this.db.manager.find(LedgerEntryEntity, {
-            where: { familyId: In([...new Set(pending.map((row) => row.familyId))]), kind: 'credito', reversedById: IsNull() },
-          });
+    const credits = await this.ledger.standingCredits([...new Set(pending.map((row) => row.familyId))]);
     for (const row of pending) {
       const list: string[] = [];
       if (row.duplicateOfId !== null) list.push(`Parece repetido: igual al comprobante #${row.duplicateOfId} de la familia.`);
@@ -158,7 +164,7 @@ export class ReceiptReviewService {
   }
 
   /** What each listed family owes per payment and what of it is unverified: their statements, three queries. */
-  private async owedFor(rows: PaymentProofEntity[]): Promise<Owed> {
+  private async owedFor(rows: Queued[]): Promise<Owed> {
     const families = [...new Map(rows.map((row) => [row.familyId, row.family])).values()];
     const owed: Owed = new Map();
     for (const statement of await this.ledger.statements(this.db.manager, families)) {
@@ -174,7 +180,7 @@ export class ReceiptReviewService {
   }
 }
 
-function toQueueItem(row: PaymentProofEntity, owed: Owed, warnings: Map<number, string[]>): ReviewQueueItem {
+function toQueueItem(row: Queued, owed: Owed, warnings: Map<number, string[]>): ReviewQueueItem {
   const { expected, stillOwed, creditOf } = owed.get(`${row.familyId}:${row.paymentNumber}`) ?? {
     expected: null,
     stillOwed: null,

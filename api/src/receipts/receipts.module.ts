@@ -1,15 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
-import { FamilyEntity } from '../families/family.entity';
-import { SettingsEntity } from '../settings/settings.entity';
-import { RateLimitEntity } from '../auth/rate-limit.entity';
-import { RateLimits } from '../auth/rate-limits';
+import { PaymentStoreModule } from '../payments/payment.store';
+import { FamilyStoreModule } from '../families/family.store';
+import { AuthModule } from '../auth/auth.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
-import { ReceiptFileEntity } from './receipt-file.entity';
+import { ReceiptStoreModule } from './receipt.store';
 import { MyReceiptsController } from './my-receipts.controller';
 import { ReceiptFilesController } from './receipt-files.controller';
 import { ReceiptReviewController } from './receipt-review.controller';
@@ -21,28 +16,9 @@ import { StatementsService } from './statements.service';
 
 /** Deposit receipts: parents send them, the committee verifies or rejects them (docs/payments.md). */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([
-      PaymentProofEntity,
-      ReceiptFileEntity,
-      PaymentDateEntity,
-      PaymentOverrideEntity,
-      PaymentOverrideRemovalEntity,
-      FamilyEntity,
-      SettingsEntity,
-      RateLimitEntity,
-    ]),
-    ParentModule,
-    LedgerModule,
-  ],
+  imports: [ReceiptStoreModule, AuthModule, ParentModule, LedgerModule, FamilyStoreModule, PaymentStoreModule],
   exports: [StatementsService],
   controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController, StatementsController, MyStatementController],
-  providers: [
-    RateLimits,
-    ReceiptsService,
-    ReceiptReviewService,
-    StatementsService,
-    { provide: ReceiptStorage, useClass: DatabaseReceiptStorage },
-  ],
+  providers: [ReceiptsService, ReceiptReviewService, StatementsService, { provide: ReceiptStorage, useClass: DatabaseReceiptStorage }],
 })
 export class ReceiptsModule {}

@@ -12,13 +12,13 @@ import {
 import { PAYMENT_TITLES, type PaymentNumber, type PaymentProof, type User } from '@portal/contracts';
 import { RateLimits } from '../auth/rate-limits';
 import { Database } from '../database/database.service';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
+import { PaymentProofEntity } from './payment-proof.entity';
 import { MyFamilyService } from '../parent/my-family.service';
 import { FILE_MESSAGES, makeSafe } from './file-safety';
 import { MultipartBody } from './multipart';
 import { ReceiptStorage } from './receipt-storage';
 import { recordChange } from '../history/record';
-import { toPaymentProof } from '../ledger/ledger.service';
+import { toPaymentProof } from './receipt.store';
 import { depositKey } from '../ledger/allocation';
 
 export const RECEIPT_MESSAGES = {

@@ -3,10 +3,9 @@ import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentNumber, type Statement, ty
 import { formatQuetzales, todayInGuatemala } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { lockFamily } from '../families/family-lock';
-import type { FamilyEntity } from '../families/family.entity';
+import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
-import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from '../payments/payment-override.entity';
+import { PaymentStore, type OverrideRow } from '../payments/payment.store';
 import type { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
 import { recordChange } from '../history/record';
 
@@ -24,8 +23,8 @@ function overrideChange(
   action: 'set' | 'delete',
   familyId: number,
   paymentNumber: PaymentNumber,
-  before: Pick<PaymentOverrideEntity, 'amountQuetzales' | 'reason'> | null,
-  after: Pick<PaymentOverrideEntity, 'amountQuetzales' | 'reason'> | null,
+  before: Pick<OverrideRow, 'amountQuetzales' | 'reason'> | null,
+  after: Pick<OverrideRow, 'amountQuetzales' | 'reason'> | null,
 ) {
   const shown = (row: typeof before) => (row ? { amountQuetzales: row.amountQuetzales, reason: row.reason } : null);
   return {
@@ -45,6 +44,8 @@ export class StatementsService {
   constructor(
     private readonly db: Database,
     private readonly ledger: LedgerService,
+    private readonly families: FamilyStore,
+    private readonly payments: PaymentStore,
   ) {}
 
   forFamily(familyId: number, manager: EntityManager = this.db.manager): Promise<Statement> {
@@ -52,21 +53,18 @@ export class StatementsService {
   }
 
   /** Statements of the given families with a handful of queries, whatever their number (the workbook's sheet). */
-  build(manager: EntityManager, families: FamilyEntity[]): Promise<Statement[]> {
+  build(manager: EntityManager, families: FamilyRow[]): Promise<Statement[]> {
     return this.ledger.statements(manager, families);
   }
 
   setOverride(user: User, familyId: number, paymentNumber: number, input: PaymentOverrideDto): Promise<Statement> {
     const payment = this.paymentNumber(paymentNumber);
     return this.db.write(async (manager) => {
-      if (!(await lockFamily(this.db, manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
+      if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       const row = { familyId, paymentNumber: payment, amountQuetzales: input.amountQuetzales, reason: input.reason.trim() };
-      const before = await manager.findOneBy(PaymentOverrideEntity, { familyId, paymentNumber: payment });
       // The amount it replaces stays, crossed out, with the new reason.
-      if (before && (before.amountQuetzales !== row.amountQuetzales || before.reason !== row.reason)) {
-        await this.archive(manager, user, before, `Reemplazado por ${formatQuetzales(row.amountQuetzales)}: ${row.reason}`.slice(0, 300));
-      }
-      await manager.upsert(PaymentOverrideEntity, { ...row, setByName: user.name, setAt: new Date() }, ['familyId', 'paymentNumber']);
+      const replaced = `Reemplazado por ${formatQuetzales(row.amountQuetzales)}: ${row.reason}`.slice(0, 300);
+      const before = await this.payments.setOverride(manager, user, row, replaced);
       await recordChange(manager, overrideChange('set', familyId, payment, before, row));
       return this.forFamily(familyId, manager);
     });
@@ -79,11 +77,9 @@ export class StatementsService {
     if (reason === '')
       throw new BadRequestException({ message: STATEMENT_TEXTS.reasonRequired, errors: { reason: [STATEMENT_TEXTS.reasonRequired] } });
     return this.db.write(async (manager) => {
-      if (!(await lockFamily(this.db, manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
-      const before = await manager.findOneBy(PaymentOverrideEntity, { familyId, paymentNumber: payment });
+      if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
+      const before = await this.payments.removeOverride(manager, user, familyId, payment, reason);
       if (!before) throw new NotFoundException(STATEMENT_TEXTS.overrideNotFound);
-      await this.archive(manager, user, before, reason);
-      await manager.delete(PaymentOverrideEntity, { familyId, paymentNumber: payment });
       await recordChange(manager, { ...overrideChange('delete', familyId, payment, before, null), after: { reversed: true, reason } });
       return this.forFamily(familyId, manager);
     });
@@ -93,7 +89,7 @@ export class StatementsService {
   recordCash(user: User, familyId: number, paymentNumber: number, input: CashPaymentDto): Promise<Statement> {
     const payment = this.paymentNumber(paymentNumber);
     return this.db.write(async (manager) => {
-      if (!(await lockFamily(this.db, manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
+      if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       await this.ledger.credit(manager, user, {
         familyId,
         source: 'efectivo',
@@ -104,20 +100,6 @@ export class StatementsService {
         note: input.note?.trim() || null,
       });
       return this.forFamily(familyId, manager);
-    });
-  }
-
-  /** An own amount that no longer applies, kept with who removed or replaced it and why. */
-  private async archive(manager: EntityManager, user: User, override: PaymentOverrideEntity, why: string): Promise<void> {
-    await manager.insert(PaymentOverrideRemovalEntity, {
-      familyId: override.familyId,
-      paymentNumber: override.paymentNumber,
-      amountQuetzales: override.amountQuetzales,
-      reason: override.reason,
-      setByName: override.setByName,
-      removedByName: user.name.slice(0, 120),
-      removedAt: new Date(),
-      removalReason: why,
     });
   }
 

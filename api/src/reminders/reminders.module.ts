@@ -1,31 +1,24 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentOverrideEntity } from '../payments/payment-override.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { FamilyEntity } from '../families/family.entity';
-import { SettingsEntity } from '../settings/settings.entity';
-import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
+import { PaymentStoreModule } from '../payments/payment.store';
+import { FamilyStoreModule } from '../families/family.store';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { LedgerModule } from '../ledger/ledger.module';
 import { PaymentReminderEntity } from './payment-reminder.entity';
 import { ReminderScheduler } from './reminder-scheduler';
 import { RemindersController } from './reminders.controller';
 import { RemindersService } from './reminders.service';
 
-/** What the reminder run reads and writes (also the `npm run reminders` command's whole schema, with the outbox). */
-export const REMINDER_ENTITIES = [
-  PaymentReminderEntity,
-  LedgerEntryEntity,
-  PaymentDateEntity,
-  PaymentOverrideEntity,
-  PaymentProofEntity,
-  FamilyEntity,
-  SettingsEntity,
-];
-
 @Module({
-  imports: [ScheduleModule.forRoot(), TypeOrmModule.forFeature(REMINDER_ENTITIES), LedgerModule],
+  imports: [
+    ScheduleModule.forRoot(),
+    TypeOrmModule.forFeature([PaymentReminderEntity]),
+    LedgerModule,
+    FamilyStoreModule,
+    PaymentStoreModule,
+    SettingsStoreModule,
+  ],
   controllers: [RemindersController],
   providers: [RemindersService, ReminderScheduler],
   exports: [RemindersService],

@@ -9,11 +9,11 @@ import { Database } from '../database/database.service';
 import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService, type OutgoingMail } from '../mail/outbox.service';
 import { paymentReminderMail } from '../mail/templates';
-import { FamilyEntity } from '../families/family.entity';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
+import { FamilyStore } from '../families/family.store';
+import { PaymentStore, type PaymentDateRow } from '../payments/payment.store';
 import { paymentReference } from '../bank/reference';
 import { LedgerService } from '../ledger/ledger.service';
-import { SettingsEntity } from '../settings/settings.entity';
+import { SettingsStore, type SettingsRow } from '../settings/settings.store';
 import { PaymentReminderEntity } from './payment-reminder.entity';
 
 /** The newest lines of the log the committee sees. */
@@ -64,6 +64,9 @@ export class RemindersService {
     private readonly outbox: OutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly ledger: LedgerService,
+    private readonly families: FamilyStore,
+    private readonly payments: PaymentStore,
+    private readonly settingsStore: SettingsStore,
   ) {}
 
   async list(): Promise<PaymentReminder[]> {
@@ -77,20 +80,16 @@ export class RemindersService {
    */
   async run(now = new Date()): Promise<ReminderRun> {
     const day = todayInGuatemala(now);
-    const settings = await this.db.manager.findOneOrFail(SettingsEntity, {
-      where: { id: 1 },
-      select: {
-        id: true,
-        classYear: true,
-        remindersEnabled: true,
-        reminderDaysBefore: true,
-        bankName: true,
-        bankAccountNumber: true,
-        bankAccountHolder: true,
-      },
-    });
+    const settings = await this.settingsStore.columns([
+      'classYear',
+      'remindersEnabled',
+      'reminderDaysBefore',
+      'bankName',
+      'bankAccountNumber',
+      'bankAccountHolder',
+    ]);
     if (!settings.remindersEnabled) return { day, enabled: false, queued: 0, skipped: [] };
-    const payments = (await this.db.manager.find(PaymentDateEntity, { order: { id: 'ASC' } })).filter((payment) => {
+    const payments = (await this.payments.payments()).filter((payment) => {
       const left = daysBetween(day, payment.date);
       return left === 0 || left === settings.reminderDaysBefore;
     });
@@ -110,10 +109,7 @@ export class RemindersService {
    * what it still owes), and no reminder for it that day yet.
    */
   private async candidates(manager: EntityManager, paymentNumber: number, day: string): Promise<Candidate[]> {
-    const families = await manager.find(FamilyEntity, {
-      select: { id: true, graduateName: true, contactName: true, email: true, graduates: true },
-      order: { id: 'ASC' },
-    });
+    const families = await this.families.list({ columns: ['graduateName', 'contactName', 'email', 'graduates'] }, manager);
     const sent = new Set(
       (await manager.find(PaymentReminderEntity, { where: { paymentNumber, day }, select: { id: true, familyId: true } })).map(
         (row) => row.familyId,
@@ -136,9 +132,9 @@ export class RemindersService {
   }
 
   private remind(
-    payment: PaymentDateEntity,
+    payment: PaymentDateRow,
     day: string,
-    settings: Pick<SettingsEntity, 'classYear' | 'bankName' | 'bankAccountNumber' | 'bankAccountHolder'>,
+    settings: Pick<SettingsRow, 'classYear' | 'bankName' | 'bankAccountNumber' | 'bankAccountHolder'>,
   ): Promise<Omit<ReminderRun, 'day' | 'enabled'>> {
     const { classYear } = settings;
     return this.db.write(async (manager) => {

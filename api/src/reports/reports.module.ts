@@ -1,16 +1,15 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
-import { EventEntity } from '../events/event.entity';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
+import { FamilyStoreModule } from '../families/family.store';
+import { EventStoreModule } from '../events/event.store';
+import { RsvpStoreModule } from '../rsvps/rsvp.store';
+import { PaymentStoreModule } from '../payments/payment.store';
 import { ReceiptsModule } from '../receipts/receipts.module';
 import { ReportsController } from './reports.controller';
 import { ReportsService } from './reports.service';
 
 /** The admin's two reports, as JSON or as streamed spreadsheets (the payments one with the account statements). */
 @Module({
-  imports: [TypeOrmModule.forFeature([FamilyEntity, EventEntity, EventRsvpEntity, PaymentConfirmationEntity]), ReceiptsModule],
+  imports: [ReceiptsModule, FamilyStoreModule, PaymentStoreModule, EventStoreModule, RsvpStoreModule],
   controllers: [ReportsController],
   providers: [ReportsService],
 })

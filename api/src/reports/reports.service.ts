@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import type { SelectQueryBuilder } from 'typeorm';
 import {
   PAYMENT_NUMBERS,
   type EventRsvpsReportEntry,
@@ -11,10 +10,10 @@ import {
 } from '@portal/contracts';
 import { todayInGuatemala, formatPaymentState } from '@portal/format';
 import { Database } from '../database/database.service';
-import { EventEntity } from '../events/event.entity';
-import { FamilyEntity } from '../families/family.entity';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
+import { EventStore } from '../events/event.store';
+import { afterFamily, FAMILY_ALIAS, FamilyStore, type FamilyRow } from '../families/family.store';
+import { PaymentStore } from '../payments/payment.store';
+import { RSVP_ALIAS, RsvpStore } from '../rsvps/rsvp.store';
 import { REPORT_TEXTS } from './reports.messages';
 import { StatementsService } from '../receipts/statements.service';
 import { sheetOf, streamSheet, streamWorkbook, type SheetLayout } from './spreadsheet-stream';
@@ -27,18 +26,6 @@ interface EventHeading {
   id: number;
   title: string;
   date: Date;
-}
-
-/**
- * Families after the last one of the previous page, in the order the page queries sort by (name,
- * then id for equal names). Written out rather than as a row-value comparison so that SQLite and
- * MariaDB compare names with the same collation as their ORDER BY.
- */
-function afterFamily<T extends object>(query: SelectQueryBuilder<T>, last: { graduateName: string; id: number }): SelectQueryBuilder<T> {
-  return query.andWhere('(family.graduateName > :lastName OR (family.graduateName = :lastName AND family.id > :lastId))', {
-    lastName: last.graduateName,
-    lastId: last.id,
-  });
 }
 
 /** The Guatemala calendar day of an instant, at UTC midnight: the date a spreadsheet cell holds. */
@@ -111,6 +98,10 @@ export class ReportsService {
   constructor(
     private readonly db: Database,
     private readonly statements: StatementsService,
+    private readonly families: FamilyStore,
+    private readonly payments: PaymentStore,
+    private readonly eventStore: EventStore,
+    private readonly rsvps: RsvpStore,
   ) {}
 
   // ---- Payment confirmations ------------------------------------------------------------------
@@ -133,14 +124,10 @@ export class ReportsService {
    * Families by graduate name (then id), a keyset page at a time: only `columns` when given. Both
    * sheets of the payments workbook read their families through it.
    */
-  private async *familyPages(columns?: string[]): AsyncGenerator<FamilyEntity[]> {
-    let last: FamilyEntity | undefined;
+  private async *familyPages(columns?: Array<keyof FamilyRow>): AsyncGenerator<FamilyRow[]> {
+    let last: FamilyRow | undefined;
     for (;;) {
-      let query = this.db.manager.createQueryBuilder(FamilyEntity, 'family');
-      if (columns) query = query.select(columns);
-      query = query.orderBy('family.graduateName', 'ASC').addOrderBy('family.id', 'ASC').limit(this.pageSize);
-      if (last) query = afterFamily(query, last);
-      const families = await query.getMany();
+      const families = await this.families.page(this.pageSize, last, columns);
       if (families.length === 0) return;
       yield families;
       if (families.length < this.pageSize) return;
@@ -155,13 +142,9 @@ export class ReportsService {
 
   /** Families by graduate name, each with its answers: two queries per page, whatever the page holds. */
   private async *paymentPages(): AsyncGenerator<PaymentConfirmationsReportRow[]> {
-    const columns = ['family.id', 'family.graduateName', 'family.contactName', 'family.email', 'family.phone'];
+    const columns: Array<keyof FamilyRow> = ['graduateName', 'contactName', 'email', 'phone'];
     for await (const families of this.familyPages(columns)) {
-      const answers = await this.db.manager
-        .createQueryBuilder(PaymentConfirmationEntity, 'confirmation')
-        .select(['confirmation.familyId', 'confirmation.paymentNumber', 'confirmation.status'])
-        .where('confirmation.familyId IN (:...ids)', { ids: families.map((family) => family.id) })
-        .getMany();
+      const answers = await this.payments.confirmationsOf(families.map((family) => family.id));
       const byFamily = new Map<number, Partial<Record<PaymentNumber, PaymentStatus>>>();
       for (const answer of answers) {
         const confirmations = byFamily.get(answer.familyId) ?? {};
@@ -228,10 +211,7 @@ export class ReportsService {
   }
 
   private async events(): Promise<EventHeading[]> {
-    const events = await this.db.manager.find(EventEntity, {
-      select: { id: true, titulo: true, fecha: true },
-      order: { fecha: 'ASC', id: 'ASC' },
-    });
+    const events = await this.eventStore.list(['titulo', 'fecha']);
     return events.map((event) => ({ id: event.id, title: event.titulo, date: event.fecha }));
   }
 
@@ -243,19 +223,19 @@ export class ReportsService {
     for (const event of events) {
       let last: { graduateName: string; id: number } | undefined;
       for (;;) {
-        let query = this.db.manager
-          .createQueryBuilder(EventRsvpEntity, 'rsvp')
-          .innerJoin('rsvp.family', 'family')
-          .select('family.id', 'familyId')
-          .addSelect('family.graduateName', 'graduateName')
-          .addSelect('family.contactName', 'contactName')
-          .addSelect('family.email', 'email')
-          .addSelect('family.phone', 'phone')
-          .addSelect('rsvp.attending', 'attending')
-          .addSelect('rsvp.guests', 'guests')
-          .where('rsvp.eventId = :eventId', { eventId: event.id })
-          .orderBy('family.graduateName', 'ASC')
-          .addOrderBy('family.id', 'ASC')
+        // One statement across both tables: the page is sorted and cut by the family's name.
+        let query = this.families
+          .joinFamily(this.rsvps.query(), `${RSVP_ALIAS}.familyId`)
+          .select(`${FAMILY_ALIAS}.id`, 'familyId')
+          .addSelect(`${FAMILY_ALIAS}.graduateName`, 'graduateName')
+          .addSelect(`${FAMILY_ALIAS}.contactName`, 'contactName')
+          .addSelect(`${FAMILY_ALIAS}.email`, 'email')
+          .addSelect(`${FAMILY_ALIAS}.phone`, 'phone')
+          .addSelect(`${RSVP_ALIAS}.attending`, 'attending')
+          .addSelect(`${RSVP_ALIAS}.guests`, 'guests')
+          .where(`${RSVP_ALIAS}.eventId = :eventId`, { eventId: event.id })
+          .orderBy(`${FAMILY_ALIAS}.graduateName`, 'ASC')
+          .addOrderBy(`${FAMILY_ALIAS}.id`, 'ASC')
           .limit(this.pageSize);
         if (last) query = afterFamily(query, last);
         const rows = await query.getRawMany<RawRsvp>();

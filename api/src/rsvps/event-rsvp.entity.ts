@@ -1,6 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { EventEntity } from '../events/event.entity';
-import { FamilyEntity } from '../families/family.entity';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One family's answer for one event: the unique index makes a second row impossible. */
 @Entity('event_rsvps')
@@ -9,20 +7,14 @@ export class EventRsvpEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 
+  /** The event's id (events/); the foreign key, ON DELETE CASCADE, is the migrations'. */
   @Column({ type: 'int' })
   eventId!: number;
 
-  @ManyToOne(() => EventEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'eventId' })
-  event!: EventEntity;
-
+  /** The family's id (families/); the foreign key, ON DELETE CASCADE, is the migrations'. */
   @Index()
   @Column({ type: 'int' })
   familyId!: number;
-
-  @ManyToOne(() => FamilyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'familyId' })
-  family!: FamilyEntity;
 
   @Column({ type: 'boolean' })
   attending!: boolean;

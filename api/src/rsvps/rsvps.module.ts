@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { EventEntity } from '../events/event.entity';
-import { FamilyEntity } from '../families/family.entity';
-import { SettingsEntity } from '../settings/settings.entity';
-import { EventRsvpEntity } from './event-rsvp.entity';
+import { EventStoreModule } from '../events/event.store';
+import { FamilyStoreModule } from '../families/family.store';
+import { RsvpStoreModule } from './rsvp.store';
 import { RsvpsController } from './rsvps.controller';
 import { RsvpsService } from './rsvps.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([EventRsvpEntity, EventEntity, FamilyEntity, SettingsEntity])],
+  imports: [RsvpStoreModule, EventStoreModule, FamilyStoreModule],
   controllers: [RsvpsController],
   providers: [RsvpsService],
 })

@@ -1,45 +1,60 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AdminEventRsvp, PendingFamily } from '@portal/contracts';
-import { Database } from '../database/database.service';
-import { EventEntity } from '../events/event.entity';
-import { FamilyEntity } from '../families/family.entity';
-import { EventRsvpEntity } from './event-rsvp.entity';
+import { EventStore } from '../events/event.store';
+import { FAMILY_ALIAS, FamilyStore } from '../families/family.store';
+import { RSVP_ALIAS, RsvpStore } from './rsvp.store';
 
 export const RSVP_TEXTS = { eventNotFound: 'No encontramos ese evento.' } as const;
 
 @Injectable()
 export class RsvpsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly families: FamilyStore,
+    private readonly events: EventStore,
+    private readonly rsvps: RsvpStore,
+  ) {}
 
-  /** An event's answers with each family's names: one query with a join, in answer order. */
+  /** An event's answers with each family's names: one query, the families joined by their owner's helper, in answer order. */
   async forEvent(eventId: number): Promise<AdminEventRsvp[]> {
-    if (!(await this.db.manager.existsBy(EventEntity, { id: eventId }))) throw new NotFoundException(RSVP_TEXTS.eventNotFound);
-    const rows = await this.db.manager
-      .createQueryBuilder(EventRsvpEntity, 'rsvp')
-      .innerJoin('rsvp.family', 'family')
-      .select(['rsvp.id', 'rsvp.eventId', 'rsvp.attending', 'rsvp.guests', 'family.graduateName', 'family.contactName'])
-      .where('rsvp.eventId = :eventId', { eventId })
-      .orderBy('rsvp.id', 'ASC')
-      .getMany();
-    return rows.map((row) => ({
-      id: row.id,
-      eventId: row.eventId,
-      attending: Boolean(row.attending),
-      guests: row.attending ? (row.guests ?? 1) : null,
-      family: { graduateName: row.family.graduateName, contactName: row.family.contactName },
-    }));
+    if (!(await this.events.exists(eventId))) throw new NotFoundException(RSVP_TEXTS.eventNotFound);
+    const rows = await this.families
+      .joinFamily(this.rsvps.query(), `${RSVP_ALIAS}.familyId`)
+      .select(`${RSVP_ALIAS}.id`, 'id')
+      .addSelect(`${RSVP_ALIAS}.attending`, 'attending')
+      .addSelect(`${RSVP_ALIAS}.guests`, 'guests')
+      .addSelect(`${FAMILY_ALIAS}.graduateName`, 'graduateName')
+      .addSelect(`${FAMILY_ALIAS}.contactName`, 'contactName')
+      .where(`${RSVP_ALIAS}.eventId = :eventId`, { eventId })
+      .orderBy(`${RSVP_ALIAS}.id`, 'ASC')
+      .getRawMany<{
+        id: number | string;
+        attending: number | string | boolean;
+        guests: number | string | null;
+        graduateName: string;
+        contactName: string;
+      }>();
+    return rows.map((row) => {
+      const attending = Boolean(Number(row.attending));
+      return {
+        id: Number(row.id),
+        eventId,
+        attending,
+        guests: attending ? Number(row.guests ?? 1) : null,
+        family: { graduateName: row.graduateName, contactName: row.contactName },
+      };
+    });
   }
 
   /** The families that have not answered the event yet (decisions item 17), by graduate name. */
   async pending(eventId: number): Promise<PendingFamily[]> {
-    if (!(await this.db.manager.existsBy(EventEntity, { id: eventId }))) throw new NotFoundException(RSVP_TEXTS.eventNotFound);
-    const rows = await this.db.manager
-      .createQueryBuilder(FamilyEntity, 'family')
-      .select(['family.id', 'family.graduateName', 'family.contactName'])
-      .where('NOT EXISTS (SELECT 1 FROM event_rsvps rsvp WHERE rsvp.eventId = :eventId AND rsvp.familyId = family.id)', { eventId })
-      .orderBy('family.graduateName', 'ASC')
-      .addOrderBy('family.id', 'ASC')
-      .getMany();
-    return rows.map(({ id, graduateName, contactName }) => ({ id, graduateName, contactName }));
+    if (!(await this.events.exists(eventId))) throw new NotFoundException(RSVP_TEXTS.eventNotFound);
+    const [answered, families] = await Promise.all([
+      this.rsvps.ofEvent(eventId),
+      this.families.list({ columns: ['graduateName', 'contactName'], by: 'name' }),
+    ]);
+    const done = new Set(answered.map((row) => row.familyId));
+    return families
+      .filter((family) => !done.has(family.id))
+      .map(({ id, graduateName, contactName }) => ({ id, graduateName, contactName }));
   }
 }

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { EventEntity } from '../events/event.entity';
-import { SettingsEntity } from './settings.entity';
+import { EventStoreModule } from '../events/event.store';
+import { SettingsStoreModule } from './settings.store';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SettingsEntity, EventEntity])],
+  imports: [SettingsStoreModule, EventStoreModule],
   controllers: [SettingsController],
   providers: [SettingsService],
   exports: [SettingsService],

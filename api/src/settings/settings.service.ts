@@ -3,12 +3,10 @@ import type { Settings } from '@portal/contracts';
 import { formatClockRange, fromDateTimeLocal, toDateTimeLocal } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { EventEntity } from '../events/event.entity';
-import { eventChanged } from '../events/event-changes';
+import { EventStore, type EventPlace, type EventRow } from '../events/event.store';
 import { SettingsEntity, type GalaSettingsColumn } from './settings.entity';
+import { SETTINGS_ID } from './settings.store';
 import { recordChange } from '../history/record';
-
-const SETTINGS_ID = 1;
 
 function toSettings(row: SettingsEntity): Settings {
   return {
@@ -31,8 +29,8 @@ function toSettings(row: SettingsEntity): Settings {
  * item 16): moving one moves the other. The end time, which an event keeps only inside its free
  * text schedule, stays in the settings row.
  */
-function withEvents(settings: Settings, awards: EventEntity | null, brunch: EventEntity | null): Settings {
-  const fromEvent = (key: Settings['awards'], event: EventEntity | null): Settings['awards'] => {
+function withEvents(settings: Settings, awards: EventRow | null, brunch: EventRow | null): Settings {
+  const fromEvent = (key: Settings['awards'], event: EventRow | null): Settings['awards'] => {
     if (!event) return key;
     const [date, startTime] = toDateTimeLocal(event.fecha).split('T') as [string, string];
     return { ...key, date, startTime, place: event.lugar ?? key.place };
@@ -40,7 +38,7 @@ function withEvents(settings: Settings, awards: EventEntity | null, brunch: Even
   return { ...settings, awards: fromEvent(settings.awards, awards), brunch: fromEvent(settings.brunch, brunch) };
 }
 
-const eventColumns = (key: Settings['awards']): Partial<EventEntity> => ({
+const eventColumns = (key: Settings['awards']): EventPlace => ({
   fecha: new Date(fromDateTimeLocal(`${key.date}T${key.startTime}`)),
   horario: formatClockRange(key.startTime, key.endTime),
   lugar: key.place.trim(),
@@ -71,7 +69,10 @@ function toRow(settings: Settings): Omit<SettingsEntity, 'id' | 'awardsEventId' 
 
 @Injectable()
 export class SettingsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventStore,
+  ) {}
 
   get(manager: EntityManager = this.db.manager): Promise<Settings> {
     return this.read(manager);
@@ -83,10 +84,8 @@ export class SettingsService {
       const before = await this.read(manager);
       await manager.update(SettingsEntity, { id: SETTINGS_ID }, toRow(settings));
       const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
-      if (row.awardsEventId !== null)
-        await manager.update(EventEntity, { id: row.awardsEventId }, { ...eventColumns(settings.awards), ...eventChanged() });
-      if (row.brunchEventId !== null)
-        await manager.update(EventEntity, { id: row.brunchEventId }, { ...eventColumns(settings.brunch), ...eventChanged() });
+      if (row.awardsEventId !== null) await this.events.move(manager, row.awardsEventId, eventColumns(settings.awards));
+      if (row.brunchEventId !== null) await this.events.move(manager, row.brunchEventId, eventColumns(settings.brunch));
       const after = await this.read(manager);
       await recordChange(manager, { action: 'settings.update', entity: 'settings', entityId: SETTINGS_ID, before, after });
       return after;
@@ -95,7 +94,7 @@ export class SettingsService {
 
   private async read(manager: EntityManager): Promise<Settings> {
     const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
-    const event = (id: number | null) => (id === null ? null : manager.findOneBy(EventEntity, { id }));
+    const event = (id: number | null) => (id === null ? null : this.events.byId(id, manager));
     return withEvents(toSettings(row), await event(row.awardsEventId), await event(row.brunchEventId));
   }
 }

@@ -1,19 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { FamilyEntity } from '../families/family.entity';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
-import { PaymentProofEntity } from '../payments/payment-proof.entity';
-import { PaymentOverrideEntity } from '../payments/payment-override.entity';
+import { FamilyStoreModule } from '../families/family.store';
 import { LedgerModule } from '../ledger/ledger.module';
+import { PaymentStoreModule } from '../payments/payment.store';
+import { RsvpStoreModule } from '../rsvps/rsvp.store';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([FamilyEntity, EventRsvpEntity, PaymentDateEntity, PaymentProofEntity, PaymentOverrideEntity]),
-    LedgerModule,
-  ],
+  imports: [LedgerModule, FamilyStoreModule, PaymentStoreModule, RsvpStoreModule, SettingsStoreModule],
   controllers: [StatsController],
   providers: [StatsService],
 })

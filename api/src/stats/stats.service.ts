@@ -1,50 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import type { Stats } from '@portal/contracts';
 import { Database } from '../database/database.service';
-import { FamilyEntity } from '../families/family.entity';
+import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
-import { keyEventIds } from '../rsvps/attendance';
-import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
-import { PaymentDateEntity } from '../payments/payment-date.entity';
-
-type StatsRow = Record<'totalFamilies' | 'tablesBooked', number | string | null>;
+import { RsvpStore } from '../rsvps/rsvp.store';
+import { SettingsStore } from '../settings/settings.store';
+import { PaymentStore } from '../payments/payment.store';
 
 @Injectable()
 export class StatsService {
   constructor(
     private readonly db: Database,
     private readonly ledger: LedgerService,
+    private readonly families: FamilyStore,
+    private readonly payments: PaymentStore,
+    private readonly rsvps: RsvpStore,
+    private readonly settings: SettingsStore,
   ) {}
 
   /** The dashboard figures: counts in one aggregate query, money from the ledger's accounts. */
   async get(): Promise<Stats> {
-    const row = await this.db.manager
-      .createQueryBuilder(FamilyEntity, 'family')
-      .select('COUNT(*)', 'totalFamilies')
-      .addSelect('COALESCE(SUM(family.tablesBooked), 0)', 'tablesBooked')
-      .getRawOne<StatsRow>();
+    const totals = await this.families.totals();
     // The confirmations are the attending answers to the two key events (decisions item 16).
-    const ids = await keyEventIds(this.db.manager);
-    const eventIds = [ids.awards ?? 0, ids.brunch ?? 0];
-    const answers = await this.db.manager
-      .createQueryBuilder(EventRsvpEntity, 'rsvp')
-      .select('rsvp.eventId', 'eventId')
-      .addSelect('COUNT(*)', 'families')
-      .addSelect('COALESCE(SUM(COALESCE(rsvp.guests, 1)), 0)', 'people')
-      .where('rsvp.eventId IN (:...eventIds) AND rsvp.attending = 1', { eventIds })
-      .groupBy('rsvp.eventId')
-      .getRawMany<{ eventId: number | string; families: number | string; people: number | string }>();
+    const ids = await this.settings.keyEventIds();
+    const answers = await this.rsvps.attendingTotals([ids.awards ?? 0, ids.brunch ?? 0]);
     const { paid, progress, received } = await this.money();
-    const of = (id: number | null) => answers.find((answer) => id !== null && Number(answer.eventId) === id);
-    // MySQL returns SUM() as a DECIMAL string.
+    const of = (id: number | null) => (id === null ? undefined : answers.get(id));
     return {
-      totalFamilies: Number(row?.totalFamilies ?? 0),
+      totalFamilies: totals.families,
       paymentsReceived: paid,
-      tablesBooked: Number(row?.tablesBooked ?? 0),
-      awardsRsvpCount: Number(of(ids.awards)?.families ?? 0),
-      brunchRsvpCount: Number(of(ids.brunch)?.families ?? 0),
-      awardsGuestsCount: Number(of(ids.awards)?.people ?? 0),
-      brunchGuestsCount: Number(of(ids.brunch)?.people ?? 0),
+      tablesBooked: totals.tablesBooked,
+      awardsRsvpCount: of(ids.awards)?.families ?? 0,
+      brunchRsvpCount: of(ids.brunch)?.families ?? 0,
+      awardsGuestsCount: of(ids.awards)?.people ?? 0,
+      brunchGuestsCount: of(ids.brunch)?.people ?? 0,
       moneyReceived: received,
       moneyExpected: progress.reduce((sum, payment) => sum + payment.expected, 0),
       paymentProgress: progress,
@@ -58,10 +47,7 @@ export class StatsService {
    */
   private async money(): Promise<{ paid: number; received: number; progress: Stats['paymentProgress'] }> {
     const manager = this.db.manager;
-    const [families, payments] = await Promise.all([
-      manager.find(FamilyEntity, { select: { id: true, graduates: true } }),
-      manager.find(PaymentDateEntity, { order: { id: 'ASC' } }),
-    ]);
+    const [families, payments] = await Promise.all([this.families.list({ columns: ['graduates'] }), this.payments.payments()]);
     const accounts = await this.ledger.accounts(manager, families);
     const progress = payments.map((payment) => ({ paymentNumber: payment.id, verifiedFamilies: 0, received: 0, expected: 0 }));
     let paid = 0;

@@ -1,5 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, MoreThan, Not, type EntityManager, type Repository } from 'typeorm';
 import type { Role, User } from '@portal/contracts';
 import { hashPassword } from '../auth/password';
 import { normalizeEmail, normalizeLogin, normalizeUsername } from '../common/identity';
@@ -27,6 +28,17 @@ export interface CreateOptions {
   takenMessage?: string;
 }
 
+/** An account's row as the users table hands it out (never its password hash): to read; only users/ writes it. */
+export type UserRow = UserEntity;
+
+/**
+ * The account with this id in the caller's transaction, for helpers that run inside one and have
+ * no injector (accounts/account-change.ts); null when there is none.
+ */
+export function userById(manager: EntityManager, id: number): Promise<UserRow | null> {
+  return manager.findOneBy(UserEntity, { id });
+}
+
 export function toUser({ id, name, username, email, role, emailVerifiedAt, accessUntil }: UserEntity): User {
   const user: User = { id, name, username, email, role, emailVerified: emailVerifiedAt !== null };
   return role === 'door' && accessUntil ? { ...user, accessUntil: accessUntil.toISOString() } : user;
@@ -40,9 +52,101 @@ export function accessEnded(user: Pick<User, 'role' | 'accessUntil'>, now = Date
 /** How long a new account's address stays reserved for it without being proven. */
 export const UNPROVEN_EMAIL_HOLD_MS = 24 * 3_600_000;
 
+/**
+ * The users table: accounts made here, and every read and change of an account other modules
+ * make (auth's sign-in and links, the committee's account tools, notices seen, calendar links).
+ * Reads through the injected repository, or the caller's transaction when it passes its manager;
+ * changes in the caller's transaction. A conditional change answers the rows it changed.
+ */
 @Injectable()
 export class UsersService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+  ) {}
+
+  private repo(manager?: EntityManager): Repository<UserEntity> {
+    return manager ? manager.withRepository(this.users) : this.users;
+  }
+
+  byId(id: number, manager?: EntityManager): Promise<UserRow | null> {
+    return this.repo(manager).findOneBy({ id });
+  }
+
+  /** The enabled account with this e-mail (normalised). */
+  enabledByEmail(email: string): Promise<UserRow | null> {
+    return this.users.findOneBy({ email, disabledAt: IsNull() });
+  }
+
+  /** Every account, by name (then id). */
+  list(): Promise<UserRow[]> {
+    return this.users.find({ order: { name: 'ASC', id: 'ASC' } });
+  }
+
+  /** The door accounts, newest first. */
+  doors(): Promise<UserRow[]> {
+    return this.users.find({ where: { role: 'door' }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  door(manager: EntityManager, id: number): Promise<UserRow | null> {
+    return manager.findOneBy(UserEntity, { id, role: 'door' });
+  }
+
+  /** The addresses accounts have proven. */
+  async provenEmails(): Promise<Set<string>> {
+    const rows = await this.users.find({
+      select: { id: true, email: true },
+      where: { emailVerifiedAt: Not(IsNull()), email: Not(IsNull()) },
+    });
+    return new Set(rows.map((user) => user.email!));
+  }
+
+  hasProvenAccount(manager: EntityManager, email: string): Promise<boolean> {
+    return manager.existsBy(UserEntity, { email, emailVerifiedAt: Not(IsNull()) });
+  }
+
+  async passwordHashOf(id: number): Promise<string | undefined> {
+    const user = await this.users.createQueryBuilder('user').addSelect('user.passwordHash').where('user.id = :id', { id }).getOne();
+    return user?.passwordHash;
+  }
+
+  /** The new hash, only over the one read before (`stored`): of two changes at once, one applies. */
+  async replacePasswordHash(manager: EntityManager, id: number, stored: string, passwordHash: string): Promise<number> {
+    return (await manager.update(UserEntity, { id, passwordHash: stored }, { passwordHash })).affected ?? 0;
+  }
+
+  /** A reset's new password; the address, reached by the link, counts as proven from `provenAt` when given. */
+  async resetPassword(manager: EntityManager, id: number, passwordHash: string, provenAt: Date | null): Promise<void> {
+    await manager.update(UserEntity, { id }, { passwordHash, ...(provenAt ? { emailVerifiedAt: provenAt } : {}) });
+  }
+
+  /** The account's address proven (`at`), or unproven again (null: the committee unlinked it). */
+  async setEmailVerified(manager: EntityManager, id: number, at: Date | null): Promise<void> {
+    await manager.update(UserEntity, { id }, { emailVerifiedAt: at });
+  }
+
+  async setDisabled(manager: EntityManager, id: number, disabled: boolean): Promise<number> {
+    const { affected } = await manager.update(
+      UserEntity,
+      { id, disabledAt: disabled ? IsNull() : Not(IsNull()) },
+      { disabledAt: disabled ? new Date() : null },
+    );
+    return affected ?? 0;
+  }
+
+  /** A door account's access ends `now`, if it had not ended yet. */
+  async endDoorAccess(manager: EntityManager, id: number, now: Date): Promise<number> {
+    return (await manager.update(UserEntity, { id, role: 'door', accessUntil: MoreThan(now) }, { accessUntil: now })).affected ?? 0;
+  }
+
+  async setNoticesSeen(manager: EntityManager, id: number, at: Date): Promise<void> {
+    await manager.update(UserEntity, { id }, { noticesSeenAt: at });
+  }
+
+  /** Deletes the account; the caller ends its sessions first (database/lock-order.ts: parent rows, then children). */
+  async remove(manager: EntityManager, id: number): Promise<void> {
+    await manager.delete(UserEntity, { id });
+  }
 
   /**
    * The account whose user name or e-mail is `login` once normalised, with its hash. The columns
@@ -50,8 +154,8 @@ export class UsersService {
    */
   async findForLogin(login: string): Promise<UserEntity | null> {
     const value = normalizeLogin(login);
-    const found = await this.db.manager
-      .createQueryBuilder(UserEntity, 'user')
+    const found = await this.users
+      .createQueryBuilder('user')
       .addSelect('user.passwordHash')
       .where('user.username = :value OR user.email = :value', { value })
       .getMany();

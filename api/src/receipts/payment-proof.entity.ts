@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { PaymentNumber, PaymentProofState } from '@portal/contracts';
-import { FamilyEntity } from '../families/family.entity';
 
 /** A deposit receipt a family sent for a payment, and the committee's decision on it. The file's
  * bytes live in `payment_proof_files` (receipts/receipt-storage.ts), so lists never load them. */
@@ -9,13 +8,10 @@ export class PaymentProofEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 
+  /** The family's id (families/); the foreign key, ON DELETE CASCADE, is the migrations'. */
   @Index()
   @Column({ type: 'int' })
   familyId!: number;
-
-  @ManyToOne(() => FamilyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'familyId' })
-  family!: FamilyEntity;
 
   @Column({ type: 'int' })
   paymentNumber!: PaymentNumber;

@@ -1,0 +1,83 @@
+import { Injectable, Module } from '@nestjs/common';
+import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
+import { MoreThan, type EntityManager, type FindOptionsSelect, type Repository } from 'typeorm';
+import { Database } from '../database/database.service';
+import { findLocked } from '../database/lock-order';
+import { DeletedEventEntity } from './deleted-event.entity';
+import { eventChanged } from './event-changes';
+import { EventEntity } from './event.entity';
+
+/** The rows as the store hands them out: to read; events/ writes them, and the moves of the key events and the gala's event below. */
+export type EventRow = EventEntity;
+export type DeletedEventRow = DeletedEventEntity;
+type Column = keyof EventEntity;
+
+/** What another module may set on an event it points at (the settings' key events, the gala's). */
+export type EventPlace = Partial<Pick<EventEntity, 'fecha' | 'horario' | 'lugar'>>;
+
+/**
+ * The events for every other module: reads, the lock of step 3 of database/lock-order.ts, and the
+ * moves of the events the settings and the gala point at (each bumps the event's SEQUENCE, so
+ * subscribed calendars take it). Reads through the injected repositories, or the caller's
+ * transaction when it passes its manager; writes in the caller's transaction.
+ */
+@Injectable()
+export class EventStore {
+  constructor(
+    private readonly db: Database,
+    @InjectRepository(EventEntity) private readonly events: Repository<EventEntity>,
+    @InjectRepository(DeletedEventEntity) private readonly deleted: Repository<DeletedEventEntity>,
+  ) {}
+
+  private repo(manager?: EntityManager): Repository<EventEntity> {
+    return manager ? manager.withRepository(this.events) : this.events;
+  }
+
+  byId(id: number, manager?: EntityManager): Promise<EventRow | null> {
+    return this.repo(manager).findOneBy({ id });
+  }
+
+  exists(id: number): Promise<boolean> {
+    return this.events.existsBy({ id });
+  }
+
+  /** The event's title, for a history label. */
+  async title(id: number, manager?: EntityManager): Promise<string | undefined> {
+    return (await this.repo(manager).findOne({ where: { id }, select: { id: true, titulo: true } }))?.titulo;
+  }
+
+  /** Every event by date (then id), with the columns asked for (all when left out). */
+  list(columns?: readonly Column[]): Promise<EventRow[]> {
+    const select = columns && (Object.fromEntries(['id', ...columns].map((column) => [column, true])) as FindOptionsSelect<EventEntity>);
+    return this.events.find({ ...(select ? { select } : {}), order: { fecha: 'ASC', id: 'ASC' } });
+  }
+
+  /** What is left of the events deleted after `since`, by id. */
+  deletedSince(since: Date): Promise<DeletedEventRow[]> {
+    return this.deleted.find({ where: { deletedAt: MoreThan(since) }, order: { id: 'ASC' } });
+  }
+
+  /** Step 3 of database/lock-order.ts: whether the event exists, holding its row until the transaction ends (shared or for writing). */
+  async lock(manager: EntityManager, id: number, mode: 'pessimistic_read' | 'pessimistic_write'): Promise<boolean> {
+    return (await findLocked(this.db, manager, EventEntity, { where: { id }, select: { id: true } }, mode)) !== null;
+  }
+
+  /** Moves an event another module points at (its day, time or place), as a change subscribed calendars take. */
+  async move(manager: EntityManager, id: number, place: EventPlace): Promise<void> {
+    await manager.update(EventEntity, { id }, { ...place, ...eventChanged() });
+  }
+
+  /** A new event made by another module (the gala's): its id. */
+  async insert(manager: EntityManager, event: Pick<EventEntity, 'titulo' | 'fecha' | 'lugar' | 'horario'>): Promise<number> {
+    const { identifiers } = await manager.insert(EventEntity, { ...event });
+    return Number(identifiers[0]!.id);
+  }
+}
+
+/** The events' tables' owner for every other module: import this, call EventStore. */
+@Module({
+  imports: [TypeOrmModule.forFeature([EventEntity, DeletedEventEntity])],
+  providers: [EventStore],
+  exports: [EventStore],
+})
+export class EventStoreModule {}

@@ -1,0 +1,177 @@
+import { Injectable, Module } from '@nestjs/common';
+import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
+import { In, type EntityManager, type FindOptionsSelect, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { Database } from '../database/database.service';
+import { findLocked } from '../database/lock-order';
+import { FamilyEntity } from './family.entity';
+
+/** A family's row as the store hands it out: to read; only families/ writes the table. */
+export type FamilyRow = FamilyEntity;
+type Column = keyof FamilyEntity;
+
+/** Id and graduate name, what history and labels show of a family. */
+export type FamilyName = Pick<FamilyEntity, 'id' | 'graduateName'>;
+
+/** The alias `joinFamily` gives the families table in a query of another table. */
+export const FAMILY_ALIAS = 'family';
+
+const selectOf = (columns: readonly Column[]): FindOptionsSelect<FamilyEntity> =>
+  Object.fromEntries(['id', ...columns].map((column) => [column, true]));
+
+/**
+ * The family's id and graduate name in the caller's transaction, for helpers that run inside one
+ * and have no injector (history/record.ts, accounts/account-change.ts); null when it is gone.
+ */
+export function familyName(manager: EntityManager, id: number): Promise<FamilyName | null> {
+  return manager.findOne(FamilyEntity, { where: { id }, select: { id: true, graduateName: true } });
+}
+
+/** The same, by the family's e-mail (normalised, as families store it). */
+export function familyNameByEmail(manager: EntityManager, email: string): Promise<FamilyName | null> {
+  return manager.findOne(FamilyEntity, { where: { email }, select: { id: true, graduateName: true } });
+}
+
+/**
+ * Families after the last one of the previous page, in the order `byName` sorts (graduate name,
+ * then id). Written out rather than as a row-value comparison so that SQLite and MariaDB compare
+ * names with the same collation as their ORDER BY.
+ */
+export function afterFamily<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  last: { graduateName: string; id: number },
+): SelectQueryBuilder<T> {
+  return query.andWhere(
+    `(${FAMILY_ALIAS}.graduateName > :lastName OR (${FAMILY_ALIAS}.graduateName = :lastName AND ${FAMILY_ALIAS}.id > :lastId))`,
+    { lastName: last.graduateName, lastId: last.id },
+  );
+}
+
+/**
+ * The families table for every other module (database/lock-order.ts step 2 included): reads
+ * through the injected repository, or the caller's transaction when it passes its manager;
+ * the one write others make (the notice e-mails switch) in the caller's transaction.
+ */
+@Injectable()
+export class FamilyStore {
+  constructor(
+    private readonly db: Database,
+    @InjectRepository(FamilyEntity) private readonly families: Repository<FamilyEntity>,
+  ) {}
+
+  private repo(manager?: EntityManager): Repository<FamilyEntity> {
+    return manager ? manager.withRepository(this.families) : this.families;
+  }
+
+  byId(id: number, manager?: EntityManager): Promise<FamilyRow | null> {
+    return this.repo(manager).findOneBy({ id });
+  }
+
+  /** Id and graduate name only (a label). */
+  name(id: number, manager: EntityManager = this.families.manager): Promise<FamilyName | null> {
+    return familyName(manager, id);
+  }
+
+  exists(id: number, manager?: EntityManager): Promise<boolean> {
+    return this.repo(manager).existsBy({ id });
+  }
+
+  /** The family with this e-mail (normalised, as families store it). */
+  byEmail(email: string, manager?: EntityManager): Promise<FamilyRow | null> {
+    return this.repo(manager).findOneBy({ email });
+  }
+
+  /** The families with these e-mails, with the columns asked for. */
+  byEmails(emails: string[], columns: readonly Column[] = []): Promise<FamilyRow[]> {
+    if (emails.length === 0) return Promise.resolve([]);
+    return this.families.find({ select: selectOf(['email', ...columns]), where: { email: In(emails) } });
+  }
+
+  /** The families with these ids, with the columns asked for (all when left out). */
+  byIds(ids: number[], columns?: readonly Column[], manager?: EntityManager): Promise<FamilyRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.repo(manager).find({ ...(columns ? { select: selectOf(columns) } : {}), where: { id: In(ids) } });
+  }
+
+  /** Every family, by id or by graduate name (then id), with the columns asked for (all when left out). */
+  list(options: { columns?: readonly Column[]; by?: 'id' | 'name' } = {}, manager?: EntityManager): Promise<FamilyRow[]> {
+    const { columns, by = 'id' } = options;
+    return this.repo(manager).find({
+      ...(columns ? { select: selectOf(columns) } : {}),
+      order: by === 'id' ? { id: 'ASC' } : { graduateName: 'ASC', id: 'ASC' },
+    });
+  }
+
+  /** A keyset page of families by graduate name (then id), after `last` (`afterFamily`). */
+  page(size: number, last?: { graduateName: string; id: number }, columns?: readonly Column[]): Promise<FamilyRow[]> {
+    let query = this.families.createQueryBuilder(FAMILY_ALIAS);
+    if (columns) query = query.select([...new Set(['id', ...columns])].map((column) => `${FAMILY_ALIAS}.${column}`));
+    query = query.orderBy(`${FAMILY_ALIAS}.graduateName`, 'ASC').addOrderBy(`${FAMILY_ALIAS}.id`, 'ASC').limit(size);
+    if (last) query = afterFamily(query, last);
+    return query.getMany();
+  }
+
+  /** The number of families and the tables they booked, in one aggregate query. */
+  async totals(manager?: EntityManager): Promise<{ families: number; tablesBooked: number }> {
+    const row = await this.repo(manager)
+      .createQueryBuilder(FAMILY_ALIAS)
+      .select('COUNT(*)', 'families')
+      .addSelect(`COALESCE(SUM(${FAMILY_ALIAS}.tablesBooked), 0)`, 'tablesBooked')
+      .getRawOne<{ families: number | string | null; tablesBooked: number | string | null }>();
+    // MySQL returns SUM() as a DECIMAL string.
+    return { families: Number(row?.families ?? 0), tablesBooked: Number(row?.tablesBooked ?? 0) };
+  }
+
+  /**
+   * Joins the families table to a query of another table, as `FAMILY_ALIAS`, on `familyIdColumn`
+   * (for a report that pages by graduate name across both, in one statement).
+   */
+  joinFamily<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, familyIdColumn: string): SelectQueryBuilder<T> {
+    return query.innerJoin(FamilyEntity, FAMILY_ALIAS, `${FAMILY_ALIAS}.id = ${familyIdColumn}`);
+  }
+
+  /**
+   * Step 2 of database/lock-order.ts, for an admin: the family with this id, locked for writing
+   * until the transaction ends, or null. Its e-mail is read first without a lock; it cannot change
+   * before the lock, because only admin writes change it and they hold step 1.
+   */
+  async lock(manager: EntityManager, id: number): Promise<FamilyRow | null> {
+    const family = await manager.findOneBy(FamilyEntity, { id });
+    if (!family || this.db.isSqlite) return family;
+    const locked = await findLocked(this.db, manager, FamilyEntity, { where: { email: family.email } }, 'pessimistic_write');
+    return locked?.id === id ? locked : null;
+  }
+
+  /** Step 2 of database/lock-order.ts, for a parent: the family of this e-mail, held (shared or for writing) until the transaction ends. */
+  lockByEmail(manager: EntityManager, email: string, mode: 'pessimistic_read' | 'pessimistic_write'): Promise<FamilyRow | null> {
+    return findLocked(this.db, manager, FamilyEntity, { where: { email } }, mode);
+  }
+
+  /**
+   * The same step for the payment answer, the portal's busiest write: only the id, by hand-written
+   * SQL (payments/payment.store.ts says why), its row held for writing on MySQL/MariaDB.
+   */
+  async lockIdByEmail(manager: EntityManager, email: string): Promise<number | null> {
+    const rows: Array<{ id: number }> = await manager.query(
+      `SELECT id FROM families WHERE email = ?${this.db.isSqlite ? '' : ' FOR UPDATE'}`,
+      [email],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Turns the family's notice e-mails off or on, only if they are not so already (one conditional
+   * statement, so of two requests at once one changes the row): the number of rows changed.
+   */
+  async setNoticeEmailsOff(manager: EntityManager, id: number, off: boolean): Promise<number> {
+    const { affected } = await manager.update(FamilyEntity, { id, noticeEmailsOff: !off }, { noticeEmailsOff: off });
+    return affected ?? 0;
+  }
+}
+
+/** The families table's owner for every other module: import this, call FamilyStore. */
+@Module({
+  imports: [TypeOrmModule.forFeature([FamilyEntity])],
+  providers: [FamilyStore],
+  exports: [FamilyStore],
+})
+export class FamilyStoreModule {}

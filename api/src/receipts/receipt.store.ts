@@ -1,0 +1,153 @@
+import { Injectable, Module } from '@nestjs/common';
+import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
+import { PAYMENT_TITLES, type PaymentProof, type User } from '@portal/contracts';
+import { recordChange } from '../history/record';
+import { PaymentProofEntity } from './payment-proof.entity';
+import { ReceiptFileEntity } from './receipt-file.entity';
+
+/** A receipt's row as the store hands it out: to read; only receipts/ writes the table. */
+export type ReceiptRow = PaymentProofEntity;
+
+/** A receipt as the API shows it (its file never: only what the lists show). */
+export function toPaymentProof(row: ReceiptRow, creditId: number | null = null): PaymentProof {
+  return {
+    id: row.id,
+    paymentNumber: row.paymentNumber,
+    fileName: row.fileName,
+    uploadedAt: row.uploadedAt.toISOString(),
+    state: row.state,
+    contentType: row.contentType,
+    hasThumbnail: Boolean(row.hasThumbnail),
+    amountDeclared: row.amountDeclared,
+    depositDate: row.depositDate,
+    documentNumber: row.documentNumber,
+    kind: 'comprobante',
+    duplicateOf: row.duplicateOfId ?? null,
+    creditId,
+    review:
+      row.state === 'en_revision' || !row.reviewedAt
+        ? null
+        : {
+            reviewedBy: row.reviewedByName ?? '',
+            reviewedAt: row.reviewedAt.toISOString(),
+            amountReceived: row.amountReceived,
+            reason: row.rejectionReason,
+          },
+  };
+}
+
+/**
+ * The receipts (`payment_proofs`, and their bytes in `payment_proof_files`) for every other
+ * module: the ledger's statements and reversals, the bank's matching, a family's deletion. Reads
+ * through the injected repository, or the caller's transaction when it passes its manager; writes
+ * in the caller's transaction, with their history row, after the caller locked the family (step 2
+ * of database/lock-order.ts).
+ */
+@Injectable()
+export class ReceiptStore {
+  constructor(@InjectRepository(PaymentProofEntity) private readonly receipts: Repository<PaymentProofEntity>) {}
+
+  private repo(manager?: EntityManager): Repository<PaymentProofEntity> {
+    return manager ? manager.withRepository(this.receipts) : this.receipts;
+  }
+
+  /** The receipts of these families, oldest first. */
+  ofFamilies(familyIds: number[], manager?: EntityManager): Promise<ReceiptRow[]> {
+    if (familyIds.length === 0) return Promise.resolve([]);
+    return this.repo(manager).find({
+      where: { familyId: In(familyIds), kind: 'comprobante' },
+      order: { uploadedAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  /** What families declared on the receipts the committee has not decided on: their day and amount. */
+  declaredPending(manager?: EntityManager): Promise<Array<Pick<ReceiptRow, 'familyId' | 'depositDate' | 'amountDeclared'>>> {
+    return this.repo(manager).find({
+      select: { familyId: true, depositDate: true, amountDeclared: true },
+      where: { state: 'en_revision', kind: 'comprobante' },
+    });
+  }
+
+  /** The family's receipts still under review, oldest first. */
+  pendingOf(manager: EntityManager, familyId: number): Promise<ReceiptRow[]> {
+    return manager.find(PaymentProofEntity, { where: { familyId, state: 'en_revision' }, order: { id: 'ASC' } });
+  }
+
+  /** A receipt still under review verified with the bank line of its deposit. */
+  async verifyByBank(manager: EntityManager, user: User, receipt: Pick<ReceiptRow, 'id' | 'familyId'>, amount: number): Promise<void> {
+    await manager.update(
+      PaymentProofEntity,
+      { id: receipt.id, state: 'en_revision' },
+      { state: 'verificado', amountReceived: amount, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
+    );
+    await recordChange(manager, {
+      action: 'payment-proof.verify',
+      entity: 'payment-proof',
+      entityId: receipt.id,
+      familyId: receipt.familyId,
+      before: { state: 'en_revision' },
+      after: { state: 'verificado', amountReceived: amount, by: 'banco' },
+    });
+  }
+
+  /**
+   * The receipt of a credit just reversed goes back to review, or is rejected with the reason
+   * (`then`). A receipt the family has since deleted is left alone.
+   */
+  async reopen(
+    manager: EntityManager,
+    user: User,
+    receiptId: number,
+    creditId: number,
+    then: 'en_revision' | 'rechazado',
+    reason: string,
+    now: Date,
+  ): Promise<void> {
+    const receipt = await manager.findOneBy(PaymentProofEntity, { id: receiptId });
+    if (!receipt) return;
+    const before = toPaymentProof(receipt, creditId);
+    const change =
+      then === 'rechazado'
+        ? {
+            state: 'rechazado' as const,
+            amountReceived: null,
+            rejectionReason: reason,
+            reviewedById: user.id,
+            reviewedByName: user.name,
+            reviewedAt: now,
+          }
+        : {
+            state: 'en_revision' as const,
+            amountReceived: null,
+            rejectionReason: null,
+            reviewedById: null,
+            reviewedByName: null,
+            reviewedAt: null,
+          };
+    await manager.update(PaymentProofEntity, { id: receipt.id }, change);
+    const after = toPaymentProof(await manager.findOneByOrFail(PaymentProofEntity, { id: receipt.id }));
+    await recordChange(manager, {
+      action: `payment-proof.${then === 'rechazado' ? 'reject' : 'reopen'}`,
+      entity: 'payment-proof',
+      entityId: receipt.id,
+      familyId: receipt.familyId,
+      label: PAYMENT_TITLES[receipt.paymentNumber],
+      before,
+      after,
+    });
+  }
+
+  /** A deleted family's receipts (their files go with them: ON DELETE CASCADE), in the transaction that deletes it. */
+  async removeForFamily(manager: EntityManager, familyId: number): Promise<void> {
+    await manager.delete(PaymentProofEntity, { familyId });
+  }
+}
+
+/** The receipts' tables' owner for every other module: import this, call ReceiptStore. */
+@Module({
+  imports: [TypeOrmModule.forFeature([PaymentProofEntity, ReceiptFileEntity])],
+  providers: [ReceiptStore],
+  exports: [ReceiptStore],
+})
+export class ReceiptStoreModule {}

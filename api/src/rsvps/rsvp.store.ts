@@ -1,0 +1,150 @@
+import { BadRequestException, Injectable, Module } from '@nestjs/common';
+import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
+import { In, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { maxGuests, type Family, type RsvpAnswer } from '@portal/contracts';
+import { EventStore, EventStoreModule } from '../events/event.store';
+import type { FamilyRow } from '../families/family.store';
+import { recordChange } from '../history/record';
+import { SettingsStore, SettingsStoreModule, type KeyEventIds } from '../settings/settings.store';
+import { ATTENDANCE_TEXTS, toFamily, type Answer } from './attendance';
+import { EventRsvpEntity } from './event-rsvp.entity';
+
+/** An answer's row as the store hands it out: to read; only rsvps/ writes the table. */
+export type RsvpRow = EventRsvpEntity;
+
+/** The alias `query` gives the answers table. */
+export const RSVP_ALIAS = 'rsvp';
+
+/**
+ * The answers (`event_rsvps`, one per family and event, decisions item 16) for every other
+ * module: the families' key answers, a parent's or the committee's answer with its history row,
+ * the dashboard's totals, and the answers of a deleted family or event. Reads through the
+ * injected repository, or the caller's transaction when it passes its manager; writes in the
+ * caller's transaction, after it locked the family and the event (database/lock-order.ts).
+ */
+@Injectable()
+export class RsvpStore {
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly events: EventStore,
+    @InjectRepository(EventRsvpEntity) private readonly rsvps: Repository<EventRsvpEntity>,
+  ) {}
+
+  private repo(manager?: EntityManager): Repository<EventRsvpEntity> {
+    return manager ? manager.withRepository(this.rsvps) : this.rsvps;
+  }
+
+  /** The answers of these families (all of them when left out) to the two key events. */
+  async keyAnswers(familyIds?: number[], manager?: EntityManager): Promise<{ ids: KeyEventIds; answers: Map<string, Answer> }> {
+    const ids = await this.settings.keyEventIds(manager);
+    const eventIds = [ids.awards, ids.brunch].filter((id): id is number => id !== null);
+    const answers = new Map<string, Answer>();
+    if (eventIds.length === 0 || familyIds?.length === 0) return { ids, answers };
+    const rows = await this.repo(manager).find({
+      where: { eventId: In(eventIds), ...(familyIds ? { familyId: In(familyIds) } : {}) },
+      select: { eventId: true, familyId: true, attending: true, guests: true },
+    });
+    for (const row of rows) answers.set(`${row.familyId}:${row.eventId}`, { attending: Boolean(row.attending), guests: row.guests });
+    return { ids, answers };
+  }
+
+  async familyWithAnswers(manager: EntityManager, row: FamilyRow, paid: boolean): Promise<Family> {
+    return toFamily(row, await this.keyAnswers([row.id], manager), paid);
+  }
+
+  /** The family's answers, by event. */
+  ofFamily(familyId: number): Promise<RsvpRow[]> {
+    return this.rsvps.find({ where: { familyId }, order: { eventId: 'ASC' } });
+  }
+
+  /** The event's answers, in the order they came. */
+  ofEvent(eventId: number): Promise<RsvpRow[]> {
+    return this.rsvps.find({
+      select: { id: true, eventId: true, familyId: true, attending: true, guests: true },
+      where: { eventId },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /** Per event, the families attending and their people (an attending answer without a number counts 1). */
+  async attendingTotals(eventIds: number[]): Promise<Map<number, { families: number; people: number }>> {
+    const rows = await this.rsvps
+      .createQueryBuilder(RSVP_ALIAS)
+      .select(`${RSVP_ALIAS}.eventId`, 'eventId')
+      .addSelect('COUNT(*)', 'families')
+      .addSelect(`COALESCE(SUM(COALESCE(${RSVP_ALIAS}.guests, 1)), 0)`, 'people')
+      .where(`${RSVP_ALIAS}.eventId IN (:...eventIds) AND ${RSVP_ALIAS}.attending = 1`, { eventIds })
+      .groupBy(`${RSVP_ALIAS}.eventId`)
+      .getRawMany<{ eventId: number | string; families: number | string; people: number | string }>();
+    // MySQL returns SUM() as a DECIMAL string.
+    return new Map(rows.map((row) => [Number(row.eventId), { families: Number(row.families), people: Number(row.people) }]));
+  }
+
+  /** A query of the answers, as `RSVP_ALIAS` (a report joins the families to it: FamilyStore.joinFamily). */
+  query(): SelectQueryBuilder<EventRsvpEntity> {
+    return this.rsvps.createQueryBuilder(RSVP_ALIAS);
+  }
+
+  /**
+   * Records (or replaces, or with null clears) the family's one answer for the event, and returns
+   * its number of people. An attending answer carries 1 to maxGuests(tables) people: the number
+   * sent, else the one it already had, else 1.
+   */
+  async writeAnswer(
+    manager: EntityManager,
+    family: Pick<FamilyRow, 'id' | 'tablesBooked'>,
+    eventId: number,
+    answer: RsvpAnswer | null,
+    guests?: number,
+  ): Promise<number | null> {
+    const previous = await manager.findOne(EventRsvpEntity, {
+      where: { eventId, familyId: family.id },
+      select: { id: true, guests: true, attending: true },
+    });
+    const was = previous && { attending: Boolean(previous.attending), guests: previous.attending ? (previous.guests ?? 1) : null };
+    if (answer === null) {
+      await manager.delete(EventRsvpEntity, { eventId, familyId: family.id });
+      if (was) await this.recordAnswer(manager, family.id, eventId, was, null);
+      return null;
+    }
+    const attending = answer === 'attending';
+    let people: number | null = null;
+    if (attending) {
+      const max = maxGuests(family.tablesBooked);
+      if (guests !== undefined && (!Number.isInteger(guests) || guests < 1 || guests > max)) {
+        throw new BadRequestException(ATTENDANCE_TEXTS.guests(max));
+      }
+      people = guests ?? (previous?.attending && previous.guests ? Math.min(previous.guests, max) : 1);
+    }
+    await manager.upsert(EventRsvpEntity, { eventId, familyId: family.id, attending, guests: people }, ['eventId', 'familyId']);
+    await this.recordAnswer(manager, family.id, eventId, was, { attending, guests: people });
+    // What was written, returned rather than read again: on MySQL an upsert that changes nothing
+    // leaves the row outside this transaction's snapshot.
+    return people;
+  }
+
+  /** A deleted family's answers, after its row is locked (database/lock-order.ts). */
+  async removeForFamily(manager: EntityManager, familyId: number): Promise<void> {
+    await manager.delete(EventRsvpEntity, { familyId });
+  }
+
+  /** A deleted event's answers, after its row is locked (database/lock-order.ts). */
+  async removeForEvent(manager: EntityManager, eventId: number): Promise<void> {
+    await manager.delete(EventRsvpEntity, { eventId });
+  }
+
+  /** An answer written or cleared, in the history under the event's title. */
+  private async recordAnswer(manager: EntityManager, familyId: number, eventId: number, before: Answer | null, after: Answer | null) {
+    const label = await this.events.title(eventId, manager);
+    const action = after === null ? 'rsvp.delete' : 'rsvp.answer';
+    await recordChange(manager, { action, entity: 'rsvp', entityId: eventId, familyId, label, before, after });
+  }
+}
+
+/** The answers' owner for every other module: import this, call RsvpStore. */
+@Module({
+  imports: [TypeOrmModule.forFeature([EventRsvpEntity]), SettingsStoreModule, EventStoreModule],
+  providers: [RsvpStore],
+  exports: [RsvpStore],
+})
+export class RsvpStoreModule {}

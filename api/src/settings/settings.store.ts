@@ -1,0 +1,70 @@
+import { Injectable, Module } from '@nestjs/common';
+import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
+import type { EntityManager, FindOptionsSelect, Repository } from 'typeorm';
+import { Database } from '../database/database.service';
+import { findLocked } from '../database/lock-order';
+import { SettingsEntity } from './settings.entity';
+
+/** The settings row's one id. */
+export const SETTINGS_ID = 1;
+
+/** The settings row as the store hands it out: to read; only settings/ and the gala's endpoints change it. */
+export type SettingsRow = SettingsEntity;
+
+/** The events that are the awards ceremony and the brunch (decisions item 16), by id. */
+export interface KeyEventIds {
+  awards: number | null;
+  brunch: number | null;
+}
+
+/**
+ * The settings row for every other module: its columns, the key events it points at, the lock
+ * of step 1 of database/lock-order.ts, and the gala's event. Reads through the injected
+ * repository, or the caller's transaction when it passes its manager.
+ */
+@Injectable()
+export class SettingsStore {
+  constructor(
+    private readonly db: Database,
+    @InjectRepository(SettingsEntity) private readonly settings: Repository<SettingsEntity>,
+  ) {}
+
+  /** These columns of the row. */
+  columns<K extends keyof SettingsRow>(columns: readonly K[], manager?: EntityManager): Promise<Pick<SettingsRow, K>> {
+    const select = Object.fromEntries(['id', ...columns].map((column) => [column, true])) as FindOptionsSelect<SettingsEntity>;
+    return (manager ? manager.withRepository(this.settings) : this.settings).findOneOrFail({ where: { id: SETTINGS_ID }, select });
+  }
+
+  async keyEventIds(manager?: EntityManager): Promise<KeyEventIds> {
+    const row = await (manager ? manager.withRepository(this.settings) : this.settings).findOne({
+      where: { id: SETTINGS_ID },
+      select: { id: true, awardsEventId: true, brunchEventId: true },
+    });
+    return { awards: row?.awardsEventId ?? null, brunch: row?.brunchEventId ?? null };
+  }
+
+  /**
+   * Step 1 of database/lock-order.ts: admin writes to families, and event deletes, one at a time.
+   * Two admins saving at once would otherwise both see room for their tables, or one would update a
+   * family the other has just deleted. Call it before any other read of the transaction: REPEATABLE
+   * READ takes its snapshot at the first plain read, which then sees every admin write committed
+   * before.
+   */
+  async lockAdminWrites(manager: EntityManager): Promise<void> {
+    if (this.db.isSqlite) return;
+    await findLocked(this.db, manager, SettingsEntity, { where: { id: SETTINGS_ID }, select: { id: true } }, 'pessimistic_write');
+  }
+
+  /** The event that is the gala (the gala's endpoints make it). */
+  async setGalaEvent(manager: EntityManager, eventId: number): Promise<void> {
+    await manager.update(SettingsEntity, { id: SETTINGS_ID }, { galaEventId: eventId });
+  }
+}
+
+/** The settings row's owner for every other module: import this, call SettingsStore. */
+@Module({
+  imports: [TypeOrmModule.forFeature([SettingsEntity])],
+  providers: [SettingsStore],
+  exports: [SettingsStore],
+})
+export class SettingsStoreModule {}
