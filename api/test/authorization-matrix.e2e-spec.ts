@@ -22,7 +22,7 @@ import { lineChecksum } from '../src/bank/bank.service';
 import { ExpenseQuestionEntity, InvoiceFileEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { PaymentOverrideEntity } from '../src/payments/payment-override.entity';
-import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
+import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { ReceiptFileEntity } from '../src/receipts/receipt-file.entity';
 import { DATABASES, PASSWORD, startApi, type Agent, type Response, type TestApi } from './harness';
 import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
@@ -66,7 +66,7 @@ interface RouteRule {
 async function ownProof({ api, fx, caller }: Context): Promise<{ url: string }> {
   const family = caller === 'parentB' ? fx.b.family : fx.a.family;
   const proof = await api.dataSource
-    .getRepository(PaymentProofEntity)
+    .getRepository(ReceiptEntity)
     .save({ familyId: family.id, paymentNumber: 4, fileName: 'comprobante-pago-4.pdf', uploadedAt: new Date() });
   return { url: `/api/my-family/payment-proofs/${proof.id}` };
 }

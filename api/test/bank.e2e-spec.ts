@@ -8,7 +8,7 @@ import type { BankConfirmResult, BankLineDecision, BankPreview, BankPreviewLine,
 import { paymentReference } from '../src/bank/reference';
 import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
-import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
+import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { HistoryEntity } from '../src/history/history.entity';
 import { addReceipt, createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
@@ -178,7 +178,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       'Sin referencia: la familia envió un comprobante de ese día y ese monto; la descripción nombra a la familia (eva, ruiz); el monto no es el de su próximo pago (Q2,950).',
     );
     expect((await confirm([decision(result.lines[1]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
-    const verified = await api.dataSource.getRepository(PaymentProofEntity).findOneByOrFail({ id: receipt.id });
+    const verified = await api.dataSource.getRepository(ReceiptEntity).findOneByOrFail({ id: receipt.id });
     expect([verified.state, verified.amountReceived]).toEqual(['verificado', 1500]);
     // One credit for the deposit, with both sides: the line and the receipt.
     const eva = await statementOf(family.eva);

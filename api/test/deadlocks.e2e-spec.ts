@@ -9,7 +9,7 @@ import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { SettingsEntity } from '../src/settings/settings.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
-import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
+import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { startApi, startSecondApi, type TestApi } from './harness';
 import { createEvent, createFamily, createUser, expectSpanishError, keyEventsAhead, sessionAgent } from './fixtures';
@@ -79,7 +79,7 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
       ]),
     );
     await admins.dataSource
-      .getRepository(PaymentProofEntity)
+      .getRepository(ReceiptEntity)
       .insert(families.map((family) => ({ familyId: family.id, paymentNumber: 1, fileName: 'comprobante.pdf', uploadedAt: new Date() })));
     const admin = await createUser(admins, 'admin', null);
     const adminCookie = `portal_session=${(await sessionAgent(admins, admin.id)).sessionCookie}`;
@@ -180,7 +180,7 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
 
     const rsvps = await admins.dataSource.getRepository(EventRsvpEntity).find();
     const confirmations = await admins.dataSource.getRepository(PaymentConfirmationEntity).find();
-    const proofs = await admins.dataSource.getRepository(PaymentProofEntity).find();
+    const proofs = await admins.dataSource.getRepository(ReceiptEntity).find();
     const familyRows = await admins.dataSource.getRepository(FamilyEntity).find();
     const eventIds = new Set((await admins.dataSource.getRepository(EventEntity).find()).map((event) => event.id));
     const familyIds = new Set(familyRows.map((family) => family.id));

@@ -1,7 +1,7 @@
 import type { Family } from '@portal/contracts';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
-import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
+import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UserEntity } from '../src/users/user.entity';
 import { addReceipt, answerEvent, answerPayments, createEvent } from './fixtures';
@@ -345,14 +345,14 @@ describe.each(DATABASES)('families (%s)', (kind) => {
 
       expect((await admin.delete(`/api/families/${doomed.id}`)).status).toBe(204);
 
-      const count = (entity: typeof EventRsvpEntity | typeof PaymentConfirmationEntity | typeof PaymentProofEntity, familyId: number) =>
+      const count = (entity: typeof EventRsvpEntity | typeof PaymentConfirmationEntity | typeof ReceiptEntity, familyId: number) =>
         api.dataSource.getRepository(entity).countBy({ familyId });
       expect(await count(EventRsvpEntity, doomed.id)).toBe(0);
       expect(await count(PaymentConfirmationEntity, doomed.id)).toBe(0);
-      expect(await count(PaymentProofEntity, doomed.id)).toBe(0);
+      expect(await count(ReceiptEntity, doomed.id)).toBe(0);
       expect(await count(EventRsvpEntity, kept.id)).toBe(1);
       expect(await count(PaymentConfirmationEntity, kept.id)).toBe(2);
-      expect(await count(PaymentProofEntity, kept.id)).toBe(1);
+      expect(await count(ReceiptEntity, kept.id)).toBe(1);
       expect(await api.dataSource.getRepository(FamilyEntity).existsBy({ id: doomed.id })).toBe(false);
       expect(await api.dataSource.getRepository(UserEntity).existsBy({ id: parent.user.id })).toBe(true);
       expect((await parent.get('/api/user')).status).toBe(200);

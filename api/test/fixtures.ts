@@ -9,7 +9,7 @@ import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { NotificationEntity } from '../src/notifications/notification.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
-import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
+import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UserEntity } from '../src/users/user.entity';
 import { SettingsEntity } from '../src/settings/settings.entity';
@@ -159,10 +159,10 @@ export function addReceipt(
   api: TestApi,
   familyId: number,
   paymentNumber: number,
-  fields: Partial<PaymentProofEntity> = {},
-): Promise<PaymentProofEntity> {
+  fields: Partial<ReceiptEntity> = {},
+): Promise<ReceiptEntity> {
   return api.dataSource
-    .getRepository(PaymentProofEntity)
+    .getRepository(ReceiptEntity)
     .save({ familyId, paymentNumber: paymentNumber as PaymentNumber, fileName: 'comprobante.pdf', uploadedAt: new Date(), ...fields });
 }
 
@@ -184,7 +184,7 @@ export interface FamilyFixture {
   family: FamilyEntity;
   parent: UserEntity;
   rsvp: EventRsvpEntity;
-  proof: PaymentProofEntity;
+  proof: ReceiptEntity;
 }
 
 export interface TwoFamilies {
@@ -210,7 +210,7 @@ async function familyWithParent(api: TestApi, label: string, event: EventEntity,
     { familyId: family.id, paymentNumber: 1, status: 'ya_pague' },
     { familyId: family.id, paymentNumber: 2, status: attending ? 'no_asistire' : 'ya_pague' },
   ]);
-  const proof = await api.dataSource.getRepository(PaymentProofEntity).save({
+  const proof = await api.dataSource.getRepository(ReceiptEntity).save({
     familyId: family.id,
     paymentNumber: 1,
     fileName: `comprobante-${label}.pdf`,

@@ -3,7 +3,7 @@ import {
   type Family,
   type GraduationEvent,
   type HistoryPage,
-  type PaymentProof,
+  type Receipt,
   type PortalNotification,
   type Settings,
 } from '@portal/contracts';
@@ -214,12 +214,12 @@ describe.each(DATABASES)('history (%s)', (kind) => {
     const keyAnswer = await rowsOf(async () => expectOk(await parentA.put('/api/my-family/rsvp', { brunchRsvp: true })));
     expect(keyAnswer).toEqual([expect.objectContaining({ ...byParent, action: 'rsvp.answer', after: { attending: true, guests: 1 } })]);
 
-    let proofs: PaymentProof[] = [];
+    let proofs: Receipt[] = [];
     const uploads = await rowsOf(async () => {
       for (const paymentNumber of ['4', '5', '6']) {
         const response = await upload(api, parentA, { paymentNumber }, { data: PDF, name: 'deposito.pdf', type: 'application/pdf' });
         if (response.statusCode !== 201) throw new Error(response.body);
-        proofs.push(response.json<PaymentProof>());
+        proofs.push(response.json<Receipt>());
       }
     });
     expect(uploads.map((row) => [row.action, row.entityId, row.actorRole, row.familyId, row.label])).toEqual(

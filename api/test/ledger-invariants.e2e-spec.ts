@@ -9,13 +9,13 @@
 //   - the dashboard, the statements (admin's and parent's), the families list and the workbook agree.
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
-import type { BankPreview, Family, LedgerEntry, PaymentProof, Stats, Statement } from '@portal/contracts';
+import type { BankPreview, Family, LedgerEntry, Receipt, Stats, Statement } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
 import { BankLineEntity } from '../src/bank/bank-line.entity';
 import { depositKey } from '../src/ledger/allocation';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
-import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
+import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { createFamily, createUser, sessionAgent } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
@@ -150,7 +150,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
   }
 
   const receiptsOf = async () =>
-    api.dataSource.getRepository(PaymentProofEntity).find({ where: families.map((familyId) => ({ familyId })), order: { id: 'ASC' } });
+    api.dataSource.getRepository(ReceiptEntity).find({ where: families.map((familyId) => ({ familyId })), order: { id: 'ASC' } });
   const entriesOf = async () =>
     api.dataSource.getRepository(LedgerEntryEntity).find({ where: families.map((familyId) => ({ familyId })), order: { id: 'ASC' } });
   const pick = <T>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
@@ -366,7 +366,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
       const mine = (await parent.get<Statement>('/api/my-family/statement')).body;
       expect(mine.totals).toEqual(statements[index]!.totals);
       expect(mine.lines.map((line) => line.state)).toEqual(statements[index]!.lines.map((line) => line.state));
-      const proofs = (await parent.get<PaymentProof[]>('/api/my-family/payment-proofs')).body;
+      const proofs = (await parent.get<Receipt[]>('/api/my-family/payment-proofs')).body;
       expect(proofs.map((proof) => proof.id)).toEqual(receipts.filter((row) => row.familyId === families[index]).map((row) => row.id));
     }
     const list = (await admins[1]!.get<Family[]>('/api/families')).body;

@@ -2,7 +2,7 @@
 // in the bank statement counts once, money pays the oldest payment first with the rest as credit,
 // every mistake is undone by a counter-entry with its reason, and every refusal says what to do.
 import ExcelJS from 'exceljs';
-import type { BankConfirmResult, BankPreview, Family, HistoryPage, PaymentProof, Statement, Stats } from '@portal/contracts';
+import type { BankConfirmResult, BankPreview, Family, HistoryPage, Receipt, Statement, Stats } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
 import { Ledger1764700000000 } from '../src/database/migrations/1764700000000-ledger';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
@@ -42,7 +42,7 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
   const sendSlip = async (parent: Agent, fields: Record<string, string>, data = PDF) => {
     const response = await upload(api, parent, fields, { data, name: 'boleta.pdf', type: 'application/pdf' });
     expect(response.statusCode).toBe(201);
-    return response.json<PaymentProof>();
+    return response.json<Receipt>();
   };
   const preview = async (csv: string) => {
     const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -106,7 +106,7 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
       documentNumber: '55500011',
       depositDate: '2026-09-21',
     });
-    const queue = (await admin.get<Array<PaymentProof & { warnings: string[] }>>('/api/payment-proofs?state=en_revision')).body;
+    const queue = (await admin.get<Array<Receipt & { warnings: string[] }>>('/api/payment-proofs?state=en_revision')).body;
     expect(queue.find((item) => item.id === late.id)!.warnings.join(' ')).toContain('acreditados por la línea del banco');
     expect((await admin.post(`/api/payment-proofs/${late.id}/verify`, { amountReceived: 2950 })).status).toBe(200);
     expect((await statementOf(other.family.id)).totals.received).toBe(2950);
@@ -140,7 +140,7 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
       ['pagado', 2950, 0],
       ['parcial', 450, 2950],
     ]);
-    expect((await parent.get<PaymentProof[]>('/api/my-family/payment-proofs')).body.find((proof) => proof.id === small.id)!.state).toBe(
+    expect((await parent.get<Receipt[]>('/api/my-family/payment-proofs')).body.find((proof) => proof.id === small.id)!.state).toBe(
       'en_revision',
     );
     // More than everything owed: the rest is the family's credit.
@@ -311,10 +311,10 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
       { paymentNumber: '3', amountDeclared: '3400', documentNumber: '012121212' },
       Buffer.from(`${PDF.toString('latin1')}%copia`, 'latin1'),
     );
-    const mine = (await parent.get<PaymentProof[]>('/api/my-family/payment-proofs')).body;
+    const mine = (await parent.get<Receipt[]>('/api/my-family/payment-proofs')).body;
     expect(mine.find((proof) => proof.id === same.id)!.duplicateOf).toBe(first.id);
     expect(mine.find((proof) => proof.id === repeat.id)!.duplicateOf).toBe(first.id);
-    const queue = (await admin.get<Array<PaymentProof & { warnings: string[] }>>('/api/payment-proofs?state=en_revision')).body;
+    const queue = (await admin.get<Array<Receipt & { warnings: string[] }>>('/api/payment-proofs?state=en_revision')).body;
     expect(queue.find((item) => item.id === same.id)!.warnings[0]).toContain(`Parece repetido: igual al comprobante #${first.id}`);
   });
 

@@ -1,7 +1,7 @@
-import type { EventRsvp, Family, PaymentConfirmation, PaymentProof } from '@portal/contracts';
+import type { EventRsvp, Family, PaymentConfirmation, Receipt } from '@portal/contracts';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
-import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
+import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UsersService } from '../src/users/users.service';
 import { createEvent, createFamily, keyEventsAhead, type KeyAnswerFlags } from './fixtures';
@@ -107,7 +107,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       const other = await newFamily();
       expect(await parent.get('/api/my-family/payment-proofs')).toMatchObject({ status: 200, body: [] });
 
-      const proofs = api.dataSource.getRepository(PaymentProofEntity);
+      const proofs = api.dataSource.getRepository(ReceiptEntity);
       const later = await proofs.save({
         familyId: family.id,
         paymentNumber: 2,
@@ -122,7 +122,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       });
       await proofs.save({ familyId: other.id, paymentNumber: 1, fileName: 'ajeno.pdf', uploadedAt: new Date('2025-09-01T00:00:00.000Z') });
 
-      const response = await parent.get<PaymentProof[]>('/api/my-family/payment-proofs');
+      const response = await parent.get<Receipt[]>('/api/my-family/payment-proofs');
       expect(response.status).toBe(200);
       expect(response.body).toEqual([
         {

@@ -1,6 +1,6 @@
 // Deposit receipts from the parent's side: what may be sent, what is stored, who may read it.
 import sharp from 'sharp';
-import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
+import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { ReceiptFileEntity } from '../src/receipts/receipt-file.entity';
 import { UPLOADS_PER_HOUR } from '../src/receipts/receipts.service';
 import { DATABASES, type Agent, type TestApi, startApi } from './harness';
@@ -207,7 +207,7 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
       expect(response.rawBody.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
     }
     expect((await parentB.delete(`/api/my-family/payment-proofs/${own.id}`)).status).toBe(404);
-    expect(await api.dataSource.getRepository(PaymentProofEntity).findOneBy({ id: own.id })).not.toBeNull();
+    expect(await api.dataSource.getRepository(ReceiptEntity).findOneBy({ id: own.id })).not.toBeNull();
     expect((await parentB.get('/api/my-family/payment-proofs')).text).not.toContain(`"id":${own.id},`);
   });
 
@@ -218,7 +218,7 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
     expect((await parentA.get(`/api/payment-proofs/${own.id}/file`)).status).toBe(404);
 
     const reviewed = (await upload(api, parentA, { paymentNumber: '6' }, { data: PDF })).json();
-    await api.dataSource.getRepository(PaymentProofEntity).update(reviewed.id, {
+    await api.dataSource.getRepository(ReceiptEntity).update(reviewed.id, {
       state: 'verificado',
       reviewedById: fx.admin.id,
       reviewedByName: 'Comité',
@@ -301,7 +301,7 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
       expect((loser.body as { message: string }).message).toMatch(
         a.status === 200 ? 'Ana López ya verificó este comprobante.' : 'Luis Pérez ya rechazó este comprobante.',
       );
-      const row = await api.dataSource.getRepository(PaymentProofEntity).findOneByOrFail({ id: proof.id });
+      const row = await api.dataSource.getRepository(ReceiptEntity).findOneByOrFail({ id: proof.id });
       expect(row.reviewedByName).toBe(a.status === 200 ? 'Ana López' : 'Luis Pérez');
     });
   });

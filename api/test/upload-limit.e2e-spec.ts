@@ -1,4 +1,4 @@
-import { PaymentProofEntity } from '../src/receipts/payment-proof.entity';
+import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { UPLOADS_PER_HOUR } from '../src/receipts/receipts.service';
 import { createFamily } from './fixtures';
 import { DATABASES, startApi, type TestApi } from './harness';
@@ -22,6 +22,6 @@ describe.each(DATABASES)('the receipts limit under parallel uploads (%s)', (kind
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(UPLOADS_PER_HOUR);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40 - UPLOADS_PER_HOUR);
-    expect(await api.dataSource.getRepository(PaymentProofEntity).countBy({ familyId: family.id })).toBe(UPLOADS_PER_HOUR);
+    expect(await api.dataSource.getRepository(ReceiptEntity).countBy({ familyId: family.id })).toBe(UPLOADS_PER_HOUR);
   });
 });

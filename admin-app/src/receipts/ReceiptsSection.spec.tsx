@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { renderWithApi } from '@portal/test-utils/render';
 import userEvent from '@testing-library/user-event';
 import type { ReviewQueueItem } from '@portal/contracts';
-import { rejectPaymentProof, verifyPaymentProof } from '@portal/api-client/receipts';
+import { rejectReceipt, verifyReceipt } from '@portal/api-client/receipts';
 import ReceiptsSection from './ReceiptsSection';
 
 const item = (id: number, graduateName: string, contentType = 'image/jpeg'): ReviewQueueItem => ({
@@ -36,8 +36,8 @@ beforeEach(() => {
 jest.mock('@portal/api-client/receipts', () => ({
   ...jest.requireActual('@portal/api-client/receipts'),
   useReviewQueue: () => ({ data: queue }),
-  verifyPaymentProof: jest.fn(() => Promise.resolve({})),
-  rejectPaymentProof: jest.fn(() => Promise.resolve({})),
+  verifyReceipt: jest.fn(() => Promise.resolve({})),
+  rejectReceipt: jest.fn(() => Promise.resolve({})),
 }));
 jest.mock('@portal/api-client/refresh', () => ({ useRefresh: () => () => Promise.resolve() }));
 
@@ -48,7 +48,7 @@ describe('the Comprobantes queue', () => {
     expect(screen.getByText('Monto declarado: Q2,950')).toBeInTheDocument();
     expect(screen.getByText(/J siguiente, K anterior, V verificar, R rechazar/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
-    expect(verifyPaymentProof).toHaveBeenCalledWith({ id: 1, amountReceived: 2950 });
+    expect(verifyReceipt).toHaveBeenCalledWith({ id: 1, amountReceived: 2950 });
     expect(await screen.findByRole('heading', { name: /Mateo López · Pago 1/ })).toBeInTheDocument();
     // A PDF opens by link only.
     expect(screen.getByRole('link', { name: 'Abrir el PDF en otra pestaña' })).toHaveAttribute('href', '/api/payment-proofs/2/file');
@@ -58,7 +58,7 @@ describe('the Comprobantes queue', () => {
     render(<ReceiptsSection />);
     await userEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Escribe el motivo del rechazo.');
-    expect(rejectPaymentProof).not.toHaveBeenCalled();
+    expect(rejectReceipt).not.toHaveBeenCalled();
     await userEvent.keyboard('j');
     expect(screen.getByRole('heading', { name: /Mateo López/ })).toBeInTheDocument();
     await userEvent.keyboard('k');

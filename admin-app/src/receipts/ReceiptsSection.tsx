@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PAYMENT_NUMBERS, PAYMENT_PROOF_STATES, type ReviewQueueItem } from '@portal/contracts';
 import {
   receiptFileUrl,
-  rejectPaymentProof,
+  rejectReceipt,
   reviewQueueKey,
   useRefreshAfterReview,
   useReviewQueue,
-  verifyPaymentProof,
+  verifyReceipt,
 } from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
 import { formatDay, formatQuetzales } from '@portal/format';
@@ -86,12 +86,12 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () =>
   const verify = (event: FormEvent) => {
     event.preventDefault();
     if (!/^[1-9]\d{0,6}$/.test(amount.trim())) return setError(t.amountRequired);
-    void decide(() => verifyPaymentProof({ id: item.id, amountReceived: Number(amount.trim()) }));
+    void decide(() => verifyReceipt({ id: item.id, amountReceived: Number(amount.trim()) }));
   };
   const reject = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) return setError(t.reasonRequired);
-    void decide(() => rejectPaymentProof({ id: item.id, reason: reason.trim() }));
+    void decide(() => rejectReceipt({ id: item.id, reason: reason.trim() }));
   };
 
   return (

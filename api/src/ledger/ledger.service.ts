@@ -5,7 +5,7 @@ import {
   type CreditMethod,
   type LedgerEntry,
   type PaymentNumber,
-  type PaymentProof,
+  type Receipt,
   type ReverseCreditInput,
   type Statement,
   type StatementLine,
@@ -19,7 +19,7 @@ import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { PaymentStore, type OverrideRow, type PaymentDateRow } from '../payments/payment.store';
-import { ReceiptStore, toPaymentProof } from '../receipts/receipt.store';
+import { ReceiptStore, toReceipt } from '../receipts/receipt.store';
 import { SettingsStore } from '../settings/settings.store';
 import { allocate, depositKey, type Account } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
@@ -210,10 +210,10 @@ export class LedgerService {
     // Grouped once, so a workbook page of thousands of families is not a scan per family.
     const entriesOf = groupBy(entries, (entry) => entry.familyId);
     const removalsOf = groupBy(removals, (row) => `${row.familyId}:${row.paymentNumber}`);
-    const proofsOf = new Map<string, PaymentProof[]>();
+    const proofsOf = new Map<string, Receipt[]>();
     for (const row of proofs) {
       const key = `${row.familyId}:${row.paymentNumber}`;
-      proofsOf.set(key, [...(proofsOf.get(key) ?? []), toPaymentProof(row, creditOf.get(row.id) ?? null)]);
+      proofsOf.set(key, [...(proofsOf.get(key) ?? []), toReceipt(row, creditOf.get(row.id) ?? null)]);
     }
     return families.map((family) => {
       const account = accounts.get(family.id)!;

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import type { PaymentProof, User } from '@portal/contracts';
+import type { Receipt, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ReceiptsService } from './receipts.service';
@@ -11,13 +11,13 @@ export class MyReceiptsController {
   constructor(private readonly receipts: ReceiptsService) {}
 
   @Get()
-  list(@CurrentUser() user: User): Promise<PaymentProof[]> {
+  list(@CurrentUser() user: User): Promise<Receipt[]> {
     return this.receipts.listOwn(user);
   }
 
   /** multipart/form-data: `file`, `paymentNumber`, and optionally `amountDeclared`, `depositDate`, `documentNumber`. */
   @Post()
-  upload(@CurrentUser() user: User, @Body() body: unknown): Promise<PaymentProof> {
+  upload(@CurrentUser() user: User, @Body() body: unknown): Promise<Receipt> {
     return this.receipts.upload(user, body);
   }
 

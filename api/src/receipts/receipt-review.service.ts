@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { PAYMENT_PROOF_STATES, type PaymentProofState, type ReviewQueueItem, type User } from '@portal/contracts';
+import { PAYMENT_PROOF_STATES, type ReceiptState, type ReviewQueueItem, type User } from '@portal/contracts';
 import { formatDayNumeric, formatQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
@@ -7,12 +7,12 @@ import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerService } from '../ledger/ledger.service';
-import { PaymentProofEntity } from './payment-proof.entity';
-import { toPaymentProof } from './receipt.store';
+import { ReceiptEntity } from './receipt.entity';
+import { toReceipt } from './receipt.store';
 import { proofChange, RECEIPT_MESSAGES } from './receipts.service';
 
 interface Decision {
-  state: Exclude<PaymentProofState, 'en_revision'>;
+  state: Exclude<ReceiptState, 'en_revision'>;
   amountReceived: number | null;
   rejectionReason: string | null;
 }
@@ -20,7 +20,7 @@ interface Decision {
 const DECIDED: Record<Decision['state'], string> = { verificado: 'verificó', rechazado: 'rechazó' };
 
 /** A receipt in the queue, with what the queue shows of its family (and the statement needs). */
-type Queued = PaymentProofEntity & { family: Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'graduates'> };
+type Queued = ReceiptEntity & { family: Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'graduates'> };
 
 @Injectable()
 export class ReceiptReviewService {
@@ -38,7 +38,7 @@ export class ReceiptReviewService {
     if (payment !== undefined && payment !== '' && !/^[1-6]$/.test(payment)) errors.payment = ['El número de pago debe ser del 1 al 6.'];
     if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
     const query = this.db.manager
-      .createQueryBuilder(PaymentProofEntity, 'proof')
+      .createQueryBuilder(ReceiptEntity, 'proof')
       // Receipts only: cash the committee recorded itself has nothing to review.
       .where("proof.kind = 'comprobante'")
       .orderBy('proof.uploadedAt', 'ASC')
@@ -59,17 +59,17 @@ export class ReceiptReviewService {
    */
   async decide(user: User, id: number, decision: Decision): Promise<ReviewQueueItem> {
     const changed = await this.db.write(async (manager) => {
-      const found = await manager.findOneBy(PaymentProofEntity, { id });
+      const found = await manager.findOneBy(ReceiptEntity, { id });
       if (!found) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
       if (!(await this.families.lock(manager, found.familyId))) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
       const result = await manager.update(
-        PaymentProofEntity,
+        ReceiptEntity,
         { id, state: 'en_revision' },
         { ...decision, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
       );
       if (!result.affected) return 0;
       await this.record(manager, id, decision.state);
-      const receipt = await manager.findOneByOrFail(PaymentProofEntity, { id });
+      const receipt = await manager.findOneByOrFail(ReceiptEntity, { id });
       if (decision.state === 'verificado') {
         const deposit = {
           familyId: receipt.familyId,
@@ -100,7 +100,7 @@ export class ReceiptReviewService {
       }
       return 1;
     });
-    const found = await this.db.manager.findOneBy(PaymentProofEntity, { id });
+    const found = await this.db.manager.findOneBy(ReceiptEntity, { id });
     const [row] = found ? await this.withFamilies([found]) : [];
     if (!row) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
     if (changed === 0) {
@@ -111,7 +111,7 @@ export class ReceiptReviewService {
   }
 
   /** The rows with their families, in their order (a receipt whose family is gone is left out). */
-  private async withFamilies(rows: PaymentProofEntity[]): Promise<Queued[]> {
+  private async withFamilies(rows: ReceiptEntity[]): Promise<Queued[]> {
     const ids = [...new Set(rows.map((row) => row.familyId))];
     const families = new Map(
       (await this.families.byIds(ids, ['graduateName', 'contactName', 'graduates'])).map((family) => [family.id, family]),
@@ -124,8 +124,8 @@ export class ReceiptReviewService {
 
   /** The decision just written: it was under review until now. */
   private async record(manager: EntityManager, id: number, state: Decision['state']): Promise<void> {
-    const row = await manager.findOneByOrFail(PaymentProofEntity, { id });
-    const after = toPaymentProof(row);
+    const row = await manager.findOneByOrFail(ReceiptEntity, { id });
+    const after = toReceipt(row);
     const before = { ...after, state: 'en_revision' as const, review: null };
     await recordChange(manager, proofChange(state === 'verificado' ? 'verify' : 'reject', after, row.familyId, before, after));
   }
@@ -187,7 +187,7 @@ function toQueueItem(row: Queued, owed: Owed, warnings: Map<number, string[]>): 
     creditOf: new Map(),
   };
   return {
-    ...toPaymentProof(row, creditOf.get(row.id) ?? null),
+    ...toReceipt(row, creditOf.get(row.id) ?? null),
     warnings: warnings.get(row.id) ?? [],
     familyId: row.familyId,
     graduateName: row.family.graduateName,

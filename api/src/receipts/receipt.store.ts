@@ -1,16 +1,16 @@
 import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
-import { PAYMENT_TITLES, type PaymentProof, type User } from '@portal/contracts';
+import { PAYMENT_TITLES, type Receipt, type User } from '@portal/contracts';
 import { recordChange } from '../history/record';
-import { PaymentProofEntity } from './payment-proof.entity';
+import { ReceiptEntity } from './receipt.entity';
 import { ReceiptFileEntity } from './receipt-file.entity';
 
 /** A receipt's row as the store hands it out: to read; only receipts/ writes the table. */
-export type ReceiptRow = PaymentProofEntity;
+export type ReceiptRow = ReceiptEntity;
 
 /** A receipt as the API shows it (its file never: only what the lists show). */
-export function toPaymentProof(row: ReceiptRow, creditId: number | null = null): PaymentProof {
+export function toReceipt(row: ReceiptRow, creditId: number | null = null): Receipt {
   return {
     id: row.id,
     paymentNumber: row.paymentNumber,
@@ -46,9 +46,9 @@ export function toPaymentProof(row: ReceiptRow, creditId: number | null = null):
  */
 @Injectable()
 export class ReceiptStore {
-  constructor(@InjectRepository(PaymentProofEntity) private readonly receipts: Repository<PaymentProofEntity>) {}
+  constructor(@InjectRepository(ReceiptEntity) private readonly receipts: Repository<ReceiptEntity>) {}
 
-  private repo(manager?: EntityManager): Repository<PaymentProofEntity> {
+  private repo(manager?: EntityManager): Repository<ReceiptEntity> {
     return manager ? manager.withRepository(this.receipts) : this.receipts;
   }
 
@@ -71,13 +71,13 @@ export class ReceiptStore {
 
   /** The family's receipts still under review, oldest first. */
   pendingOf(manager: EntityManager, familyId: number): Promise<ReceiptRow[]> {
-    return manager.find(PaymentProofEntity, { where: { familyId, state: 'en_revision' }, order: { id: 'ASC' } });
+    return manager.find(ReceiptEntity, { where: { familyId, state: 'en_revision' }, order: { id: 'ASC' } });
   }
 
   /** A receipt still under review verified with the bank line of its deposit. */
   async verifyByBank(manager: EntityManager, user: User, receipt: Pick<ReceiptRow, 'id' | 'familyId'>, amount: number): Promise<void> {
     await manager.update(
-      PaymentProofEntity,
+      ReceiptEntity,
       { id: receipt.id, state: 'en_revision' },
       { state: 'verificado', amountReceived: amount, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
     );
@@ -104,9 +104,9 @@ export class ReceiptStore {
     reason: string,
     now: Date,
   ): Promise<void> {
-    const receipt = await manager.findOneBy(PaymentProofEntity, { id: receiptId });
+    const receipt = await manager.findOneBy(ReceiptEntity, { id: receiptId });
     if (!receipt) return;
-    const before = toPaymentProof(receipt, creditId);
+    const before = toReceipt(receipt, creditId);
     const change =
       then === 'rechazado'
         ? {
@@ -125,8 +125,8 @@ export class ReceiptStore {
             reviewedByName: null,
             reviewedAt: null,
           };
-    await manager.update(PaymentProofEntity, { id: receipt.id }, change);
-    const after = toPaymentProof(await manager.findOneByOrFail(PaymentProofEntity, { id: receipt.id }));
+    await manager.update(ReceiptEntity, { id: receipt.id }, change);
+    const after = toReceipt(await manager.findOneByOrFail(ReceiptEntity, { id: receipt.id }));
     await recordChange(manager, {
       action: `payment-proof.${then === 'rechazado' ? 'reject' : 'reopen'}`,
       entity: 'payment-proof',
@@ -140,13 +140,13 @@ export class ReceiptStore {
 
   /** A deleted family's receipts (their files go with them: ON DELETE CASCADE), in the transaction that deletes it. */
   async removeForFamily(manager: EntityManager, familyId: number): Promise<void> {
-    await manager.delete(PaymentProofEntity, { familyId });
+    await manager.delete(ReceiptEntity, { familyId });
   }
 }
 
 /** The receipts' tables' owner for every other module: import this, call ReceiptStore. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentProofEntity, ReceiptFileEntity])],
+  imports: [TypeOrmModule.forFeature([ReceiptEntity, ReceiptFileEntity])],
   providers: [ReceiptStore],
   exports: [ReceiptStore],
 })

@@ -9,16 +9,16 @@ import {
   NotFoundException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { PAYMENT_TITLES, type PaymentNumber, type PaymentProof, type User } from '@portal/contracts';
+import { PAYMENT_TITLES, type PaymentNumber, type Receipt, type User } from '@portal/contracts';
 import { RateLimits } from '../auth/rate-limits';
 import { Database } from '../database/database.service';
-import { PaymentProofEntity } from './payment-proof.entity';
+import { ReceiptEntity } from './receipt.entity';
 import { MyFamilyService } from '../parent/my-family.service';
 import { FILE_MESSAGES, makeSafe } from './file-safety';
 import { MultipartBody } from './multipart';
 import { ReceiptStorage } from './receipt-storage';
 import { recordChange } from '../history/record';
-import { toPaymentProof } from './receipt.store';
+import { toReceipt } from './receipt.store';
 import { depositKey } from '../ledger/allocation';
 
 export const RECEIPT_MESSAGES = {
@@ -44,13 +44,7 @@ const FIELDS = {
 } as const;
 
 /** A receipt's change, for the history (its file never: only what the API shows of it). */
-export const proofChange = (
-  action: string,
-  proof: PaymentProof,
-  familyId: number,
-  before: PaymentProof | null,
-  after: PaymentProof | null,
-) => ({
+export const proofChange = (action: string, proof: Receipt, familyId: number, before: Receipt | null, after: Receipt | null) => ({
   action: `payment-proof.${action}`,
   entity: 'payment-proof' as const,
   entityId: proof.id,
@@ -103,17 +97,17 @@ export class ReceiptsService {
     private readonly limits: RateLimits,
   ) {}
 
-  async listOwn(user: User): Promise<PaymentProof[]> {
+  async listOwn(user: User): Promise<Receipt[]> {
     const family = await this.families.familyOf(user);
-    const rows = await this.db.manager.find(PaymentProofEntity, {
+    const rows = await this.db.manager.find(ReceiptEntity, {
       where: { familyId: family.id },
       order: { uploadedAt: 'ASC', id: 'ASC' },
     });
-    return rows.map((row) => toPaymentProof(row));
+    return rows.map((row) => toReceipt(row));
   }
 
   /** Fields first (cheap), then the file is proven safe, then one transaction writes both rows. */
-  async upload(user: User, body: unknown): Promise<PaymentProof> {
+  async upload(user: User, body: unknown): Promise<Receipt> {
     if (!(body instanceof MultipartBody)) throw new UnsupportedMediaTypeException(RECEIPT_MESSAGES.notMultipart);
     const fields = declared(body.fields);
     if (!body.file || body.file.fieldName !== 'file')
@@ -127,7 +121,7 @@ export class ReceiptsService {
     return this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_read');
       const duplicateOf = await this.earlierCopy(manager, family.id, fileHash, fields);
-      const saved = await manager.save(PaymentProofEntity, {
+      const saved = await manager.save(ReceiptEntity, {
         fileHash,
         duplicateOfId: duplicateOf,
         familyId: family.id,
@@ -145,7 +139,7 @@ export class ReceiptsService {
         rejectionReason: null,
       });
       await this.storage.save(manager, saved.id, safe.data, safe.thumbnail);
-      const proof = toPaymentProof(saved as PaymentProofEntity);
+      const proof = toReceipt(saved as ReceiptEntity);
       await recordChange(manager, proofChange('upload', proof, family.id, null, proof));
       return proof;
     });
@@ -156,7 +150,7 @@ export class ReceiptsService {
    * number and amount (a deposit photographed twice). Flagged, not refused: the committee decides.
    */
   private async earlierCopy(manager: EntityManager, familyId: number, fileHash: string, fields: Declared): Promise<number | null> {
-    const earlier = await manager.find(PaymentProofEntity, {
+    const earlier = await manager.find(ReceiptEntity, {
       where: { familyId },
       select: { id: true, fileHash: true, documentNumber: true, amountDeclared: true, state: true },
       order: { id: 'ASC' },
@@ -175,19 +169,19 @@ export class ReceiptsService {
   async removeOwn(user: User, id: number): Promise<void> {
     await this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_read');
-      const row = await manager.findOne(PaymentProofEntity, { where: { id, familyId: family.id } });
+      const row = await manager.findOne(ReceiptEntity, { where: { id, familyId: family.id } });
       if (!row) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
-      const result = await manager.delete(PaymentProofEntity, { id, familyId: family.id, state: 'en_revision' });
+      const result = await manager.delete(ReceiptEntity, { id, familyId: family.id, state: 'en_revision' });
       if (!result.affected) throw new ConflictException(RECEIPT_MESSAGES.alreadyReviewed);
       await this.storage.remove(manager, id);
-      await recordChange(manager, proofChange('delete', toPaymentProof(row), family.id, toPaymentProof(row), null));
+      await recordChange(manager, proofChange('delete', toReceipt(row), family.id, toReceipt(row), null));
     });
   }
 
   /** The bytes for the family that sent them or for an admin; any other caller gets a 404. */
-  async file(user: User, id: number, variant: 'file' | 'thumbnail'): Promise<{ bytes: Buffer; row: PaymentProofEntity }> {
+  async file(user: User, id: number, variant: 'file' | 'thumbnail'): Promise<{ bytes: Buffer; row: ReceiptEntity }> {
     const familyId = user.role === 'admin' ? undefined : (await this.families.familyOf(user)).id;
-    const row = await this.db.manager.findOne(PaymentProofEntity, { where: familyId === undefined ? { id } : { id, familyId } });
+    const row = await this.db.manager.findOne(ReceiptEntity, { where: familyId === undefined ? { id } : { id, familyId } });
     if (!row) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
     const bytes = await this.storage.read(id, variant);
     if (!bytes) throw new NotFoundException(variant === 'thumbnail' ? RECEIPT_MESSAGES.noThumbnail : RECEIPT_MESSAGES.notFound);

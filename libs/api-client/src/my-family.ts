@@ -1,10 +1,10 @@
 import useSWR from 'swr';
-import type { Family, FamilyRsvpInput, PaymentProof } from '@portal/contracts';
+import type { Family, FamilyRsvpInput, Receipt } from '@portal/contracts';
 import { apiRequest, getJson, isApiError } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
 export const myFamilyKey = '/api/my-family';
-export const myPaymentProofsKey = '/api/my-family/payment-proofs';
+export const myReceiptsKey = '/api/my-family/payment-proofs';
 
 /** The signed-in parent's family, or null when the account has none (404). */
 export async function getMyFamily(): Promise<Family | null> {
@@ -16,13 +16,13 @@ export async function getMyFamily(): Promise<Family | null> {
   }
 }
 
-export const getMyPaymentProofs = () => getJson<PaymentProof[]>(myPaymentProofsKey);
+export const getMyReceipts = () => getJson<Receipt[]>(myReceiptsKey);
 export const saveFamilyRsvp = (input: FamilyRsvpInput) => apiRequest<Family>('PUT', '/api/my-family/rsvp', input);
 
 export function useMyFamily() {
   return useSWR(myFamilyKey, getMyFamily, QUERY_OPTIONS);
 }
 
-export function useMyPaymentProofs(enabled: boolean) {
-  return useSWR(enabled ? myPaymentProofsKey : null, getMyPaymentProofs, QUERY_OPTIONS);
+export function useMyReceipts(enabled: boolean) {
+  return useSWR(enabled ? myReceiptsKey : null, getMyReceipts, QUERY_OPTIONS);
 }

@@ -2,13 +2,13 @@
 // committee's queue and decisions.
 import { useCallback } from 'react';
 import useSWR from 'swr';
-import type { PaymentProof, ReviewQueueItem } from '@portal/contracts';
+import type { Receipt, ReviewQueueItem } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
 import { useRefresh } from '@portal/api-client/refresh';
 import { uploadWithProgress } from '@portal/api-client/upload';
-import { myPaymentProofsKey } from '@portal/api-client/my-family';
+import { myReceiptsKey } from '@portal/api-client/my-family';
 import { statsKey } from '@portal/api-client/stats';
 
 export const receiptFileUrl = (id: number, variant: 'file' | 'thumbnail' = 'file') => `/api/payment-proofs/${id}/${variant}`;
@@ -23,7 +23,7 @@ export interface ReceiptUpload {
 }
 
 /** A form with the file; `onProgress` hears how much of it has gone (0 to 1). */
-export function uploadPaymentProof(input: ReceiptUpload, onProgress: (fraction: number) => void): Promise<PaymentProof> {
+export function uploadReceipt(input: ReceiptUpload, onProgress: (fraction: number) => void): Promise<Receipt> {
   const form = new FormData();
   form.append('paymentNumber', String(input.paymentNumber));
   for (const name of ['amountDeclared', 'depositDate', 'documentNumber'] as const) {
@@ -31,10 +31,10 @@ export function uploadPaymentProof(input: ReceiptUpload, onProgress: (fraction: 
     if (value) form.append(name, value);
   }
   form.append('file', input.file, input.fileName);
-  return uploadWithProgress<PaymentProof>('/api/my-family/payment-proofs', form, onProgress);
+  return uploadWithProgress<Receipt>('/api/my-family/payment-proofs', form, onProgress);
 }
 
-export const deletePaymentProof = (id: number) => apiRequest<void>('DELETE', `/api/my-family/payment-proofs/${id}`);
+export const deleteReceipt = (id: number) => apiRequest<void>('DELETE', `/api/my-family/payment-proofs/${id}`);
 
 // ---- the committee's review queue ----------------------------------------------------------
 
@@ -47,10 +47,10 @@ export function useReviewQueue(state: string, payment: string) {
   return useSWR(reviewQueueKey(state, payment), getReviewQueue, QUERY_OPTIONS);
 }
 
-export const verifyPaymentProof = ({ id, amountReceived }: { id: number; amountReceived: number }) =>
+export const verifyReceipt = ({ id, amountReceived }: { id: number; amountReceived: number }) =>
   apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/verify`, { amountReceived });
 
-export const rejectPaymentProof = ({ id, reason }: { id: number; reason: string }) =>
+export const rejectReceipt = ({ id, reason }: { id: number; reason: string }) =>
   apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/reject`, { reason });
 
 /** After a decision on a receipt: the queue it left and the dashboard's totals. */
@@ -59,10 +59,10 @@ export function useRefreshAfterReview(): (queueKey: string) => Promise<void> {
   return useCallback((queueKey: string) => refresh(queueKey, statsKey), [refresh]);
 }
 
-export const useDeletePaymentProof = mutationHook(deletePaymentProof, { refresh: [myPaymentProofsKey] });
+export const useDeleteReceipt = mutationHook(deleteReceipt, { refresh: [myReceiptsKey] });
 
 /** After the family sent a receipt (an upload with its progress, not a plain change): its list, asked again. */
-export function useRefreshMyPaymentProofs(): () => Promise<void> {
+export function useRefreshMyReceipts(): () => Promise<void> {
   const refresh = useRefresh();
-  return useCallback(() => refresh(myPaymentProofsKey), [refresh]);
+  return useCallback(() => refresh(myReceiptsKey), [refresh]);
 }

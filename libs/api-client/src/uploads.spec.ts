@@ -3,7 +3,7 @@
  */
 import { previewBankStatement } from '@portal/api-client/bank';
 import { recordExpense } from '@portal/api-client/books';
-import { uploadPaymentProof } from '@portal/api-client/receipts';
+import { uploadReceipt } from '@portal/api-client/receipts';
 import { ApiError, errorMessage, onSessionEnded } from '@portal/api-client/request';
 
 const SIGN_IN = '{"statusCode":401,"message":"Debes iniciar sesión para continuar."}';
@@ -62,7 +62,7 @@ describe('uploads through the shared request', () => {
   it('sends the receipt as a form with the session cookie, and reports its progress', async () => {
     FakeUpload.answer = { status: 201, body: '{"id":7}' };
     const progress: number[] = [];
-    await expect(uploadPaymentProof(receipt(), (fraction) => progress.push(fraction))).resolves.toEqual({ id: 7 });
+    await expect(uploadReceipt(receipt(), (fraction) => progress.push(fraction))).resolves.toEqual({ id: 7 });
     expect(progress).toEqual([0.5, 1]);
     const [sent] = FakeUpload.sent;
     expect(sent).toMatchObject({ method: 'POST', url: '/api/my-family/payment-proofs', withCredentials: true });
@@ -78,7 +78,7 @@ describe('uploads through the shared request', () => {
 
   it('ends the session when the API answers a receipt upload with a 401, as any other request', async () => {
     FakeUpload.answer = { status: 401, body: SIGN_IN };
-    const error = await uploadPaymentProof(receipt(), () => undefined).catch((caught: unknown) => caught);
+    const error = await uploadReceipt(receipt(), () => undefined).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(errorMessage(error)).toBe('Debes iniciar sesión para continuar.');
     expect(sessionEnded).toHaveBeenCalledTimes(1);
@@ -86,7 +86,7 @@ describe('uploads through the shared request', () => {
 
   it('speaks of the connection when the upload is cut, without ending the session', async () => {
     FakeUpload.answer = 'network';
-    const error = await uploadPaymentProof(receipt(), () => undefined).catch((caught: unknown) => caught);
+    const error = await uploadReceipt(receipt(), () => undefined).catch((caught: unknown) => caught);
     expect(errorMessage(error)).toMatch(/conexión/);
     expect(sessionEnded).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import type { User } from '@portal/contracts';
-import { uploadPaymentProof } from '@portal/api-client/receipts';
+import { uploadReceipt } from '@portal/api-client/receipts';
 import { useUser, userKey } from '@portal/api-client/session';
 import { renderHookWithApi } from '@portal/test-utils/render';
 import { useSignOutWhenSessionEnds } from './mutations';
@@ -48,7 +48,7 @@ describe('the session ending', () => {
     expect(result.current).toEqual(PARENT);
     const progress: number[] = [];
     await act(async () => {
-      const upload = uploadPaymentProof({ file: new Blob(['%PDF-1.4']), fileName: 'recibo.pdf', paymentNumber: 2 }, (fraction) =>
+      const upload = uploadReceipt({ file: new Blob(['%PDF-1.4']), fileName: 'recibo.pdf', paymentNumber: 2 }, (fraction) =>
         progress.push(fraction),
       );
       await expect(upload).rejects.toThrow('401');

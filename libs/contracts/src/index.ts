@@ -258,15 +258,15 @@ export interface FamilyRsvpInput {
 }
 
 export const PAYMENT_PROOF_STATES = ['en_revision', 'verificado', 'rechazado'] as const;
-export type PaymentProofState = (typeof PAYMENT_PROOF_STATES)[number];
+export type ReceiptState = (typeof PAYMENT_PROOF_STATES)[number];
 
 /** A deposit receipt a family sent; its file is served at `/api/payment-proofs/{id}/file`. */
-export interface PaymentProof {
+export interface Receipt {
   id: number;
   paymentNumber: PaymentNumber;
   fileName: string;
   uploadedAt: string;
-  state: PaymentProofState;
+  state: ReceiptState;
   /** 'image/jpeg' (images are re-encoded) or 'application/pdf'. */
   contentType: string;
   hasThumbnail: boolean;
@@ -275,7 +275,7 @@ export interface PaymentProof {
   /** yyyy-MM-dd. */
   depositDate: string | null;
   documentNumber: string | null;
-  review: PaymentProofReview | null;
+  review: ReceiptReview | null;
   /** Always 'comprobante' now: money recorded by hand and bank lines are ledger credits (LedgerEntry). */
   kind: 'comprobante';
   /** An earlier receipt of the family with the same file, or the same document number and amount: likely sent twice. */
@@ -285,7 +285,7 @@ export interface PaymentProof {
 }
 
 /** A receipt in the committee's review queue (GET /api/payment-proofs). */
-export interface ReviewQueueItem extends PaymentProof {
+export interface ReviewQueueItem extends Receipt {
   familyId: number;
   graduateName: string;
   contactName: string;
@@ -297,7 +297,7 @@ export interface ReviewQueueItem extends PaymentProof {
   warnings: string[];
 }
 
-export interface PaymentProofReview {
+export interface ReceiptReview {
   reviewedBy: string;
   reviewedAt: string;
   amountReceived: number | null;
@@ -570,7 +570,7 @@ export interface StatementLine {
   /** Whether its date has passed (in Guatemala): a due payment unpaid is owed now. */
   due: boolean;
   /** The receipts the family sent for this payment, with their review (evidence, not money). */
-  receipts: PaymentProof[];
+  receipts: Receipt[];
 }
 
 /** A family's account statement (estado de cuenta). */

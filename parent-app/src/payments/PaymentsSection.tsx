@@ -5,12 +5,12 @@ import {
   type PaymentConfirmation,
   type PaymentDate,
   type PaymentNumber,
-  type PaymentProof,
+  type Receipt,
   type PaymentStatus,
   type Statement,
   type StatementLine,
 } from '@portal/contracts';
-import { useMyPaymentProofs } from '@portal/api-client/my-family';
+import { useMyReceipts } from '@portal/api-client/my-family';
 import { useSaveMyPaymentConfirmation, useMyPaymentConfirmations, usePaymentDates } from '@portal/api-client/payments';
 import { useSettings } from '@portal/api-client/settings';
 import { useMyStatement } from '@portal/api-client/statements';
@@ -112,7 +112,7 @@ export function PaymentItem({
   payment: PaymentDate;
   /** null: never answered, so no option is selected (decisions item 17). */
   status: PaymentStatus | null;
-  proofs: PaymentProof[];
+  proofs: Receipt[];
   pending: boolean;
   onChange: (status: PaymentStatus) => void;
   /** The payment in the family's statement (from the ledger), null while it loads. */
@@ -228,7 +228,7 @@ export function AccountCard({ statement }: { statement: Statement }) {
 export default function PaymentsSection() {
   const { data: payments, error: paymentsError } = usePaymentDates();
   const { data: confirmations, error: confirmationsError } = useMyPaymentConfirmations();
-  const { data: proofs } = useMyPaymentProofs(true);
+  const { data: proofs } = useMyReceipts(true);
   const { data: statement } = useMyStatement();
   const save = useSaveMyPaymentConfirmation(parentToasts({ success: texts.toasts.payment, failure: texts.toasts.paymentFailed }));
   // The radio shows the parent's choice at once; it falls back to the saved answer if the save fails.

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PaymentProof } from '@portal/contracts';
+import type { Receipt } from '@portal/contracts';
 import { renderWithApi } from '@portal/test-utils/render';
 import { toast } from '@portal/ui/toast';
 import { PaymentReceipts } from './PaymentReceipts';
@@ -17,7 +17,7 @@ const answer = (status: number, body: unknown) => ({
   text: async () => (status === 204 ? '' : JSON.stringify(body)),
 });
 
-const proof = (overrides: Partial<PaymentProof>): PaymentProof => ({
+const proof = (overrides: Partial<Receipt>): Receipt => ({
   id: 1,
   paymentNumber: 2,
   fileName: 'comprobante-pago-2.jpg',

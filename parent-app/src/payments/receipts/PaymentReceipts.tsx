@@ -1,7 +1,7 @@
 import imageCompression from 'browser-image-compression';
 import { useId, useState, type FormEvent } from 'react';
-import type { PaymentNumber, PaymentProof } from '@portal/contracts';
-import { receiptFileUrl, uploadPaymentProof, useDeletePaymentProof, useRefreshMyPaymentProofs } from '@portal/api-client/receipts';
+import type { PaymentNumber, Receipt } from '@portal/contracts';
+import { receiptFileUrl, uploadReceipt, useDeleteReceipt, useRefreshMyReceipts } from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -43,7 +43,7 @@ export function PaymentReceipts({
   paid = false,
 }: {
   paymentNumber: PaymentNumber;
-  proofs: PaymentProof[];
+  proofs: Receipt[];
   /** The payment is paid in full (from the ledger): no more receipts are asked for. */
   paid?: boolean;
 }) {
@@ -52,7 +52,7 @@ export function PaymentReceipts({
   const [progress, setProgress] = useState<{ step: 'compress' | 'upload'; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const lastRejected = proofs.length > 0 && proofs.every((proof) => proof.state === 'rechazado');
-  const refresh = useRefreshMyPaymentProofs();
+  const refresh = useRefreshMyReceipts();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,7 +71,7 @@ export function PaymentReceipts({
         return setError(t.unreadableImage);
       }
       setProgress({ step: 'upload', percent: 0 });
-      await uploadPaymentProof(
+      await uploadReceipt(
         {
           file: small.blob,
           fileName: small.name,
@@ -92,7 +92,7 @@ export function PaymentReceipts({
     }
   }
 
-  const remove = useDeletePaymentProof({
+  const remove = useDeleteReceipt({
     onError: (failure) => toast({ title: t.deleteFailed, description: errorMessage(failure), variant: 'destructive' }),
   });
 

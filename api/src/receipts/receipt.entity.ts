@@ -1,10 +1,10 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { PaymentNumber, PaymentProofState } from '@portal/contracts';
+import type { PaymentNumber, ReceiptState } from '@portal/contracts';
 
 /** A deposit receipt a family sent for a payment, and the committee's decision on it. The file's
  * bytes live in `payment_proof_files` (receipts/receipt-storage.ts), so lists never load them. */
 @Entity('payment_proofs')
-export class PaymentProofEntity {
+export class ReceiptEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 
@@ -36,7 +36,7 @@ export class PaymentProofEntity {
 
   /** 'en_revision' until an admin verifies or rejects it. */
   @Column({ type: 'varchar', length: 12, default: 'en_revision' })
-  state!: PaymentProofState;
+  state!: ReceiptState;
 
   /** The type sniffed from the bytes: 'image/jpeg' (images are re-encoded) or 'application/pdf'. */
   @Column({ type: 'varchar', length: 40, default: 'application/pdf' })
