@@ -236,7 +236,10 @@ describe("without a mail server, the committee reads the e-mails in 'Correos'", 
     await screenshot(admin, 'admin-emails');
     await row.getByRole('button', { name: `Ver «Confirma tu correo · Class of 2026» para ${email}` }).click();
     const dialog = admin.getByRole('dialog');
-    const text = (await dialog.locator('pre').textContent()) ?? '';
+    // The message's text arrives after the dialog opens.
+    const body = dialog.locator('pre').filter({ hasText: '/auth/verificar?token=' });
+    await body.waitFor();
+    const text = (await body.textContent()) ?? '';
     const link = /http:\/\/127\.0\.0\.1:\d+\/auth\/verificar\?token=[\w-]{43}/.exec(text)?.[0];
     expect(link).toBeDefined();
     await screenshot(admin, 'admin-email');
