@@ -106,18 +106,28 @@ export async function registerUploads(
   const fastify = app.getHttpAdapter().getInstance();
   const refuse = (reply: FastifyReply, status: number, message: string) =>
     reply.status(status).header('connection', 'close').type('application/json; charset=utf-8').send({ statusCode: status, message });
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isUploadRoute(request)) return;
+  /** Whether the upload was refused (and answered). */
+  const refused = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const role = UPLOAD_ROLES.get(request.url.split('?')[0]!)!;
     const token = request.cookies?.[cookie];
     const user = token ? await sessionOf(token) : null;
-    if (!user) return refuse(reply, 401, UPLOAD_GATE_MESSAGES.signIn);
-    if (user.role !== role) return refuse(reply, 403, UPLOAD_GATE_MESSAGES.forbidden);
-    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY) return refuse(reply, 413, MESSAGES.tooLarge);
+    if (!user) return (refuse(reply, 401, UPLOAD_GATE_MESSAGES.signIn), true);
+    if (user.role !== role) return (refuse(reply, 403, UPLOAD_GATE_MESSAGES.forbidden), true);
+    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY) return (refuse(reply, 413, MESSAGES.tooLarge), true);
+    return false;
+  };
+  // Callback hooks, not async ones: every other request passes straight through, with no
+  // promise of its own (these hooks run on every request of the API).
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!isUploadRoute(request)) return done();
+    refused(request, reply).then((answered) => answered || done(), done);
   });
-  fastify.addHook('preValidation', async (request: FastifyRequest) => {
-    if (!request.isMultipart()) return;
-    if (!isUploadRoute(request)) throw new UnsupportedMediaTypeException(MESSAGES.mediaType);
-    request.body = await readForm(request);
+  fastify.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!request.isMultipart()) return done();
+    if (!isUploadRoute(request)) return done(new UnsupportedMediaTypeException(MESSAGES.mediaType));
+    readForm(request).then((body) => {
+      request.body = body;
+      done();
+    }, done);
   });
 }
