@@ -29,13 +29,13 @@ const WARM_UP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MYSQL_URL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 
-type DatabaseKind = 'sqlite' | 'mariadb';
-const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,mariadb').split(',').map((kind) => {
+export type DatabaseKind = 'sqlite' | 'mariadb';
+export const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,mariadb').split(',').map((kind) => {
   if (kind !== 'sqlite' && kind !== 'mariadb') throw new Error(`BENCH_DATABASES: unknown database "${kind}" (sqlite, mariadb)`);
   return kind as DatabaseKind;
 });
 
-interface Route {
+export interface Route {
   name: string;
   path: string;
   kind: 'read' | 'write';
@@ -44,7 +44,7 @@ interface Route {
 }
 
 const PAYMENT = '/api/my-payment-confirmations/3';
-const ROUTES: Route[] = [
+export const ROUTES: Route[] = [
   { name: 'GET /api/events', path: '/api/events', kind: 'read', requests: [{ method: 'GET', path: '/api/events' }] },
   { name: 'GET /api/my-family', path: '/api/my-family', kind: 'read', requests: [{ method: 'GET', path: '/api/my-family' }] },
   {
@@ -62,7 +62,7 @@ const ROUTES: Route[] = [
 
 const TARGETS = { read: { ratio: 0.35, p99Ms: 20 }, write: { ratio: 0.15, p99Ms: Number.POSITIVE_INFINITY } } as const;
 
-interface Sample {
+export interface Sample {
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -73,7 +73,7 @@ interface Sample {
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** CPU time (user + system) a process has used so far, in microseconds (/proc/<pid>/stat). */
-function cpuMicrosOf(pid: number): number {
+export function cpuMicrosOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // The fields after the command name, which is in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -81,7 +81,7 @@ function cpuMicrosOf(pid: number): number {
 }
 
 /** One autocannon run in its own process. */
-function load(base: string, route: Route, cookie: string, seconds: number, serverPid?: number): Promise<Sample> {
+export function load(base: string, route: Route, cookie: string, seconds: number, serverPid?: number): Promise<Sample> {
   const options: autocannon.Options = {
     url: base,
     connections: CONNECTIONS,
@@ -127,7 +127,7 @@ async function startBare(bodies: Record<string, string>): Promise<{ base: string
 }
 
 /** A new database of `kind` with nothing in it yet (the API migrates and seeds it), and its removal. */
-async function newDatabase(kind: DatabaseKind): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+export async function newDatabase(kind: DatabaseKind): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-throughput-'));
     return { env: { SQLITE_PATH: path.join(dir, 'portal.sqlite') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
@@ -267,7 +267,10 @@ async function main(): Promise<void> {
   console.log(`api-throughput: results in ${file}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+// bench/api-profile.ts imports the routes and the load from here.
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}
