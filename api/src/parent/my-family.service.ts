@@ -32,7 +32,6 @@ export function familyEmail(user: User): string | undefined {
   return email;
 }
 
-
 /**
  * The family of the signed-in parent: the one whose e-mail is the account's. It always comes from
  * the session, so no id a parent sends can reach another family.
