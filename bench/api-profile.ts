@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureApiBuilt, login, machine, round, startApi, type RunningApi, ROOT } from './support/common';
-import { cpuMicrosOf, DATABASES, load, newDatabase, ROUTES, type DatabaseKind, type Route } from './api-throughput';
+import { DATABASES, load, newDatabase, ROUTES, type DatabaseKind, type Route } from './api-throughput';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARM_UP_SECONDS = 3;
@@ -96,7 +96,9 @@ function table(map: Map<string, number>, busy: number, requests: number, limit: 
   return [
     `| ${heading} | µs/request | share |`,
     '| --- | ---: | ---: |',
-    ...rows.map(([key, micros]) => `| \`${key.replaceAll('|', '\\|')}\` | ${round(micros / requests, 1)} | ${round((100 * micros) / busy)}% |`),
+    ...rows.map(
+      ([key, micros]) => `| \`${key.replaceAll('|', '\\|')}\` | ${round(micros / requests, 1)} | ${round((100 * micros) / busy)}% |`,
+    ),
   ].join('\n');
 }
 
@@ -104,7 +106,14 @@ async function profileDatabase(kind: DatabaseKind): Promise<string> {
   const database = await newDatabase(kind);
   const profileDir = mkdtempSync(path.join(tmpdir(), 'portal-api-profile-'));
   let api: RunningApi | undefined;
-  const windows: Array<{ route: Route; from: number; to: number; requests: number; cpuMicrosPerRequest: number; requestsPerSecond: number }> = [];
+  const windows: Array<{
+    route: Route;
+    from: number;
+    to: number;
+    requests: number;
+    cpuMicrosPerRequest: number;
+    requestsPerSecond: number;
+  }> = [];
   try {
     api = await startApi(
       { ...database.env, NODE_ENV: 'test', SEED_DEMO: 'true' },
@@ -124,7 +133,9 @@ async function profileDatabase(kind: DatabaseKind): Promise<string> {
         cpuMicrosPerRequest: sample.cpuMicrosPerRequest!,
         requestsPerSecond: sample.requestsPerSecond,
       });
-      console.log(`api-profile (${kind}) ${route.name}: ${round(sample.requestsPerSecond)} req/s, ${sample.cpuMicrosPerRequest} µs CPU a request`);
+      console.log(
+        `api-profile (${kind}) ${route.name}: ${round(sample.requestsPerSecond)} req/s, ${sample.cpuMicrosPerRequest} µs CPU a request`,
+      );
     }
   } finally {
     await api?.stop();
@@ -154,7 +165,7 @@ async function profileDatabase(kind: DatabaseKind): Promise<string> {
     '',
     `Written by \`npx tsx bench/api-profile.ts\` on ${info.date} (Node ${info.node}, ${info.nproc} CPUs, load average ${info.loadAverage}): ` +
       `the built API under \`node --cpu-prof\`, ${SECONDS} s of 50 connections per route after ${WARM_UP_SECONDS} s of warm-up; ` +
-      'times are per request, from the samples taken during the route\'s run (idle excluded). The profiler itself adds some time.',
+      "times are per request, from the samples taken during the route's run (idle excluded). The profiler itself adds some time.",
     '',
     ...sections.flatMap((section) => [section, '']),
   ].join('\n');
