@@ -66,7 +66,7 @@ export interface Sample {
   requestsPerSecond: number;
   p50: number;
   p99: number;
-  /** The server's CPU time (user + system) per answered request, when it is the API. */
+  /** The server's CPU time (user + system) per answered request. */
   cpuMicrosPerRequest?: number;
 }
 
@@ -171,6 +171,7 @@ function summarize(route: Route, bareRuns: Sample[], apiRuns: Sample[]) {
     apiRequestsPerSecond: round(median(apiRuns.map((sample) => sample.requestsPerSecond))),
     apiP50Ms: median(apiRuns.map((sample) => sample.p50)),
     apiP99Ms: p99,
+    bareCpuMicrosPerRequest: round(median(bareRuns.map((sample) => sample.cpuMicrosPerRequest!))),
     apiCpuMicrosPerRequest: round(median(apiRuns.map((sample) => sample.cpuMicrosPerRequest!))),
     ratio: round(ratio, 2),
     target: { ratio: target.ratio, p99Ms: Number.isFinite(target.p99Ms) ? target.p99Ms : null },
@@ -213,12 +214,12 @@ async function measure(kind: DatabaseKind): Promise<RouteResult[]> {
     const samples = new Map(ROUTES.map((route) => [route.name, { bare: [] as Sample[], api: [] as Sample[] }]));
     for (let roundIndex = 1; roundIndex <= ROUNDS; roundIndex += 1) {
       for (const route of ROUTES) {
-        const bareSample = await load(servers.bare, route, cookie, SECONDS);
+        const bareSample = await load(servers.bare, route, cookie, SECONDS, bare.pid);
         const apiSample = await load(servers.api, route, cookie, SECONDS, api.pid);
         samples.get(route.name)!.bare.push(bareSample);
         samples.get(route.name)!.api.push(apiSample);
         console.log(
-          `  ${kind} round ${roundIndex}/${ROUNDS} ${route.name}: bare ${round(bareSample.requestsPerSecond)} req/s, API ${round(
+          `  ${kind} round ${roundIndex}/${ROUNDS} ${route.name}: bare ${round(bareSample.requestsPerSecond)} req/s (${bareSample.cpuMicrosPerRequest} µs CPU), API ${round(
             apiSample.requestsPerSecond,
           )} req/s (p99 ${apiSample.p99} ms, ${apiSample.cpuMicrosPerRequest} µs CPU a request)`,
         );
@@ -248,7 +249,8 @@ async function main(): Promise<void> {
         'API req/s': result.apiRequestsPerSecond,
         'API p50 (ms)': result.apiP50Ms,
         'API p99 (ms)': result.apiP99Ms,
-        'API CPU (µs/req)': result.apiCpuMicrosPerRequest,
+        'CPU µs/req bare': result.bareCpuMicrosPerRequest,
+        'CPU µs/req API': result.apiCpuMicrosPerRequest,
         'ratio to bare': result.ratio,
         target: `>= ${result.target.ratio}${result.target.p99Ms ? `, p99 <= ${result.target.p99Ms} ms` : ''}`,
         met: result.met ? 'yes' : 'NO',
