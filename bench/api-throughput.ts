@@ -1,26 +1,41 @@
 // API throughput and latency against the machine's own limit. Three processes: the built portal
-// API (`node api/dist/main.js`, fresh SQLite with the demo data), a bare Node `http` server that
+// API (`node api/dist/main.js`, a fresh database with the demo data), a bare Node `http` server that
 // answers the same JSON with no framework and no database (the limit), and autocannon (50
 // connections on loopback) in a process of its own. Each round measures, route by route, the bare
 // server and then the API right after it, so the ratio compares two numbers taken under the same
-// load from the rest of the machine; the report is the median of the rounds.
+// load from the rest of the machine; the report is the median of the rounds. Beside the ratio, the
+// API process's own CPU time per request (/proc/<pid>/stat around each run), which moves less than
+// req/s when other work shares the machine.
 //
-//   npx tsx bench/api-throughput.ts      (BENCH_ROUNDS=3, BENCH_SECONDS=8, BENCH_CONNECTIONS=50)
+// Each database in turn: SQLite (a new file), then MariaDB (a database created on the server of
+// BENCH_MYSQL_URL, mysql://root@127.0.0.1:3306 by default, and dropped afterwards).
+//
+//   npx tsx bench/api-throughput.ts      (BENCH_ROUNDS=3, BENCH_SECONDS=8, BENCH_CONNECTIONS=50,
+//                                          BENCH_DATABASES=sqlite,mariadb)
 //
 // Targets: the two reads >= 0.35 of bare with p99 <= 20 ms; the write >= 0.15 of bare.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import { ensureApiBuilt, login, machine, median, round, startApi, tsxScript, writeResult, ROOT } from './support/common';
+import { createConnection } from 'mysql2/promise';
+import { ensureApiBuilt, login, machine, median, round, startApi, tsxScript, writeResult, ROOT, type RunningApi } from './support/common';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARM_UP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const MYSQL_URL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 
-interface Route {
+export type DatabaseKind = 'sqlite' | 'mariadb';
+export const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,mariadb').split(',').map((kind) => {
+  if (kind !== 'sqlite' && kind !== 'mariadb') throw new Error(`BENCH_DATABASES: unknown database "${kind}" (sqlite, mariadb)`);
+  return kind as DatabaseKind;
+});
+
+export interface Route {
   name: string;
   path: string;
   kind: 'read' | 'write';
@@ -29,7 +44,7 @@ interface Route {
 }
 
 const PAYMENT = '/api/my-payment-confirmations/3';
-const ROUTES: Route[] = [
+export const ROUTES: Route[] = [
   { name: 'GET /api/events', path: '/api/events', kind: 'read', requests: [{ method: 'GET', path: '/api/events' }] },
   { name: 'GET /api/my-family', path: '/api/my-family', kind: 'read', requests: [{ method: 'GET', path: '/api/my-family' }] },
   {
@@ -47,14 +62,26 @@ const ROUTES: Route[] = [
 
 const TARGETS = { read: { ratio: 0.35, p99Ms: 20 }, write: { ratio: 0.15, p99Ms: Number.POSITIVE_INFINITY } } as const;
 
-interface Sample {
+export interface Sample {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** The server's CPU time (user + system) per answered request. */
+  cpuMicrosPerRequest?: number;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) a process has used so far, in microseconds (/proc/<pid>/stat). */
+export function cpuMicrosOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** One autocannon run in its own process. */
-function load(base: string, route: Route, cookie: string, seconds: number): Promise<Sample> {
+export function load(base: string, route: Route, cookie: string, seconds: number, serverPid?: number): Promise<Sample> {
   const options: autocannon.Options = {
     url: base,
     connections: CONNECTIONS,
@@ -62,6 +89,7 @@ function load(base: string, route: Route, cookie: string, seconds: number): Prom
     headers: { cookie },
     requests: route.requests,
   };
+  const cpuBefore = serverPid === undefined ? 0 : cpuMicrosOf(serverPid);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...tsxScript('support/load.ts'), JSON.stringify(options)], {
       cwd: ROOT,
@@ -79,7 +107,8 @@ function load(base: string, route: Route, cookie: string, seconds: number): Prom
           new Error(`${route.name} on ${base}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`),
         );
       }
-      resolve({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+      const cpuMicrosPerRequest = serverPid === undefined ? undefined : round((cpuMicrosOf(serverPid) - cpuBefore) / result['2xx']);
+      resolve({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMicrosPerRequest });
     });
   });
 }
@@ -97,14 +126,69 @@ async function startBare(bodies: Record<string, string>): Promise<{ base: string
   return { base: `http://127.0.0.1:${port}`, child };
 }
 
-async function main(): Promise<void> {
-  ensureApiBuilt();
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-throughput-'));
-  // The demo accounts and data (production refuses them): NODE_ENV=test runs the same code as
-  // production here, with the log level the benchmark sets (warn) and no pretty-printing worker.
-  const api = await startApi({ SQLITE_PATH: path.join(dir, 'portal.sqlite'), NODE_ENV: 'test', SEED_DEMO: 'true' });
+/** A new database of `kind` with nothing in it yet (the API migrates and seeds it), and its removal. */
+export async function newDatabase(kind: DatabaseKind): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-throughput-'));
+    return { env: { SQLITE_PATH: path.join(dir, 'portal.sqlite') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const server = new URL(MYSQL_URL);
+  const connect = () =>
+    createConnection({
+      host: server.hostname,
+      port: Number(server.port || 3306),
+      user: decodeURIComponent(server.username),
+      password: decodeURIComponent(server.password),
+    });
+  const name = `portal_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const connection = await connect();
+  await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await connection.end();
+  const url = new URL(MYSQL_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.href },
+    drop: async () => {
+      const admin = await connect();
+      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.end();
+    },
+  };
+}
+
+type RouteResult = ReturnType<typeof summarize>;
+
+function summarize(route: Route, bareRuns: Sample[], apiRuns: Sample[]) {
+  const ratio = median(apiRuns.map((sample, i) => sample.requestsPerSecond / bareRuns[i]!.requestsPerSecond));
+  const target = TARGETS[route.kind];
+  const p99 = median(apiRuns.map((sample) => sample.p99));
+  return {
+    route: route.name,
+    kind: route.kind,
+    bareRequestsPerSecond: round(median(bareRuns.map((sample) => sample.requestsPerSecond))),
+    bareP50Ms: median(bareRuns.map((sample) => sample.p50)),
+    bareP99Ms: median(bareRuns.map((sample) => sample.p99)),
+    apiRequestsPerSecond: round(median(apiRuns.map((sample) => sample.requestsPerSecond))),
+    apiP50Ms: median(apiRuns.map((sample) => sample.p50)),
+    apiP99Ms: p99,
+    bareCpuMicrosPerRequest: round(median(bareRuns.map((sample) => sample.cpuMicrosPerRequest!))),
+    apiCpuMicrosPerRequest: round(median(apiRuns.map((sample) => sample.cpuMicrosPerRequest!))),
+    ratio: round(ratio, 2),
+    target: { ratio: target.ratio, p99Ms: Number.isFinite(target.p99Ms) ? target.p99Ms : null },
+    met: ratio >= target.ratio && p99 <= target.p99Ms,
+    runs: { bare: bareRuns, api: apiRuns },
+  };
+}
+
+/** The three routes on the API over a new database of `kind`, each round right after the bare server. */
+async function measure(kind: DatabaseKind): Promise<RouteResult[]> {
+  const database = await newDatabase(kind);
   let bare: ChildProcess | undefined;
+  let api: RunningApi | undefined;
   try {
+    // The demo accounts and data (production refuses them): NODE_ENV=test runs the same code as
+    // production here, with the log level the benchmark sets (warn) and no pretty-printing worker.
+    api = await startApi({ ...database.env, NODE_ENV: 'test', SEED_DEMO: 'true' });
     const cookie = await login(api.base, 'padre', 'graduacion2026');
     // The bare server answers each path with what the API answers.
     const bodies: Record<string, string> = {};
@@ -122,7 +206,7 @@ async function main(): Promise<void> {
     bare = started.child;
     const servers = { bare: started.base, api: api.base };
 
-    console.log(`api-throughput: warming up (${WARM_UP_SECONDS} s per route and server)`);
+    console.log(`api-throughput (${kind}): warming up (${WARM_UP_SECONDS} s per route and server)`);
     for (const route of ROUTES) {
       await load(servers.bare, route, cookie, WARM_UP_SECONDS);
       await load(servers.api, route, cookie, WARM_UP_SECONDS);
@@ -130,73 +214,65 @@ async function main(): Promise<void> {
     const samples = new Map(ROUTES.map((route) => [route.name, { bare: [] as Sample[], api: [] as Sample[] }]));
     for (let roundIndex = 1; roundIndex <= ROUNDS; roundIndex += 1) {
       for (const route of ROUTES) {
-        const bareSample = await load(servers.bare, route, cookie, SECONDS);
-        const apiSample = await load(servers.api, route, cookie, SECONDS);
+        const bareSample = await load(servers.bare, route, cookie, SECONDS, bare.pid);
+        const apiSample = await load(servers.api, route, cookie, SECONDS, api.pid);
         samples.get(route.name)!.bare.push(bareSample);
         samples.get(route.name)!.api.push(apiSample);
         console.log(
-          `  round ${roundIndex}/${ROUNDS} ${route.name}: bare ${round(bareSample.requestsPerSecond)} req/s, API ${round(
+          `  ${kind} round ${roundIndex}/${ROUNDS} ${route.name}: bare ${round(bareSample.requestsPerSecond)} req/s (${bareSample.cpuMicrosPerRequest} µs CPU), API ${round(
             apiSample.requestsPerSecond,
-          )} req/s (p99 ${apiSample.p99} ms)`,
+          )} req/s (p99 ${apiSample.p99} ms, ${apiSample.cpuMicrosPerRequest} µs CPU a request)`,
         );
       }
     }
+    return ROUTES.map((route) => summarize(route, samples.get(route.name)!.bare, samples.get(route.name)!.api));
+  } finally {
+    bare?.kill('SIGTERM');
+    await api?.stop();
+    await database.drop();
+  }
+}
 
-    const results = ROUTES.map((route) => {
-      const { bare: bareRuns, api: apiRuns } = samples.get(route.name)!;
-      const ratio = median(apiRuns.map((sample, i) => sample.requestsPerSecond / bareRuns[i]!.requestsPerSecond));
-      const target = TARGETS[route.kind];
-      const p99 = median(apiRuns.map((sample) => sample.p99));
-      return {
-        route: route.name,
-        kind: route.kind,
-        bareRequestsPerSecond: round(median(bareRuns.map((sample) => sample.requestsPerSecond))),
-        bareP50Ms: median(bareRuns.map((sample) => sample.p50)),
-        bareP99Ms: median(bareRuns.map((sample) => sample.p99)),
-        apiRequestsPerSecond: round(median(apiRuns.map((sample) => sample.requestsPerSecond))),
-        apiP50Ms: median(apiRuns.map((sample) => sample.p50)),
-        apiP99Ms: p99,
-        ratio: round(ratio, 2),
-        target: { ratio: target.ratio, p99Ms: Number.isFinite(target.p99Ms) ? target.p99Ms : null },
-        met: ratio >= target.ratio && p99 <= target.p99Ms,
-        runs: { bare: bareRuns, api: apiRuns },
-      };
-    });
+async function main(): Promise<void> {
+  ensureApiBuilt();
+  const databases: Partial<Record<DatabaseKind, RouteResult[]>> = {};
+  for (const kind of DATABASES) databases[kind] = await measure(kind);
 
-    const info = machine();
-    console.log(
-      `\nAPI throughput: ${CONNECTIONS} connections, median of ${ROUNDS} runs of ${SECONDS} s (${info.nproc} CPUs, ${info.cpu})\n`,
-    );
-    console.table(
+  const info = machine();
+  console.log(`\nAPI throughput: ${CONNECTIONS} connections, median of ${ROUNDS} runs of ${SECONDS} s (${info.nproc} CPUs, ${info.cpu})\n`);
+  console.table(
+    Object.entries(databases).flatMap(([kind, results]) =>
       results.map((result) => ({
+        database: kind,
         route: result.route,
         'bare req/s': result.bareRequestsPerSecond,
         'API req/s': result.apiRequestsPerSecond,
         'API p50 (ms)': result.apiP50Ms,
         'API p99 (ms)': result.apiP99Ms,
+        'CPU µs/req bare': result.bareCpuMicrosPerRequest,
+        'CPU µs/req API': result.apiCpuMicrosPerRequest,
         'ratio to bare': result.ratio,
         target: `>= ${result.target.ratio}${result.target.p99Ms ? `, p99 <= ${result.target.p99Ms} ms` : ''}`,
         met: result.met ? 'yes' : 'NO',
       })),
-    );
-    const file = writeResult('api-throughput', {
-      bench: 'api-throughput',
-      ...info,
-      connections: CONNECTIONS,
-      rounds: ROUNDS,
-      seconds: SECONDS,
-      routes: results,
-      withinTargets: results.every((result) => result.met),
-    });
-    console.log(`api-throughput: results in ${file}`);
-  } finally {
-    bare?.kill('SIGTERM');
-    await api.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+    ),
+  );
+  const file = writeResult('api-throughput', {
+    bench: 'api-throughput',
+    ...info,
+    connections: CONNECTIONS,
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    databases,
+    withinTargets: Object.values(databases).every((results) => results.every((result) => result.met)),
+  });
+  console.log(`api-throughput: results in ${file}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+// bench/api-profile.ts imports the routes and the load from here.
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}

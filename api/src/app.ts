@@ -10,6 +10,7 @@ import { registerNoStore } from './common/cache-control';
 import { registerCsrfCheck } from './common/csrf';
 import { earlyErrorOptions } from './common/early-errors';
 import { registerJsonBodyRules } from './common/json-body';
+import { registerKeptReplies } from './common/json-reply';
 import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
 import { proxyTrust } from './common/proxy';
 import { registerUploads } from './receipts/multipart';
@@ -79,6 +80,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   registerJsonBodyRules(fastify);
+  registerKeptReplies(fastify);
   registerUnsubscribeFormParser(fastify);
   registerCsrfCheck(fastify, config.allowedOrigins);
   // After the cross-site check: a forged upload is told so first.

@@ -91,7 +91,10 @@ export class Database {
     const generation = this.generation;
     const value = freeze(await load());
     // A read that overlapped a write may hold what was there before it: not kept.
-    if (generation === this.generation && this.reads.size < CACHED_READS) this.reads.set(key, value);
+    if (generation === this.generation && this.reads.size < CACHED_READS) {
+      this.reads.set(key, value);
+      keptReads.add(value);
+    }
     return value;
   }
 
@@ -149,6 +152,14 @@ export class Database {
 }
 
 /** Frozen one level down (an array's items, an object's fields): enough for the flat rows kept. */
+/** Every value `cached` keeps, so a reply can keep its JSON text beside it (common/json-reply.ts). */
+const keptReads = new WeakSet<object>();
+
+/** Whether the value is one `cached` keeps: frozen, and the same until the next write drops it. */
+export function isKeptRead(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && keptReads.has(value);
+}
+
 function freeze<T extends object>(value: T): T {
   for (const item of Object.values(value)) if (typeof item === 'object' && item !== null) Object.freeze(item);
   return Object.freeze(value);

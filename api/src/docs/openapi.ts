@@ -3,6 +3,7 @@
 // /api/docs/openapi.yaml, to administrators only.
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 // Only the folder's path: the package's main module would run Swagger UI's 1.5 MB browser bundle
 // in the API process at every start (about 0.8 s and 40 MB of RSS, for nothing).
@@ -52,13 +53,20 @@ export async function setupOpenApi(app: NestFastifyApplication): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   // By the route that matched, not the URL's text: the router decodes the path first, so
   // /api/%64ocs/openapi.json reaches the same route as /api/docs/openapi.json.
-  fastify.addHook('onRequest', async (request, reply) => {
-    const route = request.routeOptions.url;
-    if (route === undefined || (route !== `/${DOCS_PATH}` && !route.startsWith(`/${DOCS_PATH}/`))) return;
+  /** Whether the request was refused (and answered). */
+  const refused = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const token = request.cookies?.[SESSION_COOKIE];
     const user = token ? await sessions.resolve(token) : null;
-    if (!user) return reply.code(401).send({ statusCode: 401, message: 'Debes iniciar sesión para continuar.' });
-    if (user.role !== 'admin') return reply.code(403).send({ statusCode: 403, message: 'No tienes permiso para realizar esta acción.' });
+    if (user?.role === 'admin') return false;
+    const [status, message] = user ? [403, 'No tienes permiso para realizar esta acción.'] : [401, 'Debes iniciar sesión para continuar.'];
+    void reply.code(status).send({ statusCode: status, message });
+    return true;
+  };
+  // A callback hook: every other request passes straight through, with no promise of its own.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    if (route === undefined || (route !== `/${DOCS_PATH}` && !route.startsWith(`/${DOCS_PATH}/`))) return done();
+    refused(request, reply).then((answered) => answered || done(), done);
   });
   // JSON and YAML only from Nest's module; the UI's files are served here (see web/web.ts for why
   // static files are registered by the API itself).

@@ -147,15 +147,16 @@ export class FamilyStore {
   }
 
   /**
-   * The same step for the payment answer, the portal's busiest write: only the id, by hand-written
-   * SQL (payments/payment.store.ts says why), its row held for writing on MySQL/MariaDB.
+   * The same step for the payment answer, the portal's busiest write: the id and the graduate name
+   * (for its history row), by hand-written SQL (payments/payment.store.ts says why), its row held
+   * for writing on MySQL/MariaDB.
    */
-  async lockIdByEmail(manager: EntityManager, email: string): Promise<number | null> {
-    const rows: Array<{ id: number }> = await manager.query(
-      `SELECT id FROM families WHERE email = ?${this.db.isSqlite ? '' : ' FOR UPDATE'}`,
+  async lockNameByEmail(manager: EntityManager, email: string): Promise<FamilyName | null> {
+    const rows: FamilyName[] = await manager.query(
+      `SELECT id, graduateName FROM families WHERE email = ?${this.db.isSqlite ? '' : ' FOR UPDATE'}`,
       [email],
     );
-    return rows[0]?.id ?? null;
+    return rows[0] ?? null;
   }
 
   /**

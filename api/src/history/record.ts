@@ -22,6 +22,8 @@ export interface Change {
   entity: HistoryEntityName;
   entityId?: number | null;
   familyId?: number | null;
+  /** The family's graduate name, when the caller has read it already (else it is read here). */
+  familyName?: string;
   /** A short name for what changed, as it is now (a graduate, an event's title). */
   label?: string | null;
   /** What it was (null on create) and what it is (null on delete), as the API shows it. */
@@ -93,7 +95,12 @@ export async function recordChange(
     if (!changed) return;
     [before, after] = changed;
   }
-  const family = change.familyId ? await familyName(manager, change.familyId) : null;
+  const family =
+    change.familyName !== undefined
+      ? { graduateName: change.familyName }
+      : change.familyId
+        ? await familyName(manager, change.familyId)
+        : null;
   await manager.insert(HistoryEntity, {
     at: new Date(),
     actorUserId: actor?.id ?? null,

@@ -30,15 +30,16 @@ export class MyPaymentConfirmationsService {
    * One row per family and payment, and its history row, in one transaction. The family row is
    * locked first (database/lock-order.ts), so it cannot vanish before the answer is written and the
    * same family's quick toggles take turns. An answer that is already so writes nothing. Hand-written
-   * statements (FamilyStore.lockIdByEmail, PaymentStore.answer and saveAnswer): the busiest write, where
-   * TypeORM's finds cost too much.
+   * statements (FamilyStore.lockNameByEmail, PaymentStore.answer and saveAnswer): the busiest write, where
+   * TypeORM's finds cost too much. The history row takes the name read with the lock.
    */
   async set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentConfirmation> {
     const email = familyEmail(user);
     if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     return this.db.write(async (manager) => {
-      const familyId = await this.familyStore.lockIdByEmail(manager, email);
-      if (familyId === null) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
+      const family = await this.familyStore.lockNameByEmail(manager, email);
+      if (family === null) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
+      const familyId = family.id;
       const previous = await this.payments.answer(manager, familyId, paymentNumber);
       if (previous === status) return { paymentNumber, status };
       await this.payments.saveAnswer(manager, familyId, paymentNumber, status);
@@ -47,6 +48,7 @@ export class MyPaymentConfirmationsService {
         entity: 'payment-confirmation',
         entityId: paymentNumber,
         familyId,
+        familyName: family.graduateName,
         label: PAYMENT_TITLES[paymentNumber],
         before: previous ? { status: previous } : null,
         after: { status },

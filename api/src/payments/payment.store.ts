@@ -100,7 +100,7 @@ export class PaymentStore {
    * cost about 1.5 ms of API CPU per answer against 0.9 ms with these statements
    * (docs/performance.md, "Data access on the entities"), and the write fell below its target of
    * 0.15 of a bare server. Nothing is hydrated into entities: the answer needs the family's id (its
-   * row locked by FamilyStore.lockIdByEmail) and the current status, nothing more.
+   * row locked by FamilyStore.lockNameByEmail) and the current status, nothing more.
    */
 
   async answer(manager: EntityManager, familyId: number, paymentNumber: PaymentNumber): Promise<PaymentStatus | null> {

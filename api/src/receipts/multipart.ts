@@ -1,10 +1,10 @@
 // The routes that take a file (a receipt, a bank statement, an invoice): @fastify/multipart reads
 // their form, within the limits below, once the session and role are known; every other route
 // keeps refusing anything but JSON (common/csrf.ts).
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import { BadRequestException, HttpException, HttpStatus, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role, User } from '@portal/contracts';
 import { MESSAGES } from '../common/api-exception.filter';
 import { FILE_MESSAGES, MAX_RECEIPT_BYTES } from './file-safety';
@@ -82,6 +82,36 @@ async function readForm(request: FastifyRequest): Promise<MultipartBody> {
   return body;
 }
 
+/**
+ * @fastify/multipart as registered here: without the two hooks it adds to every request of the app
+ * (an onRequest that listens for each response's close, an onResponse that deletes the temporary
+ * files of its disk mode). Both serve saveRequestFiles() alone, which the portal never calls (a
+ * form is read into memory by readForm), and they were a promise, a listener and a few µs on
+ * every answer (bench/results/api-profile-sqlite.md). Its parser and request methods are kept.
+ */
+function multipartWithoutDiskHooks(instance: FastifyInstance, options: FastifyMultipartOptions, done: (error?: Error) => void): void {
+  const withoutDiskHooks = new Proxy(instance, {
+    get(target, property) {
+      if (property === 'addHook') {
+        return (name: string, hook: unknown) =>
+          name === 'onRequest' || name === 'onResponse' ? withoutDiskHooks : target.addHook(name as 'onRequest', hook as never);
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  (fastifyMultipart as unknown as (fastify: FastifyInstance, options: FastifyMultipartOptions, done: (error?: Error) => void) => void)(
+    withoutDiskHooks,
+    options,
+    done,
+  );
+}
+// In the app's own context, as the library itself is (fastify-plugin), so its methods reach every route.
+Object.assign(multipartWithoutDiskHooks, {
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('fastify.display-name')]: '@fastify/multipart',
+});
+
 export const UPLOAD_GATE_MESSAGES = {
   signIn: 'Debes iniciar sesión para continuar.',
   forbidden: 'No tienes permiso para realizar esta acción.',
@@ -100,24 +130,35 @@ export async function registerUploads(
   sessionOf: (token: string) => Promise<User | null>,
   cookie: string,
 ): Promise<void> {
-  await app.register(fastifyMultipart, {
+  await app.register(multipartWithoutDiskHooks, {
     limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
   });
   const fastify = app.getHttpAdapter().getInstance();
   const refuse = (reply: FastifyReply, status: number, message: string) =>
     reply.status(status).header('connection', 'close').type('application/json; charset=utf-8').send({ statusCode: status, message });
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isUploadRoute(request)) return;
+  /** Whether the upload was refused (and answered). */
+  const refused = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const role = UPLOAD_ROLES.get(request.url.split('?')[0]!)!;
     const token = request.cookies?.[cookie];
     const user = token ? await sessionOf(token) : null;
-    if (!user) return refuse(reply, 401, UPLOAD_GATE_MESSAGES.signIn);
-    if (user.role !== role) return refuse(reply, 403, UPLOAD_GATE_MESSAGES.forbidden);
-    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY) return refuse(reply, 413, MESSAGES.tooLarge);
+    if (!user) void refuse(reply, 401, UPLOAD_GATE_MESSAGES.signIn);
+    else if (user.role !== role) void refuse(reply, 403, UPLOAD_GATE_MESSAGES.forbidden);
+    else if (Number(request.headers['content-length'] ?? 0) > MAX_BODY) void refuse(reply, 413, MESSAGES.tooLarge);
+    else return false;
+    return true;
+  };
+  // Callback hooks, not async ones: every other request passes straight through, with no
+  // promise of its own (these hooks run on every request of the API).
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!isUploadRoute(request)) return done();
+    refused(request, reply).then((answered) => answered || done(), done);
   });
-  fastify.addHook('preValidation', async (request: FastifyRequest) => {
-    if (!request.isMultipart()) return;
-    if (!isUploadRoute(request)) throw new UnsupportedMediaTypeException(MESSAGES.mediaType);
-    request.body = await readForm(request);
+  fastify.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!request.isMultipart()) return done();
+    if (!isUploadRoute(request)) return done(new UnsupportedMediaTypeException(MESSAGES.mediaType));
+    readForm(request).then((body) => {
+      request.body = body;
+      done();
+    }, done);
   });
 }
