@@ -1,10 +1,10 @@
 // The routes that take a file (a receipt, a bank statement, an invoice): @fastify/multipart reads
 // their form, within the limits below, once the session and role are known; every other route
 // keeps refusing anything but JSON (common/csrf.ts).
-import fastifyMultipart, { type FastifyMultipartOptions } from '@fastify/multipart';
+import fastifyMultipart from '@fastify/multipart';
 import { BadRequestException, HttpException, HttpStatus, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role, User } from '@portal/contracts';
 import { MESSAGES } from '../common/api-exception.filter';
 import { FILE_MESSAGES, MAX_RECEIPT_BYTES } from './file-safety';
@@ -82,36 +82,6 @@ async function readForm(request: FastifyRequest): Promise<MultipartBody> {
   return body;
 }
 
-/**
- * @fastify/multipart as registered here: without the two hooks it adds to every request of the app
- * (an onRequest that listens for each response's close, an onResponse that deletes the temporary
- * files of its disk mode). Both serve saveRequestFiles() alone, which the portal never calls (a
- * form is read into memory by readForm), and they were a promise, a listener and a few µs on
- * every answer (bench/results/api-profile-sqlite.md). Its parser and request methods are kept.
- */
-function multipartWithoutDiskHooks(instance: FastifyInstance, options: FastifyMultipartOptions, done: (error?: Error) => void): void {
-  const withoutDiskHooks = new Proxy(instance, {
-    get(target, property) {
-      if (property === 'addHook') {
-        return (name: string, hook: unknown) =>
-          name === 'onRequest' || name === 'onResponse' ? withoutDiskHooks : target.addHook(name as 'onRequest', hook as never);
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  (fastifyMultipart as unknown as (fastify: FastifyInstance, options: FastifyMultipartOptions, done: (error?: Error) => void) => void)(
-    withoutDiskHooks,
-    options,
-    done,
-  );
-}
-// In the app's own context, as the library itself is (fastify-plugin), so its methods reach every route.
-Object.assign(multipartWithoutDiskHooks, {
-  [Symbol.for('skip-override')]: true,
-  [Symbol.for('fastify.display-name')]: '@fastify/multipart',
-});
-
 export const UPLOAD_GATE_MESSAGES = {
   signIn: 'Debes iniciar sesión para continuar.',
   forbidden: 'No tienes permiso para realizar esta acción.',
@@ -130,7 +100,7 @@ export async function registerUploads(
   sessionOf: (token: string) => Promise<User | null>,
   cookie: string,
 ): Promise<void> {
-  await app.register(multipartWithoutDiskHooks, {
+  await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
   });
   const fastify = app.getHttpAdapter().getInstance();
