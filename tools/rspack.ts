@@ -7,7 +7,7 @@ import path from 'node:path';
 import { rspack, type Chunk, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { transformSync } from '@swc/core';
-import { FIRST_DATA, FIRST_DATA_ELEMENT_ID, ROLE_HINT_COOKIE } from '../libs/contracts/src/index';
+import { FIRST_DATA, FIRST_DATA_ELEMENT_ID, PRELOAD_FAILED_ATTRIBUTE, ROLE_HINT_COOKIE } from '../libs/contracts/src/index';
 import { LOCALE, TIME_ZONE } from '../libs/format/src/index';
 
 const root = path.resolve(__dirname, '..');
@@ -149,6 +149,7 @@ function bootScript(dir: string, production: boolean): { fileName: string; sourc
               __ROLE_HINT_COOKIE__: JSON.stringify(ROLE_HINT_COOKIE),
               __FIRST_DATA__: JSON.stringify(FIRST_DATA),
               __FIRST_DATA_ELEMENT_ID__: JSON.stringify(FIRST_DATA_ELEMENT_ID),
+              __PRELOAD_FAILED_ATTRIBUTE__: JSON.stringify(PRELOAD_FAILED_ATTRIBUTE),
               __LOCALE__: JSON.stringify(LOCALE),
               __TIME_ZONE__: JSON.stringify(TIME_ZONE),
             },

@@ -153,6 +153,35 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('starts a returning parent’s data with preload links when the page comes without it (a static server), each asked once', async () => {
+    // No service worker: it would answer the page from what it kept, past the route below.
+    const { context, page } = await newPage(browser, PHONE, { serviceWorkers: 'block' });
+    await signIn(page, portal.url, 'padre');
+    await page.getByText('La sesión de fotos de la promoción no tiene costo adicional.').waitFor();
+    // The page as compose's static server sends it: the same HTML, no answers written in.
+    await page.route(`${portal.url}/parent`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<script type="application\/json" id="portal-first-data">[^]*?<\/script>/, '');
+      await route.fulfill({ response, body: html });
+    });
+    const urls = recordRequests(page);
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
+    await page.goto(`${portal.url}/parent`);
+    await page.getByRole('heading', { name: 'Bienvenido, Carlos Morales' }).waitFor();
+    await page.getByText('La sesión de fotos de la promoción no tiene costo adicional.').waitFor();
+    const firstData = ['/api/config', '/api/user', '/api/my-family', '/api/my-notices-seen', '/api/settings', '/api/events'];
+    // Chrome warns of a preload no request used a few seconds after the page's load.
+    await page.waitForTimeout(4_000);
+    for (const url of firstData) expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 1]);
+    const preloaded = await page
+      .locator('link[rel="preload"][as="fetch"]')
+      .evaluateAll((links) => links.map((link) => `${link.getAttribute('href')} ${link.getAttribute('crossorigin')}`));
+    expect(preloaded).toEqual(firstData.map((url) => `${url} use-credentials`));
+    expect(logged.filter((line) => /preload/i.test(line))).toEqual([]);
+    await context.close();
+  });
+
   it('sends a signed-out visitor of /parent/pagos to /auth and back to /parent/pagos after signing in', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${portal.url}/parent/pagos`);

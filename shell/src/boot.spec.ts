@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync } from '@swc/core';
-import { FIRST_DATA, FIRST_DATA_ELEMENT_ID, ROLE_HINT_COOKIE, type InlinedAnswer } from '@portal/contracts';
+import { FIRST_DATA, FIRST_DATA_ELEMENT_ID, PRELOAD_FAILED_ATTRIBUTE, ROLE_HINT_COOKIE, type InlinedAnswer } from '@portal/contracts';
 import { LOCALE, TIME_ZONE } from '@portal/format';
 
 const source = transformSync(readFileSync(path.join(__dirname, 'boot.ts'), 'utf8'), {
@@ -11,26 +11,6 @@ const source = transformSync(readFileSync(path.join(__dirname, 'boot.ts'), 'utf8
   isModule: false,
   jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
 }).code;
-
-/** What boot.ts builds of a written answer (jsdom has no Response). */
-class StubResponse {
-  readonly status: number;
-  constructor(
-    private readonly body: string | null,
-    init: { status: number },
-  ) {
-    this.status = init.status;
-  }
-  get ok() {
-    return this.status >= 200 && this.status < 300;
-  }
-  async text() {
-    return this.body ?? '';
-  }
-  async json() {
-    return JSON.parse(this.body ?? '') as unknown;
-  }
-}
 
 function runBoot({ path: page, role, inlined }: { path: string; role?: string; inlined?: Record<string, InlinedAnswer> | string }) {
   window.history.replaceState(null, '', page);
@@ -45,31 +25,34 @@ function runBoot({ path: page, role, inlined }: { path: string; role?: string; i
     data.textContent = typeof inlined === 'string' ? inlined : JSON.stringify(inlined);
     document.head.appendChild(data);
   }
-  global.fetch = jest.fn().mockImplementation(async () => ({ ok: true, status: 200 }));
-  new Function('Response', '__ROLE_HINT_COOKIE__', '__FIRST_DATA__', '__FIRST_DATA_ELEMENT_ID__', '__LOCALE__', '__TIME_ZONE__', source)(
-    StubResponse,
-    ROLE_HINT_COOKIE,
-    FIRST_DATA,
-    FIRST_DATA_ELEMENT_ID,
-    LOCALE,
-    TIME_ZONE,
-  );
+  global.fetch = jest.fn();
+  new Function(
+    '__ROLE_HINT_COOKIE__',
+    '__FIRST_DATA__',
+    '__FIRST_DATA_ELEMENT_ID__',
+    '__PRELOAD_FAILED_ATTRIBUTE__',
+    '__LOCALE__',
+    '__TIME_ZONE__',
+    source,
+  )(ROLE_HINT_COOKIE, FIRST_DATA, FIRST_DATA_ELEMENT_ID, PRELOAD_FAILED_ATTRIBUTE, LOCALE, TIME_ZONE);
+  // The script asks for data only through preload links, which the app's own requests then use.
+  expect(global.fetch).not.toHaveBeenCalled();
+  const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+  const data = links.filter((link) => link.getAttribute('as') === 'fetch');
+  for (const link of data) expect(link.getAttribute('crossorigin')).toBe('use-credentials');
   return {
-    asked: (global.fetch as jest.Mock).mock.calls.map(([url]) => url as string),
-    preloaded: [...document.head.querySelectorAll('link[rel="preload"]')].map(
-      (link) => `${link.getAttribute('as')} ${link.getAttribute('href')}`,
-    ),
+    asked: data.map((link) => link.getAttribute('href')!),
+    preloaded: links.filter((link) => !data.includes(link)).map((link) => `${link.getAttribute('as')} ${link.getAttribute('href')}`),
   };
 }
 
 afterEach(() => {
   document.cookie = `${ROLE_HINT_COOKIE}=; max-age=0; path=/`;
-  delete window.__portalEarly;
+  document.documentElement.removeAttribute(PRELOAD_FAILED_ATTRIBUTE);
 });
 
 it('asks a visitor’s page only for the public configuration', () => {
   expect(runBoot({ path: '/' })).toEqual({ asked: ['/api/config'], preloaded: [] });
-  expect(Object.keys(window.__portalEarly!.responses)).toEqual(['/api/config']);
 });
 
 it('starts a parent’s home: who is signed in, the family and the home’s data, and the parent app’s first files', () => {
@@ -105,24 +88,26 @@ it('ignores a hint naming no role', () => {
   expect(runBoot({ path: '/admin', role: 'root' })).toEqual({ asked: ['/api/config'], preloaded: [] });
 });
 
-it('takes the answers the server wrote into the page instead of asking for them', async () => {
-  const family = { status: 200, body: '{"id":1,"graduateName":"Sofía Morales"}' };
+it('does not ask for the answers the server wrote into the page', () => {
   const { asked } = runBoot({
     path: '/parent',
     role: 'parent',
     inlined: {
       '/api/config': { status: 200, body: '{"classYear":2026}' },
-      '/api/my-family': family,
+      '/api/my-family': { status: 200, body: '{"id":1}' },
       '/api/user': { status: 401, body: '' },
     },
   });
   // What the server did not write is asked for, as before.
   expect(asked).toEqual(['/api/my-notices-seen', '/api/settings', '/api/events']);
-  const responses = window.__portalEarly!.responses;
-  const familyAnswer = await responses['/api/my-family']!;
-  expect([familyAnswer.status, await familyAnswer.json()]).toEqual([200, { id: 1, graduateName: 'Sofía Morales' }]);
-  const user = await responses['/api/user']!;
-  expect([user.status, user.ok, await user.text()]).toEqual([401, false, '']);
+});
+
+it('marks the page when a file it preloaded could not be fetched (a retry in place would fail the same way)', () => {
+  runBoot({ path: '/parent', role: 'parent' });
+  const script = document.head.querySelector<HTMLLinkElement>('link[as="script"]')!;
+  expect(document.documentElement.hasAttribute(PRELOAD_FAILED_ATTRIBUTE)).toBe(false);
+  script.dispatchEvent(new Event('error'));
+  expect(document.documentElement.hasAttribute(PRELOAD_FAILED_ATTRIBUTE)).toBe(true);
 });
 
 it('asks for everything when the written answers cannot be read', () => {

@@ -1,38 +1,45 @@
 // The page's first script, loaded `async` from the HTML's head, before the shell's code (which
 // must wait for every shared library it imports). For a returning signed-in user it starts what
 // the role's first screen needs, so code and data arrive side by side instead of one after
-// another: the role's app is preloaded, and its first data taken from the page, where the API
-// wrote its answers in (<script id="portal-first-data">), or else requested at once. It reads the
-// role hint cookie the API sets beside the session, and what the server wrote into the HTML: where
-// each remote's entry lives (<meta name="portal-remotes">) and the hashed first files of each
-// remote it serves (<meta name="portal-preload">). The shell takes the answers through
-// @portal/api-client/early.
+// another: the role's app is preloaded, and its first data too, unless the API wrote its answers
+// into the page (<script id="portal-first-data">; the app reads them there, through
+// @portal/api-client/early). A data preload is a `fetch` preload with the session cookie, which
+// the browser hands to the app's own request for the same URL. It reads the role hint cookie the
+// API sets beside the session, and what the server wrote into the HTML: where each remote's entry
+// lives (<meta name="portal-remotes">) and the hashed first files of each remote it serves
+// (<meta name="portal-preload">).
 //
 // Built on its own, with no imports (tools/rspack.ts): the role hint cookie's name, what each
-// role reads first, and the portal's locale and time zone (@portal/contracts, @portal/format) are
-// written in at build.
+// role reads first, the preload-failure mark and the portal's locale and time zone
+// (@portal/contracts, @portal/format) are written in at build.
 declare const __ROLE_HINT_COOKIE__: string;
 declare const __FIRST_DATA__: Record<string, { all: string[]; home: string[] }>;
 declare const __FIRST_DATA_ELEMENT_ID__: string;
+declare const __PRELOAD_FAILED_ATTRIBUTE__: string;
 declare const __LOCALE__: string;
 declare const __TIME_ZONE__: string;
 
 (() => {
-  const responses: Record<string, Promise<Response>> = {};
-  const early: NonNullable<Window['__portalEarly']> = { responses };
-  window.__portalEarly = early;
   // The answers the server wrote into the page (none where a static server sent it).
-  let inlined: Record<string, { status: number; body: string } | undefined> = {};
+  let written: Record<string, unknown> = {};
   try {
-    inlined = JSON.parse(document.getElementById(__FIRST_DATA_ELEMENT_ID__)?.textContent ?? '{}') as typeof inlined;
+    written = JSON.parse(document.getElementById(__FIRST_DATA_ELEMENT_ID__)?.textContent ?? '{}') as typeof written;
   } catch {
     // Unreadable: everything is asked of the API below.
   }
+  const preload = (href: string, as: string) => {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', as);
+    link.href = href;
+    if (as === 'fetch') link.setAttribute('crossorigin', 'use-credentials');
+    // Chrome answers the page's next request for a file whose preload failed with that failure:
+    // the shell's 'Reintentar' then reloads the page instead of retrying in place.
+    else link.onerror = () => document.documentElement.setAttribute(__PRELOAD_FAILED_ATTRIBUTE__, '');
+    document.head.appendChild(link);
+  };
   const ask = (url: string) => {
-    const answer = inlined[url];
-    responses[url] = answer
-      ? Promise.resolve(new Response(answer.body || null, { status: answer.status, headers: { 'Content-Type': 'application/json' } }))
-      : fetch(url, { method: 'GET', credentials: 'include' });
+    if (!written || !Object.prototype.hasOwnProperty.call(written, url)) preload(url, 'fetch');
   };
   // Public and the same for everyone: the contact details in the footer and the menus.
   ask('/api/config');
@@ -62,16 +69,7 @@ declare const __TIME_ZONE__: string;
   const listed = meta('portal-preload')[role];
   const versioned = typeof entry === 'string' && /[?&]v=/.test(entry);
   const files = [...(versioned ? [entry] : []), ...(Array.isArray(listed) ? (listed as string[]) : [])];
-  for (const href of files) {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.setAttribute('as', href.endsWith('.css') ? 'style' : 'script');
-    link.href = href;
-    // Chrome answers the page's next request for a file whose preload failed with that failure:
-    // the shell's 'Reintentar' then reloads the page instead of retrying in place.
-    link.onerror = () => (early.preloadFailed = true);
-    document.head.appendChild(link);
-  }
+  for (const href of files) preload(href, href.endsWith('.css') ? 'style' : 'script');
   for (const url of data.all) ask(url);
   if (path === home) for (const url of data.home) ask(url);
   // The first screen writes dates and quetzales, and the browser loads its locale and time-zone

@@ -1,5 +1,5 @@
-import { ROLE_HINT_COOKIE } from '@portal/contracts';
-import { roleHint, takeEarlyResponse } from '@portal/api-client/early';
+import { FIRST_DATA_ELEMENT_ID, PRELOAD_FAILED_ATTRIBUTE, ROLE_HINT_COOKIE, type InlinedAnswer } from '@portal/contracts';
+import { forgetWrittenAnswers, preloadFailed, roleHint, takeWrittenAnswer } from '@portal/api-client/early';
 import { getJson } from '@portal/api-client/request';
 import { getUser } from '@portal/api-client/session';
 
@@ -11,40 +11,64 @@ function setPath(path: string) {
   window.history.replaceState(null, '', path);
 }
 
+/** A page as the API writes it: its first screen's answers in a JSON data block. */
+function writePage(answers: Record<string, InlinedAnswer> | string) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = FIRST_DATA_ELEMENT_ID;
+  block.textContent = typeof answers === 'string' ? answers : JSON.stringify(answers);
+  document.head.appendChild(block);
+  forgetWrittenAnswers();
+}
+
 afterEach(() => {
-  delete window.__portalEarly;
+  document.head.innerHTML = '';
+  document.documentElement.removeAttribute(PRELOAD_FAILED_ATTRIBUTE);
+  forgetWrittenAnswers();
   document.cookie = `${ROLE_HINT_COOKIE}=; max-age=0; path=/`;
   setPath('/');
 });
 
-describe('answers the first script already asked for', () => {
+describe('answers the server wrote into the page', () => {
   it('are used once, by the first request for their URL; later ones reach the API', async () => {
     global.fetch = jest.fn().mockImplementation(async () => json({ desde: 'api' }));
-    window.__portalEarly = { responses: { '/api/my-family': Promise.resolve(json({ desde: 'temprano' })) } };
-    await expect(getJson('/api/my-family')).resolves.toEqual({ desde: 'temprano' });
+    writePage({ '/api/my-family': { status: 200, body: '{"desde":"página"}' } });
+    await expect(getJson('/api/my-family')).resolves.toEqual({ desde: 'página' });
     expect(global.fetch).not.toHaveBeenCalled();
     await expect(getJson('/api/my-family')).resolves.toEqual({ desde: 'api' });
     expect(global.fetch).toHaveBeenCalledTimes(1);
   });
 
-  it('are asked again when the early request failed on the network', async () => {
-    global.fetch = jest.fn().mockImplementation(async () => json({ ok: true }));
-    window.__portalEarly = { responses: { '/api/events': Promise.reject(new TypeError('Failed to fetch')) } };
-    await expect(getJson('/api/events')).resolves.toEqual({ ok: true });
-    expect(global.fetch).toHaveBeenCalledTimes(1);
-  });
-
   it('carry the API’s errors like any answer', async () => {
-    window.__portalEarly = { responses: { '/api/my-family': Promise.resolve(json({ message: 'Sin familia' }, 404)) } };
-    await expect(getJson('/api/my-family')).rejects.toMatchObject({ status: 404 });
+    writePage({ '/api/my-family': { status: 404, body: '{"message":"Sin familia"}' } });
+    await expect(getJson('/api/my-family')).rejects.toMatchObject({ status: 404, userMessage: 'Sin familia' });
   });
 
   it('are never taken by another URL', () => {
-    const early = Promise.resolve(json({}));
-    window.__portalEarly = { responses: { '/api/stats': early } };
-    expect(takeEarlyResponse('/api/families')).toBeUndefined();
-    expect(takeEarlyResponse('/api/stats')).toBe(early);
+    writePage({ '/api/stats': { status: 200, body: '{}' } });
+    expect(takeWrittenAnswer('/api/families')).toBeUndefined();
+    expect(takeWrittenAnswer('/api/stats')).toMatchObject({ ok: true, status: 200 });
   });
+
+  it('when the block cannot be read, everything is asked of the API', async () => {
+    global.fetch = jest.fn().mockImplementation(async () => json({ ok: true }));
+    writePage('{not json');
+    await expect(getJson('/api/events')).resolves.toEqual({ ok: true });
+    expect(global.fetch).toHaveBeenCalledWith('/api/events', { method: 'GET', credentials: 'include' });
+  });
+
+  it('a page without the block (sent by a static server) asks with exactly what the preload asked: GET with the session cookie', async () => {
+    global.fetch = jest.fn().mockImplementation(async () => json([]));
+    await expect(getJson('/api/events')).resolves.toEqual([]);
+    // Anything more (a header, another credentials mode) and the browser would not use the preload.
+    expect(global.fetch).toHaveBeenCalledWith('/api/events', { method: 'GET', credentials: 'include' });
+  });
+});
+
+it('tells when the first script could not preload a file', () => {
+  expect(preloadFailed()).toBe(false);
+  document.documentElement.setAttribute(PRELOAD_FAILED_ATTRIBUTE, '');
+  expect(preloadFailed()).toBe(true);
 });
 
 describe('the role hint', () => {

@@ -1,28 +1,38 @@
-// What the page's first script (shell/src/boot.ts) started before the shell's code arrived: the
-// signed-in user and the first screen's data, requested while the JavaScript downloads. Each early
-// answer is used once, by the first request for its URL; later requests go to the API as usual.
-import { ROLE_HINT_COOKIE, ROLES, type Role } from '@portal/contracts';
+// What the page brought with it: the answers the server wrote into the HTML for its first screen
+// (<script id="portal-first-data">, api/src/web/web.ts), each used once, by the first request for
+// its URL; later requests go to the API as usual. Where a static server sent the page (no answers
+// in it), the page's first script (shell/src/boot.ts) asks for them with preload links instead,
+// and the browser hands those answers to the app's own requests.
+import { FIRST_DATA_ELEMENT_ID, PRELOAD_FAILED_ATTRIBUTE, ROLE_HINT_COOKIE, ROLES, type InlinedAnswer, type Role } from '@portal/contracts';
+import type { Answer } from '@portal/api-client/request';
 
-/** Set by shell/src/boot.ts: the answers it asked for, by URL. */
-export interface EarlyRequests {
-  responses: Record<string, Promise<Response> | undefined>;
-  /** A file the first script preloaded could not be fetched (the page's next try of it fails too). */
-  preloadFailed?: boolean;
-}
+let written: Record<string, InlinedAnswer | undefined> | null = null;
 
-declare global {
-  interface Window {
-    __portalEarly?: EarlyRequests;
+function writtenAnswers(): Record<string, InlinedAnswer | undefined> {
+  if (written) return written;
+  written = {};
+  try {
+    const parsed = JSON.parse(document.getElementById(FIRST_DATA_ELEMENT_ID)?.textContent ?? '{}') as unknown;
+    if (parsed && typeof parsed === 'object') written = parsed as typeof written;
+  } catch {
+    // Unreadable: every answer is asked of the API.
   }
+  return written;
 }
 
-/** The answer the first script already asked for, if any (once). */
-export function takeEarlyResponse(url: string): Promise<Response> | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const responses = window.__portalEarly?.responses;
-  const early = responses?.[url];
-  if (early) delete responses[url];
-  return early;
+/** The answer the server wrote into the page for this URL, if any (once). */
+export function takeWrittenAnswer(url: string): Answer | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const answers = writtenAnswers();
+  const answer = answers[url];
+  if (!answer) return undefined;
+  delete answers[url];
+  return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, statusText: '', text: async () => answer.body };
+}
+
+/** Forgets what was read of the page (for tests that write another page). */
+export function forgetWrittenAnswers(): void {
+  written = null;
 }
 
 /** The role hint cookie the API sets beside the session (a hint: it grants nothing). */
@@ -37,5 +47,5 @@ export function roleHint(): Role | null {
 
 /** Whether a preload of the first script failed: a retry in place would meet the same failure. */
 export function preloadFailed(): boolean {
-  return typeof window !== 'undefined' && window.__portalEarly?.preloadFailed === true;
+  return typeof document !== 'undefined' && document.documentElement.hasAttribute(PRELOAD_FAILED_ATTRIBUTE);
 }

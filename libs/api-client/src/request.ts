@@ -3,7 +3,7 @@
 // (the original app's contract); `userMessage` is the server's Spanish sentence, fit for a toast.
 // A 401 tells the session-ended listeners, whichever way the request went.
 import type { ApiErrorBody } from '@portal/contracts';
-import { takeEarlyResponse } from '@portal/api-client/early';
+import { takeWrittenAnswer } from '@portal/api-client/early';
 
 export class ApiError extends Error {
   constructor(
@@ -99,10 +99,11 @@ function bodyOf(data: unknown): Pick<RequestInit, 'headers' | 'body'> {
 }
 
 export async function apiRequest<T>(method: Method, url: string, data?: unknown): Promise<T> {
-  const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
-  const send = () => fetch(url, { method, credentials: 'include', ...bodyOf(data) });
-  // An early request that failed on the network is asked again, as any first request would be.
-  return answerJson<T>(await checked(url, early ? early.catch(send) : send()));
+  const written = method === 'GET' ? takeWrittenAnswer(url) : undefined;
+  // Without `data` a GET matches the first script's preload of the URL (same mode and credentials),
+  // and the browser answers it with what that preload already fetched.
+  const sent = written ? Promise.resolve(written) : fetch(url, { method, credentials: 'include', ...bodyOf(data) });
+  return answerJson<T>(await checked(url, sent));
 }
 
 /** A GET whose answer is a file (the xlsx exports): the response itself, once it is a 2xx. */

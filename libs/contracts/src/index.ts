@@ -43,6 +43,9 @@ export interface InlinedAnswer {
   body: string;
 }
 
+/** Set on the page's <html> by its first script when a file it preloaded could not be fetched. */
+export const PRELOAD_FAILED_ATTRIBUTE = 'data-preload-failed';
+
 export const PAYMENT_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
 export type PaymentNumber = (typeof PAYMENT_NUMBERS)[number];
 
