@@ -5,44 +5,9 @@ import { previewBankStatement } from '@portal/api-client/bank';
 import { recordExpense } from '@portal/api-client/books';
 import { uploadReceipt } from '@portal/api-client/receipts';
 import { ApiError, errorMessage, onSessionEnded } from '@portal/api-client/request';
+import { FakeUpload, installFakeUpload } from '@portal/test-utils/fake-upload';
 
 const SIGN_IN = '{"statusCode":401,"message":"Debes iniciar sesión para continuar."}';
-
-/** The browser's XMLHttpRequest as the receipt upload uses it: the answer comes after two progress events. */
-class FakeUpload {
-  static answer: { status: number; body: string } | 'network' = { status: 201, body: '{"id":7}' };
-  static sent: Array<{ method: string; url: string; body: unknown; withCredentials: boolean }> = [];
-  readonly upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  withCredentials = false;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  private method = '';
-  private url = '';
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-
-  send(body: unknown) {
-    FakeUpload.sent.push({ method: this.method, url: this.url, body, withCredentials: this.withCredentials });
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-      const answer = FakeUpload.answer;
-      if (answer === 'network') return this.onerror?.();
-      this.status = answer.status;
-      this.responseText = answer.body;
-      this.onload?.();
-    });
-  }
-}
 
 const receipt = () => ({ file: new Blob(['%PDF-1.4']), fileName: 'recibo.pdf', paymentNumber: 2, amountDeclared: ' 150 ' });
 
@@ -50,14 +15,18 @@ describe('uploads through the shared request', () => {
   let sessionEnded: jest.Mock;
   let stop: () => void;
 
+  let uninstall: () => void;
+
   beforeEach(() => {
-    FakeUpload.sent = [];
-    (global as { XMLHttpRequest?: unknown }).XMLHttpRequest = FakeUpload;
+    uninstall = installFakeUpload();
     sessionEnded = jest.fn();
     stop = onSessionEnded(sessionEnded);
   });
 
-  afterEach(() => stop());
+  afterEach(() => {
+    stop();
+    uninstall();
+  });
 
   it('sends the receipt as a form with the session cookie, and reports its progress', async () => {
     FakeUpload.answer = { status: 201, body: '{"id":7}' };
