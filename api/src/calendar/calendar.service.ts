@@ -5,6 +5,7 @@ import { hashToken, newToken } from '../auth/account-tokens';
 import type { AppConfig } from '../config';
 import { accountChangeById } from '../accounts/account-change';
 import { Database } from '../database/database.service';
+import { ReadCache } from '../database/read-cache';
 import { recordChange } from '../history/record';
 import { EventStore } from '../events/event.store';
 import { DELETED_EVENTS_KEPT_DAYS } from '../events/event-changes';
@@ -24,6 +25,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export class CalendarService {
   constructor(
     private readonly db: Database,
+    private readonly kept: ReadCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
     private readonly events: EventStore,
@@ -46,7 +48,7 @@ export class CalendarService {
       : null;
     const account = feed && (await this.users.byId(feed.userId));
     if (!account || account.disabledAt) throw new NotFoundException(CALENDAR_TEXTS.feedNotFound);
-    const { text } = await this.db.cached('calendar-feed', async () => {
+    const { text } = await this.kept.read('calendar-feed', async () => {
       const since = new Date(Date.now() - DELETED_EVENTS_KEPT_DAYS * 86_400_000);
       const [events, deleted] = await Promise.all([this.events.list(), this.events.deletedSince(since)]);
       return { text: feedCalendar(events, deleted, this.config) };

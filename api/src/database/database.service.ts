@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
-/** At most this many reads are kept (a class has a few hundred families). */
-const CACHED_READS = 5_000;
-
 /**
  * MySQL/MariaDB's ER_LOCK_DEADLOCK (the database rolled the transaction back to break a cycle of
  * waits) and ER_LOCK_WAIT_TIMEOUT (a row stayed locked longer than innodb_lock_wait_timeout): the
@@ -51,19 +48,17 @@ function lockConflictPause(attempt: number): Promise<void> {
 /**
  * Every write goes through here: a transaction (`write`) or one atomic statement (`execute`).
  * With SQLite, TypeORM shares one connection between all requests, so two open transactions
- * would interleave on it: writes are queued one after the other, and the hottest reads are kept
- * in memory between writes (`cached`). MySQL/MariaDB gives each transaction its own pooled
- * connection and row locks; a write that loses a lock conflict (a deadlock, a lock wait timeout)
- * runs again, a few times (`retryLockConflicts`). Writes take their locks in the order of
- * lock-order.ts, so conflicts stay rare.
+ * would interleave on it: writes are queued one after the other, and whoever keeps reads in
+ * memory (read-cache.ts) hears when each starts and ends. MySQL/MariaDB gives each transaction
+ * its own pooled connection and row locks; a write that loses a lock conflict (a deadlock, a lock
+ * wait timeout) runs again, a few times (`retryLockConflicts`). Writes take their locks in the
+ * order of lock-order.ts, so conflicts stay rare.
  */
 @Injectable()
 export class Database {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly serialized: boolean;
-  private readonly reads = new Map<string, unknown>();
-  /** Moves on at the start and at the end of every write. */
-  private generation = 0;
+  private readonly writeListeners: Array<() => void> = [];
 
   constructor(readonly dataSource: DataSource) {
     this.serialized = dataSource.options.type === 'better-sqlite3';
@@ -77,25 +72,9 @@ export class Database {
     return this.serialized;
   }
 
-  /**
-   * A hot read (the calendar, a parent's family) kept in memory until the next write. Only with
-   * SQLite: there this process is the database's only writer (the create-admin command adds
-   * users, which nothing here keeps) and every write goes through `write` or `execute`, which
-   * drop everything kept, so a kept read is never stale. With MySQL/MariaDB other API instances
-   * may write, so the read always runs. Values are frozen: callers share them.
-   */
-  async cached<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.serialized) return load();
-    const kept = this.reads.get(key);
-    if (kept !== undefined) return kept as T;
-    const generation = this.generation;
-    const value = freeze(await load());
-    // A read that overlapped a write may hold what was there before it: not kept.
-    if (generation === this.generation && this.reads.size < CACHED_READS) {
-      this.reads.set(key, value);
-      keptReads.add(value);
-    }
-    return value;
+  /** Calls `listener` when each queued write starts and when it ends (SQLite only: there they queue). */
+  onWrite(listener: () => void): void {
+    this.writeListeners.push(listener);
   }
 
   /**
@@ -131,36 +110,21 @@ export class Database {
     return this.enqueue(() => this.dataSource.transaction(work));
   }
 
-  /** SQLite: one write at a time on the shared connection, and the kept reads dropped around it. */
+  /** SQLite: one write at a time on the shared connection, its listeners told around it. */
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
     const result = this.queue.then(async () => {
-      this.forgetReads();
+      this.tellWriting();
       try {
         return await work();
       } finally {
-        this.forgetReads();
+        this.tellWriting();
       }
     });
     this.queue = result.catch(() => undefined);
     return result;
   }
 
-  private forgetReads(): void {
-    this.generation += 1;
-    this.reads.clear();
+  private tellWriting(): void {
+    for (const listener of this.writeListeners) listener();
   }
-}
-
-/** Frozen one level down (an array's items, an object's fields): enough for the flat rows kept. */
-/** Every value `cached` keeps, so a reply can keep its JSON text beside it (common/json-reply.ts). */
-const keptReads = new WeakSet<object>();
-
-/** Whether the value is one `cached` keeps: frozen, and the same until the next write drops it. */
-export function isKeptRead(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && keptReads.has(value);
-}
-
-function freeze<T extends object>(value: T): T {
-  for (const item of Object.values(value)) if (typeof item === 'object' && item !== null) Object.freeze(item);
-  return Object.freeze(value);
 }

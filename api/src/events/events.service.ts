@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { GraduationEvent } from '@portal/contracts';
 import { LessThan, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
+import { ReadCache } from '../database/read-cache';
 import { SettingsStore } from '../settings/settings.store';
 import { EventStore } from './event.store';
 import { recordChange } from '../history/record';
@@ -61,6 +62,7 @@ function toColumns(input: UpdateEventDto): Partial<Omit<EventEntity, 'id'>> {
 export class EventsService {
   constructor(
     private readonly db: Database,
+    private readonly kept: ReadCache,
     private readonly store: EventStore,
     private readonly settings: SettingsStore,
     private readonly rsvps: RsvpStore,
@@ -68,7 +70,7 @@ export class EventsService {
 
   list(): Promise<readonly GraduationEvent[]> {
     // Every signed-in page asks for the calendar: kept until the next write.
-    return this.db.cached('events', async () => {
+    return this.kept.read('events', async () => {
       const rows = await this.db.manager.find(EventEntity, { order: { fecha: 'ASC', id: 'ASC' } });
       return rows.map(toEvent);
     });

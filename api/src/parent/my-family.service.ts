@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Family, FamilyRsvpInput, User } from '@portal/contracts';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
+import { ReadCache } from '../database/read-cache';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { EventStore } from '../events/event.store';
 import { checkOpen } from '../rsvps/attendance';
@@ -40,6 +41,7 @@ export function familyEmail(user: User): string | undefined {
 export class MyFamilyService {
   constructor(
     private readonly db: Database,
+    private readonly kept: ReadCache,
     private readonly ledger: LedgerService,
     private readonly families: FamilyStore,
     private readonly events: EventStore,
@@ -68,7 +70,7 @@ export class MyFamilyService {
       ? await this.families.lockByEmail(manager, email, lock)
       : manager === this.db.manager
         ? // Every parent request starts here: outside a write, kept until the next write.
-          (await this.db.cached(`family:${email}`, async () => ({ row: await this.families.byEmail(email) }))).row
+          (await this.kept.read(`family:${email}`, async () => ({ row: await this.families.byEmail(email) }))).row
         : await this.families.byEmail(email, manager);
     if (!family) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     return family;
@@ -81,7 +83,7 @@ export class MyFamilyService {
   async get(user: User): Promise<Family> {
     const email = familyEmail(user);
     if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
-    return this.db.cached(`my-family:${email}`, async () => this.withAnswers(this.db.manager, await this.familyOf(user)));
+    return this.kept.read(`my-family:${email}`, async () => this.withAnswers(this.db.manager, await this.familyOf(user)));
   }
 
   /**
