@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { RecordedRow } from '../database/recorded-row';
 
 /** One version of the year's budget (docs/books.md): only inserted, never changed or deleted. */
 @Entity('budget_versions')
-export class BudgetVersionEntity {
+export class BudgetVersionEntity extends RecordedRow {
   @PrimaryGeneratedColumn()
   id!: number;
 
@@ -12,15 +13,6 @@ export class BudgetVersionEntity {
 
   @Column({ type: 'varchar', length: 300 })
   acta!: string;
-
-  @Column({ type: 'int', nullable: true })
-  createdById!: number | null;
-
-  @Column({ type: 'varchar', length: 120 })
-  createdByName!: string;
-
-  @Column({ type: 'datetime', precision: 3 })
-  createdAt!: Date;
 }
 
 /** A category's amount in one budget version. */

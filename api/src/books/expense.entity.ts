@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { ReversibleRow } from '../database/recorded-row';
 import type { Expense, ExpenseMethod, ExpenseState } from '@portal/contracts';
 
 /**
@@ -7,7 +8,7 @@ import type { Expense, ExpenseMethod, ExpenseState } from '@portal/contracts';
  */
 @Entity('expenses')
 @Index('IDX_expenses_state', ['state', 'id'])
-export class ExpenseEntity {
+export class ExpenseEntity extends ReversibleRow {
   @PrimaryGeneratedColumn()
   id!: number;
 
@@ -63,24 +64,6 @@ export class ExpenseEntity {
 
   @Column({ type: 'datetime', precision: 3, nullable: true })
   approvedAt!: Date | null;
-
-  @Column({ type: 'int', nullable: true })
-  reversesId!: number | null;
-
-  @Column({ type: 'int', nullable: true })
-  reversedById!: number | null;
-
-  @Column({ type: 'varchar', length: 300, nullable: true })
-  reason!: string | null;
-
-  @Column({ type: 'int', nullable: true })
-  createdById!: number | null;
-
-  @Column({ type: 'varchar', length: 120 })
-  createdByName!: string;
-
-  @Column({ type: 'datetime', precision: 3 })
-  createdAt!: Date;
 }
 
 /** An expense's invoice and its thumbnail, apart so lists never read the bytes (LONGBLOB on MySQL/MariaDB). */

@@ -1,9 +1,10 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { RecordedRow } from '../database/recorded-row';
 import type { HoldingKind } from '@portal/contracts';
 
 /** What the treasurer recorded the committee holds (a bank balance on a date, cash counted): only inserted. */
 @Entity('holdings')
-export class HoldingEntity {
+export class HoldingEntity extends RecordedRow {
   @PrimaryGeneratedColumn()
   id!: number;
 
@@ -26,15 +27,6 @@ export class HoldingEntity {
 
   @Column({ type: 'int' })
   differenceThen!: number;
-
-  @Column({ type: 'int', nullable: true })
-  createdById!: number | null;
-
-  @Column({ type: 'varchar', length: 120 })
-  createdByName!: string;
-
-  @Column({ type: 'datetime', precision: 3 })
-  createdAt!: Date;
 }
 
 /** The books' one setting row (id 1): the amount above which an expense needs a second admin. */

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { ReversibleRow } from '../database/recorded-row';
 import type { CreditMethod, LedgerEntry, PaymentNumber } from '@portal/contracts';
 
 /**
@@ -8,7 +9,7 @@ import type { CreditMethod, LedgerEntry, PaymentNumber } from '@portal/contracts
  */
 @Entity('ledger_entries')
 @Index('IDX_ledger_family', ['familyId', 'id'])
-export class LedgerEntryEntity {
+export class LedgerEntryEntity extends ReversibleRow {
   @PrimaryGeneratedColumn()
   id!: number;
 
@@ -57,25 +58,4 @@ export class LedgerEntryEntity {
   @Index('IDX_ledger_deposit', { unique: true })
   @Column({ type: 'varchar', length: 80, nullable: true })
   depositKey!: string | null;
-
-  /** On a reversal: the credit it reverses. */
-  @Column({ type: 'int', nullable: true })
-  reversesId!: number | null;
-
-  /** On a credit: its reversal, once reversed. */
-  @Column({ type: 'int', nullable: true })
-  reversedById!: number | null;
-
-  /** On a reversal: why. */
-  @Column({ type: 'varchar', length: 300, nullable: true })
-  reason!: string | null;
-
-  @Column({ type: 'int', nullable: true })
-  createdById!: number | null;
-
-  @Column({ type: 'varchar', length: 120 })
-  createdByName!: string;
-
-  @Column({ type: 'datetime', precision: 3 })
-  createdAt!: Date;
 }
