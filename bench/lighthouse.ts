@@ -1,7 +1,7 @@
 // Lighthouse in its default mobile mode (simulated slow 4G, 4x slower CPU) on the built portal:
 // `/` and `/auth` signed out, `/parent` and `/admin` signed in as the demo accounts. Each page runs
-// RUNS times; the medians are reported. Run: npx tsx bench/lighthouse.ts (builds first if dist/ is
-// missing). CHROME_PATH picks the browser (default /usr/bin/chromium).
+// RUNS times (LIGHTHOUSE_RUNS, default 3); the medians are reported. Run: npx tsx bench/lighthouse.ts
+// (builds first if dist/ is missing). CHROME_PATH picks the browser (default /usr/bin/chromium).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,12 +9,16 @@ import { chromium } from 'playwright-core';
 import { ROOT, startPortal } from '../e2e/support/portal';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PAGES: Array<{ path: string; user?: string }> = [
+const ALL_PAGES: Array<{ path: string; user?: string }> = [
   { path: '/' },
   { path: '/auth' },
   { path: '/parent', user: 'padre' },
   { path: '/admin', user: 'admin' },
 ];
+/** LIGHTHOUSE_PAGES=/parent,/admin measures only those (to compare two builds quickly). */
+const PAGES = process.env.LIGHTHOUSE_PAGES
+  ? ALL_PAGES.filter((page) => process.env.LIGHTHOUSE_PAGES!.split(',').includes(page.path))
+  : ALL_PAGES;
 const TARGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, others: 100 };
 const CHROME_FLAGS = [
   '--headless',
