@@ -113,7 +113,7 @@ export async function registerUploads(
     const user = token ? await sessionOf(token) : null;
     if (!user) void refuse(reply, 401, UPLOAD_GATE_MESSAGES.signIn);
     else if (user.role !== role) void refuse(reply, 403, UPLOAD_GATE_MESSAGES.forbidden);
-    else if (Number(request.headers['content-length'] ?? 0) > MAX_BODY) void refuse(reply, 413, MESSAGES.tooLarge);
+    else if (Number(request.headers['content-length'] ?? 0) > MAX_BODY) void refuse(reply, 413, FILE_MESSAGES.tooLarge);
     else return false;
     return true;
   };
