@@ -68,8 +68,8 @@ export class ReceiptReviewService {
         { ...decision, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
       );
       if (!result.affected) return 0;
-      await this.record(manager, id, decision.state);
       const receipt = await manager.findOneByOrFail(ReceiptEntity, { id });
+      await this.record(manager, receipt, decision.state);
       if (decision.state === 'verificado') {
         const deposit = {
           familyId: receipt.familyId,
@@ -123,8 +123,7 @@ export class ReceiptReviewService {
   }
 
   /** The decision just written: it was under review until now. */
-  private async record(manager: EntityManager, id: number, state: Decision['state']): Promise<void> {
-    const row = await manager.findOneByOrFail(ReceiptEntity, { id });
+  private async record(manager: EntityManager, row: ReceiptEntity, state: Decision['state']): Promise<void> {
     const after = toReceipt(row);
     const before = { ...after, state: 'en_revision' as const, review: null };
     await recordChange(manager, proofChange(state === 'verificado' ? 'verify' : 'reject', after, row.familyId, before, after));
