@@ -21,25 +21,27 @@ const HASHED = /\.[0-9a-f]{10}\.\w+(\.(br|gz))?$/;
 
 const ENTRY = /\/remoteEntry\.js(\.(br|gz))?$/;
 
-/** Content hashes of the remotes' entries, kept while the file's size and time are the same. */
-const entryHashes = new Map<string, { stamp: string; hash: string }>();
-/** Each remote's first files (from its manifest), kept the same way. */
-const firstFiles = new Map<string, { stamp: string; files: string[] }>();
+/** What was read of each file, with its size and time then. */
+const readFiles = new Map<string, { stamp: string; value: unknown }>();
 
-/** The first 10 hex digits of the SHA-256 of a remote's entry (remoteEntry.js), or null. */
-function entryVersion(file: string): string | null {
+/** `read(file)`, kept while the file's size and time stay the same (a rebuilt remote is followed); null if unreadable. */
+function whileUnchanged<T>(file: string, read: (file: string) => T): T | null {
   try {
     const { size, mtimeMs } = statSync(file);
     const stamp = `${size}:${mtimeMs}`;
-    const known = entryHashes.get(file);
-    if (known?.stamp === stamp) return known.hash;
-    const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
-    entryHashes.set(file, { stamp, hash });
-    return hash;
+    const known = readFiles.get(file);
+    if (known?.stamp === stamp) return known.value as T;
+    const value = read(file);
+    readFiles.set(file, { stamp, value });
+    return value;
   } catch {
     return null;
   }
 }
+
+/** The first 10 hex digits of the SHA-256 of a remote's entry (remoteEntry.js), or null. */
+const entryVersion = (file: string): string | null =>
+  whileUnchanged(file, (entry) => createHash('sha256').update(readFileSync(entry)).digest('hex').slice(0, 10));
 
 /**
  * Hashed files for a year; a remote's entry for a year too when asked by its content's hash
@@ -85,22 +87,14 @@ const REMOTE_PROJECTS: ReadonlyArray<readonly [RemoteName, string]> = [
  */
 function remoteFirstFiles(entry: string, distDir: string): string[] {
   const base = entry.slice(0, entry.lastIndexOf('/') + 1);
-  const file = path.join(distDir, 'mf-manifest.json');
-  try {
-    const { size, mtimeMs } = statSync(file);
-    const stamp = `${size}:${mtimeMs}`;
-    const known = firstFiles.get(file);
-    if (known?.stamp === stamp) return known.files.map((name) => base + name);
+  const files = whileUnchanged(path.join(distDir, 'mf-manifest.json'), (file) => {
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
       exposes?: Array<{ path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
     };
     const app = manifest.exposes?.find((expose) => expose.path === './App');
-    const files = app ? [...app.assets.css.sync, ...app.assets.js.sync] : [];
-    firstFiles.set(file, { stamp, files });
-    return files.map((name) => base + name);
-  } catch {
-    return [];
-  }
+    return app ? [...app.assets.css.sync, ...app.assets.js.sync] : [];
+  });
+  return (files ?? []).map((name) => base + name);
 }
 
 const attribute = (value: unknown) => JSON.stringify(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
