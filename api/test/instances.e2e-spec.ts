@@ -1,11 +1,12 @@
 // Beyond one machine the portal runs as several API instances on one MySQL/MariaDB database (SQLite
 // is for one instance). Two instances here, requests alternating between them.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PAYMENT_NUMBERS, TOTAL_TABLES } from '@portal/contracts';
+import { PAYMENT_NUMBERS, TOTAL_TABLES, type Family, type GraduationEvent } from '@portal/contracts';
+import fc from 'fast-check';
 import { createApp } from '../src/app';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
-import { createFamily, createUser } from './fixtures';
+import { createFamily, createUser, keyEventsAhead } from './fixtures';
 import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
 
 const CACHE_SECONDS = 1;
@@ -21,7 +22,7 @@ async function call(app: NestFastifyApplication, method: string, url: string, co
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
   });
   const set = [response.headers['set-cookie'] ?? []].flat().find((one) => one.startsWith('portal_session='));
-  return { status: response.statusCode, cookie: set?.split(';')[0] };
+  return { status: response.statusCode, cookie: set?.split(';')[0], body: response.body };
 }
 
 const waitOutTheCache = () => new Promise((resolve) => setTimeout(resolve, CACHE_SECONDS * 1000 + 200));
@@ -95,5 +96,65 @@ describeMariaDb('two API instances on one MariaDB database (MariaDB only: set MY
     );
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(await api.dataSource.getRepository(PaymentConfirmationEntity).countBy({ familyId: family.id })).toBe(2);
+  });
+
+  // The invariant: whatever either instance wrote, both answer with it at once, although both keep
+  // the calendar and a parent's family in memory (database/read-cache.ts).
+  it('answers every read on either instance with the last write made on either, for any sequence of writes', async () => {
+    await keyEventsAhead(api);
+    const family = await createFamily(api, { tablesBooked: 1 });
+    const parent = await createUser(api, 'parent', family.email);
+    const admin = await createUser(api, 'admin', null);
+    const login = async (username: string) =>
+      (await call(api.app, 'POST', '/api/login', undefined, { username, password: PASSWORD })).cookie!;
+    const parentCookie = await login(parent.username);
+    const adminCookie = await login(admin.username);
+    const read = async <T>(instance: number, url: string, cookie: string): Promise<T> => {
+      const answer = await call(instances[instance]!, 'GET', url, cookie);
+      expect(answer.status).toBe(200);
+      return JSON.parse(answer.body) as T;
+    };
+    const { awardsEventId } = await read<Family>(0, '/api/my-family', parentCookie);
+    const model = { titulo: '', graduateName: family.graduateName, awards: null as Family['awardsAnswer'] };
+    model.titulo = (await read<GraduationEvent[]>(1, '/api/events', adminCookie)).find((event) => event.id === awardsEventId)!.titulo;
+
+    const instance = fc.integer({ min: 0, max: 1 });
+    const step = fc.oneof(
+      fc.record({ op: fc.constant('title' as const), instance, value: fc.stringMatching(/^[A-Za-zÁÉÍÓÚáéíóúñ]{3,20}$/) }),
+      fc.record({ op: fc.constant('graduate' as const), instance, value: fc.stringMatching(/^[A-Za-zñ]{3,12} [A-Za-zñ]{3,12}$/) }),
+      fc.record({ op: fc.constant('answer' as const), instance, value: fc.boolean() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        for (const { op, instance: at, value } of steps) {
+          // Both instances have read (and kept) what is there before the write.
+          for (const reader of [0, 1]) {
+            await read(reader, '/api/events', parentCookie);
+            await read(reader, '/api/my-family', parentCookie);
+          }
+          const app = instances[at]!;
+          if (op === 'title') {
+            expect((await call(app, 'PUT', `/api/events/${awardsEventId}`, adminCookie, { titulo: value })).status).toBe(200);
+            model.titulo = value as string;
+          } else if (op === 'graduate') {
+            expect((await call(app, 'PUT', `/api/families/${family.id}`, adminCookie, { graduateName: value })).status).toBe(200);
+            model.graduateName = value as string;
+          } else {
+            expect((await call(app, 'PUT', '/api/my-family/rsvp', parentCookie, { awardsRsvp: value })).status).toBe(200);
+            model.awards = value ? 'attending' : 'not_attending';
+          }
+          for (const reader of [0, 1]) {
+            const events = await read<GraduationEvent[]>(reader, '/api/events', parentCookie);
+            expect(events.find((event) => event.id === awardsEventId)?.titulo).toBe(model.titulo);
+            const mine = await read<Family>(reader, '/api/my-family', parentCookie);
+            expect({ graduateName: mine.graduateName, awards: mine.awardsAnswer }).toEqual({
+              graduateName: model.graduateName,
+              awards: model.awards,
+            });
+          }
+        }
+      }),
+      { numRuns: 15 },
+    );
   });
 });

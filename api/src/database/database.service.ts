@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -7,6 +8,12 @@ import { DataSource, type EntityManager } from 'typeorm';
  * transaction did nothing, and running it again usually succeeds.
  */
 const LOCK_CONFLICTS = new Set([1213, 1205]);
+
+const CHANGE_MARK = 'SELECT token FROM change_mark WHERE id = 1';
+const NEW_CHANGE_MARK = 'UPDATE change_mark SET token = ? WHERE id = 1';
+
+/** Random, so a database restored from a backup never shows a token an instance already saw for other data. */
+const changeToken = () => randomBytes(16).toString('hex');
 
 /** Times a write runs again after a lock conflict before the conflict reaches the client (a 409). */
 export const LOCK_CONFLICT_RETRIES = 3;
@@ -52,7 +59,9 @@ function lockConflictPause(attempt: number): Promise<void> {
  * memory (read-cache.ts) hears when each starts and ends. MySQL/MariaDB gives each transaction
  * its own pooled connection and row locks; a write that loses a lock conflict (a deadlock, a lock
  * wait timeout) runs again, a few times (`retryLockConflicts`). Writes take their locks in the
- * order of lock-order.ts, so conflicts stay rare.
+ * order of lock-order.ts, so conflicts stay rare. There every write also gives the change mark
+ * (the one row of `change_mark`) a new token, last: ReadCache compares it to tell whether any
+ * instance wrote since it kept a read.
  */
 @Injectable()
 export class Database {
@@ -72,7 +81,7 @@ export class Database {
     return this.serialized;
   }
 
-  /** Calls `listener` when each queued write starts and when it ends (SQLite only: there they queue). */
+  /** Calls `listener` when each write of this process starts and when it ends. */
   onWrite(listener: () => void): void {
     this.writeListeners.push(listener);
   }
@@ -95,8 +104,12 @@ export class Database {
         await runner.release();
       }
     };
-    if (!this.serialized) return retryLockConflicts(run);
-    return this.enqueue(run);
+    if (this.serialized) return this.enqueue(run);
+    return this.told(async () => {
+      const changed = await retryLockConflicts(run);
+      if (changed > 0) await retryLockConflicts(() => this.dataSource.query(NEW_CHANGE_MARK, [changeToken()]));
+      return changed;
+    });
   }
 
   /**
@@ -106,22 +119,40 @@ export class Database {
    * TypeORM writes the new id into them). SQLite runs one write at a time, so it never conflicts.
    */
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (!this.serialized) return retryLockConflicts(() => this.dataSource.transaction(work));
-    return this.enqueue(() => this.dataSource.transaction(work));
+    if (this.serialized) return this.enqueue(() => this.dataSource.transaction(work));
+    return this.told(() =>
+      retryLockConflicts(() =>
+        this.dataSource.transaction(async (manager) => {
+          const result = await work(manager);
+          // Last, so the row is locked only until the commit just after (lock-order.ts, step 6).
+          await manager.query(NEW_CHANGE_MARK, [changeToken()]);
+          return result;
+        }),
+      ),
+    );
+  }
+
+  /** MySQL/MariaDB: the change mark's token now (see ReadCache). */
+  async changeMark(): Promise<string> {
+    const [row] = (await this.dataSource.query(CHANGE_MARK)) as Array<{ token: string }>;
+    return row!.token;
   }
 
   /** SQLite: one write at a time on the shared connection, its listeners told around it. */
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(async () => {
-      this.tellWriting();
-      try {
-        return await work();
-      } finally {
-        this.tellWriting();
-      }
-    });
+    const result = this.queue.then(() => this.told(work));
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /** `work`, its listeners told when it starts and when it ends. */
+  private async told<T>(work: () => Promise<T>): Promise<T> {
+    this.tellWriting();
+    try {
+      return await work();
+    } finally {
+      this.tellWriting();
+    }
   }
 
   private tellWriting(): void {

@@ -22,6 +22,7 @@ import { OverrideRemovals1764710000000 } from './migrations/1764710000000-overri
 import { NoticeReach1764800000000 } from './migrations/1764800000000-notice-reach';
 import { DoorAccess1764900000000 } from './migrations/1764900000000-door-access';
 import { Books1765000000000 } from './migrations/1765000000000-books';
+import { ChangeMark1765100000000 } from './migrations/1765100000000-change-mark';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   NoticeReach1764800000000,
   DoorAccess1764900000000,
   Books1765000000000,
+  ChangeMark1765100000000,
 ];
 
 /**

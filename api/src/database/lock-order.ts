@@ -20,6 +20,8 @@ import type { Database } from './database.service';
  *   4. The rows that hang from them (event_rsvps, payment_confirmations, payment_proofs), last;
  *      the ON DELETE CASCADE foreign keys follow the same order (parent row, then children).
  *   5. The history row (history/record.ts): an insert, never read for update, with no foreign key.
+ *   6. The change mark (`change_mark`, one row), by Database as the last statement of every write,
+ *      so it is held only until the commit.
  *
  * What is still left (gap locks of two inserts, a session write) is retried by Database. SQLite
  * runs one write at a time, so nothing here takes a lock there.

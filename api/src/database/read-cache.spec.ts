@@ -66,14 +66,94 @@ describe('ReadCache', () => {
     expect(fresh).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps nothing with MySQL/MariaDB, where other instances may write', async () => {
-    const db = new Database(dataSource('mysql'));
-    const kept = new ReadCache(db);
-    const load = counter(() => ({ titulo: 'Brunch' }));
+  describe('with MySQL/MariaDB, where other instances write', () => {
+    /** A MySQL data source whose change mark the test moves, each `SELECT` of it held until released. */
+    function mysql() {
+      const marks = { token: 'a', selects: 0, held: [] as Array<() => void> };
+      const db = new Database({
+        ...dataSource('mysql'),
+        query: (sql: string) =>
+          sql.startsWith('SELECT')
+            ? new Promise((resolve) => {
+                marks.selects += 1;
+                const token = marks.token;
+                marks.held.push(() => resolve([{ token }]));
+              })
+            : Promise.resolve([]),
+      } as unknown as DataSource);
+      const release = async () => {
+        while (marks.held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+        marks.held.splice(0).forEach((answer) => answer());
+      };
+      return { db, marks, release };
+    }
 
-    await kept.read('events', load);
-    await kept.read('events', load);
+    it('keeps a read until another instance moves the change mark', async () => {
+      const { db, marks, release } = mysql();
+      const kept = new ReadCache(db);
+      let titulo = 'Brunch';
+      const load = counter(() => ({ titulo }));
 
-    expect(load).toHaveBeenCalledTimes(2);
+      const first = kept.read('events', load);
+      await release();
+      expect(await first).toEqual({ titulo: 'Brunch' });
+      const second = kept.read('events', load);
+      await release();
+      expect(await second).toEqual({ titulo: 'Brunch' });
+      expect(load).toHaveBeenCalledTimes(1);
+
+      // Another instance writes: its transaction ends with a new token.
+      titulo = 'Ceremonia';
+      marks.token = 'b';
+      const third = kept.read('events', load);
+      await release();
+      expect(await third).toEqual({ titulo: 'Ceremonia' });
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+
+    it('lets reads that arrive together share one comparison, and never trusts one that started before a read arrived', async () => {
+      const { db, marks, release } = mysql();
+      const kept = new ReadCache(db);
+      let titulo = 'Brunch';
+      const load = counter(() => ({ titulo }));
+
+      const first = kept.read('events', load);
+      await release();
+      expect(await first).toEqual({ titulo: 'Brunch' });
+
+      // A read whose comparison reads the old token; then a write elsewhere ends, and three
+      // more reads arrive while that comparison is still out.
+      const early = kept.read('events', load);
+      await new Promise((resolve) => setImmediate(resolve));
+      titulo = 'Ceremonia';
+      marks.token = 'b';
+      const late = [kept.read('events', load), kept.read('events', load), kept.read('events', load)];
+      await release();
+      expect(await early).toEqual({ titulo: 'Brunch' }); // it arrived before the write ended
+      await release(); // one comparison for the three that came later
+      expect(await Promise.all(late)).toEqual([{ titulo: 'Ceremonia' }, { titulo: 'Ceremonia' }, { titulo: 'Ceremonia' }]);
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(marks.selects).toBe(3);
+    });
+
+    it('drops what it keeps when a write of this instance starts and ends, and gives it a new mark', async () => {
+      const { db, release } = mysql();
+      const queries: string[] = [];
+      const source = db.dataSource as unknown as { transaction: unknown };
+      source.transaction = (work: (manager: unknown) => Promise<unknown>) => work({ query: async (sql: string) => void queries.push(sql) });
+      const kept = new ReadCache(db);
+      let titulo = 'Brunch';
+      const load = counter(() => ({ titulo }));
+
+      const first = kept.read('events', load);
+      await release();
+      await first;
+      titulo = 'Fiesta';
+      await db.write(async () => undefined);
+      const second = kept.read('events', load);
+      await release();
+      expect(await second).toEqual({ titulo: 'Fiesta' });
+      expect(queries).toEqual(['UPDATE change_mark SET token = ? WHERE id = 1']);
+    });
   });
 });

@@ -5,43 +5,96 @@ import { Database } from './database.service';
 const KEPT_READS = 5_000;
 
 /**
- * The hottest reads (the calendar, a parent's family) kept in memory until the next write. Only
- * with SQLite: there this process is the database's only writer (the create-admin command adds
- * users, which nothing here keeps) and every write goes through Database, which says when each
- * starts and ends, so a kept read is never stale. With MySQL/MariaDB other API instances may
- * write, so the read always runs. Values are frozen: callers share them.
+ * The hottest reads (the calendar, a parent's family) kept in memory until the next write, on both
+ * databases, never stale:
+ * - Every write of this process goes through Database, which says when each starts and ends: the
+ *   kept reads are dropped then, and a read that overlapped a write is not kept.
+ * - With SQLite this process is the database's only writer (the create-admin command adds users,
+ *   which nothing here keeps).
+ * - With MySQL/MariaDB other API instances write too, and every write gives the change mark a new
+ *   token. Each read first waits for a comparison of that token that started after the read
+ *   arrived; a new token drops what is kept. Reads that arrive together share one comparison (one
+ *   `SELECT` for all the reads that arrived while the previous one ran), so 50 parents at once cost
+ *   a few statements instead of six each.
+ * Values are frozen: callers share them.
  *
- * Kept for what it earns (bench/api-throughput.ts, SQLite, 50 connections, alternated runs on 26
- * Nov): `GET /api/events` 12,200-15,900 req/s with it against 4,400-4,500 without, `GET
- * /api/my-family` 10,100-11,900 against 1,400-1,500 (88-106 µs of CPU a request against 230-750).
+ * Kept for what it earns (`npx tsx bench/api-throughput.ts`, 50 connections, 27 Nov): see
+ * docs/performance.md, which gives the figures with it and without it on both databases.
  */
 @Injectable()
 export class ReadCache {
   private readonly reads = new Map<string, unknown>();
-  private readonly enabled: boolean;
-  /** Moves on at the start and at the end of every write. */
+  /** Reads under way, which the same read arriving meanwhile joins. */
+  private readonly loading = new Map<string, { generation: number; value: Promise<object> }>();
+  /** MySQL/MariaDB: reads compare the change mark first. */
+  private readonly fenced: boolean;
+  /** Moves on at the start and at the end of every write here, and when the change mark moves. */
   private generation = 0;
+  /** The change mark's token the kept reads were read after. */
+  private mark: string | undefined;
+  /** Reads waiting for the next comparison, and whether one is running. */
+  private waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  private comparing = false;
 
-  constructor(db: Database) {
-    this.enabled = db.isSqlite;
-    db.onWrite(() => {
-      this.generation += 1;
-      this.reads.clear();
-    });
+  constructor(private readonly db: Database) {
+    this.fenced = !db.isSqlite;
+    db.onWrite(() => this.forget());
   }
 
   async read<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return load();
+    if (this.fenced) await this.compareMark();
     const kept = this.reads.get(key);
     if (kept !== undefined) return kept as T;
+    // The same read under way since the last write: it started after everything this read must see.
+    const loading = this.loading.get(key);
+    if (loading?.generation === this.generation) return loading.value as Promise<T>;
     const generation = this.generation;
-    const value = freeze(await load());
-    // A read that overlapped a write may hold what was there before it: not kept.
-    if (generation === this.generation && this.reads.size < KEPT_READS) {
-      this.reads.set(key, value);
-      keptReads.add(value);
+    const value = load().then(freeze);
+    this.loading.set(key, { generation, value });
+    try {
+      const loaded = await value;
+      // A read that overlapped a write may hold what was there before it: not kept.
+      if (generation === this.generation && this.reads.size < KEPT_READS) {
+        this.reads.set(key, loaded);
+        keptReads.add(loaded);
+      }
+      return loaded;
+    } finally {
+      if (this.loading.get(key)?.value === value) this.loading.delete(key);
     }
-    return value;
+  }
+
+  private forget(): void {
+    this.generation += 1;
+    this.reads.clear();
+    this.loading.clear();
+  }
+
+  /** Settles once a comparison that started after this call has run. */
+  private compareMark(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      if (!this.comparing) void this.runComparisons();
+    });
+  }
+
+  private async runComparisons(): Promise<void> {
+    this.comparing = true;
+    while (this.waiting.length > 0) {
+      const readers = this.waiting;
+      this.waiting = [];
+      try {
+        const mark = await this.db.changeMark();
+        if (mark !== this.mark) {
+          this.forget();
+          this.mark = mark;
+        }
+        for (const reader of readers) reader.resolve();
+      } catch (error) {
+        for (const reader of readers) reader.reject(error);
+      }
+    }
+    this.comparing = false;
   }
 }
 
