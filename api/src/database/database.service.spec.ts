@@ -67,7 +67,7 @@ describe('Database.write and Database.execute after a lock conflict', () => {
   function conflicting(type: 'better-sqlite3' | 'mysql', errors: Error[]) {
     // The conflict comes from a statement of the work, as it does on the server.
     const transaction = jest.fn(async (work: (manager: unknown) => Promise<unknown>) => {
-      const result = await work({});
+      const result = await work({ query: async () => [] });
       const error = errors.shift();
       if (error) throw error;
       return result;
@@ -77,7 +77,13 @@ describe('Database.write and Database.execute after a lock conflict', () => {
       if (error) throw error;
       return { affected: 1 };
     });
-    const source = { options: { type }, transaction, createQueryRunner: () => ({ query, release: async () => undefined }) };
+    const source = {
+      options: { type },
+      transaction,
+      createQueryRunner: () => ({ query, release: async () => undefined }),
+      // The change mark's new token (read-cache.ts).
+      query: async () => [],
+    };
     return { db: new Database(source as unknown as DataSource), transaction, query };
   }
 
