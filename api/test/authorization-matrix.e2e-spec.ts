@@ -668,6 +668,14 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
     return sessionAgent(api, user.id);
   }
 
+  /** Routes a link from an e-mail opens: what they record names the link's owner (or the system), whoever is signed in. */
+  const LINK_ROUTES = new Set([
+    'POST /api/verify-email',
+    'POST /api/password-reset/confirm',
+    'POST /api/invitation/accept',
+    'POST /api/unsubscribe/:token',
+  ]);
+
   it('has one rule for every route the application serves, and no rule without a route', () => {
     const served = apiRoutes(api.app)
       .filter((route) => !route.url.startsWith('/api/docs'))
@@ -695,6 +703,17 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
         expect(response.body).toEqual({ statusCode: response.status, message: expect.stringMatching(/\S/) });
         expect({ route, caller, tables: after }).toEqual({ route, caller, tables: before });
         continue;
+      }
+      if (caller !== 'anonymous' && !LINK_ROUTES.has(route)) {
+        // Whatever a request records in the history names the one who made it, GETs included
+        // (the request context that carries the actor is only open for changing methods).
+        const role = caller === 'admin' || caller === 'door' ? caller : 'parent';
+        const recorded = (after.history ?? []).slice((before.history ?? []).length) as Array<{ actorRole: string }>;
+        expect({ route, caller, actors: recorded.map((row) => row.actorRole) }).toEqual({
+          route,
+          caller,
+          actors: recorded.map(() => role),
+        });
       }
       if (caller === 'parentA' || caller === 'parentB') {
         const [own, other] = caller === 'parentA' ? [fx.a, fx.b] : [fx.b, fx.a];

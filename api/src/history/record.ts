@@ -11,9 +11,30 @@ import { HistoryEntity } from './history.entity';
  */
 const requests = new AsyncLocalStorage<{ user?: User | null }>();
 
-/** Serves each request inside its own context (one AsyncLocalStorage.run: no per-route interceptor). */
+/** The methods whose routes may record a change (no GET route does: authorization-matrix.e2e-spec.ts). */
+const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Requests served inside the context and not yet closed. */
+let inContext = 0;
+
+/**
+ * Serves each request that may change something inside its own context (one
+ * AsyncLocalStorage.run: no per-route interceptor), and turns the context off whenever none is
+ * open. On Node 20 an enabled AsyncLocalStorage runs a hook for every promise the process makes,
+ * whoever made it: with it on for every request, the reads cost twice the CPU
+ * (bench/api-throughput.ts, 27 Nov: `GET /api/my-family` 46 against 22 µs a request).
+ */
 export function registerHistoryActor(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, _reply, done) => requests.run(request, done));
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (!CHANGING_METHODS.has(request.method)) return done();
+    inContext += 1;
+    // 'close' comes once per response, answered or cut off.
+    reply.raw.once('close', () => {
+      inContext -= 1;
+      if (inContext === 0) requests.disable();
+    });
+    requests.run(request, done);
+  });
 }
 
 export interface Change {
