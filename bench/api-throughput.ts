@@ -13,6 +13,9 @@
 //   npx tsx bench/api-throughput.ts      (BENCH_ROUNDS=3, BENCH_SECONDS=8, BENCH_CONNECTIONS=50,
 //                                          BENCH_DATABASES=sqlite,mariadb)
 //
+// Beside the write, the database alone: the same transaction sent straight through the driver
+// (support/write-alone.ts), each round after the API's run. It bounds what any API could answer.
+//
 // Targets: the two reads >= 0.35 of bare with p99 <= 20 ms; the write >= 0.15 of bare.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -158,7 +161,21 @@ export async function newDatabase(kind: DatabaseKind): Promise<{ env: Record<str
 
 type RouteResult = ReturnType<typeof summarize>;
 
-function summarize(route: Route, bareRuns: Sample[], apiRuns: Sample[]) {
+/** Transactions per second of the write with no API (support/write-alone.ts), on the database the API uses. */
+function writeAlone(databaseEnv: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...tsxScript('support/write-alone.ts'), JSON.stringify(databaseEnv), String(SECONDS)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(Number(stdout.trim())) : reject(new Error(`write-alone exited with ${code}`))));
+  });
+}
+
+function summarize(route: Route, bareRuns: Sample[], apiRuns: Sample[], aloneRuns: number[]) {
   const ratio = median(apiRuns.map((sample, i) => sample.requestsPerSecond / bareRuns[i]!.requestsPerSecond));
   const target = TARGETS[route.kind];
   const p99 = median(apiRuns.map((sample) => sample.p99));
@@ -174,9 +191,16 @@ function summarize(route: Route, bareRuns: Sample[], apiRuns: Sample[]) {
     bareCpuMicrosPerRequest: round(median(bareRuns.map((sample) => sample.cpuMicrosPerRequest!))),
     apiCpuMicrosPerRequest: round(median(apiRuns.map((sample) => sample.cpuMicrosPerRequest!))),
     ratio: round(ratio, 2),
+    /** The write only: the database alone, per second and as a share of the bare server. */
+    databaseAlone: aloneRuns.length
+      ? {
+          perSecond: round(median(aloneRuns)),
+          ratio: round(median(aloneRuns.map((perSecond, i) => perSecond / bareRuns[i]!.requestsPerSecond)), 2),
+        }
+      : null,
     target: { ratio: target.ratio, p99Ms: Number.isFinite(target.p99Ms) ? target.p99Ms : null },
     met: ratio >= target.ratio && p99 <= target.p99Ms,
-    runs: { bare: bareRuns, api: apiRuns },
+    runs: { bare: bareRuns, api: apiRuns, databaseAlone: aloneRuns },
   };
 }
 
@@ -211,7 +235,7 @@ async function measure(kind: DatabaseKind): Promise<RouteResult[]> {
       await load(servers.bare, route, cookie, WARM_UP_SECONDS);
       await load(servers.api, route, cookie, WARM_UP_SECONDS);
     }
-    const samples = new Map(ROUTES.map((route) => [route.name, { bare: [] as Sample[], api: [] as Sample[] }]));
+    const samples = new Map(ROUTES.map((route) => [route.name, { bare: [] as Sample[], api: [] as Sample[], alone: [] as number[] }]));
     for (let roundIndex = 1; roundIndex <= ROUNDS; roundIndex += 1) {
       for (const route of ROUTES) {
         const bareSample = await load(servers.bare, route, cookie, SECONDS, bare.pid);
@@ -223,9 +247,17 @@ async function measure(kind: DatabaseKind): Promise<RouteResult[]> {
             apiSample.requestsPerSecond,
           )} req/s (p99 ${apiSample.p99} ms, ${apiSample.cpuMicrosPerRequest} µs CPU a request)`,
         );
+        if (route.kind === 'write') {
+          const alone = await writeAlone(database.env);
+          samples.get(route.name)!.alone.push(alone);
+          console.log(`  ${kind} round ${roundIndex}/${ROUNDS} ${route.name}: the database alone ${round(alone)} transactions/s`);
+        }
       }
     }
-    return ROUTES.map((route) => summarize(route, samples.get(route.name)!.bare, samples.get(route.name)!.api));
+    return ROUTES.map((route) => {
+      const { bare: bareRuns, api: apiRuns, alone } = samples.get(route.name)!;
+      return summarize(route, bareRuns, apiRuns, alone);
+    });
   } finally {
     bare?.kill('SIGTERM');
     await api?.stop();
@@ -252,6 +284,7 @@ async function main(): Promise<void> {
         'CPU µs/req bare': result.bareCpuMicrosPerRequest,
         'CPU µs/req API': result.apiCpuMicrosPerRequest,
         'ratio to bare': result.ratio,
+        'database alone / bare': result.databaseAlone?.ratio ?? '',
         target: `>= ${result.target.ratio}${result.target.p99Ms ? `, p99 <= ${result.target.p99Ms} ms` : ''}`,
         met: result.met ? 'yes' : 'NO',
       })),
