@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from '@portal/ui/router';
 import type { User } from '@portal/contracts';
 import { afterSignIn, NEXT_PARAM } from '@portal/auth/home';
@@ -10,7 +10,11 @@ import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';
 import { useHydrated } from '../use-hydrated';
 import { LoginForm } from './LoginForm';
-import { RegisterForm } from './RegisterForm';
+
+// The registration form is its own file: only a visitor who opens its tab needs it, and the
+// signed-in pages, which share this page's chunk, download less (bench/bundles.ts).
+const loadRegisterForm = () => import('./RegisterForm');
+const RegisterForm = lazy(() => loadRegisterForm().then((module) => ({ default: module.RegisterForm })));
 
 type Tab = 'login' | 'register';
 
@@ -22,6 +26,8 @@ export function AuthPage() {
   const next = useSearchParams()[0].get(NEXT_PARAM);
   const [tab, setTab] = useState<Tab>('login');
   const goHome = (signedIn: User) => navigate(afterSignIn(signedIn.role, next), { replace: true });
+  // Asked for once the sign-in form is up, so the tab opens at once.
+  useEffect(() => void loadRegisterForm(), []);
 
   // Only a browser with the role hint can have a session to wait for; the prerendered page (and
   // its first render in the browser) shows the form.
@@ -62,7 +68,13 @@ export function AuthPage() {
               ))}
             </div>
             <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
-              {tab === 'login' ? <LoginForm onSignedIn={goHome} /> : <RegisterForm onSignedIn={goHome} />}
+              {tab === 'login' ? (
+                <LoginForm onSignedIn={goHome} />
+              ) : (
+                <Suspense fallback={<Spinner label={texts.remote.loading} />}>
+                  <RegisterForm onSignedIn={goHome} />
+                </Suspense>
+              )}
             </div>
           </CardContent>
         </Card>
