@@ -85,41 +85,38 @@ describe('ReadCache', () => {
         while (marks.held.length === 0) await new Promise((resolve) => setImmediate(resolve));
         marks.held.splice(0).forEach((answer) => answer());
       };
-      return { db, marks, release };
+      /** The read, its comparison answered. */
+      const answered = async <T>(read: Promise<T>): Promise<T> => {
+        await release();
+        return read;
+      };
+      return { db, marks, release, answered };
     }
 
     it('keeps a read until another instance moves the change mark', async () => {
-      const { db, marks, release } = mysql();
+      const { db, marks, answered } = mysql();
       const kept = new ReadCache(db);
       let titulo = 'Brunch';
       const load = counter(() => ({ titulo }));
 
-      const first = kept.read('events', load);
-      await release();
-      expect(await first).toEqual({ titulo: 'Brunch' });
-      const second = kept.read('events', load);
-      await release();
-      expect(await second).toEqual({ titulo: 'Brunch' });
+      expect(await answered(kept.read('events', load))).toEqual({ titulo: 'Brunch' });
+      expect(await answered(kept.read('events', load))).toEqual({ titulo: 'Brunch' });
       expect(load).toHaveBeenCalledTimes(1);
 
       // Another instance writes: its transaction ends with a new token.
       titulo = 'Ceremonia';
       marks.token = 'b';
-      const third = kept.read('events', load);
-      await release();
-      expect(await third).toEqual({ titulo: 'Ceremonia' });
+      expect(await answered(kept.read('events', load))).toEqual({ titulo: 'Ceremonia' });
       expect(load).toHaveBeenCalledTimes(2);
     });
 
     it('lets reads that arrive together share one comparison, and never trusts one that started before a read arrived', async () => {
-      const { db, marks, release } = mysql();
+      const { db, marks, release, answered } = mysql();
       const kept = new ReadCache(db);
       let titulo = 'Brunch';
       const load = counter(() => ({ titulo }));
 
-      const first = kept.read('events', load);
-      await release();
-      expect(await first).toEqual({ titulo: 'Brunch' });
+      expect(await answered(kept.read('events', load))).toEqual({ titulo: 'Brunch' });
 
       // A read whose comparison reads the old token; then a write elsewhere ends, and three
       // more reads arrive while that comparison is still out.
@@ -137,7 +134,7 @@ describe('ReadCache', () => {
     });
 
     it('drops what it keeps when a write of this instance starts and ends, and gives it a new mark', async () => {
-      const { db, release } = mysql();
+      const { db, answered } = mysql();
       const queries: string[] = [];
       const source = db.dataSource as unknown as { transaction: unknown };
       source.transaction = (work: (manager: unknown) => Promise<unknown>) => work({ query: async (sql: string) => void queries.push(sql) });
@@ -145,14 +142,10 @@ describe('ReadCache', () => {
       let titulo = 'Brunch';
       const load = counter(() => ({ titulo }));
 
-      const first = kept.read('events', load);
-      await release();
-      await first;
+      await answered(kept.read('events', load));
       titulo = 'Fiesta';
       await db.write(async () => undefined);
-      const second = kept.read('events', load);
-      await release();
-      expect(await second).toEqual({ titulo: 'Fiesta' });
+      expect(await answered(kept.read('events', load))).toEqual({ titulo: 'Fiesta' });
       expect(queries).toEqual(['UPDATE change_mark SET token = ? WHERE id = 1']);
     });
   });
