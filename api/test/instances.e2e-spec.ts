@@ -115,6 +115,15 @@ describeMariaDb('two API instances on one MariaDB database (MariaDB only: set MY
       return JSON.parse(answer.body) as T;
     };
     const { awardsEventId } = await read<Family>(0, '/api/my-family', parentCookie);
+    // The parent's calendar subscription, the third read both instances keep.
+    const links = await call(api.app, 'POST', '/api/my-calendar', parentCookie);
+    expect(links.status).toBe(201);
+    const feed = new URL((JSON.parse(links.body) as { url: string }).url).pathname;
+    const readFeed = async (instance: number) => {
+      const answer = await call(instances[instance]!, 'GET', feed);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
     const model = { titulo: '', graduateName: family.graduateName, awards: null as Family['awardsAnswer'] };
     model.titulo = (await read<GraduationEvent[]>(1, '/api/events', adminCookie)).find((event) => event.id === awardsEventId)!.titulo;
 
@@ -131,6 +140,7 @@ describeMariaDb('two API instances on one MariaDB database (MariaDB only: set MY
           for (const reader of [0, 1]) {
             await read(reader, '/api/events', parentCookie);
             await read(reader, '/api/my-family', parentCookie);
+            await readFeed(reader);
           }
           const app = instances[at]!;
           if (op === 'title') {
@@ -146,6 +156,7 @@ describeMariaDb('two API instances on one MariaDB database (MariaDB only: set MY
           for (const reader of [0, 1]) {
             const events = await read<GraduationEvent[]>(reader, '/api/events', parentCookie);
             expect(events.find((event) => event.id === awardsEventId)?.titulo).toBe(model.titulo);
+            expect(await readFeed(reader)).toContain(`SUMMARY:${model.titulo}`);
             const mine = await read<Family>(reader, '/api/my-family', parentCookie);
             expect({ graduateName: mine.graduateName, awards: mine.awardsAnswer }).toEqual({
               graduateName: model.graduateName,
