@@ -81,7 +81,7 @@ export class Database {
     return this.serialized;
   }
 
-  /** Calls `listener` when each write of this process starts and when it ends. */
+  /** SQLite: calls `listener` when each queued write starts and when it ends (MySQL/MariaDB: see the change mark). */
   onWrite(listener: () => void): void {
     this.writeListeners.push(listener);
   }
@@ -95,7 +95,7 @@ export class Database {
    * here: the sign-in counters' increment (auth/rate-limits.ts), which must happen inside the
    * database and which TypeORM's upsert cannot express.
    */
-  execute(sql: string, parameters: unknown[]): Promise<number> {
+  async execute(sql: string, parameters: unknown[]): Promise<number> {
     const run = async () => {
       const runner = this.dataSource.createQueryRunner();
       try {
@@ -105,11 +105,9 @@ export class Database {
       }
     };
     if (this.serialized) return this.enqueue(run);
-    return this.told(async () => {
-      const changed = await retryLockConflicts(run);
-      if (changed > 0) await retryLockConflicts(() => this.dataSource.query(NEW_CHANGE_MARK, [changeToken()]));
-      return changed;
-    });
+    const changed = await retryLockConflicts(run);
+    if (changed > 0) await retryLockConflicts(() => this.dataSource.query(NEW_CHANGE_MARK, [changeToken()]));
+    return changed;
   }
 
   /**
@@ -120,15 +118,13 @@ export class Database {
    */
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.serialized) return this.enqueue(() => this.dataSource.transaction(work));
-    return this.told(() =>
-      retryLockConflicts(() =>
-        this.dataSource.transaction(async (manager) => {
-          const result = await work(manager);
-          // Last, so the row is locked only until the commit just after (lock-order.ts, step 6).
-          await manager.query(NEW_CHANGE_MARK, [changeToken()]);
-          return result;
-        }),
-      ),
+    return retryLockConflicts(() =>
+      this.dataSource.transaction(async (manager) => {
+        const result = await work(manager);
+        // Last, so the row is locked only until the commit just after (lock-order.ts, step 6).
+        await manager.query(NEW_CHANGE_MARK, [changeToken()]);
+        return result;
+      }),
     );
   }
 
@@ -140,19 +136,16 @@ export class Database {
 
   /** SQLite: one write at a time on the shared connection, its listeners told around it. */
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(() => this.told(work));
+    const result = this.queue.then(async () => {
+      this.tellWriting();
+      try {
+        return await work();
+      } finally {
+        this.tellWriting();
+      }
+    });
     this.queue = result.catch(() => undefined);
     return result;
-  }
-
-  /** `work`, its listeners told when it starts and when it ends. */
-  private async told<T>(work: () => Promise<T>): Promise<T> {
-    this.tellWriting();
-    try {
-      return await work();
-    } finally {
-      this.tellWriting();
-    }
   }
 
   private tellWriting(): void {

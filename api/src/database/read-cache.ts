@@ -6,16 +6,15 @@ const KEPT_READS = 5_000;
 
 /**
  * The hottest reads (the calendar, a parent's family) kept in memory until the next write, on both
- * databases, never stale:
- * - Every write of this process goes through Database, which says when each starts and ends: the
- *   kept reads are dropped then, and a read that overlapped a write is not kept.
+ * databases, never stale. Either way a read that overlapped a write is not kept, and the same
+ * read arriving meanwhile joins the one under way.
  * - With SQLite this process is the database's only writer (the create-admin command adds users,
- *   which nothing here keeps).
- * - With MySQL/MariaDB other API instances write too, and every write gives the change mark a new
- *   token. Each read first waits for a comparison of that token that started after the read
- *   arrived; a new token drops what is kept. Reads that arrive together share one comparison (one
- *   `SELECT` for all the reads that arrived while the previous one ran), so 50 parents at once cost
- *   a few statements instead of six each.
+ *   which nothing here keeps), and Database says when each write starts and ends.
+ * - With MySQL/MariaDB other API instances write too, and every write, this instance's included,
+ *   gives the change mark a new token. Each read first waits for a comparison of that token that
+ *   started after the read arrived; a new token drops what is kept. Reads that arrive together
+ *   share one comparison (one `SELECT` for all the reads that arrived while the previous one ran),
+ *   so 50 parents at once cost a few statements instead of six each.
  * Values are frozen: callers share them.
  *
  * Kept for what it earns (`npx tsx bench/api-throughput.ts`, 50 connections, 26 Nov): on MariaDB
@@ -30,7 +29,7 @@ export class ReadCache {
   private readonly loading = new Map<string, { generation: number; value: Promise<object> }>();
   /** MySQL/MariaDB: reads compare the change mark first. */
   private readonly fenced: boolean;
-  /** Moves on at the start and at the end of every write here, and when the change mark moves. */
+  /** Moves on at the start and at the end of every SQLite write, and when the change mark moves. */
   private generation = 0;
   /** The change mark's token the kept reads were read after. */
   private mark: string | undefined;
