@@ -84,7 +84,7 @@ export function cpuMicrosOf(pid: number): number {
 }
 
 /** One autocannon run in its own process. */
-export function load(base: string, route: Route, cookie: string, seconds: number, serverPid?: number): Promise<Sample> {
+export async function load(base: string, route: Route, cookie: string, seconds: number, serverPid?: number): Promise<Sample> {
   const options: autocannon.Options = {
     url: base,
     connections: CONNECTIONS,
@@ -93,26 +93,24 @@ export function load(base: string, route: Route, cookie: string, seconds: number
     requests: route.requests,
   };
   const cpuBefore = serverPid === undefined ? 0 : cpuMicrosOf(serverPid);
+  const stdout = await scriptOutput('support/load.ts', [JSON.stringify(options)]);
+  const result = JSON.parse(stdout) as autocannon.Result;
+  const failures = result.errors + result.timeouts + result.non2xx;
+  if (failures > 0) {
+    throw new Error(`${route.name} on ${base}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  const cpuMicrosPerRequest = serverPid === undefined ? undefined : round((cpuMicrosOf(serverPid) - cpuBefore) / result['2xx']);
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMicrosPerRequest };
+}
+
+/** What a script of bench/support printed, run in its own process (so it never shares an event loop with a server). */
+function scriptOutput(script: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...tsxScript('support/load.ts'), JSON.stringify(options)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(process.execPath, [...tsxScript(script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(stdout) as autocannon.Result;
-      const failures = result.errors + result.timeouts + result.non2xx;
-      if (failures > 0) {
-        return reject(
-          new Error(`${route.name} on ${base}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`),
-        );
-      }
-      const cpuMicrosPerRequest = serverPid === undefined ? undefined : round((cpuMicrosOf(serverPid) - cpuBefore) / result['2xx']);
-      resolve({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMicrosPerRequest });
-    });
+    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${script} exited with ${code}`))));
   });
 }
 
@@ -162,17 +160,8 @@ export async function newDatabase(kind: DatabaseKind): Promise<{ env: Record<str
 type RouteResult = ReturnType<typeof summarize>;
 
 /** Transactions per second of the write with no API (support/write-alone.ts), on the database the API uses. */
-function writeAlone(databaseEnv: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...tsxScript('support/write-alone.ts'), JSON.stringify(databaseEnv), String(SECONDS)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(Number(stdout.trim())) : reject(new Error(`write-alone exited with ${code}`))));
-  });
+async function writeAlone(databaseEnv: Record<string, string>): Promise<number> {
+  return Number((await scriptOutput('support/write-alone.ts', [JSON.stringify(databaseEnv), String(SECONDS)])).trim());
 }
 
 function summarize(route: Route, bareRuns: Sample[], apiRuns: Sample[], aloneRuns: number[]) {
