@@ -25,7 +25,9 @@ interface PageResult {
 const PAGES: Array<{ path: string; user?: string; targetKB: number | null }> = [
   { path: '/', targetKB: 125 },
   { path: '/auth', targetKB: null },
-  { path: '/parent', user: 'padre', targetKB: 145 },
+  // 145 until the shell's first code came in two files (tools/rspack.ts): two gzip streams cost
+  // ~1 KB and earn 50-100 ms of Lighthouse's LCP on the signed-in pages.
+  { path: '/parent', user: 'padre', targetKB: 146 },
   { path: '/admin', user: 'admin', targetKB: 175 },
 ];
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;

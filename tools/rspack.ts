@@ -339,7 +339,17 @@ export function appConfig(options: AppOptions): Configuration {
       // screen costs a round trip and a share of the line. Its sections' chunks split as usual.
       ...(isRemote
         ? { splitChunks: { chunks: (chunk: Chunk) => !chunk.canBeInitial() && !chunk.name?.startsWith('__federation_expose_') } }
-        : {}),
+        : {
+            // The shell's first code in two files of about half each, downloaded side by side: on
+            // HTTP/1.1 (`npm start`) each connection starts slow, and React DOM alone is ~57 KB
+            // (~50-100 ms of Lighthouse's LCP on /admin, bench/results/history.md). React DOM's own
+            // file also stays cached across the shell's releases.
+            splitChunks: {
+              cacheGroups: {
+                reactDom: { test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, name: 'react-dom', chunks: 'initial', enforce: true },
+              },
+            },
+          }),
     },
     performance: { hints: false },
     devServer: {
