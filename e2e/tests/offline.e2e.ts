@@ -51,6 +51,8 @@ describe('the portal with no connection', () => {
     try {
       const page = await firstPage(context);
       await page.goto(portal.url);
+      // Linked once the page has loaded (shell/src/pwa/register.ts).
+      await page.waitForSelector('link[rel="manifest"]', { state: 'attached' });
       const manifest = await page.evaluate(async () => {
         const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!;
         return (await fetch(link.href)).json() as Promise<{
