@@ -15,6 +15,8 @@ import { LoginForm } from './LoginForm';
 // signed-in pages, which share this page's chunk, download less (bench/bundles.ts).
 const loadRegisterForm = () => import('./RegisterForm');
 const RegisterForm = lazy(() => loadRegisterForm().then((module) => ({ default: module.RegisterForm })));
+// Ahead of the click: a download that fails here is asked for again when the tab opens.
+const prefetchRegisterForm = () => void loadRegisterForm().catch(() => undefined);
 
 type Tab = 'login' | 'register';
 
@@ -62,9 +64,9 @@ export function AuthPage() {
                   onClick={() => setTab(name)}
                   // Asked for as soon as a pointer or the keyboard reaches its tab, before the click
                   // (asked for with the page, it was one more download before the largest paint).
-                  onPointerEnter={name === 'register' ? loadRegisterForm : undefined}
-                  onPointerDown={name === 'register' ? loadRegisterForm : undefined}
-                  onFocus={name === 'register' ? loadRegisterForm : undefined}
+                  onPointerEnter={name === 'register' ? prefetchRegisterForm : undefined}
+                  onPointerDown={name === 'register' ? prefetchRegisterForm : undefined}
+                  onFocus={name === 'register' ? prefetchRegisterForm : undefined}
                 >
                   {name === 'login' ? texts.auth.loginTab : texts.auth.registerTab}
                 </button>

@@ -14,7 +14,6 @@ function loadedUrls(): string[] {
 }
 
 function linkManifest(): void {
-  if (document.querySelector('link[rel="manifest"]')) return;
   const link = document.createElement('link');
   link.rel = 'manifest';
   link.href = '/manifest.webmanifest';
