@@ -19,7 +19,6 @@ import { setPasswordCost } from './auth/password';
 import { registerUnsubscribeFormParser } from './mail/unsubscribe';
 import { registerRequestTimeout } from './common/request-timeout';
 import { recordRoutes } from './common/routes';
-import { registerHistoryActor } from './history/record';
 import { registerSecurityHeaders } from './common/security-headers';
 import { validationPipe } from './common/validation';
 import type { AppConfig } from './config';
@@ -52,7 +51,6 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
     bodyParser: false,
   });
   recordRoutes(fastify, app);
-  registerHistoryActor(fastify);
   // On SIGTERM Fastify stops listening and waits for the requests in flight; their answers then
   // close the connection, so a keep-alive client does not hold the process open until it idles out.
   let closing = false;

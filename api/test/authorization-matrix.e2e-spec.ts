@@ -17,6 +17,7 @@ import { SettingsService } from '../src/settings/settings.service';
 import { SettingsEntity } from '../src/settings/settings.entity';
 import { unsubscribeToken } from '../src/mail/unsubscribe';
 import { UserEntity } from '../src/users/user.entity';
+import { toUser } from '../src/users/users.service';
 import { BankStatementReadEntity } from '../src/bank/bank-line.entity';
 import { lineChecksum } from '../src/bank/bank.service';
 import { ExpenseQuestionEntity, InvoiceFileEntity } from '../src/books/expense.entity';
@@ -320,7 +321,7 @@ const MATRIX: Record<string, RouteRule> = {
     expect: ADMIN(204),
     request: async ({ api }) => {
       const family = await createFamily(api, { tablesBooked: 0 });
-      await api.app.get(GalaService).checkIn({ familyId: family.id });
+      await api.app.get(GalaService).checkIn(toUser(await createUser(api, 'door', null)), { familyId: family.id });
       return { url: `/api/gala/families/${family.id}/check-in/undo`, body: { reason: 'Registrado por error' } };
     },
   },
@@ -446,7 +447,7 @@ const MATRIX: Record<string, RouteRule> = {
     cacheControl: 'private, no-store',
     request: async ({ api, fx, caller }) => {
       const user = caller === 'parentA' ? fx.a.parent : caller === 'parentB' ? fx.b.parent : fx.admin;
-      return { url: new URL((await api.app.get(CalendarService).create(user.id)).url).pathname };
+      return { url: new URL((await api.app.get(CalendarService).create(toUser(user))).url).pathname };
     },
   },
   'GET /api/event-rsvps/:eventId': { expect: ADMIN(200), request: ({ fx }) => ({ url: `/api/event-rsvps/${fx.event.id}` }) },
@@ -706,7 +707,7 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
       }
       if (caller !== 'anonymous' && !LINK_ROUTES.has(route)) {
         // Whatever a request records in the history names the one who made it, GETs included
-        // (the request context that carries the actor is only open for changing methods).
+        // (each route hands its signed-in user to recordChange).
         const role = caller === 'admin' || caller === 'door' ? caller : 'parent';
         const recorded = (after.history ?? []).slice((before.history ?? []).length) as Array<{ actorRole: string }>;
         expect({ route, caller, actors: recorded.map((row) => row.actorRole) }).toEqual({

@@ -9,6 +9,7 @@ import {
 import { AccountLinksService } from '../src/auth/account-links.service';
 import { RateLimitEntity } from '../src/auth/rate-limit.entity';
 import { createApp } from '../src/app';
+import { toUser } from '../src/users/users.service';
 import { createUser } from './fixtures';
 import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
 
@@ -168,7 +169,8 @@ describe.each(DATABASES)('sign-in limits count failures, not people (%s)', (kind
       await signIn(api.app, index % 2 ? owner : nextAddress(), parent.username, 'adivinando');
     }
     expect((await signIn(api.app, owner, parent.username, PASSWORD)).statusCode).toBe(429);
-    const { link } = await api.app.get(AccountLinksService).resetLinkFor(parent.id);
+    const committee = await createUser(api, 'admin', null);
+    const { link } = await api.app.get(AccountLinksService).resetLinkFor(parent.id, toUser(committee));
     const token = new URL(link).searchParams.get('token');
     const reset = await api
       .agent()

@@ -20,8 +20,8 @@ export class AccountsController {
 
   @Post(':id/unlink')
   @HttpCode(204)
-  unlink(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    return this.accounts.unlink(id);
+  unlink(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: User): Promise<void> {
+    return this.accounts.unlink(id, user);
   }
 
   @Post(':id/disable')
@@ -38,8 +38,8 @@ export class AccountsController {
 
   /** A password-reset link for the committee to hand over (also e-mailed when there is an address). */
   @Post(':id/reset-link')
-  resetLink(@Param('id', ParseIdPipe) id: number): Promise<AccountLink> {
-    return this.links.resetLinkFor(id);
+  resetLink(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: User): Promise<AccountLink> {
+    return this.links.resetLinkFor(id, user);
   }
 
   @Delete(':id')

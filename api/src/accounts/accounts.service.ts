@@ -41,13 +41,14 @@ export class AccountsService {
    * no family until it follows a new link sent to that address (or the committee changes the
    * family's e-mail, or disables the account).
    */
-  async unlink(id: number): Promise<void> {
+  async unlink(id: number, by: User): Promise<void> {
     await this.db.write(async (manager) => {
       const user = await this.find(manager, id);
       if (user.role !== 'parent') throw new ConflictException(ACCOUNT_MESSAGES.notParent);
       await this.users.setEmailVerified(manager, id, null);
       await recordChange(
         manager,
+        by,
         await accountChange(manager, 'unlink', user, accountSnapshot(user), { ...accountSnapshot(user), emailVerified: false }),
       );
     });
@@ -61,7 +62,7 @@ export class AccountsService {
       const user = await this.find(manager, id);
       const changed = await this.users.setDisabled(manager, id, disabled);
       const change = await accountChange(manager, disabled ? 'disable' : 'enable', user, { disabled: !disabled }, { disabled });
-      if (changed) await recordChange(manager, change);
+      if (changed) await recordChange(manager, by, change);
       if (disabled) await this.sessions.endAllFor(id, { manager });
     });
   }
@@ -71,7 +72,7 @@ export class AccountsService {
     if (id === by.id) throw new ConflictException(ACCOUNT_MESSAGES.yourself);
     await this.db.write(async (manager) => {
       const user = await this.find(manager, id);
-      await recordChange(manager, await accountChange(manager, 'delete', user, accountSnapshot(user)));
+      await recordChange(manager, by, await accountChange(manager, 'delete', user, accountSnapshot(user)));
       await this.sessions.endAllFor(id, { manager });
       await this.users.remove(manager, id);
     });

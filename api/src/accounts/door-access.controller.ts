@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import type { DoorAccess, DoorAccessCreated } from '@portal/contracts';
-import { Roles } from '../common/auth.decorators';
+import type { DoorAccess, DoorAccessCreated, User } from '@portal/contracts';
+import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { DoorAccessDto } from './door-access.dto';
 import { DoorAccessService } from './door-access.service';
@@ -17,13 +17,13 @@ export class DoorAccessController {
   }
 
   @Post()
-  grant(@Body() body: DoorAccessDto): Promise<DoorAccessCreated> {
-    return this.doorAccess.grant(body);
+  grant(@Body() body: DoorAccessDto, @CurrentUser() user: User): Promise<DoorAccessCreated> {
+    return this.doorAccess.grant(body, user);
   }
 
   @Post(':id/revoke')
   @HttpCode(204)
-  revoke(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    return this.doorAccess.revoke(id);
+  revoke(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: User): Promise<void> {
+    return this.doorAccess.revoke(id, user);
   }
 }

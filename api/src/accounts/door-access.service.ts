@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { DOOR_ACCESS_MAX_DAYS, type DoorAccess, type DoorAccessCreated, type DoorAccessInput } from '@portal/contracts';
+import { DOOR_ACCESS_MAX_DAYS, type DoorAccess, type DoorAccessCreated, type DoorAccessInput, type User } from '@portal/contracts';
 import { daysBetween, fromDateTimeLocal, todayInGuatemala } from '@portal/format';
 import { SessionsService } from '../auth/sessions.service';
 import { Database } from '../database/database.service';
@@ -60,7 +60,7 @@ export class DoorAccessService {
   }
 
   /** A new door account with a generated password, returned this once. */
-  async grant(input: DoorAccessInput, now = new Date()): Promise<DoorAccessCreated> {
+  async grant(input: DoorAccessInput, by: User, now = new Date()): Promise<DoorAccessCreated> {
     const days = daysBetween(todayInGuatemala(now), input.until);
     if (days < 0 || days > DOOR_ACCESS_MAX_DAYS) {
       throw new BadRequestException({ message: DOOR_ACCESS_MESSAGES.until, errors: { until: [DOOR_ACCESS_MESSAGES.until] } });
@@ -75,7 +75,7 @@ export class DoorAccessService {
         then: async (manager, user) => {
           created = await this.users.byId(user.id, manager);
           if (!created) throw new NotFoundException(DOOR_ACCESS_MESSAGES.notFound);
-          await recordChange(manager, await accountChange(manager, 'door-grant', created, null, { until: input.until }));
+          await recordChange(manager, by, await accountChange(manager, 'door-grant', created, null, { until: input.until }));
         },
       },
     );
@@ -83,13 +83,14 @@ export class DoorAccessService {
   }
 
   /** Ends a door account's access now: its sessions end, it cannot sign in again. */
-  async revoke(id: number, now = new Date()): Promise<void> {
+  async revoke(id: number, by: User, now = new Date()): Promise<void> {
     await this.db.write(async (manager) => {
       const user = await this.users.door(manager, id);
       if (!user) throw new NotFoundException(DOOR_ACCESS_MESSAGES.notFound);
       if (await this.users.endDoorAccess(manager, id, now)) {
         await recordChange(
           manager,
+          by,
           await accountChange(
             manager,
             'door-revoke',

@@ -1,7 +1,7 @@
 import { Controller, Param, Post } from '@nestjs/common';
-import type { AccountLink, BulkInvitationResult } from '@portal/contracts';
+import type { AccountLink, BulkInvitationResult, User } from '@portal/contracts';
 import { AccountLinksService } from '../auth/account-links.service';
-import { Roles } from '../common/auth.decorators';
+import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 
 /** 'Invitar' in 'Gestión de Familias': the committee hands each family the way in. */
@@ -11,12 +11,12 @@ export class InvitationsController {
   constructor(private readonly links: AccountLinksService) {}
 
   @Post('invitations')
-  inviteAll(): Promise<BulkInvitationResult> {
-    return this.links.inviteAllWithoutAccount();
+  inviteAll(@CurrentUser() user: User): Promise<BulkInvitationResult> {
+    return this.links.inviteAllWithoutAccount(user);
   }
 
   @Post(':id/invitation')
-  invite(@Param('id', ParseIdPipe) id: number): Promise<AccountLink> {
-    return this.links.invite(id);
+  invite(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: User): Promise<AccountLink> {
+    return this.links.invite(id, user);
   }
 }

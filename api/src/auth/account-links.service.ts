@@ -97,12 +97,12 @@ export class AccountLinksService {
   }
 
   /** A reset link an admin hands over (and e-mails, when the account has an address). */
-  async resetLinkFor(userId: number): Promise<AccountLink> {
+  async resetLinkFor(userId: number, actor: User): Promise<AccountLink> {
     return this.db.write(async (manager) => {
       const user = await this.users.byId(userId, manager);
       if (!user) throw new NotFoundException(LINK_MESSAGES.accountNotFound);
       // The action only: never the link, which holds the token.
-      await recordChange(manager, await accountChange(manager, 'reset-link', user));
+      await recordChange(manager, actor, await accountChange(manager, 'reset-link', user));
       return { link: await this.sendReset(manager, user) };
     });
   }
@@ -117,7 +117,7 @@ export class AccountLinksService {
       await this.users.resetPassword(manager, user.id, passwordHash, user.email && !user.emailVerifiedAt ? new Date() : null);
       await this.sessions.endAllFor(user.id, { manager });
       await this.tokens.revokeAllFor(manager, user.id);
-      await recordChange(manager, await accountChange(manager, 'reset-password', user), toUser(user));
+      await recordChange(manager, toUser(user), await accountChange(manager, 'reset-password', user));
       return user.id;
     });
     this.sessions.forgetUser(userId);
@@ -126,17 +126,17 @@ export class AccountLinksService {
   }
 
   /** The committee invites one family: an e-mail with a link to create its account. */
-  async invite(familyId: number): Promise<AccountLink> {
+  async invite(familyId: number, actor: User): Promise<AccountLink> {
     return this.db.write(async (manager) => {
       const family = await this.families.byId(familyId, manager);
       if (!family) throw new NotFoundException(LINK_MESSAGES.familyNotFound);
       if (await this.users.hasProvenAccount(manager, family.email)) throw new ConflictException(LINK_MESSAGES.hasAccount);
-      return { link: await this.sendInvitation(manager, family) };
+      return { link: await this.sendInvitation(manager, family, actor) };
     });
   }
 
   /** Invites every family whose e-mail no proven account holds yet; says which it left out. */
-  async inviteAllWithoutAccount(): Promise<BulkInvitationResult> {
+  async inviteAllWithoutAccount(actor: User): Promise<BulkInvitationResult> {
     const families = await this.families.list({ by: 'name' });
     const proven = await this.users.provenEmails();
     const result: BulkInvitationResult = { invited: 0, skipped: [] };
@@ -148,7 +148,7 @@ export class AccountLinksService {
     }
     // One transaction: all the invitations and their e-mails, or none.
     await this.db.write(async (manager) => {
-      for (const family of invite) await this.sendInvitation(manager, family);
+      for (const family of invite) await this.sendInvitation(manager, family, actor);
     });
     result.invited = invite.length;
     return result;
@@ -179,7 +179,7 @@ export class AccountLinksService {
           const family = row?.familyId ? await this.families.byId(row.familyId, manager) : null;
           if (!row || family?.email !== email) throw new BadRequestException(BAD_LINK);
           const change = await accountChangeById(manager, 'accept-invitation', user.id);
-          if (change) await recordChange(manager, change, user);
+          if (change) await recordChange(manager, user, change);
         },
       },
     );
@@ -197,7 +197,7 @@ export class AccountLinksService {
     return link;
   }
 
-  private async sendInvitation(manager: EntityManager, family: FamilyRow): Promise<string> {
+  private async sendInvitation(manager: EntityManager, family: FamilyRow, actor: User): Promise<string> {
     const token = await this.tokens.issue(
       manager,
       { familyId: family.id, email: family.email },
@@ -221,7 +221,7 @@ export class AccountLinksService {
       familyId: family.id,
       label: family.graduateName,
     };
-    await recordChange(manager, change);
+    await recordChange(manager, actor, change);
     return link;
   }
 }

@@ -36,7 +36,7 @@ export class AccountController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    await this.account.logoutAll(user.id);
+    await this.account.logoutAll(user);
     clearSessionCookie(request, reply);
   }
 }

@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
+import type { User } from '@portal/contracts';
 import { accountChangeById } from '../accounts/account-change';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
@@ -60,11 +61,11 @@ export class AccountService {
   }
 
   /** 'Cerrar sesión en todos los dispositivos': every session ends, and the history says so. */
-  async logoutAll(userId: number): Promise<void> {
+  async logoutAll(user: User): Promise<void> {
     await this.db.write(async (manager) => {
-      await this.sessions.endAllFor(userId, { manager });
-      const change = await accountChangeById(manager, 'logout-all', userId);
-      if (change) await recordChange(manager, change);
+      await this.sessions.endAllFor(user.id, { manager });
+      const change = await accountChangeById(manager, 'logout-all', user.id);
+      if (change) await recordChange(manager, user, change);
     });
   }
 

@@ -155,7 +155,7 @@ export class AuthService {
       if (!user.emailVerifiedAt) {
         await this.users.setEmailVerified(manager, user.id, new Date());
         // The act that links the account to its family: recorded under the family, as the account's.
-        await recordChange(manager, await accountChange(manager, 'verify-email', user), toUser(user));
+        await recordChange(manager, toUser(user), await accountChange(manager, 'verify-email', user));
       }
       return user.id;
     });

@@ -349,7 +349,7 @@ export class BankService {
         };
         if (line.familyId === null) {
           await this.insertLine(manager, { ...row, state: 'descartada' });
-          await recordChange(manager, {
+          await recordChange(manager, user, {
             action: 'bank-line.discard',
             entity: 'bank-line',
             after: { day: line.date, amount: line.amountCentavos / 100, document: line.document || null },
@@ -367,7 +367,7 @@ export class BankService {
           await this.mail.deposited(manager, line.familyId, { amount: Math.round(line.amountCentavos / 100), day: line.date, statement });
         }
         await manager.update(BankLineEntity, { id: lineId }, { entryId: entryId.id });
-        await recordChange(manager, {
+        await recordChange(manager, user, {
           action: 'bank-line.apply',
           entity: 'bank-line',
           entityId: lineId,
@@ -416,7 +416,7 @@ export class BankService {
     };
     const holder = await this.ledger.covering(manager, deposit, 'bankLineId');
     if (holder && holder.familyId === line.familyId && holder.bankLineId === null) {
-      await this.ledger.link(manager, holder, { bankLineId: lineId });
+      await this.ledger.link(manager, user, holder, { bankLineId: lineId });
       return { id: holder.id, linked: true };
     }
     const pending = await this.receipts.pendingOf(manager, line.familyId);

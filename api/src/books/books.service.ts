@@ -273,7 +273,7 @@ export class BooksService {
         lines.map((line, position) => ({ versionId, position, ...line })),
       );
       const version = await manager.count(BudgetVersionEntity);
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'books.budget',
         entity: 'books',
         entityId: versionId,
@@ -292,7 +292,7 @@ export class BooksService {
     return this.db.write(async (manager) => {
       const before = await this.threshold(manager);
       await manager.upsert(BooksSettingsEntity, { id: 1, approvalThreshold: input.approvalThreshold }, ['id']);
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'books.settings',
         entity: 'books',
         label: BOOKS_MESSAGES.thresholdSet(input.approvalThreshold),
@@ -351,7 +351,7 @@ export class BooksService {
       const id = Number(identifiers[0]!.id);
       if (safe) await manager.insert(InvoiceFileEntity, { expenseId: id, data: safe.data, thumbnail: safe.thumbnail });
       const row = await manager.findOneByOrFail(ExpenseEntity, { id });
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'books.expense',
         entity: 'books',
         entityId: id,
@@ -381,7 +381,7 @@ export class BooksService {
       );
       if (!result.affected) throw new ConflictException(BOOKS_MESSAGES.changedMeanwhile);
       const after = await manager.findOneByOrFail(ExpenseEntity, { id });
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'books.approve',
         entity: 'books',
         entityId: id,
@@ -438,7 +438,7 @@ export class BooksService {
       const result = await manager.update(ExpenseEntity, { id, reversedById: IsNull(), state: row.state }, { reversedById: reversalId });
       if (!result.affected) throw new ConflictException(BOOKS_MESSAGES.changedMeanwhile);
       const reversal = await manager.findOneByOrFail(ExpenseEntity, { id: reversalId });
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'books.reverse',
         entity: 'books',
         entityId: row.id,
@@ -466,7 +466,7 @@ export class BooksService {
         ...author(user),
       });
       const row = await manager.findOneByOrFail(HoldingEntity, { id: Number(identifiers[0]!.id) });
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'books.holding',
         entity: 'books',
         entityId: row.id,
@@ -504,7 +504,7 @@ export class BooksService {
         answeredAt: null,
       });
       const row = await manager.findOneByOrFail(ExpenseQuestionEntity, { id: Number(identifiers[0]!.id) });
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'books.question',
         entity: 'books',
         entityId: row.id,
@@ -539,7 +539,7 @@ export class BooksService {
       );
       if (!result.affected) throw new ConflictException(BOOKS_MESSAGES.alreadyAnswered('Otra persona del comité'));
       const expense = await manager.findOneByOrFail(ExpenseEntity, { id: row.expenseId });
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'books.answer',
         entity: 'books',
         entityId: row.id,

@@ -27,13 +27,13 @@ export class CalendarController {
 
   @Post('my-calendar')
   create(@CurrentUser() user: User): Promise<MyCalendarLinks> {
-    return this.calendar.create(user.id);
+    return this.calendar.create(user);
   }
 
   @Delete('my-calendar')
   @HttpCode(204)
   revoke(@CurrentUser() user: User): Promise<void> {
-    return this.calendar.revoke(user.id);
+    return this.calendar.revoke(user);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { MyCalendar, MyCalendarLinks } from '@portal/contracts';
+import type { MyCalendar, MyCalendarLinks, User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import { hashToken, newToken } from '../auth/account-tokens';
 import type { AppConfig } from '../config';
@@ -62,7 +62,8 @@ export class CalendarService {
   }
 
   /** A new link for the account; the previous one, if any, stops working. Shown this once. */
-  async create(userId: number): Promise<MyCalendarLinks> {
+  async create(user: User): Promise<MyCalendarLinks> {
+    const userId = user.id;
     const token = newToken();
     const createdAt = new Date();
     await this.db.write(async (manager) => {
@@ -70,18 +71,18 @@ export class CalendarService {
       await manager.insert(CalendarFeedEntity, { userId, tokenHash: hashToken(token), createdAt });
       // The action only: never the link.
       const change = await accountChangeById(manager, 'calendar-create', userId);
-      if (change) await recordChange(manager, change);
+      if (change) await recordChange(manager, user, change);
     });
     const url = `${this.config.publicUrl}/api/calendar/${token}.ics`;
     return { active: true, createdAt: createdAt.toISOString(), url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
   }
 
   /** The account's link stops working at once (404). Revoking none is not an error. */
-  async revoke(userId: number): Promise<void> {
+  async revoke(user: User): Promise<void> {
     await this.db.write(async (manager) => {
-      const { affected } = await manager.delete(CalendarFeedEntity, { userId });
-      const change = affected ? await accountChangeById(manager, 'calendar-revoke', userId) : null;
-      if (change) await recordChange(manager, change);
+      const { affected } = await manager.delete(CalendarFeedEntity, { userId: user.id });
+      const change = affected ? await accountChangeById(manager, 'calendar-revoke', user.id) : null;
+      if (change) await recordChange(manager, user, change);
     });
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import type { GraduationEvent } from '@portal/contracts';
-import { Roles } from '../common/auth.decorators';
+import type { GraduationEvent, User } from '@portal/contracts';
+import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateEventDto } from './dto/create-event.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
@@ -19,18 +19,18 @@ export class EventsController {
   }
 
   @Post()
-  create(@Body() body: CreateEventDto): Promise<GraduationEvent> {
-    return this.events.create(body);
+  create(@CurrentUser() user: User, @Body() body: CreateEventDto): Promise<GraduationEvent> {
+    return this.events.create(user, body);
   }
 
   @Put(':id')
-  update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateEventDto): Promise<GraduationEvent> {
-    return this.events.update(id, body);
+  update(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateEventDto): Promise<GraduationEvent> {
+    return this.events.update(user, id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    return this.events.remove(id);
+  remove(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.events.remove(user, id);
   }
 }

@@ -1,5 +1,5 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import type { GraduationEvent } from '@portal/contracts';
+import type { GraduationEvent, User } from '@portal/contracts';
 import { LessThan, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { ReadCache } from '../database/read-cache';
@@ -76,7 +76,7 @@ export class EventsService {
     });
   }
 
-  create(input: CreateEventDto): Promise<GraduationEvent> {
+  create(user: User, input: CreateEventDto): Promise<GraduationEvent> {
     const event = {
       descripcion: null,
       horario: null,
@@ -92,19 +92,19 @@ export class EventsService {
       const id = Number(result.identifiers[0]!.id);
       await this.reuseOfDeletedId(manager, id);
       const created = toEvent(await manager.findOneByOrFail(EventEntity, { id }));
-      await recordChange(manager, eventChange('create', id, null, created));
+      await recordChange(manager, user, eventChange('create', id, null, created));
       return created;
     });
   }
 
-  update(id: number, input: UpdateEventDto): Promise<GraduationEvent> {
+  update(user: User, id: number, input: UpdateEventDto): Promise<GraduationEvent> {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
       const current = await manager.findOneBy(EventEntity, { id });
       if (!current) throw new NotFoundException(EVENT_TEXTS.notFound);
       if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, { ...columns, ...eventChanged() });
       const updated = toEvent(await manager.findOneByOrFail(EventEntity, { id }));
-      await recordChange(manager, eventChange('update', id, toEvent(current), updated));
+      await recordChange(manager, user, eventChange('update', id, toEvent(current), updated));
       return updated;
     });
   }
@@ -114,7 +114,7 @@ export class EventsService {
    * (deleted_events). The event row is locked before its answers are deleted, as a parent's
    * answer locks it before writing one (database/lock-order.ts).
    */
-  remove(id: number): Promise<void> {
+  remove(user: User, id: number): Promise<void> {
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
       if (!(await this.store.lock(manager, id, 'pessimistic_write'))) throw new NotFoundException(EVENT_TEXTS.notFound);
@@ -122,7 +122,7 @@ export class EventsService {
       const keys = await this.settings.keyEventIds(manager);
       if (id === keys.awards || id === keys.brunch) throw new ConflictException(EVENT_TEXTS.keyEvent);
       const event = await manager.findOneByOrFail(EventEntity, { id });
-      await recordChange(manager, eventChange('delete', id, toEvent(event), null));
+      await recordChange(manager, user, eventChange('delete', id, toEvent(event), null));
       const now = new Date();
       await manager.delete(DeletedEventEntity, { deletedAt: LessThan(new Date(now.getTime() - DELETED_EVENTS_KEPT_DAYS * 86_400_000)) });
       await manager.delete(DeletedEventEntity, { id });

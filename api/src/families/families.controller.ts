@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import type { Family } from '@portal/contracts';
-import { Roles } from '../common/auth.decorators';
+import type { Family, User } from '@portal/contracts';
+import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateFamilyDto } from './dto/create-family.dto';
 import { UpdateFamilyDto } from './dto/update-family.dto';
@@ -17,18 +17,18 @@ export class FamiliesController {
   }
 
   @Post()
-  create(@Body() body: CreateFamilyDto): Promise<Family> {
-    return this.families.create(body);
+  create(@CurrentUser() user: User, @Body() body: CreateFamilyDto): Promise<Family> {
+    return this.families.create(user, body);
   }
 
   @Put(':id')
-  update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateFamilyDto): Promise<Family> {
-    return this.families.update(id, body);
+  update(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateFamilyDto): Promise<Family> {
+    return this.families.update(user, id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    return this.families.remove(id);
+  remove(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.families.remove(user, id);
   }
 }

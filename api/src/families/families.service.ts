@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Not, type EntityManager } from 'typeorm';
-import { TOTAL_TABLES, type Family, type RsvpAnswer } from '@portal/contracts';
+import { TOTAL_TABLES, type Family, type RsvpAnswer, type User } from '@portal/contracts';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { SettingsStore } from '../settings/settings.store';
@@ -95,7 +95,7 @@ export class FamiliesService {
     return this.rsvps.familyWithAnswers(manager, row, accounts.get(row.id)?.paid ?? false);
   }
 
-  create(input: CreateFamilyDto): Promise<Family> {
+  create(user: User, input: CreateFamilyDto): Promise<Family> {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
@@ -113,13 +113,13 @@ export class FamiliesService {
       });
       await manager.insert(FamilyEntity, { ...family });
       const created = await manager.findOneByOrFail(FamilyEntity, { email: family.email });
-      await recordChange(manager, familyChange('create', created.id, null, created));
-      await this.writeAnswers(manager, created, input, null, null);
+      await recordChange(manager, user, familyChange('create', created.id, null, created));
+      await this.writeAnswers(manager, user, created, input, null, null);
       return this.withAnswers(manager, created);
     });
   }
 
-  update(id: number, input: UpdateFamilyDto): Promise<Family> {
+  update(user: User, id: number, input: UpdateFamilyDto): Promise<Family> {
     const columns = toColumns(input);
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
@@ -137,9 +137,9 @@ export class FamiliesService {
       }
       if (Object.keys(columns).length > 0) await manager.update(FamilyEntity, { id }, columns);
       const updated = await manager.findOneByOrFail(FamilyEntity, { id });
-      await recordChange(manager, familyChange('update', id, current, updated));
+      await recordChange(manager, user, familyChange('update', id, current, updated));
       const before = await this.withAnswers(manager, updated);
-      await this.writeAnswers(manager, updated, input, before.awardsAnswer, before.brunchAnswer);
+      await this.writeAnswers(manager, user, updated, input, before.awardsAnswer, before.brunchAnswer);
       return this.withAnswers(manager, updated);
     });
   }
@@ -149,14 +149,14 @@ export class FamiliesService {
    * The family row is locked before its answers are deleted, as a parent's answer locks it before
    * writing one (database/lock-order.ts).
    */
-  remove(id: number): Promise<void> {
+  remove(user: User, id: number): Promise<void> {
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
       const current = await this.store.lock(manager, id);
       if (!current) throw new NotFoundException(FAMILY_TEXTS.notFound);
       // Money is never deleted with a family: its credits are reversed first (decisions item 20).
       await this.ledger.refuseDeleteWithMoney(manager, id);
-      await recordChange(manager, familyChange('delete', id, current, null));
+      await recordChange(manager, user, familyChange('delete', id, current, null));
       await this.rsvps.removeForFamily(manager, id);
       await this.payments.removeAnswersOf(manager, id);
       await this.receipts.removeForFamily(manager, id);
@@ -168,6 +168,7 @@ export class FamiliesService {
   /** The committee's writes to the two key answers: no deadline applies to them. */
   private async writeAnswers(
     manager: EntityManager,
+    user: User,
     family: FamilyEntity,
     input: UpdateFamilyDto,
     awardsNow: RsvpAnswer | null,
@@ -176,8 +177,10 @@ export class FamiliesService {
     const ids = await this.settings.keyEventIds(manager);
     const awards = requestedAnswer(input.awardsAnswer, input.awardsRsvp, awardsNow);
     const brunch = requestedAnswer(input.brunchAnswer, input.brunchRsvp, brunchNow);
-    if (ids.awards !== null && awards !== undefined) await this.rsvps.writeAnswer(manager, family, ids.awards, awards, input.awardsGuests);
-    if (ids.brunch !== null && brunch !== undefined) await this.rsvps.writeAnswer(manager, family, ids.brunch, brunch, input.brunchGuests);
+    if (ids.awards !== null && awards !== undefined)
+      await this.rsvps.writeAnswer(manager, user, family, ids.awards, awards, input.awardsGuests);
+    if (ids.brunch !== null && brunch !== undefined)
+      await this.rsvps.writeAnswer(manager, user, family, ids.brunch, brunch, input.brunchGuests);
   }
 
   private async tablesBooked(manager: EntityManager, exceptFamilyId?: number): Promise<number> {

@@ -34,46 +34,50 @@ export class GalaController {
   }
 
   @Put('details')
-  setDetails(@Body() body: GalaDetailsDto): Promise<GalaDetails> {
-    return this.gala.setDetails(body);
+  setDetails(@CurrentUser() user: User, @Body() body: GalaDetailsDto): Promise<GalaDetails> {
+    return this.gala.setDetails(user, body);
   }
 
   @Post('layout')
   @HttpCode(200)
-  layout(@Body() body: GalaLayoutDto): Promise<GalaPlan> {
-    return this.gala.layout(body.count, body.columns);
+  layout(@CurrentUser() user: User, @Body() body: GalaLayoutDto): Promise<GalaPlan> {
+    return this.gala.layout(user, body.count, body.columns);
   }
 
   @Put('tables/:number')
-  putTable(@Param('number', ParseTableNumberPipe) number: number, @Body() body: GalaTableDto): Promise<GalaPlan> {
-    return this.gala.putTable(number, body);
+  putTable(
+    @CurrentUser() user: User,
+    @Param('number', ParseTableNumberPipe) number: number,
+    @Body() body: GalaTableDto,
+  ): Promise<GalaPlan> {
+    return this.gala.putTable(user, number, body);
   }
 
   @Delete('tables/:number')
-  removeTable(@Param('number', ParseTableNumberPipe) number: number): Promise<GalaPlan> {
-    return this.gala.removeTable(number);
+  removeTable(@CurrentUser() user: User, @Param('number', ParseTableNumberPipe) number: number): Promise<GalaPlan> {
+    return this.gala.removeTable(user, number);
   }
 
   @Put('tables/:number/family')
-  assign(@Param('number', ParseTableNumberPipe) number: number, @Body() body: GalaAssignDto): Promise<GalaPlan> {
-    return this.gala.assign(number, body.familyId);
+  assign(@CurrentUser() user: User, @Param('number', ParseTableNumberPipe) number: number, @Body() body: GalaAssignDto): Promise<GalaPlan> {
+    return this.gala.assign(user, number, body.familyId);
   }
 
   @Delete('tables/:number/family')
-  unassign(@Param('number', ParseTableNumberPipe) number: number): Promise<GalaPlan> {
-    return this.gala.unassign(number);
+  unassign(@CurrentUser() user: User, @Param('number', ParseTableNumberPipe) number: number): Promise<GalaPlan> {
+    return this.gala.unassign(user, number);
   }
 
   @Post('auto-assign')
   @HttpCode(200)
-  autoAssign(): Promise<GalaPlan> {
-    return this.gala.autoAssign();
+  autoAssign(@CurrentUser() user: User): Promise<GalaPlan> {
+    return this.gala.autoAssign(user);
   }
 
   @Post('families/:id/pass/revoke')
   @HttpCode(204)
-  revokePass(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    return this.gala.revokePass(id);
+  revokePass(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.gala.revokePass(user, id);
   }
 
   /** The door screen's families: found by name or table, no e-mail, phone or payments. */
@@ -87,15 +91,15 @@ export class GalaController {
   @Post('check-in')
   @Roles('admin', 'door')
   @HttpCode(200)
-  checkIn(@Body() body: GalaCheckInDto): Promise<GalaCheckIn> {
-    return this.gala.checkIn(body);
+  checkIn(@CurrentUser() user: User, @Body() body: GalaCheckInDto): Promise<GalaCheckIn> {
+    return this.gala.checkIn(user, body);
   }
 
   /** A check-in made by mistake: the family is no longer in, and 'Historial' keeps why. */
   @Post('families/:id/check-in/undo')
   @HttpCode(204)
-  undoCheckIn(@Param('id', ParseIdPipe) id: number, @Body() body: GalaUndoCheckInDto): Promise<void> {
-    return this.gala.undoCheckIn(id, body.reason.trim());
+  undoCheckIn(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: GalaUndoCheckInDto): Promise<void> {
+    return this.gala.undoCheckIn(user, id, body.reason.trim());
   }
 
   @Get('arrivals')

@@ -218,7 +218,7 @@ export class GalaService {
 
   // ---- The committee's plan -------------------------------------------------------------------
 
-  setDetails(input: GalaDetails): Promise<GalaPlan['details']> {
+  setDetails(user: User, input: GalaDetails): Promise<GalaPlan['details']> {
     return this.db.write(async (manager) => {
       const before = await this.details(manager);
       const event = await this.galaEvent(manager);
@@ -233,13 +233,13 @@ export class GalaService {
         );
       }
       const after = await this.details(manager);
-      await recordChange(manager, { action: 'gala.details', entity: 'gala', label: 'Fiesta de Graduación', before, after });
+      await recordChange(manager, user, { action: 'gala.details', entity: 'gala', label: 'Fiesta de Graduación', before, after });
       return after;
     });
   }
 
   /** Creates or moves a table. Two tables never share a place on the plan. */
-  putTable(number: number, input: GalaTableInput): Promise<GalaPlan> {
+  putTable(user: User, number: number, input: GalaTableInput): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
       const there = await manager.findOneBy(GalaTableEntity, { x: input.x, y: input.y });
@@ -254,7 +254,7 @@ export class GalaService {
       if (before) await manager.update(GalaTableEntity, { number }, columns);
       else await manager.insert(GalaTableEntity, { number, seats: GALA_DEFAULT_SEATS, zone: null, familyId: null, ...columns });
       const after = await manager.findOneByOrFail(GalaTableEntity, { number });
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: before ? 'gala.table-update' : 'gala.table-create',
         entity: 'gala',
         entityId: number,
@@ -267,7 +267,7 @@ export class GalaService {
   }
 
   /** Tables 1..count that do not exist yet, laid out `columns` to a row. */
-  layout(count: number, columns: number): Promise<GalaPlan> {
+  layout(user: User, count: number, columns: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
       const existing = await manager.find(GalaTableEntity);
@@ -283,18 +283,18 @@ export class GalaService {
         added.push(number);
       }
       if (added.length > 0)
-        await recordChange(manager, { action: 'gala.layout', entity: 'gala', label: 'Plano del salón', after: { added } });
+        await recordChange(manager, user, { action: 'gala.layout', entity: 'gala', label: 'Plano del salón', after: { added } });
       return this.plan(manager);
     });
   }
 
-  removeTable(number: number): Promise<GalaPlan> {
+  removeTable(user: User, number: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
       const before = await manager.findOneBy(GalaTableEntity, { number });
       if (!before) throw new NotFoundException(GALA_TEXTS.tableNotFound(number));
       await manager.delete(GalaTableEntity, { number });
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'gala.table-delete',
         entity: 'gala',
         entityId: number,
@@ -312,7 +312,7 @@ export class GalaService {
    * two admins assigning it at once one wins and the other gets a 409; a family never gets more
    * tables than it booked.
    */
-  assign(number: number, familyId: number): Promise<GalaPlan> {
+  assign(user: User, number: number, familyId: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
       const family = await this.families.byId(familyId, manager);
@@ -325,7 +325,7 @@ export class GalaService {
       if (has >= family.tablesBooked) throw new ConflictException(GALA_TEXTS.tooManyTables(family.graduateName, family.tablesBooked));
       const taken = await manager.update(GalaTableEntity, { number, familyId: IsNull() }, { familyId });
       if (taken.affected !== 1) throw new ConflictException(GALA_TEXTS.tableTaken(number));
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'gala.assign',
         entity: 'gala',
         entityId: number,
@@ -338,14 +338,14 @@ export class GalaService {
     });
   }
 
-  unassign(number: number): Promise<GalaPlan> {
+  unassign(user: User, number: number): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
       const table = await manager.findOneBy(GalaTableEntity, { number });
       if (!table) throw new NotFoundException(GALA_TEXTS.tableNotFound(number));
       if (table.familyId !== null) {
         await manager.update(GalaTableEntity, { number }, { familyId: null });
-        await recordChange(manager, {
+        await recordChange(manager, user, {
           action: 'gala.unassign',
           entity: 'gala',
           entityId: number,
@@ -366,7 +366,7 @@ export class GalaService {
   }
 
   /** Fills each family's missing tables (docs/gala.md, 'Asignar automáticamente'). */
-  autoAssign(): Promise<GalaPlan> {
+  autoAssign(user: User): Promise<GalaPlan> {
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
       const { tables, families, extras } = await this.load(manager);
@@ -384,7 +384,7 @@ export class GalaService {
       for (const [number, familyId] of chosen) given.set(familyId, [...(given.get(familyId) ?? []), number]);
       for (const [familyId, numbers] of given) {
         const family = families.find((one) => one.id === familyId)!;
-        await recordChange(manager, {
+        await recordChange(manager, user, {
           action: 'gala.auto-assign',
           entity: 'gala',
           familyId,
@@ -397,13 +397,13 @@ export class GalaService {
   }
 
   /** Revokes the family's pass: a new nonce, so the tokens given before no longer verify. */
-  revokePass(familyId: number): Promise<void> {
+  revokePass(user: User, familyId: number): Promise<void> {
     return this.db.write(async (manager) => {
       const family = await this.families.byId(familyId, manager);
       if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
       await this.extraOf(manager, familyId);
       await manager.update(GalaFamilyEntity, { familyId }, { passNonce: newNonce() });
-      await recordChange(manager, { action: 'gala.pass-revoke', entity: 'gala', familyId, label: family.graduateName });
+      await recordChange(manager, user, { action: 'gala.pass-revoke', entity: 'gala', familyId, label: family.graduateName });
     });
   }
 
@@ -414,7 +414,7 @@ export class GalaService {
    * statement, so two doors scanning the same pass at once count it once; the later one is told
    * when it came in.
    */
-  checkIn(input: GalaCheckInInput): Promise<GalaCheckIn> {
+  checkIn(user: User, input: GalaCheckInInput): Promise<GalaCheckIn> {
     return this.db.write(async (manager) => {
       let familyId: number;
       if (input.token !== undefined) {
@@ -450,7 +450,7 @@ export class GalaService {
       const gala = galaFamily(family, tables, row);
       const first = written.affected === 1;
       if (first)
-        await recordChange(manager, {
+        await recordChange(manager, user, {
           action: 'gala.check-in',
           entity: 'gala',
           familyId,
@@ -471,7 +471,7 @@ export class GalaService {
   }
 
   /** Undoes a family's arrival (a check-in by mistake); a later check-in records it again. */
-  undoCheckIn(familyId: number, reason: string): Promise<void> {
+  undoCheckIn(user: User, familyId: number, reason: string): Promise<void> {
     return this.db.write(async (manager) => {
       const family = await this.families.name(familyId, manager);
       if (!family) throw new NotFoundException(GALA_TEXTS.familyNotFound);
@@ -480,7 +480,7 @@ export class GalaService {
         row?.arrivedAt &&
         (await manager.update(GalaFamilyEntity, { familyId, arrivedAt: row.arrivedAt }, { arrivedCount: null, arrivedAt: null }));
       if (!row?.arrivedAt || !written || written.affected !== 1) throw new ConflictException(GALA_TEXTS.notArrived(family.graduateName));
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'gala.check-in-undo',
         entity: 'gala',
         familyId,
@@ -523,7 +523,7 @@ export class GalaService {
       const max = galaFamily(family, tables, before).maxGuests;
       if (guests.length > max) throw new BadRequestException(GALA_TEXTS.tooManyGuests(guests.length, max));
       await manager.update(GalaFamilyEntity, { familyId: family.id }, { guests: JSON.stringify(guests) });
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'gala.guests',
         entity: 'gala',
         familyId: family.id,
@@ -551,7 +551,7 @@ export class GalaService {
       }
       const before = await this.extraOf(manager, family.id);
       await manager.update(GalaFamilyEntity, { familyId: family.id }, { nearFamilyId });
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'gala.near',
         entity: 'gala',
         familyId: family.id,

@@ -1,41 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import type { HistoryEntity as HistoryEntityName, User } from '@portal/contracts';
 import { familyName } from '../families/family.store';
 import { HistoryEntity } from './history.entity';
-
-/**
- * The request being served, whose `user` the session guard sets: recordChange reads its actor
- * there, so services record their changes without every route passing the user along.
- */
-const requests = new AsyncLocalStorage<{ user?: User | null }>();
-
-/** The methods whose routes may record a change (no GET route does: authorization-matrix.e2e-spec.ts). */
-const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** Requests served inside the context and not yet closed. */
-let inContext = 0;
-
-/**
- * Serves each request that may change something inside its own context (one
- * AsyncLocalStorage.run: no per-route interceptor), and turns the context off whenever none is
- * open. On Node 20 an enabled AsyncLocalStorage runs a hook for every promise the process makes,
- * whoever made it: with it on for every request, the reads cost twice the CPU
- * (bench/api-throughput.ts, 26 Nov: `GET /api/my-family` 46 against 22 µs a request).
- */
-export function registerHistoryActor(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, reply, done) => {
-    if (!CHANGING_METHODS.has(request.method)) return done();
-    inContext += 1;
-    // 'close' comes once per response, answered or cut off.
-    reply.raw.once('close', () => {
-      inContext -= 1;
-      if (inContext === 0) requests.disable();
-    });
-    requests.run(request, done);
-  });
-}
 
 export interface Change {
   /** `entity.verb`, e.g. 'family.update'. */
@@ -102,13 +68,14 @@ const asObject = (value: object | null | undefined): Record<string, Json> | null
 /**
  * Appends the change to the history with the transaction's own manager, so the row commits or
  * rolls back with the change. Only changed fields are kept when both sides exist; a change that
- * changed nothing leaves no row.
+ * changed nothing leaves no row. The actor is who asked for the change: the route's signed-in user,
+ * or the account a link names; null ('Sistema') is no one signed in.
+ *
+ * Passed by each route rather than read from a request context: on Node 20 an AsyncLocalStorage
+ * runs a hook for every promise while a context is open, 50 µs of each write's 185 µs
+ * (bench/api-throughput.ts, `PUT /api/my-payment-confirmations/3` on SQLite).
  */
-export async function recordChange(
-  manager: EntityManager,
-  change: Change,
-  actor: User | null = requests.getStore()?.user ?? null,
-): Promise<void> {
+export async function recordChange(manager: EntityManager, actor: User | null, change: Change): Promise<void> {
   let before = asObject(change.before);
   let after = asObject(change.after);
   if (before && after) {

@@ -332,7 +332,7 @@ export class LedgerService {
       throw error;
     }
     const entry = await manager.findOneByOrFail(LedgerEntryEntity, { id });
-    await recordChange(manager, {
+    await recordChange(manager, user, {
       action: 'ledger.credit',
       entity: 'ledger',
       entityId: id,
@@ -344,9 +344,14 @@ export class LedgerService {
   }
 
   /** Ties the other side of a deposit to the credit that holds it (nothing is counted again). */
-  async link(manager: EntityManager, entry: LedgerEntryEntity, side: { receiptId: number } | { bankLineId: number }): Promise<void> {
+  async link(
+    manager: EntityManager,
+    user: User,
+    entry: LedgerEntryEntity,
+    side: { receiptId: number } | { bankLineId: number },
+  ): Promise<void> {
     await manager.update(LedgerEntryEntity, { id: entry.id }, side);
-    await recordChange(manager, {
+    await recordChange(manager, user, {
       action: 'ledger.link',
       entity: 'ledger',
       entityId: entry.id,
@@ -406,7 +411,7 @@ export class LedgerService {
       if (entry.receiptId !== null)
         await this.receipts.reopen(manager, user, entry.receiptId, entry.id, input.receipt ?? 'en_revision', reason, now);
       if (entry.bankLineId !== null) await this.bankLines.markReversed(manager, entry.bankLineId);
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'ledger.reverse',
         entity: 'ledger',
         entityId: entry.id,

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import type { Outbox, OutboxMessage, OutboxMessageDetail } from '@portal/contracts';
-import { Roles } from '../common/auth.decorators';
+import type { Outbox, OutboxMessage, OutboxMessageDetail, User } from '@portal/contracts';
+import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { EmailsService } from './emails.service';
 
@@ -21,7 +21,7 @@ export class EmailsController {
 
   @Post(':id/resend')
   @HttpCode(200)
-  resend(@Param('id', ParseIdPipe) id: number): Promise<OutboxMessage> {
-    return this.emails.resend(id);
+  resend(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<OutboxMessage> {
+    return this.emails.resend(user, id);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { Outbox, OutboxMessage, OutboxMessageDetail } from '@portal/contracts';
+import type { Outbox, OutboxMessage, OutboxMessageDetail, User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
@@ -56,7 +56,7 @@ export class EmailsService {
   }
 
   /** Queues the message again, as new: a failed one gets its attempts back, a sent one goes again. */
-  async resend(id: number): Promise<OutboxMessage> {
+  async resend(user: User, id: number): Promise<OutboxMessage> {
     return this.db.write(async (manager) => {
       const row = await manager.findOneBy(OutboxMessageEntity, { id });
       if (!row) throw new NotFoundException(EMAIL_MESSAGES.notFound);
@@ -70,7 +70,12 @@ export class EmailsService {
         sentAt: null,
       };
       await manager.update(OutboxMessageEntity, { id }, changes);
-      await recordChange(manager, { action: 'email.resend', entity: 'email', entityId: id, label: `${row.subject} · ${row.recipient}` });
+      await recordChange(manager, user, {
+        action: 'email.resend',
+        entity: 'email',
+        entityId: id,
+        label: `${row.subject} · ${row.recipient}`,
+      });
       return toMessage({ ...row, ...changes });
     });
   }

@@ -1,6 +1,7 @@
 import { Controller, Get, NotFoundException, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../common/auth.decorators';
+import type { User } from '@portal/contracts';
+import { CurrentUser, Public } from '../common/auth.decorators';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { SettingsStore } from '../settings/settings.store';
@@ -65,11 +66,11 @@ export class UnsubscribeController {
   }
 
   @Post(':token')
-  async unsubscribe(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
+  async unsubscribe(@Param('token') token: string, @CurrentUser() visitor: User | null, @Res() reply: FastifyReply): Promise<void> {
     const { classYear, family } = await this.family(token);
     await this.db.write(async (manager) => {
       if (await this.families.setNoticeEmailsOff(manager, family.id, true))
-        await recordChange(manager, await noticeEmailsChange(manager, family.id, false));
+        await recordChange(manager, visitor, await noticeEmailsChange(manager, family.id, false));
     });
     return this.send(reply, 200, page(classYear, 'Listo: ya no recibirás los avisos por correo', [REMINDERS, BACK_ON]));
   }

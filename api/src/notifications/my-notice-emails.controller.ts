@@ -40,7 +40,7 @@ export class MyNoticeEmailsController {
     return this.db.write(async (manager) => {
       const { id } = await this.myFamily.familyOf(user, manager, 'pessimistic_write');
       if (await this.families.setNoticeEmailsOff(manager, id, !body.enabled))
-        await recordChange(manager, await noticeEmailsChange(manager, id, body.enabled));
+        await recordChange(manager, user, await noticeEmailsChange(manager, id, body.enabled));
       return { enabled: body.enabled };
     });
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import type { CreatedNotification, NoticeReach, PortalNotification } from '@portal/contracts';
-import { Roles } from '../common/auth.decorators';
+import type { CreatedNotification, NoticeReach, PortalNotification, User } from '@portal/contracts';
+import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateNotificationDto, NewNotificationDto } from './dto/create-notification.dto';
 import { NotificationsService } from './notifications.service';
@@ -25,19 +25,23 @@ export class NotificationsController {
 
   /** With `sendEmail`, also queues it to every family in the same transaction (sent afterwards). */
   @Post()
-  create(@Body() body: NewNotificationDto): Promise<CreatedNotification> {
-    return this.notifications.create(body);
+  create(@CurrentUser() user: User, @Body() body: NewNotificationDto): Promise<CreatedNotification> {
+    return this.notifications.create(user, body);
   }
 
   /** The same rules as creating one. */
   @Put(':id')
-  update(@Param('id', ParseIdPipe) id: number, @Body() body: CreateNotificationDto): Promise<PortalNotification> {
-    return this.notifications.update(id, body);
+  update(
+    @CurrentUser() user: User,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: CreateNotificationDto,
+  ): Promise<PortalNotification> {
+    return this.notifications.update(user, id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    return this.notifications.remove(id);
+  remove(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.notifications.remove(user, id);
   }
 }

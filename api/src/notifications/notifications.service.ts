@@ -45,7 +45,7 @@ export class NotificationsService {
     return rows.map(toNotification);
   }
 
-  create(input: NewNotificationDto): Promise<CreatedNotification> {
+  create(user: User, input: NewNotificationDto): Promise<CreatedNotification> {
     const notification = {
       title: input.title.trim(),
       message: input.message.trim(),
@@ -59,7 +59,7 @@ export class NotificationsService {
       const id = Number(result.identifiers[0]!.id);
       const row = await manager.findOneByOrFail(NotificationEntity, { id });
       const created = toNotification(row);
-      await recordChange(manager, noticeChange('create', id, null, created));
+      await recordChange(manager, user, noticeChange('create', id, null, created));
       if (!input.sendEmail) return created;
       const email = await this.noticeMail.enqueue(manager, row);
       await manager.update(NotificationEntity, { id }, { emailUnsubscribed: email.unsubscribed, emailSkipped: email.skipped.length });
@@ -68,7 +68,7 @@ export class NotificationsService {
   }
 
   /** Replaces a notice's title, message, date and type (a left-out type keeps the current one). */
-  update(id: number, input: CreateNotificationDto): Promise<PortalNotification> {
+  update(user: User, id: number, input: CreateNotificationDto): Promise<PortalNotification> {
     return this.db.write(async (manager) => {
       const current = await manager.findOneBy(NotificationEntity, { id });
       if (!current) throw new NotFoundException(NOTIFICATION_TEXTS.notFound);
@@ -78,7 +78,7 @@ export class NotificationsService {
         { title: input.title.trim(), message: input.message.trim(), type: input.type ?? current.type, date: new Date(input.date) },
       );
       const updated = toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
-      await recordChange(manager, noticeChange('update', id, toNotification(current), updated));
+      await recordChange(manager, user, noticeChange('update', id, toNotification(current), updated));
       return updated;
     });
   }
@@ -166,11 +166,11 @@ export class NotificationsService {
     });
   }
 
-  remove(id: number): Promise<void> {
+  remove(user: User, id: number): Promise<void> {
     return this.db.write(async (manager) => {
       const current = await manager.findOneBy(NotificationEntity, { id });
       if (!current) throw new NotFoundException(NOTIFICATION_TEXTS.notFound);
-      await recordChange(manager, noticeChange('delete', id, toNotification(current), null));
+      await recordChange(manager, user, noticeChange('delete', id, toNotification(current), null));
       await manager.delete(NotificationEntity, { id });
     });
   }

@@ -39,6 +39,7 @@ export class MyEventRsvpsService {
       checkOpen((await this.events.byId(eventId, manager))!);
       const people = await this.rsvps.writeAnswer(
         manager,
+        user,
         family,
         eventId,
         attending ? 'attending' : 'not_attending',

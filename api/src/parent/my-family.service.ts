@@ -108,6 +108,7 @@ export class MyFamilyService {
         checkOpen((await this.events.byId(eventId, manager))!);
         const people = await this.rsvps.writeAnswer(
           manager,
+          user,
           family,
           eventId,
           flag ? 'attending' : 'not_attending',

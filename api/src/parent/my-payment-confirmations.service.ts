@@ -43,7 +43,7 @@ export class MyPaymentConfirmationsService {
       const previous = await this.payments.answer(manager, familyId, paymentNumber);
       if (previous === status) return { paymentNumber, status };
       await this.payments.saveAnswer(manager, familyId, paymentNumber, status);
-      await recordChange(manager, {
+      await recordChange(manager, user, {
         action: 'payment-confirmation.answer',
         entity: 'payment-confirmation',
         entityId: paymentNumber,

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import type { PaymentDate } from '@portal/contracts';
-import { Roles } from '../common/auth.decorators';
+import type { PaymentDate, User } from '@portal/contracts';
+import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { UpdatePaymentDateDto } from './dto/update-payment-date.dto';
 import { PaymentDatesService } from './payment-dates.service';
@@ -18,7 +18,7 @@ export class PaymentDatesController {
   }
 
   @Put(':id')
-  update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdatePaymentDateDto): Promise<PaymentDate> {
-    return this.paymentDates.update(id, body);
+  update(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: UpdatePaymentDateDto): Promise<PaymentDate> {
+    return this.paymentDates.update(user, id, body);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentDate, type PaymentNumber } from '@portal/contracts';
+import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentDate, type PaymentNumber, type User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import type { UpdatePaymentDateDto } from './dto/update-payment-date.dto';
 import { PaymentDateEntity } from './payment-date.entity';
@@ -30,7 +30,7 @@ export class PaymentDatesService {
     return rows.map(toPaymentDate);
   }
 
-  update(id: number, input: UpdatePaymentDateDto): Promise<PaymentDate> {
+  update(user: User, id: number, input: UpdatePaymentDateDto): Promise<PaymentDate> {
     if (!isPaymentNumber(id)) throw new NotFoundException(PAYMENT_DATE_TEXTS.notFound);
     const columns: Partial<PaymentDateEntity> = { description: input.description.trim(), date: input.date, amount: input.amount.trim() };
     // Left out, the numbers stay as they were: the spec's body (three texts) changes only the texts.
@@ -48,7 +48,7 @@ export class PaymentDatesService {
         before: toPaymentDate(current),
         after: updated,
       };
-      await recordChange(manager, { action: 'payment-date.update', ...change });
+      await recordChange(manager, user, { action: 'payment-date.update', ...change });
       return updated;
     });
   }

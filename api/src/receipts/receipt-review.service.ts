@@ -69,7 +69,7 @@ export class ReceiptReviewService {
       );
       if (!result.affected) return 0;
       const receipt = await manager.findOneByOrFail(ReceiptEntity, { id });
-      await this.record(manager, receipt, decision.state);
+      await this.record(manager, user, receipt, decision.state);
       if (decision.state === 'verificado') {
         const deposit = {
           familyId: receipt.familyId,
@@ -79,7 +79,7 @@ export class ReceiptReviewService {
         };
         const holder = await this.ledger.covering(manager, deposit, 'receiptId');
         if (holder && holder.familyId === receipt.familyId && holder.receiptId === null)
-          await this.ledger.link(manager, holder, { receiptId: id });
+          await this.ledger.link(manager, user, holder, { receiptId: id });
         else {
           await this.ledger.credit(manager, user, {
             ...deposit,
@@ -123,10 +123,10 @@ export class ReceiptReviewService {
   }
 
   /** The decision just written: it was under review until now. */
-  private async record(manager: EntityManager, row: ReceiptEntity, state: Decision['state']): Promise<void> {
+  private async record(manager: EntityManager, user: User, row: ReceiptEntity, state: Decision['state']): Promise<void> {
     const after = toReceipt(row);
     const before = { ...after, state: 'en_revision' as const, review: null };
-    await recordChange(manager, proofChange(state === 'verificado' ? 'verify' : 'reject', after, row.familyId, before, after));
+    await recordChange(manager, user, proofChange(state === 'verificado' ? 'verify' : 'reject', after, row.familyId, before, after));
   }
 
   /**

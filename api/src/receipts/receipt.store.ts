@@ -81,7 +81,7 @@ export class ReceiptStore {
       { id: receipt.id, state: 'en_revision' },
       { state: 'verificado', amountReceived: amount, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
     );
-    await recordChange(manager, {
+    await recordChange(manager, user, {
       action: 'payment-proof.verify',
       entity: 'payment-proof',
       entityId: receipt.id,
@@ -127,7 +127,7 @@ export class ReceiptStore {
           };
     await manager.update(ReceiptEntity, { id: receipt.id }, change);
     const after = toReceipt(await manager.findOneByOrFail(ReceiptEntity, { id: receipt.id }));
-    await recordChange(manager, {
+    await recordChange(manager, user, {
       action: `payment-proof.${then === 'rechazado' ? 'reject' : 'reopen'}`,
       entity: 'payment-proof',
       entityId: receipt.id,

@@ -140,7 +140,7 @@ export class ReceiptsService {
       });
       await this.storage.save(manager, saved.id, safe.data, safe.thumbnail);
       const proof = toReceipt(saved as ReceiptEntity);
-      await recordChange(manager, proofChange('upload', proof, family.id, null, proof));
+      await recordChange(manager, user, proofChange('upload', proof, family.id, null, proof));
       return proof;
     });
   }
@@ -174,7 +174,7 @@ export class ReceiptsService {
       const result = await manager.delete(ReceiptEntity, { id, familyId: family.id, state: 'en_revision' });
       if (!result.affected) throw new ConflictException(RECEIPT_MESSAGES.alreadyReviewed);
       await this.storage.remove(manager, id);
-      await recordChange(manager, proofChange('delete', toReceipt(row), family.id, toReceipt(row), null));
+      await recordChange(manager, user, proofChange('delete', toReceipt(row), family.id, toReceipt(row), null));
     });
   }
 

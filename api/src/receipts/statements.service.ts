@@ -65,7 +65,7 @@ export class StatementsService {
       // The amount it replaces stays, crossed out, with the new reason.
       const replaced = `Reemplazado por ${formatQuetzales(row.amountQuetzales)}: ${row.reason}`.slice(0, 300);
       const before = await this.payments.setOverride(manager, user, row, replaced);
-      await recordChange(manager, overrideChange('set', familyId, payment, before, row));
+      await recordChange(manager, user, overrideChange('set', familyId, payment, before, row));
       return this.forFamily(familyId, manager);
     });
   }
@@ -80,7 +80,10 @@ export class StatementsService {
       if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       const before = await this.payments.removeOverride(manager, user, familyId, payment, reason);
       if (!before) throw new NotFoundException(STATEMENT_TEXTS.overrideNotFound);
-      await recordChange(manager, { ...overrideChange('delete', familyId, payment, before, null), after: { reversed: true, reason } });
+      await recordChange(manager, user, {
+        ...overrideChange('delete', familyId, payment, before, null),
+        after: { reversed: true, reason },
+      });
       return this.forFamily(familyId, manager);
     });
   }

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
-import { maxGuests, type Family, type RsvpAnswer } from '@portal/contracts';
+import { maxGuests, type Family, type RsvpAnswer, type User } from '@portal/contracts';
 import { EventStore, EventStoreModule } from '../events/event.store';
 import type { FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
@@ -92,6 +92,7 @@ export class RsvpStore {
    */
   async writeAnswer(
     manager: EntityManager,
+    user: User,
     family: Pick<FamilyRow, 'id' | 'tablesBooked'>,
     eventId: number,
     answer: RsvpAnswer | null,
@@ -104,7 +105,7 @@ export class RsvpStore {
     const was = previous && { attending: Boolean(previous.attending), guests: previous.attending ? (previous.guests ?? 1) : null };
     if (answer === null) {
       await manager.delete(EventRsvpEntity, { eventId, familyId: family.id });
-      if (was) await this.recordAnswer(manager, family.id, eventId, was, null);
+      if (was) await this.recordAnswer(manager, user, family.id, eventId, was, null);
       return null;
     }
     const attending = answer === 'attending';
@@ -117,7 +118,7 @@ export class RsvpStore {
       people = guests ?? (previous?.attending && previous.guests ? Math.min(previous.guests, max) : 1);
     }
     await manager.upsert(EventRsvpEntity, { eventId, familyId: family.id, attending, guests: people }, ['eventId', 'familyId']);
-    await this.recordAnswer(manager, family.id, eventId, was, { attending, guests: people });
+    await this.recordAnswer(manager, user, family.id, eventId, was, { attending, guests: people });
     // What was written, returned rather than read again: on MySQL an upsert that changes nothing
     // leaves the row outside this transaction's snapshot.
     return people;
@@ -134,10 +135,17 @@ export class RsvpStore {
   }
 
   /** An answer written or cleared, in the history under the event's title. */
-  private async recordAnswer(manager: EntityManager, familyId: number, eventId: number, before: Answer | null, after: Answer | null) {
+  private async recordAnswer(
+    manager: EntityManager,
+    user: User,
+    familyId: number,
+    eventId: number,
+    before: Answer | null,
+    after: Answer | null,
+  ) {
     const label = await this.events.title(eventId, manager);
     const action = after === null ? 'rsvp.delete' : 'rsvp.answer';
-    await recordChange(manager, { action, entity: 'rsvp', entityId: eventId, familyId, label, before, after });
+    await recordChange(manager, user, { action, entity: 'rsvp', entityId: eventId, familyId, label, before, after });
   }
 }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
-import type { PublicConfig, Settings } from '@portal/contracts';
+import type { PublicConfig, Settings, User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
-import { Public, Roles } from '../common/auth.decorators';
+import { CurrentUser, Public, Roles } from '../common/auth.decorators';
 import type { AppConfig } from '../config';
 import { DEMO_ACCOUNTS } from '../demo/demo-accounts';
 import { UpdateSettingsDto } from './dto/update-settings.dto';
@@ -30,7 +30,7 @@ export class SettingsController {
 
   @Roles('admin')
   @Put('settings')
-  update(@Body() body: UpdateSettingsDto): Promise<Settings> {
-    return this.settings.update(body);
+  update(@CurrentUser() user: User, @Body() body: UpdateSettingsDto): Promise<Settings> {
+    return this.settings.update(user, body);
   }
 }

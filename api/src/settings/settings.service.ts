@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Settings } from '@portal/contracts';
+import type { Settings, User } from '@portal/contracts';
 import { formatClockRange, fromDateTimeLocal, toDateTimeLocal } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
@@ -79,7 +79,7 @@ export class SettingsService {
   }
 
   /** The settings row and the two key events change together, in one transaction. */
-  update(settings: Settings): Promise<Settings> {
+  update(user: User, settings: Settings): Promise<Settings> {
     return this.db.write(async (manager) => {
       const before = await this.read(manager);
       await manager.update(SettingsEntity, { id: SETTINGS_ID }, toRow(settings));
@@ -87,7 +87,7 @@ export class SettingsService {
       if (row.awardsEventId !== null) await this.events.move(manager, row.awardsEventId, eventColumns(settings.awards));
       if (row.brunchEventId !== null) await this.events.move(manager, row.brunchEventId, eventColumns(settings.brunch));
       const after = await this.read(manager);
-      await recordChange(manager, { action: 'settings.update', entity: 'settings', entityId: SETTINGS_ID, before, after });
+      await recordChange(manager, user, { action: 'settings.update', entity: 'settings', entityId: SETTINGS_ID, before, after });
       return after;
     });
   }
