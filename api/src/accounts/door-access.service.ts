@@ -102,5 +102,6 @@ export class DoorAccessService {
       }
       await this.sessions.endAllFor(id, { manager });
     });
+    this.sessions.forgetUser(id);
   }
 }

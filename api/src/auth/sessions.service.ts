@@ -41,6 +41,11 @@ export class SessionsService {
   private readonly absoluteMs: number;
   private readonly cacheMs: number;
   private readonly cache = new Map<string, CachedSession>();
+  /**
+   * Moves on whenever sessions are forgotten: a session read from the database before then is not
+   * remembered (it may be one that was just ended, by a write that had not committed yet).
+   */
+  private forgotten = 0;
 
   constructor(
     private readonly db: Database,
@@ -88,6 +93,7 @@ export class SessionsService {
       return { ...cached.user };
     }
 
+    const forgotten = this.forgotten;
     const session = await this.db.manager.findOneBy(SessionEntity, { id });
     const account = session && (await this.users.byId(session.userId));
     if (!session || !account) {
@@ -109,27 +115,35 @@ export class SessionsService {
       expiresAt = pushed;
     }
     const user = toUser(account);
-    this.remember(id, { user, createdAt: session.createdAt.getTime(), expiresAt: expiresAt.getTime(), checkedAt: time });
+    if (forgotten === this.forgotten) {
+      this.remember(id, { user, createdAt: session.createdAt.getTime(), expiresAt: expiresAt.getTime(), checkedAt: time });
+    }
     return { ...user };
   }
 
   async destroy(token: string): Promise<void> {
     const id = hashToken(token);
-    this.cache.delete(id);
+    this.forget(id);
     await this.db.write((manager) => manager.delete(SessionEntity, { id }));
+    // Again once deleted: a request that read the session meanwhile may have remembered it.
+    this.forget(id);
   }
 
   /**
    * Ends every session of a user (password change, disabled or deleted account, 'sign out
    * everywhere'), except the one behind `keepToken` when given. At once in this process; through
-   * other API instances within SESSION_CACHE_SECONDS. Pass `manager` to end them inside a write.
+   * other API instances within SESSION_CACHE_SECONDS. Pass `manager` to end them inside a write,
+   * and call forgetUser once that write has committed: until then other requests still read them.
    */
   async endAllFor(userId: number, options: { keepToken?: string; manager?: EntityManager } = {}): Promise<void> {
     const keep = options.keepToken ? hashToken(options.keepToken) : undefined;
     this.forgetUser(userId, keep);
     const where = keep ? { userId, id: Not(keep) } : { userId };
     if (options.manager) await options.manager.delete(SessionEntity, where);
-    else await this.db.write((manager) => manager.delete(SessionEntity, where));
+    else {
+      await this.db.write((manager) => manager.delete(SessionEntity, where));
+      this.forgetUser(userId, keep);
+    }
   }
 
   /**
@@ -137,7 +151,13 @@ export class SessionsService {
    * reads the account again: after its e-mail is proven or unlinked, or it is disabled.
    */
   forgetUser(userId: number, keep?: string): void {
+    this.forgotten += 1;
     for (const [id, session] of this.cache) if (session.user.id === userId && id !== keep) this.cache.delete(id);
+  }
+
+  private forget(id: string): void {
+    this.forgotten += 1;
+    this.cache.delete(id);
   }
 
   private isLive(session: Pick<CachedSession, 'createdAt' | 'expiresAt'>, time: number): boolean {
