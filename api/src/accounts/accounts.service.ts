@@ -65,7 +65,6 @@ export class AccountsService {
       if (changed) await recordChange(manager, by, change);
       if (disabled) await this.sessions.endAllFor(id, { manager });
     });
-    this.sessions.forgetUser(id);
   }
 
   /** Deletes the account and its sessions; the family and its answers stay. */
@@ -77,7 +76,6 @@ export class AccountsService {
       await this.sessions.endAllFor(id, { manager });
       await this.users.remove(manager, id);
     });
-    this.sessions.forgetUser(id);
   }
 
   private async find(manager: Database['manager'], id: number): Promise<UserRow> {

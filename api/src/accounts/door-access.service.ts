@@ -102,6 +102,5 @@ export class DoorAccessService {
       }
       await this.sessions.endAllFor(id, { manager });
     });
-    this.sessions.forgetUser(id);
   }
 }

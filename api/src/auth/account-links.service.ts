@@ -120,7 +120,6 @@ export class AccountLinksService {
       await recordChange(manager, toUser(user), await accountChange(manager, 'reset-password', user));
       return user.id;
     });
-    this.sessions.forgetUser(userId);
     // The owner proved itself by its mailbox: whatever others' guesses held against the account ends.
     await this.throttle.forgetAccount(userId);
   }

@@ -48,7 +48,7 @@ export class AccountService {
     // Compared as scrypt sees them (NFC): a differently composed 'ñ' is the same password.
     if (newPassword.normalize('NFC') === currentPassword.normalize('NFC')) throw fieldError('newPassword', SAME_AS_CURRENT);
     const passwordHash = await hashPassword(newPassword);
-    const token = await this.db.write(async (manager) => {
+    return this.db.write(async (manager) => {
       // Only over the hash just verified: if another request changed the password meanwhile,
       // the current password given here is no longer the current one.
       const affected = await this.users.replacePasswordHash(manager, userId, stored ?? '', passwordHash);
@@ -58,8 +58,6 @@ export class AccountService {
       await this.tokens.revokeAllFor(manager, userId);
       return this.sessions.create(userId, new Date(), manager);
     });
-    this.sessions.forgetUser(userId);
-    return token;
   }
 
   /** 'Cerrar sesión en todos los dispositivos': every session ends, and the history says so. */
@@ -69,7 +67,6 @@ export class AccountService {
       const change = await accountChangeById(manager, 'logout-all', user.id);
       if (change) await recordChange(manager, user, change);
     });
-    this.sessions.forgetUser(user.id);
   }
 
   private passwordHashOf(userId: number): Promise<string | undefined> {

@@ -29,7 +29,18 @@ function setup() {
     },
     update: async () => undefined,
   };
-  const db = { manager, write: (work: (m: typeof manager) => Promise<unknown>) => work(manager) } as unknown as Database;
+  // A write runs its work, then what was to wait for its commit.
+  let committed: Array<() => void> = [];
+  const db = {
+    manager,
+    write: async (work: (m: typeof manager) => Promise<unknown>) => {
+      committed = [];
+      const result = await work(manager);
+      for (const action of committed) action();
+      return result;
+    },
+    afterCommit: (_manager: unknown, action: () => void) => committed.push(action),
+  } as unknown as Database;
   const users = { byId: async () => account } as unknown as UsersService;
   const config = { sessionIdleMinutes: 60, sessionAbsoluteHours: 24, sessionCacheSeconds: 5 } as AppConfig;
   const sessions = new SessionsService(db, config, users);
@@ -49,30 +60,20 @@ function setup() {
 }
 
 describe('SessionsService', () => {
-  it('does not keep a session it read just before the write that ended it committed', async () => {
+  // Another request ends the session (a password change, a logout) and commits, then a read that
+  // started before finishes: it answers with the session, but must not keep it.
+  it.each([
+    ['every session of the user is ended', (sessions: SessionsService) => sessions.endAllFor(USER_ID)],
+    ['the session is logged out', (sessions: SessionsService, token: string) => sessions.destroy(token)],
+  ])('does not keep a session it read just before the write that ended it committed: %s', async (_case, end) => {
     const { sessions, holdReads } = setup();
     const token = await sessions.create(USER_ID);
     const release = holdReads();
     const inFlight = sessions.resolve(token);
 
-    // Another request ends every session of the user (a password change) and commits, then the
-    // read that started before finishes: it answers with the session, but must not keep it.
-    await sessions.endAllFor(USER_ID);
+    await end(sessions, token);
     release();
     expect(await inFlight).toMatchObject({ id: USER_ID });
-
-    expect(await sessions.resolve(token)).toBeNull();
-  });
-
-  it('does not keep a session it read before its own logout was written', async () => {
-    const { sessions, holdReads } = setup();
-    const token = await sessions.create(USER_ID);
-    const release = holdReads();
-    const inFlight = sessions.resolve(token);
-
-    await sessions.destroy(token);
-    release();
-    await inFlight;
 
     expect(await sessions.resolve(token)).toBeNull();
   });

@@ -132,18 +132,18 @@ export class SessionsService {
   /**
    * Ends every session of a user (password change, disabled or deleted account, 'sign out
    * everywhere'), except the one behind `keepToken` when given. At once in this process; through
-   * other API instances within SESSION_CACHE_SECONDS. Pass `manager` to end them inside a write,
-   * and call forgetUser once that write has committed: until then other requests still read them.
+   * other API instances within SESSION_CACHE_SECONDS. Pass `manager` to end them inside a write:
+   * they are forgotten again once it commits, as other requests still read them until then.
    */
   async endAllFor(userId: number, options: { keepToken?: string; manager?: EntityManager } = {}): Promise<void> {
     const keep = options.keepToken ? hashToken(options.keepToken) : undefined;
     this.forgetUser(userId, keep);
     const where = keep ? { userId, id: Not(keep) } : { userId };
-    if (options.manager) await options.manager.delete(SessionEntity, where);
-    else {
-      await this.db.write((manager) => manager.delete(SessionEntity, where));
-      this.forgetUser(userId, keep);
-    }
+    const end = async (manager: EntityManager) => {
+      await manager.delete(SessionEntity, where);
+      this.db.afterCommit(manager, () => this.forgetUser(userId, keep));
+    };
+    await (options.manager ? end(options.manager) : this.db.write(end));
   }
 
   /**

@@ -1,4 +1,4 @@
-import { QueryFailedError, type DataSource } from 'typeorm';
+import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import { Database, LOCK_CONFLICT_RETRIES, retryLockConflicts } from './database.service';
 
 /** A driver error as TypeORM throws it (mysql2's errno and code). */
@@ -117,5 +117,37 @@ describe('Database.write and Database.execute after a lock conflict', () => {
 
     await expect(db.write(async () => 'hecho')).rejects.toBe(error);
     expect(transaction).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Database.afterCommit', () => {
+  /** SQLite's path: each transaction gets a manager of its own and commits unless its work throws. */
+  const database = () =>
+    new Database({
+      options: { type: 'better-sqlite3' },
+      transaction: (work: (manager: object) => Promise<unknown>) => work({}),
+    } as unknown as DataSource);
+
+  it('runs what was registered once the write has committed, not before', async () => {
+    const db = database();
+    const seen: string[] = [];
+    await db.write(async (manager) => {
+      db.afterCommit(manager, () => seen.push('después'));
+      seen.push('dentro');
+    });
+    expect(seen).toEqual(['dentro', 'después']);
+  });
+
+  it('runs nothing for a write that rolled back, and refuses a manager no write opened', async () => {
+    const db = database();
+    const action = jest.fn();
+    await expect(
+      db.write(async (manager) => {
+        db.afterCommit(manager, action);
+        throw new Error('rechazado');
+      }),
+    ).rejects.toThrow('rechazado');
+    expect(action).not.toHaveBeenCalled();
+    expect(() => db.afterCommit({} as EntityManager, action)).toThrow(/afterCommit/);
   });
 });

@@ -68,6 +68,8 @@ export class Database {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly serialized: boolean;
   private readonly writeListeners: Array<() => void> = [];
+  /** What to do once each open write's transaction has committed, by its manager. */
+  private readonly committed = new WeakMap<EntityManager, Array<() => void>>();
 
   constructor(readonly dataSource: DataSource) {
     this.serialized = dataSource.options.type === 'better-sqlite3';
@@ -117,15 +119,36 @@ export class Database {
    * TypeORM writes the new id into them). SQLite runs one write at a time, so it never conflicts.
    */
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (this.serialized) return this.enqueue(() => this.dataSource.transaction(work));
+    if (this.serialized) return this.enqueue(() => this.transaction(work));
     return retryLockConflicts(() =>
-      this.dataSource.transaction(async (manager) => {
+      this.transaction(async (manager) => {
         const result = await work(manager);
         // Last, so the row is locked only until the commit just after (lock-order.ts, step 6).
         await manager.query(NEW_CHANGE_MARK, [changeToken()]);
         return result;
       }),
     );
+  }
+
+  /**
+   * Runs `action` once the write whose manager this is has committed (not if it rolls back; a
+   * retried write registers again). For what other requests must not undo while the write is still
+   * open, such as forgetting sessions they may read meanwhile.
+   */
+  afterCommit(manager: EntityManager, action: () => void): void {
+    const actions = this.committed.get(manager);
+    if (!actions) throw new Error('afterCommit: the manager is not one of an open Database.write');
+    actions.push(action);
+  }
+
+  private async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const actions: Array<() => void> = [];
+    const result = await this.dataSource.transaction((manager) => {
+      this.committed.set(manager, actions);
+      return work(manager);
+    });
+    for (const action of actions) action();
+    return result;
   }
 
   /** MySQL/MariaDB: the change mark's token now (see ReadCache). */
