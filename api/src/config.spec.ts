@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, mysqlConnection } from './config';
 
 describe('configuration from the environment', () => {
   it('has working defaults: SQLite, this machine only on port 3000, demo data outside production', () => {
@@ -14,8 +14,8 @@ describe('configuration from the environment', () => {
         /^PUBLIC_URL must be the address families open, such as https:\/\/portal\.colegio\.edu\.gt, when NODE_ENV=production \(got http/,
       );
     }
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.colegio.edu.gt' }).publicUrl).toBe(
-      'https://portal.colegio.edu.gt',
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.colegiosanjose.edu.gt' }).publicUrl).toBe(
+      'https://portal.colegiosanjose.edu.gt',
     );
     // Outside production (npm start, the tests) the default stays.
     expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
@@ -51,6 +51,20 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).remindersScheduled).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).remindersScheduled).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', REMINDERS_SCHEDULED: 'true' }).remindersScheduled).toBe(true);
+  });
+
+  it('refuses the documentation’s example address in production, naming the setting', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.colegio.edu.gt' })).toThrow(
+      /^PUBLIC_URL is the documentation's example \(https:\/\/portal\.colegio\.edu\.gt\)/,
+    );
+  });
+
+  it('takes a database password of any characters apart from the URL, and reads an escaped one back', () => {
+    const password = 'q8/Zk+3w=Ab%2F:@#?x';
+    const config = loadConfig({ DATABASE_URL: 'mysql://portal@db:3306/portal', DATABASE_PASSWORD: password });
+    expect(mysqlConnection(config.databaseUrl!)).toEqual({ host: 'db', port: 3306, username: 'portal', password, database: 'portal' });
+    // Escaped by hand in the URL, as the docs once said: decoded, not sent as typed.
+    expect(mysqlConnection('mysql://portal:a%2Fb%2Bc%3D@db/portal').password).toBe('a/b+c=');
   });
 
   it('accepts MySQL and MariaDB URLs', () => {

@@ -63,6 +63,26 @@ const databaseUrl = z
   })
   .refine((raw) => new URL(raw).pathname.length >= 2, { error: 'DATABASE_URL must name the database (mysql://host:3306/portal).' });
 
+/** The URL with this password in it, escaped; the URL's own password when none is given. */
+function withPassword(raw: string, password: string | undefined): string {
+  if (password === undefined) return raw;
+  const url = new URL(raw);
+  url.password = encodeURIComponent(password);
+  return url.toString();
+}
+
+/** What a MySQL/MariaDB client needs, read from a database URL (its parts percent-decoded). */
+export function mysqlConnection(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  return {
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    username: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    database: decodeURIComponent(url.pathname.slice(1)),
+  };
+}
+
 /** A proxy's address, its subnet, or a name proxy-addr knows. */
 const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]);
 
@@ -105,6 +125,8 @@ const Environment = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: whole(0, 65_535).default(3000),
   DATABASE_URL: databaseUrl.optional(),
+  // Any characters (a generated one often has / + =): kept apart from the URL, never escaped by hand.
+  DATABASE_PASSWORD: z.string().optional(),
   SQLITE_PATH: z.string().default(path.join(repoRoot, 'data', 'portal.sqlite')),
   SEED_DEMO: flag.optional(),
   SERVE_WEB: flag.default(true),
@@ -141,6 +163,9 @@ const Environment = z.object({
   REMINDERS_SCHEDULED: flag.optional(),
   SCRYPT_LOG2_N: whole(10, 20).optional(),
 });
+
+/** The name the documentation uses as an example: never a school's real portal. */
+const EXAMPLE_DOMAIN = 'portal.colegio.edu.gt';
 
 /** `127.0.0.1`, `localhost`, `::1`: only this machine can connect. */
 function isLoopback(host: string): boolean {
@@ -184,12 +209,18 @@ const Config = Environment.transform((vars, context) => {
         `(got ${publicUrl}): the links in e-mails start with it.`,
     );
   }
+  if (nodeEnv === 'production' && new URL(publicUrl).hostname === EXAMPLE_DOMAIN) {
+    return refuse(`PUBLIC_URL is the documentation's example (${publicUrl}): set it, and PORTAL_DOMAIN, to the name families open.`);
+  }
   return {
     nodeEnv,
     host,
     port: vars.PORT,
-    /** `mysql://` or `mariadb://` URL; unset means the embedded SQLite file. */
-    databaseUrl: vars.DATABASE_URL ?? null,
+    /**
+     * `mysql://` or `mariadb://` URL; unset means the embedded SQLite file. DATABASE_PASSWORD, when
+     * set, is its password (escaped into the URL here; read back by `mysqlConnection`).
+     */
+    databaseUrl: vars.DATABASE_URL ? withPassword(vars.DATABASE_URL, vars.DATABASE_PASSWORD) : null,
     sqlitePath: path.resolve(vars.SQLITE_PATH),
     seedDemo,
     /** Serve the built shell and remotes from this process (what `npm start` does). */

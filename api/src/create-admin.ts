@@ -11,6 +11,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts';
 import { isCommonPassword } from './auth/common-passwords';
 import { loadConfig, type AppConfig } from './config';
+import { DEMO_PASSWORD } from './demo/demo-accounts';
 import { dataSourceOptions } from './database/database';
 import { DatabaseModule } from './database/database.module';
 import { UsersModule } from './users/users.module';
@@ -31,7 +32,8 @@ class CreateAdminCommand {
   }
 }
 
-function askHidden(question: string): Promise<string> {
+/** What was typed, or null when the input ended first (no terminal, nothing piped). */
+function askHidden(question: string): Promise<string | null> {
   process.stdout.write(question);
   // readline echoes what the user types to its output: this output keeps only the line end.
   const silent = new Writable({
@@ -41,7 +43,15 @@ function askHidden(question: string): Promise<string> {
     },
   });
   const prompt = createInterface({ input: process.stdin, output: silent, terminal: true });
-  return new Promise((resolve) => prompt.question('', (answer) => (prompt.close(), resolve(answer))));
+  return new Promise((resolve) => {
+    let answered = false;
+    prompt.once('close', () => answered || resolve(null));
+    prompt.question('', (answer) => {
+      answered = true;
+      prompt.close();
+      resolve(answer);
+    });
+  });
 }
 
 async function main(): Promise<void> {
@@ -51,6 +61,16 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const password = process.env.ADMIN_PASSWORD ?? (await askHidden('Password: '));
+  if (password === null || password === '') {
+    console.error(
+      'No password was given: set ADMIN_PASSWORD or run the command in a terminal (docker compose exec api ...). Nothing was created.',
+    );
+    process.exit(1);
+  }
+  if (password.normalize('NFC').toLowerCase() === DEMO_PASSWORD) {
+    console.error('That is the demo password, published on the demo login page: choose another. Nothing was created.');
+    process.exit(1);
+  }
   if (password.length < PASSWORD_MIN_LENGTH) {
     console.error(`The password must have at least ${PASSWORD_MIN_LENGTH} characters.`);
     process.exit(2);

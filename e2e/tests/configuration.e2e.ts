@@ -36,6 +36,14 @@ describe('npm run create-admin', () => {
     });
     expect(short.status).toBe(2);
     expect(short.stderr).toContain('at least 8 characters');
+    // The demo's published password, and no password at all (no terminal, nothing typed): exit 1.
+    const demo = spawnSync(process.execPath, [script, '--username', 'comite', '--name', 'Comité'], {
+      env: { ...env, ADMIN_PASSWORD: 'Graduacion2026' },
+      encoding: 'utf8',
+    });
+    expect([demo.status, demo.stderr]).toEqual([1, expect.stringContaining('demo password')]);
+    const none = spawnSync(process.execPath, [script, '--username', 'comite', '--name', 'Comité'], { env, input: '', encoding: 'utf8' });
+    expect([none.status, none.stderr]).toEqual([1, expect.stringContaining('No password was given')]);
     const created = spawnSync(process.execPath, [script, '--username', 'comite', '--name', 'Comité de Padres'], {
       env: { ...env, ADMIN_PASSWORD: 'una-clave-del-comite' },
       encoding: 'utf8',

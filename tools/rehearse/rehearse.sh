@@ -32,10 +32,12 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+# Passwords as a volunteer's generator makes them, with / + = in every one.
+password() { printf 'a/b+%s' "$(head -c 17 /dev/urandom | base64)"; }
 sed -e "s|^PORTAL_DOMAIN=.*|PORTAL_DOMAIN=$PORTAL_DOMAIN|" \
   -e "s|^PUBLIC_URL=.*|PUBLIC_URL=$PUBLIC_URL|" \
-  -e "s|^MARIADB_PASSWORD=.*|MARIADB_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')|" \
-  -e "s|^MARIADB_ROOT_PASSWORD=.*|MARIADB_ROOT_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')|" \
+  -e "s|^MARIADB_PASSWORD=.*|MARIADB_PASSWORD=$(password)|" \
+  -e "s|^MARIADB_ROOT_PASSWORD=.*|MARIADB_ROOT_PASSWORD=$(password)|" \
   -e "s|^SMTP_URL=.*|SMTP_URL=smtp://mail:25|" \
   -e "s|^HTTP_PORT=.*|HTTP_PORT=$HTTP_PORT|" \
   -e "s|^HTTPS_PORT=.*|HTTPS_PORT=$HTTPS_PORT|" \

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type BetterSqlite3Type from 'better-sqlite3';
-import type { AppConfig } from '../config';
+import { mysqlConnection, type AppConfig } from '../config';
 
 /** SQLite's driver, loaded only for SQLite: the MySQL/MariaDB image does not carry it. */
 async function sqlite(): Promise<typeof BetterSqlite3Type> {
@@ -29,10 +29,9 @@ interface MysqlTarget {
 
 /** Client arguments for the server of DATABASE_URL; the password goes in the environment, never argv. */
 function mysqlTarget(databaseUrl: string): MysqlTarget {
-  const url = new URL(databaseUrl);
-  const database = decodeURIComponent(url.pathname.slice(1));
-  const args = [`--host=${url.hostname}`, `--port=${url.port || '3306'}`, `--user=${decodeURIComponent(url.username)}`];
-  return { args, env: { ...process.env, MYSQL_PWD: decodeURIComponent(url.password) }, database };
+  const { host, port, username, password, database } = mysqlConnection(databaseUrl);
+  const args = [`--host=${host}`, `--port=${port}`, `--user=${username}`];
+  return { args, env: { ...process.env, MYSQL_PWD: password }, database };
 }
 
 /** The dump or the load program of the MySQL or MariaDB client found on PATH. */

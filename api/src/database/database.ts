@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EventSubscriber, type AfterQueryEvent, type DataSourceOptions, type EntitySubscriberInterface } from 'typeorm';
-import type { AppConfig } from '../config';
+import { mysqlConnection, type AppConfig } from '../config';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema';
 import { FamiliesByGraduateName1763800000000 } from './migrations/1763800000000-families-by-graduate-name';
 import { ProvenAccounts1764000000000 } from './migrations/1764000000000-proven-accounts';
@@ -76,7 +76,8 @@ export function dataSourceOptions(
       ...common,
       // The mariadb driver type speaks to MySQL 8 as well, through mysql2.
       type: 'mariadb',
-      url: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
+      // The URL's parts decoded (TypeORM's own URL reading keeps a password's %2F as typed).
+      ...mysqlConnection(config.databaseUrl),
       timezone: 'Z',
       charset: 'utf8mb4_unicode_ci',
       // A transaction holds its connection until it ends: the work inside it must use its
