@@ -3,12 +3,13 @@
 // compose backup service: a copy every day at BACKUP_AT (Guatemala time), keeping
 // BACKUP_KEEP_DAILY daily and BACKUP_KEEP_WEEKLY weekly copies; `backup.js check` is its
 // healthcheck. See docs/deployment.md.
-import { accessSync, constants, readdirSync, rmSync } from 'node:fs';
+import { accessSync, constants, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { backup, mysqlClient, restore } from './backup/backup';
+import { backup, checkRestorable, mysqlClient, restore } from './backup/backup';
+import { readBackupStatus, recordBackupFailure, recordBackupSuccess } from './backup/status';
 import { backupsToPrune, nextBackupAt } from './backup/schedule';
 import { loadConfig, type AppConfig } from './config';
 
@@ -32,17 +33,24 @@ async function main(): Promise<void> {
   const dir = path.resolve(process.env.BACKUP_DIR ?? path.join(repoRoot, 'backups'));
   if (command === 'backup') {
     const written = await backup(config, dir);
+    recordBackupSuccess(dir, written);
     console.log(`Backup of ${where} written to ${written}`);
     return;
   }
   if (command === 'daily') return daily(config, dir, where);
   if (command === 'check') {
-    // The folder takes files and the database client is there.
+    // The folder takes files (a full disk too fails here), the database client is there, and the
+    // last run did not fail.
     accessSync(dir, constants.W_OK);
+    writeFileSync(path.join(dir, '.backup-check'), 'ok');
     if (config.databaseUrl) mysqlClient('dump');
+    const failure = readBackupStatus(dir)?.failure;
+    if (failure) throw new Error(`The last backup failed at ${failure.at}: ${failure.error}`);
     return;
   }
   if (command === 'restore' && file) {
+    // A missing, foreign or truncated file is refused before anyone is asked anything.
+    await checkRestorable(config, path.resolve(file));
     const question = `This replaces ALL the data of ${where} with ${file}.\nType RESTORE to go on: `;
     if (!values.yes && !(await confirm(question))) {
       console.error('Nothing was changed.' + (process.stdin.isTTY ? '' : ' (Not a terminal: add --yes to restore without asking.)'));
@@ -76,14 +84,35 @@ async function daily(config: AppConfig, dir: string, where: string): Promise<voi
   for (;;) {
     await sleep(Math.max(0, next.getTime() - Date.now()));
     try {
-      const written = await backup(config, dir);
+      const written = await backupMakingRoom(config, dir);
+      recordBackupSuccess(dir, written);
       const pruned = backupsToPrune(readdirSync(dir), keepDaily, keepWeekly);
       for (const name of pruned) rmSync(path.join(dir, name));
       console.log(`Backup of ${where} written to ${written}` + (pruned.length ? `; deleted ${pruned.join(', ')}` : ''));
       next = nextBackupAt(new Date(), at);
     } catch (error) {
-      console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}. Trying again in 10 minutes.`);
+      const message = error instanceof Error ? error.message : String(error);
+      recordBackupFailure(dir, message);
+      console.error(`Backup failed: ${message}. Trying again in 10 minutes.`);
       next = new Date(Date.now() + 10 * 60_000);
+    }
+  }
+}
+
+/**
+ * A copy; when the disk is full, the oldest copies are deleted one by one and the copy taken again,
+ * never the newest good one (a failed copy leaves no file, so it is never counted).
+ */
+async function backupMakingRoom(config: AppConfig, dir: string): Promise<string> {
+  for (;;) {
+    try {
+      return await backup(config, dir);
+    } catch (error) {
+      const full = /ENOSPC|No space left|Errcode: 28/i.test(error instanceof Error ? error.message : String(error));
+      const copies = backupsToPrune(readdirSync(dir), 1, 0).sort();
+      if (!full || copies.length === 0) throw error;
+      console.error(`Backup failed: the disk is full. Deleting the oldest copy, ${copies[0]}, to make room.`);
+      rmSync(path.join(dir, copies[0]!));
     }
   }
 }

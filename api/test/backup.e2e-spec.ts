@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Family, User } from '@portal/contracts';
-import { backup, backupName, restore } from '../src/backup/backup';
+import { backup, backupName, restore, verifyBackup } from '../src/backup/backup';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 const family = (name: string) => ({
@@ -70,6 +70,35 @@ describe.each(DATABASES)('backups (%s)', (kind) => {
     );
     await expect(restore(api.config, path.join(dir, 'no-existe.sqlite'))).rejects.toThrow(/No backup at/);
     expect(await names()).toEqual(before);
+  });
+
+  it('refuses a truncated copy before changing anything, and a failed run leaves no file named as a backup', async () => {
+    await admin.post('/api/families', family('Truncada'));
+    const whole = await backup(api.config, dir);
+    const before = await names();
+    // A copy cut short, as a full disk or a killed job leaves it.
+    const cut = path.join(dir, `portal-2000-01-01-0000${kind === 'sqlite' ? '.sqlite' : '.sql.gz'}`);
+    writeFileSync(cut, readFileSync(whole).subarray(0, Math.floor(statSync(whole).size / 2)));
+    await admin.post('/api/families', family('Despues2'));
+    await expect(restore(api.config, cut)).rejects.toThrow(/is not a complete backup .*nothing was changed/);
+    expect(await names()).toEqual([...before, 'Graduada Despues2'].sort());
+    await expect(verifyBackup(whole)).resolves.toBeUndefined();
+
+    // A copy that fails (here: a database that is not there) leaves nothing behind.
+    const empty = mkdtempSync(path.join(tmpdir(), 'portal-failed-'));
+    const broken =
+      kind === 'sqlite'
+        ? { ...api.config, sqlitePath: path.join(empty, 'no-existe.sqlite') }
+        : { ...api.config, databaseUrl: api.config.databaseUrl!.replace(/\/[^/]+$/, '/no_existe') };
+    // (SQLite's error comes from the driver's realm: compared by its text, not as an Error.)
+    await expect(
+      backup(broken, empty).then(
+        () => 'written',
+        (error: unknown) => String(error),
+      ),
+    ).resolves.toMatch(/unable to open database file|mysqldump failed/);
+    expect(readdirSync(empty)).toEqual([]);
+    rmSync(empty, { recursive: true, force: true });
   });
 });
 

@@ -2,7 +2,7 @@
 // SQLite through its online backup API; MySQL/MariaDB through mysqldump --single-transaction
 // (gzip-compressed), restored with the mysql client. Used by `npm run backup` / `npm run restore`.
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -56,11 +56,71 @@ function finished(child: ReturnType<typeof spawn>, what: string): Promise<void> 
   });
 }
 
-/** Writes a consistent copy of the data into `dir` and returns its path. */
+/** A copy while it is written and checked: not a backup's name, so neither retention nor restore takes it. */
+const partialOf = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.partial`);
+
+/** The last line mysqldump and mariadb-dump write, only once every table is out. */
+const DUMP_COMPLETED = /-- Dump completed( on |\n|$)/;
+
+/**
+ * Refuses a copy that would not restore whole: a SQLite file that fails its integrity check or has
+ * no tables; a gzip that does not inflate to its end (a full disk, a killed job) or a dump that
+ * stops before the line mysqldump writes last. Reads the file once, in bounded memory.
+ */
+export async function verifyBackup(file: string): Promise<void> {
+  const refuse = (why: string) => new Error(`${path.basename(file)} is not a complete backup (${why}): nothing was changed.`);
+  if (file.endsWith('.sqlite') || file.endsWith('.sqlite.partial')) {
+    let db: BetterSqlite3Type.Database;
+    try {
+      db = new (await sqlite())(file, { readonly: true, fileMustExist: true });
+    } catch (error) {
+      throw refuse(error instanceof Error ? error.message : String(error));
+    }
+    try {
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw refuse(String(check));
+      const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+      if (tables.n === 0) throw refuse('no tables');
+    } catch (error) {
+      throw error instanceof Error && error.message.includes('not a complete backup') ? error : refuse(String(error));
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  let tail = '';
+  try {
+    await pipeline(createReadStream(file), createGunzip(), async (chunks: AsyncIterable<Buffer>) => {
+      for await (const chunk of chunks) tail = (tail + chunk.toString('latin1')).slice(-400);
+    });
+  } catch (error) {
+    throw refuse(error instanceof Error ? error.message : String(error));
+  }
+  if (!DUMP_COMPLETED.test(tail)) throw refuse('the dump stops before its last line');
+}
+
+/**
+ * Writes a consistent copy of the data into `dir` and returns its path. The copy is written under
+ * a hidden name, checked (`verifyBackup`), and only then given its name: a failed run leaves no file
+ * that looks like a backup.
+ */
 export async function backup(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>, dir: string, now = new Date()): Promise<string> {
   mkdirSync(dir, { recursive: true });
+  const file = backupName(now, config.databaseUrl ? '.sql.gz' : '.sqlite', dir);
+  const partial = partialOf(file);
+  try {
+    await copyInto(config, partial);
+    await verifyBackup(partial);
+    renameSync(partial, file);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+  return file;
+}
+
+async function copyInto(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>, file: string): Promise<void> {
   if (!config.databaseUrl) {
-    const file = backupName(now, '.sqlite', dir);
     const source = new (await sqlite())(config.sqlitePath, { readonly: true, fileMustExist: true });
     try {
       // Copies page by page while others keep reading and writing; the copy is one moment's state.
@@ -68,9 +128,8 @@ export async function backup(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath
     } finally {
       source.close();
     }
-    return file;
+    return;
   }
-  const file = backupName(now, '.sql.gz', dir);
   const target = mysqlTarget(config.databaseUrl);
   // One transaction's snapshot of every InnoDB table, without locking the portal's writes.
   const dump = spawn(
@@ -79,18 +138,24 @@ export async function backup(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath
     { env: target.env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   await Promise.all([pipeline(dump.stdout, createGzip(), createWriteStream(file)), finished(dump, 'mysqldump')]);
-  return file;
+}
+
+/** Refuses, before anything changes, a file that is missing, of the other kind, or not a whole backup. */
+export async function checkRestorable(config: Pick<AppConfig, 'databaseUrl'>, file: string): Promise<void> {
+  if (!existsSync(file)) throw new Error(`No backup at ${file}.`);
+  if (!config.databaseUrl && !file.endsWith('.sqlite')) throw new Error('A SQLite portal restores a .sqlite backup.');
+  if (config.databaseUrl && !file.endsWith('.sql.gz')) throw new Error('A MySQL/MariaDB portal restores a .sql.gz backup.');
+  await verifyBackup(file);
 }
 
 /**
- * Replaces the data with a backup's. SQLite: copied into the live file through the backup API
+ * Replaces the data with a backup's, once the file is checked whole (`checkRestorable`). SQLite: copied into the live file through the backup API
  * (other connections see the new data); MySQL/MariaDB: the dump replayed into the database. The
  * portal keeps a few reads in memory: restart it afterwards.
  */
 export async function restore(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>, file: string): Promise<void> {
-  if (!existsSync(file)) throw new Error(`No backup at ${file}.`);
+  await checkRestorable(config, file);
   if (!config.databaseUrl) {
-    if (!file.endsWith('.sqlite')) throw new Error('A SQLite portal restores a .sqlite backup.');
     const source = new (await sqlite())(file, { readonly: true, fileMustExist: true });
     try {
       await source.backup(config.sqlitePath);
@@ -99,7 +164,6 @@ export async function restore(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePat
     }
     return;
   }
-  if (!file.endsWith('.sql.gz')) throw new Error('A MySQL/MariaDB portal restores a .sql.gz backup.');
   const target = mysqlTarget(config.databaseUrl);
   const load = spawn(mysqlClient('load'), [...target.args, target.database], {
     env: target.env,
