@@ -120,7 +120,7 @@ export const texts = {
       aviso: 'Aviso',
       recordatorio: 'Recordatorio de pago',
     } as Record<string, string>,
-    states: { pending: 'Pendiente', sent: 'Enviado', failed: 'Fallido' },
+    states: { pending: 'Pendiente', sent: 'Enviado', failed: 'Fallido', withheld: 'Retenido: el pago se revirtió antes del envío' },
     attempts: (count: number) => (count === 1 ? '1 intento' : `${count} intentos`),
     open: (subject: string, to: string) => `Ver «${subject}» para ${to}`,
     resend: 'Enviar de nuevo',
@@ -414,6 +414,11 @@ export const texts = {
     tooLong: (max: number) => `El motivo admite hasta ${max} caracteres.`,
     receipt: 'Qué pasa con el comprobante',
     receiptChoices: { en_revision: 'Volver a revisión', rechazado: 'Rechazar el comprobante' },
+    internalReason: 'Motivo interno (obligatorio; solo el comité lo ve, en el Historial)',
+    familyMessage: 'Mensaje para la familia (opcional)',
+    familyMessageHint:
+      'La familia lo leerá en el correo «Corrección en tu cuenta». Sin mensaje, el correo solo dice que hubo una corrección; si la familia aún no recibió el aviso del pago, no se le envía nada.',
+    familyMessageTooLong: (max: number) => `El mensaje admite hasta ${max} caracteres.`,
   },
   receipts: {
     states: { en_revision: 'En revisión', verificado: 'Verificado', rechazado: 'Rechazado' },

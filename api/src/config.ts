@@ -160,6 +160,7 @@ const Environment = z.object({
   MAIL_FROM: z.string().optional(),
   MAIL_POLL_SECONDS: whole(0, 3600).default(5),
   MAIL_RATE_PER_MINUTE: whole(1, 100_000).default(60),
+  MONEY_MAIL_DELAY_MINUTES: whole(0, 24 * 60).default(10),
   REMINDERS_SCHEDULED: flag.optional(),
   SCRYPT_LOG2_N: whole(10, 20).optional(),
 });
@@ -263,6 +264,11 @@ const Config = Environment.transform((vars, context) => {
     mailPollSeconds: vars.MAIL_POLL_SECONDS,
     /** Most e-mails sent in any minute, over every instance (a notice to the class goes in batches). */
     mailRatePerMinute: vars.MAIL_RATE_PER_MINUTE,
+    /**
+     * How long a money e-mail (credit, verification, reversal) waits before it is sent: a credit
+     * reversed meanwhile withholds it, so a mistake stays inside the committee.
+     */
+    moneyMailDelayMinutes: vars.MONEY_MAIL_DELAY_MINUTES,
     /** Run the daily payment reminders at 08:00 Guatemala time (off in tests, which run them by hand). */
     remindersScheduled: vars.REMINDERS_SCHEDULED ?? nodeEnv !== 'test',
     /** scrypt's cost as log2(N): 17 always, except with NODE_ENV=test, where SCRYPT_LOG2_N may lower it (auth/password.ts). */

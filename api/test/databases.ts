@@ -94,5 +94,14 @@ export async function prepareDatabase(
 
 /** The configuration of an API under test: no web files, no demo, no logs, cheap hashes. */
 export function testConfig(env: Record<string, string>): AppConfig {
-  return loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...TEST_COST, ...env });
+  // Money e-mails without their window unless a suite sets one (money-mail.e2e-spec.ts).
+  return loadConfig({
+    NODE_ENV: 'test',
+    SERVE_WEB: 'false',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    MONEY_MAIL_DELAY_MINUTES: '0',
+    ...TEST_COST,
+    ...env,
+  });
 }

@@ -174,6 +174,7 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
     expect(missing.text).toContain('motivo');
     const reversed = await admin.post<Statement>(`/api/ledger-entries/${credit.id}/reverse`, {
       reason: 'El banco no muestra ese depósito.',
+      messageToFamily: 'No encontramos ese depósito en el banco; envíanos otra foto de la boleta.',
     });
     expect(reversed.status).toBe(200);
     expect(reversed.body.totals.received).toBe(0);
@@ -185,7 +186,9 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
     expect(reversed.body.lines[0]!.receipts[0]).toMatchObject({ id: slip.id, state: 'en_revision', review: null, creditId: null });
     const reversalMail = (await mailsTo(family.email)).at(-1)!;
     expect(reversalMail.subject).toContain('Corrección en tu cuenta');
-    expect(reversalMail.text).toContain('El banco no muestra ese depósito.');
+    // The family reads the committee's message to it, never the internal reason.
+    expect(reversalMail.text).toContain('Mensaje del comité: No encontramos ese depósito en el banco; envíanos otra foto de la boleta.');
+    expect(reversalMail.text).not.toContain('El banco no muestra ese depósito.');
 
     const again = await admin.post(`/api/ledger-entries/${credit.id}/reverse`, { reason: 'Otra vez' });
     expect(again.status).toBe(409);

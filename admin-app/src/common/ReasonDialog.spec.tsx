@@ -28,11 +28,17 @@ describe('reversing a credit', () => {
     renderWithApi(<ReverseCreditDialog entryId={7} familyId={4} fromReceipt description="Q2,950" onClose={onClose} />);
     const confirm = screen.getByRole('button', { name: 'Revertir' });
     expect(confirm).toBeDisabled();
-    await userEvent.type(screen.getByLabelText('Motivo (obligatorio)'), 'Depósito de otra familia');
+    await userEvent.type(screen.getByLabelText(/^Motivo interno/), 'Depósito de la familia Pineda');
+    // What the family reads is its own field, said to be read by the family.
+    expect(screen.getByText(/La familia lo leerá en el correo/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Mensaje para la familia (opcional)'), 'La boleta no corresponde a tu depósito.');
     await userEvent.click(screen.getByLabelText('Rechazar el comprobante'));
     await userEvent.click(confirm);
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toEqual({ url: '/api/ledger-entries/7/reverse', body: { reason: 'Depósito de otra familia', receipt: 'rechazado' } });
+    expect(sent[0]).toEqual({
+      url: '/api/ledger-entries/7/reverse',
+      body: { reason: 'Depósito de la familia Pineda', receipt: 'rechazado', messageToFamily: 'La boleta no corresponde a tu depósito.' },
+    });
     expect(onClose).not.toHaveBeenCalled();
     refuse = false;
     await userEvent.click(confirm);

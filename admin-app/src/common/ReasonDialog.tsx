@@ -19,6 +19,7 @@ export function ReasonDialog({
   description,
   confirmLabel,
   receiptChoice = false,
+  familyMessage = false,
   pending = false,
   onClose,
   onSubmit,
@@ -28,6 +29,8 @@ export function ReasonDialog({
   confirmLabel: string;
   /** The credit is a verified receipt's: 'Volver a revisión' or 'Rechazar el comprobante'. */
   receiptChoice?: boolean;
+  /** A credit's reversal: the reason stays internal, and an optional message is what the family reads. */
+  familyMessage?: boolean;
   pending?: boolean;
   onClose: () => void;
   onSubmit: (input: ReverseCreditInput) => Promise<boolean>;
@@ -35,12 +38,19 @@ export function ReasonDialog({
   const id = useId();
   const [reason, setReason] = useState('');
   const [receipt, setReceipt] = useState<'en_revision' | 'rechazado'>('en_revision');
+  const [message, setMessage] = useState('');
   const tooLong = reason.length > REVERSAL_REASON_MAX;
+  const messageTooLong = message.length > REVERSAL_REASON_MAX;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (reason.trim() === '' || tooLong) return;
-    if (await onSubmit({ reason: reason.trim(), ...(receiptChoice ? { receipt } : {}) })) onClose();
+    if (reason.trim() === '' || tooLong || messageTooLong) return;
+    const input: ReverseCreditInput = {
+      reason: reason.trim(),
+      ...(receiptChoice ? { receipt } : {}),
+      ...(familyMessage && message.trim() ? { messageToFamily: message.trim() } : {}),
+    };
+    if (await onSubmit(input)) onClose();
   }
 
   return (
@@ -48,7 +58,7 @@ export function ReasonDialog({
       <form className="admin-form" onSubmit={(event) => void submit(event)}>
         <Field
           id={`${id}-reason`}
-          label={t.reason}
+          label={familyMessage ? t.internalReason : t.reason}
           hint={t.counter(reason.length, REVERSAL_REASON_MAX)}
           error={tooLong ? t.tooLong(REVERSAL_REASON_MAX) : undefined}
         >
@@ -61,6 +71,22 @@ export function ReasonDialog({
             onChange={(event) => setReason(event.target.value)}
           />
         </Field>
+        {familyMessage && (
+          <Field
+            id={`${id}-message`}
+            label={t.familyMessage}
+            hint={t.familyMessageHint}
+            error={messageTooLong ? t.familyMessageTooLong(REVERSAL_REASON_MAX) : undefined}
+          >
+            <textarea
+              id={`${id}-message`}
+              className="ui-input ui-textarea"
+              rows={3}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </Field>
+        )}
         {receiptChoice && (
           <fieldset className="admin-form__answer">
             <legend>{t.receipt}</legend>
@@ -76,7 +102,7 @@ export function ReasonDialog({
           <Button variant="outline" onClick={onClose}>
             {texts.cancel}
           </Button>
-          <Button type="submit" variant="destructive" disabled={reason.trim() === '' || tooLong} pending={pending}>
+          <Button type="submit" variant="destructive" disabled={reason.trim() === '' || tooLong || messageTooLong} pending={pending}>
             {confirmLabel}
           </Button>
         </DialogFooter>
@@ -108,6 +134,7 @@ export function ReverseCreditDialog({
       description={description}
       confirmLabel={t.action}
       receiptChoice={fromReceipt}
+      familyMessage
       pending={reverse.isPending}
       onClose={onClose}
       onSubmit={async (input) => (await reverse.run({ ...input, entryId, familyId })) !== undefined}

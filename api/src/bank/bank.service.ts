@@ -364,7 +364,12 @@ export class BankService {
         // The family hears of money found in the bank (a deposit its verified receipt held was told already).
         else {
           const statement = await this.ledger.statement(line.familyId, manager);
-          await this.mail.deposited(manager, line.familyId, { amount: Math.round(line.amountCentavos / 100), day: line.date, statement });
+          await this.mail.deposited(manager, line.familyId, {
+            entryId: entryId.id,
+            amount: Math.round(line.amountCentavos / 100),
+            day: line.date,
+            statement,
+          });
         }
         await manager.update(BankLineEntity, { id: lineId }, { entryId: entryId.id });
         await recordChange(manager, user, {

@@ -33,9 +33,13 @@ export class LedgerMail {
     private readonly settings: SettingsStore,
   ) {}
 
-  verified(manager: EntityManager, familyId: number, input: { paymentNumber: PaymentNumber; amount: number; statement: Statement }) {
+  verified(
+    manager: EntityManager,
+    familyId: number,
+    input: { entryId: number; paymentNumber: PaymentNumber; amount: number; statement: Statement },
+  ) {
     const title = PAYMENT_TITLES[input.paymentNumber];
-    return this.send(manager, familyId, {
+    return this.send(manager, familyId, input.entryId, {
       subject: `Comprobante verificado: ${title}`,
       what: `El comité verificó tu comprobante del ${title.toLowerCase()}: recibimos ${formatQuetzales(input.amount)}`,
       reason: null,
@@ -45,7 +49,7 @@ export class LedgerMail {
 
   rejected(manager: EntityManager, familyId: number, input: { paymentNumber: PaymentNumber; reason: string; statement: Statement }) {
     const title = PAYMENT_TITLES[input.paymentNumber];
-    return this.send(manager, familyId, {
+    return this.send(manager, familyId, null, {
       subject: `Comprobante rechazado: ${title}`,
       what: `El comité no pudo aceptar tu comprobante del ${title.toLowerCase()}; puedes subir uno nuevo en el portal`,
       reason: input.reason,
@@ -53,8 +57,8 @@ export class LedgerMail {
     });
   }
 
-  deposited(manager: EntityManager, familyId: number, input: { amount: number; day: string; statement: Statement }) {
-    return this.send(manager, familyId, {
+  deposited(manager: EntityManager, familyId: number, input: { entryId: number; amount: number; day: string; statement: Statement }) {
+    return this.send(manager, familyId, input.entryId, {
       subject: 'Depósito recibido',
       what: `El comité encontró tu depósito del ${formatDayNumeric(input.day)} en el estado de cuenta del banco: recibimos ${formatQuetzales(input.amount)}`,
       reason: null,
@@ -62,11 +66,22 @@ export class LedgerMail {
     });
   }
 
-  reversed(manager: EntityManager, familyId: number, input: { amount: number; reason: string; statement: Statement }) {
-    return this.send(manager, familyId, {
+  /**
+   * A credit reversed: when the family's e-mail about it still waits for its window, that e-mail is
+   * withheld and nothing is sent (the family never heard of the mistake); otherwise the family is
+   * told, in the committee's words for it (`messageToFamily`), never the internal reason.
+   */
+  async reversed(
+    manager: EntityManager,
+    familyId: number,
+    input: { entryId: number; amount: number; messageToFamily: string | null; statement: Statement },
+  ) {
+    if ((await this.outbox.withholdWaiting(manager, input.entryId)) > 0) return;
+    return this.send(manager, familyId, input.entryId, {
       subject: 'Corrección en tu cuenta',
-      what: `El comité revirtió un pago de ${formatQuetzales(input.amount)} registrado en tu cuenta`,
-      reason: input.reason,
+      what: `El comité corrigió un pago de ${formatQuetzales(input.amount)} registrado en tu cuenta`,
+      reason: null,
+      message: input.messageToFamily,
       balance: balanceSentence(input.statement),
     });
   }
@@ -74,7 +89,8 @@ export class LedgerMail {
   private async send(
     manager: EntityManager,
     familyId: number,
-    content: { subject: string; what: string; reason: string | null; balance: string },
+    ledgerEntryId: number | null,
+    content: { subject: string; what: string; reason: string | null; message?: string | null; balance: string },
   ) {
     const family = await this.families.byId(familyId, manager);
     if (!family || family.noticeEmailsOff || addressProblem(family.email)) return;
@@ -86,6 +102,14 @@ export class LedgerMail {
       classYear: settings.classYear,
       portalUrl: `${this.config.publicUrl}/parent/pagos`,
     });
-    await this.outbox.enqueueMany(manager, [{ ...mail, kind: 'pago', to: family.email.trim() }]);
+    // Money e-mails wait for the window; a rejection (no money moved) goes at once.
+    const sendAt = ledgerEntryId === null ? undefined : new Date(Date.now() + this.config.moneyMailDelayMinutes * 60_000);
+    await this.outbox.enqueue(manager, {
+      ...mail,
+      kind: 'pago',
+      to: family.email.trim(),
+      ledgerEntryId: ledgerEntryId ?? undefined,
+      sendAt,
+    });
   }
 }

@@ -421,7 +421,8 @@ export class LedgerService {
         after: { ...shown(entry), reversalId, reason },
       });
       const statement = await this.statement(entry.familyId, manager);
-      await this.mail.reversed(manager, entry.familyId, { amount: entry.amount, reason, statement });
+      const messageToFamily = input.messageToFamily?.trim() || null;
+      await this.mail.reversed(manager, entry.familyId, { entryId: entry.id, amount: entry.amount, messageToFamily, statement });
       return statement;
     });
   }

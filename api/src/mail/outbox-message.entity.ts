@@ -5,6 +5,7 @@ import type { OutboxStatus } from '@portal/contracts';
 @Entity('outbox')
 @Index('IDX_outbox_status_nextAttemptAt', ['status', 'nextAttemptAt'])
 @Index('IDX_outbox_noticeId', ['noticeId', 'status'])
+@Index('IDX_outbox_ledgerEntryId', ['ledgerEntryId', 'status'])
 export class OutboxMessageEntity {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -27,6 +28,10 @@ export class OutboxMessageEntity {
   /** The notice an 'aviso' carries: what became of each notice's e-mails is counted by it. */
   @Column({ type: 'int', nullable: true })
   noticeId!: number | null;
+
+  /** The credit a money e-mail is about: reversing it inside the window withholds the e-mail. */
+  @Column({ type: 'int', nullable: true })
+  ledgerEntryId!: number | null;
 
   /** Extra headers as JSON (`{"List-Unsubscribe": "<https://...>"}`), or null. */
   @Column({ type: 'text', nullable: true })

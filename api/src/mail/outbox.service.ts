@@ -4,7 +4,16 @@ import type { EntityManager, Repository } from 'typeorm';
 import { OutboxMessageEntity } from './outbox-message.entity';
 import type { Mail } from './templates';
 
-export type OutgoingMail = Mail & { kind: string; to: string; headers?: Record<string, string>; noticeId?: number };
+export type OutgoingMail = Mail & {
+  kind: string;
+  to: string;
+  headers?: Record<string, string>;
+  noticeId?: number;
+  /** The credit a money e-mail is about (LedgerMail). */
+  ledgerEntryId?: number;
+  /** Not sent before then (the money e-mails' window); now by default. */
+  sendAt?: Date;
+};
 
 /** Rows per INSERT: one statement for a class's notice, well under SQLite's and MariaDB's limits. */
 const ROWS_PER_INSERT = 500;
@@ -18,11 +27,12 @@ const toRow = (message: OutgoingMail, now: Date) => ({
   html: message.html,
   headers: message.headers ? JSON.stringify(message.headers) : null,
   noticeId: message.noticeId ?? null,
+  ledgerEntryId: message.ledgerEntryId ?? null,
   status: 'pending' as const,
   attempts: 0,
   lastError: null,
   createdAt: now,
-  nextAttemptAt: now,
+  nextAttemptAt: message.sendAt ?? now,
   lockedUntil: null,
   lockedBy: null,
   sentAt: null,
@@ -47,6 +57,24 @@ export class OutboxService {
       // updateEntity(false): no read-back of generated ids per row.
       await manager.createQueryBuilder().insert().into(OutboxMessageEntity).values(rows).updateEntity(false).execute();
     }
+  }
+
+  /**
+   * Withholds the e-mails about this credit that still wait for their window: the family never
+   * heard of it. Returns how many; a message already sent (or being sent) is not touched.
+   */
+  async withholdWaiting(manager: EntityManager, ledgerEntryId: number, now = new Date()): Promise<number> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(OutboxMessageEntity)
+      .set({ status: 'withheld' })
+      .where('ledgerEntryId = :ledgerEntryId AND status = :pending AND attempts = 0 AND lockedUntil IS NULL AND nextAttemptAt > :now', {
+        ledgerEntryId,
+        pending: 'pending',
+        now,
+      })
+      .execute();
+    return result.affected ?? 0;
   }
 
   /** Per notice, its e-mails by status ('pending', 'sent', 'failed'). */

@@ -172,8 +172,10 @@ export function moneyMail(input: {
   classYear: number;
   /** The first line after the greeting: what happened, with the payment and the amount. */
   what: string;
-  /** Why, when the committee gave a reason (a rejection, a reversal). */
+  /** Why, when the committee gave a reason (a rejection). */
   reason: string | null;
+  /** What the committee wrote to the family (a reversal), when it wrote something. */
+  message?: string | null;
   /** 'Saldo pendiente: Q2,950.' or 'Saldo a favor: Q450.' or 'Estás al día con tus pagos.' */
   balance: string;
   subject: string;
@@ -183,6 +185,7 @@ export function moneyMail(input: {
     `Hola, ${input.contactName}:`,
     `${input.what} (${input.graduateName}).`,
     ...(input.reason ? [`Motivo del comité: ${input.reason}`] : []),
+    ...(input.message ? [`Mensaje del comité: ${input.message}`] : []),
     input.balance,
   ];
   const action = { label: 'Ver mis pagos', url: input.portalUrl };

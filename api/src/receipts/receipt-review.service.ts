@@ -78,18 +78,26 @@ export class ReceiptReviewService {
           documentNumber: receipt.documentNumber,
         };
         const holder = await this.ledger.covering(manager, deposit, 'receiptId');
-        if (holder && holder.familyId === receipt.familyId && holder.receiptId === null)
+        let entryId: number;
+        if (holder && holder.familyId === receipt.familyId && holder.receiptId === null) {
           await this.ledger.link(manager, user, holder, { receiptId: id });
-        else {
-          await this.ledger.credit(manager, user, {
+          entryId = holder.id;
+        } else {
+          const credit = await this.ledger.credit(manager, user, {
             ...deposit,
             source: 'comprobante',
             paymentNumber: receipt.paymentNumber,
             receiptId: id,
           });
+          entryId = credit.id;
         }
         const statement = await this.ledger.statement(receipt.familyId, manager);
-        await this.mail.verified(manager, receipt.familyId, { paymentNumber: receipt.paymentNumber, amount: deposit.amount, statement });
+        await this.mail.verified(manager, receipt.familyId, {
+          entryId,
+          paymentNumber: receipt.paymentNumber,
+          amount: deposit.amount,
+          statement,
+        });
       } else {
         const statement = await this.ledger.statement(receipt.familyId, manager);
         await this.mail.rejected(manager, receipt.familyId, {

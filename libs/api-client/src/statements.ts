@@ -39,6 +39,7 @@ export const reverseLedgerEntry = ({ entryId, ...input }: ReverseLedgerEntryInpu
   apiRequest<Statement>('POST', `/api/ledger-entries/${entryId}/reverse`, {
     reason: input.reason,
     ...(input.receipt ? { receipt: input.receipt } : {}),
+    ...(input.messageToFamily ? { messageToFamily: input.messageToFamily } : {}),
   });
 
 // Money recorded or owed changes the family's statement, whether it has paid (the families list)

@@ -131,7 +131,8 @@ export interface BulkInvitationResult {
 
 // ---- E-mail ----------------------------------------------------------------------------------
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** 'withheld': a money e-mail whose credit was reversed while it waited (never sent). */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'withheld'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** A message of the portal's outbox, as the committee sees it ('Correos'). */
@@ -507,6 +508,11 @@ export interface ReverseCreditInput {
   reason: string;
   /** For a credit from a receipt: the receipt goes back to review ('en_revision', the default) or is rejected with the reason. */
   receipt?: 'en_revision' | 'rechazado';
+  /**
+   * What the family reads in its e-mail, up to REVERSAL_REASON_MAX characters; without it the
+   * e-mail says a correction was made. `reason` stays inside the committee ('Historial').
+   */
+  messageToFamily?: string;
 }
 
 /**
