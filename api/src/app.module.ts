@@ -1,5 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { isSettingError } from './database/connection-errors';
 import { AccountsModule } from './accounts/accounts.module';
 import { APP_CONFIG } from './app.config';
 import { AuthModule } from './auth/auth.module';
@@ -48,6 +49,9 @@ export class AppModule {
           autoLoadEntities: true,
           retryAttempts: config.nodeEnv === 'test' ? 0 : 10,
           retryDelay: 3000,
+          // A wrong password or database name: no retry mends it, so the start fails at once and
+          // says which setting to fix (main.ts).
+          toRetry: (error: unknown) => !isSettingError(error),
         }),
         DatabaseModule,
         MailModule,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { settingErrorMessage } from './database/connection-errors';
 import { DEMO_ACCOUNTS } from './demo/demo-accounts';
 
 function readConfig(): AppConfig {
@@ -17,7 +18,12 @@ function readConfig(): AppConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const app = await createApp(config);
+  const app = await createApp(config).catch((error: unknown) => {
+    const message = settingErrorMessage(error, config.databaseUrl);
+    if (!message) throw error;
+    console.error(message);
+    process.exit(1);
+  });
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
   const lines = [`Portal listo en ${url}`];

@@ -17,6 +17,23 @@ describe('starting the built API with a bad setting', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`Invalid configuration: ${name} must`);
   });
+
+  // A wrong database password is not mended by retrying: the API stops within seconds and says
+  // which setting to fix, so `docker compose ps` shows it restarting and its log says why.
+  (process.env.MYSQL_URL ? it : it.skip)('stops within 10 s on a wrong database password, naming DATABASE_PASSWORD', () => {
+    const server = new URL(process.env.MYSQL_URL!);
+    server.pathname = '/portal';
+    const started = Date.now();
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
+      env: { ...process.env, SERVE_WEB: 'false', NODE_ENV: 'development', DATABASE_URL: server.href, DATABASE_PASSWORD: 'no/es+la=clave' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Cannot connect to the database: the database refused the user or password: check DATABASE_PASSWORD');
+    expect(result.stderr).not.toContain('no/es+la=clave');
+  });
 });
 
 describe('npm run create-admin', () => {

@@ -257,6 +257,24 @@ async function main(): Promise<void> {
     assert(plain === 308, `plain HTTP answered ${plain}, not a redirect to HTTPS`);
   });
 
+  await check('a wrong database password in .env: the API says which setting within 10 s, the landing page keeps answering', async () => {
+    // Compose reads MARIADB_PASSWORD from the environment before .env: the volunteer's typo.
+    compose(['up', '-d', '--no-build', '--no-deps', 'api'], { env: { MARIADB_PASSWORD: 'a/b+mal=clave' } });
+    const client = new Client();
+    const named = await until('the API naming the setting', 10, () =>
+      /check DATABASE_PASSWORD \(MARIADB_PASSWORD/.test(compose(['logs', 'api'])) ? true : undefined,
+    );
+    assert(named, 'the API did not name DATABASE_PASSWORD');
+    expectStatus(await client.get('/'), 200, 'the landing page while the API cannot start');
+    const down = await client.get('/api/health/ready');
+    expectStatus(down, 503, 'the API while it cannot start');
+    assert(/no está disponible/.test(down.text), `the API's absence in Spanish: ${down.text}`);
+    const state = compose(['ps', '-a', '--format', '{{.Service}} {{.Status}}', 'api']).trim();
+    compose(['up', '-d', '--no-build', '--no-deps', '--wait', '--wait-timeout', '120', 'api']);
+    expectStatus(await client.get('/api/health/ready'), 200, 'the API with the right password');
+    return state;
+  });
+
   await check('the committee’s account (create-admin) signs in with a Secure cookie; the demo password opens nothing', async () => {
     compose([
       'exec',
@@ -494,7 +512,20 @@ async function main(): Promise<void> {
     expectStatus(await admin.get(`/api/payment-proofs/${receiptId}/file`), 200, 'the receipt after the restore');
     const daily = compose(['logs', 'backup']);
     assert(/every day at 02:30/.test(daily), `the backup service: ${daily.slice(-500)}`);
-    return `${path.basename(file)}; the backup service waits for 02:30`;
+
+    // A copy cut short (a full disk, a killed job) is refused before anything changes.
+    const cut = '/portal/backups/portal-2000-01-01-0000.sql.gz';
+    compose(['exec', '-T', 'api', 'sh', '-c', `head -c 4000 ${file} > ${cut}`]);
+    let refusal = '';
+    try {
+      compose(['exec', '-T', 'api', 'node', 'api/dist/backup.js', 'restore', cut, '--yes']);
+    } catch (error) {
+      refusal = error instanceof Error ? error.message : String(error);
+    }
+    assert(/is not a complete backup .*nothing was changed/.test(refusal), `the truncated copy: ${refusal.slice(-500)}`);
+    const after = await admin.get('/api/families');
+    assert(after.status === 200 && after.json().length === families.length, 'the truncated copy changed the families');
+    return `${path.basename(file)}; the backup service waits for 02:30; a truncated copy refused`;
   });
 
   await check('docker compose down and up again: the data, the sessions and the receipt are kept', async () => {
