@@ -7,7 +7,7 @@ import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { Input } from '@portal/ui/input';
-import { searchFamilies } from '@portal/format';
+import { formatQuetzales, searchFamilies } from '@portal/format';
 import { SectionFrame } from '../common/SectionFrame';
 import { ConfirmDelete } from '../common/ConfirmDelete';
 import { DataTable, type Column } from '../common/DataTable';
@@ -17,6 +17,7 @@ import { adminToasts } from '../common/admin-toasts';
 import { useCrudSection } from '../common/use-crud-section';
 import { texts } from '../texts';
 import { FamilyDialog } from './FamilyDialog';
+import { FAMILY_SORTS, sortFamilies, type FamilySort } from './family-sort';
 import { useInvitations } from './use-invitations';
 import { StatementDialog } from './StatementDialog';
 
@@ -31,7 +32,8 @@ export default function FamiliesSection() {
   const crud = useCrudSection<Family>();
   const [statementOf, setStatementOf] = useState<Family | null>(null);
   const [history, setHistory] = useState<Family | null>(null);
-  const shown = useMemo(() => searchFamilies(families ?? [], deferredQuery), [families, deferredQuery]);
+  const [sort, setSort] = useState<FamilySort>('registered');
+  const shown = useMemo(() => sortFamilies(searchFamilies(families ?? [], deferredQuery), sort), [families, deferredQuery, sort]);
   const create = useCreateFamily(adminToasts({ success: t.created, failure: t.createFailed, onSuccess: crud.closeDialog }));
   const update = useUpdateFamily(adminToasts({ success: t.updated, failure: t.updateFailed, onSuccess: crud.closeDialog }));
   const remove = useDeleteFamily(adminToasts({ success: t.deleted, failure: t.deleteFailed, onSuccess: crud.closeDelete }));
@@ -59,6 +61,8 @@ export default function FamiliesSection() {
       header: t.columns.payment,
       cell: (family) => <Badge variant={family.hasPaid ? 'success' : 'warning'}>{family.hasPaid ? t.paid : t.pending}</Badge>,
     },
+    { header: t.columns.owedNow, cell: (family) => formatQuetzales(family.owedNow) },
+    { header: t.columns.credit, cell: (family) => formatQuetzales(family.credit) },
     { header: t.columns.tables, cell: (family) => family.tablesBooked },
     {
       header: t.account,
@@ -84,6 +88,16 @@ export default function FamiliesSection() {
               aria-label={t.search}
             />
           </div>
+          <label className="admin-sort">
+            {t.sortBy}
+            <select className="ui-input" value={sort} onChange={(event) => setSort(event.target.value as FamilySort)}>
+              {FAMILY_SORTS.map((option) => (
+                <option key={option} value={option}>
+                  {t.sorts[option]}
+                </option>
+              ))}
+            </select>
+          </label>
           <div className="admin-toolbar__actions">
             <Button variant="outline" onClick={invitations.askAll} disabled={withoutAccount === 0}>
               <MailPlus size={18} aria-hidden="true" />

@@ -31,7 +31,8 @@ describe('the family dialog', () => {
     expect(screen.getByLabelText('Email *')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Teléfono *')).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText('Mesas reservadas')).toHaveAttribute('min', '0');
-    expect(screen.getByLabelText('Monto pagado (Q)')).toHaveAttribute('min', '0');
+    // The money received is the ledger's: nothing to type on a new family.
+    expect(screen.queryByLabelText('Monto pagado (Q)')).not.toBeInTheDocument();
   });
 
   it('sends the family with numbers, treating what is not a number as 0', async () => {
@@ -43,7 +44,6 @@ describe('the family dialog', () => {
     await user.type(screen.getByLabelText('Teléfono *'), '5555');
     await user.clear(screen.getByLabelText('Mesas reservadas'));
     await user.type(screen.getByLabelText('Mesas reservadas'), '2');
-    await user.clear(screen.getByLabelText('Monto pagado (Q)'));
     // A new family has no money yet: 'Pago recibido' follows its ledger once it exists.
     expect(screen.getByLabelText('Pago recibido')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Crear Familia' }));
@@ -78,7 +78,9 @@ describe('the family dialog', () => {
           phone: '1',
           tablesBooked: 1,
           hasPaid: false,
-          paymentAmount: 0,
+          paymentAmount: 11350,
+          owedNow: 0,
+          credit: 0,
           graduates: 1,
           awardsRsvp: false,
           brunchRsvp: false,
@@ -92,6 +94,9 @@ describe('the family dialog', () => {
       />,
     );
     expect(screen.getByRole('heading', { name: 'Editar Familia' })).toBeInTheDocument();
+    // 'Monto pagado' is the statement's money received, shown and never typed.
+    expect(screen.getByLabelText('Monto pagado (Q)')).toHaveTextContent('Q11,350');
+    expect(screen.getByLabelText('Monto pagado (Q)').tagName).toBe('OUTPUT');
     expect(screen.getByRole('button', { name: 'Actualizar Familia' })).toBeDisabled();
   });
 
@@ -112,7 +117,9 @@ describe('the family dialog', () => {
           phone: '1',
           tablesBooked: 1,
           hasPaid: false,
-          paymentAmount: 0,
+          paymentAmount: 11350,
+          owedNow: 0,
+          credit: 0,
           graduates: 1,
           awardsRsvp: false,
           brunchRsvp: false,
@@ -147,6 +154,8 @@ describe('the family dialog', () => {
       tablesBooked: 0,
       hasPaid: false,
       paymentAmount: 0,
+      owedNow: 0,
+      credit: 0,
       graduates: 1,
       awardsRsvp: false,
       brunchRsvp: false,

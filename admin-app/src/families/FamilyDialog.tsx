@@ -21,14 +21,13 @@ interface FamilyDialogProps {
   saving: boolean;
 }
 
-type TextField = 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked' | 'paymentAmount';
+type TextField = 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked';
 const INPUTS: Array<{ field: TextField; type: string; autoComplete?: string }> = [
   { field: 'graduateName', type: 'text' },
   { field: 'contactName', type: 'text', autoComplete: 'off' },
   { field: 'email', type: 'email', autoComplete: 'off' },
   { field: 'phone', type: 'tel', autoComplete: 'off' },
   { field: 'tablesBooked', type: 'number' },
-  { field: 'paymentAmount', type: 'number' },
 ];
 const ANSWERS = [
   { field: 'awardsAnswer', label: 'awardsRsvp', people: 'awardsGuests' },
@@ -64,6 +63,13 @@ export function FamilyDialog({ family, open, onOpenChange, onSave, saving }: Fam
             />
           </Field>
         ))}
+        {family && (
+          <Field id="family-paymentAmount" label={t.fields.paymentAmount} hint={t.receivedHint}>
+            <output id="family-paymentAmount" className="admin-strong">
+              {formatQuetzales(family.paymentAmount)}
+            </output>
+          </Field>
+        )}
         <div className="admin-form__checks">
           <PaidField family={family} />
           <label className="ui-checkbox">

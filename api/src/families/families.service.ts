@@ -43,9 +43,10 @@ function tablesLeftMessage(remaining: number, forFamily?: number): string {
 
 /** The body's fields as columns: text trimmed, e-mail in lower case, absent fields left out. */
 function toColumns(input: UpdateFamilyDto): Partial<Omit<FamilyEntity, 'id'>> {
-  // hasPaid is the ledger's view (decisions item 20): money is recorded as a credit, never by this flag.
+  // hasPaid and paymentAmount are the ledger's views (decisions item 20): money is recorded as a
+  // credit, never by these fields (validated as the spec's, then left out).
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { awardsRsvp, brunchRsvp, awardsAnswer, brunchAnswer, awardsGuests, brunchGuests, hasPaid, ...fields } = input;
+  const { awardsRsvp, brunchRsvp, awardsAnswer, brunchAnswer, awardsGuests, brunchGuests, hasPaid, paymentAmount, ...fields } = input;
   const columns: Partial<Omit<FamilyEntity, 'id'>> = { ...fields };
   if (input.graduateName !== undefined) columns.graduateName = input.graduateName.trim();
   if (input.contactName !== undefined) columns.contactName = input.contactName.trim();
@@ -87,12 +88,12 @@ export class FamiliesService {
   async list(): Promise<Family[]> {
     const rows = await this.db.manager.find(FamilyEntity, { order: { id: 'ASC' } });
     const [answers, accounts] = await Promise.all([this.rsvps.keyAnswers(), this.ledger.accounts(this.db.manager, rows)]);
-    return rows.map((row) => toFamily(row, answers, accounts.get(row.id)?.paid ?? false));
+    return rows.map((row) => toFamily(row, answers, accounts.get(row.id)));
   }
 
   private async withAnswers(manager: EntityManager, row: FamilyEntity): Promise<Family> {
     const accounts = await this.ledger.accounts(manager, [row]);
-    return this.rsvps.familyWithAnswers(manager, row, accounts.get(row.id)?.paid ?? false);
+    return this.rsvps.familyWithAnswers(manager, row, accounts.get(row.id));
   }
 
   create(user: User, input: CreateFamilyDto): Promise<Family> {

@@ -51,7 +51,7 @@ export class MyFamilyService {
 
   private async withAnswers(manager: EntityManager, row: FamilyRow): Promise<Family> {
     const accounts = await this.ledger.accounts(manager, [row]);
-    return this.rsvps.familyWithAnswers(manager, row, accounts.get(row.id)?.paid ?? false);
+    return this.rsvps.familyWithAnswers(manager, row, accounts.get(row.id));
   }
 
   /**

@@ -27,8 +27,22 @@ export interface Answer {
 const answerOf = (answer: Answer | undefined): RsvpAnswer | null =>
   answer === undefined ? null : answer.attending ? 'attending' : 'not_attending';
 
-/** `paid`: the ledger's word (every due payment paid: ledger/allocation.ts), the spec's 'Pago recibido'. */
-export function toFamily(row: FamilyRow, { ids, answers }: { ids: KeyEventIds; answers: Map<string, Answer> }, paid: boolean): Family {
+/** What the family's ledger says of it (ledger/allocation.ts `Account`); none: no money and nothing owed. */
+export interface FamilyMoney {
+  paid: boolean;
+  totals: { received: number; dueBalance: number; credit: number };
+}
+
+/**
+ * `money`: the ledger's word, whose views the family's fields are (decisions item 20): `hasPaid`
+ * (every due payment paid, the spec's 'Pago recibido'), `paymentAmount` (the money received),
+ * `owedNow` and `credit`.
+ */
+export function toFamily(
+  row: FamilyRow,
+  { ids, answers }: { ids: KeyEventIds; answers: Map<string, Answer> },
+  money: FamilyMoney | undefined,
+): Family {
   const awards = ids.awards === null ? undefined : answers.get(`${row.id}:${ids.awards}`);
   const brunch = ids.brunch === null ? undefined : answers.get(`${row.id}:${ids.brunch}`);
   return {
@@ -38,8 +52,10 @@ export function toFamily(row: FamilyRow, { ids, answers }: { ids: KeyEventIds; a
     email: row.email,
     phone: row.phone,
     tablesBooked: row.tablesBooked,
-    hasPaid: paid,
-    paymentAmount: row.paymentAmount,
+    hasPaid: money?.paid ?? false,
+    paymentAmount: money?.totals.received ?? 0,
+    owedNow: money?.totals.dueBalance ?? 0,
+    credit: money?.totals.credit ?? 0,
     graduates: row.graduates,
     awardsRsvp: awards?.attending === true,
     brunchRsvp: brunch?.attending === true,

@@ -6,7 +6,7 @@ import { EventStore, EventStoreModule } from '../events/event.store';
 import type { FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { SettingsStore, SettingsStoreModule, type KeyEventIds } from '../settings/settings.store';
-import { ATTENDANCE_TEXTS, toFamily, type Answer } from './attendance';
+import { ATTENDANCE_TEXTS, toFamily, type Answer, type FamilyMoney } from './attendance';
 import { EventRsvpEntity } from './event-rsvp.entity';
 
 /** An answer's row as the store hands it out: to read; only rsvps/ writes the table. */
@@ -48,8 +48,8 @@ export class RsvpStore {
     return { ids, answers };
   }
 
-  async familyWithAnswers(manager: EntityManager, row: FamilyRow, paid: boolean): Promise<Family> {
-    return toFamily(row, await this.keyAnswers([row.id], manager), paid);
+  async familyWithAnswers(manager: EntityManager, row: FamilyRow, money: FamilyMoney | undefined): Promise<Family> {
+    return toFamily(row, await this.keyAnswers([row.id], manager), money);
   }
 
   /** The family's answers, by event. */

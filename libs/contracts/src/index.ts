@@ -214,7 +214,7 @@ export interface FamilyInput {
   phone: string;
   tablesBooked: number;
   hasPaid: boolean;
-  /** Quetzales, whole numbers. */
+  /** The money received, in quetzales: the ledger's view, read-only (a body's value is ignored). */
   paymentAmount: number;
   /** The spec's view of the answer: true only when the family said it attends. */
   awardsRsvp: boolean;
@@ -236,6 +236,13 @@ export interface FamilyInput {
 export interface Family extends FamilyInput {
   id: number;
   graduates: number;
+  /**
+   * The ledger's views (decisions item 20), read-only: `paymentAmount` is the money received,
+   * `owedNow` what is due today and unpaid ('Debe hoy'), `credit` the money beyond every payment
+   * ('Saldo a favor'); quetzales.
+   */
+  owedNow: number;
+  credit: number;
   /** The events those answers belong to (the settings' awards ceremony and brunch). */
   awardsEventId: number | null;
   brunchEventId: number | null;

@@ -12,6 +12,8 @@ const family: Family = {
   tablesBooked: 3,
   hasPaid: false,
   paymentAmount: 0,
+  owedNow: 0,
+  credit: 0,
   graduates: 1,
   awardsRsvp: false,
   brunchRsvp: false,
