@@ -63,6 +63,7 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       brunchGuestsCount: 2,
       // The default amounts: Q2,950 and Q2,950 + Q450 a family; two families paid both.
       moneyReceived: 2 * (2950 + 3400),
+      moneyCredit: 0,
       moneyExpected: 4 * (2950 + 3400),
       paymentProgress: expect.any(Array),
     });
@@ -78,6 +79,7 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       awardsGuestsCount: 9,
       brunchGuestsCount: 2,
       moneyReceived: 3 * (2950 + 3400),
+      moneyCredit: 0,
       moneyExpected: 4 * (2950 + 3400),
       paymentProgress: expect.any(Array),
     });
@@ -95,9 +97,21 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       awardsGuestsCount: 2,
       brunchGuestsCount: 1,
       moneyReceived: 2 * (2950 + 3400),
+      moneyCredit: 0,
       moneyExpected: 3 * (2950 + 3400),
       paymentProgress: expect.any(Array),
     });
+  });
+
+  it('adds up: the money received is what pays the payments plus the families’ credit', async () => {
+    const family = await addFamily({ tablesBooked: 0, paid: false, awardsRsvp: false, brunchRsvp: false });
+    await admin.post(`/api/families/${family.id}/payments/1/cash`, { amountReceived: 20_000 });
+    const stats = (await admin.get<Stats>('/api/stats')).body;
+    const paying = stats.paymentProgress.reduce((sum, payment) => sum + payment.received, 0);
+    expect(stats.moneyCredit).toBeGreaterThan(0);
+    expect(paying + stats.moneyCredit).toBe(stats.moneyReceived);
+    const statement = (await admin.get<Statement>(`/api/families/${family.id}/statement`)).body;
+    expect(stats.moneyCredit).toBeGreaterThanOrEqual(statement.totals.credit);
   });
 
   it('agrees with the families list, whose awardsRsvp / brunchRsvp are the same answers', async () => {
@@ -110,7 +124,9 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       brunchRsvpCount: rows.filter((row) => row.brunchRsvp).length,
       awardsGuestsCount: rows.reduce((sum, row) => sum + (row.awardsGuests ?? 0), 0),
       brunchGuestsCount: rows.reduce((sum, row) => sum + (row.brunchGuests ?? 0), 0),
-      moneyReceived: rows.filter((row) => row.hasPaid).length * (2950 + 3400),
+      // The families list shows each family's money received and credit: the dashboard adds them up.
+      moneyReceived: rows.reduce((sum, row) => sum + row.paymentAmount, 0),
+      moneyCredit: rows.reduce((sum, row) => sum + row.credit, 0),
       moneyExpected: rows.length * (2950 + 3400),
       paymentProgress: expect.any(Array),
     });

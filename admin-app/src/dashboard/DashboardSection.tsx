@@ -161,6 +161,7 @@ export default function DashboardSection() {
                     }
                   />
                 ))}
+                {stats.moneyCredit > 0 && <p className="admin-muted">{t.moneyCredit(formatQuetzales(stats.moneyCredit))}</p>}
               </div>
             ) : (
               <Skeleton height="10rem" />

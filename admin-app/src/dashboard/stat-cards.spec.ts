@@ -11,6 +11,7 @@ describe('the dashboard stat cards', () => {
       awardsGuestsCount: 5,
       brunchGuestsCount: 2,
       moneyReceived: 0,
+      moneyCredit: 0,
       moneyExpected: 0,
       paymentProgress: [],
     });
@@ -33,6 +34,7 @@ describe('the dashboard stat cards', () => {
         awardsGuestsCount: 0,
         brunchGuestsCount: 0,
         moneyReceived: 0,
+        moneyCredit: 0,
         moneyExpected: 0,
         paymentProgress: [],
       })[2]!.hint;
@@ -51,6 +53,7 @@ describe('the dashboard stat cards', () => {
         awardsGuestsCount: 0,
         brunchGuestsCount: 0,
         moneyReceived: 0,
+        moneyCredit: 0,
         moneyExpected: 0,
         paymentProgress: [],
       })[1]!.hint,

@@ -24,7 +24,7 @@ export class StatsService {
     // The confirmations are the attending answers to the two key events (decisions item 16).
     const ids = await this.settings.keyEventIds();
     const answers = await this.rsvps.attendingTotals([ids.awards ?? 0, ids.brunch ?? 0]);
-    const { paid, progress, received } = await this.money();
+    const { paid, progress, received, credit } = await this.money();
     const of = (id: number | null) => (id === null ? undefined : answers.get(id));
     return {
       totalFamilies: totals.families,
@@ -35,6 +35,7 @@ export class StatsService {
       awardsGuestsCount: of(ids.awards)?.people ?? 0,
       brunchGuestsCount: of(ids.brunch)?.people ?? 0,
       moneyReceived: received,
+      moneyCredit: credit,
       moneyExpected: progress.reduce((sum, payment) => sum + payment.expected, 0),
       paymentProgress: progress,
     };
@@ -42,19 +43,22 @@ export class StatsService {
 
   /**
    * From the ledger (decisions item 20): families with every due payment paid ('Pagos Recibidos'),
-   * the money received (every standing credit), and per payment what is owed, what of the money
+   * the money received (every standing credit: what pays the payments plus the families' credit,
+   * 'Saldo a favor'), and per payment what is owed, what of the money
    * pays it (oldest payment first) and the families that paid it in full.
    */
-  private async money(): Promise<{ paid: number; received: number; progress: Stats['paymentProgress'] }> {
+  private async money(): Promise<{ paid: number; received: number; credit: number; progress: Stats['paymentProgress'] }> {
     const manager = this.db.manager;
     const [families, payments] = await Promise.all([this.families.list({ columns: ['graduates'] }), this.payments.payments()]);
     const accounts = await this.ledger.accounts(manager, families);
     const progress = payments.map((payment) => ({ paymentNumber: payment.id, verifiedFamilies: 0, received: 0, expected: 0 }));
     let paid = 0;
     let received = 0;
+    let credit = 0;
     for (const account of accounts.values()) {
       if (account.paid) paid += 1;
       received += account.totals.received;
+      credit += account.totals.credit;
       account.lines.forEach((line, index) => {
         const entry = progress[index]!;
         entry.expected += line.expected ?? 0;
@@ -62,6 +66,6 @@ export class StatsService {
         if (line.state === 'pagado') entry.verifiedFamilies += 1;
       });
     }
-    return { paid, received, progress };
+    return { paid, received, credit, progress };
   }
 }

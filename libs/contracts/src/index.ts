@@ -621,8 +621,13 @@ export interface Stats {
   /** People attending (the sum of the attending answers' guests). */
   awardsGuestsCount: number;
   brunchGuestsCount: number;
-  /** Whole quetzales verified, of those owed (payments with an amount). */
+  /**
+   * Quetzales received (every standing credit: verified receipts, bank lines, cash), of those owed
+   * (payments with an amount). It is what pays the payments (`paymentProgress[].received`, added
+   * up) plus `moneyCredit`, the families' money beyond every payment ('Saldo a favor').
+   */
   moneyReceived: number;
+  moneyCredit: number;
   moneyExpected: number;
   /** Per payment: families whose payment is verified in full, and quetzales received of owed. */
   paymentProgress: Array<{ paymentNumber: PaymentNumber; verifiedFamilies: number; received: number; expected: number }>;
