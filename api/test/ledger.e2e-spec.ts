@@ -226,12 +226,16 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
       'Movimiento revertido',
       family.graduateName,
       `Comprobante #${slip.id} · Q2,950`,
-      2950,
+      -2950,
     ]);
     expect(String(reversals[0]![6])).toContain('Motivo: La boleta es de otra familia.');
     expect(
       rows.filter((row) => row[2] === 'Dinero recibido registrado').every((row) => row[3] === family.graduateName && row[5] === 2950),
     ).toBe(true);
+    // One row per movement, signed: the column adds up to the family's money (two credits, two reversals).
+    const amounts = rows.slice(1).flatMap((row) => (typeof row[5] === 'number' ? [row[5]] : []));
+    expect(amounts.sort()).toEqual([-2950, -2950, 2950, 2950]);
+    expect(amounts.reduce((sum, amount) => sum + amount, 0)).toBe((await statementOf(family.id)).totals.received);
     expect((await admin.get('/api/history?format=pdf')).status).toBe(400);
   });
 
@@ -256,6 +260,14 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
     ]);
     const found = (await mailsTo(right.family.email)).at(-1)!;
     expect(found.text).toContain('El comité encontró tu depósito del 26/09/2026 en el estado de cuenta del banco: recibimos Q1,500');
+    // The history's workbook counts the deposit once per movement: the line's own rows carry no amount.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      (await admin.get(`/api/history?format=xlsx&familyId=${wrong.family.id}`)).rawBody as unknown as ExcelJS.Buffer,
+    );
+    const amounts: unknown[] = [];
+    workbook.getWorksheet('Historial')!.eachRow((row, number) => number > 1 && amounts.push((row.values as unknown[])[6]));
+    expect(amounts.filter((amount) => typeof amount === 'number').sort()).toEqual([-1500, 1500]);
   });
 
   it('reverses money recorded by hand; refuses a note past the limit instead of cutting it, and lines no statement held', async () => {

@@ -7,6 +7,7 @@ export const historyTexts = {
   columns: { when: 'Cuándo', who: 'Quién', family: 'Familia', what: 'Qué', change: 'Cambio' },
   filters: { entity: 'Qué', allEntities: 'Todo', family: 'Familia', allFamilies: 'Todas', from: 'Desde', to: 'Hasta' },
   more: 'Ver más',
+  export: 'Exportar a Excel',
   familyTitle: (graduate: string) => `Historial de ${graduate}`,
   close: 'Cerrar',
   system: 'Sistema',

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { HISTORY_ENTITIES, type HistoryEntity } from '@portal/contracts';
-import type { HistoryFilters } from '@portal/api-client/history';
+import { historyWorkbookUrl, type HistoryFilters } from '@portal/api-client/history';
 import { useFamilies } from '@portal/api-client/families';
 import { Card } from '@portal/ui/card';
 import { Input } from '@portal/ui/input';
+import { todayInGuatemala } from '@portal/format';
+import { ExportButton } from '../common/ExportButton';
 import { HistoryTable } from '../common/HistoryTable';
 import { historyTexts as t } from '../common/history-texts';
 
@@ -47,6 +49,7 @@ export default function HistorySection() {
         <label>
           {t.filters.to} <Input type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
         </label>
+        <ExportButton url={historyWorkbookUrl(filters)} fileName={`historial-${todayInGuatemala()}.xlsx`} label={t.export} />
       </div>
       <Card>
         <HistoryTable key={JSON.stringify(filters)} filters={filters} />

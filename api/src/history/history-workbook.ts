@@ -22,13 +22,23 @@ function changeText(entry: HistoryEntry): string {
     .join('; ');
 }
 
-/** The money a row speaks of (a credit, its reversal, a bank line), in quetzales; null for the rest. */
+/**
+ * The money a row moves, in quetzales, signed: a credit in, its reversal out. Only the ledger's
+ * rows carry it; a bank line's application, a link and a receipt's verification speak of the same
+ * money as their credit's row, so the column adds up to what the families' money changed.
+ */
 function amountOf(entry: HistoryEntry): number | null {
-  const side = (entry.after ?? entry.before ?? {}) as { amount?: unknown };
-  return typeof side.amount === 'number' && (entry.entity === 'ledger' || entry.entity === 'bank-line') ? side.amount : null;
+  const side = (entry.after ?? {}) as { amount?: unknown };
+  if (entry.entity !== 'ledger' || typeof side.amount !== 'number') return null;
+  if (entry.action === 'ledger.credit') return side.amount;
+  if (entry.action === 'ledger.reverse') return -Math.abs(side.amount);
+  return null;
 }
 
-/** 'Historial' as a workbook: one row per change, newest first, the family named on every row that has one. */
+/**
+ * 'Historial' as a workbook: one row per change, newest first, the family named on every row that
+ * has one; 'Monto' is signed and only on the rows that move money (its sum is the money's change).
+ */
 export const HISTORY_SHEET: SheetLayout<HistoryEntry> = {
   name: 'Historial',
   columns: [

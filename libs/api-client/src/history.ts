@@ -26,6 +26,12 @@ export function historyUrl(filters: HistoryFilters, before: number | null, ofFam
 
 export const getHistory = (url: string) => getJson<HistoryPage>(url);
 
+/** The rows the filters select, every page, as the API's workbook. */
+export function historyWorkbookUrl(filters: HistoryFilters): string {
+  const url = historyUrl(filters, null);
+  return `${url}${url.includes('?') ? '&' : '?'}format=xlsx`;
+}
+
 /** A page of changes, newest first; `before` is the previous page's `next`. */
 export function useHistory(filters: HistoryFilters, before: number | null, ofFamily?: number) {
   // Every change elsewhere adds to it: read again each time it is shown.
