@@ -18,6 +18,10 @@ export const BOOKS_MESSAGES = {
   tooManyQuestions: (count: number) =>
     `Tu familia tiene ${count} preguntas sin responder. Espera la respuesta del comité antes de enviar otra.`,
   overBudgetLines: 'El presupuesto admite como máximo 40 categorías.',
+  controlNotFound: 'No encontramos ese cambio de control.',
+  ownControlChange: 'No puedes aprobar un cambio que tú propusiste: debe aprobarlo otra persona del comité.',
+  controlDecided: (state: string) => `Este cambio ya no está pendiente: fue ${state}.`,
+  controlChangedMeanwhile: 'Otra persona del comité decidió este cambio mientras tanto. Vuelve a cargar la página.',
   thresholdSet: (amount: number) => `Los gastos de más de ${formatQuetzales(amount)} esperan la aprobación de otra persona del comité.`,
 } as const;
 
