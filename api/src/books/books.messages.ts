@@ -1,5 +1,3 @@
-import { formatQuetzales } from '@portal/format';
-
 export const BOOKS_MESSAGES = {
   expenseNotFound: 'No encontramos ese gasto.',
   questionNotFound: 'No encontramos esa pregunta.',
@@ -22,7 +20,6 @@ export const BOOKS_MESSAGES = {
   ownControlChange: 'No puedes aprobar un cambio que tú propusiste: debe aprobarlo otra persona del comité.',
   controlDecided: (state: string) => `Este cambio ya no está pendiente: fue ${state}.`,
   controlChangedMeanwhile: 'Otra persona del comité decidió este cambio mientras tanto. Vuelve a cargar la página.',
-  thresholdSet: (amount: number) => `Los gastos de más de ${formatQuetzales(amount)} esperan la aprobación de otra persona del comité.`,
 } as const;
 
 /** Unanswered questions a family may have at once. */

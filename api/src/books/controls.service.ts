@@ -83,6 +83,11 @@ export class ControlsService {
     return { threshold: row?.approvalThreshold ?? 1000, required: row?.approvalRequired ?? true };
   }
 
+  /** Holds the books' settings row: money out, control changes and settings saves run one at a time. */
+  async lock(manager: EntityManager): Promise<void> {
+    await this.inForce(manager, true);
+  }
+
   /** Pending changes first, then the 20 latest decided. */
   async list(manager: EntityManager): Promise<ControlChange[]> {
     const [pending, decided] = await Promise.all([
@@ -107,7 +112,7 @@ export class ControlsService {
 
   /** PUT /api/settings with another account: pending, the settings keep the one in force. */
   async proposeBank(manager: EntityManager, user: User, before: BankAccount, after: BankAccount): Promise<void> {
-    await this.inForce(manager, true);
+    await this.lock(manager);
     await this.change(manager, user, 'bank', before, after, false);
   }
 

@@ -87,6 +87,9 @@ export class SettingsService {
    */
   update(user: User, input: Settings): Promise<Settings> {
     return this.db.write(async (manager) => {
+      // First, before any read: one at a time with the approval of a bank account change, and the
+      // account read below is the one in force (books/controls.service.ts).
+      await this.controls.lock(manager);
       const before = await this.read(manager);
       const account = bankAccountOf(input.bank);
       const newAccount = BANK_ACCOUNT_FIELDS.some((field) => account[field] !== before.bank[field]);
