@@ -391,6 +391,8 @@ export const texts = {
     receiptsPhone: 'WhatsApp para comprobantes',
     save: 'Guardar Configuración',
     saved: 'Configuración guardada',
+    bankPending:
+      'La nueva cuenta bancaria espera la aprobación de otro miembro del comité (en Cuentas del Comité): mientras tanto, las familias ven la anterior.',
     saveFailed: 'No se pudo guardar la configuración',
   },
   paymentDates: {

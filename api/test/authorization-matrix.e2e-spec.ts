@@ -33,6 +33,7 @@ import {
   createNotification,
   createUser,
   privateTexts,
+  saveControlChange,
   saveExpense,
   seedTwoFamilies,
   sessionAgent,
@@ -155,6 +156,12 @@ async function expense(api: TestApi, state: 'aprobado' | 'pendiente'): Promise<n
   });
   await api.dataSource.getRepository(InvoiceFileEntity).insert({ expenseId: row.id, data: PDF, thumbnail: PDF });
   return row.id;
+}
+
+/** A pending raise of the books' threshold, proposed by another admin (so anyone may approve it). */
+async function controlChange(api: TestApi): Promise<number> {
+  const other = await createUser(api, 'admin', null, 'Tesorera');
+  return (await saveControlChange(api, { createdById: other.id, createdByName: other.name })).id;
 }
 
 /** Sends a multipart form as the agent (an upload route), answered as a JSON response. */
@@ -599,6 +606,14 @@ const MATRIX: Record<string, RouteRule> = {
   'POST /api/books/expenses/:id/approve': {
     expect: ADMIN(200),
     request: async ({ api }) => ({ url: `/api/books/expenses/${await expense(api, 'pendiente')}/approve` }),
+  },
+  'POST /api/books/control-changes/:id/approve': {
+    expect: ADMIN(200),
+    request: async ({ api }) => ({ url: `/api/books/control-changes/${await controlChange(api)}/approve` }),
+  },
+  'POST /api/books/control-changes/:id/reject': {
+    expect: ADMIN(200),
+    request: async ({ api }) => ({ url: `/api/books/control-changes/${await controlChange(api)}/reject` }),
   },
   'POST /api/books/expenses/:id/reverse': {
     expect: ADMIN(200),

@@ -13,6 +13,7 @@ import { SettingsService } from '../src/settings/settings.service';
 import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
 import {
   expectSpanishError,
+  saveControlChange,
   saveExpense,
   seedTwoFamilies,
   sessionAgent,
@@ -60,6 +61,8 @@ let creditId = 0;
 /** The committee's expense (recorded by the calling admin, so it can never approve it) and a family's question. */
 let expenseId = 0;
 let questionId = 0;
+/** A pending change of the books' controls, proposed by the calling admin. */
+let controlChangeId = 0;
 
 const keyEvent: FieldSpec = {
   type: 'object',
@@ -423,6 +426,8 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   },
   'POST /api/books/expenses': { caller: 'admin', multipart: true },
   'POST /api/books/expenses/:id/approve': { caller: 'admin', param: () => String(expenseId), existing: ID },
+  'POST /api/books/control-changes/:id/approve': { caller: 'admin', param: () => String(controlChangeId), existing: ID },
+  'POST /api/books/control-changes/:id/reject': { caller: 'admin', param: () => String(controlChangeId), existing: ID },
   'POST /api/books/expenses/:id/reverse': {
     caller: 'admin',
     param: () => String(expenseId),
@@ -723,6 +728,7 @@ describe.each(DATABASES)('bad input changes nothing (%s)', (kind) => {
     creditId = Number(identifiers[0]!.id);
     const expense = await saveExpense(api, { createdById: fx.admin.id, createdByName: fx.admin.name });
     expenseId = expense.id;
+    controlChangeId = (await saveControlChange(api, { createdById: fx.admin.id, createdByName: fx.admin.name })).id;
     questionId = (
       await api.dataSource.getRepository(ExpenseQuestionEntity).save({
         expenseId,

@@ -1,13 +1,19 @@
 // The committee's books under random sequences of real operations (docs/books.md): budget versions,
 // expenses of every kind (above and below the threshold), approvals by the recorder and by the
-// other admin (one at a time and both at once), reversals, threshold changes, families' money
-// credited and reversed in the ledger, questions and answers. After every step:
+// other admin (one at a time and both at once), reversals, threshold changes and approval turned
+// off or on (loosening waits for a second admin, who approves or rejects, one at a time or both at
+// once), payments split in parts to one supplier (one after the other or by both admins at once),
+// families' money credited and reversed in the ledger, questions and answers. After every step:
 //   - the balance every screen shows is the ledger's money in minus the approved money out;
 //   - the categories' spending adds up to the money out, and the family's view shows the same totals;
 //   - no parent's answer holds another family's data (names, e-mail, questions not yet answered);
-//   - nobody approved an expense they recorded, and only approved rows count.
+//   - nobody approved an expense they recorded, and only approved rows count;
+//   - the controls in force are the ones tightened by anyone or loosened with a second admin, and
+//     no counted money out lacks a second approver when it was above the threshold in force when
+//     it was recorded, or took its supplier's 30-day total past it; families see the threshold.
 import fc from 'fast-check';
 import type { Books, Expense, ParentBooks } from '@portal/contracts';
+import { ControlChangeEntity } from '../src/books/control-change.entity';
 import { ExpenseEntity, ExpenseQuestionEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { createFamily, createUser, privateTexts, sessionAgent } from './fixtures';
@@ -21,11 +27,15 @@ const AMOUNTS = [300, 1000, 1001, 3500];
 
 type Op =
   | { op: 'budget'; admin: number; amounts: number[] }
-  | { op: 'expense'; admin: number; kind: 'gasto' | 'anticipo' | 'devolucion'; amount: number; category: number }
+  | { op: 'expense'; admin: number; kind: 'gasto' | 'anticipo' | 'devolucion'; amount: number; category: number; supplier: number }
   | { op: 'approve'; admin: number; pick: number; waiting: boolean }
   | { op: 'twoApprove'; pick: number; waiting: boolean }
   | { op: 'reverse'; admin: number; pick: number }
-  | { op: 'threshold'; amount: number }
+  | { op: 'threshold'; admin: number; amount: number }
+  | { op: 'approval'; admin: number; on: boolean }
+  | { op: 'decide'; admin: number; pick: number; verdict: 'approve' | 'reject' }
+  | { op: 'twoDecide'; pick: number }
+  | { op: 'split'; admin: number; supplier: number; parts: [number, number]; together: boolean }
   | { op: 'credit'; family: number; amount: number }
   | { op: 'creditReverse'; pick: number }
   | { op: 'ask'; family: number; pick: number }
@@ -47,13 +57,35 @@ const OPS: fc.Arbitrary<Op> = fc.oneof(
       kind: fc.constantFrom('gasto' as const, 'gasto' as const, 'anticipo' as const, 'devolucion' as const),
       amount: fc.constantFrom(...AMOUNTS),
       category: fc.integer({ min: 0, max: CATEGORIES.length - 1 }),
+      supplier: fc.integer({ min: 0, max: 2 }),
     }),
   },
   // Mostly an expense that waits for approval (any row otherwise: a refusal).
   { weight: 4, arbitrary: fc.record({ op: fc.constant('approve' as const), admin, pick: fc.nat(), waiting: fc.boolean() }) },
   fc.record({ op: fc.constant('twoApprove' as const), pick: fc.nat(), waiting: fc.boolean() }),
   { weight: 2, arbitrary: fc.record({ op: fc.constant('reverse' as const), admin, pick: fc.nat() }) },
-  fc.record({ op: fc.constant('threshold' as const), amount: fc.constantFrom(0, 1000, 5000) }),
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('threshold' as const), admin, amount: fc.constantFrom(0, 1000, 5000) }) },
+  fc.record({ op: fc.constant('approval' as const), admin, on: fc.boolean() }),
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('decide' as const),
+      admin,
+      pick: fc.nat(),
+      verdict: fc.constantFrom('approve' as const, 'reject' as const),
+    }),
+  },
+  fc.record({ op: fc.constant('twoDecide' as const), pick: fc.nat() }),
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('split' as const),
+      admin,
+      supplier: fc.integer({ min: 0, max: 2 }),
+      parts: fc.tuple(fc.constantFrom(400, 700, 900), fc.constantFrom(400, 700, 900)),
+      together: fc.boolean(),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('credit' as const), family, amount: fc.constantFrom(2950, 450) }) },
   fc.record({ op: fc.constant('creditReverse' as const), pick: fc.nat() }),
   fc.record({ op: fc.constant('ask' as const), family, pick: fc.nat() }),
@@ -65,6 +97,11 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
   let admins: Array<Agent & { id: number }>;
   let parents: Agent[];
   let families: FamilyEntity[];
+  let runNumber = 0;
+  /** The controls in force, as the rules say they should be (tightened at once, loosened by two). */
+  let model: { threshold: number; required: boolean };
+  /** The controls in force when each expense was recorded. */
+  const recordedUnder = new Map<number, { threshold: number; required: boolean }>();
 
   beforeAll(async () => {
     api = await startApi(kind);
@@ -88,6 +125,23 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
   }
 
   const expenses = () => api.dataSource.getRepository(ExpenseEntity).find({ order: { id: 'ASC' } });
+  const supplierName = (index: number) => `Proveedor ${runNumber}-${index}`;
+  const pendingChanges = () =>
+    api.dataSource.getRepository(ControlChangeEntity).find({ where: { state: 'pendiente' }, order: { id: 'ASC' } });
+  /** Records money out to a supplier, noting the controls in force then. */
+  async function spend(agent: Agent, kind: 'gasto' | 'anticipo' | 'devolucion', amount: number, category: string, supplier: string) {
+    const fields = { kind, date: '2026-10-05', category, supplier, concept: 'Concepto', amount: String(amount), method: 'cheque' };
+    const response = await sendForm(api, agent, '/api/books/expenses', fields, kind === 'gasto' ? { data: PDF } : undefined);
+    expect(response.statusCode).toBe(201);
+    recordedUnder.set(response.json<Expense>().id, { ...model });
+  }
+  /** A pending change decided: approving applies it to the model. */
+  function decided(change: ControlChangeEntity, status: number) {
+    if (status !== 200) return;
+    const after = JSON.parse(change.after) as number | boolean;
+    if (change.kind === 'threshold') model.threshold = after as number;
+    if (change.kind === 'approval') model.required = after as boolean;
+  }
   const pick = <T>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
   const toApprove = async (step: { pick: number; waiting: boolean }) => {
     const rows = await expenses();
@@ -103,24 +157,19 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
         expect(response.status).toBe(201);
         return;
       }
-      case 'expense': {
-        const fields = {
-          kind: step.kind,
-          date: '2026-10-05',
-          category: CATEGORIES[step.category]!,
-          supplier: 'Proveedor',
-          concept: 'Concepto',
-          amount: String(step.amount),
-          method: 'cheque',
-        };
-        const response = await sendForm(
-          api,
-          admins[step.admin]!,
-          '/api/books/expenses',
-          fields,
-          step.kind === 'gasto' ? { data: PDF } : undefined,
-        );
-        expect(response.statusCode).toBe(201);
+      case 'expense':
+        return spend(admins[step.admin]!, step.kind, step.amount, CATEGORIES[step.category]!, supplierName(step.supplier));
+      case 'split': {
+        const [first, second] = step.parts;
+        if (!step.together) {
+          await spend(admins[step.admin]!, 'gasto', first, 'Salón', supplierName(step.supplier));
+          return spend(admins[step.admin]!, 'anticipo', second, 'Salón', supplierName(step.supplier));
+        }
+        // Both admins at once, one part each.
+        await Promise.all([
+          spend(admins[0]!, 'gasto', first, 'Salón', supplierName(step.supplier)),
+          spend(admins[1]!, 'gasto', second, 'Salón', supplierName(step.supplier)),
+        ]);
         return;
       }
       case 'approve': {
@@ -148,7 +197,40 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
         return;
       }
       case 'threshold': {
-        expect((await admins[0]!.put('/api/books/settings', { approvalThreshold: step.amount })).status).toBe(200);
+        const response = await admins[step.admin]!.put<Books>('/api/books/settings', { approvalThreshold: step.amount });
+        expect(response.status).toBe(200);
+        // Tightening applies at once; raising waits for the other admin.
+        if (step.amount < model.threshold) model.threshold = step.amount;
+        return;
+      }
+      case 'approval': {
+        const response = await admins[step.admin]!.put<Books>('/api/books/settings', {
+          approvalThreshold: model.threshold,
+          approvalRequired: step.on,
+        });
+        expect(response.status).toBe(200);
+        if (step.on) model.required = true;
+        return;
+      }
+      case 'decide': {
+        const pending = await pendingChanges();
+        const change = pick(pending, step.pick);
+        if (!change) return;
+        const agent = admins[step.admin]!;
+        const response = await agent.post(`/api/books/control-changes/${change.id}/${step.verdict}`);
+        expect(response.status).toBe(step.verdict === 'approve' && change.createdById === agent.id ? 403 : 200);
+        if (step.verdict === 'approve') decided(change, response.status);
+        return;
+      }
+      case 'twoDecide': {
+        const change = pick(await pendingChanges(), step.pick);
+        if (!change) return;
+        const answers = await Promise.all(admins.map((agent) => agent.post(`/api/books/control-changes/${change.id}/approve`)));
+        // The other admin's approval counts; the proposer's is refused (403, or 409 once decided).
+        const statuses = answers.map((answer) => answer.status).sort();
+        expect(statuses[0]).toBe(200);
+        expect([403, 409]).toContain(statuses[1]);
+        decided(change, 200);
         return;
       }
       case 'credit': {
@@ -192,6 +274,28 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
     const moneyIn = entries.reduce((sum, entry) => sum + entry.amount, 0);
     const moneyOut = rows.filter((row) => row.state === 'aprobado').reduce((sum, row) => sum + row.amount, 0);
     const books = (await admins[1]!.get<Books>('/api/books')).body;
+    expect({ threshold: books.approvalThreshold, required: books.approvalRequired }).toEqual(model);
+    const changes = await api.dataSource.getRepository(ControlChangeEntity).find();
+    for (const change of changes)
+      if (change.decidedById !== null && change.state === 'aprobado') expect(change.decidedById).not.toBe(change.createdById);
+    // Counted money out without a second approver: under the controls in force when it was recorded,
+    // alone and with the earlier parts to its supplier (all dated the same day).
+    for (const row of rows) {
+      if (row.state !== 'aprobado' || row.approvedById !== null || (row.kind !== 'gasto' && row.kind !== 'anticipo')) continue;
+      const under = recordedUnder.get(row.id)!;
+      if (!under.required) continue;
+      const earlier = rows
+        .filter(
+          (one) =>
+            one.id < row.id && one.supplier === row.supplier && one.reversedById === null && ['gasto', 'anticipo'].includes(one.kind),
+        )
+        .reduce((sum, one) => sum + one.amount, 0);
+      expect({ id: row.id, total: earlier + row.amount, over: earlier + row.amount > under.threshold }).toEqual({
+        id: row.id,
+        total: earlier + row.amount,
+        over: false,
+      });
+    }
     expect(books.totals).toEqual({ received: moneyIn, spent: moneyOut, balance: moneyIn - moneyOut, budgeted: books.budget?.total ?? 0 });
     expect(books.categories.reduce((sum, category) => sum + category.spent, 0)).toBe(moneyOut);
     if (books.held) expect(books.held.difference).toBe(books.held.total - books.totals.balance);
@@ -210,6 +314,7 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
       expect(response.status).toBe(200);
       const mine = response.body;
       expect(mine.totals).toEqual(books.totals);
+      expect({ threshold: mine.approvalThreshold, required: mine.approvalRequired }).toEqual(model);
       expect(mine.expenses.every((row: Expense) => row.state === 'aprobado')).toBe(true);
       expect(mine.expenses.map((row) => row.id).sort((a, b) => a - b)).toEqual(
         rows.filter((row) => row.state === 'aprobado').map((row) => row.id),
@@ -228,7 +333,10 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
     await fc.assert(
       fc.asyncProperty(fc.array(OPS, { minLength: 1, maxLength: 16 }), async (ops) => {
         runs += 1;
+        runNumber = runs;
         await freshFamilies(runs);
+        const now = (await admins[0]!.get<Books>('/api/books')).body;
+        model = { threshold: now.approvalThreshold, required: now.approvalRequired };
         for (const step of ops) {
           await run(step);
           await checkRules();

@@ -165,9 +165,11 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
 
   it('counts at once what is under the threshold and money a supplier gives back', async () => {
     const before = (await books()).totals.spent;
-    const small = (await record(treasurer, { amount: '800', category: 'Decoración' })).json<Expense>();
+    // A supplier of its own: parts to one supplier within 30 days count together (see books-controls).
+    const luna = { supplier: 'Decoraciones Luna', nit: '' };
+    const small = (await record(treasurer, { ...luna, amount: '800', category: 'Decoración' })).json<Expense>();
     expect(small.state).toBe('aprobado');
-    const refund = (await record(treasurer, { kind: 'devolucion', amount: '200', category: 'Decoración' }, null)).json<Expense>();
+    const refund = (await record(treasurer, { ...luna, kind: 'devolucion', amount: '200', category: 'Decoración' }, null)).json<Expense>();
     expect(refund).toMatchObject({ state: 'aprobado', amount: -200, hasInvoice: false });
     expect((await books()).totals.spent).toBe(before + 600);
     // The committee lowers the threshold: Q800 now waits too.
@@ -203,7 +205,7 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
   });
 
   it('undoes an expense by its counter-entry with the reason, once; a reversal is not reversed', async () => {
-    const expense = (await record(treasurer, { amount: '300' })).json<Expense>();
+    const expense = (await record(treasurer, { amount: '300', supplier: 'Imprenta Rápida', nit: '' })).json<Expense>();
     const spent = (await books()).totals.spent;
     await refused(json(treasurer, 'POST', `/api/books/expenses/${expense.id}/reverse`, { reason: ' ' }), 400, 'Escribe el motivo');
     const reversed = await treasurer.post<Expense>(`/api/books/expenses/${expense.id}/reverse`, { reason: 'Factura duplicada' });
@@ -308,7 +310,7 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
     const seen = await parentA.put<{ lastSeenAt: string }>('/api/my-books/seen');
     expect(seen.status).toBe(200);
     expect((await parentA.get<ParentBooks>('/api/my-books')).body.lastSeenAt).toBe(seen.body.lastSeenAt);
-    const later = (await record(treasurer, { amount: '100' })).json<Expense>();
+    const later = (await record(treasurer, { amount: '100', supplier: 'Papelería Central', nit: '' })).json<Expense>();
     expect(Date.parse(later.approvedAt!)).toBeGreaterThanOrEqual(Date.parse(seen.body.lastSeenAt));
   });
 

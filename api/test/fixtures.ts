@@ -1,6 +1,7 @@
 // Fixtures shared by the security suites: two families with their parent accounts, an admin, an
 // event with answers from both families, sessions made without the login route (so its rate
 // limit is untouched), and a snapshot of every table to prove a request changed nothing.
+import { ControlChangeEntity } from '../src/books/control-change.entity';
 import { ExpenseEntity } from '../src/books/expense.entity';
 import type { PaymentNumber, PaymentStatus, Role } from '@portal/contracts';
 import { hashPassword } from '../src/auth/password';
@@ -254,6 +255,24 @@ export function expectSpanishError(response: { statusCode: number; headers: Reco
     spanish: true,
   });
   return body;
+}
+
+/** A pending raise of the books' threshold (Q1,000 to Q5,000), as an admin proposed it. */
+export function saveControlChange(
+  api: TestApi,
+  fields: Partial<ControlChangeEntity> & Pick<ControlChangeEntity, 'createdById' | 'createdByName'>,
+): Promise<ControlChangeEntity> {
+  return api.dataSource.getRepository(ControlChangeEntity).save({
+    kind: 'threshold',
+    before: '1000',
+    after: '5000',
+    state: 'pendiente',
+    decidedById: null,
+    decidedByName: null,
+    decidedAt: null,
+    createdAt: new Date(),
+    ...fields,
+  });
 }
 
 /** An expense row of the committee's books, as an admin recorded it: a Q3,500 cheque to the hall, no invoice unless given. */

@@ -1,14 +1,28 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
-import { startPortal, type Portal } from '../support/portal';
+import { ROOT, startPortal, type Portal } from '../support/portal';
 
 let browser: Browser;
 let portal: Portal;
 let page: Page;
+let dir: string;
 
 beforeAll(async () => {
-  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+  dir = mkdtempSync(path.join(tmpdir(), 'portal-admin-'));
+  const sqlite = path.join(dir, 'portal.sqlite');
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal({ SQLITE_PATH: sqlite })]);
+  // A second person of the committee (npm run create-admin): another bank account needs her approval.
+  const created = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'api/dist/create-admin.js'), '--username', 'presidenta', '--name', 'Presidenta'],
+    { env: { ...process.env, SQLITE_PATH: sqlite, DATABASE_URL: '', ADMIN_PASSWORD: 'clave-de-la-presidenta' }, encoding: 'utf8' },
+  );
+  expect(created.status).toBe(0);
   ({ page } = await newPage(browser));
   await signIn(page, portal.url, 'admin');
   await page.waitForURL(`${portal.url}/admin`);
@@ -16,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 // The tests run in random order: each starts on the dashboard, whatever the one before it left open.
 beforeEach(async () => {
@@ -313,7 +328,7 @@ describe('the admin panel', () => {
 });
 
 describe('the committee settings', () => {
-  it('changes the class year, the deadline and the bank account, and parents see them', async () => {
+  it('changes the class year and the deadline at once, and the bank account once a second admin approves it', async () => {
     await page.goto(`${portal.url}/admin`);
     await page.getByRole('button', { name: 'Configuración de la promoción' }).click();
     const dialog = page.getByRole('dialog', { name: 'Configuración de la promoción' });
@@ -322,8 +337,20 @@ describe('the committee settings', () => {
     await dialog.getByLabel('Número de cuenta').fill('123-456789-0');
     await dialog.getByRole('group', { name: 'Brunch de Padres y Graduados' }).getByLabel('Lugar').fill('Jardín del colegio');
     await dialog.getByRole('button', { name: 'Guardar Configuración' }).click();
-    await page.getByRole('status').filter({ hasText: 'Configuración guardada' }).first().waitFor();
+    await page.getByRole('status').filter({ hasText: 'La nueva cuenta bancaria espera la aprobación de otro miembro' }).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
+    const before = (await (await page.request.get(`${portal.url}/api/settings`)).json()) as { bank: { accountNumber: string } };
+    expect(before.bank.accountNumber).not.toBe('123-456789-0');
+
+    // The second admin approves it in 'Cuentas del Comité'.
+    const { context: presidentContext, page: president } = await newPage(browser, DESKTOP);
+    await signIn(president, portal.url, 'presidenta', 'clave-de-la-presidenta');
+    await president.waitForURL(`${portal.url}/admin`);
+    await president.goto(`${portal.url}/admin/cuentas-comite`);
+    const change = president.locator('.books-control', { hasText: 'Cuenta para depósitos' }).filter({ hasText: '123-456789-0' });
+    await change.getByRole('button', { name: 'Aprobar' }).click();
+    await president.getByRole('status').filter({ hasText: 'Cambio aprobado y aplicado' }).first().waitFor();
+    await presidentContext.close();
 
     const { context, page: parent } = await newPage(browser, PHONE);
     await signIn(parent, portal.url, 'padre');

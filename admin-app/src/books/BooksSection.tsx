@@ -22,7 +22,6 @@ import {
   useRecordExpense,
   useRecordHolding,
   useReverseExpense,
-  useSetBooksSettings,
 } from '@portal/api-client/books';
 import { formatDateTime, formatDayNumeric, formatLedgerAmount, todayInGuatemala } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
@@ -41,6 +40,7 @@ import { QuetzalesField } from '../common/QuetzalesField';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { texts } from '../texts';
 import { booksTexts as t } from './books-texts';
+import { ControlsCard } from './ControlsCard';
 import './books.css';
 
 /** Spent against budgeted, as a bar (no chart library: a track and its fill). */
@@ -396,8 +396,9 @@ function ExpenseList({ books }: { books: Books }) {
             header: t.list.invoice,
             cell: (row) =>
               row.hasInvoice ? (
+                // A reversed expense's invoice: only the committee still opens it (families get a 404).
                 <a href={invoiceUrl(row.id)} target="_blank" rel="noopener">
-                  {t.list.open}
+                  {row.reversal ? t.list.openWithdrawn : t.list.open}
                 </a>
               ) : (
                 t.list.none
@@ -557,33 +558,6 @@ function QuestionsCard({ books }: { books: Books }) {
   );
 }
 
-function ThresholdCard({ books }: { books: Books }) {
-  const id = useId();
-  const [amount, setAmount] = useState(String(books.approvalThreshold));
-  const save = useSetBooksSettings(adminToasts({ success: t.threshold.saved, failure: t.threshold.failed }));
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t.threshold.title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          className="admin-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save.run({ approvalThreshold: wholeQuetzales(amount) ?? 0 });
-          }}
-        >
-          <QuetzalesField id={`${id}-threshold`} label={t.threshold.label} required value={amount} onChange={setAmount} />
-          <Button type="submit" variant="outline" pending={save.isPending}>
-            {t.threshold.save}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
-  );
-}
-
 /** 'Informe de rendición de cuentas' as a page to print for the final assembly. */
 function PrintableReport({ books, onBack }: { books: Books; onBack: () => void }) {
   const rows: Array<[string, string]> = [
@@ -708,7 +682,7 @@ export default function BooksSection() {
             <ExpenseForm books={books} />
             <HeldCard books={books} />
             <QuestionsCard books={books} />
-            <ThresholdCard books={books} />
+            <ControlsCard books={books} />
           </div>
         )}
       </QueryState>

@@ -1,6 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Settings } from '@portal/contracts';
+import { renderWithApi } from '@portal/test-utils/render';
+import { toast } from '@portal/ui/toast';
 import { SettingsDialog } from './SettingsDialog';
+
+jest.mock('@portal/ui/toast', () => ({ toast: jest.fn() }));
 
 const SETTINGS: Settings = {
   classYear: 2026,
@@ -44,5 +48,21 @@ describe('the settings dialog', () => {
   it('shows no reminder controls for settings without them (an API of before)', () => {
     render(<SettingsDialog settings={SETTINGS} onClose={() => undefined} />);
     expect(screen.queryByLabelText('Días de anticipación')).not.toBeInTheDocument();
+  });
+
+  it('says a new bank account waits for another member when the answer keeps the one in force', async () => {
+    global.fetch = jest.fn(async () => {
+      const body = SETTINGS;
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
+    }) as typeof fetch;
+    renderWithApi(<SettingsDialog settings={SETTINGS} onClose={() => undefined} />);
+    fireEvent.change(document.getElementById('settings-account') as HTMLInputElement, { target: { value: '999-111111-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar Configuración' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Configuración guardada',
+        description: expect.stringMatching(/^La nueva cuenta bancaria espera la aprobación de otro miembro del comité/),
+      }),
+    );
   });
 });

@@ -67,11 +67,21 @@ function KeyEventFields({
   );
 }
 
+const bankAccount = ({ bank }: Settings) => [bank.bankName, bank.accountNumber, bank.accountHolder].map((value) => value.trim()).join('\n');
+
 /** The committee's settings: class year, final deadline, the two key events and the bank account. */
 export function SettingsDialog({ settings, onClose }: { settings: Settings; onClose: () => void }) {
   const [form, setForm] = useState<Settings>(settings);
   // The class year also shows on the public pages.
-  const save = useUpdateSettings(adminToasts({ success: t.saved, failure: t.saveFailed, onSuccess: onClose }));
+  // Another bank account waits for a second admin (Cuentas del Comité): the answer keeps the one in force.
+  const save = useUpdateSettings(
+    adminToasts({
+      success: t.saved,
+      describe: (saved) => (bankAccount(saved) !== bankAccount(form) ? t.bankPending : undefined),
+      failure: t.saveFailed,
+      onSuccess: onClose,
+    }),
+  );
   const setBank = (field: keyof Settings['bank']) => (event: { target: { value: string } }) =>
     setForm({ ...form, bank: { ...form.bank, [field]: event.target.value } });
 

@@ -40,6 +40,20 @@ export class BooksController {
     return this.books.setSettings(user, body);
   }
 
+  /** A pending change to a control: another admin approves it (never the one who proposed it). */
+  @Post('control-changes/:id/approve')
+  @HttpCode(200)
+  approveControlChange(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<Books> {
+    return this.books.decideControlChange(user, id, 'approve');
+  }
+
+  /** Another admin rejects it; the one who proposed it withdraws it. */
+  @Post('control-changes/:id/reject')
+  @HttpCode(200)
+  rejectControlChange(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<Books> {
+    return this.books.decideControlChange(user, id, 'reject');
+  }
+
   /** multipart/form-data: the ExpenseInput fields and the invoice as `file` (required for a 'gasto'). */
   @Post('expenses')
   createExpense(@CurrentUser() user: User, @Body() body: unknown): Promise<Expense> {

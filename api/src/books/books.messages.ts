@@ -1,5 +1,3 @@
-import { formatQuetzales } from '@portal/format';
-
 export const BOOKS_MESSAGES = {
   expenseNotFound: 'No encontramos ese gasto.',
   questionNotFound: 'No encontramos esa pregunta.',
@@ -18,7 +16,10 @@ export const BOOKS_MESSAGES = {
   tooManyQuestions: (count: number) =>
     `Tu familia tiene ${count} preguntas sin responder. Espera la respuesta del comité antes de enviar otra.`,
   overBudgetLines: 'El presupuesto admite como máximo 40 categorías.',
-  thresholdSet: (amount: number) => `Los gastos de más de ${formatQuetzales(amount)} esperan la aprobación de otra persona del comité.`,
+  controlNotFound: 'No encontramos ese cambio de control.',
+  ownControlChange: 'No puedes aprobar un cambio que tú propusiste: debe aprobarlo otra persona del comité.',
+  controlDecided: (state: string) => `Este cambio ya no está pendiente: fue ${state}.`,
+  controlChangedMeanwhile: 'Otra persona del comité decidió este cambio mientras tanto. Vuelve a cargar la página.',
 } as const;
 
 /** Unanswered questions a family may have at once. */

@@ -5,9 +5,10 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
 import { BooksController, InvoiceFilesController, MyBooksController } from './books.controller';
 import { BooksService } from './books.service';
+import { ControlsModule } from './controls.service';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity } from './expense.entity';
-import { BooksSettingsEntity, BooksVisitEntity, HoldingEntity } from './holding.entity';
+import { BooksVisitEntity, HoldingEntity } from './holding.entity';
 
 /** The committee's books (docs/books.md): what it spends, against its budget, open to every family. */
 @Module({
@@ -19,12 +20,12 @@ import { BooksSettingsEntity, BooksVisitEntity, HoldingEntity } from './holding.
       InvoiceFileEntity,
       ExpenseQuestionEntity,
       HoldingEntity,
-      BooksSettingsEntity,
       BooksVisitEntity,
     ]),
     LedgerModule,
     ParentModule,
     FamilyStoreModule,
+    ControlsModule,
   ],
   controllers: [BooksController, InvoiceFilesController, MyBooksController],
   providers: [BooksService],

@@ -8,7 +8,7 @@ import {
   NotFoundException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { IsNull, type EntityManager } from 'typeorm';
+import { Between, In, IsNull, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import type {
   Books,
   BooksCategory,
@@ -17,6 +17,7 @@ import type {
   BudgetVersion,
   Expense,
   ExpenseAnswerInput,
+  ExpenseInput,
   ExpenseQuestion,
   ExpenseQuestionInput,
   Holding,
@@ -25,7 +26,7 @@ import type {
   ReverseExpenseInput,
   User,
 } from '@portal/contracts';
-import { formatQuetzales } from '@portal/format';
+import { foldForSearch, formatQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
 import { FamilyStore } from '../families/family.store';
@@ -35,9 +36,18 @@ import { makeSafe } from '../receipts/file-safety';
 import { MultipartBody } from '../receipts/multipart';
 import { BOOKS_MESSAGES, OPEN_QUESTIONS_PER_FAMILY } from './books.messages';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
+import { ControlsService } from './controls.service';
 import { expenseFields } from './expense-form';
 import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity } from './expense.entity';
-import { BooksSettingsEntity, BooksVisitEntity, HoldingEntity } from './holding.entity';
+import { BooksVisitEntity, HoldingEntity } from './holding.entity';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** 'FLORES LA CEIBA, S.A.' and 'Flores  la Ceiba' are one supplier: letters and digits only, no accents, lower case. */
+const supplierName = (name: string) =>
+  foldForSearch(name)
+    .replace(/\b(s\.?\s?a|sociedad anonima)\b\.?/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 const author = (user: User) => ({ createdById: user.id, createdByName: user.name.slice(0, 120), createdAt: new Date() });
 
@@ -116,10 +126,32 @@ export class BooksService {
     private readonly ledger: LedgerService,
     private readonly families: MyFamilyService,
     private readonly familyStore: FamilyStore,
+    private readonly controls: ControlsService,
   ) {}
 
-  async threshold(manager: EntityManager = this.db.manager): Promise<number> {
-    return (await manager.findOneBy(BooksSettingsEntity, { id: 1 }))?.approvalThreshold ?? 1000;
+  /**
+   * Whether money out waits for a second admin: above the threshold, or taking its supplier's total
+   * of the 30 days around it past the threshold (parts to one supplier count together). A supplier
+   * is the same by its NIT or by its name (case, accents, punctuation and spaces aside); the earlier
+   * parts are the money out not reversed, counted or pending, dated or recorded within 30 days.
+   */
+  private async waits(manager: EntityManager, input: ExpenseInput, now: Date): Promise<boolean> {
+    const controls = await this.controls.inForce(manager, true);
+    if (input.kind === 'devolucion' || !controls.required) return false;
+    if (input.amount > controls.threshold) return true;
+    const day = (offset: number) => new Date(Date.parse(`${input.date}T00:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
+    const since = new Date(now.getTime() - 30 * DAY);
+    const near = await manager.find(ExpenseEntity, {
+      where: [
+        { kind: In(['gasto', 'anticipo']), reversedById: IsNull(), date: Between(day(-30), day(30)) },
+        { kind: In(['gasto', 'anticipo']), reversedById: IsNull(), createdAt: MoreThanOrEqual(since) },
+      ],
+    });
+    const name = supplierName(input.supplier);
+    const earlier = near
+      .filter((row) => (input.nit !== undefined && row.nit === input.nit) || supplierName(row.supplier) === name)
+      .reduce((sum, row) => sum + row.amount, 0);
+    return earlier + input.amount > controls.threshold;
   }
 
   /** Everything both views share, from a handful of queries. */
@@ -194,10 +226,12 @@ export class BooksService {
   }
 
   async forAdmin(manager: EntityManager = this.db.manager): Promise<Books> {
-    const [view, holdings, approvalThreshold] = await Promise.all([
+    const [view, holdings, controls, controlChanges, adminCount] = await Promise.all([
       this.read(manager),
       manager.find(HoldingEntity, { order: { id: 'DESC' } }),
-      this.threshold(manager),
+      this.controls.inForce(manager),
+      this.controls.list(manager),
+      this.controls.adminCount(manager),
     ]);
     const latest = latestHeld(holdings);
     const total = (latest.bank?.amount ?? 0) + (latest.cash?.amount ?? 0);
@@ -208,7 +242,10 @@ export class BooksService {
       expenses: view.allExpenses,
       questions: await this.questions(manager, null),
       lastSeenAt: null,
-      approvalThreshold,
+      approvalThreshold: controls.threshold,
+      approvalRequired: controls.required,
+      controlChanges,
+      adminCount,
       budgets: [...view.budgets].reverse(),
       holdings: holdings.map(toHolding),
       held:
@@ -228,14 +265,21 @@ export class BooksService {
   async forParent(user: User): Promise<ParentBooks> {
     const family = await this.families.familyOf(user);
     const manager = this.db.manager;
-    const [view, visit] = await Promise.all([this.read(manager), manager.findOneBy(BooksVisitEntity, { familyId: family.id })]);
+    const [view, visit, controls] = await Promise.all([
+      this.read(manager),
+      manager.findOneBy(BooksVisitEntity, { familyId: family.id }),
+      this.controls.inForce(manager),
+    ]);
     return {
       totals: view.totals,
       categories: view.categories,
       budget: view.budget,
-      expenses: view.approvedExpenses,
+      // A reversed expense's invoice is withdrawn from families (the committee still sees it).
+      expenses: view.approvedExpenses.map((row) => (row.reversal ? { ...row, hasInvoice: false, invoiceType: null } : row)),
       questions: await this.questions(manager, { familyId: family.id, visible: view.approvedIds }),
       lastSeenAt: visit?.seenAt.toISOString() ?? null,
+      approvalThreshold: controls.threshold,
+      approvalRequired: controls.required,
     };
   }
 
@@ -288,17 +332,17 @@ export class BooksService {
     });
   }
 
+  /** Tightening applies at once; loosening waits for a second admin (controls.service.ts). */
   async setSettings(user: User, input: BooksSettingsInput): Promise<Books> {
     return this.db.write(async (manager) => {
-      const before = await this.threshold(manager);
-      await manager.upsert(BooksSettingsEntity, { id: 1, approvalThreshold: input.approvalThreshold }, ['id']);
-      await recordChange(manager, user, {
-        action: 'books.settings',
-        entity: 'books',
-        label: BOOKS_MESSAGES.thresholdSet(input.approvalThreshold),
-        before: { approvalThreshold: before },
-        after: { approvalThreshold: input.approvalThreshold },
-      });
+      await this.controls.setBooks(manager, user, input);
+      return this.forAdmin(manager);
+    });
+  }
+
+  async decideControlChange(user: User, id: number, verdict: 'approve' | 'reject'): Promise<Books> {
+    return this.db.write(async (manager) => {
+      await this.controls.decide(manager, user, id, verdict);
       return this.forAdmin(manager);
     });
   }
@@ -320,10 +364,9 @@ export class BooksService {
       throw new BadRequestException({ message: BOOKS_MESSAGES.invoiceMissing, errors: { file: [BOOKS_MESSAGES.invoiceMissing] } });
     const safe = body.file ? await makeSafe(body.file.data) : null;
     return this.db.write(async (manager) => {
-      const threshold = await this.threshold(manager);
       const out = input.kind !== 'devolucion';
       const now = new Date();
-      const waits = out && input.amount > threshold;
+      const waits = await this.waits(manager, input, now);
       const { identifiers } = await manager.insert(ExpenseEntity, {
         kind: input.kind,
         date: input.date,
@@ -552,10 +595,13 @@ export class BooksService {
     });
   }
 
-  /** The invoice for an admin, or for a parent when the expense counts (approved). */
+  /** The invoice for an admin, or for a parent when the expense counts (approved) and was not reversed. */
   async invoice(user: User, id: number, variant: 'file' | 'thumbnail'): Promise<{ bytes: Buffer; type: string }> {
     if (user.role !== 'admin') await this.families.familyOf(user);
-    const row = await this.db.manager.findOneBy(ExpenseEntity, user.role === 'admin' ? { id } : { id, state: 'aprobado' });
+    const row = await this.db.manager.findOneBy(
+      ExpenseEntity,
+      user.role === 'admin' ? { id } : { id, state: 'aprobado', reversedById: IsNull() },
+    );
     if (!row) throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
     if (!row.invoiceType) throw new NotFoundException(BOOKS_MESSAGES.invoiceNotFound);
     const file = await this.db.manager.findOne(InvoiceFileEntity, {

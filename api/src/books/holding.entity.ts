@@ -29,7 +29,10 @@ export class HoldingEntity extends RecordedRow {
   differenceThen!: number;
 }
 
-/** The books' one setting row (id 1): the amount above which an expense needs a second admin. */
+/**
+ * The books' one setting row (id 1): the amount above which money out needs a second admin, and
+ * whether it does at all. Changed only through books/controls.service.ts (four eyes to loosen).
+ */
 @Entity('books_settings')
 export class BooksSettingsEntity {
   @PrimaryColumn({ type: 'int' })
@@ -37,6 +40,9 @@ export class BooksSettingsEntity {
 
   @Column({ type: 'int' })
   approvalThreshold!: number;
+
+  @Column({ type: 'boolean', default: true })
+  approvalRequired!: boolean;
 }
 
 /** When a family last opened 'Cuentas del comité' (expenses approved since read 'Nuevo'). */

@@ -23,6 +23,7 @@ import { NoticeReach1764800000000 } from './migrations/1764800000000-notice-reac
 import { DoorAccess1764900000000 } from './migrations/1764900000000-door-access';
 import { Books1765000000000 } from './migrations/1765000000000-books';
 import { ChangeMark1765100000000 } from './migrations/1765100000000-change-mark';
+import { ControlChanges1765150000000 } from './migrations/1765150000000-control-changes';
 import { MoneyMailWindow1765160000000 } from './migrations/1765160000000-money-mail-window';
 
 export const MIGRATIONS = [
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   DoorAccess1764900000000,
   Books1765000000000,
   ChangeMark1765100000000,
+  ControlChanges1765150000000,
   MoneyMailWindow1765160000000,
 ];
 

@@ -8,6 +8,9 @@ import type { Database } from './database.service';
  * first and lock its own row last, while a parent's answer locks the family and the event first
  * and the answer last: each waited for the other.)
  *
+ *   0. The books' settings row (`books_settings`, id 1), by money out, changes of the books'
+ *      controls and settings saves (books/controls.service.ts), before anything else: a payment's
+ *      parts to one supplier and the controls it is checked against are read one write at a time.
  *   1. The settings row (id 1), by admin writes to families and by event deletes, so these run one
  *      at a time (parents never take it): two deletes would otherwise meet on one answer row from
  *      opposite indexes (a family's answers by family, an event's by event). It also makes the

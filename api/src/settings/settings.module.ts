@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ControlsModule } from '../books/controls.service';
 import { EventStoreModule } from '../events/event.store';
 import { SettingsStoreModule } from './settings.store';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 
 @Module({
-  imports: [SettingsStoreModule, EventStoreModule],
+  imports: [SettingsStoreModule, EventStoreModule, ControlsModule],
   controllers: [SettingsController],
   providers: [SettingsService],
   exports: [SettingsService],

@@ -7,6 +7,7 @@ import { EventStore, type EventPlace, type EventRow } from '../events/event.stor
 import { SettingsEntity, type GalaSettingsColumn } from './settings.entity';
 import { SETTINGS_ID } from './settings.store';
 import { recordChange } from '../history/record';
+import { BANK_ACCOUNT_FIELDS, bankAccountOf, ControlsService } from '../books/controls.service';
 
 function toSettings(row: SettingsEntity): Settings {
   return {
@@ -72,17 +73,29 @@ export class SettingsService {
   constructor(
     private readonly db: Database,
     private readonly events: EventStore,
+    private readonly controls: ControlsService,
   ) {}
 
   get(manager: EntityManager = this.db.manager): Promise<Settings> {
     return this.read(manager);
   }
 
-  /** The settings row and the two key events change together, in one transaction. */
-  update(user: User, settings: Settings): Promise<Settings> {
+  /**
+   * The settings row and the two key events change together, in one transaction. Another bank
+   * account is only proposed: families keep seeing the one in force until a second admin approves
+   * it (books/controls.service.ts, decisions item 23).
+   */
+  update(user: User, input: Settings): Promise<Settings> {
     return this.db.write(async (manager) => {
+      // First, before any read: one at a time with the approval of a bank account change, and the
+      // account read below is the one in force (books/controls.service.ts).
+      await this.controls.lock(manager);
       const before = await this.read(manager);
+      const account = bankAccountOf(input.bank);
+      const newAccount = BANK_ACCOUNT_FIELDS.some((field) => account[field] !== before.bank[field]);
+      const settings = newAccount ? { ...input, bank: { ...input.bank, ...bankAccountOf(before.bank) } } : input;
       await manager.update(SettingsEntity, { id: SETTINGS_ID }, toRow(settings));
+      if (newAccount) await this.controls.proposeBank(manager, user, bankAccountOf(before.bank), account);
       const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
       if (row.awardsEventId !== null) await this.events.move(manager, row.awardsEventId, eventColumns(settings.awards));
       if (row.brunchEventId !== null) await this.events.move(manager, row.brunchEventId, eventColumns(settings.brunch));

@@ -55,6 +55,15 @@ export class SettingsStore {
     await findLocked(this.db, manager, SettingsEntity, { where: { id: SETTINGS_ID }, select: { id: true } }, 'pessimistic_write');
   }
 
+  /** The bank account families are shown: only once two admins agreed (books/controls.service.ts). */
+  async setBankAccount(manager: EntityManager, bank: { bankName: string; accountNumber: string; accountHolder: string }): Promise<void> {
+    await manager.update(
+      SettingsEntity,
+      { id: SETTINGS_ID },
+      { bankName: bank.bankName, bankAccountNumber: bank.accountNumber, bankAccountHolder: bank.accountHolder },
+    );
+  }
+
   /** The event that is the gala (the gala's endpoints make it). */
   async setGalaEvent(manager: EntityManager, eventId: number): Promise<void> {
     await manager.update(SettingsEntity, { id: SETTINGS_ID }, { galaEventId: eventId });

@@ -83,6 +83,11 @@ export class UsersService {
     return this.users.find({ order: { name: 'ASC', id: 'ASC' } });
   }
 
+  /** Admin accounts that can sign in (the books' four eyes need two). */
+  enabledAdmins(manager?: EntityManager): Promise<number> {
+    return this.repo(manager).countBy({ role: 'admin', disabledAt: IsNull() });
+  }
+
   /** The door accounts, newest first. */
   doors(): Promise<UserRow[]> {
     return this.users.find({ where: { role: 'door' }, order: { createdAt: 'DESC', id: 'DESC' } });

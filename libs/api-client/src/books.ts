@@ -44,6 +44,8 @@ export function recordExpense(input: ExpenseInput & { file: Blob | null; fileNam
 
 export const createBudget = (input: BudgetInput) => apiRequest<Books>('POST', '/api/books/budgets', input);
 export const setBooksSettings = (input: BooksSettingsInput) => apiRequest<Books>('PUT', '/api/books/settings', input);
+export const approveControlChange = (id: number) => apiRequest<Books>('POST', `/api/books/control-changes/${id}/approve`);
+export const rejectControlChange = (id: number) => apiRequest<Books>('POST', `/api/books/control-changes/${id}/reject`);
 export const approveExpense = (id: number) => apiRequest<Expense>('POST', `/api/books/expenses/${id}/approve`);
 export const reverseExpense = ({ id, reason }: { id: number; reason: string }) =>
   apiRequest<Expense>('POST', `/api/books/expenses/${id}/reverse`, { reason });
@@ -59,6 +61,8 @@ const refreshBooks = { refresh: [booksKey] };
 export const useCreateBudget = mutationHook(createBudget, setBooks);
 export const useSetBooksSettings = mutationHook(setBooksSettings, setBooks);
 export const useRecordHolding = mutationHook(recordHolding, setBooks);
+export const useApproveControlChange = mutationHook(approveControlChange, setBooks);
+export const useRejectControlChange = mutationHook(rejectControlChange, setBooks);
 export const useAnswerQuestion = mutationHook(answerQuestion, setBooks);
 export const useRecordExpense = mutationHook(recordExpense, refreshBooks);
 export const useApproveExpense = mutationHook(approveExpense, refreshBooks);

@@ -14,5 +14,6 @@ export function useSettings() {
   return useSWR(settingsKey, getSettings, QUERY_OPTIONS);
 }
 
-// The public configuration carries the class year the landing page shows.
-export const useUpdateSettings = mutationHook(updateSettings, { refresh: [settingsKey, publicConfigKey] });
+// The public configuration carries the class year the landing page shows; another bank account is
+// a pending change of the books' controls (its key written out: the books' hooks stay out of this chunk).
+export const useUpdateSettings = mutationHook(updateSettings, { refresh: [settingsKey, publicConfigKey, '/api/books'] });

@@ -85,6 +85,11 @@ export const HISTORY_LABELS = {
     'books.holding': 'Saldo en banco o caja registrado',
     'books.question': 'Pregunta de una familia sobre un gasto',
     'books.answer': 'Respuesta del comité a una pregunta',
+    'books.control-propose': 'Cambio de un control propuesto (espera otra aprobación)',
+    'books.control-apply': 'Control endurecido (aplicado)',
+    'books.control-approve': 'Cambio de un control aprobado',
+    'books.control-reject': 'Cambio de un control rechazado',
+    'books.control-withdraw': 'Cambio de un control retirado',
   } as Record<string, string>,
   /** What each recorded field is called; a field not listed shows its own name. */
   fields: {
@@ -174,6 +179,10 @@ export const HISTORY_LABELS = {
     felNumber: 'Número FEL',
     felUuid: 'Autorización FEL',
     approvalThreshold: 'Monto que requiere segunda aprobación (Q)',
+    threshold: 'Monto que requiere segunda aprobación',
+    approval: 'Segunda aprobación de gastos',
+    bank: 'Cuenta para depósitos',
+    proposedBy: 'Propuesto por',
     asOf: 'Fecha',
     question: 'Pregunta',
     answer: 'Respuesta',

@@ -1193,11 +1193,42 @@ export interface ParentBooks {
   questions: ExpenseQuestion[];
   /** When this family last opened the page (ISO), null the first time: newer expenses read 'Nuevo'. */
   lastSeenAt: string | null;
+  /** Money out above this (or crossing it with the same supplier in 30 days) needs a second admin. */
+  approvalThreshold: number;
+  approvalRequired: boolean;
+}
+
+/**
+ * A change to one of the books' controls (decisions item 23). Loosening one (a higher threshold,
+ * approval off, another bank account shown to families) is 'pendiente' until a second admin
+ * approves it; tightening applies at once and is kept as 'aprobado' with no second admin.
+ */
+export const CONTROL_KINDS = ['threshold', 'approval', 'bank'] as const;
+export type ControlKind = (typeof CONTROL_KINDS)[number];
+export type ControlChangeState = 'pendiente' | 'aprobado' | 'rechazado' | 'retirado';
+export interface ControlChange {
+  id: number;
+  kind: ControlKind;
+  /** As shown: 'Q1,000', 'Sí', 'Banco Industrial · 000-000000-0 · Comité de Padres'. */
+  before: string;
+  after: string;
+  state: ControlChangeState;
+  proposedBy: string;
+  proposedById: number;
+  proposedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
 }
 
 /** GET /api/books: the committee's view. */
 export interface Books extends ParentBooks {
   approvalThreshold: number;
+  /** False once two admins agreed to turn it off: money out then counts at once. */
+  approvalRequired: boolean;
+  /** Pending control changes first, then the latest decided ones. */
+  controlChanges: ControlChange[];
+  /** Admin accounts that can sign in: with one, nothing that needs a second admin ever counts. */
+  adminCount: number;
   budgets: BudgetVersion[];
   holdings: Holding[];
   /** The latest bank balance plus the latest cash count, and its difference to `totals.balance`. */
@@ -1208,6 +1239,8 @@ export interface Books extends ParentBooks {
 
 export interface BooksSettingsInput {
   approvalThreshold: number;
+  /** Left out: unchanged. Turning it off waits for a second admin. */
+  approvalRequired?: boolean;
 }
 export interface ReverseExpenseInput {
   reason: string;

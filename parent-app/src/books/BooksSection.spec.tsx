@@ -47,7 +47,10 @@ const BOOKS: ParentBooks = {
     createdBy: 'Tesorera',
     createdAt: '',
   },
-  expenses: [expense(2, '2026-10-06T12:00:00.000Z'), expense(1, '2026-10-01T12:00:00.000Z', { category: 'Pastel', amount: 1000 })],
+  expenses: [
+    expense(2, '2026-10-06T12:00:00.000Z'),
+    expense(1, '2026-10-01T12:00:00.000Z', { category: 'Pastel', amount: 1000, approvedBy: null }),
+  ],
   questions: [
     {
       id: 7,
@@ -61,6 +64,8 @@ const BOOKS: ParentBooks = {
     },
   ],
   lastSeenAt: '2026-10-03T00:00:00.000Z',
+  approvalThreshold: 1000,
+  approvalRequired: true,
 };
 
 let requests: string[] = [];
@@ -86,6 +91,17 @@ describe("the families' view of the committee's books", () => {
     const over = screen.getByRole('img', { name: 'Pastel: gastado Q1,000, sin presupuesto' });
     expect(over).toHaveAttribute('data-percent', '100');
     expect(over.querySelector('.books-bar__fill--over')).not.toBeNull();
+  });
+
+  it('shows the threshold and who recorded and who approved each expense', async () => {
+    renderWithApi(<BooksSection />);
+    expect(await screen.findByTestId('books-threshold')).toHaveTextContent(
+      'Cada gasto de más de Q1,000, o que con otros pagos al mismo proveedor en 30 días pasa de ese monto, cuenta solo cuando lo aprueba una segunda persona del comité',
+    );
+    const large = screen.getByText(/Salón · Proveedor 2/).closest('.books-expense') as HTMLElement;
+    expect(large).toHaveTextContent('Registrado por Tesorera · Aprobado por Presidenta');
+    const small = screen.getByText(/Pastel · Proveedor 1/).closest('.books-expense') as HTMLElement;
+    expect(small).toHaveTextContent('Registrado por Tesorera · Sin segunda aprobación (no pasaba del monto)');
   });
 
   it("marks 'Nuevo' what was approved since the last visit, and records this visit once", async () => {

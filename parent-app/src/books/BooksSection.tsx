@@ -110,8 +110,10 @@ function ExpenseCard({ expense, isNew, questions }: { expense: Expense; isNew: b
         {t.kinds[expense.kind]}: {expense.concept}
       </p>
       <p className="parent-muted">
-        {formatDayNumeric(expense.date)}
-        {expense.approvedBy && ` · ${t.approvedBy(expense.approvedBy)}`}
+        {formatDayNumeric(expense.date)} · {t.recordedBy(expense.createdBy)}
+        {expense.approvedBy
+          ? ` · ${t.approvedBy(expense.approvedBy)}`
+          : (expense.kind === 'gasto' || expense.kind === 'anticipo') && ` · ${t.noSecondApproval}`}
         {expense.felNumber && ` · ${t.fel(expense.felSeries, expense.felNumber)}`}
       </p>
       {expense.reversal && <p className="parent-muted">{t.reversed(expense.reversal.reason)}</p>}
@@ -167,6 +169,9 @@ export default function BooksSection() {
   return (
     <section className="parent-section">
       <p>{t.intro}</p>
+      <p className="parent-muted" data-testid="books-threshold">
+        {t.threshold(books.approvalThreshold, books.approvalRequired)}
+      </p>
       <div className="books-totals">
         {totals.map((total) => (
           <Card key={total.label} className="books-total">

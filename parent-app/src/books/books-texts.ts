@@ -26,6 +26,12 @@ export const booksTexts = {
   noInvoice: 'Sin factura',
   fel: (series: string | null, number: string | null) => `FEL ${[series, number].filter(Boolean).join(' ')}`,
   approvedBy: (name: string) => `Aprobado por ${name}`,
+  recordedBy: (name: string) => `Registrado por ${name}`,
+  noSecondApproval: 'Sin segunda aprobación (no pasaba del monto)',
+  threshold: (amount: number, required: boolean) =>
+    required
+      ? `Cada gasto de más de ${formatQuetzales(amount)}, o que con otros pagos al mismo proveedor en 30 días pasa de ese monto, cuenta solo cuando lo aprueba una segunda persona del comité, distinta de quien lo registró.`
+      : 'El comité desactivó la segunda aprobación de gastos, con el acuerdo de dos de sus miembros.',
   ask: 'Preguntar',
   question: 'Tu pregunta al comité',
   questionHint: 'El comité responde aquí; la respuesta la ven todas las familias (sin tu nombre).',

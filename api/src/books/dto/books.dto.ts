@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
 import {
   BUDGET_ACTA_MAX,
   BUDGET_CATEGORY_MAX,
@@ -53,6 +53,10 @@ export class BooksSettingsDto implements BooksSettingsInput {
   @Min(0, { message: 'El monto no puede ser negativo (Q0: todo gasto necesita segunda aprobación).' })
   @IsInt({ message: 'El monto que requiere segunda aprobación es requerido, en quetzales enteros.' })
   approvalThreshold!: number;
+
+  @Omittable()
+  @IsBoolean({ message: 'Indica si los gastos necesitan segunda aprobación (verdadero o falso).' })
+  approvalRequired?: boolean;
 }
 
 /** POST /api/books/expenses/{id}/reverse. */
