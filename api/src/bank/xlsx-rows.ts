@@ -28,6 +28,9 @@ interface ZipEntry {
   dataStart: number;
 }
 
+/** The longest text, comment or attribute a part may hold (Excel's cells hold 32,767 characters). */
+const MAX_XML_RUN = 100_000;
+
 const notAStatement = () => new StatementError(BANK_TEXTS.notAStatement);
 
 /** The zip's entries from its central directory; a ZIP64 archive or declared sizes past the cap are refused. */
@@ -64,6 +67,9 @@ async function readPart(bytes: Buffer, entry: ZipEntry, budget: { left: number }
     if (budget.left < 0) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
     if (inflated > 1024 * 1024 && inflated > MAX_XLSX_RATIO * entry.compressedSize) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
     parser.write(decoder.write(chunk));
+    // saxes gathers a text run, comment or attribute whole before handing it on: one of 16 MB of
+    // blank space would be a 16 MB string. A part's runs are at most Excel's 32,767 characters.
+    if (((parser as unknown as { text?: string }).text?.length ?? 0) > MAX_XML_RUN) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
   };
   if (entry.method === 0) take(data, data.length);
   else if (entry.method === 8) {
