@@ -1,5 +1,11 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { BANK_TEXTS, MAX_STATEMENT_ROWS } from '../src/bank/statement-parser';
+import { crOnlyCsv, fullCsv, wideCsv, xlsxBomb } from './fixtures/bank/make-hostile';
 import { expectSpanishError } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart } from './receipts-fixtures';
@@ -47,6 +53,57 @@ async function xlsxOf(rows: number): Promise<Buffer> {
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/** The hostile shapes of docs/security.md, each with the answer it gets: status and Spanish message. */
+const HOSTILE: Array<[string, string, () => Promise<Buffer>, number, string]> = [
+  ['an XLSX of 300 KB whose sheet inflates to 300 MB', 'bomb-300.xlsx', () => xlsxBomb(300), 413, BANK_TEXTS.tooLargeXlsx],
+  ['an XLSX whose sheet inflates to 120 MB', 'bomb-120.xlsx', () => xlsxBomb(120), 413, BANK_TEXTS.tooLargeXlsx],
+  ['a 10 MB CSV of 10 000 rows x 501 cells', 'wide.csv', async () => wideCsv(), 422, BANK_TEXTS.tooManyColumns],
+  ['10 MB of lines ended by a lone CR', 'cr-only.csv', async () => crOnlyCsv(), 413, BANK_TEXTS.tooManyRows],
+];
+const hostileFiles = new Map<string, Buffer>();
+const hostile = async (name: string, make: () => Promise<Buffer>) => {
+  if (!hostileFiles.has(name)) hostileFiles.set(name, await make());
+  return hostileFiles.get(name)!;
+};
+
+// The parser alone in a child node process, as production runs the API (a 192 MB heap): its peak
+// RSS is the parse's own, not jest's. The API idles at about 120 MB RSS (docs/performance.md), so
+// what a parse adds must stay under 120 MB for the API to stay under 250 MB.
+describe('a hostile statement read alone, its peak memory measured', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'bank-hostile-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  /** The parser's answer for the file, and its process's peak RSS. */
+  async function readAlone(name: string, data: Buffer) {
+    const file = path.join(folder, name);
+    writeFileSync(file, data);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--max-old-space-size=192', '--import', 'tsx', path.join(__dirname, 'fixtures/bank/parse-alone.ts'), file],
+      { cwd: path.join(__dirname, '..') },
+    ).catch((error: { code?: number; signal?: string; stderr?: string }) => {
+      throw new Error(`the parser's process ended with ${error.signal ?? error.code}: ${String(error.stderr).slice(-300)}`);
+    });
+    const answer = JSON.parse(stdout) as { status: number; message: string; lines?: number; beforeMb: number; peakMb: number };
+    console.warn(`${name}: ${answer.status}, peak RSS ${answer.peakMb} MB (${answer.beforeMb} MB before the parse)`);
+    return answer;
+  }
+
+  it.each(HOSTILE)('refuses %s within 250 MB of RSS, adding under 120 MB', async (_shape, name, make, status, message) => {
+    const answer = await readAlone(name, await hostile(name, make));
+    expect({ status: answer.status, message: answer.message }).toEqual({ status, message });
+    expect(answer.peakMb).toBeLessThan(250);
+    expect(answer.peakMb - answer.beforeMb).toBeLessThan(120);
+  });
+
+  it('reads the most a CSV may hold (10 000 rows of 50 cells, 10 MB) within the same memory', async () => {
+    const answer = await readAlone('full.csv', fullCsv());
+    expect([answer.status, answer.lines]).toEqual([200, 9_999]);
+    expect(answer.peakMb).toBeLessThan(250);
+    expect(answer.peakMb - answer.beforeMb).toBeLessThan(120);
+  });
+});
 
 describe.each(DATABASES)('bank statements within caps (%s)', (kind) => {
   let api: TestApi;
@@ -110,6 +167,16 @@ describe.each(DATABASES)('bank statements within caps (%s)', (kind) => {
     expect(small.statusCode).toBe(200);
     expect(small.json<{ lines: unknown[] }>().lines).toHaveLength(50);
   });
+
+  it.each(HOSTILE)(
+    'refuses %s with a Spanish 4xx naming the limit, and answers the next statement',
+    async (_shape, name, make, status, message) => {
+      const response = await send(await hostile(name, make), name);
+      expect({ status: response.statusCode, message: expectSpanishError(response).message }).toEqual({ status, message });
+      const next = await send(csvOf(3));
+      expect([next.statusCode, next.json<{ lines: unknown[] }>().lines.length]).toEqual([200, 3]);
+    },
+  );
 
   it('refuses a cell longer than a statement ever has with a Spanish 422', async () => {
     const response = await send(Buffer.from(`${HEADER}15/03/2026;${'A'.repeat(5000)};1;Q 10.00;\n`));

@@ -13,6 +13,7 @@ import { HistoryEntity } from '../src/history/history.entity';
 import { addReceipt, createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart } from './receipts-fixtures';
+import { BANK_EXPORTS, INDUSTRIAL_OVERLAP } from './fixtures/bank/make-fixtures';
 
 const FIXTURES = path.join(__dirname, 'fixtures/bank');
 const AMOUNTS = [2950, 3400, 1500, 1500, 1000, 1000];
@@ -226,9 +227,41 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect(result.lines[0]!.match).toMatchObject({ familyId: family.dora, exact: true });
   });
 
+  it.each(BANK_EXPORTS.map((file) => [file.bank, file] as const))(
+    "reads %s's own export without a column mapping: its deposits, days, centavos, documents and account",
+    async (_bank, file) => {
+      const result = await preview(await file.bytes());
+      expect(result).not.toHaveProperty('needsMapping');
+      expect(result.errors).toEqual([]);
+      expect(result.account).toBe(file.account);
+      expect(
+        result.lines.map(({ date, amountCentavos, document, description }) => ({ date, amountCentavos, document, description })),
+      ).toEqual(file.deposits);
+    },
+  );
+
+  it('reads an overlapping Excel export of the same deposits as the CSV: same day, centavos, document and description', async () => {
+    const [csv, xlsx] = [await preview(await BANK_EXPORTS[0]!.bytes()), await preview(await INDUSTRIAL_OVERLAP.bytes())];
+    const fields = (line: BankPreviewLine) => [line.date, line.amountCentavos, line.document, line.description];
+    expect(xlsx.lines.map(fields)).toEqual(INDUSTRIAL_OVERLAP.deposits.map((deposit) => Object.values(deposit)));
+    const shared = csv.lines.filter((line) => xlsx.lines.some((other) => other.document === line.document));
+    expect(shared.map(fields)).toEqual(xlsx.lines.slice(0, 2).map(fields));
+    expect([csv.account, xlsx.account]).toEqual([INDUSTRIAL_OVERLAP.account, INDUSTRIAL_OVERLAP.account]);
+  });
+
   it('takes the columns the committee chose for an unknown layout, and remembers them', async () => {
     const unknown = Buffer.from('Día,Texto,Entrada\n13/11/2026,ABONO Marta Gómez,Q1500\n');
-    expectSpanishError(await send(admin, unknown));
+    const refused = await send(admin, unknown);
+    expect(expectSpanishError(refused).message).toBe(
+      'No encontramos las columnas de fecha y de monto (crédito o depósito). Indica qué columna es cada una.',
+    );
+    // What the committee needs to choose the columns: the file's first rows.
+    expect(refused.json().details).toEqual({
+      needsMapping: true,
+      headerLine: 1,
+      headers: ['Día', 'Texto', 'Entrada'],
+      sample: [['13/11/2026', 'ABONO Marta Gómez', 'Q1500']],
+    });
     const mapping = { date: 0, description: 1, document: null, credit: 2, debit: null, amount: null };
     const chosen = await preview(unknown, { mapping: JSON.stringify(mapping), headerLine: '1' });
     expect(chosen.lines.map((line) => line.amountCentavos)).toEqual([150000]);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { BankPreview } from '@portal/contracts';
 import { previewBankStatement } from '@portal/api-client/bank';
 import { familiesKey } from '@portal/api-client/families';
+import { ApiError } from '@portal/api-client/request';
 import { renderWithApi } from '@portal/test-utils/render';
 import { toast } from '@portal/ui/toast';
 import BankSection from './BankSection';
@@ -19,6 +20,7 @@ const PREVIEW: BankPreview = {
   mapping: { date: 0, description: 1, document: 2, credit: 3, debit: null, amount: null } as unknown as BankPreview['mapping'],
   sample: [],
   errors: [],
+  account: null,
   lines: [
     {
       checksum: 'a',
@@ -62,5 +64,35 @@ describe("'Banco'", () => {
     expect(sent).toEqual([
       { lines: [{ date: '2025-09-22', description: 'DEPÓSITO 48213377', document: '48213377', amountCentavos: 295000, familyId: 4 }] },
     ]);
+  });
+
+  it("opens the column chooser with the file's first rows when the columns are not found, and reads the file with the columns chosen", async () => {
+    const message = 'No encontramos las columnas de fecha y de monto (crédito o depósito). Indica qué columna es cada una.';
+    const details = {
+      needsMapping: true,
+      headers: ['Día', 'Texto', 'Entrada'],
+      headerLine: 1,
+      sample: [['13/11/2026', 'ABONO Marta Gómez', 'Q1500']],
+    };
+    jest
+      .mocked(previewBankStatement)
+      .mockRejectedValueOnce(new ApiError(400, JSON.stringify({ statusCode: 400, message, details }), 'Bad Request'))
+      .mockResolvedValueOnce(PREVIEW);
+    renderWithApi(<BankSection />, { data: { [familiesKey]: [] }, revalidateOnMount: false });
+    await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'estado.csv', { type: 'text/csv' }));
+    // The message stays on the screen, beside the chooser, until the file is read.
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByText('ABONO Marta Gómez')).toBeVisible();
+    const credit = screen.getByLabelText('Crédito (depósitos)');
+    expect(credit).toBeVisible();
+    await userEvent.selectOptions(credit, 'Entrada');
+    await userEvent.selectOptions(screen.getByLabelText('Descripción'), 'Texto');
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a leer' }));
+    expect(jest.mocked(previewBankStatement)).toHaveBeenLastCalledWith(expect.any(File), 'estado.csv', {
+      headerLine: 1,
+      mapping: { date: 0, description: 1, document: null, credit: 2, debit: null, amount: null },
+    });
+    expect(await screen.findByText('DEPÓSITO 48213377')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

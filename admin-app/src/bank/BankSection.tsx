@@ -1,10 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
 import { Check, FileUp, X } from 'lucide-react';
-import type { BankColumnMapping, BankLineDecision, BankPreview, BankPreviewLine } from '@portal/contracts';
+import type { BankColumnMapping, BankLineDecision, BankNeedsMapping, BankPreview, BankPreviewLine } from '@portal/contracts';
 import { previewBankStatement, useConfirmBankLines, type StatementChoice } from '@portal/api-client/bank';
 import { useFamilies } from '@portal/api-client/families';
 import { useMutation } from '@portal/api-client/mutation';
-import { errorMessage } from '@portal/api-client/request';
+import { errorMessage, isApiError } from '@portal/api-client/request';
 import { formatDayNumeric } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -26,11 +26,29 @@ const decision = (line: BankPreviewLine, familyId: number | null): BankLineDecis
   familyId,
 });
 
+/** The file's first rows when the API found no date and amount columns, for the committee to choose them. */
+function needsMapping(error: unknown): BankNeedsMapping | null {
+  if (!isApiError(error) || error.status !== 400) return null;
+  try {
+    const { details } = JSON.parse(error.body) as { details?: Partial<BankNeedsMapping> };
+    return details?.needsMapping === true && Array.isArray(details.headers) && Array.isArray(details.sample)
+      ? (details as BankNeedsMapping)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const NO_COLUMNS: BankColumnMapping = { date: 0, description: null, document: null, credit: null, debit: null, amount: null };
+
 /** 'Importar estado de cuenta del banco': read, check, confirm. Nothing is written before a confirmation. */
 export default function BankSection() {
   const [file, setFile] = useState<File | null>(null);
   const [choice, setChoice] = useState<StatementChoice | undefined>();
   const [preview, setPreview] = useState<BankPreview | null>(null);
+  // Why the file could not be read (kept on screen until it is), and the rows to choose its columns from.
+  const [problem, setProblem] = useState<string | null>(null);
+  const [chooser, setChooser] = useState<BankNeedsMapping | null>(null);
   // The family chosen for each line (by checksum), where the committee changed the proposal.
   const [chosen, setChosen] = useState<Record<string, number | null>>({});
   const { data: families } = useFamilies();
@@ -41,10 +59,17 @@ export default function BankSection() {
       onSuccess: (result) => {
         setPreview(result);
         setChosen({});
+        setProblem(null);
+        setChooser(null);
       },
+      // The chooser (or the columns form of the last reading) stays: the committee can always try again.
       onError: (error) => {
-        setPreview(null);
-        toast({ title: t.readFailed, description: errorMessage(error), variant: 'destructive' });
+        const rows = needsMapping(error);
+        setProblem(errorMessage(error));
+        if (rows) {
+          setPreview(null);
+          setChooser(rows);
+        } else toast({ title: t.readFailed, description: errorMessage(error), variant: 'destructive' });
       },
     },
   );
@@ -63,6 +88,9 @@ export default function BankSection() {
     const next = event.target.files?.[0] ?? null;
     setFile(next);
     setChoice(undefined);
+    setPreview(null);
+    setChooser(null);
+    setProblem(null);
     if (next) void read.run({ file: next });
   }
 
@@ -142,8 +170,22 @@ export default function BankSection() {
             />
           </Field>
           {read.isPending && <p className="admin-muted">{t.reading}</p>}
+          {problem && !read.isPending && (
+            <p className="ui-field__error" role="alert">
+              {problem}
+            </p>
+          )}
         </CardContent>
       </Card>
+      {chooser && !preview && (
+        <MappingForm
+          key={chooser.headers.join('|')}
+          preview={{ ...chooser, mapping: NO_COLUMNS }}
+          onApply={remap}
+          pending={read.isPending}
+          open
+        />
+      )}
       {preview && (
         <>
           <MappingForm preview={preview} onApply={remap} pending={read.isPending} />

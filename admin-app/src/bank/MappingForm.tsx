@@ -10,15 +10,20 @@ import { bankTexts } from './bank-texts';
 const t = bankTexts.mapping;
 const FIELDS = ['date', 'description', 'document', 'credit', 'debit', 'amount'] as const;
 
-/** Which column is which, with the first rows to check it against; 'Volver a leer' reads the file again. */
+/**
+ * Which column is which, with the first rows to check it against; 'Volver a leer' reads the file
+ * again. Open from the start when the columns were not found (`open`).
+ */
 export function MappingForm({
   preview,
   onApply,
   pending,
+  open = false,
 }: {
-  preview: BankPreview;
+  preview: Pick<BankPreview, 'headers' | 'headerLine' | 'mapping' | 'sample'>;
   onApply: (mapping: BankColumnMapping, headerLine: number) => void;
   pending: boolean;
+  open?: boolean;
 }) {
   const [mapping, setMapping] = useState<BankColumnMapping>(preview.mapping);
   const [headerLine, setHeaderLine] = useState(String(preview.headerLine));
@@ -32,7 +37,7 @@ export function MappingForm({
   return (
     <Card>
       <CardContent>
-        <details>
+        <details open={open}>
           <summary className="admin-strong">{t.title}</summary>
           <p className="admin-muted">{t.text}</p>
           <form className="admin-form" onSubmit={submit}>

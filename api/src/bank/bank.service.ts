@@ -156,7 +156,9 @@ export class BankService {
     try {
       parsed = await parseStatement(bytes, { mapping, headerLine, remembered: (headers) => layouts.get(headerHash(headers)) ?? null });
     } catch (error) {
-      if (error instanceof StatementError) throw new BadRequestException(error.message);
+      if (error instanceof StatementError) {
+        throw new BadRequestException({ message: error.message, ...(error.needsMapping && { details: error.needsMapping }) });
+      }
       throw error;
     }
     const lines = parsed.lines.map((line) => ({ ...line, checksum: lineChecksum(line) }));
@@ -218,6 +220,7 @@ export class BankService {
       sample: parsed.sample,
       errors: parsed.errors,
       lines: preview,
+      account: parsed.account,
     };
   }
 

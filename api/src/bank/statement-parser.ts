@@ -1,66 +1,26 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
-import type ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { readCsv } from './csv-rows';
+import { BANK_TEXTS, checkCells, MAX_STATEMENT_ROWS, StatementError, tooLarge, type Cell } from './statement-limits';
+import { readXlsx } from './xlsx-rows';
 
-// Reads a bank's statement export, CSV or XLSX, into deposit lines. Banks write them differently:
-// rows of account data above the table, ';' or ',' between fields, a BOM, dd/MM/yyyy dates,
-// amounts as 'Q 2,950.00', '2950.00' or '2.950,00', one signed amount column or a credit and a
-// debit column. The header row is found by its names; the admin may say which column is which.
+// Reads a bank's statement export, CSV/TXT or XLSX, into deposit lines. Banks write them
+// differently: rows of account data above the table, ';' ',' or tabs between fields, a BOM,
+// Latin-1, dd/MM/yyyy or spreadsheet dates, amounts as 'Q 2,950.00', '2950.00', '2.950,00' or
+// numbers, one signed amount column or a credit and a debit column, names like 'Crédito (+)'.
+// The header row is found by its names; the admin may say which column is which. The file is
+// read as a stream of rows within fixed caps (statement-limits.ts): memory holds the upload, the
+// rows above the header and the lines found, never the whole table.
 
-export const BANK_TEXTS = {
-  notAStatement: 'El archivo no es un estado de cuenta: sube el CSV o el Excel (.xlsx) que descargaste del banco.',
-  empty: 'El archivo está vacío.',
-  noColumns: 'No encontramos las columnas de fecha y de monto (crédito o depósito). Indica qué columna es cada una.',
-  badColumn: 'Esa columna no existe en el archivo.',
-  badDate: 'La fecha no se entiende (se espera dd/mm/aaaa).',
-  badAmount: 'El monto no se entiende.',
-  tooManyRows: 'El estado de cuenta tiene más de 10 000 filas. Descarga del banco un período más corto.',
-  tooLargeXlsx: 'El Excel es demasiado grande al descomprimirlo. Descarga del banco un período más corto, o el CSV.',
-  longCell: 'Una celda del archivo tiene más de 1 000 caracteres: no parece un estado de cuenta.',
-} as const;
+export {
+  BANK_TEXTS,
+  MAX_CELL_CHARS,
+  MAX_COLUMNS,
+  MAX_STATEMENT_ROWS,
+  MAX_XLSX_UNCOMPRESSED_BYTES,
+  StatementError,
+} from './statement-limits';
 
-/**
- * Caps that keep one statement from taking the API's memory (a 10 MB CSV of 116 000 lines, a
- * 4.7 MB XLSX of 400 000 rows): rows read, an XLSX's size once decompressed (checked in its zip
- * directory before anything is inflated), and the length of a cell. Past them the file is
- * refused with a Spanish 413 or 422. A year of a class's account is a few thousand rows.
- */
-export const MAX_STATEMENT_ROWS = 10_000;
-export const MAX_XLSX_UNCOMPRESSED_BYTES = 16 * 1024 * 1024;
-export const MAX_CELL_CHARS = 1_000;
 /** Rows that could not be read, listed in the preview: the first ones, enough to fix the file. */
 export const MAX_LISTED_ERRORS = 200;
-
-const tooLarge = (message: string) => new HttpException({ message }, HttpStatus.PAYLOAD_TOO_LARGE);
-const unprocessable = (message: string) => new HttpException({ message }, HttpStatus.UNPROCESSABLE_ENTITY);
-
-/** Every row within the caps: at most MAX_STATEMENT_ROWS, each cell at most MAX_CELL_CHARS. */
-function checkRow(row: Cell[], count: number): void {
-  if (count > MAX_STATEMENT_ROWS) throw tooLarge(BANK_TEXTS.tooManyRows);
-  for (const cell of row) if (typeof cell === 'string' && cell.length > MAX_CELL_CHARS) throw unprocessable(BANK_TEXTS.longCell);
-}
-
-/**
- * The XLSX's entries decompressed, all told, from its zip central directory (nothing inflated):
- * past MAX_XLSX_UNCOMPRESSED_BYTES, or a ZIP64 archive, it is refused before exceljs reads it.
- */
-function checkXlsxSize(bytes: Buffer): void {
-  const from = Math.max(0, bytes.length - 65_557);
-  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]), bytes.length - 22);
-  if (end < from || end < 0) throw new StatementError(BANK_TEXTS.notAStatement);
-  const entries = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  if (entries === 0xffff || at === 0xffffffff) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
-  let total = 0;
-  for (let index = 0; index < entries; index += 1) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw new StatementError(BANK_TEXTS.notAStatement);
-    const size = bytes.readUInt32LE(at + 24);
-    if (size === 0xffffffff) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
-    total += size;
-    if (total > MAX_XLSX_UNCOMPRESSED_BYTES) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-}
 
 /** Which column (0-based) holds what. `credit` or `amount` (signed) is required, with `date`. */
 export interface ColumnMapping {
@@ -95,11 +55,9 @@ export interface ParsedStatement {
   errors: Array<{ line: number; reason: string }>;
   /** The first rows after the header, as text, for the admin to check the mapping. */
   sample: string[][];
+  /** The account number written in the rows above the header, if any. */
+  account: string | null;
 }
-
-export class StatementError extends Error {}
-
-type Cell = string | number | Date | null;
 
 /** Lower case, no accents, single spaces: header names compare this way. */
 const plain = (text: string) =>
@@ -110,27 +68,44 @@ const plain = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const HEADER_NAMES: Record<keyof ColumnMapping, RegExp> = {
-  date: /^(fecha|fecha (de )?(operacion|transaccion|movimiento)|date)$/,
-  description: /^(descripcion|concepto|detalle|descripcion del movimiento|observaciones|description)$/,
-  document: /^((no|num(ero)?)\.? ?(de )?)?(documento|referencia|boleta|document)$/,
-  credit: /^(credito|creditos|abono|abonos|deposito|depositos|credit)( \(?q\)?)?$/,
-  debit: /^(debito|debitos|cargo|cargos|retiro|retiros|debit)( \(?q\)?)?$/,
-  amount: /^(monto|importe|valor|amount)( \(?q\)?)?$/,
+/** A header's name without its sign or unit: 'Crédito (+)', 'Monto (Q)', 'Monto Q', 'No. Doc.'. */
+const bare = (name: string) =>
+  plain(name)
+    .replace(/\((\+|-|q|gtq)\)/g, ' ')
+    .replace(/ (q|gtq)$/, '')
+    .replace(/[.:]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** For each field, its names in order of preference: a 'Fecha Valor' is the day only without a 'Fecha'. */
+const HEADER_NAMES: Record<keyof ColumnMapping, RegExp[]> = {
+  date: [/^(fecha|fecha (de )?(operacion|transaccion|movimiento)|date)$/, /^fecha (valor|contable|de aplicacion)$/],
+  description: [/^(descripcion|concepto|detalle|descripcion del movimiento|observaciones|description)$/],
+  document: [/^((no|num(ero)?)\.? ?(de )?)?(documento|doc|referencia|ref|boleta|document)$/],
+  credit: [/^(credito|creditos|abono|abonos|deposito|depositos|credit)$/],
+  debit: [/^(debito|debitos|cargo|cargos|retiro|retiros|debit)$/],
+  amount: [/^(monto|importe|valor|amount)$/],
 };
 
+/** A cell as text: a spreadsheet day as yyyy-MM-dd, a number as its shortest decimal. */
 function cellText(cell: Cell): string {
-  if (cell === null) return '';
+  if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
   return String(cell).trim();
 }
 
+/** A description as every export of the bank writes it: NFC, trimmed, single spaces. */
+const tidy = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
+
 /** The mapping the header row's names give, or null when it has no date or amount column. */
 export function mappingFromHeaders(headers: string[]): ColumnMapping | null {
-  const names = headers.map(plain);
+  const names = headers.map(bare);
   const find = (key: keyof ColumnMapping) => {
-    const index = names.findIndex((name) => HEADER_NAMES[key].test(name));
-    return index === -1 ? null : index;
+    for (const pattern of HEADER_NAMES[key]) {
+      const index = names.findIndex((name) => pattern.test(name));
+      if (index !== -1) return index;
+    }
+    return null;
   };
   const mapping: ColumnMapping = {
     date: find('date') ?? -1,
@@ -145,12 +120,22 @@ export function mappingFromHeaders(headers: string[]): ColumnMapping | null {
 }
 
 /**
+ * A spreadsheet number in centavos, exactly: 100.5 is 10050; binary noise (2950.1000000000001)
+ * is not a third decimal, but 100.505 is, and is not an amount.
+ */
+function numberCentavos(value: number): number | null {
+  if (!Number.isFinite(value)) return null;
+  const centavos = Math.round(value * 100);
+  return Math.abs(value * 100 - centavos) < 1e-6 * Math.max(1, Math.abs(centavos)) && Number.isSafeInteger(centavos) ? centavos : null;
+}
+
+/**
  * An amount in centavos: 'Q 2,950.00', 'Q2950', '2.950,00', '2,950', '-1,500.50', '(1,500.00)'.
  * Returns null when the text is not an amount; 0 for an empty cell.
  */
 export function parseAmount(value: Cell): number | null {
   if (value === null) return 0;
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 100) : null;
+  if (typeof value === 'number') return numberCentavos(value);
   if (value instanceof Date) return null;
   let text = value.replace(/\s/g, '').replace(/^(GTQ|Q)/i, '');
   if (text === '' || text === '-') return 0;
@@ -204,104 +189,28 @@ export function parseDate(value: Cell): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
-
-/** Text as UTF-8 (BOM dropped), or as Latin-1 when it is not valid UTF-8 (older bank exports). */
-function decodeText(bytes: Buffer): string | null {
-  if (bytes.includes(0)) return null;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    text = bytes.toString('latin1');
-  }
-  return text.replace(/^\uFEFF/, '');
-}
-
-function countLineBreaks(bytes: Buffer): number {
-  let count = 0;
-  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) count += 1;
-  return count;
-}
-
-/** Row by row (Papa's step), so a file past the caps stops being read at the first row over them. */
-function csvRows(text: string): Cell[][] {
-  const rows: Cell[][] = [];
-  let filled = 0;
-  let refusal: unknown = null;
-  Papa.parse<string[]>(text, {
-    delimitersToGuess: [';', ',', '\t', '|'],
-    skipEmptyLines: false,
-    step: (result, parser) => {
-      const row = result.data.map((cell) => (cell.trim() === '' ? null : cell));
-      if (row.some((cell) => cell !== null)) filled += 1;
-      try {
-        checkRow(row, filled);
-      } catch (error) {
-        refusal = error;
-        parser.abort();
-        return;
-      }
-      rows.push(row);
-    },
-  });
-  if (refusal) throw refusal;
-  return rows;
-}
-
-async function xlsxRows(bytes: Buffer): Promise<Cell[][]> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const ExcelJSModule = require('exceljs') as typeof ExcelJS;
-  checkXlsxSize(bytes);
-  const workbook = new ExcelJSModule.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new StatementError(BANK_TEXTS.notAStatement);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new StatementError(BANK_TEXTS.empty);
-  if (sheet.rowCount > MAX_STATEMENT_ROWS) throw tooLarge(BANK_TEXTS.tooManyRows);
-  const rows: Cell[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const cells: Cell[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = xlsxValue(cell.value);
-    });
-    rows[number - 1] = Array.from(cells, (cell) => cell ?? null);
-    checkRow(rows[number - 1]!, number);
-  });
-  return Array.from(rows, (row) => row ?? []);
-}
-
-/** A cell's value; a formula is read as the result the file stored, never evaluated. */
-function xlsxValue(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value === 'number' || typeof value === 'string') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'object') {
-    if ('result' in value) return xlsxValue((value.result ?? null) as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return null;
+/** The account number in the rows above the header: 'Cuenta:', '123-456789-0' or 'Número de cuenta: 01-2345678-9'. */
+function accountOf(rows: string[][]): string | null {
+  for (const row of rows) {
+    const at = row.findIndex((cell) => /cuenta/i.test(plain(cell)));
+    if (at === -1) continue;
+    for (const cell of row.slice(at, at + 3)) {
+      const found = /\d[\d-]{4,}\d/.exec(cell);
+      if (found) return found[0];
+    }
   }
   return null;
 }
 
-/** The statement's rows, whatever its format: CSV/TXT text, or the first sheet of an XLSX. */
-export async function readRows(bytes: Buffer): Promise<Cell[][]> {
-  if (bytes.length === 0) throw new StatementError(BANK_TEXTS.empty);
-  if (isZip(bytes)) return xlsxRows(bytes);
-  // Twice the rows' cap in line breaks (quoted cells may hold some): refused before any decoding.
-  if (countLineBreaks(bytes) > 2 * MAX_STATEMENT_ROWS) throw tooLarge(BANK_TEXTS.tooManyRows);
-  const text = decodeText(bytes);
-  if (text === null || /^\s*(<|%PDF|\{)/.test(text)) throw new StatementError(BANK_TEXTS.notAStatement);
-  if (text.replace(/[\s;,|"]/g, '') === '') throw new StatementError(BANK_TEXTS.empty);
-  return csvRows(text);
-}
-
 const HEADER_SEARCH_ROWS = 40;
 const SAMPLE_ROWS = 5;
+
+/** The statement's rows, whatever its format: CSV/TXT text, or the first sheet of an XLSX. */
+async function readRows(bytes: Buffer, sink: (row: Cell[]) => void): Promise<void> {
+  if (bytes.length === 0) throw new StatementError(BANK_TEXTS.empty);
+  if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) await readXlsx(bytes, sink);
+  else readCsv(bytes, sink);
+}
 
 /**
  * The deposits of a statement. `mapping` overrides the columns found by name (the admin's choice
@@ -317,39 +226,37 @@ export async function parseStatement(
     remembered?: (headers: string[]) => ColumnMapping | null;
   } = {},
 ): Promise<ParsedStatement> {
-  const rows = await readRows(bytes);
-  const texts = rows.map((row) => row.map(cellText));
-  if (texts.every((row) => row.every((cell) => cell === ''))) throw new StatementError(BANK_TEXTS.empty);
+  // Rows before the header (at most HEADER_SEARCH_ROWS unless the admin named a later one).
+  const above: string[][] = [];
   let headerIndex = -1;
   let columns: ColumnMapping | null = null;
-  if (options.headerLine) {
-    headerIndex = options.headerLine - 1;
-    if (headerIndex >= texts.length) throw new StatementError(BANK_TEXTS.badColumn);
-    columns = options.mapping ?? mappingFromHeaders(texts[headerIndex]!);
-  } else {
-    for (const [index, row] of texts.slice(0, HEADER_SEARCH_ROWS).entries()) {
-      columns = options.mapping ?? options.remembered?.(row) ?? mappingFromHeaders(row);
-      if (columns && (options.mapping ? row.filter(Boolean).length >= 2 : true)) {
-        headerIndex = index;
-        break;
-      }
-    }
-  }
-  if (headerIndex === -1 || !columns) throw new StatementError(BANK_TEXTS.noColumns);
-  const headers = texts[headerIndex]!;
-  const width = Math.max(...rows.map((row) => row.length));
-  const used = [columns.date, columns.description, columns.document, columns.credit, columns.debit, columns.amount];
-  if (used.some((index) => index !== null && (index < 0 || index >= width)) || (columns.credit === null && columns.amount === null)) {
-    throw new StatementError(BANK_TEXTS.badColumn);
-  }
-
+  let headers: string[] = [];
+  let index = -1;
+  let filled = 0;
+  let width = 0;
   const lines: StatementLine[] = [];
   const errors: ParsedStatement['errors'] = [];
-  rows.slice(headerIndex + 1).forEach((row, offset) => {
-    const line = headerIndex + offset + 2;
-    const at = (index: number | null) => (index === null ? null : (row[index] ?? null));
-    const dateCell = at(columns.date);
-    const amountCell = columns.credit !== null ? at(columns.credit) : at(columns.amount);
+  const sample: string[][] = [];
+
+  const findHeader = (texts: string[]) => {
+    if (options.headerLine) {
+      if (index !== options.headerLine - 1) return;
+      columns = options.mapping ?? mappingFromHeaders(texts);
+      if (!columns) throw noColumns(above);
+      headerIndex = index;
+    } else {
+      const found = options.mapping ?? options.remembered?.(texts) ?? mappingFromHeaders(texts);
+      if (found && (options.mapping ? texts.filter(Boolean).length >= 2 : true)) [columns, headerIndex] = [found, index];
+    }
+    if (headerIndex !== -1) headers = texts;
+    else if (!options.headerLine && index + 1 >= HEADER_SEARCH_ROWS) throw noColumns(above);
+  };
+
+  const readLine = (row: Cell[], mapping: ColumnMapping) => {
+    const line = index + 1;
+    const at = (column: number | null) => (column === null ? null : (row[column] ?? null));
+    if (sample.length < SAMPLE_ROWS) sample.push(row.map(cellText));
+    const dateCell = at(mapping.date);
     // Blank rows, and the bank's totals and footers, have no date: they are not movements.
     if (cellText(dateCell) === '') return;
     const date = parseDate(dateCell);
@@ -357,7 +264,7 @@ export async function parseStatement(
       if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, reason: BANK_TEXTS.badDate });
       return;
     }
-    const amount = parseAmount(amountCell);
+    const amount = parseAmount(mapping.credit !== null ? at(mapping.credit) : at(mapping.amount));
     if (amount === null) {
       if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, reason: BANK_TEXTS.badAmount });
       return;
@@ -367,17 +274,62 @@ export async function parseStatement(
     lines.push({
       line,
       date,
-      description: cellText(at(columns.description)).replace(/\s+/g, ' '),
-      document: cellText(at(columns.document)),
+      description: tidy(cellText(at(mapping.description))),
+      document: cellText(at(mapping.document)),
       amountCentavos: amount,
     });
+  };
+
+  await readRows(bytes, (row) => {
+    index += 1;
+    checkCells(row);
+    if (row.some((cell) => cell !== null && cell !== '')) filled += 1;
+    if (filled > MAX_STATEMENT_ROWS) throw tooLarge(BANK_TEXTS.tooManyRows);
+    width = Math.max(width, row.length);
+    if (headerIndex === -1) {
+      const texts = row.map(cellText);
+      if (above.length < HEADER_SEARCH_ROWS) above.push(texts);
+      findHeader(texts);
+    } else readLine(row, columns!);
   });
+  if (filled === 0) throw new StatementError(BANK_TEXTS.empty);
+  if (options.headerLine && headerIndex === -1) throw new StatementError(BANK_TEXTS.badColumn);
+  if (headerIndex === -1 || !columns) throw noColumns(above);
+  const mapping: ColumnMapping = columns;
+  const used = [mapping.date, mapping.description, mapping.document, mapping.credit, mapping.debit, mapping.amount];
+  if (used.some((column) => column !== null && (column < 0 || column >= width)) || (mapping.credit === null && mapping.amount === null)) {
+    throw new StatementError(BANK_TEXTS.badColumn);
+  }
   return {
     headers,
     headerLine: headerIndex + 1,
-    mapping: columns,
+    mapping,
     lines,
     errors,
-    sample: texts.slice(headerIndex + 1, headerIndex + 1 + SAMPLE_ROWS),
+    sample,
+    account: accountOf(above.slice(0, headerIndex)),
   };
+}
+
+/** No columns by their names: the file's first rows go with the refusal, to choose them. */
+function noColumns(rows: string[][]): StatementError {
+  const count = (row: string[]) => row.filter(Boolean).length;
+  const most = Math.max(0, ...rows.map(count));
+  // The header is likely the first row with as many cells as any.
+  const at = Math.max(
+    0,
+    rows.findIndex((row) => count(row) === most),
+  );
+  const width = Math.max(0, ...rows.map((row) => row.length));
+  const pad = (row: string[]) => Array.from({ length: width }, (_, column) => row[column] ?? '');
+  return new StatementError(BANK_TEXTS.noColumns, {
+    needsMapping: true,
+    headers: pad(rows[at] ?? []),
+    headerLine: at + 1,
+    sample: rows
+      .slice(at + 1)
+      .filter((row) => count(row) > 0)
+      .slice(0, SAMPLE_ROWS)
+      .map(pad),
+  });
 }

@@ -63,11 +63,11 @@ export function toErrorBody(error: unknown): ApiErrorBody {
     const status = error.getStatus();
     const response = error.getResponse();
     if (typeof response === 'object' && response !== null) {
-      const { message, errors } = response as { message?: unknown; errors?: Record<string, string[]> };
+      const { message, errors, details } = response as Pick<ApiErrorBody, 'errors' | 'details'> & { message?: unknown };
       const text = Array.isArray(message) ? message.join(' ') : typeof message === 'string' ? message : error.message;
       // Nest's own "Cannot GET /x" for unknown routes.
       const spanish = status === HttpStatus.NOT_FOUND && /^Cannot [A-Z]+ /.test(text) ? MESSAGES.notFound : text;
-      return errors ? { statusCode: status, message: spanish, errors } : { statusCode: status, message: spanish };
+      return { statusCode: status, message: spanish, ...(errors && { errors }), ...(details && status < 500 && { details }) };
     }
     // A plain-string HttpException is Nest's wrapping of a Fastify error (body too large,
     // unsupported content type, ...), whose English text is replaced by ours.

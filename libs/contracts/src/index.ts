@@ -769,6 +769,8 @@ export interface ApiErrorBody {
   message: string;
   /** Per-field messages for validation errors. */
   errors?: Record<string, string[]>;
+  /** What the client needs to fix the request, when the refusal carries it (e.g. BankNeedsMapping). */
+  details?: Record<string, unknown>;
 }
 
 // ---- Fiesta de Graduación (the gala: seating plan, guests, passes, check-in) ----------------
@@ -1012,6 +1014,19 @@ export interface BankPreview {
   sample: string[][];
   errors: Array<{ line: number; reason: string }>;
   lines: BankPreviewLine[];
+  /** The account number written above the table, when the file has one. */
+  account: string | null;
+}
+
+/**
+ * The `details` of the 400 a preview answers when it finds no date and amount columns by their
+ * names: the file's first rows, for the committee to say which column is which.
+ */
+export interface BankNeedsMapping {
+  needsMapping: true;
+  headers: string[];
+  headerLine: number;
+  sample: string[][];
 }
 
 /** One line the committee confirms for a family (the line's own fields, as the preview gave them). */
