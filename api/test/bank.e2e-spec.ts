@@ -66,7 +66,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     for (const [index, amount] of AMOUNTS.entries()) {
       await api.dataSource
         .getRepository(PaymentDateEntity)
-        .update({ id: (index + 1) as 1 }, { amountQuetzales: amount, twinsAmountQuetzales: null });
+        .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
     }
     family.ana = (await createFamily(api, { contactName: 'Ana López', graduateName: 'Sofía López', email: 'ana@example.com' })).id;
     family.beto = (await createFamily(api, { contactName: 'Roberto Pérez', graduateName: 'Luis Pérez' })).id;

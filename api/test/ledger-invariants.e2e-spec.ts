@@ -123,7 +123,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     for (const [index, amount] of AMOUNTS.entries()) {
       await api.dataSource
         .getRepository(PaymentDateEntity)
-        .update({ id: (index + 1) as 1 }, { amountQuetzales: amount, twinsAmountQuetzales: null });
+        .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
     }
   }, 60_000);
   afterAll(() => api.close());

@@ -155,7 +155,7 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
   // Several instances share MySQL/MariaDB; SQLite is the one-instance database.
   if (kind === 'mariadb')
     it('sends each reminder once when two API instances run the job at the same moment', async () => {
-      await api.dataSource.getRepository(PaymentDateEntity).update({ id: 4 }, { date: '2026-04-01', amountQuetzales: 1500 });
+      await api.dataSource.getRepository(PaymentDateEntity).update({ id: 4 }, { date: '2026-04-01', amountCentavos: 150000 });
       for (let index = 0; index < 30; index += 1) await createFamily(api);
       const second = await createApp(api.config);
       try {

@@ -9,23 +9,25 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { IsNull, type EntityManager } from 'typeorm';
-import type {
-  Books,
-  BooksCategory,
-  BooksSettingsInput,
-  BudgetInput,
-  BudgetVersion,
-  Expense,
-  ExpenseAnswerInput,
-  ExpenseQuestion,
-  ExpenseQuestionInput,
-  Holding,
-  HoldingInput,
-  ParentBooks,
-  ReverseExpenseInput,
-  User,
+import {
+  DEFAULT_APPROVAL_THRESHOLD,
+  MONEY_IN_KINDS,
+  type Books,
+  type BooksCategory,
+  type BooksSettingsInput,
+  type BudgetInput,
+  type BudgetVersion,
+  type Expense,
+  type ExpenseAnswerInput,
+  type ExpenseQuestion,
+  type ExpenseQuestionInput,
+  type Holding,
+  type HoldingInput,
+  type ParentBooks,
+  type ReverseExpenseInput,
+  type User,
 } from '@portal/contracts';
-import { formatQuetzales } from '@portal/format';
+import { formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
 import { FamilyStore } from '../families/family.store';
@@ -49,7 +51,7 @@ export function toExpense(row: ExpenseEntity, reversal?: ExpenseEntity): Expense
     category: row.category,
     supplier: row.supplier,
     concept: row.concept,
-    amount: row.amount,
+    amount: toQuetzales(row.amount),
     method: row.method,
     nit: row.nit,
     felSeries: row.felSeries,
@@ -75,10 +77,10 @@ function toHolding(row: HoldingEntity): Holding {
     id: row.id,
     kind: row.kind,
     asOf: row.asOf,
-    amount: row.amount,
+    amount: toQuetzales(row.amount),
     note: row.note,
-    expectedThen: row.expectedThen,
-    differenceThen: row.differenceThen,
+    expectedThen: toQuetzales(row.expectedThen),
+    differenceThen: toQuetzales(row.differenceThen),
     createdBy: row.createdByName,
     createdAt: row.createdAt.toISOString(),
   };
@@ -86,7 +88,7 @@ function toHolding(row: HoldingEntity): Holding {
 
 /** 'Gasto #12 · Salón · Q3,500', the history's label. */
 const expenseLabel = (row: Pick<ExpenseEntity, 'id' | 'category' | 'amount'>) =>
-  `Gasto #${row.id} · ${row.category} · ${formatQuetzales(Math.abs(row.amount))}`;
+  `Gasto #${row.id} · ${row.category} · ${formatQuetzales(toQuetzales(Math.abs(row.amount)))}`;
 
 /** What the history keeps of an expense (its file never). */
 const shownExpense = (row: ExpenseEntity) => {
@@ -118,11 +120,12 @@ export class BooksService {
     private readonly familyStore: FamilyStore,
   ) {}
 
+  /** The approval threshold, in centavos. */
   async threshold(manager: EntityManager = this.db.manager): Promise<number> {
-    return (await manager.findOneBy(BooksSettingsEntity, { id: 1 }))?.approvalThreshold ?? 1000;
+    return (await manager.findOneBy(BooksSettingsEntity, { id: 1 }))?.approvalThreshold ?? toCentavos(DEFAULT_APPROVAL_THRESHOLD);
   }
 
-  /** Everything both views share, from a handful of queries. */
+  /** Everything both views share, from a handful of queries: summed in centavos, shown in quetzales. */
   private async read(manager: EntityManager) {
     const [versions, lines, expenses, receivedByMonth] = await Promise.all([
       manager.find(BudgetVersionEntity, { order: { id: 'ASC' } }),
@@ -131,14 +134,14 @@ export class BooksService {
       this.ledger.receivedByMonth(manager),
     ]);
     const budgets: BudgetVersion[] = versions.map((version, index) => {
-      const own = lines.filter((line) => line.versionId === version.id).map(({ category, amount }) => ({ category, amount }));
+      const own = lines.filter((line) => line.versionId === version.id);
       return {
         id: version.id,
         version: index + 1,
         approvedOn: version.approvedOn,
         acta: version.acta,
-        lines: own,
-        total: own.reduce((sum, line) => sum + line.amount, 0),
+        lines: own.map(({ category, amount }) => ({ category, amount: toQuetzales(amount) })),
+        total: toQuetzales(own.reduce((sum, line) => sum + line.amount, 0)),
         createdBy: version.createdByName,
         createdAt: version.createdAt.toISOString(),
       };
@@ -147,12 +150,18 @@ export class BooksService {
     const approved = expenses.filter((row) => row.state === 'aprobado');
     const received = receivedByMonth.reduce((sum, month) => sum + month.amount, 0);
     const spent = approved.reduce((sum, row) => sum + row.amount, 0);
-    const categories: BooksCategory[] = (budget?.lines ?? []).map((line) => ({ category: line.category, budgeted: line.amount, spent: 0 }));
+    // Summed in centavos, then shown in quetzales.
+    const sums: BooksCategory[] = (budget?.lines ?? []).map((line) => ({
+      category: line.category,
+      budgeted: toCentavos(line.amount),
+      spent: 0,
+    }));
     for (const row of approved) {
-      let category = categories.find((one) => one.category === row.category);
-      if (!category) categories.push((category = { category: row.category, budgeted: 0, spent: 0 }));
+      let category = sums.find((one) => one.category === row.category);
+      if (!category) sums.push((category = { category: row.category, budgeted: 0, spent: 0 }));
       category.spent += row.amount;
     }
+    const categories = sums.map((sum) => ({ ...sum, budgeted: toQuetzales(sum.budgeted), spent: toQuetzales(sum.spent) }));
     const reversalOf = new Map(expenses.filter((row) => row.reversesId !== null).map((row) => [row.reversesId!, row]));
     const shown = (rows: ExpenseEntity[]) =>
       rows.map((row) => toExpense(row, reversalOf.get(row.id))).sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
@@ -160,8 +169,15 @@ export class BooksService {
       budgets,
       budget,
       categories,
-      totals: { received, spent, balance: received - spent, budgeted: budget?.total ?? 0 },
-      receivedByMonth,
+      totals: {
+        received: toQuetzales(received),
+        spent: toQuetzales(spent),
+        balance: toQuetzales(received - spent),
+        budgeted: budget?.total ?? 0,
+      },
+      /** received - spent, in centavos. */
+      balance: received - spent,
+      receivedByMonth: receivedByMonth.map((month) => ({ month: month.month, amount: toQuetzales(month.amount) })),
       allExpenses: shown(expenses),
       approvedExpenses: shown(approved),
       approvedIds: new Set(approved.map((row) => row.id)),
@@ -208,7 +224,7 @@ export class BooksService {
       expenses: view.allExpenses,
       questions: await this.questions(manager, null),
       lastSeenAt: null,
-      approvalThreshold,
+      approvalThreshold: toQuetzales(approvalThreshold),
       budgets: [...view.budgets].reverse(),
       holdings: holdings.map(toHolding),
       held:
@@ -216,8 +232,8 @@ export class BooksService {
           ? {
               bank: latest.bank && toHolding(latest.bank),
               cash: latest.cash && toHolding(latest.cash),
-              total,
-              difference: total - view.totals.balance,
+              total: toQuetzales(total),
+              difference: toQuetzales(total - view.balance),
             }
           : null,
       receivedByMonth: view.receivedByMonth,
@@ -250,7 +266,7 @@ export class BooksService {
   }
 
   async createBudget(user: User, input: BudgetInput): Promise<Books> {
-    const lines = input.lines.map((line) => ({ category: line.category.trim(), amount: line.amount }));
+    const lines = input.lines.map((line) => ({ category: line.category.trim(), amount: toCentavos(line.amount) }));
     const seen = new Set<string>();
     for (const line of lines) {
       const key = line.category.normalize('NFC').toLocaleLowerCase('es');
@@ -277,11 +293,11 @@ export class BooksService {
         action: 'books.budget',
         entity: 'books',
         entityId: versionId,
-        label: `Presupuesto versión ${version} · ${formatQuetzales(lines.reduce((sum, line) => sum + line.amount, 0))}`,
+        label: `Presupuesto versión ${version} · ${formatQuetzales(toQuetzales(lines.reduce((sum, line) => sum + line.amount, 0)))}`,
         after: {
           approvedOn: input.approvedOn,
           acta: input.acta.trim(),
-          lines: lines.map((line) => `${line.category}: ${formatQuetzales(line.amount)}`).join('; '),
+          lines: lines.map((line) => `${line.category}: ${formatQuetzales(toQuetzales(line.amount))}`).join('; '),
         },
       });
       return this.forAdmin(manager);
@@ -291,12 +307,12 @@ export class BooksService {
   async setSettings(user: User, input: BooksSettingsInput): Promise<Books> {
     return this.db.write(async (manager) => {
       const before = await this.threshold(manager);
-      await manager.upsert(BooksSettingsEntity, { id: 1, approvalThreshold: input.approvalThreshold }, ['id']);
+      await manager.upsert(BooksSettingsEntity, { id: 1, approvalThreshold: toCentavos(input.approvalThreshold) }, ['id']);
       await recordChange(manager, user, {
         action: 'books.settings',
         entity: 'books',
         label: BOOKS_MESSAGES.thresholdSet(input.approvalThreshold),
-        before: { approvalThreshold: before },
+        before: { approvalThreshold: toQuetzales(before) },
         after: { approvalThreshold: input.approvalThreshold },
       });
       return this.forAdmin(manager);
@@ -321,16 +337,17 @@ export class BooksService {
     const safe = body.file ? await makeSafe(body.file.data) : null;
     return this.db.write(async (manager) => {
       const threshold = await this.threshold(manager);
-      const out = input.kind !== 'devolucion';
+      const out = !MONEY_IN_KINDS.includes(input.kind);
       const now = new Date();
-      const waits = out && input.amount > threshold;
+      const amount = toCentavos(input.amount);
+      const waits = out && amount > threshold;
       const { identifiers } = await manager.insert(ExpenseEntity, {
         kind: input.kind,
         date: input.date,
         category: input.category,
         supplier: input.supplier,
         concept: input.concept,
-        amount: out ? input.amount : -input.amount,
+        amount: out ? amount : -amount,
         method: input.method,
         nit: input.nit ?? null,
         felSeries: input.felSeries ?? null,
@@ -453,16 +470,17 @@ export class BooksService {
     return this.db.write(async (manager) => {
       const view = await this.read(manager);
       const earlier = await manager.find(HoldingEntity);
-      const draft = { id: Number.MAX_SAFE_INTEGER, kind: input.kind, asOf: input.asOf, amount: input.amount } as HoldingEntity;
+      const amount = toCentavos(input.amount);
+      const draft = { id: Number.MAX_SAFE_INTEGER, kind: input.kind, asOf: input.asOf, amount } as HoldingEntity;
       const latest = latestHeld([...earlier, draft]);
       const held = (latest.bank?.amount ?? 0) + (latest.cash?.amount ?? 0);
       const { identifiers } = await manager.insert(HoldingEntity, {
         kind: input.kind,
         asOf: input.asOf,
-        amount: input.amount,
+        amount,
         note: input.note?.trim() ?? '',
-        expectedThen: view.totals.balance,
-        differenceThen: held - view.totals.balance,
+        expectedThen: view.balance,
+        differenceThen: held - view.balance,
         ...author(user),
       });
       const row = await manager.findOneByOrFail(HoldingEntity, { id: Number(identifiers[0]!.id) });
@@ -474,10 +492,10 @@ export class BooksService {
         after: {
           kind: row.kind,
           asOf: row.asOf,
-          amount: row.amount,
+          amount: toQuetzales(row.amount),
           note: row.note,
-          expectedThen: row.expectedThen,
-          differenceThen: row.differenceThen,
+          expectedThen: toQuetzales(row.expectedThen),
+          differenceThen: toQuetzales(row.differenceThen),
         },
       });
       return this.forAdmin(manager);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Stats } from '@portal/contracts';
+import { toCentavos, toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
@@ -35,7 +36,7 @@ export class StatsService {
       awardsGuestsCount: of(ids.awards)?.people ?? 0,
       brunchGuestsCount: of(ids.brunch)?.people ?? 0,
       moneyReceived: received,
-      moneyExpected: progress.reduce((sum, payment) => sum + payment.expected, 0),
+      moneyExpected: toQuetzales(progress.reduce((sum, payment) => sum + toCentavos(payment.expected), 0)),
       paymentProgress: progress,
     };
   }
@@ -62,6 +63,11 @@ export class StatsService {
         if (line.state === 'pagado') entry.verifiedFamilies += 1;
       });
     }
-    return { paid, received, progress };
+    // Summed in centavos, shown in quetzales.
+    return {
+      paid,
+      received: toQuetzales(received),
+      progress: progress.map((entry) => ({ ...entry, received: toQuetzales(entry.received), expected: toQuetzales(entry.expected) })),
+    };
   }
 }
