@@ -3,6 +3,8 @@
 // 400; nothing is ever rounded, and the books reconcile to the bank's balance exactly.
 import type { BankConfirmResult, BankPreview, Books, Expense, Receipt, Statement } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
+import { HoldingEntity } from '../src/books/holding.entity';
+import { Centavos1765200000000 } from '../src/database/migrations/1765200000000-centavos';
 import { createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart, PDF, sendForm, upload } from './receipts-fixtures';
@@ -188,6 +190,98 @@ describe.each(DATABASES)('money in centavos (%s)', (kind) => {
     expect(
       (await president.get<Books>('/api/books')).body.expenses.filter((row) => ['comision', 'interes'].includes(row.kind)),
     ).toHaveLength(2);
+  });
+
+  it('the migration turns every stored amount into centavos, exactly 100 times, on both databases', async () => {
+    const old = await startApi(kind);
+    try {
+      const done = async () =>
+        (await old.dataSource.query('SELECT name FROM migrations')).some(
+          (row: { name: string }) => row.name === Centavos1765200000000.name,
+        );
+      while (await done()) await old.dataSource.undoLastMigration();
+      const q = (sql: string, parameters: unknown[] = []) => old.dataSource.query(sql, parameters);
+      await q(
+        "INSERT INTO families (graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount, graduates) VALUES ('Vieja', 'C', 'vieja@example.com', '5', 0, 0, 0, 1)",
+      );
+      const familyId = Number((await q("SELECT id FROM families WHERE graduateName = 'Vieja'"))[0].id);
+      const at = '2026-09-20 15:00:00.000';
+      await q('UPDATE payment_dates SET amountQuetzales = 2950, twinsAmountQuetzales = 4250 WHERE id = 1');
+      await q(
+        'INSERT INTO payment_overrides (familyId, paymentNumber, amountQuetzales, reason, setByName, setAt) VALUES (?, 2, 1475, ?, ?, ?)',
+        [familyId, 'Beca', 'T', at],
+      );
+      await q(
+        'INSERT INTO payment_override_removals (familyId, paymentNumber, amountQuetzales, reason, setByName, removedByName, removedAt, removalReason) VALUES (?, 2, 1000, ?, ?, ?, ?, ?)',
+        [familyId, 'Beca', 'T', 'T', at, 'Cambio'],
+      );
+      await q(
+        "INSERT INTO payment_proofs (familyId, paymentNumber, fileName, kind, uploadedAt, state, contentType, hasThumbnail, amountDeclared, amountReceived) VALUES (?, 1, 'x', 'comprobante', ?, 'verificado', 'application/pdf', 0, 2950, 2900)",
+        [familyId, at],
+      );
+      const entry = (amount: number, key: string | null) =>
+        q(
+          "INSERT INTO ledger_entries (familyId, kind, source, amount, depositDate, documentNumber, depositKey, createdByName, createdAt) VALUES (?, 'credito', 'efectivo', ?, '2026-09-20', '48213377', ?, 'T', ?)",
+          [familyId, amount, key, at],
+        );
+      await entry(2900, '48213377|2900|2026-09-20');
+      await entry(-450, null);
+      await q("INSERT INTO budget_versions (approvedOn, acta, createdByName, createdAt) VALUES ('2026-02-10', 'Acta', 'T', ?)", [at]);
+      const versionId = Number((await q('SELECT MAX(id) AS id FROM budget_versions'))[0].id);
+      await q("INSERT INTO budget_lines (versionId, position, category, amount) VALUES (?, 0, 'Salón', 20000)", [versionId]);
+      const expense = (amount: number) =>
+        q(
+          "INSERT INTO expenses (kind, date, category, supplier, concept, amount, method, hasThumbnail, state, createdByName, createdAt) VALUES ('gasto', '2026-10-05', 'Salón', 'S', 'C', ?, 'cheque', 0, 'aprobado', 'T', ?)",
+          [amount, at],
+        );
+      await expense(10_000_000);
+      await expense(-250);
+      await q(
+        "INSERT INTO holdings (kind, asOf, amount, note, expectedThen, differenceThen, createdByName, createdAt) VALUES ('banco', '2026-11-30', 15000000, '', -9997350, 24997350, 'T', ?)",
+        [at],
+      );
+      await q('UPDATE books_settings SET approvalThreshold = 1500 WHERE id = 1');
+      const SUMS: Array<[string, string]> = [
+        ['ledger_entries', 'amount'],
+        ['payment_proofs', 'amountDeclared'],
+        ['payment_proofs', 'amountReceived'],
+        ['expenses', 'amount'],
+        ['budget_lines', 'amount'],
+        ['holdings', 'amount'],
+        ['holdings', 'expectedThen'],
+        ['holdings', 'differenceThen'],
+        ['books_settings', 'approvalThreshold'],
+      ];
+      const sum = async (table: string, column: string) => Number((await q(`SELECT SUM(${column}) AS total FROM ${table}`))[0].total);
+      const before = await Promise.all(SUMS.map(([table, column]) => sum(table, column)));
+      const renamedBefore = [
+        await sum('payment_dates', 'amountQuetzales'),
+        await sum('payment_dates', 'twinsAmountQuetzales'),
+        await sum('payment_overrides', 'amountQuetzales'),
+        await sum('payment_override_removals', 'amountQuetzales'),
+      ];
+
+      await old.dataSource.runMigrations();
+
+      expect(await Promise.all(SUMS.map(([table, column]) => sum(table, column)))).toEqual(before.map((total) => total * 100));
+      expect([
+        await sum('payment_dates', 'amountCentavos'),
+        await sum('payment_dates', 'twinsAmountCentavos'),
+        await sum('payment_overrides', 'amountCentavos'),
+        await sum('payment_override_removals', 'amountCentavos'),
+      ]).toEqual(renamedBefore.map((total) => total * 100));
+      expect(
+        (await q('SELECT depositKey FROM ledger_entries WHERE depositKey IS NOT NULL')).map(
+          (row: { depositKey: string }) => row.depositKey,
+        ),
+      ).toEqual(['48213377|290000|2026-09-20']);
+      // A holding above an INT's Q21.4 million in centavos is kept, and read back as a number.
+      await q("UPDATE holdings SET amount = 5000000000000 WHERE kind = 'banco'");
+      const held = await old.dataSource.getRepository(HoldingEntity).findOneByOrFail({ kind: 'banco' });
+      expect(held.amount).toBe(5_000_000_000_000);
+    } finally {
+      await old.close();
+    }
   });
 });
 
