@@ -8,6 +8,7 @@
 //   - nobody approved an expense they recorded, and only approved rows count.
 import fc from 'fast-check';
 import type { Books, Expense, ParentBooks } from '@portal/contracts';
+import { toCentavos } from '@portal/format';
 import { ExpenseEntity, ExpenseQuestionEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { createFamily, createUser, privateTexts, sessionAgent } from './fixtures';
@@ -189,12 +190,18 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
 
   async function checkRules(): Promise<void> {
     const [rows, entries] = await Promise.all([expenses(), api.dataSource.getRepository(LedgerEntryEntity).find()]);
+    // The rows hold centavos; the API shows quetzales.
     const moneyIn = entries.reduce((sum, entry) => sum + entry.amount, 0);
     const moneyOut = rows.filter((row) => row.state === 'aprobado').reduce((sum, row) => sum + row.amount, 0);
     const books = (await admins[1]!.get<Books>('/api/books')).body;
-    expect(books.totals).toEqual({ received: moneyIn, spent: moneyOut, balance: moneyIn - moneyOut, budgeted: books.budget?.total ?? 0 });
-    expect(books.categories.reduce((sum, category) => sum + category.spent, 0)).toBe(moneyOut);
-    if (books.held) expect(books.held.difference).toBe(books.held.total - books.totals.balance);
+    expect(books.totals).toEqual({
+      received: moneyIn / 100,
+      spent: moneyOut / 100,
+      balance: (moneyIn - moneyOut) / 100,
+      budgeted: books.budget?.total ?? 0,
+    });
+    expect(books.categories.reduce((sum, category) => sum + toCentavos(category.spent), 0)).toBe(moneyOut);
+    if (books.held) expect(toCentavos(books.held.difference)).toBe(toCentavos(books.held.total) - toCentavos(books.totals.balance));
 
     // Nobody approved what they recorded; a reversal counts exactly when its expense did.
     for (const row of rows) {

@@ -32,16 +32,17 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
     const paid = await createFamily(api, { graduateName: 'Carla Pagada', email: 'carla@example.com' });
     await createFamily(api, { graduateName: 'Diego Sin Arroba', email: 'diego.sin.arroba' });
     const inReview = await createFamily(api, { graduateName: 'Eva En Revisión', contactName: 'Eva Ruiz', email: 'eva@example.com' });
+    // Centavos, as the ledger keeps them.
     const credit = (familyId: number, amount: number) =>
       api.dataSource
         .getRepository(LedgerEntryEntity)
         .insert({ familyId, kind: 'credito', source: 'efectivo', amount, createdByName: 'Comité', createdAt: new Date() });
     // Paid in full: Q3,400, what a family owes for payment 2 by default (the first payment by date here).
-    await credit(verified.id, 3400);
-    await credit(paid.id, 5000);
+    await credit(verified.id, 340000);
+    await credit(paid.id, 500000);
     // A receipt still in review is not money; Q450 of Q3,400 is not the payment paid.
     await addReceipt(api, inReview.id, 2, { state: 'en_revision' });
-    await credit(inReview.id, 450);
+    await credit(inReview.id, 45000);
   });
   afterAll(async () => {
     await api.close();
