@@ -304,5 +304,5 @@ export function formatLedgerSource(entry: {
 export function formatLedgerAmount(amount: number): string {
   return amount < 0 ? `-${formatQuetzales(-amount)}` : formatQuetzales(amount);
 }
-export { hasCentavosAtMost, parseCentavos, toCentavos, toQuetzales } from './money';
+export { hasCentavosAtMost, parseCentavos, QUETZALES_PATTERN, toCentavos, toQuetzales } from './money';
 export { familyMatches, foldForSearch, searchFamilies, type SearchableFamily } from './search';

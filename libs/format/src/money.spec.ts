@@ -1,4 +1,4 @@
-import { formatQuetzales, parseCentavos, toCentavos, toQuetzales } from './index';
+import { formatQuetzales, parseCentavos, QUETZALES_PATTERN, toCentavos, toQuetzales } from './index';
 
 describe('money in centavos', () => {
   it('shows whole amounts without decimals and others with two', () => {
@@ -39,7 +39,11 @@ describe('money in centavos', () => {
     expect(parseCentavos('Q 1,000,000')).toBe(100000000);
     expect(parseCentavos('0.07')).toBe(7);
     expect(parseCentavos('.50')).toBe(50);
+    const browser = new RegExp(`^(?:${QUETZALES_PATTERN})$`);
+    for (const typed of ['2950', '2,950.50', 'Q55,828.12', '0.07']) expect([typed, browser.test(typed)]).toEqual([typed, true]);
     for (const refused of ['', 'abc', '2950.505', '2.950,50', '29,50', '2,95', '-5', '1e3', '2950.', 'Q', '12,3456'])
       expect([refused, parseCentavos(refused)]).toEqual([refused, null]);
+    for (const refused of ['2950.505', '2.950,50', '29,50', '-5', '1e3'])
+      expect([refused, browser.test(refused)]).toEqual([refused, false]);
   });
 });

@@ -32,6 +32,9 @@ export function toQuetzales(centavos: number): number {
   return centavos / 100;
 }
 
+/** An amount field's `pattern`: what parseCentavos reads (the browser anchors it and stops the rest). */
+export const QUETZALES_PATTERN = 'Q?\\s*([0-9]{1,3}(,[0-9]{3})+|[0-9]*)(\\.[0-9]{1,2})?';
+
 /** What a person types: 'Q' and spaces allowed, commas only between groups of three digits. */
 const TYPED_AMOUNT = /^(?:Q\s*)?(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d{1,2}))?$/;
 
