@@ -145,12 +145,22 @@ export function mappingFromHeaders(headers: string[]): ColumnMapping | null {
 }
 
 /**
+ * A spreadsheet number in centavos. A sheet's formula may leave float noise (1234.5600000000002),
+ * which is no centavo; a real third decimal (100.505) is refused, never rounded.
+ */
+function spreadsheetCentavos(value: number): number | null {
+  if (!Number.isFinite(value)) return null;
+  const centavos = Math.round(value * 100);
+  return Math.abs(value * 100 - centavos) < 1e-4 ? centavos : null;
+}
+
+/**
  * An amount in centavos: 'Q 2,950.00', 'Q2950', '2.950,00', '2,950', '-1,500.50', '(1,500.00)'.
  * Returns null when the text is not an amount; 0 for an empty cell.
  */
 export function parseAmount(value: Cell): number | null {
   if (value === null) return 0;
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 100) : null;
+  if (typeof value === 'number') return spreadsheetCentavos(value);
   if (value instanceof Date) return null;
   let text = value.replace(/\s/g, '').replace(/^(GTQ|Q)/i, '');
   if (text === '' || text === '-') return 0;
