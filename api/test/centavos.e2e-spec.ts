@@ -157,7 +157,9 @@ describe.each(DATABASES)('money in centavos (%s)', (kind) => {
       const before = await tables();
       const response = await attempt();
       expect({ status: response.statusCode, body: response.body }).toEqual({ status: 400, body: expect.stringContaining('decimales') });
-      expectSpanishError(response);
+      // The JSON routes' message, or the form fields' (which also say what to type).
+      const { message } = expectSpanishError(response);
+      expect([message, message.includes(TOO_PRECISE) || message.includes('dos decimales como máximo')]).toEqual([message, true]);
       expect(await tables()).toEqual(before);
     }
   });

@@ -113,7 +113,9 @@ export function formatClockRange(start: string, end: string): string {
 
 /** 2950 -> `Q2,950`; 2950.5 -> `Q2,950.50` (centavos shown only when there are some). */
 export function formatQuetzales(amount: number): string {
-  return `Q${(Number.isInteger(amount) ? wholeNumber() : withCentavos()).format(amount)}`;
+  // Whole by its centavos, so a sum's float noise (2950.0000000001) still reads Q2,950.
+  const centavos = Math.round(amount * 100);
+  return `Q${(centavos % 100 === 0 ? wholeNumber() : withCentavos()).format(centavos / 100)}`;
 }
 
 /** The calendar day it is now in Guatemala, `yyyy-MM-dd`. */

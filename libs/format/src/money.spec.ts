@@ -7,6 +7,8 @@ describe('money in centavos', () => {
     expect(formatQuetzales(55828.12)).toBe('Q55,828.12');
     expect(formatQuetzales(0.05)).toBe('Q0.05');
     expect(formatQuetzales(1_000_000)).toBe('Q1,000,000');
+    expect(formatQuetzales(0.1 + 0.2)).toBe('Q0.30');
+    expect(formatQuetzales(2950 + 1e-10)).toBe('Q2,950');
   });
 
   it('converts quetzales to centavos exactly, and refuses a third decimal or float drift', () => {
