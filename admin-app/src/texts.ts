@@ -462,7 +462,7 @@ export const texts = {
     verify: 'Verificar',
     reason: 'Motivo del rechazo',
     reject: 'Rechazar',
-    amountRequired: 'Escribe el monto recibido, en quetzales enteros.',
+    amountRequired: 'Escribe el monto recibido, en quetzales (con centavos si los hay: 2,950.50).',
     reasonRequired: 'Escribe el motivo del rechazo.',
     reviewed: (who: string, amount: string | null, reason: string | null) =>
       `Revisado por ${who}${amount ? `: recibido ${amount}` : ''}${reason ? `: ${reason}` : ''}`,

@@ -417,7 +417,7 @@ const MATRIX: Record<string, RouteRule> = {
       const family = await targetFamily(context);
       await context.api.dataSource
         .getRepository(PaymentOverrideEntity)
-        .save({ familyId: family.id, paymentNumber: 4, amountQuetzales: 1, reason: 'Beca', setByName: 'Comité', setAt: new Date() });
+        .save({ familyId: family.id, paymentNumber: 4, amountCentavos: 100, reason: 'Beca', setByName: 'Comité', setAt: new Date() });
       return { url: `/api/families/${family.id}/payments/4/override`, body: { reason: 'Ya no tiene beca' } };
     },
   },

@@ -26,6 +26,8 @@ type FieldSpec = { required?: boolean; nullable?: boolean; blankOk?: boolean } &
   | { type: 'text'; max: number }
   | { type: 'format'; max?: number }
   | { type: 'int'; min: number; max: number }
+  /** Quetzales with at most two decimals (kept as centavos). */
+  | { type: 'money'; min: number; max: number }
   | { type: 'bool' }
   | { type: 'enum'; values: readonly string[] }
   | { type: 'object'; fields: Record<string, FieldSpec> }
@@ -207,7 +209,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     existing: ID,
     laterParams: ['3'],
     body: () => ({ amountQuetzales: 1500, reason: 'Beca del 50%' }),
-    fields: { amountQuetzales: { type: 'int', min: 0, max: 1_000_000, required: true }, reason: text(300) },
+    fields: { amountQuetzales: { type: 'money', min: 0, max: 1_000_000, required: true }, reason: text(300) },
   },
   'DELETE /api/families/:id/payments/:payment/override': {
     caller: 'admin',
@@ -231,7 +233,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     laterParams: ['3'],
     body: () => ({ amountReceived: 500, depositDate: '2025-11-18', method: 'efectivo', note: 'Reunión' }),
     fields: {
-      amountReceived: { type: 'int', min: 1, max: 1_000_000, required: true },
+      amountReceived: { type: 'money', min: 0.01, max: 1_000_000, required: true },
       depositDate: format(undefined, { required: false }),
       method: { type: 'enum', values: ['efectivo', 'transferencia', 'cheque', 'deposito'], required: false },
       note: text(200, { required: false, blankOk: true }),
@@ -298,8 +300,8 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
       description: text(300),
       date: format(),
       amount: text(200),
-      amountQuetzales: { type: 'int', min: 0, max: 1_000_000, required: false, nullable: true },
-      twinsAmountQuetzales: { type: 'int', min: 0, max: 1_000_000, required: false, nullable: true },
+      amountQuetzales: { type: 'money', min: 0, max: 1_000_000, required: false, nullable: true },
+      twinsAmountQuetzales: { type: 'money', min: 0, max: 1_000_000, required: false, nullable: true },
     },
   },
   'PUT /api/my-family/rsvp': {
@@ -343,7 +345,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     param: (fx) => String(fx.a.proof.id),
     existing: ID,
     body: () => ({ amountReceived: 2950 }),
-    fields: { amountReceived: { type: 'int', min: 1, max: 1_000_000, required: true } },
+    fields: { amountReceived: { type: 'money', min: 0.01, max: 1_000_000, required: true } },
   },
   'POST /api/payment-proofs/:id/reject': {
     caller: 'admin',
@@ -422,7 +424,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'PUT /api/books/settings': {
     caller: 'admin',
     body: () => ({ approvalThreshold: 1000 }),
-    fields: { approvalThreshold: { type: 'int', min: 0, max: 10_000_000, required: true } },
+    fields: { approvalThreshold: { type: 'money', min: 0, max: 10_000_000, required: true } },
   },
   'POST /api/books/expenses': { caller: 'admin', multipart: true },
   'POST /api/books/expenses/:id/approve': { caller: 'admin', param: () => String(expenseId), existing: ID },
@@ -443,7 +445,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     fields: {
       kind: { type: 'enum', values: ['banco', 'efectivo'], required: true },
       asOf: format(),
-      amount: { type: 'int', min: 0, max: 100_000_000, required: true },
+      amount: { type: 'money', min: 0, max: 100_000_000, required: true },
       note: text(200, { required: false, blankOk: true }),
     },
   },
@@ -522,6 +524,18 @@ function wrongValue(spec: FieldSpec, valid: unknown): fc.Arbitrary<unknown> {
         fc.integer({ min: Number.MIN_SAFE_INTEGER, max: spec.min - 1 }),
         fc.double({ min: spec.min, max: spec.max, noNaN: true }).filter((value) => !Number.isInteger(value)),
         fc.constantFrom(1e308, -1e308, 2 ** 31, 2 ** 53 + 2, '1', '0x10', true, null, [], {}),
+        fc.string({ maxLength: 6 }),
+      );
+    case 'money':
+      return fc.oneof(
+        fc.integer({ min: spec.max + 1, max: Number.MAX_SAFE_INTEGER }),
+        fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Math.ceil(spec.min) - 1 }),
+        // A third decimal, never rounded away.
+        fc
+          .integer({ min: Math.round(spec.min * 1000), max: spec.max * 1000 })
+          .filter((mills) => mills % 10 !== 0)
+          .map((mills) => mills / 1000),
+        fc.constantFrom(1e308, -1e308, 0.1 + 0.2, 2 ** 53 + 2, '1', '0x10', '10.50', true, null, [], {}),
         fc.string({ maxLength: 6 }),
       );
     case 'bool':

@@ -42,7 +42,7 @@ describe.each(DATABASES)('bank matching without a valid reference (%s)', (kind) 
     for (const [index, amount] of AMOUNTS.entries()) {
       await api.dataSource
         .getRepository(PaymentDateEntity)
-        .update({ id: (index + 1) as 1 }, { amountQuetzales: amount, twinsAmountQuetzales: null });
+        .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
     }
     const ids: number[] = [];
     for (let count = 0; count < 12; count += 1) ids.push((await createFamily(api)).id);

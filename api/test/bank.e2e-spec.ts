@@ -67,7 +67,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     for (const [index, amount] of AMOUNTS.entries()) {
       await api.dataSource
         .getRepository(PaymentDateEntity)
-        .update({ id: (index + 1) as 1 }, { amountQuetzales: amount, twinsAmountQuetzales: null });
+        .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
     }
     family.ana = (await createFamily(api, { contactName: 'Ana López', graduateName: 'Sofía López', email: 'ana@example.com' })).id;
     family.beto = (await createFamily(api, { contactName: 'Roberto Pérez', graduateName: 'Luis Pérez' })).id;
@@ -165,7 +165,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   });
 
   it("reads a signed amount column with ISO dates, and verifies the parent's own receipt for the same deposit", async () => {
-    const receipt = await addReceipt(api, family.eva, 1, { documentNumber: '55003', amountDeclared: 1500, depositDate: '2026-11-09' });
+    const receipt = await addReceipt(api, family.eva, 1, { documentNumber: '55003', amountDeclared: 150000, depositDate: '2026-11-09' });
     const result = await preview(fixture('banrural.csv'));
     expect(result.lines.map((line) => [line.date, line.amountCentavos, line.document])).toEqual([
       ['2026-11-02', 295000, '55001'],
@@ -180,7 +180,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     );
     expect((await confirm([decision(result.lines[1]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
     const verified = await api.dataSource.getRepository(ReceiptEntity).findOneByOrFail({ id: receipt.id });
-    expect([verified.state, verified.amountReceived]).toEqual(['verificado', 1500]);
+    expect([verified.state, verified.amountReceived]).toEqual(['verificado', 150000]);
     // One credit for the deposit, with both sides: the line and the receipt.
     const eva = await statementOf(family.eva);
     expect(eva.entries.map((entry) => [entry.source, entry.amount, entry.receiptId])).toEqual([['banco', 1500, receipt.id]]);

@@ -14,6 +14,7 @@
 import fc from 'fast-check';
 import type { Books, Expense, ParentBooks } from '@portal/contracts';
 import { ControlChangeEntity } from '../src/books/control-change.entity';
+import { toCentavos, toQuetzales } from '@portal/format';
 import { ExpenseEntity, ExpenseQuestionEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { createFamily, createUser, privateTexts, sessionAgent } from './fixtures';
@@ -139,7 +140,8 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
   function decided(change: ControlChangeEntity, status: number) {
     if (status !== 200) return;
     const after = JSON.parse(change.after) as number | boolean;
-    if (change.kind === 'threshold') model.threshold = after as number;
+    // The threshold is kept in centavos; the model speaks the API's quetzales.
+    if (change.kind === 'threshold') model.threshold = toQuetzales(after as number);
     if (change.kind === 'approval') model.required = after as boolean;
   }
   const pick = <T>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
@@ -271,6 +273,7 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
 
   async function checkRules(): Promise<void> {
     const [rows, entries] = await Promise.all([expenses(), api.dataSource.getRepository(LedgerEntryEntity).find()]);
+    // The rows hold centavos; the API shows quetzales.
     const moneyIn = entries.reduce((sum, entry) => sum + entry.amount, 0);
     const moneyOut = rows.filter((row) => row.state === 'aprobado').reduce((sum, row) => sum + row.amount, 0);
     const books = (await admins[1]!.get<Books>('/api/books')).body;
@@ -279,7 +282,7 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
     for (const change of changes)
       if (change.decidedById !== null && change.state === 'aprobado') expect(change.decidedById).not.toBe(change.createdById);
     // Counted money out without a second approver: under the controls in force when it was recorded,
-    // alone and with the earlier parts to its supplier (all dated the same day).
+    // alone and with the earlier parts to its supplier (all dated the same day). Rows in centavos.
     for (const row of rows) {
       if (row.state !== 'aprobado' || row.approvedById !== null || (row.kind !== 'gasto' && row.kind !== 'anticipo')) continue;
       const under = recordedUnder.get(row.id)!;
@@ -290,15 +293,20 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
             one.id < row.id && one.supplier === row.supplier && one.reversedById === null && ['gasto', 'anticipo'].includes(one.kind),
         )
         .reduce((sum, one) => sum + one.amount, 0);
-      expect({ id: row.id, total: earlier + row.amount, over: earlier + row.amount > under.threshold }).toEqual({
+      expect({ id: row.id, total: earlier + row.amount, over: earlier + row.amount > toCentavos(under.threshold) }).toEqual({
         id: row.id,
         total: earlier + row.amount,
         over: false,
       });
     }
-    expect(books.totals).toEqual({ received: moneyIn, spent: moneyOut, balance: moneyIn - moneyOut, budgeted: books.budget?.total ?? 0 });
-    expect(books.categories.reduce((sum, category) => sum + category.spent, 0)).toBe(moneyOut);
-    if (books.held) expect(books.held.difference).toBe(books.held.total - books.totals.balance);
+    expect(books.totals).toEqual({
+      received: moneyIn / 100,
+      spent: moneyOut / 100,
+      balance: (moneyIn - moneyOut) / 100,
+      budgeted: books.budget?.total ?? 0,
+    });
+    expect(books.categories.reduce((sum, category) => sum + toCentavos(category.spent), 0)).toBe(moneyOut);
+    if (books.held) expect(toCentavos(books.held.difference)).toBe(toCentavos(books.held.total) - toCentavos(books.totals.balance));
 
     // Nobody approved what they recorded; a reversal counts exactly when its expense did.
     for (const row of rows) {

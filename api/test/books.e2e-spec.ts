@@ -182,7 +182,7 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
     ['no invoice on an expense', {}, null, 400, 'Adjunta la factura del gasto'],
     ['a NIT with a wrong check digit', { nit: '1669394-8' }, 'photo', 400, 'dígito verificador'],
     ['a FEL authorisation that is not a UUID', { felUuid: '12345' }, 'photo', 400, 'UUID'],
-    ['an amount with decimals', { amount: '3500.50' }, 'photo', 400, 'número entero de quetzales'],
+    ['an amount with three decimals', { amount: '3500.505' }, 'photo', 400, 'dos decimales como máximo'],
     ['an unknown kind', { kind: 'regalo' }, 'photo', 400, 'gasto, anticipo o devolución'],
     ['an unknown field', { familyId: '3' }, 'photo', 400, 'no está permitido'],
     ['a web page as the invoice', {}, 'html', 415, 'Tipo de archivo no admitido'],

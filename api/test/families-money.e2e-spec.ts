@@ -19,7 +19,7 @@ describe.each(DATABASES)('the families list shows the ledger’s figures (%s)', 
     for (const [index, amount] of AMOUNTS.entries()) {
       await api.dataSource
         .getRepository(PaymentDateEntity)
-        .update({ id: (index + 1) as 1 }, { amountQuetzales: amount, twinsAmountQuetzales: null });
+        .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
     }
   });
   afterAll(() => api.close());

@@ -286,7 +286,8 @@ export function saveExpense(
     category: 'Salón',
     supplier: 'Salones El Prado',
     concept: 'Anticipo',
-    amount: 3500,
+    // Centavos, as the table keeps them.
+    amount: 350000,
     method: 'cheque',
     nit: null,
     felSeries: null,

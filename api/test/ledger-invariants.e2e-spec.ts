@@ -9,6 +9,7 @@
 //   - the dashboard, the statements (admin's and parent's), the families list and the workbook agree.
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
+import { toCentavos } from '@portal/format';
 import type { BankPreview, Family, LedgerEntry, Receipt, Stats, Statement } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
 import { BankLineEntity } from '../src/bank/bank-line.entity';
@@ -21,8 +22,9 @@ import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
 
 const AMOUNTS = [2950, 3400, 1500, 1500, 1000, 1000];
-// Few values, so that the same deposit comes back often: as a slip, a bank line, a repeat.
-const DEPOSIT_AMOUNTS = [2950, 3400, 450];
+// Few values, so that the same deposit comes back often: as a slip, a bank line, a repeat; one
+// with centavos, kept to the centavo on every path.
+const DEPOSIT_AMOUNTS = [2950, 3400, 450.75];
 const DOCUMENTS = ['48213377', '', '100231'];
 const DAYS = ['2026-09-20', '2026-09-21'];
 /** Two different files: the same one twice is a repeat. */
@@ -93,7 +95,7 @@ const OPS: fc.Arbitrary<Op> = fc.oneof(
     op: fc.constant('override' as const),
     family,
     payment: fc.integer({ min: 1, max: 6 }),
-    amount: fc.constantFrom(0, 1000, 2950),
+    amount: fc.constantFrom(0, 1000, 2950, 1475.5),
   }),
   fc.record({
     op: fc.constant('reverse' as const),
@@ -123,7 +125,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     for (const [index, amount] of AMOUNTS.entries()) {
       await api.dataSource
         .getRepository(PaymentDateEntity)
-        .update({ id: (index + 1) as 1 }, { amountQuetzales: amount, twinsAmountQuetzales: null });
+        .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
     }
   }, 60_000);
   afterAll(() => api.close());
@@ -158,7 +160,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
   const bankCsv = (amount: number, document: string, day: string, reference: number | null) => {
     const [year, month, date] = day.split('-');
     const description = reference === null ? 'DEPOSITO EFECTIVO' : `DEPOSITO ${paymentReference(2026, families[reference]!)}`;
-    return `Fecha;No. Documento;Descripción;Crédito\n${date}/${month}/${year};${document};${description};Q ${amount.toLocaleString('en-US')}.00\n`;
+    return `Fecha;No. Documento;Descripción;Crédito\n${date}/${month}/${year};${document};${description};Q ${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}\n`;
   };
   const previewCsv = async (csv: string) => {
     const cookie = [...admins[0]!.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -211,7 +213,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
         const url = `/api/payment-proofs/${receipt.id}`;
         if (step.op === 'verify') {
           const response = await admins[step.admin]!.post(`${url}/verify`, {
-            amountReceived: step.amount ?? receipt.amountDeclared ?? 2950,
+            amountReceived: step.amount ?? (receipt.amountDeclared === null ? 2950 : receipt.amountDeclared / 100),
           });
           expect(response.status).toBe(receipt.state === 'en_revision' ? (response.status === 409 ? 409 : 200) : 409);
         } else if (step.op === 'reject') {
@@ -222,7 +224,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
           const response = await parents[owner]!.request('DELETE', `/api/my-family/payment-proofs/${receipt.id}`);
           expect(response.status).toBe(receipt.state === 'en_revision' ? 204 : 409);
         } else {
-          const body = { amountReceived: receipt.amountDeclared ?? 2950 };
+          const body = { amountReceived: receipt.amountDeclared === null ? 2950 : receipt.amountDeclared / 100 };
           const answers = await Promise.all(admins.map((admin) => admin.post(`${url}/verify`, body)));
           expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
           for (const answer of answers) expect([200, 409]).toContain(answer.status);
@@ -326,7 +328,8 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
       const familyId = families[index]!;
       const sum = standing.filter((entry) => entry.familyId === familyId).reduce((total, entry) => total + entry.amount, 0);
       const all = entries.filter((entry) => entry.familyId === familyId).reduce((total, entry) => total + entry.amount, 0);
-      expect(statement.totals.received).toBe(sum);
+      // The entries hold centavos; the statement shows quetzales.
+      expect(toCentavos(statement.totals.received)).toBe(sum);
       expect(all).toBe(sum);
       expect(statement.entries.map((entry: LedgerEntry) => entry.id)).toEqual(
         entries.filter((entry) => entry.familyId === familyId).map((entry) => entry.id),
@@ -337,8 +340,8 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
         if (line.state === 'pendiente') expect(line.received).toBe(0);
         if (line.balance !== null) expect(line.balance).toBeGreaterThanOrEqual(0);
       }
-      const allocated = statement.lines.reduce((total, line) => total + line.received, 0);
-      expect(allocated + statement.totals.credit).toBe(sum);
+      const allocated = statement.lines.reduce((total, line) => total + toCentavos(line.received), 0);
+      expect(allocated + toCentavos(statement.totals.credit)).toBe(sum);
     }
     // A deposit is credited at most once.
     const keys = standing.map((entry) => depositKey(entry.documentNumber, entry.amount, entry.depositDate)).filter((key) => key !== null);
@@ -354,7 +357,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     for (const line of applied) expect(standing.filter((entry) => entry.bankLineId === line.id)).toHaveLength(1);
     // All the money: applied lines + verified receipts not linked to a line + money by hand.
     const total = standing.reduce((sum, entry) => sum + entry.amount, 0);
-    const fromLines = applied.reduce((sum, line) => sum + Math.round(line.amountCentavos / 100), 0);
+    const fromLines = applied.reduce((sum, line) => sum + line.amountCentavos, 0);
     const fromReceipts = standing
       .filter((entry) => entry.receiptId !== null && entry.bankLineId === null)
       .reduce((sum, entry) => sum + entry.amount, 0);
@@ -379,7 +382,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     );
     const stats = (await admins[1]!.get<Stats>('/api/stats')).body;
     expect(stats.paymentsReceived).toBe(allStatements.filter((statement) => statement.paid).length);
-    expect(stats.moneyReceived).toBe(allStatements.reduce((sum, statement) => sum + statement.totals.received, 0));
+    expect(toCentavos(stats.moneyReceived)).toBe(allStatements.reduce((sum, statement) => sum + toCentavos(statement.totals.received), 0));
     for (const progress of stats.paymentProgress) {
       const paidIt = allStatements.filter(
         (statement) => statement.lines.find((line) => line.paymentNumber === progress.paymentNumber)!.state === 'pagado',

@@ -26,7 +26,7 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
     for (const [index, amount] of AMOUNTS.entries()) {
       await api.dataSource
         .getRepository(PaymentDateEntity)
-        .update({ id: (index + 1) as 1 }, { amountQuetzales: amount, twinsAmountQuetzales: null });
+        .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
     }
   });
   afterAll(() => api.close());
@@ -372,11 +372,12 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
       const entries = await old.dataSource.getRepository(LedgerEntryEntity).find({ order: { id: 'ASC' } });
       const of = (familyId: number) => entries.filter((entry) => entry.familyId === familyId);
       expect(of(twice).map((entry) => [entry.source, entry.amount, entry.receiptId !== null, entry.bankLineId !== null])).toEqual([
-        ['comprobante', 2950, true, true],
+        // Centavos, since the 1765200000000 migration that runs after it.
+        ['comprobante', 295000, true, true],
       ]);
-      expect(of(cash).map((entry) => [entry.source, entry.amount, entry.note])).toEqual([['efectivo', 1000, 'recibo 0012']]);
+      expect(of(cash).map((entry) => [entry.source, entry.amount, entry.note])).toEqual([['efectivo', 100000, 'recibo 0012']]);
       // Ticked 'Pago recibido' with nothing verified: its six due payments, as a credit by 'Sistema'.
-      expect(of(ticked).map((entry) => [entry.source, entry.amount, entry.createdByName])).toEqual([['efectivo', 11350, 'Sistema']]);
+      expect(of(ticked).map((entry) => [entry.source, entry.amount, entry.createdByName])).toEqual([['efectivo', 1135000, 'Sistema']]);
       expect(Number((await old.dataSource.query("SELECT COUNT(*) AS n FROM payment_proofs WHERE kind <> 'comprobante'"))[0].n)).toBe(0);
       const names = await old.dataSource.getRepository(FamilyEntity).find();
       expect(names.length).toBeGreaterThanOrEqual(3);

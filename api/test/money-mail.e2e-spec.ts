@@ -16,7 +16,7 @@ describe.each(DATABASES)('money e-mails wait their window (%s)', (kind) => {
   beforeAll(async () => {
     api = await startApi(kind, { MONEY_MAIL_DELAY_MINUTES: '10' });
     admin = await sessionAgent(api, (await createUser(api, 'admin', null, 'Tesorera Ana')).id);
-    await api.dataSource.getRepository(PaymentDateEntity).update({ id: 1 }, { amountQuetzales: 2950, twinsAmountQuetzales: null });
+    await api.dataSource.getRepository(PaymentDateEntity).update({ id: 1 }, { amountCentavos: 295_000, twinsAmountCentavos: null });
   });
   afterAll(() => api.close());
 

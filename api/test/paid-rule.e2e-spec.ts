@@ -23,7 +23,9 @@ describe.each(DATABASES)("'Pagos Recibidos' counts families whose ledger pays ev
       [5, null],
       [6, null],
     ] as const)
-      await api.dataSource.getRepository(PaymentDateEntity).update({ id }, { amountQuetzales: amount, twinsAmountQuetzales: null });
+      await api.dataSource
+        .getRepository(PaymentDateEntity)
+        .update({ id }, { amountCentavos: amount === null ? null : amount * 100, twinsAmountCentavos: null });
   });
   afterAll(() => api.close());
 
@@ -68,10 +70,10 @@ describe.each(DATABASES)("'Pagos Recibidos' counts families whose ledger pays ev
     expect(await hasPaid(family.id)).toBe(true);
 
     // A payment that falls due with no money for it takes the family out again (any money pays a payment with no amount only once it has one).
-    await api.dataSource.getRepository(PaymentDateEntity).update({ id: 3 }, { amountQuetzales: 1500 });
+    await api.dataSource.getRepository(PaymentDateEntity).update({ id: 3 }, { amountCentavos: 150000 });
     await setDate(3, '2025-11-18');
     expect(await received()).toBe(before);
-    await api.dataSource.getRepository(PaymentDateEntity).update({ id: 3 }, { amountQuetzales: null });
+    await api.dataSource.getRepository(PaymentDateEntity).update({ id: 3 }, { amountCentavos: null });
     await setDate(3, '2099-01-01');
   });
 

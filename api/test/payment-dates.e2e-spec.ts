@@ -90,7 +90,7 @@ describe.each(DATABASES)('payment dates (%s)', (kind) => {
     const amounts = { amountQuetzales: 2950, twinsAmountQuetzales: 4250 };
     expect(response.body).toEqual({ id: 1, title: 'Primer Pago', ...CHANGE, ...amounts });
     expect((await admin.get<PaymentDate[]>('/api/payment-dates')).body).toEqual([response.body, ...DEFAULTS.slice(1)]);
-    expect((await rows())[0]).toEqual({ id: 1, ...CHANGE, ...amounts });
+    expect((await rows())[0]).toEqual({ id: 1, ...CHANGE, amountCentavos: 295000, twinsAmountCentavos: 425000 });
   });
 
   it('accepts the last payment number and the 29th of February of a leap year', async () => {

@@ -144,7 +144,7 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
 
   it.each([
     [{ paymentNumber: '7' }, 'paymentNumber'],
-    [{ paymentNumber: '1', amountDeclared: '12.5' }, 'amountDeclared'],
+    [{ paymentNumber: '1', amountDeclared: '12.505' }, 'amountDeclared'],
     [{ paymentNumber: '1', depositDate: '2025-02-30' }, 'depositDate'],
     [{ paymentNumber: '1', documentNumber: '<script>' }, 'documentNumber'],
     [{ paymentNumber: '1', familyId: '9' }, 'familyId'],

@@ -32,16 +32,17 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
     const paid = await createFamily(api, { graduateName: 'Carla Pagada', email: 'carla@example.com' });
     await createFamily(api, { graduateName: 'Diego Sin Arroba', email: 'diego.sin.arroba' });
     const inReview = await createFamily(api, { graduateName: 'Eva En Revisión', contactName: 'Eva Ruiz', email: 'eva@example.com' });
+    // Centavos, as the ledger keeps them.
     const credit = (familyId: number, amount: number) =>
       api.dataSource
         .getRepository(LedgerEntryEntity)
         .insert({ familyId, kind: 'credito', source: 'efectivo', amount, createdByName: 'Comité', createdAt: new Date() });
     // Paid in full: Q3,400, what a family owes for payment 2 by default (the first payment by date here).
-    await credit(verified.id, 3400);
-    await credit(paid.id, 5000);
+    await credit(verified.id, 340000);
+    await credit(paid.id, 500000);
     // A receipt still in review is not money; Q450 of Q3,400 is not the payment paid.
     await addReceipt(api, inReview.id, 2, { state: 'en_revision' });
-    await credit(inReview.id, 450);
+    await credit(inReview.id, 45000);
   });
   afterAll(async () => {
     await api.close();
@@ -155,7 +156,7 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
   // Several instances share MySQL/MariaDB; SQLite is the one-instance database.
   if (kind === 'mariadb')
     it('sends each reminder once when two API instances run the job at the same moment', async () => {
-      await api.dataSource.getRepository(PaymentDateEntity).update({ id: 4 }, { date: '2026-04-01', amountQuetzales: 1500 });
+      await api.dataSource.getRepository(PaymentDateEntity).update({ id: 4 }, { date: '2026-04-01', amountCentavos: 150000 });
       for (let index = 0; index < 30; index += 1) await createFamily(api);
       const second = await createApp(api.config);
       try {

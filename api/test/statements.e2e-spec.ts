@@ -110,9 +110,9 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
       description: 'x',
       date: '2025-11-18',
       amount: 'Q1,500',
-      amountQuetzales: 10.5,
+      amountQuetzales: 10.555,
     });
-    expect(bad).toMatchObject({ status: 400, body: { message: 'El monto en quetzales debe ser un número entero.' } });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'El monto admite como máximo dos decimales.' } });
     await admin.put('/api/payment-dates/3', {
       description: '50% de la primera mesa',
       date: '2025-11-18',
@@ -214,7 +214,7 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
         404,
         'El número de pago debe ser del 1 al 6.',
       ],
-      ['POST', `/api/families/${family.id}/payments/1/cash`, { amountReceived: 0 }, 400, 'El monto recibido debe ser de al menos Q1.'],
+      ['POST', `/api/families/${family.id}/payments/1/cash`, { amountReceived: 0 }, 400, 'El monto recibido debe ser de al menos Q0.01.'],
       [
         'POST',
         `/api/families/${family.id}/payments/1/cash`,
@@ -245,12 +245,13 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
       await old.dataSource.query('UPDATE payment_dates SET amount = ? WHERE id = 3', ['Q 1.475,00']);
       await old.dataSource.runMigrations();
       const rows = (await old.dataSource.query(
-        'SELECT id, amount, amountQuetzales, twinsAmountQuetzales FROM payment_dates ORDER BY id',
+        'SELECT id, amount, amountCentavos, twinsAmountCentavos FROM payment_dates ORDER BY id',
       )) as Array<Record<string, unknown>>;
-      expect(rows.slice(0, 4).map((row) => [row.amount, row.amountQuetzales, row.twinsAmountQuetzales])).toEqual([
-        ['Q2,950 (Q4,250 familias con gemelos)', 2950, 4250],
-        ['Q2,950 + Misa Q450', 3400, null],
-        ['Q 1.475,00', 1475, null],
+      // In centavos since the 1765200000000 migration.
+      expect(rows.slice(0, 4).map((row) => [row.amount, row.amountCentavos, row.twinsAmountCentavos])).toEqual([
+        ['Q2,950 (Q4,250 familias con gemelos)', 295000, 425000],
+        ['Q2,950 + Misa Q450', 340000, null],
+        ['Q 1.475,00', 147500, null],
         ['50% primera mesa', null, null],
       ]);
     } finally {

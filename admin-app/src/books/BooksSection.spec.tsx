@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithApi } from '@portal/test-utils/render';
 import userEvent from '@testing-library/user-event';
 import type { Books, Expense } from '@portal/contracts';
@@ -61,11 +61,14 @@ const BOOKS: Books = {
 };
 
 let requests: string[] = [];
+let bodies: unknown[] = [];
 beforeEach(() => {
   requests = [];
+  bodies = [];
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     requests.push(`${init?.method ?? 'GET'} ${url}`);
-    const body = url === '/api/books' ? BOOKS : expense(3);
+    if (typeof init?.body === 'string') bodies.push(JSON.parse(init.body));
+    const body = url === '/api/books' || url === '/api/books/holdings' ? BOOKS : expense(3);
     return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
   }) as typeof fetch;
 });
@@ -93,5 +96,33 @@ describe("the committee's books", () => {
     expect(screen.getByRole('progressbar', { name: 'Salón: gastado Q800 de Q20,000 (4 %)' })).toHaveAttribute('aria-valuenow', '4');
     await user.click(screen.getByRole('button', { name: 'Aprobar' }));
     expect(requests).toContain('POST /api/books/expenses/3/approve');
+  });
+
+  it('records a bank balance with centavos as typed, and refuses a third decimal in the field', async () => {
+    const user = userEvent.setup();
+    renderWithApi(<BooksSection />);
+    const form = await screen.findByRole('form', { name: 'Saldo en banco y caja' });
+    const amount = within(form).getByLabelText('Monto (Q)') as HTMLInputElement;
+    await user.type(amount, '2950.505');
+    expect(amount.validity.patternMismatch).toBe(true);
+    await user.clear(amount);
+    await user.type(amount, 'Q55,828.12');
+    expect(amount.validity.valid).toBe(true);
+    fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-11-30' } });
+    await user.click(within(form).getByRole('button', { name: 'Registrar saldo' }));
+    await waitFor(() => expect(requests).toContain('POST /api/books/holdings'));
+    expect(bodies).toContainEqual(expect.objectContaining({ kind: 'banco', amount: 55828.12 }));
+  });
+
+  it('offers bank fees and interest, and shows centavos only when there are some', async () => {
+    global.fetch = jest.fn(async (url: string) => {
+      const body = url === '/api/books' ? { ...BOOKS, expenses: [expense(5, { kind: 'comision', amount: 25.5, hasInvoice: false })] } : {};
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
+    }) as typeof fetch;
+    renderWithApi(<BooksSection />);
+    const row = (await screen.findAllByRole('row')).find((one) => one.textContent?.includes('Proveedor 5'))!;
+    expect(row).toHaveTextContent('Q25.50');
+    expect(row).toHaveTextContent('Comisión bancaria');
+    expect(screen.getByRole('option', { name: 'Intereses del banco (ingreso, sin factura)' })).toBeInTheDocument();
   });
 });

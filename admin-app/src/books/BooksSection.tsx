@@ -34,7 +34,7 @@ import { adminToasts } from '../common/admin-toasts';
 import { SectionFrame } from '../common/SectionFrame';
 import { DataTable } from '../common/DataTable';
 import { ExportButton } from '../common/ExportButton';
-import { wholeQuetzales } from '../common/numbers';
+import { typedQuetzales } from '../common/numbers';
 import { QueryState } from '../common/QueryState';
 import { QuetzalesField } from '../common/QuetzalesField';
 import { ReasonDialog } from '../common/ReasonDialog';
@@ -117,7 +117,7 @@ function BudgetDialog({ books, onClose }: { books: Books; onClose: () => void })
   const [acta, setActa] = useState('');
   const [lines, setLines] = useState(start.map((line) => ({ category: line.category, amount: String(line.amount) })));
   const save = useCreateBudget(adminToasts({ success: t.budget.saved, failure: t.budget.failed, onSuccess: onClose }));
-  const total = lines.reduce((sum, line) => sum + (wholeQuetzales(line.amount) ?? 0), 0);
+  const total = lines.reduce((sum, line) => sum + (typedQuetzales(line.amount) ?? 0), 0);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void save.run({
@@ -125,7 +125,7 @@ function BudgetDialog({ books, onClose }: { books: Books; onClose: () => void })
       acta: acta.trim(),
       lines: lines
         .filter((line) => line.category.trim() !== '')
-        .map((line) => ({ category: line.category.trim(), amount: wholeQuetzales(line.amount) ?? 0 })),
+        .map((line) => ({ category: line.category.trim(), amount: typedQuetzales(line.amount) ?? 0 })),
     });
   };
   return (
@@ -252,7 +252,7 @@ function ExpenseForm({ books }: { books: Books }) {
   const set = (name: keyof ReturnType<typeof emptyExpense>) => (value: string) => setForm({ ...form, [name]: value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save.run({ ...form, amount: wholeQuetzales(form.amount) ?? 0, file, fileName: file?.name });
+    void save.run({ ...form, amount: typedQuetzales(form.amount) ?? 0, file, fileName: file?.name });
   };
   return (
     <Card>
@@ -452,7 +452,7 @@ function HeldCard({ books }: { books: Books }) {
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save.run({ kind, asOf, amount: wholeQuetzales(amount) ?? 0, ...(note.trim() ? { note: note.trim() } : {}) });
+    void save.run({ kind, asOf, amount: typedQuetzales(amount) ?? 0, ...(note.trim() ? { note: note.trim() } : {}) });
   };
   return (
     <Card>

@@ -8,7 +8,7 @@ import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { adminToasts } from '../common/admin-toasts';
-import { wholeQuetzales } from '../common/numbers';
+import { typedQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
 import { booksTexts as t } from './books-texts';
 
@@ -74,7 +74,7 @@ export function ControlsCard({ books }: { books: Books }) {
           className="admin-form"
           onSubmit={(event) => {
             event.preventDefault();
-            void save.run({ approvalThreshold: wholeQuetzales(amount) ?? 0, approvalRequired: required });
+            void save.run({ approvalThreshold: typedQuetzales(amount) ?? 0, approvalRequired: required });
           }}
         >
           <QuetzalesField id={`${id}-threshold`} label={t.threshold.label} required value={amount} onChange={setAmount} />

@@ -52,7 +52,14 @@ export const booksTexts = {
     help: (threshold: number) =>
       `Los gastos de más de ${formatQuetzales(threshold)} quedan «Pendiente de aprobación» hasta que otra persona del comité los apruebe.`,
     kind: 'Tipo',
-    kinds: { gasto: 'Gasto', anticipo: 'Anticipo a proveedor', devolucion: 'Devolución de un proveedor', reversion: 'Reversión' },
+    kinds: {
+      gasto: 'Gasto',
+      anticipo: 'Anticipo a proveedor',
+      devolucion: 'Devolución de un proveedor',
+      comision: 'Comisión bancaria (sin factura)',
+      interes: 'Intereses del banco (ingreso, sin factura)',
+      reversion: 'Reversión',
+    },
     date: 'Fecha',
     category: 'Categoría',
     supplier: 'Proveedor',

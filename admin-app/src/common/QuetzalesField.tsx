@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
+import { QUETZALES_PATTERN } from '@portal/format';
 
 /**
- * An amount in whole quetzales, typed as digits with optional thousands commas ('2,950'): read it
- * with wholeQuetzales (common/numbers.ts). The browser refuses anything else before it is sent.
+ * An amount in quetzales, typed with optional thousands commas and centavos ('2,950', '55,828.12'):
+ * read it with typedQuetzales (common/numbers.ts). The browser refuses anything else before it is sent.
  */
 export function QuetzalesField({
   id,
@@ -25,8 +26,8 @@ export function QuetzalesField({
     <Field id={id} label={label} hint={hint}>
       <Input
         id={id}
-        inputMode="numeric"
-        pattern="[0-9,]*"
+        inputMode="decimal"
+        pattern={QUETZALES_PATTERN}
         required={required}
         value={value}
         onChange={(event) => onChange(event.target.value)}

@@ -7,7 +7,7 @@ import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { toast } from '@portal/ui/toast';
-import { wholeQuetzales } from '../common/numbers';
+import { typedQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
 import { texts } from '../texts';
 
@@ -79,7 +79,7 @@ export function CashForm({
     void save.run({
       familyId,
       paymentNumber: Number(cash.payment),
-      amountReceived: wholeQuetzales(cash.amount) ?? 0,
+      amountReceived: typedQuetzales(cash.amount) ?? 0,
       method: cash.method,
       ...(cash.date ? { depositDate: cash.date } : {}),
       ...(cash.note.trim() ? { note: cash.note.trim() } : {}),
@@ -95,7 +95,7 @@ export function CashForm({
           label={t.amount}
           required
           value={cash.amount}
-          hint={cash.amount && wholeQuetzales(cash.amount) ? formatQuetzales(wholeQuetzales(cash.amount)!) : undefined}
+          hint={cash.amount && typedQuetzales(cash.amount) ? formatQuetzales(typedQuetzales(cash.amount)!) : undefined}
           onChange={(amount) => setCash({ ...cash, amount })}
         />
       </div>

@@ -17,7 +17,7 @@ import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
 import { IconButton } from '../common/IconButton';
-import { wholeQuetzales } from '../common/numbers';
+import { typedQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
 import { QueryState } from '../common/QueryState';
 import { ReasonDialog, ReverseCreditDialog } from '../common/ReasonDialog';
@@ -186,7 +186,7 @@ export function StatementDialog({ family, onClose }: { family: Family; onClose: 
     void saveOverride.run({
       familyId: family.id,
       paymentNumber: Number(override.payment),
-      amountQuetzales: wholeQuetzales(override.amount) ?? 0,
+      amountQuetzales: typedQuetzales(override.amount) ?? 0,
       reason: override.reason,
     });
   }

@@ -6,7 +6,7 @@ import { Button } from '@portal/ui/button';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
-import { wholeQuetzales } from '../common/numbers';
+import { typedQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
 import { adminToasts } from '../common/admin-toasts';
 import { texts } from '../texts';
@@ -40,8 +40,8 @@ export function PaymentDateDialog({ payment, onClose }: { payment: PaymentDate; 
       description: form.description.trim(),
       date: form.date,
       amount: form.amount.trim(),
-      amountQuetzales: wholeQuetzales(form.amountQuetzales),
-      twinsAmountQuetzales: wholeQuetzales(form.twinsAmountQuetzales),
+      amountQuetzales: typedQuetzales(form.amountQuetzales),
+      twinsAmountQuetzales: typedQuetzales(form.twinsAmountQuetzales),
     });
   }
 

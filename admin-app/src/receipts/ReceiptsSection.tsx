@@ -9,7 +9,8 @@ import {
   verifyReceipt,
 } from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
-import { formatDay, formatQuetzales } from '@portal/format';
+import { formatDay, formatQuetzales, QUETZALES_PATTERN } from '@portal/format';
+import { typedQuetzales } from '../common/numbers';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent } from '@portal/ui/card';
@@ -85,8 +86,9 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () =>
 
   const verify = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^[1-9]\d{0,6}$/.test(amount.trim())) return setError(t.amountRequired);
-    void decide(() => verifyReceipt({ id: item.id, amountReceived: Number(amount.trim()) }));
+    const amountReceived = typedQuetzales(amount);
+    if (amountReceived === null || !(amountReceived > 0)) return setError(t.amountRequired);
+    void decide(() => verifyReceipt({ id: item.id, amountReceived }));
   };
   const reject = (event: FormEvent) => {
     event.preventDefault();
@@ -101,7 +103,8 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () =>
           <Input
             id="receipt-amount"
             ref={amountRef}
-            inputMode="numeric"
+            inputMode="decimal"
+            pattern={QUETZALES_PATTERN}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
           />

@@ -9,7 +9,7 @@ import type {
   BankPreviewLine,
   User,
 } from '@portal/contracts';
-import { foldForSearch } from '@portal/format';
+import { foldForSearch, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import { In, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
@@ -66,7 +66,7 @@ const words = (text: string) =>
 /** A word held by more families than this names none of them. */
 const DISTINCTIVE = 20;
 
-const quetzales = (centavos: number) => `Q${(centavos / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+const quetzales = (centavos: number) => formatQuetzales(toQuetzales(centavos));
 
 /**
  * How much each sign of a family counts when a line has no valid reference: a reference the
@@ -197,7 +197,7 @@ export class BankService {
       // The standing credit that already holds this deposit (a verified receipt), if any.
       const deposit = {
         familyId: proposed?.familyId ?? 0,
-        amount: Math.round(line.amountCentavos / 100),
+        amount: line.amountCentavos,
         depositDate: line.date,
         documentNumber: line.document || null,
       };
@@ -239,7 +239,7 @@ export class BankService {
     const pending = await this.receipts.declaredPending(manager);
     for (const receipt of pending) {
       if (!receipt.depositDate || receipt.amountDeclared === null) continue;
-      const key = `${receipt.depositDate}|${receipt.amountDeclared * 100}`;
+      const key = `${receipt.depositDate}|${receipt.amountDeclared}`;
       declared.set(key, [...new Set([...(declared.get(key) ?? []), receipt.familyId])]);
     }
     const candidates = new Map<number, Candidate>();
@@ -250,7 +250,7 @@ export class BankService {
       const candidate: Candidate = {
         family,
         reference: paymentReference(settings.classYear, family.id),
-        nextOwed: next ? next.balance! * 100 : null,
+        nextOwed: next ? toCentavos(next.balance!) : null,
         nextTitle: next?.title ?? null,
         names: words(`${family.contactName} ${family.graduateName}`),
       };
@@ -369,7 +369,7 @@ export class BankService {
           const statement = await this.ledger.statement(line.familyId, manager);
           await this.mail.deposited(manager, line.familyId, {
             entryId: entryId.id,
-            amount: Math.round(line.amountCentavos / 100),
+            amount: toQuetzales(line.amountCentavos),
             day: line.date,
             statement,
           });
@@ -418,7 +418,7 @@ export class BankService {
   private async apply(user: User, manager: EntityManager, line: BankLineDecision & { familyId: number }, lineId: number) {
     const deposit = {
       familyId: line.familyId,
-      amount: Math.round(line.amountCentavos / 100),
+      amount: line.amountCentavos,
       depositDate: line.date,
       documentNumber: line.document.trim() || null,
     };

@@ -21,12 +21,14 @@ describe('parseAmount (centavos)', () => {
   it('takes spreadsheet numbers as they are, without float drift', () => {
     expect(parseAmount(2950.1)).toBe(295010);
     expect(parseAmount(100.5)).toBe(10050);
+    expect(parseAmount(1234.56 + 1e-12)).toBe(123456);
     expect(parseAmount(null)).toBe(0);
   });
 
   it('refuses a spreadsheet number with a third decimal rather than rounding it', () => {
     expect(parseAmount(100.505)).toBeNull();
     expect(parseAmount(1.005)).toBeNull();
+    expect(parseAmount(2950.001)).toBeNull();
   });
 
   it.each(['dos mil', 'Q 2,95.00', '1,2,3', '2950.001', '1.2.50,00'])('refuses %j', (text) => {

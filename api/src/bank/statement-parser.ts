@@ -120,13 +120,14 @@ export function mappingFromHeaders(headers: string[]): ColumnMapping | null {
 }
 
 /**
- * A spreadsheet number in centavos, exactly: 100.5 is 10050; binary noise (2950.1000000000001)
- * is not a third decimal, but 100.505 is, and is not an amount.
+ * A spreadsheet number in centavos, exactly: 100.5 is 10050. A sheet's formula may leave float
+ * noise (1234.5600000000002), which is no centavo; a real third decimal (100.505) is refused,
+ * never rounded.
  */
 function numberCentavos(value: number): number | null {
   if (!Number.isFinite(value)) return null;
   const centavos = Math.round(value * 100);
-  return Math.abs(value * 100 - centavos) < 1e-6 * Math.max(1, Math.abs(centavos)) && Number.isSafeInteger(centavos) ? centavos : null;
+  return Math.abs(value * 100 - centavos) < 1e-4 && Number.isSafeInteger(centavos) ? centavos : null;
 }
 
 /**

@@ -1,10 +1,20 @@
 import type { Readable } from 'node:stream';
 import type { Books, Expense, Holding } from '@portal/contracts';
+import { toCentavos, toQuetzales } from '@portal/format';
 import { sheetOf, streamWorkbook, type Cell, type SheetLayout } from '../reports/spreadsheet-stream';
 
 /** A calendar day as a spreadsheet date (UTC midnight: spreadsheet dates have no time zone). */
 const day = (value: string) => new Date(`${value}T00:00:00Z`);
-const KIND = { gasto: 'Gasto', anticipo: 'Anticipo', devolucion: 'Devolución del proveedor', reversion: 'Reversión' } as const;
+const KIND = {
+  gasto: 'Gasto',
+  anticipo: 'Anticipo',
+  devolucion: 'Devolución del proveedor',
+  comision: 'Comisión bancaria',
+  interes: 'Intereses del banco',
+  reversion: 'Reversión',
+} as const;
+/** a - b of two amounts in quetzales, in centavos so no float drift reaches the sheet. */
+const minus = (a: number, b: number) => toQuetzales(toCentavos(a) - toCentavos(b));
 const METHOD = { transferencia: 'Transferencia', cheque: 'Cheque', efectivo: 'Efectivo' } as const;
 
 export const BOOKS_REPORT = {
@@ -31,7 +41,7 @@ const BUDGET: SheetLayout<Books['categories'][number]> = {
     { header: 'Gastado', width: 14 },
     { header: 'Disponible', width: 14 },
   ],
-  cells: (row) => [row.category, { quetzales: row.budgeted }, { quetzales: row.spent }, { quetzales: row.budgeted - row.spent }],
+  cells: (row) => [row.category, { quetzales: row.budgeted }, { quetzales: row.spent }, { quetzales: minus(row.budgeted, row.spent) }],
 };
 
 const expensesSheet = (invoiceUrl: (id: number) => string): SheetLayout<Expense> => ({
@@ -132,7 +142,7 @@ export function summaryRows(books: Books): SummaryRow[] {
     ['Gastado (aprobado)', { quetzales: books.totals.spent }],
     ['Saldo (recibido - gastado)', { quetzales: books.totals.balance }],
     ['Presupuesto', { quetzales: books.totals.budgeted }],
-    ['Pendiente de aprobación', { quetzales: pending.reduce((sum, row) => sum + row.amount, 0) }],
+    ['Pendiente de aprobación', { quetzales: toQuetzales(pending.reduce((sum, row) => sum + toCentavos(row.amount), 0)) }],
     [`En banco${books.held?.bank ? ` (al ${books.held.bank.asOf})` : ''}`, { quetzales: books.held?.bank?.amount ?? null }],
     [`En caja${books.held?.cash ? ` (al ${books.held.cash.asOf})` : ''}`, { quetzales: books.held?.cash?.amount ?? null }],
     ['Diferencia (banco y caja - saldo)', { quetzales: books.held?.difference ?? null }],

@@ -32,7 +32,7 @@ export const EXPENSE_FIELDS = {
   category: 'Elige la categoría del gasto (hasta 60 caracteres).',
   supplier: 'Escribe el proveedor (hasta 200 caracteres).',
   concept: 'Escribe el concepto del gasto (hasta 200 caracteres).',
-  amount: 'El monto debe ser un número entero de quetzales, de 1 a 10,000,000.',
+  amount: 'El monto debe ser de Q0.01 a Q10,000,000, con dos decimales como máximo (3500 o 3,500.50).',
   method: 'La forma de pago debe ser transferencia, cheque o efectivo.',
   nit: 'El NIT del proveedor no es válido: revisa el dígito verificador (por ejemplo 1669394-9).',
   felSeries: 'La serie de la factura admite hasta 40 letras, números o guiones.',

@@ -9,24 +9,25 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { Between, In, IsNull, MoreThanOrEqual, type EntityManager } from 'typeorm';
-import type {
-  Books,
-  BooksCategory,
-  BooksSettingsInput,
-  BudgetInput,
-  BudgetVersion,
-  Expense,
-  ExpenseAnswerInput,
-  ExpenseInput,
-  ExpenseQuestion,
-  ExpenseQuestionInput,
-  Holding,
-  HoldingInput,
-  ParentBooks,
-  ReverseExpenseInput,
-  User,
+import {
+  MONEY_IN_KINDS,
+  type Books,
+  type BooksCategory,
+  type BooksSettingsInput,
+  type BudgetInput,
+  type BudgetVersion,
+  type Expense,
+  type ExpenseAnswerInput,
+  type ExpenseInput,
+  type ExpenseQuestion,
+  type ExpenseQuestionInput,
+  type Holding,
+  type HoldingInput,
+  type ParentBooks,
+  type ReverseExpenseInput,
+  type User,
 } from '@portal/contracts';
-import { foldForSearch, formatQuetzales } from '@portal/format';
+import { foldForSearch, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
 import { FamilyStore } from '../families/family.store';
@@ -59,7 +60,7 @@ export function toExpense(row: ExpenseEntity, reversal?: ExpenseEntity): Expense
     category: row.category,
     supplier: row.supplier,
     concept: row.concept,
-    amount: row.amount,
+    amount: toQuetzales(row.amount),
     method: row.method,
     nit: row.nit,
     felSeries: row.felSeries,
@@ -85,10 +86,10 @@ function toHolding(row: HoldingEntity): Holding {
     id: row.id,
     kind: row.kind,
     asOf: row.asOf,
-    amount: row.amount,
+    amount: toQuetzales(row.amount),
     note: row.note,
-    expectedThen: row.expectedThen,
-    differenceThen: row.differenceThen,
+    expectedThen: toQuetzales(row.expectedThen),
+    differenceThen: toQuetzales(row.differenceThen),
     createdBy: row.createdByName,
     createdAt: row.createdAt.toISOString(),
   };
@@ -96,7 +97,7 @@ function toHolding(row: HoldingEntity): Holding {
 
 /** 'Gasto #12 · Salón · Q3,500', the history's label. */
 const expenseLabel = (row: Pick<ExpenseEntity, 'id' | 'category' | 'amount'>) =>
-  `Gasto #${row.id} · ${row.category} · ${formatQuetzales(Math.abs(row.amount))}`;
+  `Gasto #${row.id} · ${row.category} · ${formatQuetzales(toQuetzales(Math.abs(row.amount)))}`;
 
 /** What the history keeps of an expense (its file never). */
 const shownExpense = (row: ExpenseEntity) => {
@@ -134,27 +135,29 @@ export class BooksService {
    * of the 30 days around it past the threshold (parts to one supplier count together). A supplier
    * is the same by its NIT or by its name (case, accents, punctuation and spaces aside); the earlier
    * parts are the money out not reversed, counted or pending, dated or recorded within 30 days.
+   * Amounts in centavos.
    */
-  private async waits(manager: EntityManager, input: ExpenseInput, now: Date): Promise<boolean> {
+  private async waits(manager: EntityManager, input: ExpenseInput, amount: number, now: Date): Promise<boolean> {
     const controls = await this.controls.inForce(manager, true);
-    if (input.kind === 'devolucion' || !controls.required) return false;
-    if (input.amount > controls.threshold) return true;
+    if (MONEY_IN_KINDS.includes(input.kind) || !controls.required) return false;
+    if (amount > controls.threshold) return true;
     const day = (offset: number) => new Date(Date.parse(`${input.date}T00:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
     const since = new Date(now.getTime() - 30 * DAY);
+    const outKinds = In(['gasto', 'anticipo', 'comision']);
     const near = await manager.find(ExpenseEntity, {
       where: [
-        { kind: In(['gasto', 'anticipo']), reversedById: IsNull(), date: Between(day(-30), day(30)) },
-        { kind: In(['gasto', 'anticipo']), reversedById: IsNull(), createdAt: MoreThanOrEqual(since) },
+        { kind: outKinds, reversedById: IsNull(), date: Between(day(-30), day(30)) },
+        { kind: outKinds, reversedById: IsNull(), createdAt: MoreThanOrEqual(since) },
       ],
     });
     const name = supplierName(input.supplier);
     const earlier = near
       .filter((row) => (input.nit !== undefined && row.nit === input.nit) || supplierName(row.supplier) === name)
       .reduce((sum, row) => sum + row.amount, 0);
-    return earlier + input.amount > controls.threshold;
+    return earlier + amount > controls.threshold;
   }
 
-  /** Everything both views share, from a handful of queries. */
+  /** Everything both views share, from a handful of queries: summed in centavos, shown in quetzales. */
   private async read(manager: EntityManager) {
     const [versions, lines, expenses, receivedByMonth] = await Promise.all([
       manager.find(BudgetVersionEntity, { order: { id: 'ASC' } }),
@@ -163,14 +166,14 @@ export class BooksService {
       this.ledger.receivedByMonth(manager),
     ]);
     const budgets: BudgetVersion[] = versions.map((version, index) => {
-      const own = lines.filter((line) => line.versionId === version.id).map(({ category, amount }) => ({ category, amount }));
+      const own = lines.filter((line) => line.versionId === version.id);
       return {
         id: version.id,
         version: index + 1,
         approvedOn: version.approvedOn,
         acta: version.acta,
-        lines: own,
-        total: own.reduce((sum, line) => sum + line.amount, 0),
+        lines: own.map(({ category, amount }) => ({ category, amount: toQuetzales(amount) })),
+        total: toQuetzales(own.reduce((sum, line) => sum + line.amount, 0)),
         createdBy: version.createdByName,
         createdAt: version.createdAt.toISOString(),
       };
@@ -179,12 +182,18 @@ export class BooksService {
     const approved = expenses.filter((row) => row.state === 'aprobado');
     const received = receivedByMonth.reduce((sum, month) => sum + month.amount, 0);
     const spent = approved.reduce((sum, row) => sum + row.amount, 0);
-    const categories: BooksCategory[] = (budget?.lines ?? []).map((line) => ({ category: line.category, budgeted: line.amount, spent: 0 }));
+    // Summed in centavos, then shown in quetzales.
+    const sums: BooksCategory[] = (budget?.lines ?? []).map((line) => ({
+      category: line.category,
+      budgeted: toCentavos(line.amount),
+      spent: 0,
+    }));
     for (const row of approved) {
-      let category = categories.find((one) => one.category === row.category);
-      if (!category) categories.push((category = { category: row.category, budgeted: 0, spent: 0 }));
+      let category = sums.find((one) => one.category === row.category);
+      if (!category) sums.push((category = { category: row.category, budgeted: 0, spent: 0 }));
       category.spent += row.amount;
     }
+    const categories = sums.map((sum) => ({ ...sum, budgeted: toQuetzales(sum.budgeted), spent: toQuetzales(sum.spent) }));
     const reversalOf = new Map(expenses.filter((row) => row.reversesId !== null).map((row) => [row.reversesId!, row]));
     const shown = (rows: ExpenseEntity[]) =>
       rows.map((row) => toExpense(row, reversalOf.get(row.id))).sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
@@ -192,8 +201,15 @@ export class BooksService {
       budgets,
       budget,
       categories,
-      totals: { received, spent, balance: received - spent, budgeted: budget?.total ?? 0 },
-      receivedByMonth,
+      totals: {
+        received: toQuetzales(received),
+        spent: toQuetzales(spent),
+        balance: toQuetzales(received - spent),
+        budgeted: budget?.total ?? 0,
+      },
+      /** received - spent, in centavos. */
+      balance: received - spent,
+      receivedByMonth: receivedByMonth.map((month) => ({ month: month.month, amount: toQuetzales(month.amount) })),
       allExpenses: shown(expenses),
       approvedExpenses: shown(approved),
       approvedIds: new Set(approved.map((row) => row.id)),
@@ -242,7 +258,7 @@ export class BooksService {
       expenses: view.allExpenses,
       questions: await this.questions(manager, null),
       lastSeenAt: null,
-      approvalThreshold: controls.threshold,
+      approvalThreshold: toQuetzales(controls.threshold),
       approvalRequired: controls.required,
       controlChanges,
       adminCount,
@@ -253,8 +269,8 @@ export class BooksService {
           ? {
               bank: latest.bank && toHolding(latest.bank),
               cash: latest.cash && toHolding(latest.cash),
-              total,
-              difference: total - view.totals.balance,
+              total: toQuetzales(total),
+              difference: toQuetzales(total - view.balance),
             }
           : null,
       receivedByMonth: view.receivedByMonth,
@@ -278,7 +294,7 @@ export class BooksService {
       expenses: view.approvedExpenses.map((row) => (row.reversal ? { ...row, hasInvoice: false, invoiceType: null } : row)),
       questions: await this.questions(manager, { familyId: family.id, visible: view.approvedIds }),
       lastSeenAt: visit?.seenAt.toISOString() ?? null,
-      approvalThreshold: controls.threshold,
+      approvalThreshold: toQuetzales(controls.threshold),
       approvalRequired: controls.required,
     };
   }
@@ -294,7 +310,7 @@ export class BooksService {
   }
 
   async createBudget(user: User, input: BudgetInput): Promise<Books> {
-    const lines = input.lines.map((line) => ({ category: line.category.trim(), amount: line.amount }));
+    const lines = input.lines.map((line) => ({ category: line.category.trim(), amount: toCentavos(line.amount) }));
     const seen = new Set<string>();
     for (const line of lines) {
       const key = line.category.normalize('NFC').toLocaleLowerCase('es');
@@ -321,11 +337,11 @@ export class BooksService {
         action: 'books.budget',
         entity: 'books',
         entityId: versionId,
-        label: `Presupuesto versión ${version} · ${formatQuetzales(lines.reduce((sum, line) => sum + line.amount, 0))}`,
+        label: `Presupuesto versión ${version} · ${formatQuetzales(toQuetzales(lines.reduce((sum, line) => sum + line.amount, 0)))}`,
         after: {
           approvedOn: input.approvedOn,
           acta: input.acta.trim(),
-          lines: lines.map((line) => `${line.category}: ${formatQuetzales(line.amount)}`).join('; '),
+          lines: lines.map((line) => `${line.category}: ${formatQuetzales(toQuetzales(line.amount))}`).join('; '),
         },
       });
       return this.forAdmin(manager);
@@ -364,16 +380,17 @@ export class BooksService {
       throw new BadRequestException({ message: BOOKS_MESSAGES.invoiceMissing, errors: { file: [BOOKS_MESSAGES.invoiceMissing] } });
     const safe = body.file ? await makeSafe(body.file.data) : null;
     return this.db.write(async (manager) => {
-      const out = input.kind !== 'devolucion';
+      const out = !MONEY_IN_KINDS.includes(input.kind);
       const now = new Date();
-      const waits = await this.waits(manager, input, now);
+      const amount = toCentavos(input.amount);
+      const waits = await this.waits(manager, input, amount, now);
       const { identifiers } = await manager.insert(ExpenseEntity, {
         kind: input.kind,
         date: input.date,
         category: input.category,
         supplier: input.supplier,
         concept: input.concept,
-        amount: out ? input.amount : -input.amount,
+        amount: out ? amount : -amount,
         method: input.method,
         nit: input.nit ?? null,
         felSeries: input.felSeries ?? null,
@@ -496,16 +513,17 @@ export class BooksService {
     return this.db.write(async (manager) => {
       const view = await this.read(manager);
       const earlier = await manager.find(HoldingEntity);
-      const draft = { id: Number.MAX_SAFE_INTEGER, kind: input.kind, asOf: input.asOf, amount: input.amount } as HoldingEntity;
+      const amount = toCentavos(input.amount);
+      const draft = { id: Number.MAX_SAFE_INTEGER, kind: input.kind, asOf: input.asOf, amount } as HoldingEntity;
       const latest = latestHeld([...earlier, draft]);
       const held = (latest.bank?.amount ?? 0) + (latest.cash?.amount ?? 0);
       const { identifiers } = await manager.insert(HoldingEntity, {
         kind: input.kind,
         asOf: input.asOf,
-        amount: input.amount,
+        amount,
         note: input.note?.trim() ?? '',
-        expectedThen: view.totals.balance,
-        differenceThen: held - view.totals.balance,
+        expectedThen: view.balance,
+        differenceThen: held - view.balance,
         ...author(user),
       });
       const row = await manager.findOneByOrFail(HoldingEntity, { id: Number(identifiers[0]!.id) });
@@ -517,10 +535,10 @@ export class BooksService {
         after: {
           kind: row.kind,
           asOf: row.asOf,
-          amount: row.amount,
+          amount: toQuetzales(row.amount),
           note: row.note,
-          expectedThen: row.expectedThen,
-          differenceThen: row.differenceThen,
+          expectedThen: toQuetzales(row.expectedThen),
+          differenceThen: toQuetzales(row.differenceThen),
         },
       });
       return this.forAdmin(manager);

@@ -31,7 +31,7 @@ export class BudgetLineEntity {
   @Column({ type: 'varchar', length: 60 })
   category!: string;
 
-  /** Whole quetzales. */
+  /** Centavos. */
   @Column({ type: 'int' })
   amount!: number;
 }

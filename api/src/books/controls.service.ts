@@ -2,7 +2,8 @@ import { ConflictException, ForbiddenException, Injectable, Module, NotFoundExce
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Not, type EntityManager } from 'typeorm';
 import type { BooksSettingsInput, ControlChange, ControlKind, Settings, User } from '@portal/contracts';
-import { formatQuetzales } from '@portal/format';
+import { DEFAULT_APPROVAL_THRESHOLD } from '@portal/contracts';
+import { formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { recordChange } from '../history/record';
@@ -23,6 +24,7 @@ export const bankAccountOf = (bank: Settings['bank']): BankAccount => ({
 });
 
 export interface ControlsInForce {
+  /** Centavos. */
   threshold: number;
   required: boolean;
 }
@@ -37,7 +39,7 @@ const NAMES: Record<ControlKind, string> = {
 
 /** A control's value as people read it: 'Q1,000', 'Sí', 'Banco Industrial · 000-000000-0 · Comité'. */
 function shown(kind: ControlKind, value: ControlValue): string {
-  if (kind === 'threshold') return formatQuetzales(value as number);
+  if (kind === 'threshold') return formatQuetzales(toQuetzales(value as number));
   if (kind === 'approval') return value ? 'Sí' : 'No';
   const bank = value as BankAccount;
   return `${bank.bankName} · ${bank.accountNumber} · ${bank.accountHolder}`;
@@ -80,7 +82,7 @@ export class ControlsService {
     const row = lock
       ? await findLocked(this.db, manager, BooksSettingsEntity, options, 'pessimistic_write')
       : await manager.findOne(BooksSettingsEntity, options);
-    return { threshold: row?.approvalThreshold ?? 1000, required: row?.approvalRequired ?? true };
+    return { threshold: row?.approvalThreshold ?? toCentavos(DEFAULT_APPROVAL_THRESHOLD), required: row?.approvalRequired ?? true };
   }
 
   /** Holds the books' settings row: money out, control changes and settings saves run one at a time. */
@@ -104,8 +106,9 @@ export class ControlsService {
   /** PUT /api/books/settings: each control that differs from the one in force. */
   async setBooks(manager: EntityManager, user: User, input: BooksSettingsInput): Promise<void> {
     const now = await this.inForce(manager, true);
-    if (input.approvalThreshold !== now.threshold)
-      await this.change(manager, user, 'threshold', now.threshold, input.approvalThreshold, input.approvalThreshold < now.threshold);
+    // A threshold is kept in centavos, as the money it is compared with.
+    const threshold = toCentavos(input.approvalThreshold);
+    if (threshold !== now.threshold) await this.change(manager, user, 'threshold', now.threshold, threshold, threshold < now.threshold);
     if (input.approvalRequired !== undefined && input.approvalRequired !== now.required)
       await this.change(manager, user, 'approval', now.required, input.approvalRequired, input.approvalRequired);
   }

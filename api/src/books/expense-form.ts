@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { EXPENSE_KINDS, EXPENSE_METHODS, type ExpenseInput, type ExpenseKind, type ExpenseMethod } from '@portal/contracts';
-import { isCalendarDay } from '@portal/format';
+import { isCalendarDay, parseCentavos, toQuetzales } from '@portal/format';
 import { EXPENSE_FIELDS } from './books.messages';
 import { formatNit, isValidNit } from './nit';
 
@@ -28,8 +28,9 @@ export function expenseFields(fields: Record<string, string>): ExpenseInput {
     ['concept', 200],
   ] as const)
     if (!errors[name] && !shortText(value(name), max)) errors[name] = [EXPENSE_FIELDS[name]];
-  if (!errors.amount && (!/^[1-9]\d{0,7}$/.test(value('amount')) || Number(value('amount')) > 10_000_000))
-    errors.amount = [EXPENSE_FIELDS.amount];
+  // Centavos exactly as typed ('3,500.50'): a third decimal is refused, never rounded.
+  const centavos = parseCentavos(value('amount'));
+  if (!errors.amount && (centavos === null || centavos < 1 || centavos > 1_000_000_000)) errors.amount = [EXPENSE_FIELDS.amount];
   if (value('nit') !== '' && !isValidNit(value('nit'))) errors.nit = [EXPENSE_FIELDS.nit];
   for (const name of ['felSeries', 'felNumber'] as const)
     if (value(name) !== '' && !FEL_CODE.test(value(name))) errors[name] = [EXPENSE_FIELDS[name]];
@@ -42,7 +43,7 @@ export function expenseFields(fields: Record<string, string>): ExpenseInput {
     category: value('category'),
     supplier: value('supplier'),
     concept: value('concept'),
-    amount: Number(value('amount')),
+    amount: toQuetzales(centavos!),
     method: value('method') as ExpenseMethod,
     nit: value('nit') === '' ? undefined : formatNit(value('nit')),
     felSeries: optional('felSeries'),

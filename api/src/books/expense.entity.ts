@@ -28,7 +28,7 @@ export class ExpenseEntity extends ReversibleRow {
   @Column({ type: 'varchar', length: 200 })
   concept!: string;
 
-  /** Whole quetzales: money out positive, money back negative. */
+  /** Centavos: money out positive, money in (a refund, interest) negative. */
   @Column({ type: 'int' })
   amount!: number;
 

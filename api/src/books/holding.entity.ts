@@ -1,6 +1,9 @@
-import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn, type ValueTransformer } from 'typeorm';
 import { RecordedRow } from '../database/recorded-row';
 import type { HoldingKind } from '@portal/contracts';
+
+/** mysql2 returns a BIGINT as a string (TypeORM asks for big numbers as strings); centavos fit a JS number. */
+const bigintNumber: ValueTransformer = { to: (value: number) => value, from: (value: string | number) => Number(value) };
 
 /** What the treasurer recorded the committee holds (a bank balance on a date, cash counted): only inserted. */
 @Entity('holdings')
@@ -15,17 +18,18 @@ export class HoldingEntity extends RecordedRow {
   @Column({ type: 'varchar', length: 10 })
   asOf!: string;
 
-  @Column({ type: 'int' })
+  /** Centavos; BIGINT, as the sums below may pass an INT's Q21 million. */
+  @Column({ type: 'bigint', transformer: bigintNumber })
   amount!: number;
 
   @Column({ type: 'varchar', length: 200 })
   note!: string;
 
-  /** Money in - approved money out when it was recorded. */
-  @Column({ type: 'int' })
+  /** Money in - approved money out when it was recorded, in centavos. */
+  @Column({ type: 'bigint', transformer: bigintNumber })
   expectedThen!: number;
 
-  @Column({ type: 'int' })
+  @Column({ type: 'bigint', transformer: bigintNumber })
   differenceThen!: number;
 }
 
@@ -38,6 +42,7 @@ export class BooksSettingsEntity {
   @PrimaryColumn({ type: 'int' })
   id!: number;
 
+  /** Centavos. */
   @Column({ type: 'int' })
   approvalThreshold!: number;
 

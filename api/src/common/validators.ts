@@ -1,5 +1,5 @@
 import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
-import { isCalendarDay } from '@portal/format';
+import { hasCentavosAtMost, isCalendarDay } from '@portal/format';
 
 /** A real calendar day written `yyyy-MM-dd`. */
 export const IsCalendarDay = (options?: ValidationOptions) =>
@@ -69,3 +69,10 @@ export const Omittable = () => ValidateIf((_object: object, value: unknown) => v
 
 /** May be left out or sent as null (which clears the value); anything else is validated. */
 export const OmittableOrNull = () => ValidateIf((_object: object, value: unknown) => value != null);
+
+/** The refusal of an amount with a third decimal (money is kept in centavos, never rounded). */
+export const TWO_DECIMALS = 'El monto admite como máximo dos decimales.';
+
+/** Quetzales with at most two decimals (100.5, 2950.75): kept exactly as centavos (libs/format toCentavos). */
+export const HasCentavos = (options: ValidationOptions = { message: TWO_DECIMALS }) =>
+  ValidateBy({ name: 'hasCentavos', validator: { validate: (value: unknown) => hasCentavosAtMost(value) } }, options);

@@ -25,6 +25,7 @@ import { Books1765000000000 } from './migrations/1765000000000-books';
 import { ChangeMark1765100000000 } from './migrations/1765100000000-change-mark';
 import { ControlChanges1765150000000 } from './migrations/1765150000000-control-changes';
 import { MoneyMailWindow1765160000000 } from './migrations/1765160000000-money-mail-window';
+import { Centavos1765200000000 } from './migrations/1765200000000-centavos';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -50,6 +51,7 @@ export const MIGRATIONS = [
   ChangeMark1765100000000,
   ControlChanges1765150000000,
   MoneyMailWindow1765160000000,
+  Centavos1765200000000,
 ];
 
 /**

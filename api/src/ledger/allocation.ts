@@ -5,7 +5,7 @@ export interface Charge {
   paymentNumber: PaymentNumber;
   /** yyyy-MM-dd. */
   dueDate: string;
-  /** Whole quetzales; null while the payment has no amount (it charges nothing yet). */
+  /** Centavos; null while the payment has no amount (it charges nothing yet). */
   expected: number | null;
 }
 
@@ -57,7 +57,7 @@ export function allocate(charges: Charge[], received: number, today: string): Ac
 
 /**
  * What identifies a deposit across its slip and its bank line: the document number (letters and
- * digits only, upper case, no leading zeros), the amount and the day; null without a document.
+ * digits only, upper case, no leading zeros), the amount in centavos and the day; null without a document.
  */
 export function depositKey(documentNumber: string | null | undefined, amount: number, day: string | null | undefined): string | null {
   const document = (documentNumber ?? '')

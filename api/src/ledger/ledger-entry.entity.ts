@@ -26,7 +26,7 @@ export class LedgerEntryEntity extends ReversibleRow {
   @Column({ type: 'varchar', length: 14, nullable: true })
   method!: CreditMethod | null;
 
-  /** Whole quetzales: positive on a credit, negative on a reversal. */
+  /** Centavos (Q100.50 is 10050): positive on a credit, negative on a reversal. */
   @Column({ type: 'int' })
   amount!: number;
 
@@ -52,7 +52,7 @@ export class LedgerEntryEntity extends ReversibleRow {
   note!: string | null;
 
   /**
-   * 'document|amount|day' of a standing credit whose deposit has a document number; null otherwise
+   * 'document|centavos|day' of a standing credit whose deposit has a document number; null otherwise
    * and once reversed. Unique: the database itself refuses a deposit credited twice.
    */
   @Index('IDX_ledger_deposit', { unique: true })

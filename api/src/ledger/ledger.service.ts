@@ -11,7 +11,7 @@ import {
   type StatementLine,
   type User,
 } from '@portal/contracts';
-import { todayInGuatemala } from '@portal/format';
+import { formatQuetzales, todayInGuatemala, toQuetzales } from '@portal/format';
 import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { paymentReference } from '../bank/reference';
 import { BankLineStore } from '../bank/bank-line.store';
@@ -26,20 +26,20 @@ import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES, SOURCE_NAMES } from './ledger.messages';
 import { LedgerMail } from './ledger-mail';
 
-type Amounts = Pick<PaymentDateRow, 'id' | 'date' | 'amountQuetzales' | 'twinsAmountQuetzales'>;
+type Amounts = Pick<PaymentDateRow, 'id' | 'date' | 'amountCentavos' | 'twinsAmountCentavos'>;
 
 /**
  * What a family owes for a payment: its own amount when the committee set one, the twins' amount
- * for a family with two graduates when the payment has one, else the payment's amount.
+ * for a family with two graduates when the payment has one, else the payment's amount. Centavos.
  */
 export function expectedAmount(
   payment: Amounts,
   family: Pick<FamilyRow, 'graduates'>,
-  override: Pick<OverrideRow, 'amountQuetzales'> | undefined,
+  override: Pick<OverrideRow, 'amountCentavos'> | undefined,
 ): { expected: number | null; from: StatementLine['expectedFrom'] } {
-  if (override) return { expected: override.amountQuetzales, from: 'ajuste' };
-  if (family.graduates === 2 && payment.twinsAmountQuetzales !== null) return { expected: payment.twinsAmountQuetzales, from: 'gemelos' };
-  if (payment.amountQuetzales !== null) return { expected: payment.amountQuetzales, from: 'pago' };
+  if (override) return { expected: override.amountCentavos, from: 'ajuste' };
+  if (family.graduates === 2 && payment.twinsAmountCentavos !== null) return { expected: payment.twinsAmountCentavos, from: 'gemelos' };
+  if (payment.amountCentavos !== null) return { expected: payment.amountCentavos, from: 'pago' };
   return { expected: null, from: null };
 }
 
@@ -50,7 +50,7 @@ export function toLedgerEntry(row: LedgerEntryEntity, reversal?: LedgerEntryEnti
     kind: row.kind,
     source: row.source,
     method: row.method,
-    amount: row.amount,
+    amount: toQuetzales(row.amount),
     paymentNumber: row.paymentNumber,
     receiptId: row.receiptId,
     bankLineId: row.bankLineId,
@@ -67,7 +67,7 @@ export function toLedgerEntry(row: LedgerEntryEntity, reversal?: LedgerEntryEnti
   };
 }
 
-/** A new credit's fields; the family is locked by the caller. */
+/** A new credit's fields (`amount` in centavos); the family is locked by the caller. */
 export interface NewCredit {
   familyId: number;
   source: LedgerEntry['source'];
@@ -81,7 +81,7 @@ export interface NewCredit {
   note?: string | null;
 }
 
-/** The deposit a slip or a bank line stands for. */
+/** The deposit a slip or a bank line stands for (`amount` in centavos). */
 export interface Deposit {
   familyId: number;
   amount: number;
@@ -115,7 +115,7 @@ export class LedgerService {
     @InjectRepository(LedgerEntryEntity) private readonly entries: Repository<LedgerEntryEntity>,
   ) {}
 
-  /** The families' accounts (charges and money, allocated): four queries, whatever their number. */
+  /** The families' accounts (charges and money, allocated, in centavos): four queries, whatever their number. */
   async accounts(manager: EntityManager, families: Array<Pick<FamilyRow, 'id' | 'graduates'>>, today = todayInGuatemala()) {
     const ids = families.map((family) => family.id);
     const [payments, overrides, sums] = await Promise.all([
@@ -229,25 +229,31 @@ export class LedgerService {
             paymentNumber: line.paymentNumber,
             title: PAYMENT_TITLES[line.paymentNumber],
             dueDate: line.dueDate,
-            expected: line.expected,
+            expected: quetzales(line.expected),
             expectedFrom: from.from,
             overrideReason: from.reason,
             pastOverrides: (removalsOf.get(`${family.id}:${line.paymentNumber}`) ?? []).map((row) => ({
-              amountQuetzales: row.amountQuetzales,
+              amountQuetzales: toQuetzales(row.amountCentavos),
               reason: row.reason,
               setBy: row.setByName,
               removedBy: row.removedByName,
               removedAt: row.removedAt.toISOString(),
               removalReason: row.removalReason,
             })),
-            received: line.received,
-            balance: line.balance,
+            received: toQuetzales(line.received),
+            balance: quetzales(line.balance),
             state: line.state,
             due: line.due,
             receipts: proofsOf.get(`${family.id}:${line.paymentNumber}`) ?? [],
           };
         }),
-        totals: account.totals,
+        totals: {
+          expected: toQuetzales(account.totals.expected),
+          received: toQuetzales(account.totals.received),
+          balance: toQuetzales(account.totals.balance),
+          credit: toQuetzales(account.totals.credit),
+          dueBalance: toQuetzales(account.totals.dueBalance),
+        },
         paid: account.paid,
         entries: (entriesOf.get(family.id) ?? []).map((entry) => toLedgerEntry(entry, reversalOf.get(entry.id))),
       };
@@ -422,7 +428,12 @@ export class LedgerService {
       });
       const statement = await this.statement(entry.familyId, manager);
       const messageToFamily = input.messageToFamily?.trim() || null;
-      await this.mail.reversed(manager, entry.familyId, { entryId: entry.id, amount: entry.amount, messageToFamily, statement });
+      await this.mail.reversed(manager, entry.familyId, {
+        entryId: entry.id,
+        amount: toQuetzales(entry.amount),
+        messageToFamily,
+        statement,
+      });
       return statement;
     });
   }
@@ -430,7 +441,7 @@ export class LedgerService {
   /** Refuses a family's deletion while it holds money: its credits must be reversed first. */
   async refuseDeleteWithMoney(manager: EntityManager, familyId: number): Promise<void> {
     const amount = (await this.received(manager, [familyId])).get(familyId) ?? 0;
-    if (amount !== 0) throw new ConflictException(LEDGER_MESSAGES.familyHasMoney(amount));
+    if (amount !== 0) throw new ConflictException(LEDGER_MESSAGES.familyHasMoney(toQuetzales(amount)));
   }
 
   private async refuseTaken(manager: EntityManager, key: string): Promise<void> {
@@ -494,15 +505,18 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 function creditLabel(entry: LedgerEntryEntity): string {
   const what = entry.source === 'comprobante' ? 'Comprobante' : entry.source === 'banco' ? 'Banco' : 'Registrado por el comité';
   const id = entry.source === 'comprobante' ? entry.receiptId : entry.source === 'banco' ? entry.bankLineId : null;
-  return `${what}${id === null ? '' : ` #${id}`} · Q${Math.abs(entry.amount).toLocaleString('en-US')}`;
+  return `${what}${id === null ? '' : ` #${id}`} · ${formatQuetzales(toQuetzales(Math.abs(entry.amount)))}`;
 }
 
-/** What the history keeps of a credit. */
+/** Centavos -> quetzales for the contract, null kept. */
+const quetzales = (centavos: number | null) => (centavos === null ? null : toQuetzales(centavos));
+
+/** What the history keeps of a credit (quetzales, as it always showed). */
 function shown(entry: LedgerEntryEntity) {
   return {
     source: entry.source,
     method: entry.method,
-    amount: entry.amount,
+    amount: toQuetzales(entry.amount),
     paymentNumber: entry.paymentNumber,
     receiptId: entry.receiptId,
     bankLineId: entry.bankLineId,

@@ -18,11 +18,11 @@ export class PaymentDateEntity {
   @Column({ type: 'varchar', length: 200 })
   amount!: string;
 
-  /** What each family owes, whole quetzales; null until the committee sets it. */
+  /** What each family owes, in centavos; null until the committee sets it. */
   @Column({ type: 'int', nullable: true })
-  amountQuetzales!: number | null;
+  amountCentavos!: number | null;
 
-  /** What a family with twins owes instead; null when the same. */
+  /** What a family with twins owes instead, in centavos; null when the same. */
   @Column({ type: 'int', nullable: true })
-  twinsAmountQuetzales!: number | null;
+  twinsAmountCentavos!: number | null;
 }

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentDate, type PaymentNumber, type User } from '@portal/contracts';
+import { toCentavos, toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import type { UpdatePaymentDateDto } from './dto/update-payment-date.dto';
 import { PaymentDateEntity } from './payment-date.entity';
@@ -14,8 +15,8 @@ export function toPaymentDate(row: PaymentDateEntity): PaymentDate {
     description: row.description,
     date: row.date,
     amount: row.amount,
-    amountQuetzales: row.amountQuetzales,
-    twinsAmountQuetzales: row.twinsAmountQuetzales,
+    amountQuetzales: row.amountCentavos === null ? null : toQuetzales(row.amountCentavos),
+    twinsAmountQuetzales: row.twinsAmountCentavos === null ? null : toQuetzales(row.twinsAmountCentavos),
   };
 }
 
@@ -34,8 +35,10 @@ export class PaymentDatesService {
     if (!isPaymentNumber(id)) throw new NotFoundException(PAYMENT_DATE_TEXTS.notFound);
     const columns: Partial<PaymentDateEntity> = { description: input.description.trim(), date: input.date, amount: input.amount.trim() };
     // Left out, the numbers stay as they were: the spec's body (three texts) changes only the texts.
-    if (input.amountQuetzales !== undefined) columns.amountQuetzales = input.amountQuetzales;
-    if (input.twinsAmountQuetzales !== undefined) columns.twinsAmountQuetzales = input.twinsAmountQuetzales;
+    if (input.amountQuetzales !== undefined)
+      columns.amountCentavos = input.amountQuetzales === null ? null : toCentavos(input.amountQuetzales);
+    if (input.twinsAmountQuetzales !== undefined)
+      columns.twinsAmountCentavos = input.twinsAmountQuetzales === null ? null : toCentavos(input.twinsAmountQuetzales);
     return this.db.write(async (manager) => {
       const current = await manager.findOneBy(PaymentDateEntity, { id });
       if (!current) throw new NotFoundException(PAYMENT_DATE_TEXTS.notFound);

@@ -11,8 +11,9 @@ export class PaymentOverrideEntity {
   @PrimaryColumn({ type: 'int' })
   paymentNumber!: PaymentNumber;
 
+  /** Centavos. */
   @Column({ type: 'int' })
-  amountQuetzales!: number;
+  amountCentavos!: number;
 
   @Column({ type: 'varchar', length: 300 })
   reason!: string;
@@ -42,8 +43,9 @@ export class PaymentOverrideRemovalEntity {
   @Column({ type: 'int' })
   paymentNumber!: PaymentNumber;
 
+  /** Centavos. */
   @Column({ type: 'int' })
-  amountQuetzales!: number;
+  amountCentavos!: number;
 
   @Column({ type: 'varchar', length: 300 })
   reason!: string;

@@ -17,7 +17,7 @@ export type ConfirmationRow = PaymentConfirmationEntity;
 export interface NewOverride {
   familyId: number;
   paymentNumber: PaymentNumber;
-  amountQuetzales: number;
+  amountCentavos: number;
   reason: string;
 }
 
@@ -68,7 +68,7 @@ export class PaymentStore {
    */
   async setOverride(manager: EntityManager, user: User, input: NewOverride, replacedBecause: string): Promise<OverrideRow | null> {
     const before = await this.override(manager, input.familyId, input.paymentNumber);
-    if (before && (before.amountQuetzales !== input.amountQuetzales || before.reason !== input.reason)) {
+    if (before && (before.amountCentavos !== input.amountCentavos || before.reason !== input.reason)) {
       await this.archive(manager, user, before, replacedBecause);
     }
     await manager.upsert(PaymentOverrideEntity, { ...input, setByName: user.name, setAt: new Date() }, ['familyId', 'paymentNumber']);
@@ -129,7 +129,7 @@ export class PaymentStore {
     await manager.insert(PaymentOverrideRemovalEntity, {
       familyId: override.familyId,
       paymentNumber: override.paymentNumber,
-      amountQuetzales: override.amountQuetzales,
+      amountCentavos: override.amountCentavos,
       reason: override.reason,
       setByName: override.setByName,
       removedByName: user.name.slice(0, 120),

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_PROOF_STATES, type ReceiptState, type ReviewQueueItem, type User } from '@portal/contracts';
-import { formatDayNumeric, formatQuetzales } from '@portal/format';
+import { formatDayNumeric, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
@@ -13,6 +13,7 @@ import { proofChange, RECEIPT_MESSAGES } from './receipts.service';
 
 interface Decision {
   state: Exclude<ReceiptState, 'en_revision'>;
+  /** Quetzales, as the committee typed them. */
   amountReceived: number | null;
   rejectionReason: string | null;
 }
@@ -58,6 +59,7 @@ export class ReceiptReviewService {
    * deposit (a bank line of the same document number, amount and day): a deposit counts once.
    */
   async decide(user: User, id: number, decision: Decision): Promise<ReviewQueueItem> {
+    const centavos = decision.amountReceived === null ? null : toCentavos(decision.amountReceived);
     const changed = await this.db.write(async (manager) => {
       const found = await manager.findOneBy(ReceiptEntity, { id });
       if (!found) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
@@ -65,7 +67,7 @@ export class ReceiptReviewService {
       const result = await manager.update(
         ReceiptEntity,
         { id, state: 'en_revision' },
-        { ...decision, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
+        { ...decision, amountReceived: centavos, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
       );
       if (!result.affected) return 0;
       const receipt = await manager.findOneByOrFail(ReceiptEntity, { id });
@@ -73,7 +75,7 @@ export class ReceiptReviewService {
       if (decision.state === 'verificado') {
         const deposit = {
           familyId: receipt.familyId,
-          amount: decision.amountReceived!,
+          amount: centavos!,
           depositDate: receipt.depositDate,
           documentNumber: receipt.documentNumber,
         };
@@ -95,7 +97,7 @@ export class ReceiptReviewService {
         await this.mail.verified(manager, receipt.familyId, {
           entryId,
           paymentNumber: receipt.paymentNumber,
-          amount: deposit.amount,
+          amount: toQuetzales(deposit.amount),
           statement,
         });
       } else {
@@ -161,7 +163,7 @@ export class ReceiptReviewService {
       if (held) {
         const source = held.source === 'banco' ? `la línea del banco #${held.bankLineId ?? held.id}` : 'un pago registrado por el comité';
         list.push(
-          `Ya hay ${formatQuetzales(held.amount)}${held.depositDate ? ` del ${formatDayNumeric(held.depositDate)}` : ''} acreditados por ${source}: ` +
+          `Ya hay ${formatQuetzales(toQuetzales(held.amount))}${held.depositDate ? ` del ${formatDayNumeric(held.depositDate)}` : ''} acreditados por ${source}: ` +
             'si es el mismo depósito, verificarlo lo une a ese crédito (sin contarlo dos veces) cuando el número de documento, el monto y la fecha coinciden.',
         );
       }

@@ -45,6 +45,7 @@ export class ReceiptEntity {
   @Column({ type: 'boolean', default: false })
   hasThumbnail!: boolean;
 
+  /** Centavos, as the family typed them. */
   @Column({ type: 'int', nullable: true })
   amountDeclared!: number | null;
 
@@ -65,6 +66,7 @@ export class ReceiptEntity {
   @Column({ type: 'datetime', precision: 3, nullable: true })
   reviewedAt!: Date | null;
 
+  /** Centavos the committee verified. */
   @Column({ type: 'int', nullable: true })
   amountReceived!: number | null;
 

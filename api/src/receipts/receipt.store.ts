@@ -2,6 +2,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { PAYMENT_TITLES, type Receipt, type User } from '@portal/contracts';
+import { toQuetzales } from '@portal/format';
 import { recordChange } from '../history/record';
 import { ReceiptEntity } from './receipt.entity';
 import { ReceiptFileEntity } from './receipt-file.entity';
@@ -19,7 +20,7 @@ export function toReceipt(row: ReceiptRow, creditId: number | null = null): Rece
     state: row.state,
     contentType: row.contentType,
     hasThumbnail: Boolean(row.hasThumbnail),
-    amountDeclared: row.amountDeclared,
+    amountDeclared: row.amountDeclared === null ? null : toQuetzales(row.amountDeclared),
     depositDate: row.depositDate,
     documentNumber: row.documentNumber,
     kind: 'comprobante',
@@ -31,7 +32,7 @@ export function toReceipt(row: ReceiptRow, creditId: number | null = null): Rece
         : {
             reviewedBy: row.reviewedByName ?? '',
             reviewedAt: row.reviewedAt.toISOString(),
-            amountReceived: row.amountReceived,
+            amountReceived: row.amountReceived === null ? null : toQuetzales(row.amountReceived),
             reason: row.rejectionReason,
           },
   };
@@ -74,7 +75,7 @@ export class ReceiptStore {
     return manager.find(ReceiptEntity, { where: { familyId, state: 'en_revision' }, order: { id: 'ASC' } });
   }
 
-  /** A receipt still under review verified with the bank line of its deposit. */
+  /** A receipt still under review verified with the bank line of its deposit (`amount` in centavos). */
   async verifyByBank(manager: EntityManager, user: User, receipt: Pick<ReceiptRow, 'id' | 'familyId'>, amount: number): Promise<void> {
     await manager.update(
       ReceiptEntity,
@@ -87,7 +88,7 @@ export class ReceiptStore {
       entityId: receipt.id,
       familyId: receipt.familyId,
       before: { state: 'en_revision' },
-      after: { state: 'verificado', amountReceived: amount, by: 'banco' },
+      after: { state: 'verificado', amountReceived: toQuetzales(amount), by: 'banco' },
     });
   }
 

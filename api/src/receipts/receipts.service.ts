@@ -10,6 +10,7 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { PAYMENT_TITLES, type PaymentNumber, type Receipt, type User } from '@portal/contracts';
+import { parseCentavos } from '@portal/format';
 import { RateLimits } from '../auth/rate-limits';
 import { Database } from '../database/database.service';
 import { ReceiptEntity } from './receipt.entity';
@@ -38,7 +39,7 @@ const HOUR_MS = 3_600_000;
 
 const FIELDS = {
   paymentNumber: 'El número de pago debe ser del 1 al 6.',
-  amountDeclared: 'El monto depositado debe ser un número entero de quetzales, de 1 a 1,000,000.',
+  amountDeclared: 'El monto depositado debe ser de Q0.01 a Q1,000,000, con dos decimales como máximo (2950 o 2,950.50).',
   depositDate: 'La fecha del depósito debe tener el formato AAAA-MM-DD.',
   documentNumber: 'El número de documento admite hasta 40 letras, números, espacios o guiones.',
 } as const;
@@ -68,7 +69,9 @@ function declared(fields: Record<string, string>): Declared {
   const { paymentNumber = '', amountDeclared = '', depositDate = '', documentNumber = '' } = fields;
   if (!/^[1-6]$/.test(paymentNumber)) errors.paymentNumber = [FIELDS.paymentNumber];
   const amount = amountDeclared.trim();
-  if (amount !== '' && (!/^[1-9]\d{0,6}$/.test(amount) || Number(amount) > 1_000_000)) errors.amountDeclared = [FIELDS.amountDeclared];
+  // Centavos, exactly as typed ('2,950.50'): a third decimal is refused, never rounded.
+  const centavos = amount === '' ? null : parseCentavos(amount);
+  if (amount !== '' && (centavos === null || centavos < 1 || centavos > 100_000_000)) errors.amountDeclared = [FIELDS.amountDeclared];
   const date = depositDate.trim();
   if (
     date !== '' &&
@@ -82,7 +85,7 @@ function declared(fields: Record<string, string>): Declared {
   if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
   return {
     paymentNumber: Number(paymentNumber) as PaymentNumber,
-    amountDeclared: amount === '' ? null : Number(amount),
+    amountDeclared: centavos,
     depositDate: date === '' ? null : date,
     documentNumber: document === '' ? null : document,
   };

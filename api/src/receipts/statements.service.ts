@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentNumber, type Statement, type User } from '@portal/contracts';
-import { formatQuetzales, todayInGuatemala } from '@portal/format';
+import { formatQuetzales, toCentavos, todayInGuatemala, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
@@ -23,10 +23,11 @@ function overrideChange(
   action: 'set' | 'delete',
   familyId: number,
   paymentNumber: PaymentNumber,
-  before: Pick<OverrideRow, 'amountQuetzales' | 'reason'> | null,
-  after: Pick<OverrideRow, 'amountQuetzales' | 'reason'> | null,
+  before: Pick<OverrideRow, 'amountCentavos' | 'reason'> | null,
+  after: Pick<OverrideRow, 'amountCentavos' | 'reason'> | null,
 ) {
-  const shown = (row: typeof before) => (row ? { amountQuetzales: row.amountQuetzales, reason: row.reason } : null);
+  // The history shows quetzales, as it always has.
+  const shown = (row: typeof before) => (row ? { amountQuetzales: toQuetzales(row.amountCentavos), reason: row.reason } : null);
   return {
     action: `payment-override.${action}`,
     entity: 'payment-override' as const,
@@ -61,9 +62,9 @@ export class StatementsService {
     const payment = this.paymentNumber(paymentNumber);
     return this.db.write(async (manager) => {
       if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
-      const row = { familyId, paymentNumber: payment, amountQuetzales: input.amountQuetzales, reason: input.reason.trim() };
+      const row = { familyId, paymentNumber: payment, amountCentavos: toCentavos(input.amountQuetzales), reason: input.reason.trim() };
       // The amount it replaces stays, crossed out, with the new reason.
-      const replaced = `Reemplazado por ${formatQuetzales(row.amountQuetzales)}: ${row.reason}`.slice(0, 300);
+      const replaced = `Reemplazado por ${formatQuetzales(input.amountQuetzales)}: ${row.reason}`.slice(0, 300);
       const before = await this.payments.setOverride(manager, user, row, replaced);
       await recordChange(manager, user, overrideChange('set', familyId, payment, before, row));
       return this.forFamily(familyId, manager);
@@ -97,7 +98,7 @@ export class StatementsService {
         familyId,
         source: 'efectivo',
         method: input.method ?? 'efectivo',
-        amount: input.amountReceived,
+        amount: toCentavos(input.amountReceived),
         paymentNumber: payment,
         depositDate: input.depositDate ?? todayInGuatemala(),
         note: input.note?.trim() || null,

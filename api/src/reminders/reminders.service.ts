@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PAYMENT_TITLES, type PaymentNumber, type PaymentReminder, type SkippedFamily } from '@portal/contracts';
-import { daysBetween, formatDay, todayInGuatemala } from '@portal/format';
+import { daysBetween, formatDay, todayInGuatemala, toQuetzales } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
@@ -125,7 +125,7 @@ export class RemindersService {
         graduateName: family.graduateName,
         contactName: family.contactName,
         email: family.email,
-        owed: line.balance,
+        owed: line.balance === null ? null : toQuetzales(line.balance),
       });
     }
     return candidates;

@@ -17,7 +17,7 @@ export interface SheetLayout<Row> {
 
 /**
  * Text, a number (a count, a table or seat number: a number cell the sheet adds up and sorts), a
- * calendar day (a Date at UTC midnight), whole quetzales (`{ quetzales }`), or null for an empty cell.
+ * calendar day (a Date at UTC midnight), quetzales (`{ quetzales }`, centavos as decimals), or null for an empty cell.
  */
 export type Cell = string | number | Date | { quetzales: number | null } | null;
 
@@ -35,8 +35,9 @@ export interface SheetSource<Row> {
 const PLAIN: Partial<ExcelJS.Style> = {};
 /** A real date (a number the sheet sorts and filters by), shown as the spec's dd/MM/yyyy. */
 const DAY: Partial<ExcelJS.Style> = { numFmt: 'dd/mm/yyyy' };
-/** Quetzales as numbers the sheet adds up, shown as the portal shows them: Q2,950. */
+/** Quetzales as numbers the sheet adds up, shown as the portal shows them: Q2,950, Q2,950.50. */
 const QUETZALES: Partial<ExcelJS.Style> = { numFmt: '"Q"#,##0' };
+const QUETZALES_AND_CENTAVOS: Partial<ExcelJS.Style> = { numFmt: '"Q"#,##0.00' };
 
 function cellValue(value: Cell): ExcelJS.CellValue {
   if (value === null || value instanceof Date) return value;
@@ -48,7 +49,8 @@ function cellValue(value: Cell): ExcelJS.CellValue {
 function cellStyle(value: Cell): Partial<ExcelJS.Style> {
   if (value === null) return PLAIN;
   if (value instanceof Date) return DAY;
-  return typeof value === 'object' ? QUETZALES : PLAIN;
+  if (typeof value !== 'object') return PLAIN;
+  return Number.isInteger(value.quetzales ?? 0) ? QUETZALES : QUETZALES_AND_CENTAVOS;
 }
 
 /** Sheet XML allowed to wait for the zip before the next page is read. */

@@ -1,6 +1,6 @@
 import { ConflictException } from '@nestjs/common';
 import type { Family, RsvpAnswer } from '@portal/contracts';
-import { formatDateNumeric, formatTime, isEventOver } from '@portal/format';
+import { formatDateNumeric, formatTime, isEventOver, toQuetzales } from '@portal/format';
 import type { EventRow } from '../events/event.store';
 import type { FamilyRow } from '../families/family.store';
 import type { KeyEventIds } from '../settings/settings.store';
@@ -27,7 +27,7 @@ export interface Answer {
 const answerOf = (answer: Answer | undefined): RsvpAnswer | null =>
   answer === undefined ? null : answer.attending ? 'attending' : 'not_attending';
 
-/** What the family's ledger says of it (ledger/allocation.ts `Account`); none: no money and nothing owed. */
+/** What the family's ledger says of it (ledger/allocation.ts `Account`, centavos); none: no money and nothing owed. */
 export interface FamilyMoney {
   paid: boolean;
   totals: { received: number; dueBalance: number; credit: number };
@@ -53,9 +53,9 @@ export function toFamily(
     phone: row.phone,
     tablesBooked: row.tablesBooked,
     hasPaid: money?.paid ?? false,
-    paymentAmount: money?.totals.received ?? 0,
-    owedNow: money?.totals.dueBalance ?? 0,
-    credit: money?.totals.credit ?? 0,
+    paymentAmount: toQuetzales(money?.totals.received ?? 0),
+    owedNow: toQuetzales(money?.totals.dueBalance ?? 0),
+    credit: toQuetzales(money?.totals.credit ?? 0),
     graduates: row.graduates,
     awardsRsvp: awards?.attending === true,
     brunchRsvp: brunch?.attending === true,

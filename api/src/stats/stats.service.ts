@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Stats } from '@portal/contracts';
+import { toCentavos, toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
@@ -36,7 +37,7 @@ export class StatsService {
       brunchGuestsCount: of(ids.brunch)?.people ?? 0,
       moneyReceived: received,
       moneyCredit: credit,
-      moneyExpected: progress.reduce((sum, payment) => sum + payment.expected, 0),
+      moneyExpected: toQuetzales(progress.reduce((sum, payment) => sum + toCentavos(payment.expected), 0)),
       paymentProgress: progress,
     };
   }
@@ -66,6 +67,12 @@ export class StatsService {
         if (line.state === 'pagado') entry.verifiedFamilies += 1;
       });
     }
-    return { paid, received, credit, progress };
+    // Summed in centavos, shown in quetzales.
+    return {
+      paid,
+      received: toQuetzales(received),
+      credit: toQuetzales(credit),
+      progress: progress.map((entry) => ({ ...entry, received: toQuetzales(entry.received), expected: toQuetzales(entry.expected) })),
+    };
   }
 }

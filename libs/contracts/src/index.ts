@@ -281,7 +281,7 @@ export interface Receipt {
   /** 'image/jpeg' (images are re-encoded) or 'application/pdf'. */
   contentType: string;
   hasThumbnail: boolean;
-  /** What the family says it deposited, whole quetzales. */
+  /** What the family says it deposited, quetzales. */
   amountDeclared: number | null;
   /** yyyy-MM-dd. */
   depositDate: string | null;
@@ -300,7 +300,7 @@ export interface ReviewQueueItem extends Receipt {
   familyId: number;
   graduateName: string;
   contactName: string;
-  /** What the family owes for this payment, whole quetzales; null while the payment has no amount. */
+  /** What the family owes for this payment, quetzales; null while the payment has no amount. */
   expected: number | null;
   /** Of that, what the family's money does not pay yet; null with `expected`. */
   stillOwed: number | null;
@@ -314,6 +314,9 @@ export interface ReceiptReview {
   amountReceived: number | null;
   reason: string | null;
 }
+
+// Every amount in this contract is in quetzales with at most two decimals (100.5 is Q100.50): the
+// API keeps them as integer centavos and refuses a third decimal (docs/payments.md 'Amounts').
 
 // ---- Events --------------------------------------------------------------------------------
 
@@ -467,7 +470,7 @@ export interface PaymentDateInput {
   date: string;
   /** Free text: 'Q2,950 (Q4,250 familias con gemelos)'. */
   amount: string;
-  /** What each family owes for this payment, whole quetzales; null while the committee has not set it. */
+  /** What each family owes for this payment, quetzales; null while the committee has not set it. */
   amountQuetzales?: number | null;
   /** What a family with twins owes instead; null when it is the same. */
   twinsAmountQuetzales?: number | null;
@@ -483,7 +486,7 @@ export interface PaymentDate extends PaymentDateInput {
 
 /** One family's own amount for one payment, set by the committee (a scholarship, a discount). */
 export interface PaymentOverrideInput {
-  /** Whole quetzales, 0 to 1,000,000. */
+  /** Quetzales, 0 to 1,000,000. */
   amountQuetzales: number;
   reason: string;
 }
@@ -499,7 +502,7 @@ export const REVERSAL_REASON_MAX = 300;
 
 /** Money the committee received without a receipt (cash at a meeting, a transfer checked by hand). */
 export interface CashPaymentInput {
-  /** Whole quetzales, 1 to 1,000,000. */
+  /** Quetzales, 0.01 to 1,000,000. */
   amountReceived: number;
   /** yyyy-MM-dd; today in Guatemala when left out. */
   depositDate?: string;
@@ -533,7 +536,7 @@ export interface LedgerEntry {
   /** 'comprobante': a verified receipt; 'banco': a bank statement line; 'efectivo': recorded by hand. */
   source: 'comprobante' | 'banco' | 'efectivo';
   method: CreditMethod | null;
-  /** Whole quetzales: positive for a credit, negative for a reversal. */
+  /** Quetzales: positive for a credit, negative for a reversal. */
   amount: number;
   /** The payment the receipt or the committee named (the money pays the oldest payment first all the same). */
   paymentNumber: PaymentNumber | null;
@@ -564,7 +567,7 @@ export interface StatementLine {
   paymentNumber: PaymentNumber;
   title: string;
   dueDate: string;
-  /** Whole quetzales owed; null while the payment has no amount. */
+  /** Quetzales owed; null while the payment has no amount. */
   expected: number | null;
   /** Where `expected` comes from: the payment's amount, its twins' amount, or the family's own. */
   expectedFrom: 'pago' | 'gemelos' | 'ajuste' | null;
@@ -1068,9 +1071,15 @@ export const EXPENSE_ANSWER_MAX = 1000;
 /** Expenses above this many quetzales wait for a second admin, unless the committee set another. */
 export const DEFAULT_APPROVAL_THRESHOLD = 1000;
 
-/** 'gasto': paid against an invoice; 'anticipo': paid ahead to a supplier; 'devolucion': money a supplier gave back. */
-export const EXPENSE_KINDS = ['gasto', 'anticipo', 'devolucion'] as const;
+/**
+ * 'gasto': paid against an invoice; 'anticipo': paid ahead to a supplier; 'devolucion': money a
+ * supplier gave back; 'comision': a bank's fee (money out, no invoice); 'interes': interest the
+ * bank paid (money in, no invoice). The last two let the books match the bank's balance exactly.
+ */
+export const EXPENSE_KINDS = ['gasto', 'anticipo', 'devolucion', 'comision', 'interes'] as const;
 export type ExpenseKind = (typeof EXPENSE_KINDS)[number];
+/** The kinds that are money in (a negative amount in the books). */
+export const MONEY_IN_KINDS: readonly ExpenseKind[] = ['devolucion', 'interes'];
 export const EXPENSE_METHODS = ['transferencia', 'cheque', 'efectivo'] as const;
 export type ExpenseMethod = (typeof EXPENSE_METHODS)[number];
 
@@ -1092,7 +1101,7 @@ export interface BudgetVersion {
 export interface BudgetInput {
   approvedOn: string;
   acta: string;
-  /** One line per category (1 to 40, names unique), whole quetzales 0 to 10,000,000. */
+  /** One line per category (1 to 40, names unique), quetzales 0 to 10,000,000. */
   lines: Array<{ category: string; amount: number }>;
 }
 
@@ -1104,7 +1113,7 @@ export interface ExpenseInput {
   category: string;
   supplier: string;
   concept: string;
-  /** Whole quetzales, 1 to 10,000,000 (positive also for a refund: the kind says which way). */
+  /** Quetzales, 0.01 to 10,000,000 (positive also for money in: the kind says which way). */
   amount: number;
   method: ExpenseMethod;
   /** The supplier's NIT, checked with its check digit ('1234567-8', 'K' allowed). */
@@ -1128,7 +1137,7 @@ export interface Expense {
   category: string;
   supplier: string;
   concept: string;
-  /** Whole quetzales; money out is positive, money back (a refund, a reversal of money out) negative. */
+  /** Quetzales; money out is positive, money back (a refund, a reversal of money out) negative. */
   amount: number;
   method: ExpenseMethod;
   nit: string | null;

@@ -41,6 +41,7 @@ const wallClockInGuatemala = dateFormat(
   'en-US',
 );
 const wholeNumber = once(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
+const withCentavos = once(() => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -110,9 +111,11 @@ export function formatClockRange(start: string, end: string): string {
   return `${formatClock(start)} - ${formatClock(end)}`;
 }
 
-/** 2950 -> `Q2,950`. */
+/** 2950 -> `Q2,950`; 2950.5 -> `Q2,950.50` (centavos shown only when there are some). */
 export function formatQuetzales(amount: number): string {
-  return `Q${wholeNumber().format(amount)}`;
+  // Whole by its centavos, so a sum's float noise (2950.0000000001) still reads Q2,950.
+  const centavos = Math.round(amount * 100);
+  return `Q${(centavos % 100 === 0 ? wholeNumber() : withCentavos()).format(centavos / 100)}`;
 }
 
 /** The calendar day it is now in Guatemala, `yyyy-MM-dd`. */
@@ -303,4 +306,5 @@ export function formatLedgerSource(entry: {
 export function formatLedgerAmount(amount: number): string {
   return amount < 0 ? `-${formatQuetzales(-amount)}` : formatQuetzales(amount);
 }
+export { hasCentavosAtMost, parseCentavos, QUETZALES_PATTERN, toCentavos, toQuetzales } from './money';
 export { familyMatches, foldForSearch, searchFamilies, type SearchableFamily } from './search';

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsString, Max, Min, ValidateNested } from 'class-validator';
 import {
   BUDGET_ACTA_MAX,
   BUDGET_CATEGORY_MAX,
@@ -15,7 +15,7 @@ import {
   type HoldingKind,
   type ReverseExpenseInput,
 } from '@portal/contracts';
-import { IsCalendarDay, IsFilled, MaxChars, Omittable } from '../../common/validators';
+import { HasCentavos, IsCalendarDay, IsFilled, MaxChars, Omittable } from '../../common/validators';
 
 export class BudgetLineDto {
   @MaxChars(BUDGET_CATEGORY_MAX, { message: `La categoría no puede tener más de ${BUDGET_CATEGORY_MAX} caracteres.` })
@@ -25,7 +25,8 @@ export class BudgetLineDto {
 
   @Max(10_000_000, { message: 'El monto de una categoría no puede ser mayor que Q10,000,000.' })
   @Min(0, { message: 'El monto de una categoría no puede ser negativo.' })
-  @IsInt({ message: 'El monto de cada categoría es requerido, en quetzales enteros.' })
+  @HasCentavos()
+  @IsNumber({}, { message: 'El monto de cada categoría es requerido, en quetzales.' })
   amount!: number;
 }
 
@@ -51,7 +52,8 @@ export class BudgetDto implements BudgetInput {
 export class BooksSettingsDto implements BooksSettingsInput {
   @Max(10_000_000, { message: 'El monto no puede ser mayor que Q10,000,000.' })
   @Min(0, { message: 'El monto no puede ser negativo (Q0: todo gasto necesita segunda aprobación).' })
-  @IsInt({ message: 'El monto que requiere segunda aprobación es requerido, en quetzales enteros.' })
+  @HasCentavos()
+  @IsNumber({}, { message: 'El monto que requiere segunda aprobación es requerido, en quetzales.' })
   approvalThreshold!: number;
 
   @Omittable()
@@ -77,7 +79,8 @@ export class HoldingDto implements HoldingInput {
 
   @Max(100_000_000, { message: 'El monto no puede ser mayor que Q100,000,000.' })
   @Min(0, { message: 'El monto no puede ser negativo.' })
-  @IsInt({ message: 'El monto es requerido, en quetzales enteros.' })
+  @HasCentavos()
+  @IsNumber({}, { message: 'El monto es requerido, en quetzales.' })
   amount!: number;
 
   @Omittable()

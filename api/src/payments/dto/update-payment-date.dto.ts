@@ -1,6 +1,6 @@
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsNumber, IsString, Max, Min } from 'class-validator';
 import type { PaymentDateInput } from '@portal/contracts';
-import { IsCalendarDay, IsFilled, MaxChars, OmittableOrNull } from '../../common/validators';
+import { HasCentavos, IsCalendarDay, IsFilled, MaxChars, OmittableOrNull } from '../../common/validators';
 
 /** PUT /api/payment-dates/:id: the whole item; the title comes from the payment number. */
 export class UpdatePaymentDateDto implements PaymentDateInput {
@@ -18,14 +18,16 @@ export class UpdatePaymentDateDto implements PaymentDateInput {
   amount!: string;
 
   @OmittableOrNull()
-  @IsInt({ message: 'El monto en quetzales debe ser un número entero.' })
-  @Min(0, { message: 'El monto en quetzales debe estar entre 0 y 1,000,000.' })
   @Max(1_000_000, { message: 'El monto en quetzales debe estar entre 0 y 1,000,000.' })
+  @Min(0, { message: 'El monto en quetzales debe estar entre 0 y 1,000,000.' })
+  @HasCentavos()
+  @IsNumber({}, { message: 'El monto en quetzales debe ser un número.' })
   amountQuetzales?: number | null;
 
   @OmittableOrNull()
-  @IsInt({ message: 'El monto para gemelos debe ser un número entero.' })
-  @Min(0, { message: 'El monto para gemelos debe estar entre 0 y 1,000,000.' })
   @Max(1_000_000, { message: 'El monto para gemelos debe estar entre 0 y 1,000,000.' })
+  @Min(0, { message: 'El monto para gemelos debe estar entre 0 y 1,000,000.' })
+  @HasCentavos()
+  @IsNumber({}, { message: 'El monto para gemelos debe ser un número.' })
   twinsAmountQuetzales?: number | null;
 }

@@ -1,11 +1,12 @@
-import { IsInt, IsString, Max, Min } from 'class-validator';
-import { IsFilled, MaxChars } from '../../common/validators';
+import { IsNumber, IsString, Max, Min } from 'class-validator';
+import { HasCentavos, IsFilled, MaxChars } from '../../common/validators';
 
 /** POST /api/payment-proofs/{id}/verify: what actually arrived in the account. */
 export class VerifyReceiptDto {
   @Max(1_000_000, { message: 'El monto recibido no puede ser mayor que Q1,000,000.' })
-  @Min(1, { message: 'El monto recibido debe ser de al menos Q1.' })
-  @IsInt({ message: 'El monto recibido es requerido, en quetzales enteros.' })
+  @Min(0.01, { message: 'El monto recibido debe ser de al menos Q0.01.' })
+  @HasCentavos()
+  @IsNumber({}, { message: 'El monto recibido es requerido, en quetzales.' })
   amountReceived!: number;
 }
 

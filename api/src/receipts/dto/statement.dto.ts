@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsNumber, IsString, Max, Min } from 'class-validator';
 import {
   CREDIT_METHODS,
   CREDIT_NOTE_MAX,
@@ -7,13 +7,14 @@ import {
   type CreditMethod,
   type PaymentOverrideInput,
 } from '@portal/contracts';
-import { IsCalendarDay, IsFilled, MaxChars, Omittable } from '../../common/validators';
+import { HasCentavos, IsCalendarDay, IsFilled, MaxChars, Omittable } from '../../common/validators';
 
 /** PUT /api/families/{id}/payments/{n}/override: this family's own amount, and why. */
 export class PaymentOverrideDto implements PaymentOverrideInput {
   @Max(1_000_000, { message: 'El monto no puede ser mayor que Q1,000,000.' })
   @Min(0, { message: 'El monto no puede ser negativo.' })
-  @IsInt({ message: 'El monto es requerido, en quetzales enteros.' })
+  @HasCentavos()
+  @IsNumber({}, { message: 'El monto es requerido, en quetzales.' })
   amountQuetzales!: number;
 
   @MaxChars(300, { message: 'El motivo no puede tener más de 300 caracteres.' })
@@ -25,8 +26,9 @@ export class PaymentOverrideDto implements PaymentOverrideInput {
 /** POST /api/families/{id}/payments/{n}/cash: money received without a receipt. */
 export class CashPaymentDto implements CashPaymentInput {
   @Max(1_000_000, { message: 'El monto recibido no puede ser mayor que Q1,000,000.' })
-  @Min(1, { message: 'El monto recibido debe ser de al menos Q1.' })
-  @IsInt({ message: 'El monto recibido es requerido, en quetzales enteros.' })
+  @Min(0.01, { message: 'El monto recibido debe ser de al menos Q0.01.' })
+  @HasCentavos()
+  @IsNumber({}, { message: 'El monto recibido es requerido, en quetzales.' })
   amountReceived!: number;
 
   @Omittable()

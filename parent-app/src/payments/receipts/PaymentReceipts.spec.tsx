@@ -50,6 +50,23 @@ describe("a payment's receipts", () => {
     expect(input).not.toHaveAttribute('capture');
   });
 
+  it('takes the amount deposited with its centavos, as typed, and refuses a third decimal', async () => {
+    render(<PaymentReceipts paymentNumber={2} proofs={[]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Subir comprobante' }));
+    const amount = screen.getByLabelText('Monto depositado (Q, opcional)') as HTMLInputElement;
+    expect(amount).toHaveAttribute('inputmode', 'decimal');
+    await userEvent.type(amount, '2,950.50');
+    expect(amount.validity.valid).toBe(true);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '2950.505');
+    expect(amount.validity.patternMismatch).toBe(true);
+  });
+
+  it('shows a receipt verified with centavos to the centavo', () => {
+    render(<PaymentReceipts paymentNumber={2} proofs={[proof({ id: 13, state: 'verificado', review: review(2950.75, null) })]} paid />);
+    expect(screen.getByText(/Recibido: Q2,950.75/)).toBeInTheDocument();
+  });
+
   it('reads En revisión and lets the parent delete a receipt nobody has reviewed', () => {
     render(<PaymentReceipts paymentNumber={2} proofs={[proof({})]} />);
     expect(screen.getAllByText('En revisión').length).toBeGreaterThan(0);

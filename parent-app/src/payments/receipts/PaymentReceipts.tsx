@@ -8,7 +8,7 @@ import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { toast } from '@portal/ui/toast';
-import { formatQuetzales } from '@portal/format';
+import { formatQuetzales, QUETZALES_PATTERN } from '@portal/format';
 import { texts } from '../../texts';
 
 const t = texts.receipts;
@@ -151,7 +151,7 @@ export function PaymentReceipts({
             />
           </Field>
           <Field id={`${id}-amount`} label={t.amount}>
-            <Input id={`${id}-amount`} name="amountDeclared" inputMode="numeric" pattern="[0-9]*" />
+            <Input id={`${id}-amount`} name="amountDeclared" inputMode="decimal" pattern={QUETZALES_PATTERN} />
           </Field>
           <Field id={`${id}-date`} label={t.date}>
             <Input id={`${id}-date`} name="depositDate" type="date" />
