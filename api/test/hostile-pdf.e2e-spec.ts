@@ -78,9 +78,18 @@ describe.each(DATABASES)('hostile PDFs as receipts and invoices (%s)', (kind) =>
 
   it.each(Object.entries(HEAVY_PDFS))('refuses %s within a few seconds', async (_name, make) => {
     const file = make();
-    const started = Date.now();
-    await refused(() => receipt(file), 422, FILE_MESSAGES.heavyPdf);
-    expect(Date.now() - started).toBeLessThan(5000);
+    let took = 0;
+    await refused(
+      async () => {
+        const started = Date.now();
+        const response = await receipt(file);
+        took = Date.now() - started;
+        return response;
+      },
+      422,
+      FILE_MESSAGES.heavyPdf,
+    );
+    expect(took).toBeLessThan(5000);
   });
 
   it('refuses an encrypted PDF, which cannot be read through', async () => {
