@@ -12,6 +12,7 @@ import {
   pdfFile,
   receiptObjects,
   streamObject,
+  unmarkedObjectStream,
 } from './fixtures/pdf/make-hostile-pdfs';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { sendForm, upload } from './receipts-fixtures';
@@ -113,6 +114,17 @@ describe.each(DATABASES)('hostile PDFs as receipts and invoices (%s)', (kind) =>
     for (const number of [1, 2, 3, 4, 5, 6]) expect(objects.get(number)).toBe(original.get(number));
     expect([...objects.values()].filter((text) => /\/Type \/(ObjStm|XRef)/.test(text))).toEqual([]);
     expect(objects.get(6)).toContain('/URI (https://banco.example.com/)');
+  });
+
+  it('stores a stream that is an object stream in all but its type with no way left to reach what it holds', async () => {
+    const response = await receipt(unmarkedObjectStream());
+    expect(response.statusCode).toBe(201);
+    const stored = (await parent.get(`/api/payment-proofs/${response.json<{ id: number }>().id}/file`)).rawBody;
+    const objects = await objectsOf(stored);
+    // The catalog still names object 10, but no object 10 is written, and there is no cross-reference stream.
+    expect(objects.get(1)).toContain('/OpenAction 10 0 R');
+    expect([objects.has(10), /\/Type \/XRef|JavaScript/.test([...objects.values()].join('\n'))]).toEqual([false, false]);
+    expect(stored.toString('latin1')).toMatch(/\nxref\n0 \d+\n/);
   });
 
   it('keeps one revision of an updated invoice, and nothing after its end', async () => {
