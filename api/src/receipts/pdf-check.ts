@@ -224,9 +224,10 @@ function plain(dict: PDFDict): PDFDict {
 /** The object stream with its filters undone; PdfRefused past the budget. */
 function decoded(raw: PDFRawStream): PDFRawStream {
   const { context } = raw.dict;
-  // Its objects are counted before they are read: a stream of millions is not decoded at all.
-  const count = raw.dict.get(NAME.N);
-  charge(context, 'objects', count instanceof PDFNumber ? count.asNumber() : 0);
+  // Its objects are counted as they are kept; one that says it holds more than the budget has left is not decoded at all.
+  const count = raw.dict.lookup(NAME.N);
+  if (count instanceof PDFNumber && budgetOf(context).objects + count.asNumber() > MAX_PDF_OBJECTS)
+    charge(context, 'objects', count.asNumber());
   const filters = raw.dict.lookup(NAME.Filter);
   const params = raw.dict.lookup(NAME.DecodeParms);
   const list = filters instanceof PDFArray ? filters.asArray() : filters ? [filters] : [];
