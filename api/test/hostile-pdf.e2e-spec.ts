@@ -102,6 +102,11 @@ describe.each(DATABASES)('hostile PDFs as receipts and invoices (%s)', (kind) =>
     await refused(() => invoice(broken), 422, FILE_MESSAGES.badPdf);
   });
 
+  it('refuses a readable PDF that is also a web page once written back', async () => {
+    const polyglot = pdfFile([{ objects: { ...receiptObjects(), 5: streamObject('', '<html><script>alert(1)</script></html>') } }]);
+    await refused(() => receipt(polyglot), 422, FILE_MESSAGES.activePdf);
+  });
+
   it('stores a clean receipt as the parser wrote it back: the same objects, none left compressed', async () => {
     const sent = cleanReceipt();
     const response = await receipt(sent);
