@@ -18,10 +18,15 @@ function pdf(catalogExtra = '', objects: string[] = [], compressed: string[] = [
   ];
   const chunks = [Buffer.from(parts.join('\n') + '\n', 'latin1')];
   if (compressed.length) {
-    const body = compressed.map((object, index) => `${20 + index} 0 ${object}`).join(' ');
-    const data = deflateSync(Buffer.from(body, 'latin1'));
+    // Object numbers and offsets first, then the objects from /First on.
+    const offsets = compressed.map((_object, index) => compressed.slice(0, index).reduce((sum, object) => sum + object.length + 1, 0));
+    const header = compressed.map((_object, index) => `${20 + index} ${offsets[index]}`).join(' ') + '\n';
+    const data = deflateSync(Buffer.from(header + compressed.join('\n'), 'latin1'));
     chunks.push(
-      Buffer.from(`9 0 obj<</Type/ObjStm/N ${compressed.length}/First 0/Filter/FlateDecode/Length ${data.length}>>stream\n`, 'latin1'),
+      Buffer.from(
+        `9 0 obj<</Type/ObjStm/N ${compressed.length}/First ${header.length}/Filter/FlateDecode/Length ${data.length}>>stream\n`,
+        'latin1',
+      ),
       data,
       Buffer.from('\nendstream\nendobj\n', 'latin1'),
     );
