@@ -118,7 +118,7 @@ describe('the admin panel', () => {
     const reversal = page.getByRole('dialog', { name: 'Revertir el movimiento' });
     // Money recorded by hand has no receipt to send back to review.
     expect(await reversal.getByLabel('Volver a revisión').count()).toBe(0);
-    await reversal.getByLabel('Motivo (obligatorio)').fill('Familia registrada por error');
+    await reversal.getByLabel(/^Motivo interno/).fill('Familia registrada por error');
     await reversal.getByRole('button', { name: 'Revertir', exact: true }).click();
     await toast('Movimiento revertido');
     await statement
@@ -168,8 +168,8 @@ describe('the admin panel', () => {
   it("keeps a family's account: cash received, an own amount with its reason, and the dashboard's money follows", async () => {
     await section('Panel Principal');
     const money = page.locator('.ui-card', { hasText: 'Dinero Recibido' });
-    await money.getByText(/verificados de/).waitFor();
-    const before = await money.getByText(/verificados de/).textContent();
+    await money.getByText(/recibidos de/).waitFor();
+    const before = await money.getByText(/recibidos de/).textContent();
 
     await section('Gestión de Familias');
     await page.getByRole('button', { name: 'Estado de cuenta de la familia de Diego Hernández' }).click();
@@ -199,10 +199,10 @@ describe('the admin panel', () => {
     await page.keyboard.press('Escape');
 
     await section('Panel Principal');
-    await money.getByText(/verificados de/).waitFor();
-    const after = await money.getByText(/verificados de/).textContent();
+    await money.getByText(/recibidos de/).waitFor();
+    const after = await money.getByText(/recibidos de/).textContent();
     expect(after).not.toBe(before);
-    expect(after).toMatch(/^Q[\d,]+ verificados de Q[\d,]+ esperados$/);
+    expect(after).toMatch(/^Q[\d,]+ recibidos de Q[\d,]+ esperados$/);
     await screenshot(page, 'admin-dashboard-money');
 
     // The same statement, and the amounts of 'Fechas de Pago', on a phone.

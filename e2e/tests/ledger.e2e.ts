@@ -85,7 +85,10 @@ beforeAll(async () => {
   smtp.listen(0, '127.0.0.1');
   await once(smtp.server, 'listening');
   const { port } = smtp.server.address() as AddressInfo;
-  [browser, portal] = await Promise.all([launchBrowser(), startPortal({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_POLL_SECONDS: '1' })]);
+  [browser, portal] = await Promise.all([
+    launchBrowser(),
+    startPortal({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_POLL_SECONDS: '1', MONEY_MAIL_DELAY_MINUTES: '0' }),
+  ]);
   ({ page: admin } = await newPage(browser, DESKTOP));
   await signIn(admin, portal.url, 'admin');
   await admin.waitForURL(`${portal.url}/admin`);
@@ -218,7 +221,7 @@ async function theTreasurerReversesIt(): Promise<void> {
   await dialog.getByRole('button', { name: 'Revertir Depósito en el banco de Q500' }).click();
   const reason = admin.getByRole('dialog', { name: 'Revertir el movimiento' });
   expect(await reason.getByRole('button', { name: 'Revertir', exact: true }).isDisabled()).toBe(true);
-  await reason.getByLabel('Motivo (obligatorio)').fill('Era de la familia Hernández');
+  await reason.getByLabel(/^Motivo interno/).fill('Era de la familia Hernández');
   expect(await seriousA11yViolations(admin)).toEqual([]);
   await reason.getByRole('button', { name: 'Revertir', exact: true }).click();
   await toast(admin, 'Movimiento revertido');

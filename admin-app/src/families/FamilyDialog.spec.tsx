@@ -13,7 +13,7 @@ function renderDialog(onSave = jest.fn().mockResolvedValue(undefined), saving = 
 
 describe('the family dialog', () => {
   it('keeps "Crear Familia" disabled until the four required fields are filled', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderDialog();
     expect(screen.getByRole('heading', { name: 'Agregar Nueva Familia' })).toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Crear Familia' });
@@ -36,7 +36,7 @@ describe('the family dialog', () => {
   });
 
   it('sends the family with numbers, treating what is not a number as 0', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSave = renderDialog();
     await user.type(screen.getByLabelText('Nombre del graduado *'), ' Sofía ');
     await user.type(screen.getByLabelText('Nombre del contacto *'), 'Carlos');
@@ -101,7 +101,7 @@ describe('the family dialog', () => {
   });
 
   it('offers three answers per event and keeps an unanswered family unanswered', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSave = jest.fn().mockResolvedValue(undefined);
     render(
       <FamilyDialog
@@ -144,7 +144,7 @@ describe('the family dialog', () => {
   });
 
   it("records money when 'Pago recibido' is ticked on a family that owes, prefilled with what it owes now, and never unticks it", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const family: Family = {
       id: 4,
       graduateName: 'Sofía Morales',
