@@ -39,6 +39,17 @@ export const texts = {
   closed: (when: string) => `Las confirmaciones cerraron el ${when}`,
   over: 'Este evento ya pasó.',
   portal: {
+    money: {
+      title: 'Tu familia hoy',
+      owes: 'Debe hoy',
+      upToDate: 'Al día',
+      credit: 'Saldo a favor',
+      next: 'Próximo pago',
+      noAmount: 'monto por definir',
+      noneNext: 'No hay más pagos por vencer.',
+      reference: 'Tu referencia',
+      open: 'Ir a Pagos',
+    },
     reminders: 'Recordatorios',
     deadlineTitle: 'Fecha límite del pago final',
     dressTitle: 'Vestimenta formal',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Family } from '@portal/contracts';
+import type { MyFamily } from '@portal/contracts';
 import { useMutation } from '@portal/api-client/mutation';
 import { useMyFamily } from '@portal/api-client/my-family';
 import { errorMessage } from '@portal/api-client/request';
@@ -11,7 +11,7 @@ import { toast } from '@portal/ui/toast';
 import { texts } from '../texts';
 
 /** Renders its children with the signed-in parent's family, or says why it cannot. */
-export function FamilyGate({ children }: { children: (family: Family) => ReactNode }) {
+export function FamilyGate({ children }: { children: (family: MyFamily) => ReactNode }) {
   const { data: family, isLoading, error, mutate } = useMyFamily();
   if (isLoading) {
     return (
