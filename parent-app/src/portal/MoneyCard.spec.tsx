@@ -34,7 +34,9 @@ describe('Mi Portal’s money card', () => {
 
   it('names a next payment without an amount yet', () => {
     renderWithApi(<MoneyCard money={money({ next: { ...next, amount: null } })} />);
-    expect(screen.getByTestId('family-money')).toHaveTextContent('Próximo pago: Tercer Pago · Domingo, 15 de marzo de 2026 · monto por definir');
+    expect(screen.getByTestId('family-money')).toHaveTextContent(
+      'Próximo pago: Tercer Pago · Domingo, 15 de marzo de 2026 · monto por definir',
+    );
   });
 });
 
