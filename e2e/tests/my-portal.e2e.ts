@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AccountLink, Statement } from '@portal/contracts';
 import { formatQuetzales } from '@portal/format';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { DESKTOP, launchBrowser, newPage, PHONE, recordRequests, screenshot, scrollsSideways, signIn } from '../support/browser';
 import { startPortal, type Portal } from '../support/portal';
 
 let browser: Browser;
@@ -112,6 +112,12 @@ describe('Mi Portal’s money, first thing on the phone', () => {
       await signIn(page, portal.url, 'padre');
       await page.waitForURL(`${portal.url}/parent`);
       await page.getByTestId('family-money').waitFor();
+      // Loaded by its address, the money comes with the page's first data: no request of its own.
+      const requests = recordRequests(page);
+      const response = await page.goto(`${portal.url}/parent`);
+      expect(await response!.text()).toMatch(/owedNow/);
+      await page.getByTestId('family-money').getByText('Al día').waitFor();
+      expect(requests.filter((url) => url.startsWith('/api/my-family'))).toEqual([]);
       // The spec's 'Bienvenido, {name}' in the top bar, on a phone too.
       await page.locator('.shell-nav').getByText('Bienvenido, Carlos Morales').waitFor();
       expect(await page.locator('.shell-nav').getByText('Bienvenido, Carlos Morales').isVisible()).toBe(true);
