@@ -11,6 +11,8 @@ describe('Mi Portal’s money card', () => {
   it('says what the family owes today, its next payment with date and amount, and its reference', () => {
     renderWithApi(<MoneyCard money={money({ owedNow: 6350 })} />);
     const card = screen.getByTestId('family-money');
+    // A section of its own, before the reminders' (headings go h1, h2, h3).
+    expect(screen.getByRole('heading', { level: 2, name: 'Tu familia hoy' })).toBeInTheDocument();
     expect(card).toHaveTextContent('Debe hoy Q6,350');
     expect(card).toHaveTextContent('Próximo pago: Tercer Pago · Domingo, 15 de marzo de 2026 · Q1,500');
     expect(card).toHaveTextContent('Tu referencia: P26-001-K');

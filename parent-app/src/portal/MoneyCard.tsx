@@ -21,7 +21,7 @@ export function MoneyCard({ money }: { money: FamilyMoney }) {
         <span className="parent-money__icon" aria-hidden="true">
           <Wallet size={22} />
         </span>
-        <h3 className="parent-card-title">{t.title}</h3>
+        <h2 className="parent-card-title">{t.title}</h2>
       </div>
       <p className="parent-money__now">
         <span>{label}</span>
