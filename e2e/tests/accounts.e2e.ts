@@ -66,10 +66,17 @@ async function registersAndProvesTheEmail(): Promise<Page> {
   await parent.getByLabel('Confirmar contraseña').fill('una-clave-segura');
   await parent.getByRole('button', { name: 'Crear cuenta' }).click();
   await parent.waitForURL(`${portal.url}/parent`);
-  await parent.getByRole('heading', { name: 'Perfil Familiar No Encontrado' }).waitFor();
-  await parent.getByText('confirma que ana.hernandez@example.com es tu correo').waitFor();
+  // One screen: what was sent and where, a button to send it again, what to do if the address is wrong.
+  await parent.getByRole('heading', { name: 'Confirma tu correo' }).waitFor();
+  await parent.getByText('Te enviamos un enlace a ana.hernandez@example.com.').waitFor();
+  await parent.getByRole('heading', { name: '¿El correo está mal?' }).waitFor();
+  expect(await parent.getByText(/No Encontrado|contacta a la administración para configurar/).count()).toBe(0);
   expect(await parent.getByText('Diego Hernández').count()).toBe(0);
+  expect(await scrollsSideways(parent)).toBe(false);
   await screenshot(parent, 'parent-verify-email');
+  await parent.setViewportSize(DESKTOP);
+  await screenshot(parent, 'parent-verify-email');
+  await parent.setViewportSize(PHONE);
 
   const first = await linkSentTo('ana.hernandez@example.com');
   await parent.getByRole('button', { name: 'Reenviar enlace' }).click();
@@ -138,6 +145,33 @@ describe('accounts are linked to a family only once their e-mail is proven', () 
     await listedInCuentas(DESKTOP);
     await disablingSignsTheParentOut(parent);
   }, 240_000);
+});
+
+describe('a parent whose proven e-mail no family has', () => {
+  it('sees the spec’s texts only once the address is confirmed, and is told to contact the committee', async () => {
+    const { context, page: stranger } = await newPage(browser, PHONE);
+    await stranger.goto(`${portal.url}/auth`);
+    await stranger.getByRole('tab', { name: 'Registrarse' }).click();
+    await stranger.getByLabel('Nombre completo').fill('Laura Sin Familia');
+    await stranger.getByLabel('Nombre de usuario').fill('laura');
+    await stranger.getByLabel('Email').fill('laura@example.com');
+    await stranger.getByLabel('Contraseña', { exact: true }).fill('una-clave-segura');
+    await stranger.getByLabel('Confirmar contraseña').fill('una-clave-segura');
+    await stranger.getByRole('button', { name: 'Crear cuenta' }).click();
+    await stranger.waitForURL(`${portal.url}/parent`);
+    // Pending: the same screen as any new account (whether a family has the address is not told).
+    await stranger.getByRole('heading', { name: 'Confirma tu correo' }).waitFor();
+    expect(await stranger.getByText('Perfil Familiar No Encontrado').count()).toBe(0);
+
+    await stranger.goto(await linkSentTo('laura@example.com'));
+    await stranger.getByRole('button', { name: 'Confirmar que la cuenta «laura» es de esta familia' }).click();
+    await stranger.getByRole('link', { name: 'Ir a mi portal' }).click();
+    await stranger.getByRole('heading', { name: 'Perfil Familiar No Encontrado' }).waitFor();
+    await stranger.getByText('Por favor contacta a la administración para configurar tu perfil familiar.').waitFor();
+    expect(await stranger.getByText('Confirma tu correo').count()).toBe(0);
+    await screenshot(stranger, 'parent-no-family');
+    await context.close();
+  });
 });
 
 describe('reaching parents who have no account or forgot their password', () => {

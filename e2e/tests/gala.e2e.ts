@@ -92,7 +92,7 @@ async function layOutTheSalonAndSeatAFamily(): Promise<void> {
 async function theFamilySeesItsTablesNamesItsGuestsAndGetsAPass(): Promise<void> {
   await parent.goto(`${portal.url}/parent/fiesta`);
   await parent.getByText('Mesas 8, 9').first().waitFor();
-  expect(await parent.getByRole('listitem', { name: 'Mesa 8, su mesa' }).count()).toBe(1);
+  expect(await parent.getByRole('listitem', { name: 'Mesa 8, tu mesa' }).count()).toBe(1);
   await parent.getByText(/20 de noviembre de 2026/).waitFor();
   await parent.getByLabel('Invitado 1', { exact: true }).fill('  Carlos Morales ');
   await parent.getByLabel('Invitado 2', { exact: true }).fill('Ana Lucía de Morales 🎉');

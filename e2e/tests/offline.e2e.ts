@@ -5,6 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { DoorAccessCreated } from '@portal/contracts';
+import { todayInGuatemala } from '@portal/format';
 import { launchProfile, PHONE, screenshot, signIn } from '../support/browser';
 import { ROOT, startPortal, type Portal } from '../support/portal';
 
@@ -135,6 +137,67 @@ describe('the portal with no connection', () => {
     }
     expect(await page.evaluate(() => localStorage.getItem('portal.gala.pass'))).toBeNull();
     expect(await page.evaluate(async () => (await (await caches.open('portal-data-v1')).keys()).length)).toBe(0);
+    await context.close();
+  });
+
+  it('opens the pass and the home in a new tab with no connection after signing in and tapping Fiesta', async () => {
+    const profile = newProfile();
+    const context = await launchProfile(profile, PHONE);
+    const page = await firstPage(context);
+    // As a parent does: sign in, land on Mi Portal, tap 'Fiesta' (no page is loaded by its address).
+    await signIn(page, portal.url, 'padre');
+    await page.waitForURL(`${portal.url}/parent`);
+    await page.getByRole('heading', { name: 'Bienvenido, Carlos Morales' }).waitFor();
+    await page.getByRole('navigation', { name: 'Secciones del portal de padres' }).last().getByRole('link', { name: 'Fiesta' }).click();
+    await page.waitForURL(`${portal.url}/parent/fiesta`);
+    await page.getByRole('img', { name: 'Código QR del pase de la familia de Sofía Morales' }).waitFor();
+    await page.getByText('Queda guardado en tu teléfono y se abre aunque no tengas conexión.').waitFor();
+    // What a phone does in the seconds before the salon's dead zone: the worker finishes keeping.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+    await page.waitForTimeout(3000);
+
+    await context.setOffline(true);
+    const tab = await context.newPage();
+    tab.setDefaultTimeout(15_000);
+    await tab.goto(`${portal.url}/parent/fiesta`);
+    await tab.getByRole('img', { name: 'Código QR del pase de la familia de Sofía Morales' }).waitFor();
+    expect(await tab.getByText('Esta página no está guardada').count()).toBe(0);
+    await tab.goto(`${portal.url}/parent`);
+    await tab.getByTestId('family-money').waitFor();
+    await tab.getByRole('heading', { name: 'Bienvenido, Carlos Morales' }).waitFor();
+    await screenshot(tab, 'offline-home');
+    await context.close();
+  });
+
+  it('opens the door’s list in a new tab with no connection after signing in as the door', async () => {
+    const profile = newProfile();
+    const context = await launchProfile(profile, PHONE);
+    const page = await firstPage(context);
+    // The committee hands a volunteer a door account (decisions: the door needs no admin).
+    const admin = await context.newPage();
+    await signIn(admin, portal.url, 'admin');
+    await admin.waitForURL(`${portal.url}/admin`);
+    const created = await admin.request.post(`${portal.url}/api/door-accesses`, {
+      data: { name: 'Voluntaria de la entrada', username: 'puerta1', until: todayInGuatemala() },
+    });
+    expect(created.ok()).toBe(true);
+    const { password } = (await created.json()) as DoorAccessCreated;
+    await admin.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await admin.waitForURL(`${portal.url}/auth`);
+    await admin.close();
+
+    await signIn(page, portal.url, 'puerta1', password);
+    await page.waitForURL(`${portal.url}/door`);
+    await page.getByLabel('Buscar familia por nombre').waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+    await page.waitForTimeout(3000);
+
+    await context.setOffline(true);
+    const tab = await context.newPage();
+    tab.setDefaultTimeout(15_000);
+    await tab.goto(`${portal.url}/door`);
+    await tab.getByLabel('Buscar familia por nombre').fill('valentina');
+    await tab.getByText('Valentina López').first().waitFor();
     await context.close();
   });
 

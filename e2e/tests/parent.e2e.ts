@@ -155,23 +155,6 @@ describe("the parents' portal", () => {
     await context.close();
   });
 
-  it('tells a parent without a family to contact the committee', async () => {
-    const { context, page: stranger } = await newPage(browser, PHONE);
-    await stranger.goto(`${portal.url}/auth`);
-    await stranger.getByRole('tab', { name: 'Registrarse' }).click();
-    await stranger.getByLabel('Nombre completo').fill('Laura Sin Familia');
-    await stranger.getByLabel('Nombre de usuario').fill('laura');
-    await stranger.getByLabel('Email').fill('laura@example.com');
-    await stranger.getByLabel('Contraseña', { exact: true }).fill('una-clave-segura');
-    await stranger.getByLabel('Confirmar contraseña').fill('una-clave-segura');
-    await stranger.getByRole('button', { name: 'Crear cuenta' }).click();
-    await stranger.waitForURL(`${portal.url}/parent`);
-    await stranger.getByRole('heading', { name: 'Perfil Familiar No Encontrado' }).waitFor();
-    await stranger.getByText('Por favor contacta a la administración para configurar tu perfil familiar.').waitFor();
-    await screenshot(stranger, 'parent-no-family');
-    await context.close();
-  });
-
   it.each([PHONE, DESKTOP])('shows every section without sideways scrolling (%j)', async (viewport) => {
     const { context, page: view } = await newPage(browser, viewport);
     await signIn(view, portal.url, 'padre');

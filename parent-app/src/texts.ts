@@ -6,13 +6,17 @@ export const texts = {
   loadingFamily: 'Cargando tu información...',
   noFamilyTitle: 'Perfil Familiar No Encontrado',
   noFamilyText: 'Por favor contacta a la administración para configurar tu perfil familiar.',
+  // An account whose e-mail is not confirmed yet (decisions item 3): one screen that says what to do.
   verify: {
-    text: (email: string) =>
-      `Para ver la información de tu familia, confirma que ${email} es tu correo: te enviamos un enlace. Si no lo encuentras, revisa la carpeta de spam.`,
+    title: 'Confirma tu correo',
+    sentTo: (email: string) => `Te enviamos un enlace a ${email}.`,
+    open: 'Ábrelo para ver la información de tu familia: el enlace vale por 24 horas. Si no lo encuentras, revisa la carpeta de spam o pide otro.',
     resend: 'Reenviar enlace',
     sent: 'Enlace enviado',
     sentText: (email: string) => `Revisa tu correo ${email}.`,
     failed: 'No se pudo enviar el enlace',
+    wrongTitle: '¿El correo está mal?',
+    wrongText: 'Crea otra cuenta con el correo que le diste al comité, o escribe a la administración.',
   },
   loadFailed: 'No se pudo cargar tu información.',
   retry: 'Reintentar',
@@ -39,6 +43,17 @@ export const texts = {
   closed: (when: string) => `Las confirmaciones cerraron el ${when}`,
   over: 'Este evento ya pasó.',
   portal: {
+    money: {
+      title: 'Tu familia hoy',
+      owes: 'Debe hoy',
+      upToDate: 'Al día',
+      credit: 'Saldo a favor',
+      next: 'Próximo pago',
+      noAmount: 'monto por definir',
+      noneNext: 'No hay más pagos por vencer.',
+      reference: 'Tu referencia',
+      open: 'Ir a Pagos',
+    },
     reminders: 'Recordatorios',
     deadlineTitle: 'Fecha límite del pago final',
     dressTitle: 'Vestimenta formal',

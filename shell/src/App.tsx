@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useUser } from '@portal/api-client/session';
-import { Route, Routes } from '@portal/ui/router';
+import { Route, Routes, useLocation } from '@portal/ui/router';
 import { useSignOutWhenSessionEnds } from '@portal/auth/mutations';
 import { ProtectedRoute } from '@portal/auth/protected-route';
 import { Spinner } from '@portal/ui/spinner';
@@ -9,7 +9,7 @@ import { AuthPage } from './auth/AuthPage';
 import { LandingPage } from './landing/LandingPage';
 import { NavBar } from './nav/NavBar';
 import { NotFoundPage } from './not-found/NotFoundPage';
-import { checkDeviceOwner } from './pwa/register';
+import { checkDeviceOwner, keepAppPage } from './pwa/register';
 import { RemoteApp } from './remotes/RemoteApp';
 import { texts } from './texts';
 import { usePageTitle } from './use-page-title';
@@ -45,6 +45,11 @@ export function App() {
   const { user, isLoading, error } = useUser();
   // Known: asked and answered (a failed request, such as no connection, says nothing of who it is).
   useEffect(() => checkDeviceOwner(user, !isLoading && !error), [user, isLoading, error]);
+  // An app reached by a link inside the page (sign-in, a tap) is kept for offline like one loaded by its address.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (user) keepAppPage(pathname, user.id);
+  }, [user, pathname]);
   return (
     <>
       <NavBar />

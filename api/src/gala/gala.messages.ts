@@ -1,4 +1,4 @@
-/** What the gala's endpoints answer, in Spanish. */
+/** What the gala's endpoints answer, in Spanish: to parents in 'tú', like the rest of their portal. */
 export const GALA_TEXTS = {
   familyNotFound: 'No encontramos esa familia.',
   tableNotFound: (number: number) => `No existe la mesa ${number}.`,
@@ -9,9 +9,9 @@ export const GALA_TEXTS = {
   positionTaken: (number: number) => `Ese lugar del plano ya lo ocupa la mesa ${number}.`,
   guestTooLong: (index: number, max: number) => `El nombre del invitado ${index} no puede tener más de ${max} caracteres.`,
   tooManyGuests: (count: number, max: number) =>
-    `La lista tiene ${count} invitados y sus mesas tienen ${max} lugares: quite ${count - max === 1 ? 'un nombre' : `${count - max} nombres`}.`,
-  nearSelf: 'Escriba el nombre de otra familia: no puede pedir sentarse cerca de la suya.',
-  nearNotFound: 'No encontramos una familia con ese nombre de graduado. Revise cómo está escrito.',
+    `La lista tiene ${count} invitados y tus mesas tienen ${max} lugares: quita ${count - max === 1 ? 'un nombre' : `${count - max} nombres`}.`,
+  nearSelf: 'Escribe el nombre de otra familia: no puedes pedir sentarte cerca de la tuya.',
+  nearNotFound: 'No encontramos una familia con ese nombre de graduado. Revisa cómo está escrito.',
   invalidPass: 'Pase no válido',
   checkInWho: 'Escanee el pase o busque la familia.',
   noSecret: 'Los pases de la fiesta no están disponibles todavía.',

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import type { Family, User } from '@portal/contracts';
+import type { MyFamily, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { UpdateFamilyRsvpDto } from './dto/update-family-rsvp.dto';
 import { MyFamilyService } from './my-family.service';
@@ -10,12 +10,12 @@ export class MyFamilyController {
   constructor(private readonly families: MyFamilyService) {}
 
   @Get()
-  get(@CurrentUser() user: User): Promise<Family> {
+  get(@CurrentUser() user: User): Promise<MyFamily> {
     return this.families.get(user);
   }
 
   @Put('rsvp')
-  updateRsvp(@CurrentUser() user: User, @Body() body: UpdateFamilyRsvpDto): Promise<Family> {
+  updateRsvp(@CurrentUser() user: User, @Body() body: UpdateFamilyRsvpDto): Promise<MyFamily> {
     return this.families.updateRsvp(user, body);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Family, FamilyRsvpInput, User } from '@portal/contracts';
+import type { FamilyMoney, FamilyRsvpInput, MyFamily, Statement, User } from '@portal/contracts';
+import { toCentavos, todayInGuatemala } from '@portal/format';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { ReadCache } from '../database/read-cache';
@@ -49,9 +50,17 @@ export class MyFamilyService {
     private readonly settings: SettingsStore,
   ) {}
 
-  private async withAnswers(manager: EntityManager, row: FamilyRow): Promise<Family> {
-    const accounts = await this.ledger.accounts(manager, [row]);
-    return this.rsvps.familyWithAnswers(manager, row, accounts.get(row.id));
+  /** The family with its answers and its money, both from its own rows only. */
+  private async withAnswers(manager: EntityManager, row: FamilyRow, today = todayInGuatemala()): Promise<MyFamily> {
+    const [statement] = await this.ledger.statements(manager, [row], today);
+    const { paid, totals } = statement!;
+    // The statement speaks quetzales; the family's fields are made from centavos, as the list's are.
+    const money = {
+      paid,
+      totals: { received: toCentavos(totals.received), dueBalance: toCentavos(totals.dueBalance), credit: toCentavos(totals.credit) },
+    };
+    const family = await this.rsvps.familyWithAnswers(manager, row, money);
+    return { ...family, money: familyMoney(statement!) };
   }
 
   /**
@@ -80,10 +89,12 @@ export class MyFamilyService {
    * The family with its answers to the two key events: on SQLite kept whole until the next write
    * (any answer is a write, so what is kept is never stale), as every parent page asks for it.
    */
-  async get(user: User): Promise<Family> {
+  async get(user: User): Promise<MyFamily> {
     const email = familyEmail(user);
     if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
-    return this.kept.read(`my-family:${email}`, async () => this.withAnswers(this.db.manager, await this.familyOf(user)));
+    // Kept by day too: a payment falls due at midnight without any write.
+    const today = todayInGuatemala();
+    return this.kept.read(`my-family:${email}:${today}`, async () => this.withAnswers(this.db.manager, await this.familyOf(user), today));
   }
 
   /**
@@ -91,7 +102,7 @@ export class MyFamilyService {
    * /api/event-rsvps writes for those two events (decisions item 16), with the same rules (the
    * event not over, its deadline not passed, 1 to the family's limit of people).
    */
-  updateRsvp(user: User, input: FamilyRsvpInput): Promise<Family> {
+  updateRsvp(user: User, input: FamilyRsvpInput): Promise<MyFamily> {
     return this.db.write(async (manager) => {
       const family = await this.familyOf(user, manager, 'pessimistic_write');
       const ids = await this.settings.keyEventIds(manager);
@@ -120,4 +131,15 @@ export class MyFamilyService {
       return result;
     });
   }
+}
+
+/** What the family's first screen shows of its money, read from its statement (decisions item 20). */
+export function familyMoney(statement: Statement): FamilyMoney {
+  const next = statement.lines.find((line) => !line.due && line.state !== 'pagado');
+  return {
+    owedNow: statement.totals.dueBalance,
+    credit: statement.totals.credit,
+    next: next ? { paymentNumber: next.paymentNumber, title: next.title, dueDate: next.dueDate, amount: next.balance } : null,
+    reference: statement.paymentReference,
+  };
 }

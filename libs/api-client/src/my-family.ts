@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Family, FamilyRsvpInput, Receipt } from '@portal/contracts';
+import type { FamilyRsvpInput, MyFamily, Receipt } from '@portal/contracts';
 import { apiRequest, getJson, isApiError } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
@@ -7,9 +7,9 @@ export const myFamilyKey = '/api/my-family';
 export const myReceiptsKey = '/api/my-family/payment-proofs';
 
 /** The signed-in parent's family, or null when the account has none (404). */
-export async function getMyFamily(): Promise<Family | null> {
+export async function getMyFamily(): Promise<MyFamily | null> {
   try {
-    return await getJson<Family>(myFamilyKey);
+    return await getJson<MyFamily>(myFamilyKey);
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;
@@ -17,7 +17,7 @@ export async function getMyFamily(): Promise<Family | null> {
 }
 
 export const getMyReceipts = () => getJson<Receipt[]>(myReceiptsKey);
-export const saveFamilyRsvp = (input: FamilyRsvpInput) => apiRequest<Family>('PUT', '/api/my-family/rsvp', input);
+export const saveFamilyRsvp = (input: FamilyRsvpInput) => apiRequest<MyFamily>('PUT', '/api/my-family/rsvp', input);
 
 export function useMyFamily() {
   return useSWR(myFamilyKey, getMyFamily, QUERY_OPTIONS);

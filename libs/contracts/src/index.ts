@@ -252,6 +252,24 @@ export interface Family extends FamilyInput {
   brunchGuests: number | null;
 }
 
+/**
+ * The family's money as its first screen shows it (GET /api/my-family), from its own statement:
+ * owedNow, what is owed today (due payments unpaid); credit, what is left after every payment
+ * ('Saldo a favor'); next, the next payment not yet due and not paid (amount: what is left of it,
+ * null while the payment has no amount); reference, what the family writes on its deposit slips.
+ */
+export interface FamilyMoney {
+  owedNow: number;
+  credit: number;
+  next: { paymentNumber: PaymentNumber; title: string; dueDate: string; amount: number | null } | null;
+  reference: string;
+}
+
+/** The signed-in parent's family: the family with its money. */
+export interface MyFamily extends Family {
+  money: FamilyMoney;
+}
+
 export const RSVP_ANSWERS = ['attending', 'not_attending'] as const;
 export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
 

@@ -43,7 +43,8 @@ export function OfflineBanner() {
   if (savedAt === undefined) return null;
   return (
     <p className="ui-offline" role="status">
-      {savedAt ? `Sin conexión · datos de las ${formatTime(savedAt)}` : 'Sin conexión'}
+      {/* The time in one piece: a phone's line never breaks 'p. m.' apart. */}
+      {savedAt ? `Sin conexión · datos de las ${formatTime(savedAt).replace(/\s/g, '\u00a0')}` : 'Sin conexión'}
     </p>
   );
 }

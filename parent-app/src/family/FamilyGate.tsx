@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Family } from '@portal/contracts';
+import { MailCheck } from 'lucide-react';
+import type { MyFamily } from '@portal/contracts';
 import { useMutation } from '@portal/api-client/mutation';
 import { useMyFamily } from '@portal/api-client/my-family';
 import { errorMessage } from '@portal/api-client/request';
@@ -11,7 +12,7 @@ import { toast } from '@portal/ui/toast';
 import { texts } from '../texts';
 
 /** Renders its children with the signed-in parent's family, or says why it cannot. */
-export function FamilyGate({ children }: { children: (family: Family) => ReactNode }) {
+export function FamilyGate({ children }: { children: (family: MyFamily) => ReactNode }) {
   const { data: family, isLoading, error, mutate } = useMyFamily();
   if (isLoading) {
     return (
@@ -31,32 +32,40 @@ export function FamilyGate({ children }: { children: (family: Family) => ReactNo
       </div>
     );
   }
-  if (!family) {
-    return (
-      <Card className="parent-no-family">
-        <h2>{texts.noFamilyTitle}</h2>
-        <ProveEmail />
-        <p>{texts.noFamilyText}</p>
-      </Card>
-    );
-  }
+  if (!family) return <NoFamily />;
   return <>{children(family)}</>;
 }
 
-/** An account sees its family only once it proves its e-mail (a link sent to it). */
-function ProveEmail() {
+/**
+ * An account sees its family only once it proves its e-mail (a link sent to it): until then, what
+ * was sent and where, and nothing else. 'Perfil Familiar No Encontrado' (the spec's texts) is for a
+ * proven address no family has, or an account without one.
+ */
+function NoFamily() {
   const { user } = useUser();
   const resend = useMutation(resendVerification, {
     onSuccess: () => void toast({ title: texts.verify.sent, description: texts.verify.sentText(user?.email ?? '') }),
     onError: (error) => toast({ title: texts.verify.failed, description: errorMessage(error), variant: 'destructive' }),
   });
-  if (!user?.email || user.emailVerified) return null;
+  if (!user?.email || user.emailVerified) {
+    return (
+      <Card className="parent-no-family">
+        <h2>{texts.noFamilyTitle}</h2>
+        <p>{texts.noFamilyText}</p>
+      </Card>
+    );
+  }
   return (
-    <div className="parent-verify">
-      <p>{texts.verify.text(user.email)}</p>
-      <Button variant="outline" pending={resend.isPending} onClick={() => void resend.run(undefined)}>
+    <Card className="parent-no-family parent-verify" data-testid="confirm-email">
+      <MailCheck size={32} aria-hidden="true" className="parent-verify__icon" />
+      <h2>{texts.verify.title}</h2>
+      <p className="parent-verify__sent">{texts.verify.sentTo(user.email)}</p>
+      <p>{texts.verify.open}</p>
+      <Button variant="primary" pending={resend.isPending} onClick={() => void resend.run(undefined)}>
         {texts.verify.resend}
       </Button>
-    </div>
+      <h3>{texts.verify.wrongTitle}</h3>
+      <p className="parent-muted">{texts.verify.wrongText}</p>
+    </Card>
   );
 }

@@ -1,10 +1,10 @@
 import { createContext, useContext } from 'react';
-import type { Family } from '@portal/contracts';
+import type { MyFamily } from '@portal/contracts';
 
-export const FamilyContext = createContext<Family | null>(null);
+export const FamilyContext = createContext<MyFamily | null>(null);
 
 /** The signed-in parent's family (sections render only inside FamilyGate). */
-export function useFamily(): Family {
+export function useFamily(): MyFamily {
   const family = useContext(FamilyContext);
   if (!family) throw new Error('useFamily outside FamilyGate');
   return family;

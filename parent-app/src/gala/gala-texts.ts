@@ -1,4 +1,5 @@
 // The 'Fiesta de Graduación' texts: kept apart from texts.ts so that only the gala's chunk carries them.
+// Parents are addressed with 'tú', as everywhere in their portal (checked by src/voice.spec.ts).
 export const galaTexts = {
   title: 'Fiesta de Graduación',
   details: {
@@ -8,15 +9,15 @@ export const galaTexts = {
     notYet: 'El comité aún no ha publicado la fecha, la hora y el lugar.',
   },
   tables: {
-    title: 'Sus mesas',
-    none: 'El comité todavía no les ha asignado mesas.',
+    title: 'Tus mesas',
+    none: 'El comité todavía no te ha asignado mesas.',
     numbers: (tables: number[]) => (tables.length === 1 ? `Mesa ${tables[0]}` : `Mesas ${tables.join(', ')}`),
-    table: (number: number, mine: boolean) => `Mesa ${number}${mine ? ', su mesa' : ''}`,
-    legend: 'Sus mesas están resaltadas en el plano.',
+    table: (number: number, mine: boolean) => `Mesa ${number}${mine ? ', tu mesa' : ''}`,
+    legend: 'Tus mesas están resaltadas en el plano.',
   },
   guests: {
-    title: 'Sus invitados',
-    hint: (max: number) => `Escriba el nombre de cada invitado: hasta ${max} ${max === 1 ? 'persona' : 'personas'}.`,
+    title: 'Tus invitados',
+    hint: (max: number) => `Escribe el nombre de cada invitado: hasta ${max} ${max === 1 ? 'persona' : 'personas'}.`,
     name: (index: number) => `Invitado ${index}`,
     save: 'Guardar invitados',
     saved: { title: 'Invitados guardados', description: 'La lista de invitados se actualizó.' },
@@ -24,20 +25,20 @@ export const galaTexts = {
   },
   near: {
     title: 'Sentarnos cerca de',
-    hint: 'Escriba el nombre del graduado de otra familia con la que quieran sentarse cerca. El comité lo tendrá en cuenta.',
+    hint: 'Escribe el nombre del graduado de otra familia con la que quieras sentarte cerca. El comité lo tendrá en cuenta.',
     label: 'Nombre del graduado',
     save: 'Enviar solicitud',
     remove: 'Retirar solicitud',
-    current: (name: string) => `Pidieron sentarse cerca de la familia de ${name}.`,
-    saved: { title: 'Solicitud guardada', description: 'El comité verá su solicitud al asignar las mesas.' },
+    current: (name: string) => `Pediste sentarte cerca de la familia de ${name}.`,
+    saved: { title: 'Solicitud guardada', description: 'El comité verá tu solicitud al asignar las mesas.' },
     failed: 'No se pudo guardar la solicitud',
   },
   pass: {
     title: 'Pase de entrada',
-    hint: 'Muestre este código en la entrada. Queda guardado en su teléfono y se abre aunque no tenga conexión.',
+    hint: 'Muestra este código en la entrada. Queda guardado en tu teléfono y se abre aunque no tengas conexión.',
     qr: (graduate: string) => `Código QR del pase de la familia de ${graduate}`,
     show: 'Mostrar pase',
     offline: 'Sin conexión: se muestra el pase guardado en este teléfono.',
-    unavailable: 'No se pudo cargar el pase. Ábralo con conexión una vez para guardarlo en el teléfono.',
+    unavailable: 'No se pudo cargar el pase. Ábrelo con conexión una vez para guardarlo en el teléfono.',
   },
 } as const;

@@ -31,7 +31,7 @@ describe('Mi Portal', () => {
     ['2026-05-30', 'Vence hoy'],
     ['2026-06-02', 'Plazo vencido'],
   ])('on %s says "%s" about the 30 May deadline', (today, text) => {
-    render(<DeadlineReminder deadline="2026-05-30" today={today} />);
+    render(<DeadlineReminder deadline="2026-05-30" today={today} owes />);
     expect(screen.getByText('Sábado, 30 de mayo de 2026')).toBeInTheDocument();
     expect(screen.getByText(text)).toBeInTheDocument();
   });

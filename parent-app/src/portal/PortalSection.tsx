@@ -20,6 +20,7 @@ import { AnswerButtons } from '../common/AnswerButtons';
 import { closedNote } from '../common/rsvp-window';
 import { parentToasts } from '../common/parent-toasts';
 import { useFamily } from '../family/family-context';
+import { MoneyCard } from './MoneyCard';
 import { texts } from '../texts';
 
 const t = texts.portal;
@@ -69,13 +70,17 @@ export function KeyEventSummary({ title, answer, event }: { title: string; answe
   );
 }
 
-/** The final payment deadline with 'Vence en N días', 'Vence hoy' or 'Plazo vencido'. */
-export function DeadlineReminder({ deadline, today }: { deadline: string; today: string }) {
+/**
+ * The final payment deadline with 'Vence en N días', 'Vence hoy' or 'Plazo vencido'; the last only
+ * to a family that owes money today (a family up to date has nothing overdue).
+ */
+export function DeadlineReminder({ deadline, today, owes }: { deadline: string; today: string; owes: boolean }) {
   const status = deadlineText(deadline, today);
+  const overdue = status === 'Plazo vencido';
   return (
     <Reminder icon={<CalendarClock size={22} />} title={t.deadlineTitle}>
       <p>{formatDay(deadline)}</p>
-      <Badge variant={status === 'Plazo vencido' ? 'danger' : 'warning'}>{status}</Badge>
+      {(!overdue || owes) && <Badge variant={overdue ? 'danger' : 'warning'}>{status}</Badge>}
     </Reminder>
   );
 }
@@ -158,9 +163,14 @@ export default function PortalSection() {
   }
   return (
     <section className="parent-section">
+      {family.money && <MoneyCard money={family.money} />}
       <h2 className="ui-visually-hidden">{t.reminders}</h2>
       <div className="parent-grid">
-        <DeadlineReminder deadline={settings.finalPaymentDeadline} today={todayInGuatemala()} />
+        <DeadlineReminder
+          deadline={settings.finalPaymentDeadline}
+          today={todayInGuatemala()}
+          owes={family.money ? family.money.owedNow > 0 : !family.hasPaid}
+        />
         <Reminder icon={<Shirt size={22} />} title={t.dressTitle}>
           <p>{t.dressText}</p>
         </Reminder>

@@ -31,12 +31,15 @@ export function NavBar() {
           {user?.role === 'parent' && <NavLink to="/parent">{texts.nav.parent}</NavLink>}
           {user?.role === 'door' && <NavLink to="/door">{texts.nav.door}</NavLink>}
         </div>
+        {/* The spec's 'Bienvenido, {name}': beside the session on a wide screen, a row of its own on a phone. */}
+        {user && (
+          <span className="shell-nav__welcome">
+            {texts.nav.welcome} <strong>{user.name}</strong>
+          </span>
+        )}
         <div className="shell-nav__session">
           {user ? (
             <>
-              <span className="shell-nav__welcome">
-                {texts.nav.welcome} <strong>{user.name}</strong>
-              </span>
               {/* A door account has nothing but the door: no 'Mi cuenta' (its routes refuse it). */}
               {user.role !== 'door' && <NavLink to="/cuenta">{texts.nav.account}</NavLink>}
               <Button variant="outline" size="sm" onClick={() => void logout.run(undefined)} disabled={logout.isPending}>

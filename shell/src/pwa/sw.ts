@@ -7,7 +7,10 @@
 //   picked up at the next visit with a connection.
 // - The pages and the API's GET answers are the signed-in person's: kept in their own cache, used
 //   only when the network fails, and dropped when the session ends or another person signs in
-//   (checked on every /api/user answer, and by the page on sign-out: see register.ts).
+//   (checked on every /api/user answer, and by the page on sign-out: see register.ts). With no
+//   connection, any route of an app (/parent/*, /admin/*, /door) opens from that app's kept page
+//   (the navigation fallback): the app draws the route from its kept answers. The page hands the
+//   worker each app's page when the app is first shown, and what it loaded before the worker ran.
 // - Nothing is sent on anyone's behalf: writes (POST, PUT, ...) always go to the network.
 //
 // A script of its own, with no imports: the browser loads it by this fixed address.
@@ -119,17 +122,37 @@ async function cacheFirst(event: FetchEventLike): Promise<Response> {
   return response;
 }
 
-const OFFLINE_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sin conexión · Portal de graduación</title></head><body style="font-family:system-ui,sans-serif;padding:2rem;color:#1b2430"><h1 style="color:#16324f">Sin conexión</h1><p>Esta página no está guardada en este teléfono. Vuelva a intentarlo cuando tenga conexión.</p></body></html>`;
+const OFFLINE_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sin conexión · Portal de graduación</title></head><body style="font-family:system-ui,sans-serif;padding:2rem;color:#1b2430"><h1 style="color:#16324f">Sin conexión</h1><p>Esta página no está guardada en este teléfono. Vuelve a intentarlo cuando tengas conexión.</p></body></html>`;
 
+/** A page of the same app kept earlier: its own address first, else any other of its routes. */
+async function keptAppPage(pathname: string): Promise<Response | undefined> {
+  const app = /^\/(parent|admin|door)(\/|$)/.exec(pathname)?.[1];
+  if (!app) return undefined;
+  const data = await caches.open(DATA);
+  const home = await data.match(`/${app}`);
+  if (home) return home;
+  const other = (await data.keys()).find((request) => {
+    const path = new URL(request.url).pathname;
+    return path.startsWith(`/${app}/`);
+  });
+  return other ? data.match(other) : undefined;
+}
+
+/**
+ * A navigation: the network's page (kept), else the one kept for that address, else the app's
+ * shell as kept from any of its routes (the app draws the route itself: the navigation fallback),
+ * else a page that says this one was never kept.
+ */
 async function page(event: FetchEventLike): Promise<Response> {
   const url = new URL(event.request.url);
   try {
     return await networkFirst(event, DATA, url.pathname, true);
   } catch {
-    // Another page of the same app was kept: the app draws the route itself.
-    const app = url.pathname.split('/')[1];
-    const kept = app ? await caches.match(`/${app}`, { cacheName: DATA }) : undefined;
-    if (kept) return kept;
+    const kept = await keptAppPage(url.pathname);
+    if (kept) {
+      event.waitUntil(tellOffline(event.resultingClientId || event.clientId, kept.headers.get(SAVED_AT)));
+      return kept;
+    }
     return new Response(OFFLINE_PAGE, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
 }

@@ -82,7 +82,7 @@ export class GalaGuestsDto {
 export class GalaNearDto implements GalaNearInput {
   @OmittableOrNull()
   @MaxChars(120, { message: 'El nombre del graduado no puede tener más de 120 caracteres.' })
-  @IsString({ message: 'Escriba el nombre del graduado de la otra familia.' })
+  @IsString({ message: 'Escribe el nombre del graduado de la otra familia.' })
   graduateName!: string | null;
 }
 
