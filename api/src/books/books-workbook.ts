@@ -11,6 +11,7 @@ const KIND = {
   devolucion: 'Devolución del proveedor',
   comision: 'Comisión bancaria',
   interes: 'Intereses del banco',
+  compromiso: 'Compromiso',
   reversion: 'Reversión',
 } as const;
 /** a - b of two amounts in quetzales, in centavos so no float drift reaches the sheet. */
