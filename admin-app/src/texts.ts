@@ -27,6 +27,10 @@ export const texts = {
   exporting: 'Exportando...',
   exportFailed: 'No se pudo exportar el archivo',
   dashboard: {
+    questionsTitle: 'Preguntas de las familias',
+    openQuestions: (count: number) => (count === 1 ? '1 pregunta sin responder' : `${count} preguntas sin responder`),
+    noOpenQuestions: 'Ninguna pregunta sin responder',
+    answerQuestions: 'Responder en Cuentas del Comité',
     totalFamilies: 'Total de Familias',
     totalFamiliesHint: 'Familias registradas',
     paymentsReceived: 'Pagos Recibidos',

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Check, Printer, Undo2 } from 'lucide-react';
+import { Printer, Undo2 } from 'lucide-react';
 import {
   BUDGET_CATEGORIES,
   EXPENSE_KINDS,
@@ -40,6 +40,7 @@ import { QuetzalesField } from '../common/QuetzalesField';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { texts } from '../texts';
 import { booksTexts as t } from './books-texts';
+import { ApproveAction } from './ApproveAction';
 import { ControlsCard } from './ControlsCard';
 import './books.css';
 
@@ -409,9 +410,7 @@ function ExpenseList({ books }: { books: Books }) {
           row.kind === 'reversion' || row.reversal ? null : (
             <span className="books-actions">
               {row.state === 'pendiente' && (
-                <Button size="sm" pending={approve.isPending} onClick={() => void approve.run(row.id)}>
-                  <Check size={16} aria-hidden="true" /> {t.list.approve}
-                </Button>
+                <ApproveAction expense={row} pending={approve.isPending} onApprove={() => void approve.run(row.id)} />
               )}
               <Button size="sm" variant="outline" onClick={() => setReversing(row)}>
                 <Undo2 size={16} aria-hidden="true" /> {t.list.reverse}
