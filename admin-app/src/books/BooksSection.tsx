@@ -41,6 +41,7 @@ import { ReasonDialog } from '../common/ReasonDialog';
 import { texts } from '../texts';
 import { booksTexts as t } from './books-texts';
 import { ApproveAction } from './ApproveAction';
+import { CommitmentFields, CommitmentsCard } from './CommitmentsCard';
 import { ControlsCard } from './ControlsCard';
 import './books.css';
 
@@ -231,6 +232,8 @@ const emptyExpense = () => ({
   felSeries: '',
   felNumber: '',
   felUuid: '',
+  dueDate: '',
+  commitmentId: '',
 });
 
 function ExpenseForm({ books }: { books: Books }) {
@@ -253,7 +256,15 @@ function ExpenseForm({ books }: { books: Books }) {
   const set = (name: keyof ReturnType<typeof emptyExpense>) => (value: string) => setForm({ ...form, [name]: value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save.run({ ...form, amount: typedQuetzales(form.amount) ?? 0, file, fileName: file?.name });
+    const { dueDate, commitmentId, ...fields } = form;
+    void save.run({
+      ...fields,
+      amount: typedQuetzales(form.amount) ?? 0,
+      dueDate: form.kind === 'compromiso' ? dueDate : undefined,
+      commitmentId: form.kind !== 'compromiso' && commitmentId !== '' ? Number(commitmentId) : undefined,
+      file,
+      fileName: file?.name,
+    });
   };
   return (
     <Card>
@@ -318,6 +329,27 @@ function ExpenseForm({ books }: { books: Books }) {
               ))}
             </select>
           </Field>
+          <CommitmentFields
+            id={id}
+            kind={form.kind}
+            dueDate={form.dueDate}
+            commitmentId={form.commitmentId}
+            commitments={books.commitments}
+            onDueDate={set('dueDate')}
+            onPays={(commitment) =>
+              setForm(
+                commitment
+                  ? {
+                      ...form,
+                      commitmentId: String(commitment.id),
+                      supplier: commitment.supplier,
+                      category: commitment.category,
+                      amount: String(commitment.outstanding),
+                    }
+                  : { ...form, commitmentId: '' },
+              )
+            }
+          />
           <Field id={`${id}-file`} label={t.expense.invoice} hint={t.expense.invoiceHint}>
             <input
               id={`${id}-file`}
@@ -380,6 +412,7 @@ function ExpenseList({ books }: { books: Books }) {
                   {row.approvedBy && ` · ${t.list.approvedBy(row.approvedBy)}`}
                   {row.reason && ` · ${row.reason}`}
                   {row.reversal && ` · ${row.reversal.reason}`}
+                  {row.commitmentId && ` · ${t.list.paysCommitment(row.commitmentId)}`}
                 </span>
               </span>
             ),
@@ -679,6 +712,7 @@ export default function BooksSection() {
               </CardContent>
             </Card>
             <ExpenseForm books={books} />
+            <CommitmentsCard books={books} />
             <HeldCard books={books} />
             <QuestionsCard books={books} />
             <ControlsCard books={books} />
