@@ -124,6 +124,8 @@ export const texts = {
       invitation: 'Invitación',
       aviso: 'Aviso',
       recordatorio: 'Recordatorio de pago',
+      cuentas: 'Respuesta a una pregunta sobre las cuentas',
+      'cuentas-preguntas': 'Preguntas sin responder (resumen diario al comité)',
     } as Record<string, string>,
     states: { pending: 'Pendiente', sent: 'Enviado', failed: 'Fallido', withheld: 'Retenido: el pago se revirtió antes del envío' },
     attempts: (count: number) => (count === 1 ? '1 intento' : `${count} intentos`),
