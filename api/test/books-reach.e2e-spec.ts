@@ -174,6 +174,23 @@ describe.each(DATABASES)('open books reach people (%s)', (kind) => {
     expect(admin.commitments).toEqual([expect.objectContaining({ id: commitmentId, outstanding: 0, paidBy: [payment.id] })]);
   });
 
+  it('voids a reversed commitment without touching the money, and takes no payment for it', async () => {
+    const before = (await treasurer.get<Books>('/api/books')).body;
+    const recorded = await record(treasurer, { kind: 'compromiso', supplier: 'Música Viva', amount: '6000', dueDate: '2026-11-21' }, false);
+    const id = (JSON.parse(recorded.body) as { id: number }).id;
+    expect((await treasurer.get<Books>('/api/books')).body.totals.committed).toBe(6000);
+    const workbook = await treasurer.get('/api/books/report');
+    expect(workbook.status).toBe(200);
+    expect((await president.post(`/api/books/expenses/${id}/reverse`, { reason: 'Se contrató otra banda' })).status).toBe(200);
+    const after = (await treasurer.get<Books>('/api/books')).body;
+    expect(after.totals).toEqual(before.totals);
+    expect(after.commitments.map((row) => row.id)).not.toContain(id);
+    expect(after.expenses.map((row) => row.reverses)).not.toContain(id);
+    const late = await record(treasurer, { commitmentId: String(id), amount: '100' }, true);
+    expect(late.statusCode).toBe(404);
+    expect(late.body).toContain('No encontramos ese compromiso');
+  });
+
   it('shows families the class’s collected, expected and up-to-date figures, the ledger’s, without names', async () => {
     const cash = await treasurer.post(`/api/families/${fx.a.family.id}/payments/1/cash`, { amountReceived: 2950 });
     expect(cash.status).toBe(201);

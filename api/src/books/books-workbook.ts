@@ -147,6 +147,8 @@ export function summaryRows(books: Books): SummaryRow[] {
     [`En banco${books.held?.bank ? ` (al ${books.held.bank.asOf})` : ''}`, { quetzales: books.held?.bank?.amount ?? null }],
     [`En caja${books.held?.cash ? ` (al ${books.held.cash.asOf})` : ''}`, { quetzales: books.held?.cash?.amount ?? null }],
     ['Diferencia (banco y caja - saldo)', { quetzales: books.held?.difference ?? null }],
+    // Owed to suppliers, not spent yet (docs/books.md 'Commitments').
+    ['Compromisos por pagar', { quetzales: books.totals.committed }],
   ];
 }
 

@@ -608,7 +608,10 @@ export class BooksService {
     return this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_write');
       const expense = await manager.findOneBy(ExpenseEntity, { id: input.expenseId, state: 'aprobado' });
-      if (!expense) throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
+      // Families see approved money only: a commitment (or its reversal) is not asked about as an expense.
+      const reversed = expense?.reversesId ? await manager.findOneBy(ExpenseEntity, { id: expense.reversesId }) : null;
+      if (!expense || expense.kind === COMMITMENT_KIND || reversed?.kind === COMMITMENT_KIND)
+        throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
       const open = await manager.countBy(ExpenseQuestionEntity, { familyId: family.id, answer: IsNull() });
       if (open >= OPEN_QUESTIONS_PER_FAMILY)
         throw new HttpException({ message: BOOKS_MESSAGES.tooManyQuestions(open) }, HttpStatus.TOO_MANY_REQUESTS);
