@@ -38,9 +38,12 @@ const BOOKS: Books = {
 };
 
 let forms: FormData[] = [];
+let requests: string[] = [];
 beforeEach(() => {
   forms = [];
+  requests = [];
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    requests.push(`${init?.method ?? 'GET'} ${url} ${typeof init?.body === 'string' ? init.body : ''}`.trim());
     if (init?.body instanceof FormData) forms.push(init.body);
     const body = url === '/api/books' ? BOOKS : url === '/api/books/expenses' ? { id: 12, state: 'aprobado' } : { count: 0 };
     return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
@@ -59,6 +62,21 @@ describe("the committee's commitments", () => {
     expect(open).toHaveTextContent('Por pagar');
     expect(paid).toHaveTextContent('Pagado (gasto #5)');
     expect(card).toHaveTextContent('Comprometido: Q38,500');
+  });
+
+  it('voids a commitment recorded by mistake, with its reason, while nothing of it is paid', async () => {
+    const user = userEvent.setup();
+    renderWithApi(<BooksSection />);
+    const card = await screen.findByRole('region', { name: 'Compromisos' });
+    const rows = within(card).getAllByRole('row');
+    const paid = rows.find((row) => row.textContent?.includes('Música Viva'))!;
+    expect(within(paid).queryByRole('button', { name: 'Anular' })).toBeNull();
+    const open = rows.find((row) => row.textContent?.includes('Salones El Prado'))!;
+    await user.click(within(open).getByRole('button', { name: 'Anular' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Se registró dos veces');
+    await user.click(within(dialog).getByRole('button', { name: 'Anular' }));
+    await waitFor(() => expect(requests).toContain('POST /api/books/expenses/9/reverse {"reason":"Se registró dos veces"}'));
   });
 
   it('records a commitment with its due date, and money out that pays one', async () => {

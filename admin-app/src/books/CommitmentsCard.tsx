@@ -1,14 +1,23 @@
+import { useState } from 'react';
+import { Ban } from 'lucide-react';
 import type { Books, Commitment } from '@portal/contracts';
+import { useReverseExpense } from '@portal/api-client/books';
 import { formatDayNumeric, formatLedgerAmount } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
+import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Field } from '@portal/ui/label';
 import { Input } from '@portal/ui/input';
+import { adminToasts } from '../common/admin-toasts';
 import { DataTable } from '../common/DataTable';
+import { ReasonDialog } from '../common/ReasonDialog';
 import { booksTexts as t } from './books-texts';
 
 /** What the committee owes suppliers: apart from money out until a gasto linked to it is paid. */
 export function CommitmentsCard({ books }: { books: Books }) {
+  const [voiding, setVoiding] = useState<Commitment | null>(null);
+  // A commitment is voided by its reversal (docs/books.md): it stops being owed, the money never moved.
+  const reverse = useReverseExpense(adminToasts({ success: t.commitments.voided, failure: t.commitments.voidFailed }));
   return (
     <Card>
       <section aria-labelledby="books-commitments-title">
@@ -53,6 +62,23 @@ export function CommitmentsCard({ books }: { books: Books }) {
                   ),
                 },
               ]}
+              actions={(row) =>
+                row.paidBy.length === 0 ? (
+                  <Button size="sm" variant="outline" onClick={() => setVoiding(row)}>
+                    <Ban size={16} aria-hidden="true" /> {t.commitments.void}
+                  </Button>
+                ) : null
+              }
+            />
+          )}
+          {voiding && (
+            <ReasonDialog
+              title={t.commitments.voidTitle}
+              description={t.commitments.voidDescription(`#${voiding.id} ${voiding.supplier} · ${formatLedgerAmount(voiding.amount)}`)}
+              confirmLabel={t.commitments.void}
+              pending={reverse.isPending}
+              onClose={() => setVoiding(null)}
+              onSubmit={async ({ reason }) => (await reverse.run({ id: voiding.id, reason })) !== undefined}
             />
           )}
         </CardContent>

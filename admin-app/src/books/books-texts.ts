@@ -123,6 +123,11 @@ export const booksTexts = {
     pays: 'Paga el compromiso',
     none: 'Ninguno',
     option: (id: number, supplier: string, left: number) => `#${id} ${supplier} · quedan ${formatQuetzales(left)}`,
+    void: 'Anular',
+    voidTitle: 'Anular compromiso',
+    voidDescription: (what: string) => `${what}. Deja de contarse como compromiso; queda en el historial con el motivo.`,
+    voided: 'Compromiso anulado',
+    voidFailed: 'No se pudo anular el compromiso',
   },
   held: {
     title: 'Saldo en banco y caja',
