@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useLocation } from '@portal/ui/router';
 import { PanelLayout } from '@portal/ui/panel-layout';
 import { Spinner } from '@portal/ui/spinner';
 import './admin.css';
-import { ADMIN_SECTIONS } from './sections';
+import { ADMIN_SECTIONS, useAdminSections } from './sections';
 import { texts } from './texts';
 
 const BASE = '/admin';
@@ -22,11 +22,12 @@ function SectionHeader() {
 
 /** The admin panel, mounted by the shell at /admin/*. */
 export default function App() {
+  const sections = useAdminSections();
   return (
     <PanelLayout
       base={BASE}
       menuLabel={texts.menu}
-      sections={ADMIN_SECTIONS}
+      sections={sections}
       footer={texts.version(__BUILD_ID__)}
       phoneMenu="drawer"
       header={<SectionHeader />}

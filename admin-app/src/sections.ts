@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import {
   Bell,
   BookOpenCheck,
@@ -15,6 +15,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import { useOpenQuestions } from '@portal/api-client/books';
 import DashboardSection from './dashboard/DashboardSection';
 import { texts } from './texts';
 
@@ -29,6 +30,7 @@ export interface AdminSection {
    * preloads (its chart library still waits for its numbers).
    */
   Component: ComponentType | LazyExoticComponent<ComponentType>;
+  badge?: { count: number; label: string };
 }
 
 const { sections } = texts;
@@ -48,3 +50,18 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'fiesta', ...sections.gala, icon: PartyPopper, Component: lazy(() => import('./gala/GalaSection')) },
   { path: 'historial', ...sections.history, icon: History, Component: lazy(() => import('./history/HistorySection')) },
 ];
+
+const BOOKS_PATH = 'cuentas-comite';
+
+/** The sections with the count of the families' questions still unanswered on 'Cuentas del Comité'. */
+export function useAdminSections(): AdminSection[] {
+  const { data } = useOpenQuestions();
+  const count = typeof data?.count === 'number' ? data.count : 0;
+  return useMemo(
+    () =>
+      ADMIN_SECTIONS.map((section) =>
+        section.path === BOOKS_PATH && count > 0 ? { ...section, badge: { count, label: texts.dashboard.openQuestions(count) } } : section,
+      ),
+    [count],
+  );
+}

@@ -630,6 +630,7 @@ const MATRIX: Record<string, RouteRule> = {
     request: async ({ api }) => ({ url: `/api/books/expenses/${await expense(api, 'aprobado')}/thumbnail` }),
   },
   'POST /api/books/holdings': { expect: ADMIN(201), request: () => ({ body: { kind: 'banco', asOf: '2026-10-31', amount: 5000 } }) },
+  'GET /api/books/questions/open': { expect: ADMIN(200) },
   'POST /api/books/questions/:id/answer': {
     expect: ADMIN(200),
     request: async ({ api, fx }) => {
@@ -648,6 +649,7 @@ const MATRIX: Record<string, RouteRule> = {
     },
   },
   'GET /api/my-books': { expect: PARENT },
+  'GET /api/my-books/answers': { expect: PARENT },
   'PUT /api/my-books/seen': { expect: PARENT },
   'POST /api/my-books/questions': {
     expect: [401, 201, 201, 403, 403],

@@ -39,6 +39,8 @@ type Op =
   | { op: 'split'; admin: number; supplier: number; parts: [number, number]; together: boolean }
   | { op: 'credit'; family: number; amount: number }
   | { op: 'creditReverse'; pick: number }
+  | { op: 'commit'; admin: number; amount: number; supplier: number }
+  | { op: 'pay'; admin: number; pick: number; whole: boolean }
   | { op: 'ask'; family: number; pick: number }
   | { op: 'answer'; pick: number };
 
@@ -89,6 +91,8 @@ const OPS: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('credit' as const), family, amount: fc.constantFrom(2950, 450) }) },
   fc.record({ op: fc.constant('creditReverse' as const), pick: fc.nat() }),
+  fc.record({ op: fc.constant('commit' as const), admin, amount: fc.constantFrom(800, 3000), supplier: fc.integer({ min: 0, max: 2 }) }),
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('pay' as const), admin, pick: fc.nat(), whole: fc.boolean() }) },
   fc.record({ op: fc.constant('ask' as const), family, pick: fc.nat() }),
   fc.record({ op: fc.constant('answer' as const), pick: fc.nat() }),
 );
@@ -250,15 +254,60 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
         expect(response.status).toBe(entry.kind === 'credito' && entry.reversedById === null ? 200 : 409);
         return;
       }
+      case 'commit': {
+        const fields = {
+          kind: 'compromiso',
+          date: '2026-10-05',
+          dueDate: '2026-11-20',
+          category: 'Salón',
+          supplier: supplierName(step.supplier),
+          concept: 'Saldo acordado',
+          amount: String(step.amount),
+          method: 'transferencia',
+        };
+        const response = await sendForm(api, admins[step.admin]!, '/api/books/expenses', fields);
+        expect(response.statusCode).toBe(201);
+        return;
+      }
+      case 'pay': {
+        // Half of what a commitment was, or all of it: refused (409) past what is left, pending payments included.
+        const rows = await expenses();
+        const commitment = pick(
+          rows.filter((row) => row.kind === 'compromiso'),
+          step.pick,
+        );
+        if (!commitment) return;
+        const amount = step.whole ? commitment.amount : commitment.amount / 2;
+        const left =
+          commitment.amount -
+          rows.filter((row) => row.commitmentId === commitment.id && row.reversedById === null).reduce((sum, row) => sum + row.amount, 0);
+        const fields = {
+          kind: 'gasto',
+          date: '2026-10-05',
+          category: commitment.category,
+          supplier: commitment.supplier,
+          concept: 'Pago del compromiso',
+          amount: String(amount / 100),
+          method: 'cheque',
+          commitmentId: String(commitment.id),
+        };
+        const response = await sendForm(api, admins[step.admin]!, '/api/books/expenses', fields, { data: PDF });
+        expect(response.statusCode).toBe(commitment.reversedById !== null ? 404 : amount > left ? 409 : 201);
+        if (response.statusCode === 201) recordedUnder.set(response.json<Expense>().id, { ...model });
+        return;
+      }
       case 'ask': {
-        const row = pick(await expenses(), step.pick);
+        const rows = await expenses();
+        const row = pick(rows, step.pick);
         if (!row) return;
         const response = await parents[step.family]!.post('/api/my-books/questions', {
           expenseId: row.id,
           question: `¿Qué es el gasto ${row.id}?`,
         });
         expect([201, 404, 429]).toContain(response.status);
-        if (row.state !== 'aprobado') expect(response.status).toBe(404);
+        // Families ask about what they see: approved money, never a commitment or its reversal.
+        const commitment = (id: number | null) => rows.some((one) => one.id === id && one.kind === 'compromiso');
+        if (row.state !== 'aprobado' || commitment(row.id) || commitment(row.reversesId)) expect(response.status).toBe(404);
         return;
       }
       case 'answer': {
@@ -275,7 +324,18 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
     const [rows, entries] = await Promise.all([expenses(), api.dataSource.getRepository(LedgerEntryEntity).find()]);
     // The rows hold centavos; the API shows quetzales.
     const moneyIn = entries.reduce((sum, entry) => sum + entry.amount, 0);
-    const moneyOut = rows.filter((row) => row.state === 'aprobado').reduce((sum, row) => sum + row.amount, 0);
+    // A commitment, and its reversal, is not money; what the open ones still owe is apart.
+    const commitmentIds = new Set(rows.filter((row) => row.kind === 'compromiso').map((row) => row.id));
+    const money = rows.filter((row) => row.kind !== 'compromiso' && !(row.reversesId !== null && commitmentIds.has(row.reversesId)));
+    const moneyOut = money.filter((row) => row.state === 'aprobado').reduce((sum, row) => sum + row.amount, 0);
+    const committed = rows
+      .filter((row) => row.kind === 'compromiso' && row.reversedById === null)
+      .reduce((sum, row) => {
+        const paid = rows
+          .filter((one) => one.commitmentId === row.id && one.reversedById === null && one.state === 'aprobado')
+          .reduce((total, one) => total + one.amount, 0);
+        return sum + Math.max(row.amount - paid, 0);
+      }, 0);
     const books = (await admins[1]!.get<Books>('/api/books')).body;
     expect({ threshold: books.approvalThreshold, required: books.approvalRequired }).toEqual(model);
     const changes = await api.dataSource.getRepository(ControlChangeEntity).find();
@@ -304,6 +364,7 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
       spent: moneyOut / 100,
       balance: (moneyIn - moneyOut) / 100,
       budgeted: books.budget?.total ?? 0,
+      committed: committed / 100,
     });
     expect(books.categories.reduce((sum, category) => sum + toCentavos(category.spent), 0)).toBe(moneyOut);
     if (books.held) expect(toCentavos(books.held.difference)).toBe(toCentavos(books.held.total) - toCentavos(books.totals.balance));
@@ -325,7 +386,7 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
       expect({ threshold: mine.approvalThreshold, required: mine.approvalRequired }).toEqual(model);
       expect(mine.expenses.every((row: Expense) => row.state === 'aprobado')).toBe(true);
       expect(mine.expenses.map((row) => row.id).sort((a, b) => a - b)).toEqual(
-        rows.filter((row) => row.state === 'aprobado').map((row) => row.id),
+        money.filter((row) => row.state === 'aprobado').map((row) => row.id),
       );
       // Another family's names, e-mail, phone and unanswered questions never reach this one.
       const other = families[1 - index]!;

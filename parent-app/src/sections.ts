@@ -1,5 +1,6 @@
 import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Bell, BookOpenCheck, CalendarDays, Home, PartyPopper, Wallet, type LucideIcon } from 'lucide-react';
+import { useMyBooksAnswers } from '@portal/api-client/books';
 import { useNoticesSeen } from '@portal/api-client/notifications';
 import PortalSection from './portal/PortalSection';
 import { texts } from './texts';
@@ -29,16 +30,26 @@ export const PARENT_SECTIONS: ParentSection[] = [
 ];
 
 const NOTICES_PATH = 'notificaciones';
+const BOOKS_PATH = 'cuentas';
 
-/** The sections with the count of notices posted since the parent last opened them on 'Avisos'. */
+/**
+ * The sections with their counts: notices posted since the parent last opened 'Avisos', and answers
+ * to the family's questions since it last opened 'Cuentas'.
+ */
 export function useParentSections(): ParentSection[] {
   const { data: seen } = useNoticesSeen();
+  const { data: answers } = useMyBooksAnswers();
   const count = seen?.unseen.length ?? 0;
+  const answered = typeof answers?.unseenAnswers === 'number' ? answers.unseenAnswers : 0;
   return useMemo(
     () =>
       PARENT_SECTIONS.map((section) =>
-        section.path === NOTICES_PATH && count > 0 ? { ...section, badge: { count, label: texts.notifications.newCount(count) } } : section,
+        section.path === NOTICES_PATH && count > 0
+          ? { ...section, badge: { count, label: texts.notifications.newCount(count) } }
+          : section.path === BOOKS_PATH && answered > 0
+            ? { ...section, badge: { count: answered, label: texts.notifications.newAnswers(answered) } }
+            : section,
       ),
-    [count],
+    [count, answered],
   );
 }

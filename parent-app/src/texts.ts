@@ -99,6 +99,7 @@ export const texts = {
   notifications: {
     empty: 'No hay notificaciones en este momento.',
     newCount: (count: number) => (count === 1 ? '1 aviso nuevo' : `${count} avisos nuevos`),
+    newAnswers: (count: number) => (count === 1 ? '1 respuesta nueva' : `${count} respuestas nuevas`),
     new: 'Nuevo',
     types: { info: 'Información', warning: 'Importante', success: 'Buenas noticias' },
   },

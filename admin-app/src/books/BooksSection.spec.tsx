@@ -31,7 +31,7 @@ const expense = (id: number, fields: Partial<Expense> = {}): Expense => ({
 });
 
 const BOOKS: Books = {
-  totals: { received: 20000, spent: 800, balance: 19200, budgeted: 20000 },
+  totals: { received: 20000, spent: 800, balance: 19200, budgeted: 20000, committed: 0 },
   categories: [{ category: 'Salón', budgeted: 20000, spent: 800 }],
   budget: {
     id: 1,
@@ -58,6 +58,8 @@ const BOOKS: Books = {
   holdings: [],
   held: { bank: null, cash: null, total: 19000, difference: -200 },
   receivedByMonth: [],
+  commitments: [],
+  collection: { collected: 20000, expected: 60000, familiesUpToDate: 3, families: 10 },
 };
 
 let requests: string[] = [];
@@ -68,7 +70,14 @@ beforeEach(() => {
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     requests.push(`${init?.method ?? 'GET'} ${url}`);
     if (typeof init?.body === 'string') bodies.push(JSON.parse(init.body));
-    const body = url === '/api/books' || url === '/api/books/holdings' ? BOOKS : expense(3);
+    const body =
+      url === '/api/books' || url === '/api/books/holdings'
+        ? BOOKS
+        : url === '/api/user'
+          ? { id: 7, name: 'Tesorera', role: 'admin' }
+          : url === '/api/books/questions/open'
+            ? { count: 0 }
+            : expense(3);
     return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
   }) as typeof fetch;
 });
@@ -87,6 +96,21 @@ describe("the committee's books", () => {
     expect(within(reversed!).getByText('Revertido')).toBeInTheDocument();
     expect(within(reversed!).queryByRole('button')).toBeNull();
     expect(within(counted!).getByRole('link', { name: 'Ver factura' })).toHaveAttribute('href', '/api/books/expenses/2/invoice');
+  });
+
+  it('tells the one who recorded a waiting expense that another member approves it, instead of offering Aprobar', async () => {
+    const own = { ...BOOKS, expenses: [expense(8, { state: 'pendiente', approvedAt: null, createdById: 7 }), ...BOOKS.expenses] };
+    global.fetch = jest.fn(async (url: string) => {
+      const body = url === '/api/user' ? { id: 7, name: 'Tesorera', role: 'admin' } : url === '/api/books' ? own : { count: 0 };
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
+    }) as typeof fetch;
+    renderWithApi(<BooksSection />, { data: { '/api/user': { id: 7, name: 'Tesorera', role: 'admin' } } });
+    const rows = await screen.findAllByRole('row');
+    const mine = rows.find((row) => row.textContent?.includes('Proveedor 8'))!;
+    const theirs = rows.find((row) => row.textContent?.includes('Proveedor 3'))!;
+    expect(await within(mine).findByText('Espera la aprobación de otro miembro')).toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: 'Aprobar' })).toBeNull();
+    expect(within(theirs).getByRole('button', { name: 'Aprobar' })).toBeInTheDocument();
   });
 
   it('shows the difference between what is held and the balance, and approves an expense', async () => {

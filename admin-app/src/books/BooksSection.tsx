@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Check, Printer, Undo2 } from 'lucide-react';
+import { Printer, Undo2 } from 'lucide-react';
 import {
   BUDGET_CATEGORIES,
   EXPENSE_KINDS,
@@ -40,6 +40,8 @@ import { QuetzalesField } from '../common/QuetzalesField';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { texts } from '../texts';
 import { booksTexts as t } from './books-texts';
+import { ApproveAction } from './ApproveAction';
+import { CommitmentFields, CommitmentsCard } from './CommitmentsCard';
 import { ControlsCard } from './ControlsCard';
 import './books.css';
 
@@ -230,6 +232,8 @@ const emptyExpense = () => ({
   felSeries: '',
   felNumber: '',
   felUuid: '',
+  dueDate: '',
+  commitmentId: '',
 });
 
 function ExpenseForm({ books }: { books: Books }) {
@@ -252,7 +256,15 @@ function ExpenseForm({ books }: { books: Books }) {
   const set = (name: keyof ReturnType<typeof emptyExpense>) => (value: string) => setForm({ ...form, [name]: value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save.run({ ...form, amount: typedQuetzales(form.amount) ?? 0, file, fileName: file?.name });
+    const { dueDate, commitmentId, ...fields } = form;
+    void save.run({
+      ...fields,
+      amount: typedQuetzales(form.amount) ?? 0,
+      dueDate: form.kind === 'compromiso' ? dueDate : undefined,
+      commitmentId: form.kind !== 'compromiso' && commitmentId !== '' ? Number(commitmentId) : undefined,
+      file,
+      fileName: file?.name,
+    });
   };
   return (
     <Card>
@@ -317,6 +329,27 @@ function ExpenseForm({ books }: { books: Books }) {
               ))}
             </select>
           </Field>
+          <CommitmentFields
+            id={id}
+            kind={form.kind}
+            dueDate={form.dueDate}
+            commitmentId={form.commitmentId}
+            commitments={books.commitments}
+            onDueDate={set('dueDate')}
+            onPays={(commitment) =>
+              setForm(
+                commitment
+                  ? {
+                      ...form,
+                      commitmentId: String(commitment.id),
+                      supplier: commitment.supplier,
+                      category: commitment.category,
+                      amount: String(commitment.outstanding),
+                    }
+                  : { ...form, commitmentId: '' },
+              )
+            }
+          />
           <Field id={`${id}-file`} label={t.expense.invoice} hint={t.expense.invoiceHint}>
             <input
               id={`${id}-file`}
@@ -379,6 +412,7 @@ function ExpenseList({ books }: { books: Books }) {
                   {row.approvedBy && ` · ${t.list.approvedBy(row.approvedBy)}`}
                   {row.reason && ` · ${row.reason}`}
                   {row.reversal && ` · ${row.reversal.reason}`}
+                  {row.commitmentId && ` · ${t.list.paysCommitment(row.commitmentId)}`}
                 </span>
               </span>
             ),
@@ -409,9 +443,7 @@ function ExpenseList({ books }: { books: Books }) {
           row.kind === 'reversion' || row.reversal ? null : (
             <span className="books-actions">
               {row.state === 'pendiente' && (
-                <Button size="sm" pending={approve.isPending} onClick={() => void approve.run(row.id)}>
-                  <Check size={16} aria-hidden="true" /> {t.list.approve}
-                </Button>
+                <ApproveAction expense={row} pending={approve.isPending} onApprove={() => void approve.run(row.id)} />
               )}
               <Button size="sm" variant="outline" onClick={() => setReversing(row)}>
                 <Undo2 size={16} aria-hidden="true" /> {t.list.reverse}
@@ -680,6 +712,7 @@ export default function BooksSection() {
               </CardContent>
             </Card>
             <ExpenseForm books={books} />
+            <CommitmentsCard books={books} />
             <HeldCard books={books} />
             <QuestionsCard books={books} />
             <ControlsCard books={books} />

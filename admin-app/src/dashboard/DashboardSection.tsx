@@ -9,6 +9,7 @@ import { Skeleton } from '@portal/ui/skeleton';
 import { QueryState } from '../common/QueryState';
 import { percent } from '../common/numbers';
 import { texts } from '../texts';
+import { OpenQuestions } from './OpenQuestions';
 import PaymentsChart from './PaymentsChart';
 
 const SettingsEditor = lazy(() => import('../settings/SettingsDialog'));
@@ -121,6 +122,7 @@ export default function DashboardSection() {
                 <Skeleton width="70%" />
               </Card>
             ))}
+        <OpenQuestions />
       </div>
       <QueryState isLoading={false} error={error}>
         <div className="admin-dashboard-panels">

@@ -11,6 +11,7 @@ const KIND = {
   devolucion: 'Devolución del proveedor',
   comision: 'Comisión bancaria',
   interes: 'Intereses del banco',
+  compromiso: 'Compromiso',
   reversion: 'Reversión',
 } as const;
 /** a - b of two amounts in quetzales, in centavos so no float drift reaches the sheet. */
@@ -146,6 +147,8 @@ export function summaryRows(books: Books): SummaryRow[] {
     [`En banco${books.held?.bank ? ` (al ${books.held.bank.asOf})` : ''}`, { quetzales: books.held?.bank?.amount ?? null }],
     [`En caja${books.held?.cash ? ` (al ${books.held.cash.asOf})` : ''}`, { quetzales: books.held?.cash?.amount ?? null }],
     ['Diferencia (banco y caja - saldo)', { quetzales: books.held?.difference ?? null }],
+    // Owed to suppliers, not spent yet (docs/books.md 'Commitments').
+    ['Compromisos por pagar', { quetzales: books.totals.committed }],
   ];
 }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Logger, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { Books, Expense, ExpenseQuestion, ParentBooks, User } from '@portal/contracts';
+import type { Books, BooksAnswersSeen, Expense, ExpenseQuestion, ParentBooks, User } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
 import { CurrentUser, Roles } from '../common/auth.decorators';
@@ -77,6 +77,12 @@ export class BooksController {
     return this.books.recordHolding(user, body);
   }
 
+  /** The menu's and the dashboard's count of questions waiting for an answer. */
+  @Get('questions/open')
+  openQuestions(): Promise<{ count: number }> {
+    return this.books.openQuestions();
+  }
+
   @Post('questions/:id/answer')
   @HttpCode(200)
   answer(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: ExpenseAnswerDto): Promise<Books> {
@@ -129,6 +135,12 @@ export class MyBooksController {
   @Get()
   get(@CurrentUser() user: User): Promise<ParentBooks> {
     return this.books.forParent(user);
+  }
+
+  /** Answers to the family's questions since it last opened the page ('Cuentas' in the menu). */
+  @Get('answers')
+  answers(@CurrentUser() user: User): Promise<BooksAnswersSeen> {
+    return this.books.unseenAnswers(user);
   }
 
   /** The page was opened: takes no body, and sending it again does no harm. */

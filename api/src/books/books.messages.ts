@@ -19,6 +19,9 @@ export const BOOKS_MESSAGES = {
   controlNotFound: 'No encontramos ese cambio de control.',
   ownControlChange: 'No puedes aprobar un cambio que tú propusiste: debe aprobarlo otra persona del comité.',
   controlDecided: (state: string) => `Este cambio ya no está pendiente: fue ${state}.`,
+  commitmentNotFound: 'No encontramos ese compromiso (o ya fue anulado).',
+  commitmentOverpaid: (left: string) => `El pago pasa lo que queda del compromiso: quedan ${left} por pagar.`,
+  commitmentPaidBy: 'Un compromiso se paga con un gasto, un anticipo o una comisión.',
   controlChangedMeanwhile: 'Otra persona del comité decidió este cambio mientras tanto. Vuelve a cargar la página.',
 } as const;
 
@@ -37,5 +40,7 @@ export const EXPENSE_FIELDS = {
   nit: 'El NIT del proveedor no es válido: revisa el dígito verificador (por ejemplo 1669394-9).',
   felSeries: 'La serie de la factura admite hasta 40 letras, números o guiones.',
   felNumber: 'El número de la factura admite hasta 40 letras, números o guiones.',
+  dueDate: 'La fecha de vencimiento del compromiso debe tener el formato AAAA-MM-DD.',
+  commitmentId: 'El compromiso que se paga debe ser un número de compromiso.',
   felUuid: 'El número de autorización FEL debe ser un UUID (8-4-4-4-12 caracteres hexadecimales).',
 } as const;

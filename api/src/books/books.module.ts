@@ -7,7 +7,11 @@ import { BooksController, InvoiceFilesController, MyBooksController } from './bo
 import { BooksService } from './books.service';
 import { ControlsModule } from './controls.service';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
-import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity } from './expense.entity';
+import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity, QuestionDigestEntity } from './expense.entity';
+import { BooksMail } from './books-mail';
+import { QuestionsDigest, QuestionsDigestScheduler } from './questions-digest';
+import { SettingsStoreModule } from '../settings/settings.store';
+import { UsersModule } from '../users/users.module';
 import { BooksVisitEntity, HoldingEntity } from './holding.entity';
 
 /** The committee's books (docs/books.md): what it spends, against its budget, open to every family. */
@@ -21,13 +25,16 @@ import { BooksVisitEntity, HoldingEntity } from './holding.entity';
       ExpenseQuestionEntity,
       HoldingEntity,
       BooksVisitEntity,
+      QuestionDigestEntity,
     ]),
+    SettingsStoreModule,
+    UsersModule,
     LedgerModule,
     ParentModule,
     FamilyStoreModule,
     ControlsModule,
   ],
   controllers: [BooksController, InvoiceFilesController, MyBooksController],
-  providers: [BooksService],
+  providers: [BooksService, BooksMail, QuestionsDigest, QuestionsDigestScheduler],
 })
 export class BooksModule {}

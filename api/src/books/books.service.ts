@@ -8,9 +8,11 @@ import {
   NotFoundException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { Between, In, IsNull, MoreThanOrEqual, type EntityManager } from 'typeorm';
+import { Between, In, IsNull, MoreThan, MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
 import {
+  COMMITMENT_KIND,
   MONEY_IN_KINDS,
+  type BooksAnswersSeen,
   type Books,
   type BooksCategory,
   type BooksSettingsInput,
@@ -35,7 +37,9 @@ import { LedgerService } from '../ledger/ledger.service';
 import { MyFamilyService } from '../parent/my-family.service';
 import { makeSafe } from '../receipts/file-safety';
 import { MultipartBody } from '../receipts/multipart';
+import { BooksMail } from './books-mail';
 import { BOOKS_MESSAGES, OPEN_QUESTIONS_PER_FAMILY } from './books.messages';
+import { classCollection, commitmentsOf, isMoney } from './commitments';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ControlsService } from './controls.service';
 import { expenseFields } from './expense-form';
@@ -78,6 +82,9 @@ export function toExpense(row: ExpenseEntity, reversal?: ExpenseEntity): Expense
       ? { id: reversal.id, by: reversal.createdByName, at: reversal.createdAt.toISOString(), reason: reversal.reason ?? '' }
       : null,
     reason: row.kind === 'reversion' ? row.reason : null,
+    dueDate: row.dueDate,
+    commitmentId: row.commitmentId,
+    createdById: row.createdById ?? undefined,
   };
 }
 
@@ -101,7 +108,7 @@ const expenseLabel = (row: Pick<ExpenseEntity, 'id' | 'category' | 'amount'>) =>
 
 /** What the history keeps of an expense (its file never). */
 const shownExpense = (row: ExpenseEntity) => {
-  const { reversal: _reversal, createdAt: _createdAt, createdBy: _createdBy, ...rest } = toExpense(row);
+  const { reversal: _reversal, createdAt: _createdAt, createdBy: _createdBy, createdById: _createdById, ...rest } = toExpense(row);
   return rest;
 };
 
@@ -128,6 +135,7 @@ export class BooksService {
     private readonly families: MyFamilyService,
     private readonly familyStore: FamilyStore,
     private readonly controls: ControlsService,
+    private readonly mail: BooksMail,
   ) {}
 
   /**
@@ -179,7 +187,10 @@ export class BooksService {
       };
     });
     const budget = budgets.at(-1) ?? null;
-    const approved = expenses.filter((row) => row.state === 'aprobado');
+    // A commitment (and its reversal) is not money: it counts apart until the money out that pays it.
+    const owed = commitmentsOf(expenses);
+    const money = expenses.filter((row) => isMoney(row, owed.ids));
+    const approved = money.filter((row) => row.state === 'aprobado');
     const received = receivedByMonth.reduce((sum, month) => sum + month.amount, 0);
     const spent = approved.reduce((sum, row) => sum + row.amount, 0);
     // Summed in centavos, then shown in quetzales.
@@ -206,11 +217,13 @@ export class BooksService {
         spent: toQuetzales(spent),
         balance: toQuetzales(received - spent),
         budgeted: budget?.total ?? 0,
+        committed: toQuetzales(owed.outstanding),
       },
+      commitments: owed.commitments,
       /** received - spent, in centavos. */
       balance: received - spent,
       receivedByMonth: receivedByMonth.map((month) => ({ month: month.month, amount: toQuetzales(month.amount) })),
-      allExpenses: shown(expenses),
+      allExpenses: shown(money),
       approvedExpenses: shown(approved),
       approvedIds: new Set(approved.map((row) => row.id)),
     };
@@ -242,12 +255,13 @@ export class BooksService {
   }
 
   async forAdmin(manager: EntityManager = this.db.manager): Promise<Books> {
-    const [view, holdings, controls, controlChanges, adminCount] = await Promise.all([
+    const [view, holdings, controls, controlChanges, adminCount, collection] = await Promise.all([
       this.read(manager),
       manager.find(HoldingEntity, { order: { id: 'DESC' } }),
       this.controls.inForce(manager),
       this.controls.list(manager),
       this.controls.adminCount(manager),
+      classCollection(manager, this.ledger, this.familyStore),
     ]);
     const latest = latestHeld(holdings);
     const total = (latest.bank?.amount ?? 0) + (latest.cash?.amount ?? 0);
@@ -262,6 +276,8 @@ export class BooksService {
       approvalRequired: controls.required,
       controlChanges,
       adminCount,
+      commitments: view.commitments,
+      collection,
       budgets: [...view.budgets].reverse(),
       holdings: holdings.map(toHolding),
       held:
@@ -281,22 +297,45 @@ export class BooksService {
   async forParent(user: User): Promise<ParentBooks> {
     const family = await this.families.familyOf(user);
     const manager = this.db.manager;
-    const [view, visit, controls] = await Promise.all([
+    const [view, visit, controls, collection] = await Promise.all([
       this.read(manager),
       manager.findOneBy(BooksVisitEntity, { familyId: family.id }),
       this.controls.inForce(manager),
+      classCollection(manager, this.ledger, this.familyStore),
     ]);
     return {
       totals: view.totals,
       categories: view.categories,
       budget: view.budget,
       // A reversed expense's invoice is withdrawn from families (the committee still sees it).
-      expenses: view.approvedExpenses.map((row) => (row.reversal ? { ...row, hasInvoice: false, invoiceType: null } : row)),
+      expenses: view.approvedExpenses.map(({ createdById: _createdById, ...row }) =>
+        row.reversal ? { ...row, hasInvoice: false, invoiceType: null } : row,
+      ),
       questions: await this.questions(manager, { familyId: family.id, visible: view.approvedIds }),
       lastSeenAt: visit?.seenAt.toISOString() ?? null,
       approvalThreshold: toQuetzales(controls.threshold),
       approvalRequired: controls.required,
+      // Families see what is still owed; the committee also sees the commitments paid.
+      commitments: view.commitments.filter((commitment) => commitment.outstanding > 0),
+      collection,
     };
+  }
+
+  /** Answers to the family's own questions given after its last visit to the page (the menu's count). */
+  async unseenAnswers(user: User): Promise<BooksAnswersSeen> {
+    const family = await this.families.familyOf(user);
+    const manager = this.db.manager;
+    const visit = await manager.findOneBy(BooksVisitEntity, { familyId: family.id });
+    const unseenAnswers = await manager.countBy(ExpenseQuestionEntity, {
+      familyId: family.id,
+      answeredAt: visit ? MoreThan(visit.seenAt) : Not(IsNull()),
+    });
+    return { unseenAnswers };
+  }
+
+  /** The committee's menu and dashboard: questions waiting for an answer. */
+  async openQuestions(): Promise<{ count: number }> {
+    return { count: await this.db.manager.countBy(ExpenseQuestionEntity, { answer: IsNull() }) };
   }
 
   /** The family opened the page: what is approved from now on reads 'Nuevo' at its next visit. */
@@ -379,11 +418,19 @@ export class BooksService {
     if (!body.file && input.kind === 'gasto')
       throw new BadRequestException({ message: BOOKS_MESSAGES.invoiceMissing, errors: { file: [BOOKS_MESSAGES.invoiceMissing] } });
     const safe = body.file ? await makeSafe(body.file.data) : null;
+    const commitment = input.kind === COMMITMENT_KIND;
+    if (input.commitmentId !== undefined && (commitment || MONEY_IN_KINDS.includes(input.kind)))
+      throw new BadRequestException({
+        message: BOOKS_MESSAGES.commitmentPaidBy,
+        errors: { commitmentId: [BOOKS_MESSAGES.commitmentPaidBy] },
+      });
     return this.db.write(async (manager) => {
       const out = !MONEY_IN_KINDS.includes(input.kind);
       const now = new Date();
       const amount = toCentavos(input.amount);
-      const waits = await this.waits(manager, input, amount, now);
+      // Money out runs one at a time (waits() locks the books' settings): two payments of one commitment never both pass.
+      const waits = commitment ? false : await this.waits(manager, input, amount, now);
+      if (input.commitmentId !== undefined) await this.refuseOverpaying(manager, input.commitmentId, amount);
       const { identifiers } = await manager.insert(ExpenseEntity, {
         kind: input.kind,
         date: input.date,
@@ -405,6 +452,8 @@ export class BooksService {
         reversesId: null,
         reversedById: null,
         reason: null,
+        dueDate: input.dueDate ?? null,
+        commitmentId: input.commitmentId ?? null,
         ...author(user),
         createdAt: now,
       });
@@ -420,6 +469,15 @@ export class BooksService {
       });
       return toExpense(row);
     });
+  }
+
+  /** A payment of a commitment: to one that stands, and no more than what is left of it (payments pending included). */
+  private async refuseOverpaying(manager: EntityManager, commitmentId: number, amount: number): Promise<void> {
+    const commitment = await manager.findOneBy(ExpenseEntity, { id: commitmentId, kind: COMMITMENT_KIND, reversedById: IsNull() });
+    if (!commitment) throw new NotFoundException(BOOKS_MESSAGES.commitmentNotFound);
+    const payments = await manager.findBy(ExpenseEntity, { commitmentId, reversedById: IsNull() });
+    const left = commitment.amount - payments.reduce((sum, row) => sum + row.amount, 0);
+    if (amount > left) throw new ConflictException(BOOKS_MESSAGES.commitmentOverpaid(formatQuetzales(toQuetzales(Math.max(left, 0)))));
   }
 
   /** A second admin's approval: never the one who recorded it; once; never after a reversal. */
@@ -550,7 +608,10 @@ export class BooksService {
     return this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_write');
       const expense = await manager.findOneBy(ExpenseEntity, { id: input.expenseId, state: 'aprobado' });
-      if (!expense) throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
+      // Families see approved money only: a commitment (or its reversal) is not asked about as an expense.
+      const reversed = expense?.reversesId ? await manager.findOneBy(ExpenseEntity, { id: expense.reversesId }) : null;
+      if (!expense || expense.kind === COMMITMENT_KIND || reversed?.kind === COMMITMENT_KIND)
+        throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
       const open = await manager.countBy(ExpenseQuestionEntity, { familyId: family.id, answer: IsNull() });
       if (open >= OPEN_QUESTIONS_PER_FAMILY)
         throw new HttpException({ message: BOOKS_MESSAGES.tooManyQuestions(open) }, HttpStatus.TOO_MANY_REQUESTS);
@@ -609,6 +670,7 @@ export class BooksService {
         before: { answer: null },
         after: { answer },
       });
+      await this.mail.answered(manager, row.familyId, { expense: expenseLabel(expense), question: row.question, answer });
       return this.forAdmin(manager);
     });
   }

@@ -1,5 +1,12 @@
 import { BadRequestException } from '@nestjs/common';
-import { EXPENSE_KINDS, EXPENSE_METHODS, type ExpenseInput, type ExpenseKind, type ExpenseMethod } from '@portal/contracts';
+import {
+  COMMITMENT_KIND,
+  EXPENSE_KINDS,
+  EXPENSE_METHODS,
+  type ExpenseInput,
+  type ExpenseKind,
+  type ExpenseMethod,
+} from '@portal/contracts';
 import { isCalendarDay, parseCentavos, toQuetzales } from '@portal/format';
 import { EXPENSE_FIELDS } from './books.messages';
 import { formatNit, isValidNit } from './nit';
@@ -35,6 +42,11 @@ export function expenseFields(fields: Record<string, string>): ExpenseInput {
   for (const name of ['felSeries', 'felNumber'] as const)
     if (value(name) !== '' && !FEL_CODE.test(value(name))) errors[name] = [EXPENSE_FIELDS[name]];
   if (value('felUuid') !== '' && !UUID.test(value('felUuid'))) errors.felUuid = [EXPENSE_FIELDS.felUuid];
+  // A commitment has its due date; money out may name the commitment it pays.
+  const commitment = value('kind') === COMMITMENT_KIND;
+  if ((commitment || value('dueDate') !== '') && !isCalendarDay(value('dueDate'))) errors.dueDate = [EXPENSE_FIELDS.dueDate];
+  if (!commitment && value('dueDate') !== '') errors.dueDate = [EXPENSE_FIELDS.dueDate];
+  if (value('commitmentId') !== '' && !/^[1-9]\d{0,9}$/.test(value('commitmentId'))) errors.commitmentId = [EXPENSE_FIELDS.commitmentId];
   if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
   const optional = (name: 'felSeries' | 'felNumber') => (value(name) === '' ? undefined : value(name).toUpperCase());
   return {
@@ -49,5 +61,7 @@ export function expenseFields(fields: Record<string, string>): ExpenseInput {
     felSeries: optional('felSeries'),
     felNumber: optional('felNumber'),
     felUuid: value('felUuid') === '' ? undefined : value('felUuid').toUpperCase(),
+    dueDate: commitment ? value('dueDate') : undefined,
+    commitmentId: value('commitmentId') === '' ? undefined : Number(value('commitmentId')),
   };
 }

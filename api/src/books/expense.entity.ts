@@ -64,6 +64,14 @@ export class ExpenseEntity extends ReversibleRow {
 
   @Column({ type: 'datetime', precision: 3, nullable: true })
   approvedAt!: Date | null;
+
+  /** A 'compromiso': the day it is due (yyyy-MM-dd). */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  dueDate!: string | null;
+
+  /** Money out that pays a commitment: the commitment's id (no foreign key: rows are only added). */
+  @Column({ type: 'int', nullable: true })
+  commitmentId!: number | null;
 }
 
 /** An expense's invoice and its thumbnail, apart so lists never read the bytes (LONGBLOB on MySQL/MariaDB). */
@@ -110,4 +118,25 @@ export class ExpenseQuestionEntity {
 
   @Column({ type: 'datetime', precision: 3, nullable: true })
   answeredAt!: Date | null;
+}
+
+/**
+ * The day's digest of unanswered questions to the committee: the primary key (the Guatemala day)
+ * is what keeps it from going twice, whatever the number of instances; a second run's INSERT is
+ * ignored and sends nothing.
+ */
+@Entity('books_question_digests')
+export class QuestionDigestEntity {
+  /** yyyy-MM-dd, Guatemala. */
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day!: string;
+
+  @Column({ type: 'varchar', length: 36 })
+  runId!: string;
+
+  @Column({ type: 'int' })
+  questions!: number;
+
+  @Column({ type: 'datetime', precision: 3 })
+  createdAt!: Date;
 }

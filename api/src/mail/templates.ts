@@ -195,3 +195,51 @@ export function moneyMail(input: {
     html: layout(input.classYear, paragraphs, action),
   };
 }
+
+/** The committee answered a family's question about its books ('Cuentas del comité'). */
+export function questionAnsweredMail(input: {
+  contactName: string;
+  classYear: number;
+  /** 'Gasto #12 · Salón · Q3,500'. */
+  expense: string;
+  question: string;
+  answer: string;
+  portalUrl: string;
+}): Mail {
+  const paragraphs = [
+    `Hola, ${input.contactName}:`,
+    `El comité respondió la pregunta de tu familia sobre ${input.expense}.`,
+    `Tu pregunta: ${input.question}`,
+    `Respuesta del comité: ${input.answer}`,
+    'La respuesta también queda en «Cuentas del comité», donde la leen todas las familias (sin tu nombre).',
+  ];
+  const action = { label: 'Ver las cuentas del comité', url: input.portalUrl };
+  return {
+    subject: `El comité respondió tu pregunta · Class of ${input.classYear}`,
+    text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
+    html: layout(input.classYear, paragraphs, action),
+  };
+}
+
+/** To each admin with an e-mail, at most once a day: the families' questions still unanswered. */
+export function unansweredQuestionsMail(input: {
+  name: string;
+  classYear: number;
+  questions: Array<{ expense: string; question: string; askedOn: string }>;
+  portalUrl: string;
+}): Mail {
+  const count = input.questions.length;
+  const heading = count === 1 ? '1 pregunta sin responder' : `${count} preguntas sin responder`;
+  const paragraphs = [
+    `Hola, ${input.name}:`,
+    `Las familias tienen ${count === 1 ? 'una pregunta' : `${count} preguntas`} sin responder sobre las cuentas del comité:`,
+    ...input.questions.map((item) => `${item.expense} (${item.askedOn}): ${item.question}`),
+    'La respuesta la leen todas las familias; la familia que preguntó recibe un aviso.',
+  ];
+  const action = { label: 'Responder en Cuentas del Comité', url: input.portalUrl };
+  return {
+    subject: `${heading} · Class of ${input.classYear}`,
+    text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
+    html: layout(input.classYear, paragraphs, action),
+  };
+}

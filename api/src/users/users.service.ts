@@ -88,6 +88,15 @@ export class UsersService {
     return this.repo(manager).countBy({ role: 'admin', disabledAt: IsNull() });
   }
 
+  /** The enabled admin accounts that have an e-mail address (the books' daily digest). */
+  async adminsWithEmail(manager?: EntityManager): Promise<Array<{ name: string; email: string }>> {
+    const rows = await this.repo(manager).find({
+      where: { role: 'admin', disabledAt: IsNull(), email: Not(IsNull()) },
+      order: { id: 'ASC' },
+    });
+    return rows.map((row) => ({ name: row.name, email: row.email! }));
+  }
+
   /** The door accounts, newest first. */
   doors(): Promise<UserRow[]> {
     return this.users.find({ where: { role: 'door' }, order: { createdAt: 'DESC', id: 'DESC' } });

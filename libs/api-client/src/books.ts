@@ -3,6 +3,7 @@
 import useSWR from 'swr';
 import type {
   Books,
+  BooksAnswersSeen,
   BooksSettingsInput,
   BudgetInput,
   Expense,
@@ -28,6 +29,18 @@ export function useBooks() {
 
 export function useMyBooks() {
   return useSWR(myBooksKey, getJson<ParentBooks>, QUERY_OPTIONS);
+}
+
+/** The parent's menu: answers to the family's questions not seen yet on 'Cuentas'. */
+export const myBooksAnswersKey = '/api/my-books/answers';
+export function useMyBooksAnswers() {
+  return useSWR(myBooksAnswersKey, getJson<BooksAnswersSeen>, QUERY_OPTIONS);
+}
+
+/** The committee's menu and dashboard: questions waiting for an answer. */
+export const openQuestionsKey = '/api/books/questions/open';
+export function useOpenQuestions() {
+  return useSWR(openQuestionsKey, getJson<{ count: number }>, QUERY_OPTIONS);
 }
 
 /** An expense and its invoice, as a form (the file is checked by the server as a deposit slip is). */
@@ -63,9 +76,9 @@ export const useSetBooksSettings = mutationHook(setBooksSettings, setBooks);
 export const useRecordHolding = mutationHook(recordHolding, setBooks);
 export const useApproveControlChange = mutationHook(approveControlChange, setBooks);
 export const useRejectControlChange = mutationHook(rejectControlChange, setBooks);
-export const useAnswerQuestion = mutationHook(answerQuestion, setBooks);
+export const useAnswerQuestion = mutationHook(answerQuestion, { ...setBooks, refresh: [openQuestionsKey] });
 export const useRecordExpense = mutationHook(recordExpense, refreshBooks);
 export const useApproveExpense = mutationHook(approveExpense, refreshBooks);
 export const useReverseExpense = mutationHook(reverseExpense, refreshBooks);
 export const useAskAboutExpense = mutationHook(askAboutExpense, { refresh: [myBooksKey] });
-export const useMarkBooksSeen = mutationHook(markBooksSeen);
+export const useMarkBooksSeen = mutationHook(markBooksSeen, { set: () => [[myBooksAnswersKey, { unseenAnswers: 0 }] as const] });

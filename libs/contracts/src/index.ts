@@ -1094,10 +1094,12 @@ export const DEFAULT_APPROVAL_THRESHOLD = 1000;
  * supplier gave back; 'comision': a bank's fee (money out, no invoice); 'interes': interest the
  * bank paid (money in, no invoice). The last two let the books match the bank's balance exactly.
  */
-export const EXPENSE_KINDS = ['gasto', 'anticipo', 'devolucion', 'comision', 'interes'] as const;
+export const EXPENSE_KINDS = ['gasto', 'anticipo', 'devolucion', 'comision', 'interes', 'compromiso'] as const;
 export type ExpenseKind = (typeof EXPENSE_KINDS)[number];
 /** The kinds that are money in (a negative amount in the books). */
 export const MONEY_IN_KINDS: readonly ExpenseKind[] = ['devolucion', 'interes'];
+/** What the committee owes a supplier ('compromiso'): counted apart from money out until it is paid. */
+export const COMMITMENT_KIND: ExpenseKind = 'compromiso';
 export const EXPENSE_METHODS = ['transferencia', 'cheque', 'efectivo'] as const;
 export type ExpenseMethod = (typeof EXPENSE_METHODS)[number];
 
@@ -1140,6 +1142,10 @@ export interface ExpenseInput {
   felNumber?: string;
   /** The FEL authorisation number (a UUID). */
   felUuid?: string;
+  /** A 'compromiso': the day it is due (yyyy-MM-dd), required. */
+  dueDate?: string;
+  /** Money out that pays (part of) a commitment: the commitment's id. */
+  commitmentId?: number;
 }
 
 export type ExpenseState = 'aprobado' | 'pendiente';
@@ -1173,6 +1179,38 @@ export interface Expense {
   reverses: number | null;
   reversal: { id: number; by: string; at: string; reason: string } | null;
   reason: string | null;
+  /** A 'compromiso' only: the day it is due. */
+  dueDate?: string | null;
+  /** Money out that pays a commitment: the commitment's id. */
+  commitmentId?: number | null;
+  /** The committee's view only: the account that recorded it (it cannot approve it). */
+  createdById?: number;
+}
+
+/** A commitment ('compromiso'): what the committee owes a supplier, and what of it is still to pay. */
+export interface Commitment {
+  id: number;
+  date: string;
+  dueDate: string;
+  category: string;
+  supplier: string;
+  concept: string;
+  amount: number;
+  /** amount minus the money out that pays it and counts (approved, not reversed). */
+  outstanding: number;
+  /** The money out recorded against it (counted or pending, not reversed). */
+  paidBy: number[];
+  createdBy: string;
+}
+
+/** The class's collection, from the ledger over all families: figures only, never a family. */
+export interface BooksCollection {
+  collected: number;
+  /** What the payments due so far and ahead ask of every family together. */
+  expected: number;
+  /** Families with every due payment paid. */
+  familiesUpToDate: number;
+  families: number;
 }
 
 /** What the treasurer says the committee holds: a bank balance on a statement's date, or cash counted. */
@@ -1217,6 +1255,8 @@ export interface BooksTotals {
   /** received - spent: what the committee should hold. */
   balance: number;
   budgeted: number;
+  /** What the open commitments still owe (not money out until paid). */
+  committed: number;
 }
 
 export interface BooksCategory {
@@ -1238,6 +1278,14 @@ export interface ParentBooks {
   /** Money out above this (or crossing it with the same supplier in 30 days) needs a second admin. */
   approvalThreshold: number;
   approvalRequired: boolean;
+  /** Open commitments for families; the committee's view lists every one, paid ones included. */
+  commitments: Commitment[];
+  collection: BooksCollection;
+}
+
+/** GET /api/my-books/answers: answers to this family's questions since it last opened the page. */
+export interface BooksAnswersSeen {
+  unseenAnswers: number;
 }
 
 /**

@@ -31,7 +31,7 @@ const expense = (id: number, approvedAt: string, fields: Partial<Expense> = {}):
 });
 
 const BOOKS: ParentBooks = {
-  totals: { received: 20000, spent: 4500, balance: 15500, budgeted: 26000 },
+  totals: { received: 20000, spent: 4500, balance: 15500, budgeted: 26000, committed: 0 },
   categories: [
     { category: 'Salón', budgeted: 20000, spent: 3500 },
     { category: 'Música', budgeted: 6000, spent: 0 },
@@ -66,6 +66,8 @@ const BOOKS: ParentBooks = {
   lastSeenAt: '2026-10-03T00:00:00.000Z',
   approvalThreshold: 1000,
   approvalRequired: true,
+  commitments: [],
+  collection: { collected: 20000, expected: 60000, familiesUpToDate: 3, families: 10 },
 };
 
 let requests: string[] = [];

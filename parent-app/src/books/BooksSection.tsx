@@ -12,6 +12,7 @@ import { toast } from '@portal/ui/toast';
 import { LoadFailed } from '../common/LoadFailed';
 import { booksTexts as t } from './books-texts';
 import { BudgetBar } from './BudgetBar';
+import { CollectionCard, CommitmentsCard } from './ClassFigures';
 import './books.css';
 
 /**
@@ -180,6 +181,8 @@ export default function BooksSection() {
           </Card>
         ))}
       </div>
+      <CollectionCard books={books} />
+      <CommitmentsCard books={books} />
       <Card className="books-expense">
         <h2 className="parent-card-title">{t.categories}</h2>
         {books.budget ? (

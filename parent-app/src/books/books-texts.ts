@@ -24,6 +24,7 @@ export const booksTexts = {
     devolucion: 'Devolución del proveedor',
     comision: 'Comisión bancaria',
     interes: 'Intereses del banco',
+    compromiso: 'Compromiso',
     reversion: 'Corrección',
   },
   reversed: (reason: string) => `Revertido: ${reason}`,
@@ -51,4 +52,17 @@ export const booksTexts = {
   aFamily: 'Una familia preguntó',
   waiting: 'Esperando respuesta del comité.',
   answer: (by: string) => `Respuesta de ${by}`,
+  collection: 'Lo que falta por cobrar',
+  collectedOf: (collected: number, expected: number) => `${formatQuetzales(collected)} de ${formatQuetzales(expected)}`,
+  collectedBar: (collected: number, expected: number) =>
+    `Cobrado: ${formatQuetzales(collected)} de ${formatQuetzales(expected)} (${expected > 0 ? Math.round((collected / expected) * 100) : 0} %)`,
+  toCollect: (left: number) => (left > 0 ? `Faltan ${formatQuetzales(left)} por cobrar.` : 'No falta nada por cobrar.'),
+  upToDate: (count: number, families: number) =>
+    `${count} de ${families} ${families === 1 ? 'familia está al día' : 'familias están al día'} con sus pagos.`,
+  collectionNote: 'Todas las familias juntas, sin nombres: cada familia ve su propia cuenta en «Pagos».',
+  commitments: 'Compromisos del comité',
+  commitmentsNote: 'Lo que el comité ya acordó pagar a un proveedor. Cuenta como gasto cuando se paga.',
+  committed: (amount: number) => `Comprometido: ${formatQuetzales(amount)} (aún no es gasto)`,
+  outstanding: (left: number, amount: number) => `${formatQuetzales(left)} por pagar de ${formatQuetzales(amount)}`,
+  due: (day: string) => `Vence el ${day}`,
 } as const;

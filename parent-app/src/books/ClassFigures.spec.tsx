@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ParentBooks } from '@portal/contracts';
+import { renderWithApi } from '@portal/test-utils/render';
+import { useParentSections } from '../sections';
+import BooksSection from './BooksSection';
+
+const BOOKS: ParentBooks = {
+  totals: { received: 20000, spent: 4500, balance: 15500, budgeted: 90000, committed: 38500 },
+  categories: [],
+  budget: null,
+  expenses: [],
+  questions: [],
+  lastSeenAt: null,
+  approvalThreshold: 1000,
+  approvalRequired: true,
+  commitments: [
+    {
+      id: 9,
+      date: '2026-10-01',
+      dueDate: '2026-11-20',
+      category: 'Salón',
+      supplier: 'Salones El Prado',
+      concept: 'Saldo del salón',
+      amount: 40000,
+      outstanding: 38500,
+      paidBy: [10],
+      createdBy: 'Tesorera',
+    },
+  ],
+  collection: { collected: 20000, expected: 80000, familiesUpToDate: 12, families: 40 },
+};
+
+let unseenAnswers = 2;
+let requests: string[] = [];
+beforeEach(() => {
+  requests = [];
+  unseenAnswers = 2;
+  global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    requests.push(`${init?.method ?? 'GET'} ${url}`);
+    const body =
+      url === '/api/my-books/answers'
+        ? { unseenAnswers }
+        : url === '/api/my-books/seen'
+          ? ((unseenAnswers = 0), { lastSeenAt: '2026-10-07T00:00:00.000Z' })
+          : url === '/api/my-notices-seen'
+            ? { seenAt: null, unseen: [] }
+            : BOOKS;
+    return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
+  }) as typeof fetch;
+});
+
+describe("the class's figures on 'Cuentas del comité'", () => {
+  it('shows collected against expected, the families up to date and the commitments apart from money out', async () => {
+    renderWithApi(<BooksSection />);
+    const collection = await screen.findByRole('region', { name: 'Lo que falta por cobrar' });
+    expect(within(collection).getByText('Q20,000 de Q80,000')).toBeInTheDocument();
+    expect(within(collection).getByText('Faltan Q60,000 por cobrar.')).toBeInTheDocument();
+    expect(within(collection).getByRole('img', { name: 'Cobrado: Q20,000 de Q80,000 (25 %)' })).toBeInTheDocument();
+    expect(within(collection).getByText('12 de 40 familias están al día con sus pagos.')).toBeInTheDocument();
+    const commitments = screen.getByRole('region', { name: 'Compromisos del comité' });
+    expect(commitments).toHaveTextContent('Salones El Prado');
+    expect(commitments).toHaveTextContent('Saldo del salón');
+    expect(commitments).toHaveTextContent('Q38,500 por pagar de Q40,000');
+    expect(commitments).toHaveTextContent('Vence el 20/11/2026');
+    expect(commitments).toHaveTextContent('Comprometido: Q38,500 (aún no es gasto)');
+  });
+});
+
+describe("the count on 'Cuentas'", () => {
+  function Menu() {
+    const [open, setOpen] = useState(false);
+    const badge = useParentSections().find((section) => section.path === 'cuentas')?.badge;
+    return (
+      <>
+        <span data-testid="badge">{badge ? `${badge.count} · ${badge.label}` : 'ninguna'}</span>
+        <button onClick={() => setOpen(true)}>Abrir Cuentas</button>
+        {open && <BooksSection />}
+      </>
+    );
+  }
+
+  it('counts the answers not seen, until the parent opens Cuentas', async () => {
+    const user = userEvent.setup();
+    renderWithApi(<Menu />);
+    await waitFor(() => expect(screen.getByTestId('badge')).toHaveTextContent('2 · 2 respuestas nuevas'));
+    await act(() => user.click(screen.getByRole('button', { name: 'Abrir Cuentas' })));
+    await waitFor(() => expect(requests).toContain('PUT /api/my-books/seen'));
+    await waitFor(() => expect(screen.getByTestId('badge')).toHaveTextContent('ninguna'));
+  });
+});
