@@ -889,15 +889,22 @@ export interface GalaCheckInInput {
   familyId?: number;
   /** Guests who came in; the family's expected count when left out. */
   count?: number;
+  /** Latecomers: people added to the family's recorded arrival (never beyond its seats). */
+  add?: number;
 }
 
 export interface GalaCheckIn {
-  /** 'ingreso' when this scan recorded the arrival; 'ya-ingreso' when it had been recorded before. */
-  result: 'ingreso' | 'ya-ingreso';
+  /**
+   * 'ingreso' when this scan recorded the arrival; 'ya-ingreso' when it had been recorded before;
+   * 'agregado' when latecomers were added to it.
+   */
+  result: 'ingreso' | 'ya-ingreso' | 'agregado';
   message: string;
   family: { id: number; graduateName: string; tables: number[]; guests: string[] };
   arrivedCount: number;
   arrivedAt: string;
+  /** The family's seats: how many may come in at most. */
+  maxGuests: number;
 }
 
 /** Undoing a check-in made by mistake: why, kept in 'Historial'. */
