@@ -160,6 +160,11 @@ export class GalaService {
     return { date, time, place: event.lugar };
   }
 
+  /** The gala's day (`yyyy-MM-dd`, Guatemala), or null while it has no date. */
+  async galaDay(): Promise<string | null> {
+    return (await this.details()).date;
+  }
+
   async plan(manager: EntityManager = this.db.manager): Promise<GalaPlan> {
     const { tables, families, extras } = await this.load(manager);
     const gala = families.map((family) => galaFamily(family, tables, extras.get(family.id)));
