@@ -62,11 +62,14 @@ function FamilyRow({
   family,
   canUndo,
   onCheckIn,
+  onAdd,
 }: {
   family: GalaDoorFamily;
   canUndo: boolean;
   onCheckIn: (family: GalaDoorFamily, count: number) => Promise<void>;
+  onAdd: (family: GalaDoorFamily, add: number) => Promise<void>;
 }) {
+  const arrived = family.arrivedCount ?? 0;
   return (
     <li className="gala-door-family">
       <div>
@@ -76,12 +79,24 @@ function FamilyRow({
         {family.arrivedAt && <div className="gala-ok">{t.door.arrivedAt(formatTime(family.arrivedAt), family.arrivedCount ?? 0)}</div>}
       </div>
       {canUndo && family.arrivedAt && <UndoCheckIn family={family} />}
-      <EntryForm
-        id={`gala-count-${family.id}`}
-        all={expected(family)}
-        max={family.maxGuests}
-        onCheckIn={(count) => onCheckIn(family, count)}
-      />
+      {!family.arrivedAt ? (
+        <EntryForm
+          id={`gala-count-${family.id}`}
+          all={expected(family)}
+          max={family.maxGuests}
+          onCheckIn={(count) => onCheckIn(family, count)}
+        />
+      ) : (
+        arrived < family.maxGuests && (
+          <AddForm
+            key={arrived}
+            id={`gala-add-${family.id}`}
+            arrived={arrived}
+            seats={family.maxGuests}
+            onAdd={(add) => onAdd(family, add)}
+          />
+        )
+      )}
     </li>
   );
 }
@@ -181,11 +196,13 @@ export default function CheckInView({ canUndo = false }: { canUndo?: boolean }) 
         {scanned ? (
           <div className="gala-answer gala-answer--ask" data-testid="gala-answer">
             <strong className="gala-answer__name">{scanned.family.graduateName}</strong>
-            <span className="gala-answer__tables">{t.door.tables(scanned.family.tables)}</span>
-            <span>{t.door.scanned}</span>
+            <span>
+              {t.door.tables(scanned.family.tables)} · {t.door.scanned}
+            </span>
             <EntryForm
               key={scanned.token}
               id="gala-scan-count"
+              compact
               all={expected(scanned.family)}
               max={scanned.family.maxGuests}
               onCheckIn={async (count) => {
@@ -193,8 +210,8 @@ export default function CheckInView({ canUndo = false }: { canUndo?: boolean }) 
                 await checkIn(scanned.family.graduateName, { token: scanned.token, count });
               }}
             />
-            <Button variant="ghost" onClick={() => setScanned(null)}>
-              {t.door.dismiss}
+            <Button variant="ghost" size="sm" className="gala-answer__close" aria-label={t.door.dismiss} onClick={() => setScanned(null)}>
+              ×
             </Button>
           </div>
         ) : (
@@ -237,6 +254,7 @@ export default function CheckInView({ canUndo = false }: { canUndo?: boolean }) 
                 family={family}
                 canUndo={canUndo}
                 onCheckIn={(chosen, count) => checkIn(chosen.graduateName, { familyId: chosen.id, count })}
+                onAdd={(chosen, add) => checkIn(chosen.graduateName, { familyId: chosen.id, add })}
               />
             ))}
           </ul>

@@ -12,16 +12,19 @@ export function PeopleCounter({
   value,
   max,
   onChange,
+  hideLabel = false,
 }: {
   id: string;
   label: string;
   value: number;
   max: number;
   onChange: (value: number) => void;
+  /** The label is read by screen readers only (the question around it says it). */
+  hideLabel?: boolean;
 }) {
   return (
     <div className="gala-counter">
-      <label className="ui-label" htmlFor={id}>
+      <label className={hideLabel ? 'ui-visually-hidden' : 'ui-label'} htmlFor={id}>
         {label}
       </label>
       <div className="gala-counter__row">
@@ -66,11 +69,14 @@ export function EntryForm({
   all,
   max,
   onCheckIn,
+  compact = false,
 }: {
   id: string;
   all: number;
   max: number;
   onCheckIn: (count: number) => Promise<void>;
+  /** Above the open camera: the question says what the count is, the label is for screen readers. */
+  compact?: boolean;
 }) {
   const [count, setCount] = useState(1);
   const [pending, setPending] = useState(false);
@@ -80,7 +86,7 @@ export function EntryForm({
   };
   return (
     <div className="gala-door-actions">
-      <PeopleCounter id={id} label={t.door.count} value={count} max={Math.max(max, all)} onChange={setCount} />
+      <PeopleCounter id={id} label={t.door.count} value={count} max={Math.max(max, all)} onChange={setCount} hideLabel={compact} />
       <Button pending={pending} onClick={() => send(count)}>
         {t.door.checkIn}
       </Button>
