@@ -125,7 +125,7 @@ describe("a payment's receipts", () => {
     const { unmount } = render(
       <PaymentReceipts paymentNumber={2} proofs={[proof({ id: 12, state: 'verificado', review: review(2950, null) })]} paid />,
     );
-    expect(screen.getByText(/Comprobante #12/)).toHaveTextContent('Comprobante #12 · Verificado');
+    expect(screen.getByRole('listitem')).toHaveTextContent('Comprobante #12 · Verificado');
     expect(screen.getByText(/Recibido: Q2,950/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Subir comprobante' })).not.toBeInTheDocument();

@@ -133,8 +133,16 @@ export function PaymentReceipts({
               </a>
               <div className="parent-receipts__item">
                 <span className="parent-receipts__title">
-                  {[t.title(proof.id), ...declared(proof)].join(' · ')} ·{' '}
-                  <Badge variant={BADGE[proof.state]}>{t.states[proof.state]}</Badge>
+                  {/* Each part kept whole: a narrow phone breaks the line only before a '·'. */}
+                  {[t.title(proof.id), ...declared(proof)].map((part, index) => (
+                    <span key={index} className="parent-receipts__part">
+                      {index > 0 && '· '}
+                      {part}{' '}
+                    </span>
+                  ))}
+                  <span className="parent-receipts__part">
+                    · <Badge variant={BADGE[proof.state]}>{t.states[proof.state]}</Badge>
+                  </span>
                   {proof.state === 'verificado' && proof.review?.amountReceived != null && (
                     <span className="parent-muted"> {t.received(formatQuetzales(proof.review.amountReceived))}</span>
                   )}
