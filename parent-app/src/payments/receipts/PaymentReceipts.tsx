@@ -1,5 +1,5 @@
 import imageCompression from 'browser-image-compression';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PaymentNumber, Receipt } from '@portal/contracts';
 import { receiptFileUrl, uploadReceipt, useDeleteReceipt, useRefreshMyReceipts } from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
@@ -135,10 +135,12 @@ export function PaymentReceipts({
                 <span className="parent-receipts__title">
                   {/* Each part kept whole: a narrow phone breaks the line only before a '·'. */}
                   {[t.title(proof.id), ...declared(proof)].map((part, index) => (
-                    <span key={index} className="parent-receipts__part">
-                      {index > 0 && '· '}
-                      {part}{' '}
-                    </span>
+                    <Fragment key={index}>
+                      <span className="parent-receipts__part">
+                        {index > 0 && '· '}
+                        {part}
+                      </span>{' '}
+                    </Fragment>
                   ))}
                   <span className="parent-receipts__part">
                     · <Badge variant={BADGE[proof.state]}>{t.states[proof.state]}</Badge>
