@@ -17,7 +17,18 @@ const THAT_NIGHT = Date.parse('2026-06-14T02:00:00.000Z');
 function clockAt(instant: number): void {
   jest.useFakeTimers({
     now: instant,
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
   });
 }
 
@@ -71,7 +82,9 @@ describe.each(DATABASES)('door accounts (%s)', (kind) => {
     });
     const login = await api.agent().post('/api/login', { username: 'puerta.temprana', password: early.body.password });
     expect(login.status).toBe(403);
-    expect(login.body).toMatchObject({ message: 'Tu acceso a la entrada funciona el sábado 13/06/2026 de 12:00 a 06:00. Vuelve a entrar entonces.' });
+    expect(login.body).toMatchObject({
+      message: 'Tu acceso a la entrada funciona el sábado 13/06/2026 de 12:00 a 06:00. Vuelve a entrar entonces.',
+    });
     const list = await admin.get<DoorAccess[]>('/api/door-accesses');
     expect(list.body.find((access) => access.id === early.body.access.id)).toEqual(early.body.access);
     // The password is in no answer but the first, and in no history row.
@@ -96,7 +109,9 @@ describe.each(DATABASES)('door accounts (%s)', (kind) => {
     expect(again.body).toMatchObject({ message: 'Tu acceso a la entrada de la fiesta terminó. Comunícate con el comité.' });
     const late = await admin.post('/api/door-accesses', { name: 'Tarde', username: 'puerta.tarde' });
     expect(late.status).toBe(409);
-    expect(late.body).toMatchObject({ message: 'La noche de la fiesta ya pasó: el acceso funcionaría el sábado 13/06/2026 de 12:00 a 06:00.' });
+    expect(late.body).toMatchObject({
+      message: 'La noche de la fiesta ya pasó: el acceso funcionaría el sábado 13/06/2026 de 12:00 a 06:00.',
+    });
   });
 
   it('keeps the list of accesses and their history', async () => {
@@ -212,7 +227,9 @@ describe.each(DATABASES)('door accounts (%s)', (kind) => {
     const undated = await admin.post('/api/door-accesses', { name: 'Sin fecha', username: 'puerta.sinfecha' });
     await settings.update({ id: 1 }, { galaEventId });
     expect(undated.status).toBe(409);
-    expect(undated.body).toMatchObject({ message: 'Primero indique la fecha de la fiesta en «Plano de mesas»: el acceso funciona esa noche.' });
+    expect(undated.body).toMatchObject({
+      message: 'Primero indique la fecha de la fiesta en «Plano de mesas»: el acceso funciona esa noche.',
+    });
     expect(await snapshotTables(api, { except: ['sessions'] })).toEqual(before);
     // The gala's own day is accepted.
     expect((await admin.post('/api/door-accesses', { name: 'Puntual', username: 'puerta.puntual', until: GALA_DAY })).status).toBe(201);

@@ -82,7 +82,9 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
       );
     expect(await answers()).toEqual([expect.objectContaining({ actorUserId: fx.b.parent.id, after: { status: 'ya_pague' } })]);
     // A second receipt for the same payment writes no second answer.
-    expect((await upload(api, parentB, { ...fields, documentNumber: '88812346' }, { data: await photo('png'), name: 'b.png' })).statusCode).toBe(201);
+    expect(
+      (await upload(api, parentB, { ...fields, documentNumber: '88812346' }, { data: await photo('png'), name: 'b.png' })).statusCode,
+    ).toBe(201);
     expect(await answers()).toHaveLength(1);
     // The family takes it back as always; the receipts stay.
     expect((await parentB.put('/api/my-payment-confirmations/4', { status: 'no_asistire' })).status).toBe(200);

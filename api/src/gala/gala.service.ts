@@ -482,7 +482,13 @@ export class GalaService {
    * holds only while the sum stays within the family's seats, so two doors adding at once never
    * pass them.
    */
-  private async addLatecomers(manager: EntityManager, user: User, family: FamilyRow, preview: GalaFamily, add: number): Promise<GalaCheckIn> {
+  private async addLatecomers(
+    manager: EntityManager,
+    user: User,
+    family: FamilyRow,
+    preview: GalaFamily,
+    add: number,
+  ): Promise<GalaCheckIn> {
     const familyId = family.id;
     if (preview.arrivedAt === null) throw new ConflictException(GALA_TEXTS.addBeforeArrival(family.graduateName));
     const written = await manager

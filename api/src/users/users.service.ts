@@ -42,7 +42,9 @@ export function userById(manager: EntityManager, id: number): Promise<UserRow | 
 
 export function toUser({ id, name, username, email, role, emailVerifiedAt, accessUntil }: UserEntity): User {
   const user: User = { id, name, username, email, role, emailVerified: emailVerifiedAt !== null };
-  return role === 'door' && accessUntil ? { ...user, accessUntil: accessUntil.toISOString(), accessFrom: doorAccessFrom(accessUntil) } : user;
+  return role === 'door' && accessUntil
+    ? { ...user, accessUntil: accessUntil.toISOString(), accessFrom: doorAccessFrom(accessUntil) }
+    : user;
 }
 
 /** A door account's access starts DOOR_WINDOW.hours before it ends (the gala's day at 12:00). */

@@ -964,8 +964,6 @@ export interface DoorAccessCreated {
   password: string;
 }
 
-/** How many days ahead the committee may give door access. */
-export const DOOR_ACCESS_MAX_DAYS = 30;
 
 export interface GalaArrivals {
   arrived: number;
