@@ -964,7 +964,6 @@ export interface DoorAccessCreated {
   password: string;
 }
 
-
 export interface GalaArrivals {
   arrived: number;
   expected: number;
