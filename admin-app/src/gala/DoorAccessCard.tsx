@@ -92,9 +92,10 @@ export function CreatedDialog({ created, onClose }: { created: DoorAccessCreated
   const message = created
     ? t.message(created.access.name, created.access.username, created.password, `${window.location.origin}/door`, night(created.access))
     : '';
+  // No Clipboard API (plain http, an old browser) fails like a refusal: copy by hand.
   const copy = () =>
-    navigator.clipboard
-      .writeText(message)
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(message))
       .then(() => setCopied('yes'))
       .catch(() => setCopied('failed'));
   return (
