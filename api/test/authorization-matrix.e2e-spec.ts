@@ -4,7 +4,6 @@
 // suite. Refusals must change no table; a parent's answers must never carry the other family's
 // data; a door account reaches only the door's routes, and no family's e-mail or phone.
 import type { Settings } from '@portal/contracts';
-import { todayInGuatemala } from '@portal/format';
 import { AccountTokens } from '../src/auth/account-tokens';
 import { CalendarService } from '../src/calendar/calendar.service';
 import { GalaService } from '../src/gala/gala.service';
@@ -104,11 +103,12 @@ async function galaTable(api: TestApi, number: number, x: number): Promise<numbe
   return number;
 }
 
-/** A door account whose access ends tomorrow (made by the fixtures, not by the route under test). */
+/** A door account in the middle of its night: opened 12 hours ago, ends in 6 (made by the fixtures, not by the route under test). */
 async function doorUser(api: TestApi): Promise<UserEntity> {
   const user = await createUser(api, 'door', null, 'Voluntario de la entrada');
-  await api.dataSource.getRepository(UserEntity).update({ id: user.id }, { accessUntil: new Date(Date.now() + 86_400_000) });
-  return { ...user, accessUntil: new Date(Date.now() + 86_400_000) };
+  const accessUntil = new Date(Date.now() + 6 * 3_600_000);
+  await api.dataSource.getRepository(UserEntity).update({ id: user.id }, { accessUntil });
+  return { ...user, accessUntil };
 }
 
 /** The door account every row is called by. */
@@ -337,7 +337,11 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/door-accesses': { expect: ADMIN(200) },
   'POST /api/door-accesses': {
     expect: ADMIN(201),
-    request: () => ({ body: { name: 'Voluntaria', username: `puerta.${(registrations += 1)}`, until: todayInGuatemala() } }),
+    request: async ({ api, fx }) => {
+      // Door accounts are for the gala's night: the gala needs a date ahead.
+      await api.app.get(GalaService).setDetails(toUser(fx.admin), { date: '2099-06-13', time: '19:00', place: 'Salón' });
+      return { body: { name: 'Voluntaria', username: `puerta.${(registrations += 1)}` } };
+    },
   },
   'POST /api/door-accesses/:id/revoke': {
     expect: ADMIN(204),

@@ -1,21 +1,40 @@
 import type { DoorAccess, DoorAccessCreated, GalaCheckIn, GalaDoor, User } from '@portal/contracts';
-import { DOOR_ACCESS_MAX_DAYS } from '@portal/contracts';
-import { todayInGuatemala } from '@portal/format';
 import { SessionsService } from '../src/auth/sessions.service';
 import { HistoryEntity } from '../src/history/history.entity';
+import { SettingsEntity } from '../src/settings/settings.entity';
 import { UserEntity } from '../src/users/user.entity';
 import { createFamily, expectSpanishError, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
-/** `yyyy-MM-dd` this many days from today in Guatemala. */
-function dayFromToday(days: number): string {
-  const [year, month, day] = todayInGuatemala().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+/** The gala's day; its night for the door runs from 12:00 (18:00 UTC) to 06:00 the next day (12:00 UTC). */
+const GALA_DAY = '2026-06-13';
+const OPENS = Date.parse('2026-06-13T18:00:00.000Z');
+const CLOSES = Date.parse('2026-06-14T12:00:00.000Z');
+/** 20:00 in Guatemala on the gala's night. */
+const THAT_NIGHT = Date.parse('2026-06-14T02:00:00.000Z');
+
+/** The API's clock (only `Date`: timers and the database drivers keep real time). */
+function clockAt(instant: number): void {
+  jest.useFakeTimers({
+    now: instant,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
 }
 
 // The committee gives a volunteer the gala's door for the night: check-in and arrivals, nothing
-// else, until the chosen day ends or the committee takes it back. (Every route for every role:
-// authorization-matrix.e2e-spec.ts.)
+// else, from the gala's day at 12:00 to the next day at 06:00, or until the committee takes it
+// back. (Every route for every role: authorization-matrix.e2e-spec.ts.)
 describe.each(DATABASES)('door accounts (%s)', (kind) => {
   let api: TestApi;
   let admin: Agent & { user: User };
@@ -24,19 +43,21 @@ describe.each(DATABASES)('door accounts (%s)', (kind) => {
   beforeAll(async () => {
     api = await startApi(kind);
     admin = await api.signedIn('admin');
+    expect((await admin.put('/api/gala/details', { date: GALA_DAY, time: '19:00', place: 'Salón Los Arcos' })).status).toBe(200);
   });
+  beforeEach(() => clockAt(THAT_NIGHT));
+  afterEach(() => jest.useRealTimers());
   afterAll(() => api.close());
 
   const history = (entityId: number) =>
     api.dataSource.getRepository(HistoryEntity).find({ where: { entityId, entity: 'account' }, order: { id: 'ASC' } });
 
   /** An admin gives door access; the volunteer signs in with the password shown once. */
-  async function grantAndSignIn(until = todayInGuatemala()): Promise<{ created: DoorAccessCreated; door: Agent }> {
+  async function grantAndSignIn(): Promise<{ created: DoorAccessCreated; door: Agent }> {
     volunteers += 1;
     const response = await admin.post<DoorAccessCreated>('/api/door-accesses', {
       name: `Voluntaria ${volunteers}`,
       username: `puerta.${volunteers}`,
-      until,
     });
     expect(response.status).toBe(201);
     const door = api.agent();
@@ -46,12 +67,57 @@ describe.each(DATABASES)('door accounts (%s)', (kind) => {
     return { created: response.body, door };
   }
 
-  it('gives access until the chosen day ends in Guatemala, with a password shown once, and keeps it in Historial', async () => {
-    const { created } = await grantAndSignIn(dayFromToday(2));
-    expect(created.password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
-    // Midnight after that day in Guatemala (UTC-6): 06:00 UTC of the next day.
+  it("gives access for the gala's night (its day 12:00 to the next day 06:00), with a password shown once, and keeps it in Historial", async () => {
+    // Made days before the gala: it is not usable yet, and says so.
+    clockAt(Date.parse('2026-06-01T15:00:00.000Z'));
+    const early = await admin.post<DoorAccessCreated>('/api/door-accesses', { name: 'Temprana', username: 'puerta.temprana' });
+    expect(early.status).toBe(201);
+    expect(early.body.password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    expect(early.body.access).toMatchObject({
+      name: 'Temprana',
+      username: 'puerta.temprana',
+      active: true,
+      accessFrom: new Date(OPENS).toISOString(),
+      accessUntil: new Date(CLOSES).toISOString(),
+    });
+    const login = await api.agent().post('/api/login', { username: 'puerta.temprana', password: early.body.password });
+    expect(login.status).toBe(403);
+    expect(login.body).toMatchObject({
+      message: 'Tu acceso a la entrada funciona el sábado 13/06/2026 de 12:00 a 06:00. Vuelve a entrar entonces.',
+    });
+    const list = await admin.get<DoorAccess[]>('/api/door-accesses');
+    expect(list.body.find((access) => access.id === early.body.access.id)).toEqual(early.body.access);
+    // The password is in no answer but the first, and in no history row.
+    expect(list.text).not.toContain(early.body.password);
+    const rows = await history(early.body.access.id);
+    expect(rows).toEqual([expect.objectContaining({ action: 'account.door-grant', actorUserId: admin.user.id, after: expect.anything() })]);
+    expect(JSON.stringify(rows)).not.toContain(early.body.password);
+    // The same account works that night.
+    clockAt(OPENS);
+    expect((await api.agent().post('/api/login', { username: 'puerta.temprana', password: early.body.password })).status).toBe(200);
+  });
+
+  it("refuses sign-in and the open session from 06:00 after the gala's night, and refuses giving access once it is over", async () => {
+    const { created, door } = await grantAndSignIn();
+    clockAt(CLOSES - 1000);
+    expect((await door.get('/api/gala/arrivals')).status).toBe(200);
+    clockAt(CLOSES);
+    api.app.get(SessionsService).forgetUser(created.access.id);
+    expect((await door.get('/api/gala/arrivals')).status).toBe(401);
+    const again = await api.agent().post('/api/login', { username: created.access.username, password: created.password });
+    expect(again.status).toBe(403);
+    expect(again.body).toMatchObject({ message: 'Tu acceso a la entrada de la fiesta terminó. Comunícate con el comité.' });
+    const late = await admin.post('/api/door-accesses', { name: 'Tarde', username: 'puerta.tarde' });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({
+      message: 'La noche de la fiesta ya pasó: el acceso funcionaría el sábado 13/06/2026 de 12:00 a 06:00.',
+    });
+  });
+
+  it('keeps the list of accesses and their history', async () => {
+    const { created } = await grantAndSignIn();
     expect(created.access).toMatchObject({ name: `Voluntaria ${volunteers}`, username: `puerta.${volunteers}`, active: true });
-    expect(created.access.accessUntil).toBe(`${dayFromToday(3)}T06:00:00.000Z`);
+    expect(created.access.accessUntil).toBe(new Date(CLOSES).toISOString());
     const list = await admin.get<DoorAccess[]>('/api/door-accesses');
     expect(list.body.find((access) => access.id === created.access.id)).toEqual(created.access);
     // The password is in no answer but the first, and in no history row.
@@ -108,7 +174,7 @@ describe.each(DATABASES)('door accounts (%s)', (kind) => {
   });
 
   it('ends the access at once when the committee revokes it, and keeps that in Historial', async () => {
-    const { created, door } = await grantAndSignIn(dayFromToday(1));
+    const { created, door } = await grantAndSignIn();
     expect((await admin.post(`/api/door-accesses/${created.access.id}/revoke`)).status).toBe(204);
     expect((await door.get('/api/gala/door')).status).toBe(401);
     expect((await door.get('/api/user')).status).toBe(401);
@@ -126,20 +192,6 @@ describe.each(DATABASES)('door accounts (%s)', (kind) => {
     expect(listed).toMatchObject({ active: false });
   });
 
-  it('ends the access when its day is over: the open session and a new sign-in are refused', async () => {
-    const { created, door } = await grantAndSignIn();
-    // The day has ended: its end is in the past (as tomorrow's first minute would find it).
-    await api.dataSource.getRepository(UserEntity).update({ id: created.access.id }, { accessUntil: new Date(Date.now() - 1000) });
-    api.app.get(SessionsService).forgetUser(created.access.id);
-    expect((await door.get('/api/gala/arrivals')).status).toBe(401);
-    const again = await api.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: created.access.username, password: created.password },
-    });
-    expect(again.statusCode).toBe(403);
-  });
-
   it('refuses the open session from the first instant after its day, not a minute before', async () => {
     const { created, door } = await grantAndSignIn();
     expect((await door.get('/api/gala/arrivals')).status).toBe(200);
@@ -154,9 +206,9 @@ describe.each(DATABASES)('door accounts (%s)', (kind) => {
     expect(await sessions.resolve(token, new Date(until.getTime() + 1))).toBeNull();
   });
 
-  it('refuses a day in the past or too far ahead, a taken user name, and revoking an account that is not a door one', async () => {
+  it("refuses a day other than the gala's, a gala with no date, a taken user name, and revoking an account that is not a door one", async () => {
     const before = await snapshotTables(api, { except: ['sessions'] });
-    for (const until of [dayFromToday(-1), dayFromToday(DOOR_ACCESS_MAX_DAYS + 1), '2026-02-30']) {
+    for (const until of ['2026-06-12', '2026-06-14', '2026-02-30']) {
       const response = await api.app.inject({
         method: 'POST',
         url: '/api/door-accesses',
@@ -166,14 +218,20 @@ describe.each(DATABASES)('door accounts (%s)', (kind) => {
       expect({ until, status: response.statusCode }).toEqual({ until, status: 400 });
       expect(Object.keys(expectSpanishError(response).errors ?? {})).toEqual(['until']);
     }
-    const taken = await admin.post('/api/door-accesses', { name: 'Otra', username: admin.user.username, until: todayInGuatemala() });
+    const taken = await admin.post('/api/door-accesses', { name: 'Otra', username: admin.user.username, until: GALA_DAY });
     expect(taken.status).toBe(409);
     expect((await admin.post(`/api/door-accesses/${admin.user.id}/revoke`)).status).toBe(404);
+    const settings = api.dataSource.getRepository(SettingsEntity);
+    const { galaEventId } = await settings.findOneByOrFail({ id: 1 });
+    await settings.update({ id: 1 }, { galaEventId: null });
+    const undated = await admin.post('/api/door-accesses', { name: 'Sin fecha', username: 'puerta.sinfecha' });
+    await settings.update({ id: 1 }, { galaEventId });
+    expect(undated.status).toBe(409);
+    expect(undated.body).toMatchObject({
+      message: 'Primero indique la fecha de la fiesta en «Plano de mesas»: el acceso funciona esa noche.',
+    });
     expect(await snapshotTables(api, { except: ['sessions'] })).toEqual(before);
-    // The furthest day allowed is accepted.
-    expect(
-      (await admin.post('/api/door-accesses', { name: 'Lejana', username: 'puerta.lejana', until: dayFromToday(DOOR_ACCESS_MAX_DAYS) }))
-        .status,
-    ).toBe(201);
+    // The gala's own day is accepted.
+    expect((await admin.post('/api/door-accesses', { name: 'Puntual', username: 'puerta.puntual', until: GALA_DAY })).status).toBe(201);
   });
 });

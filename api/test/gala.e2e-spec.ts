@@ -266,6 +266,38 @@ describe.each(DATABASES)('gala (%s)', (kind) => {
       expect(arrivals.tables.find((table) => table.number === 12)).toMatchObject({ arrived: 3, expected: 3, graduateName: 'Puerta Uno' });
     });
 
+    it('adds latecomers to a family that came in part (9 then 7 of 16), never beyond its seats', async () => {
+      await freeAll();
+      const { family, parent } = await familyWithParent(api, 2, 'Dos Carros');
+      await assign(16, family.id);
+      await assign(17, family.id);
+      const pass = (await parent.get<GalaPass>('/api/my-gala/pass')).body;
+      const first = await admin.post<GalaCheckIn>('/api/gala/check-in', { token: pass.token, count: 9 });
+      expect(first.body).toMatchObject({ result: 'ingreso', arrivedCount: 9, maxGuests: 16 });
+      // A second full check-in is still refused: it says who came in, and how many of how many.
+      const again = await admin.post<GalaCheckIn>('/api/gala/check-in', { token: pass.token, count: 7 });
+      expect(again.body).toMatchObject({ result: 'ya-ingreso', arrivedCount: 9, maxGuests: 16 });
+      const late = await admin.post<GalaCheckIn>('/api/gala/check-in', { token: pass.token, add: 7 });
+      expect(late.status).toBe(200);
+      expect(late.body).toMatchObject({ result: 'agregado', arrivedCount: 16, maxGuests: 16, message: 'Ingresaron 7 más: 16 de 16.' });
+      expect(late.body.arrivedAt).toBe(first.body.arrivedAt);
+      const arrivals = (await admin.get<GalaArrivals>('/api/gala/arrivals')).body;
+      expect(arrivals.tables.filter((table) => table.number === 16 || table.number === 17).map((table) => table.arrived)).toEqual([8, 8]);
+      // One more than the seats: a Spanish 409, and nothing changes.
+      const over = await admin.post<GalaCheckIn>('/api/gala/check-in', { familyId: family.id, add: 1 });
+      expect(over.status).toBe(409);
+      expect(over.body).toMatchObject({ message: 'La familia de Dos Carros tiene 16 lugares y ya ingresaron 16.' });
+      const history = await admin.get<HistoryPage>(`/api/history?entity=gala&familyId=${family.id}`);
+      expect(history.body.items.filter((item) => item.action.startsWith('gala.check-in')).map((item) => item.action)).toEqual([
+        'gala.check-in-add',
+        'gala.check-in',
+      ]);
+      // Adding for a family not yet in is refused: its first arrival is a check-in.
+      const { family: other } = await familyWithParent(api, 1);
+      expect((await admin.post('/api/gala/check-in', { familyId: other.id, add: 2 })).status).toBe(409);
+      expect((await admin.post('/api/gala/check-in', { familyId: family.id, add: 0 })).status).toBe(400);
+    });
+
     it('counts two doors scanning one pass at once as one arrival', async () => {
       const { family, parent } = await familyWithParent(api, 1);
       const pass = (await parent.get<GalaPass>('/api/my-gala/pass')).body;

@@ -1,4 +1,5 @@
 // Deposit receipts from the parent's side: what may be sent, what is stored, who may read it.
+import type { HistoryPage } from '@portal/contracts';
 import { PDFParser } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
@@ -68,6 +69,29 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
       expect((await sharp(thumbnail.rawBody).metadata()).width).toBeLessThanOrEqual(320);
     },
   );
+
+  it("marks the payment 'Ya pagué' when its receipt is sent, once, in Historial as the parent; the family can still undo it", async () => {
+    const confirmations = () => parentB.get<Array<{ paymentNumber: number; status: string }>>('/api/my-payment-confirmations');
+    expect((await confirmations()).body.find((row) => row.paymentNumber === 4)).toBeUndefined();
+    const fields = { paymentNumber: '4', amountDeclared: '2950', depositDate: '2026-11-20', documentNumber: '88812345' };
+    expect((await upload(api, parentB, fields, { data: await photo('jpeg'), name: 'a.jpg' })).statusCode).toBe(201);
+    expect((await confirmations()).body).toContainEqual({ paymentNumber: 4, status: 'ya_pague' });
+    const answers = async () =>
+      (await admin.get<HistoryPage>(`/api/history?familyId=${fx.b.family.id}`)).body.items.filter(
+        (item) => item.action === 'payment-confirmation.answer' && item.entityId === 4,
+      );
+    expect(await answers()).toEqual([expect.objectContaining({ actorUserId: fx.b.parent.id, after: { status: 'ya_pague' } })]);
+    // A second receipt for the same payment writes no second answer.
+    expect(
+      (await upload(api, parentB, { ...fields, documentNumber: '88812346' }, { data: await photo('png'), name: 'b.png' })).statusCode,
+    ).toBe(201);
+    expect(await answers()).toHaveLength(1);
+    // The family takes it back as always; the receipts stay.
+    expect((await parentB.put('/api/my-payment-confirmations/4', { status: 'no_asistire' })).status).toBe(200);
+    expect((await confirmations()).body).toContainEqual({ paymentNumber: 4, status: 'no_asistire' });
+    const proofs = await parentB.get<Array<{ paymentNumber: number }>>('/api/my-family/payment-proofs');
+    expect(proofs.body.filter((proof) => proof.paymentNumber === 4)).toHaveLength(2);
+  });
 
   it('takes a PDF as the parser writes it back (the same objects), without a thumbnail', async () => {
     const response = await upload(api, parentA, { paymentNumber: '1' }, { data: PDF, name: 'deposito.pdf', type: 'application/pdf' });

@@ -1,6 +1,10 @@
 // A door volunteer for the night, on phones (375 px): the committee gives the access in the gala's
-// 'Entrada', the volunteer signs in, lands on the door, checks a family in and can open nothing
-// else; once the committee takes the access back, the volunteer is out.
+// 'Entrada', the volunteer cannot sign in before the gala's day at 12:00, then signs in, lands on
+// the door, checks a family in and can open nothing else; once the committee takes the access
+// back, the volunteer is out. The portal's clock is moved to the gala's day (support/clock.cjs).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
 import { startPortal, type Portal } from '../support/portal';
@@ -12,9 +16,19 @@ let volunteer: Page;
 /** Every path the volunteer's phone asked for, and the admin remote's scripts it was sent. */
 const asked: string[] = [];
 const adminScripts: Array<Promise<string>> = [];
+const clockDir = mkdtempSync(path.join(tmpdir(), 'door-clock-'));
+const clockFile = path.join(clockDir, 'offset');
+
+/** Sets the portal's clock to this wall-clock time of the day in Guatemala (UTC-6, no summer time). */
+function portalClockAt(day: string, time: string): void {
+  writeFileSync(clockFile, String(Date.parse(`${day}T${time}:00-06:00`) - Date.now()));
+}
 
 beforeAll(async () => {
-  [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
+  [browser, portal] = await Promise.all([
+    launchBrowser(),
+    startPortal({ NODE_OPTIONS: `--require ${path.join(__dirname, '../support/clock.cjs')}`, PORTAL_TEST_CLOCK_FILE: clockFile }),
+  ]);
   ({ page: admin } = await newPage(browser, PHONE));
   ({ page: volunteer } = await newPage(browser, PHONE));
   volunteer.on('request', (request) => asked.push(new URL(request.url()).pathname));
@@ -26,35 +40,64 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
+  rmSync(clockDir, { recursive: true, force: true });
 });
 
 // One test: each step needs the one before (the access is given, used, then taken back), and the
 // suite runs its tests in a random order.
 it('gives a volunteer the door for the night, opens nothing else and ends once the committee takes it back', async () => {
-  // An admin gives the access in the gala's 'Entrada', with a password shown once.
+  // The morning of the gala's day (the demo's gala, as the API says it).
   await signIn(admin, portal.url, 'admin');
   await admin.waitForURL(`${portal.url}/admin`);
+  const { details } = (await (await admin.request.get(`${portal.url}/api/gala`)).json()) as { details: { date: string } };
+  portalClockAt(details.date, '10:00');
+  await signIn(admin, portal.url, 'admin');
+  await admin.waitForURL(`${portal.url}/admin`);
+  await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
+
+  // An admin gives the access in the gala's 'Entrada', with a password shown once.
   await admin.goto(`${portal.url}/admin/fiesta`);
   await admin.getByRole('tab', { name: 'Entrada' }).click();
   await admin.getByRole('button', { name: 'Dar acceso a un voluntario' }).click();
   await admin.getByLabel('Nombre del voluntario').fill('Ana Voluntaria');
   await admin.getByLabel('Nombre de usuario').fill('puerta.ana');
+  const night = /^Funciona el \p{L}+ \d{2}\/\d{2}\/\d{4} de 12:00 a 06:00\.$/u;
+  expect(await admin.getByTestId('door-access-window').textContent()).toMatch(night);
   await admin.getByRole('button', { name: 'Crear acceso' }).click();
   const shown = admin.getByTestId('door-access-password');
   await shown.waitFor();
   const password = (await shown.textContent()) ?? '';
   expect(password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+  const dialog = admin.getByRole('dialog');
+  expect(await dialog.getByText(night).count()).toBe(1);
+  // Handed over by copying or by WhatsApp: the user, the password and the door's address.
+  await dialog.getByRole('button', { name: 'Copiar' }).click();
+  await dialog.getByRole('button', { name: 'Copiado' }).waitFor();
+  const copied = await admin.evaluate(() => navigator.clipboard.readText());
+  for (const part of ['Usuario: puerta.ana', `Contraseña: ${password}`, `${portal.url}/door`]) expect(copied).toContain(part);
+  const whatsApp = new URL((await dialog.getByRole('link', { name: 'Enviar por WhatsApp' }).getAttribute('href'))!);
+  expect(whatsApp.origin).toBe('https://wa.me');
+  expect(whatsApp.searchParams.get('text')).toBe(copied);
   expect(await scrollsSideways(admin)).toBe(false);
   await screenshot(admin, 'door-access-created');
   await admin.getByRole('button', { name: 'Listo' }).click();
   await admin.locator('.gala-access').filter({ hasText: 'Ana Voluntaria' }).waitFor();
   await screenshot(admin, 'door-access-admin');
 
-  // The volunteer signs in on a phone straight onto the door, where a family is checked in.
+  // Before 12:00 the account does not open yet, and says when it does.
+  await signIn(volunteer, portal.url, 'puerta.ana', password);
+  await volunteer
+    .getByText(/^Tu acceso a la entrada funciona el \p{L}+ \d{2}\/\d{2}\/\d{4} de 12:00 a 06:00\. Vuelve a entrar entonces\.$/u)
+    .first()
+    .waitFor();
+  expect(volunteer.url()).toMatch(/\/auth/);
+
+  // That evening the volunteer signs in on a phone straight onto the door, where a family is checked in.
+  portalClockAt(details.date, '19:30');
   await signIn(volunteer, portal.url, 'puerta.ana', password);
   await volunteer.waitForURL(`${portal.url}/door`);
   await volunteer.getByRole('heading', { name: 'Entrada · Fiesta de Graduación' }).waitFor();
-  await volunteer.getByText(/Tu acceso a la entrada vale hasta/).waitFor();
+  await volunteer.getByText(/^Tu acceso a la entrada funciona el \p{L}+ \d{2}\/\d{2}\/\d{4} de 12:00 a 06:00\.$/u).waitFor();
   // The bar offers the door and signing out, nothing else of the portal.
   expect(await volunteer.getByRole('link', { name: 'Panel Administrativo' }).count()).toBe(0);
   expect(await volunteer.getByRole('link', { name: 'Portal de Padres' }).count()).toBe(0);

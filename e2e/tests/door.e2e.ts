@@ -98,15 +98,44 @@ describe('the gala door on a phone', () => {
       await answer.locator('.gala-answer__name').evaluate((element) => parseFloat(getComputedStyle(element).fontSize)),
     ).toBeGreaterThanOrEqual(22);
     expect(await door.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations)).toEqual([[120]]);
-    // A second time: amber, with the time as the portal writes times ('7:05 p. m.').
-    await row.getByRole('button', { name: 'Registrar ingreso' }).click();
-    await door
-      .locator('[data-testid="gala-answer"].gala-result--ya-ingreso')
-      .filter({ hasText: /Ya ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. / })
-      .waitFor();
+    // In: the row says when, with the time as the portal writes times ('7:05 p. m.'), and offers no second check-in.
     await row.getByText(/Ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\./).waitFor();
+    expect(await row.getByRole('button', { name: 'Registrar ingreso' }).count()).toBe(0);
     expect(await inFirstScreen(door, '[data-testid="gala-answer"]')).toBe(true);
     await screenshot(door, 'gala-door-answer');
+  });
+
+  it('counts from 1 with − and + (44 px) or everyone at once, and adds the latecomers of a family that came in two cars', async () => {
+    await openTheDoor(door);
+    await door.getByLabel('Buscar familia por nombre').fill('perez');
+    const row = door.locator('.gala-door-family').filter({ hasText: 'Isabella y Lucía Pérez' });
+    // Three tables: 24 seats. The count starts at 1, not at every seat.
+    const count = row.getByLabel('Personas que ingresan');
+    expect(await count.inputValue()).toBe('1');
+    await row.getByRole('button', { name: 'Todos (24)' }).waitFor();
+    for (const name of ['Una persona menos', 'Una persona más']) {
+      const box = (await row.getByRole('button', { name }).boundingBox())!;
+      expect({ name, width: box.width >= 44, height: box.height >= 44 }).toEqual({ name, width: true, height: true });
+    }
+    for (let tap = 0; tap < 9; tap += 1) await row.getByRole('button', { name: 'Una persona más' }).click();
+    await row.getByRole('button', { name: 'Una persona menos' }).click();
+    expect(await count.inputValue()).toBe('9');
+    await row.getByRole('button', { name: 'Registrar ingreso' }).click();
+    const answer = door.getByTestId('gala-answer');
+    await answer.filter({ hasText: 'Isabella y Lucía Pérez' }).filter({ hasText: 'Ingresó: 9 personas.' }).waitFor();
+
+    // The second car: the family is in with 9 of 24, so the door offers to add, not a second check-in.
+    await row.getByText('Ya ingresaron 9 de 24: ¿agregar?').waitFor();
+    expect(await row.getByRole('button', { name: 'Registrar ingreso' }).count()).toBe(0);
+    await row.getByLabel('Personas que se agregan').fill('7');
+    expect(await scrollsSideways(door)).toBe(false);
+    await screenshot(door, 'gala-door-latecomers');
+    await row.getByRole('button', { name: 'Agregar' }).click();
+    await door.locator('[data-testid="gala-answer"].gala-result--agregado').filter({ hasText: 'Ingresaron 7 más: 16 de 24.' }).waitFor();
+    await row.getByText(/Ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \(16 personas\)/).waitFor();
+    await row.getByText('Ya ingresaron 16 de 24: ¿agregar?').waitFor();
+    expect(await inFirstScreen(door, '[data-testid="gala-answer"]')).toBe(true);
+    await screenshot(door, 'gala-door-added');
   });
 
   it('shows a scanned pass’s answer above the open camera, without scrolling', async () => {
@@ -130,7 +159,13 @@ describe('the gala door on a phone', () => {
       await page.waitForURL(`${portal.url}/admin`);
       await openTheDoor(page);
       await page.getByRole('button', { name: 'Escanear pase' }).click();
-      await page.locator('[data-testid="gala-answer"]').filter({ hasText: 'Sofía Morales' }).waitFor();
+      // The pass read, the door asks how many come in, in sight at once.
+      const asked = page.locator('[data-testid="gala-answer"]').filter({ hasText: 'Pase leído: ¿cuántas personas entran?' });
+      await asked.filter({ hasText: 'Sofía Morales' }).waitFor();
+      expect(await inFirstScreen(page, '[data-testid="gala-answer"]')).toBe(true);
+      await screenshot(page, 'gala-door-scan-ask');
+      await asked.getByRole('button', { name: /^Todos \(\d+\)$/ }).click();
+      await page.locator('[data-testid="gala-answer"].gala-result--ingreso').filter({ hasText: 'Sofía Morales' }).waitFor();
       expect(await inFirstScreen(page, '[data-testid="gala-answer"]')).toBe(true);
       expect(await inFirstScreen(page, 'video')).toBe(true);
       await screenshot(page, 'gala-door-scan');

@@ -143,6 +143,9 @@ async function theDoorReadsThePassThroughTheCamera(): Promise<void> {
     await door.goto(`${portal.url}/admin/fiesta`);
     await door.getByRole('tab', { name: 'Entrada' }).click();
     await door.getByRole('button', { name: 'Escanear pase' }).click();
+    // The pass read, the door asks how many come in: all three named guests, with one tap.
+    await door.getByTestId('gala-answer').getByText('Pase leído: ¿cuántas personas entran?').waitFor();
+    await door.getByTestId('gala-answer').getByRole('button', { name: 'Todos (3)' }).click();
     await door
       .locator('.gala-result--ingreso')
       .filter({ hasText: 'Sofía Morales' })
@@ -166,21 +169,15 @@ async function theDoorRecordsAFamilyOnceByName(): Promise<void> {
   await admin.getByRole('button', { name: 'Registrar ingreso' }).click();
   await admin.locator('.gala-result--ingreso').filter({ hasText: 'Ingresó: 5 personas.' }).first().waitFor();
   await admin.getByText('8 de ').first().waitFor();
-  await admin.getByRole('button', { name: 'Registrar ingreso' }).click();
-  await admin
-    .locator('.gala-result--ya-ingreso')
-    .filter({ hasText: /Ya ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \(5 personas\)/ })
-    .first()
-    .waitFor();
+  // In once: no second check-in, only latecomers up to the family's seats.
+  await admin.getByText(/Ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \(5 personas\)/).waitFor();
+  await admin.getByText('Ya ingresaron 5 de 8: ¿agregar?').waitFor();
+  expect(await admin.getByRole('button', { name: 'Registrar ingreso' }).count()).toBe(0);
   // Sofía's family came in through the camera: the door says so.
   await admin.getByLabel('Buscar familia por nombre').fill('sofía');
   await admin.getByText('Carlos Morales, Ana Lucía de Morales 🎉, Sofía Morales').waitFor();
-  await admin.getByRole('button', { name: 'Registrar ingreso' }).click();
-  await admin
-    .locator('.gala-result--ya-ingreso')
-    .filter({ hasText: /Ya ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \(3 personas\)/ })
-    .first()
-    .waitFor();
+  await admin.getByText(/Ingresó a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \(3 personas\)/).waitFor();
+  expect(await admin.getByRole('button', { name: 'Registrar ingreso' }).count()).toBe(0);
 
   // No connection at the door: the check-in waits on the phone, then the server's answer shows.
   await admin.context().setOffline(true);

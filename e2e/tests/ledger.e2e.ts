@@ -155,7 +155,7 @@ async function theParentSendsTheSlip(): Promise<void> {
   await first.getByLabel('Fecha del depósito (opcional)').fill('2026-11-02');
   await first.getByLabel('Número de documento del banco (opcional)').fill('48213377');
   await first.getByRole('button', { name: 'Enviar comprobante' }).click();
-  await first.getByText(/^Comprobante #\d+: En revisión$/).waitFor();
+  await first.getByText(/^Comprobante #\d+ · Q2,950 · 02\/11\/2026 · Doc\. 48213377 · En revisión$/).waitFor();
   // A receipt is evidence: the payment stays Pendiente until the committee has the money.
   await first.getByText('Pendiente', { exact: true }).waitFor();
   expect(await scrollsSideways(parent)).toBe(false);
@@ -175,7 +175,7 @@ async function theTreasurerVerifiesIt(): Promise<void> {
   await parent.reload();
   const first = payment('Primer Pago');
   await first.getByText('Pagado', { exact: true }).waitFor();
-  await first.getByText(/^Comprobante #\d+: Verificado/).waitFor();
+  await first.getByText(/^Comprobante #\d+ · Q2,950 · 02\/11\/2026 · Doc\. 48213377 · Verificado/).waitFor();
   await parent.getByText('No tienes saldo pendiente hoy.').waitFor();
 }
 

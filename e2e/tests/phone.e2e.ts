@@ -101,7 +101,11 @@ describe('the parent portal on a phone', () => {
     await screenshot(page, 'parent-events');
 
     await page.goto(`${portal.url}/parent/pagos`);
-    expect(await page.getByRole('link', { name: /5555/ }).first().getAttribute('href')).toMatch(/^https:\/\/wa\.me\/502/);
+    // WhatsApp for questions; receipts go through the portal's upload.
+    expect(await page.getByRole('link', { name: '¿Dudas? Escríbenos por WhatsApp' }).getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/502/,
+    );
+    await page.locator('.parent-bank__upload').getByRole('button', { name: 'Subir comprobante' }).waitFor();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
     await page.getByRole('button', { name: 'Copiar número de cuenta' }).click();
     await page.getByRole('status').filter({ hasText: 'Número de cuenta copiado' }).first().waitFor();

@@ -112,13 +112,18 @@ async function theParentSendsAPhoto(): Promise<number> {
   await parent.getByRole('navigation', { name: 'Secciones del portal de padres' }).last().getByRole('link', { name: 'Pagos' }).click();
   const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
   await first.getByText('Pendiente', { exact: true }).waitFor();
-  await first.getByRole('button', { name: 'Subir comprobante' }).click();
+  // The bank card leads to the portal's own upload, of the oldest payment not paid.
+  await parent.locator('.parent-bank__upload').getByRole('button', { name: 'Subir comprobante' }).click();
+  await first.getByLabel('Foto o PDF del comprobante').waitFor();
   // The record lives as long as the page: another test's upload may already be in it.
   const sentBefore = await parent.evaluate(() => (window as unknown as { uploadedBytes: number[] }).uploadedBytes.length);
   await first.getByLabel('Foto o PDF del comprobante').setInputFiles(photo);
   await first.getByLabel('Monto depositado (Q, opcional)').fill('2950');
   await first.getByRole('button', { name: 'Enviar comprobante' }).click();
-  await first.getByText(/^Comprobante #\d+: En revisión$/).waitFor();
+  await first.getByText(/^Comprobante #\d+ · Q2,950 · En revisión$/).waitFor();
+  // Sending it is the family saying it paid: 'Ya pagué', its word and not money.
+  await first.getByText('Indicaste que ya pagaste. El pago cuenta cuando el comité recibe el dinero.').waitFor();
+  expect(await first.getByRole('radio', { name: 'Ya pagué' }).isChecked()).toBe(true);
   // A receipt is evidence, not money: the payment stays Pendiente.
   await first.getByText('Pendiente', { exact: true }).waitFor();
   // Playwright does not expose a multipart body built from a Blob: the page records what it sent.
@@ -151,7 +156,7 @@ async function theParentSeesItVerified(): Promise<void> {
   await parent.reload();
   const first = parent.locator('.parent-payment', { hasText: 'Primer Pago' });
   await first.getByText('Pagado', { exact: true }).waitFor();
-  await first.getByText(/^Comprobante #\d+: Verificado/).waitFor();
+  await first.getByText(/^Comprobante #\d+ · Q2,950 · Verificado/).waitFor();
   await first.getByText('Recibido: Q2,950').waitFor();
   await screenshot(parent, 'receipts-parent-verified');
 }
@@ -170,7 +175,7 @@ describe('deposit receipts', () => {
     await second.getByRole('button', { name: 'Subir comprobante' }).click();
     await second.getByLabel('Foto o PDF del comprobante').setInputFiles(await sidewaysPhoto());
     await second.getByRole('button', { name: 'Enviar comprobante' }).click();
-    await second.getByText(/^Comprobante #\d+: En revisión$/).waitFor();
+    await second.getByText(/^Comprobante #\d+ · En revisión$/).waitFor();
 
     await admin.goto(`${portal.url}/admin/comprobantes`);
     await admin.getByRole('heading', { name: /Sofía Morales · Pago 2/ }).waitFor();

@@ -111,9 +111,11 @@ export const texts = {
     holder: 'A nombre de',
     reference: 'Tu referencia',
     referenceText: 'Escribe esta referencia en tu boleta de depósito o en la descripción de tu transferencia.',
-    // 'Envía tu comprobante por WhatsApp al {phone}.', the number a link that opens WhatsApp.
-    receiptsLead: 'Envía tu comprobante por WhatsApp al',
-    receiptsMessage: 'Hola, les envío mi comprobante de pago de la graduación.',
+    // Receipts go through the portal (they reach the committee's review and the ledger); WhatsApp is for questions.
+    uploadLead: 'Después de depositar, sube aquí la foto o el PDF de tu comprobante.',
+    upload: 'Subir comprobante',
+    questions: '¿Dudas? Escríbenos por WhatsApp',
+    questionsMessage: 'Hola, tengo una duda sobre los pagos de la graduación.',
     copy: 'Copiar',
     copyLabel: 'Copiar número de cuenta',
     copied: 'Número de cuenta copiado',
@@ -148,6 +150,7 @@ export const texts = {
   receipts: {
     states: { en_revision: 'En revisión', verificado: 'Verificado', rechazado: 'Rechazado' },
     title: (id: number) => `Comprobante #${id}`,
+    documentShort: (number: string) => `Doc. ${number}`,
     received: (amount: string) => `Recibido: ${amount}`,
     duplicate: (id: number) => `Parece repetido: igual al comprobante #${id}`,
     reason: (reason: string) => `Motivo del comité: ${reason}`,

@@ -1,5 +1,5 @@
 import { useUser } from '@portal/api-client/session';
-import { formatDateTime } from '@portal/format';
+import { doorWindowText } from '@portal/format';
 import CheckInView from '../gala/CheckInView';
 import { galaTexts } from '../gala/gala-texts';
 import '../gala/gala.css';
@@ -16,7 +16,7 @@ export default function DoorApp() {
     <section className="gala gala-door-page">
       <header className="gala-door-page__header">
         <h1>{t.title}</h1>
-        {user?.accessUntil && <p className="gala-muted">{t.until(formatDateTime(new Date(Date.parse(user.accessUntil) - 60_000)))}</p>}
+        {user?.accessFrom && <p className="gala-muted">{t.window(doorWindowText(user.accessFrom))}</p>}
       </header>
       <CheckInView />
     </section>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GalaDoorFamily } from '@portal/contracts';
+import type { GalaCheckInInput, GalaDoorFamily } from '@portal/contracts';
 import { useGalaArrivals, useGalaDoor, useRefreshArrivals, useUndoGalaCheckIn } from '@portal/api-client/gala';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@portal/ui/card';
@@ -7,6 +7,7 @@ import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { Input } from '@portal/ui/input';
 import { adminToasts } from '../common/admin-toasts';
 import { formatTime, searchFamilies } from '@portal/format';
+import { AddForm, EntryForm } from './DoorCount';
 import { flushQueue, queued, sendCheckIn, type CheckInOutcome } from './checkin-queue';
 import { signal } from './feedback';
 import { galaTexts as t } from './gala-texts';
@@ -61,14 +62,14 @@ function FamilyRow({
   family,
   canUndo,
   onCheckIn,
+  onAdd,
 }: {
   family: GalaDoorFamily;
   canUndo: boolean;
   onCheckIn: (family: GalaDoorFamily, count: number) => Promise<void>;
+  onAdd: (family: GalaDoorFamily, add: number) => Promise<void>;
 }) {
-  const [count, setCount] = useState(String(expected(family)));
-  const [pending, setPending] = useState(false);
-  const id = `gala-count-${family.id}`;
+  const arrived = family.arrivedCount ?? 0;
   return (
     <li className="gala-door-family">
       <div>
@@ -78,19 +79,24 @@ function FamilyRow({
         {family.arrivedAt && <div className="gala-ok">{t.door.arrivedAt(formatTime(family.arrivedAt), family.arrivedCount ?? 0)}</div>}
       </div>
       {canUndo && family.arrivedAt && <UndoCheckIn family={family} />}
-      <div className="gala-door-actions">
-        <label htmlFor={id}>{t.door.count}</label>
-        <Input id={id} type="number" min={0} max={200} value={count} onChange={(event) => setCount(event.target.value)} />
-        <Button
-          pending={pending}
-          onClick={() => {
-            setPending(true);
-            void onCheckIn(family, Number(count) || 0).finally(() => setPending(false));
-          }}
-        >
-          {t.door.checkIn}
-        </Button>
-      </div>
+      {!family.arrivedAt ? (
+        <EntryForm
+          id={`gala-count-${family.id}`}
+          all={expected(family)}
+          max={family.maxGuests}
+          onCheckIn={(count) => onCheckIn(family, count)}
+        />
+      ) : (
+        arrived < family.maxGuests && (
+          <AddForm
+            key={arrived}
+            id={`gala-add-${family.id}`}
+            arrived={arrived}
+            seats={family.maxGuests}
+            onAdd={(add) => onAdd(family, add)}
+          />
+        )
+      )}
     </li>
   );
 }
@@ -166,28 +172,70 @@ export default function CheckInView({ canUndo = false }: { canUndo?: boolean }) 
     };
   }, [report]);
 
-  const checkIn = async (label: string, input: { token?: string; familyId?: number; count?: number }) =>
-    report(await sendCheckIn(label, input, t.door.queued));
+  const checkIn = async (label: string, input: GalaCheckInInput) => report(await sendCheckIn(label, input, t.door.queued));
+
+  // A scanned pass of a family not in yet asks how many come in; any other pass goes to the server
+  // at once (which also decides on passes of families this phone does not know).
+  const [scanned, setScanned] = useState<{ family: GalaDoorFamily; token: string } | null>(null);
+  const onScan = (token: string) => {
+    const family = door?.families.find((one) => one.id === Number(token.split('.')[0]));
+    if (family && !family.arrivedAt) setScanned({ family, token });
+    else void checkIn(t.door.scan, { token });
+  };
 
   const wanted = search.trim();
   const matches = wanted ? searchFamilies(door?.families ?? [], wanted).slice(0, 8) : [];
 
   const latest = outcomes[0];
+  const room =
+    latest?.answer && latest.kind === 'ya-ingreso' && latest.answer.arrivedCount < latest.answer.maxGuests ? latest.answer : null;
 
   return (
     <div className="gala-stack gala-door">
       <div className="gala-answer-slot" aria-live="assertive" aria-atomic="true">
-        {latest && (
-          <div className={`gala-answer gala-result--${latest.kind}`} data-testid="gala-answer">
-            <strong className="gala-answer__name">{latest.label}</strong>
-            <span className="gala-answer__message">{latest.message}</span>
-            {latest.answer && <span className="gala-answer__tables">{t.door.tables(latest.answer.family.tables)}</span>}
+        {scanned ? (
+          <div className="gala-answer gala-answer--ask" data-testid="gala-answer">
+            <strong className="gala-answer__name">{scanned.family.graduateName}</strong>
+            <span>
+              {t.door.tables(scanned.family.tables)} · {t.door.scanned}
+            </span>
+            <EntryForm
+              key={scanned.token}
+              id="gala-scan-count"
+              compact
+              all={expected(scanned.family)}
+              max={scanned.family.maxGuests}
+              onCheckIn={async (count) => {
+                setScanned(null);
+                await checkIn(scanned.family.graduateName, { token: scanned.token, count });
+              }}
+            />
+            <Button variant="ghost" size="sm" className="gala-answer__close" aria-label={t.door.dismiss} onClick={() => setScanned(null)}>
+              ×
+            </Button>
           </div>
+        ) : (
+          latest && (
+            <div className={`gala-answer gala-result--${latest.kind}`} data-testid="gala-answer">
+              <strong className="gala-answer__name">{latest.label}</strong>
+              <span className="gala-answer__message">{latest.message}</span>
+              {latest.answer && <span className="gala-answer__tables">{t.door.tables(latest.answer.family.tables)}</span>}
+              {room && (
+                <AddForm
+                  key={latest.id}
+                  id="gala-add-count"
+                  arrived={room.arrivedCount}
+                  seats={room.maxGuests}
+                  onAdd={(add) => checkIn(room.family.graduateName, { familyId: room.family.id, add })}
+                />
+              )}
+            </div>
+          )
         )}
       </div>
       <Card>
         <CardContent>
-          <Scanner onCode={(token) => void checkIn(t.door.scan, { token })} />
+          <Scanner onCode={onScan} />
           <label className="ui-label" htmlFor="gala-door-search">
             {t.door.search}
           </label>
@@ -206,6 +254,7 @@ export default function CheckInView({ canUndo = false }: { canUndo?: boolean }) 
                 family={family}
                 canUndo={canUndo}
                 onCheckIn={(chosen, count) => checkIn(chosen.graduateName, { familyId: chosen.id, count })}
+                onAdd={(chosen, add) => checkIn(chosen.graduateName, { familyId: chosen.id, add })}
               />
             ))}
           </ul>

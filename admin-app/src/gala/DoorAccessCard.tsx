@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { DoorAccess, DoorAccessCreated } from '@portal/contracts';
 import { useDoorAccesses, useGrantDoorAccess, useRevokeDoorAccess } from '@portal/api-client/accounts';
 import { useGalaPlan } from '@portal/api-client/gala';
-import { formatDateTime, todayInGuatemala } from '@portal/format';
+import { doorWindow, doorWindowText, whatsAppUrl } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@portal/ui/card';
 import { ConfirmDialog } from '@portal/ui/confirm-dialog';
@@ -13,8 +13,8 @@ import { galaTexts } from './gala-texts';
 
 const t = galaTexts.access;
 
-/** The last minute of access: "26 nov 2026, 11:59 p. m." reads as the day the committee chose. */
-const lastMinute = (iso: string) => formatDateTime(new Date(Date.parse(iso) - 60_000));
+/** 'el sábado 13/06/2026 de 12:00 a 06:00': the night a door access works. */
+const night = (access: DoorAccess) => doorWindowText(access.accessFrom);
 
 function GrantDialog({
   open,
@@ -26,12 +26,9 @@ function GrantDialog({
   onCreated: (created: DoorAccessCreated) => void;
 }) {
   const { data: plan } = useGalaPlan();
-  const today = todayInGuatemala();
-  // The gala's day when it is still ahead, else today.
-  const galaDay = plan?.details.date && plan.details.date >= today ? plan.details.date : today;
+  const galaDay = plan?.details.date ?? null;
   const [name, setName] = useState('');
   const [username, setUsername] = useState('');
-  const [until, setUntil] = useState<string | null>(null);
   const grant = useGrantDoorAccess(
     adminToasts({
       success: t.created,
@@ -39,7 +36,6 @@ function GrantDialog({
       onSuccess: (created) => {
         setName('');
         setUsername('');
-        setUntil(null);
         onCreated(created);
       },
     }),
@@ -50,7 +46,7 @@ function GrantDialog({
         className="gala-access-form"
         onSubmit={(event) => {
           event.preventDefault();
-          void grant.run({ name, username, until: until ?? galaDay });
+          void grant.run({ name, username });
         }}
       >
         <label className="ui-label" htmlFor="door-access-name">
@@ -73,22 +69,14 @@ function GrantDialog({
         <p id="door-access-username-hint" className="gala-muted">
           {t.usernameHint}
         </p>
-        <label className="ui-label" htmlFor="door-access-until">
-          {t.until}
-        </label>
-        <Input
-          id="door-access-until"
-          type="date"
-          required
-          min={today}
-          value={until ?? galaDay}
-          onChange={(event) => setUntil(event.target.value)}
-        />
+        <p className="gala-access-window" data-testid="door-access-window">
+          {galaDay ? t.window(doorWindowText(doorWindow(galaDay).from)) : t.noDate}
+        </p>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
             {t.cancel}
           </Button>
-          <Button type="submit" pending={grant.isPending}>
+          <Button type="submit" pending={grant.isPending} disabled={!galaDay}>
             {t.create}
           </Button>
         </DialogFooter>
@@ -97,9 +85,19 @@ function GrantDialog({
   );
 }
 
-/** The password of a new door access, shown this once. */
-function CreatedDialog({ created, onClose }: { created: DoorAccessCreated | null; onClose: () => void }) {
+/** The password of a new door access, shown this once, to copy or send by WhatsApp. */
+export function CreatedDialog({ created, onClose }: { created: DoorAccessCreated | null; onClose: () => void }) {
   const signInUrl = `${window.location.origin}/auth`;
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const message = created
+    ? t.message(created.access.name, created.access.username, created.password, `${window.location.origin}/door`, night(created.access))
+    : '';
+  // No Clipboard API (plain http, an old browser) fails like a refusal: copy by hand.
+  const copy = () =>
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(message))
+      .then(() => setCopied('yes'))
+      .catch(() => setCopied('failed'));
   return (
     <Dialog
       open={created !== null}
@@ -118,9 +116,30 @@ function CreatedDialog({ created, onClose }: { created: DoorAccessCreated | null
               {created.password}
             </dd>
           </dl>
-          <p>{t.active(lastMinute(created.access.accessUntil))}</p>
+          <p className="gala-access-window">{t.window(night(created.access))}</p>
+          <div className="gala-access-share">
+            <Button variant="outline" onClick={() => void copy()}>
+              {copied === 'yes' ? t.copied : t.copy}
+            </Button>
+            <a
+              className="ui-button ui-button--outline ui-button--md"
+              href={whatsAppUrl('', message)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t.whatsApp}
+            </a>
+          </div>
+          {copied === 'failed' && <p role="alert">{t.copyFailed}</p>}
           <DialogFooter>
-            <Button onClick={onClose}>{t.close}</Button>
+            <Button
+              onClick={() => {
+                setCopied(null);
+                onClose();
+              }}
+            >
+              {t.close}
+            </Button>
           </DialogFooter>
         </div>
       )}
@@ -129,8 +148,8 @@ function CreatedDialog({ created, onClose }: { created: DoorAccessCreated | null
 }
 
 /**
- * 'Voluntarios de la entrada' (committee only): door accounts for the night, each until the end
- * of a day, and taken back with one tap. Every grant and revoke is in 'Historial'.
+ * 'Voluntarios de la entrada' (committee only): door accounts for the gala's night (its day 12:00
+ * to the next day 06:00), taken back with one tap. Every grant and revoke is in 'Historial'.
  */
 export function DoorAccessCard() {
   const { data: accesses } = useDoorAccesses();
@@ -152,7 +171,7 @@ export function DoorAccessCard() {
             <li key={access.id} className="gala-access">
               <div>
                 <strong>{access.name}</strong> <span className="gala-muted">({access.username})</span>
-                <div>{t.active(lastMinute(access.accessUntil))}</div>
+                <div>{t.active(night(access))}</div>
               </div>
               <Button variant="outline" onClick={() => setRevoking(access)}>
                 {t.revoke}

@@ -17,7 +17,7 @@ export interface QueuedCheckIn {
 export interface CheckInOutcome {
   id: string;
   label: string;
-  kind: 'ingreso' | 'ya-ingreso' | 'error' | 'queued';
+  kind: 'ingreso' | 'ya-ingreso' | 'agregado' | 'error' | 'queued';
   message: string;
   answer?: GalaCheckIn;
 }

@@ -4,11 +4,12 @@ import type { CheckInOutcome } from './checkin-queue';
 
 const PATTERNS: Record<CheckInOutcome['kind'], number[]> = {
   ingreso: [120],
+  agregado: [120],
   'ya-ingreso': [80, 80, 80],
   queued: [80, 80, 80],
   error: [400],
 };
-const TONES: Record<CheckInOutcome['kind'], number> = { ingreso: 880, 'ya-ingreso': 520, queued: 520, error: 220 };
+const TONES: Record<CheckInOutcome['kind'], number> = { ingreso: 880, agregado: 880, 'ya-ingreso': 520, queued: 520, error: 220 };
 
 let audio: AudioContext | undefined;
 

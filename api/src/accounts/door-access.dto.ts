@@ -1,6 +1,6 @@
 import { IsString, Matches } from 'class-validator';
 import { USERNAME_PATTERN, type DoorAccessInput } from '@portal/contracts';
-import { IsCalendarDay, MaxChars } from '../common/validators';
+import { IsCalendarDay, MaxChars, Omittable } from '../common/validators';
 
 export class DoorAccessDto implements DoorAccessInput {
   @Matches(/\S/, { message: 'El nombre del voluntario es requerido.' })
@@ -12,6 +12,7 @@ export class DoorAccessDto implements DoorAccessInput {
   @IsString({ message: 'El nombre de usuario es requerido.' })
   username!: string;
 
+  @Omittable()
   @IsCalendarDay({ message: 'La fecha debe ser una fecha válida (aaaa-mm-dd).' })
-  until!: string;
+  until?: string;
 }

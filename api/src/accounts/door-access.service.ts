@@ -1,16 +1,19 @@
 import { randomInt } from 'node:crypto';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { DOOR_ACCESS_MAX_DAYS, type DoorAccess, type DoorAccessCreated, type DoorAccessInput, type User } from '@portal/contracts';
-import { daysBetween, fromDateTimeLocal, todayInGuatemala } from '@portal/format';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { DoorAccess, DoorAccessCreated, DoorAccessInput, User } from '@portal/contracts';
+import { doorWindow, doorWindowText, formatDayNumeric } from '@portal/format';
+import { GalaService } from '../gala/gala.service';
 import { SessionsService } from '../auth/sessions.service';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
-import { UsersService, type UserRow } from '../users/users.service';
+import { doorAccessFrom, UsersService, type UserRow } from '../users/users.service';
 import { accountChange } from './account-change';
 
 export const DOOR_ACCESS_MESSAGES = {
   notFound: 'No encontramos ese acceso a la entrada.',
-  until: `El acceso debe terminar entre hoy y dentro de ${DOOR_ACCESS_MAX_DAYS} días.`,
+  noGalaDate: 'Primero indique la fecha de la fiesta en «Plano de mesas»: el acceso funciona esa noche.',
+  notGalaDay: (galaDay: string) => `El acceso a la entrada funciona solo la noche de la fiesta (${formatDayNumeric(galaDay)}).`,
+  over: (from: string) => `La noche de la fiesta ya pasó: el acceso funcionaría ${doorWindowText(from)}.`,
 } as const;
 
 // No letters or digits a volunteer could misread on a phone (l, 1, o, 0, i).
@@ -24,11 +27,6 @@ export function doorPassword(): string {
   return groups.join('-');
 }
 
-/** When `day` ends in Guatemala: the next day's first instant. */
-export function endOfGuatemalaDay(day: string): Date {
-  return new Date(Date.parse(fromDateTimeLocal(`${day}T23:59`)) + 60_000);
-}
-
 function toDoorAccess(user: UserRow, now: number): DoorAccess {
   const until = user.accessUntil ?? user.createdAt;
   return {
@@ -36,6 +34,7 @@ function toDoorAccess(user: UserRow, now: number): DoorAccess {
     name: user.name,
     username: user.username,
     accessUntil: until.toISOString(),
+    accessFrom: doorAccessFrom(until),
     active: user.disabledAt === null && until.getTime() > now,
     createdAt: user.createdAt.toISOString(),
   };
@@ -43,7 +42,8 @@ function toDoorAccess(user: UserRow, now: number): DoorAccess {
 
 /**
  * Door accounts: the committee gives a volunteer the gala's check-in and arrivals, and nothing
- * else, until a day ends; revoking ends it at once. Each grant and revoke is in 'Historial'.
+ * else, on the gala's night only (its day 12:00 to the next day 06:00); revoking ends it at once.
+ * Each grant and revoke is in 'Historial'.
  */
 @Injectable()
 export class DoorAccessService {
@@ -51,6 +51,7 @@ export class DoorAccessService {
     private readonly db: Database,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
+    private readonly gala: GalaService,
   ) {}
 
   async list(): Promise<DoorAccess[]> {
@@ -59,14 +60,18 @@ export class DoorAccessService {
     return users.map((user) => toDoorAccess(user, now));
   }
 
-  /** A new door account with a generated password, returned this once. */
+  /** A new door account for the gala's night, with a generated password returned this once. */
   async grant(input: DoorAccessInput, by: User, now = new Date()): Promise<DoorAccessCreated> {
-    const days = daysBetween(todayInGuatemala(now), input.until);
-    if (days < 0 || days > DOOR_ACCESS_MAX_DAYS) {
-      throw new BadRequestException({ message: DOOR_ACCESS_MESSAGES.until, errors: { until: [DOOR_ACCESS_MESSAGES.until] } });
+    const galaDay = await this.gala.galaDay();
+    if (!galaDay) throw new ConflictException(DOOR_ACCESS_MESSAGES.noGalaDate);
+    if (input.until !== undefined && input.until !== galaDay) {
+      const message = DOOR_ACCESS_MESSAGES.notGalaDay(galaDay);
+      throw new BadRequestException({ message, errors: { until: [message] } });
     }
+    const window = doorWindow(galaDay);
+    if (Date.parse(window.until) <= now.getTime()) throw new ConflictException(DOOR_ACCESS_MESSAGES.over(window.from));
     const password = doorPassword();
-    const accessUntil = endOfGuatemalaDay(input.until);
+    const accessUntil = new Date(window.until);
     let created: UserRow | null = null;
     await this.users.create(
       { name: input.name, username: input.username, email: null, password, role: 'door', accessUntil },
@@ -75,7 +80,7 @@ export class DoorAccessService {
         then: async (manager, user) => {
           created = await this.users.byId(user.id, manager);
           if (!created) throw new NotFoundException(DOOR_ACCESS_MESSAGES.notFound);
-          await recordChange(manager, by, await accountChange(manager, 'door-grant', created, null, { until: input.until }));
+          await recordChange(manager, by, await accountChange(manager, 'door-grant', created, null, window));
         },
       },
     );

@@ -19,7 +19,8 @@ import { DEMO_ACCOUNTS } from '../demo/demo-accounts';
 import { OutboxService } from '../mail/outbox.service';
 import { verifyEmailMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
-import { accessEnded, toUser, UsersService } from '../users/users.service';
+import { doorWindowText } from '@portal/format';
+import { accessEnded, accessNotYet, toUser, UsersService } from '../users/users.service';
 import { accountChange } from '../accounts/account-change';
 import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
@@ -44,6 +45,7 @@ export const AUTH_MESSAGES = {
   badCredentials: 'Usuario o contraseña incorrectos.',
   disabled: 'Tu cuenta está desactivada. Comunícate con el comité.',
   accessEnded: 'Tu acceso a la entrada de la fiesta terminó. Comunícate con el comité.',
+  accessNotYet: (from: string) => `Tu acceso a la entrada funciona ${doorWindowText(from)}. Vuelve a entrar entonces.`,
   tooManyRegistrations: 'Demasiados registros desde esta conexión. Intenta de nuevo más tarde.',
   tooManyEmails: 'Ya te enviamos varios enlaces. Revisa tu correo (también la carpeta de spam) o intenta de nuevo en una hora.',
   badLink: 'El enlace no es válido o ya venció. Pide uno nuevo desde tu portal.',
@@ -87,6 +89,8 @@ export class AuthService {
       // Said only to whoever knows the password.
       if (user.disabledAt) throw new ForbiddenException(AUTH_MESSAGES.disabled);
       if (accessEnded(toUser(user))) throw new ForbiddenException(AUTH_MESSAGES.accessEnded);
+      const door = toUser(user);
+      if (accessNotYet(door)) throw new ForbiddenException(AUTH_MESSAGES.accessNotYet(door.accessFrom!));
       if (needsRehash(user.passwordHash)) await this.rehash(user.id, user.passwordHash, password);
       return toUser(user);
     });

@@ -5,7 +5,7 @@ import type { User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
-import { accessEnded, toUser, UsersService } from '../users/users.service';
+import { outsideAccess, toUser, UsersService } from '../users/users.service';
 import { SessionEntity } from './session.entity';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -89,7 +89,7 @@ export class SessionsService {
     const id = hashToken(token);
     const time = now.getTime();
     const cached = this.cache.get(id);
-    if (cached && time - cached.checkedAt < this.cacheMs && this.isLive(cached, time) && !accessEnded(cached.user, time)) {
+    if (cached && time - cached.checkedAt < this.cacheMs && this.isLive(cached, time) && !outsideAccess(cached.user, time)) {
       return { ...cached.user };
     }
 
@@ -102,7 +102,7 @@ export class SessionsService {
     }
     if (
       account.disabledAt ||
-      accessEnded(toUser(account), time) ||
+      outsideAccess(toUser(account), time) ||
       !this.isLive({ createdAt: session.createdAt.getTime(), expiresAt: session.expiresAt.getTime() }, time)
     ) {
       await this.destroy(token);

@@ -20,6 +20,10 @@ export const GALA_TEXTS = {
   undoReasonLong: 'El motivo no puede tener más de 200 caracteres.',
   arrived: (count: number) => `Ingresó: ${count === 1 ? '1 persona' : `${count} personas`}.`,
   alreadyArrived: (clock: string, count: number) => `Ya ingresó a las ${clock} (${count === 1 ? '1 persona' : `${count} personas`}).`,
+  added: (added: number, count: number, seats: number) => `Ingresaron ${added} más: ${count} de ${seats}.`,
+  addBeforeArrival: (graduate: string) => `La familia de ${graduate} no tiene un ingreso registrado: regístrelo primero.`,
+  addOverSeats: (graduate: string, seats: number, arrived: number) =>
+    `La familia de ${graduate} tiene ${seats} lugares y ya ingresaron ${arrived}.`,
   missingTables: (graduate: string, booked: number, assigned: number) =>
     `La familia de ${graduate} reservó ${booked} ${booked === 1 ? 'mesa' : 'mesas'} y tiene ${assigned} ${assigned === 1 ? 'asignada' : 'asignadas'}.`,
   overCapacity: (graduate: string, guests: number, seats: number, tables: number[]) =>

@@ -12,5 +12,6 @@ import { SeatingListService } from './seating-list.service';
   imports: [GalaStoreModule, ParentModule, FamilyStoreModule, EventStoreModule, SettingsStoreModule],
   controllers: [GalaController, MyGalaController],
   providers: [GalaService, SeatingListService],
+  exports: [GalaService],
 })
 export class GalaModule {}

@@ -160,6 +160,11 @@ export class GalaService {
     return { date, time, place: event.lugar };
   }
 
+  /** The gala's day (`yyyy-MM-dd`, Guatemala), or null while it has no date. */
+  async galaDay(): Promise<string | null> {
+    return (await this.details()).date;
+  }
+
   async plan(manager: EntityManager = this.db.manager): Promise<GalaPlan> {
     const { tables, families, extras } = await this.load(manager);
     const gala = families.map((family) => galaFamily(family, tables, extras.get(family.id)));
@@ -440,6 +445,7 @@ export class GalaService {
       const tables = await manager.find(GalaTableEntity, { where: { familyId }, order: { number: 'ASC' } });
       const now = new Date();
       const preview = galaFamily(family, tables, (await manager.findOneBy(GalaFamilyEntity, { familyId })) ?? undefined);
+      if (input.add !== undefined) return this.addLatecomers(manager, user, family, preview, input.add);
       const count = input.count ?? expectedGuests(preview);
       const written = await manager.update(GalaFamilyEntity, { familyId, arrivedAt: IsNull() }, { arrivedCount: count, arrivedAt: now });
       // A locking read sees the other door's committed arrival (a plain read keeps the snapshot).
@@ -466,8 +472,59 @@ export class GalaService {
         family: { id: family.id, graduateName: family.graduateName, tables: gala.tables, guests: gala.guests },
         arrivedCount: row.arrivedCount ?? count,
         arrivedAt: arrivedAt.toISOString(),
+        maxGuests: gala.maxGuests,
       };
     });
+  }
+
+  /**
+   * Latecomers of a family already in (a family arriving in two cars): added in one statement that
+   * holds only while the sum stays within the family's seats, so two doors adding at once never
+   * pass them.
+   */
+  private async addLatecomers(
+    manager: EntityManager,
+    user: User,
+    family: FamilyRow,
+    preview: GalaFamily,
+    add: number,
+  ): Promise<GalaCheckIn> {
+    const familyId = family.id;
+    if (preview.arrivedAt === null) throw new ConflictException(GALA_TEXTS.addBeforeArrival(family.graduateName));
+    const written = await manager
+      .createQueryBuilder()
+      .update(GalaFamilyEntity)
+      .set({ arrivedCount: () => 'COALESCE(arrivedCount, 0) + :add' })
+      .where('familyId = :familyId AND arrivedAt IS NOT NULL AND COALESCE(arrivedCount, 0) + :add <= :max', {
+        familyId,
+        add,
+        max: preview.maxGuests,
+      })
+      .execute();
+    const row = await manager.findOneOrFail(GalaFamilyEntity, {
+      where: { familyId },
+      ...(this.db.isSqlite ? {} : { lock: { mode: 'pessimistic_read' as const } }),
+    });
+    if (written.affected !== 1 || row.arrivedAt === null) {
+      throw new ConflictException(GALA_TEXTS.addOverSeats(family.graduateName, preview.maxGuests, row.arrivedCount ?? 0));
+    }
+    const arrivedCount = row.arrivedCount ?? add;
+    await recordChange(manager, user, {
+      action: 'gala.check-in-add',
+      entity: 'gala',
+      familyId,
+      label: family.graduateName,
+      before: { arrivedCount: arrivedCount - add },
+      after: { arrivedCount },
+    });
+    return {
+      result: 'agregado',
+      message: GALA_TEXTS.added(add, arrivedCount, preview.maxGuests),
+      family: { id: familyId, graduateName: family.graduateName, tables: preview.tables, guests: preview.guests },
+      arrivedCount,
+      arrivedAt: row.arrivedAt.toISOString(),
+      maxGuests: preview.maxGuests,
+    };
   }
 
   /** Undoes a family's arrival (a check-in by mistake); a later check-in records it again. */

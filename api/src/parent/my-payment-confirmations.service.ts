@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { PAYMENT_TITLES, type PaymentConfirmation, type PaymentNumber, type PaymentStatus, type User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { PaymentStore } from '../payments/payment.store';
@@ -39,21 +40,36 @@ export class MyPaymentConfirmationsService {
     return this.db.write(async (manager) => {
       const family = await this.familyStore.lockNameByEmail(manager, email);
       if (family === null) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
-      const familyId = family.id;
-      const previous = await this.payments.answer(manager, familyId, paymentNumber);
-      if (previous === status) return { paymentNumber, status };
-      await this.payments.saveAnswer(manager, familyId, paymentNumber, status);
-      await recordChange(manager, user, {
-        action: 'payment-confirmation.answer',
-        entity: 'payment-confirmation',
-        entityId: paymentNumber,
-        familyId,
-        familyName: family.graduateName,
-        label: PAYMENT_TITLES[paymentNumber],
-        before: previous ? { status: previous } : null,
-        after: { status },
-      });
+      await this.answerIn(manager, user, family, paymentNumber, status);
       return { paymentNumber, status };
     });
+  }
+
+  /**
+   * Writes the family's answer and its history row inside the caller's transaction, the family row
+   * already locked for writing; an answer that is already so writes nothing. Returns whether it wrote.
+   */
+  async answerIn(
+    manager: EntityManager,
+    user: User,
+    family: { id: number; graduateName: string },
+    paymentNumber: PaymentNumber,
+    status: PaymentStatus,
+  ): Promise<boolean> {
+    const familyId = family.id;
+    const previous = await this.payments.answer(manager, familyId, paymentNumber);
+    if (previous === status) return false;
+    await this.payments.saveAnswer(manager, familyId, paymentNumber, status);
+    await recordChange(manager, user, {
+      action: 'payment-confirmation.answer',
+      entity: 'payment-confirmation',
+      entityId: paymentNumber,
+      familyId,
+      familyName: family.graduateName,
+      label: PAYMENT_TITLES[paymentNumber],
+      before: previous ? { status: previous } : null,
+      after: { status },
+    });
+    return true;
   }
 }

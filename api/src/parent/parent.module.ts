@@ -17,6 +17,6 @@ import { MyPaymentConfirmationsService } from './my-payment-confirmations.servic
   imports: [LedgerModule, FamilyStoreModule, PaymentStoreModule, EventStoreModule, RsvpStoreModule, SettingsStoreModule],
   controllers: [MyFamilyController, MyEventRsvpsController, MyPaymentConfirmationsController],
   providers: [MyFamilyService, MyEventRsvpsService, MyPaymentConfirmationsService],
-  exports: [MyFamilyService],
+  exports: [MyFamilyService, MyPaymentConfirmationsService],
 })
 export class ParentModule {}

@@ -14,6 +14,7 @@ import { parseCentavos } from '@portal/format';
 import { RateLimits } from '../auth/rate-limits';
 import { Database } from '../database/database.service';
 import { ReceiptEntity } from './receipt.entity';
+import { MyPaymentConfirmationsService } from '../parent/my-payment-confirmations.service';
 import { MyFamilyService } from '../parent/my-family.service';
 import { FILE_MESSAGES, makeSafe } from './file-safety';
 import { MultipartBody } from './multipart';
@@ -98,6 +99,7 @@ export class ReceiptsService {
     private readonly families: MyFamilyService,
     private readonly storage: ReceiptStorage,
     private readonly limits: RateLimits,
+    private readonly confirmations: MyPaymentConfirmationsService,
   ) {}
 
   async listOwn(user: User): Promise<Receipt[]> {
@@ -122,7 +124,8 @@ export class ReceiptsService {
     const fileHash = createHash('sha256').update(body.file.data).digest('hex');
     const safe = await makeSafe(body.file.data);
     return this.db.write(async (manager) => {
-      const family = await this.families.familyOf(user, manager, 'pessimistic_read');
+      // Locked for writing, as the 'Ya pagué' toggle locks it: the upload may write that answer too.
+      const family = await this.families.familyOf(user, manager, 'pessimistic_write');
       const duplicateOf = await this.earlierCopy(manager, family.id, fileHash, fields);
       const saved = await manager.save(ReceiptEntity, {
         fileHash,
@@ -144,6 +147,8 @@ export class ReceiptsService {
       await this.storage.save(manager, saved.id, safe.data, safe.thumbnail);
       const proof = toReceipt(saved as ReceiptEntity);
       await recordChange(manager, user, proofChange('upload', proof, family.id, null, proof));
+      // Sending a receipt is the family saying it paid: 'Ya pagué', unless it said so already.
+      await this.confirmations.answerIn(manager, user, family, fields.paymentNumber, 'ya_pague');
       return proof;
     });
   }

@@ -2,6 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Not, type EntityManager, type Repository } from 'typeorm';
 import type { Role, User } from '@portal/contracts';
+import { DOOR_WINDOW } from '@portal/format';
 import { hashPassword } from '../auth/password';
 import { normalizeEmail, normalizeLogin, normalizeUsername } from '../common/identity';
 import { Database } from '../database/database.service';
@@ -41,12 +42,29 @@ export function userById(manager: EntityManager, id: number): Promise<UserRow | 
 
 export function toUser({ id, name, username, email, role, emailVerifiedAt, accessUntil }: UserEntity): User {
   const user: User = { id, name, username, email, role, emailVerified: emailVerifiedAt !== null };
-  return role === 'door' && accessUntil ? { ...user, accessUntil: accessUntil.toISOString() } : user;
+  return role === 'door' && accessUntil
+    ? { ...user, accessUntil: accessUntil.toISOString(), accessFrom: doorAccessFrom(accessUntil) }
+    : user;
+}
+
+/** A door account's access starts DOOR_WINDOW.hours before it ends (the gala's day at 12:00). */
+export function doorAccessFrom(accessUntil: Date): string {
+  return new Date(accessUntil.getTime() - DOOR_WINDOW.hours * 3_600_000).toISOString();
 }
 
 /** Whether a door account's access has ended (every other role: never). */
 export function accessEnded(user: Pick<User, 'role' | 'accessUntil'>, now = Date.now()): boolean {
   return user.role === 'door' && (!user.accessUntil || Date.parse(user.accessUntil) <= now);
+}
+
+/** Whether a door account's night has not begun yet (every other role: never). */
+export function accessNotYet(user: Pick<User, 'role' | 'accessFrom'>, now = Date.now()): boolean {
+  return user.role === 'door' && user.accessFrom !== undefined && Date.parse(user.accessFrom) > now;
+}
+
+/** Outside a door account's night: before it opens or after it ends. */
+export function outsideAccess(user: Pick<User, 'role' | 'accessUntil' | 'accessFrom'>, now = Date.now()): boolean {
+  return accessEnded(user, now) || accessNotYet(user, now);
 }
 
 /** How long a new account's address stays reserved for it without being proven. */

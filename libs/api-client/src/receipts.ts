@@ -9,6 +9,7 @@ import { mutationHook } from '@portal/api-client/mutation';
 import { useRefresh } from '@portal/api-client/refresh';
 import { uploadWithProgress } from '@portal/api-client/upload';
 import { myReceiptsKey } from '@portal/api-client/my-family';
+import { myPaymentConfirmationsKey } from '@portal/api-client/payments';
 import { statsKey } from '@portal/api-client/stats';
 
 export const receiptFileUrl = (id: number, variant: 'file' | 'thumbnail' = 'file') => `/api/payment-proofs/${id}/${variant}`;
@@ -64,5 +65,6 @@ export const useDeleteReceipt = mutationHook(deleteReceipt, { refresh: [myReceip
 /** After the family sent a receipt (an upload with its progress, not a plain change): its list, asked again. */
 export function useRefreshMyReceipts(): () => Promise<void> {
   const refresh = useRefresh();
-  return useCallback(() => refresh(myReceiptsKey), [refresh]);
+  // An upload also marks its payment 'Ya pagué' (the family's declaration).
+  return useCallback(() => refresh(myReceiptsKey, myPaymentConfirmationsKey), [refresh]);
 }

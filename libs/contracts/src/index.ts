@@ -75,8 +75,10 @@ export interface User {
   role: Role;
   /** The account followed a link sent to `email`: only then is it linked to that family. */
   emailVerified: boolean;
-  /** A door account only: the ISO instant its access ends (the end of the day the committee chose). */
+  /** A door account only: the ISO instant its access ends (the gala's night: the next day at 06:00). */
   accessUntil?: string;
+  /** A door account only: the ISO instant its access starts (the gala's day at 12:00). */
+  accessFrom?: string;
 }
 
 export interface VerifyEmailRequest {
@@ -907,15 +909,22 @@ export interface GalaCheckInInput {
   familyId?: number;
   /** Guests who came in; the family's expected count when left out. */
   count?: number;
+  /** Latecomers: people added to the family's recorded arrival (never beyond its seats). */
+  add?: number;
 }
 
 export interface GalaCheckIn {
-  /** 'ingreso' when this scan recorded the arrival; 'ya-ingreso' when it had been recorded before. */
-  result: 'ingreso' | 'ya-ingreso';
+  /**
+   * 'ingreso' when this scan recorded the arrival; 'ya-ingreso' when it had been recorded before;
+   * 'agregado' when latecomers were added to it.
+   */
+  result: 'ingreso' | 'ya-ingreso' | 'agregado';
   message: string;
   family: { id: number; graduateName: string; tables: number[]; guests: string[] };
   arrivedCount: number;
   arrivedAt: string;
+  /** The family's seats: how many may come in at most. */
+  maxGuests: number;
 }
 
 /** Undoing a check-in made by mistake: why, kept in 'Historial'. */
@@ -949,17 +958,22 @@ export interface DoorAccess {
   username: string;
   /** ISO instant the access ends (or ended: revoked accounts end when they were revoked). */
   accessUntil: string;
+  /** ISO instant the access starts: the gala's day at 12:00 in Guatemala. */
+  accessFrom: string;
   /** Still usable: not past its end, not disabled. */
   active: boolean;
   createdAt: string;
 }
 
-/** POST /api/door-accesses: a volunteer's name, a user name, and the last day (Guatemala) it works. */
+/**
+ * POST /api/door-accesses: a volunteer's name and a user name. The access works the gala's night
+ * only (its day 12:00 to the next day 06:00, Guatemala).
+ */
 export interface DoorAccessInput {
   name: string;
   username: string;
-  /** `yyyy-MM-dd`: the access ends when this day ends in Guatemala; today up to DOOR_ACCESS_MAX_DAYS ahead. */
-  until: string;
+  /** `yyyy-MM-dd`: the gala's day when given (any other day is refused); the gala's day when left out. */
+  until?: string;
 }
 
 /** The new access with its password, shown this once (only its hash is kept). */
@@ -967,9 +981,6 @@ export interface DoorAccessCreated {
   access: DoorAccess;
   password: string;
 }
-
-/** How many days ahead the committee may give door access. */
-export const DOOR_ACCESS_MAX_DAYS = 30;
 
 export interface GalaArrivals {
   arrived: number;

@@ -1,5 +1,7 @@
 import {
   daysBetween,
+  doorWindow,
+  doorWindowText,
   formatLedgerAmount,
   formatLedgerSource,
   formatPaymentState,
@@ -107,6 +109,13 @@ describe('Spanish (Guatemala) formats', () => {
     expect(isCalendarDay('2026-02-30')).toBe(false);
     expect(isCalendarDay('2026-6-1')).toBe(false);
     expect(isCalendarDay('mañana')).toBe(false);
+  });
+});
+
+describe('doorWindow', () => {
+  it('opens the gala day at 12:00 and closes the next day at 06:00 in Guatemala', () => {
+    expect(doorWindow('2026-06-13')).toEqual({ from: '2026-06-13T18:00:00.000Z', until: '2026-06-14T12:00:00.000Z' });
+    expect(doorWindowText('2026-06-13T18:00:00.000Z')).toBe('el sábado 13/06/2026 de 12:00 a 06:00');
   });
 });
 

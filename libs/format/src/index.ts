@@ -308,3 +308,18 @@ export function formatLedgerAmount(amount: number): string {
 }
 export { hasCentavosAtMost, parseCentavos, QUETZALES_PATTERN, toCentavos, toQuetzales } from './money';
 export { familyMatches, foldForSearch, searchFamilies, type SearchableFamily } from './search';
+
+/** A door account works the gala's night: from its day at 12:00 to the next day at 06:00 in Guatemala. */
+export const DOOR_WINDOW = { opens: '12:00', closes: '06:00', hours: 18 } as const;
+
+/** The gala's night for door accounts, as UTC instants. */
+export function doorWindow(galaDay: string): { from: string; until: string } {
+  const from = fromDateTimeLocal(`${galaDay}T${DOOR_WINDOW.opens}`);
+  return { from, until: new Date(Date.parse(from) + DOOR_WINDOW.hours * 3_600_000).toISOString() };
+}
+
+/** The door window that opens at `from`: 'el sábado 13/06/2026 de 12:00 a 06:00'. */
+export function doorWindowText(from: string | Date): string {
+  const weekday = dateFormat({ weekday: 'long', timeZone: TIME_ZONE })().format(new Date(from));
+  return `el ${weekday} ${formatDateNumeric(from)} de ${DOOR_WINDOW.opens} a ${DOOR_WINDOW.closes}`;
+}

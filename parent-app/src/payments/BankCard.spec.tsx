@@ -33,11 +33,15 @@ describe('the bank deposit card', () => {
     ).toBeInTheDocument();
   });
 
-  it('opens WhatsApp from the receipts number', () => {
-    renderCard();
-    const link = screen.getByRole('link', { name: '5555-2026' });
-    expect(link.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/50255552026\?text=/);
-    expect(link.closest('p')).toHaveTextContent('Envía tu comprobante por WhatsApp al 5555-2026.');
+  it("leads to the portal's own upload, and offers WhatsApp only for questions", async () => {
+    const onUpload = jest.fn();
+    renderWithApi(<BankCard onUpload={onUpload} />, { data: { [settingsKey]: SETTINGS } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Subir comprobante' }));
+    expect(onUpload).toHaveBeenCalledTimes(1);
+    const link = screen.getByRole('link', { name: '¿Dudas? Escríbenos por WhatsApp' });
+    expect(link.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/50255552026\?text=Hola%2C%20tengo%20una%20duda/);
+    // Receipts are never sent by WhatsApp: they would not reach the committee's review or the ledger.
+    expect(document.body).not.toHaveTextContent(/comprobante por WhatsApp/i);
   });
 
   it('copies the account number and says so', async () => {

@@ -1,4 +1,4 @@
-import { Copy, Landmark, MessageCircle } from 'lucide-react';
+import { Copy, Landmark, MessageCircle, Upload } from 'lucide-react';
 import { useState } from 'react';
 import {
   PAYMENT_STATUSES,
@@ -47,7 +47,8 @@ async function copyAccountNumber(accountNumber: string): Promise<void> {
   }
 }
 
-export function BankCard() {
+/** The bank's details; its main action leads to the portal's own upload (`onUpload`), WhatsApp only to questions. */
+export function BankCard({ onUpload }: { onUpload?: () => void }) {
   const { data: settings, error } = useSettings();
   const { data: statement } = useMyStatement();
   if (!settings) return error ? <LoadFailed error={error} /> : <Skeleton height="9rem" />;
@@ -82,12 +83,20 @@ export function BankCard() {
           )}
         </dl>
         {statement && <p className="parent-bank__reference">{t.referenceText}</p>}
-        <p className="parent-bank__receipts">
-          <MessageCircle size={18} aria-hidden="true" className="parent-inline-icon" /> {t.receiptsLead}{' '}
-          <a href={whatsAppUrl(bank.receiptsPhone, t.receiptsMessage)} target="_blank" rel="noopener noreferrer">
-            {bank.receiptsPhone}
+        {onUpload && (
+          <div className="parent-bank__upload">
+            <p>{t.uploadLead}</p>
+            <Button onClick={onUpload}>
+              <Upload size={18} aria-hidden="true" />
+              {t.upload}
+            </Button>
+          </div>
+        )}
+        <p className="parent-bank__questions">
+          <MessageCircle size={18} aria-hidden="true" className="parent-inline-icon" />{' '}
+          <a href={whatsAppUrl(bank.receiptsPhone, t.questionsMessage)} target="_blank" rel="noopener noreferrer">
+            {t.questions}
           </a>
-          .
         </p>
       </CardContent>
     </Card>
@@ -108,6 +117,7 @@ export function PaymentItem({
   pending,
   onChange,
   line = null,
+  uploadRequest = 0,
 }: {
   payment: PaymentDate;
   /** null: never answered, so no option is selected (decisions item 17). */
@@ -117,6 +127,8 @@ export function PaymentItem({
   onChange: (status: PaymentStatus) => void;
   /** The payment in the family's statement (from the ledger), null while it loads. */
   line?: StatementLine | null;
+  /** Bumped when the bank card's 'Subir comprobante' chose this payment: its upload opens. */
+  uploadRequest?: number;
 }) {
   return (
     <li className="parent-payment">
@@ -141,7 +153,7 @@ export function PaymentItem({
           </>
         )}
         {status === 'ya_pague' && line?.state !== 'pagado' && <p className="parent-payment__declared">{t.declaredPaid}</p>}
-        <PaymentReceipts paymentNumber={payment.id} proofs={proofs} paid={line?.state === 'pagado'} />
+        <PaymentReceipts paymentNumber={payment.id} proofs={proofs} paid={line?.state === 'pagado'} openRequest={uploadRequest} />
       </div>
       <fieldset className="parent-payment__options" disabled={pending}>
         <legend className="parent-payment__legend">
@@ -239,9 +251,14 @@ export default function PaymentsSection() {
   };
   const statusOf = new Map(confirmations?.map((item) => [item.paymentNumber, item.status]));
   if (choice) statusOf.set(choice.paymentNumber, choice.status);
+  // 'Subir comprobante' on the bank card opens the upload of the oldest payment not yet paid.
+  const [upload, setUpload] = useState<{ paymentNumber: PaymentNumber; request: number } | null>(null);
+  const unpaid = payments?.find((payment) => statement?.lines.find((line) => line.paymentNumber === payment.id)?.state !== 'pagado');
   return (
     <section className="parent-section">
-      <BankCard />
+      <BankCard
+        onUpload={unpaid ? () => setUpload((last) => ({ paymentNumber: unpaid.id, request: (last?.request ?? 0) + 1 })) : undefined}
+      />
       {statement && <AccountCard statement={statement} />}
       <Card>
         <CardHeader>
@@ -260,6 +277,7 @@ export default function PaymentsSection() {
                   pending={save.isPending}
                   line={statement?.lines.find((line) => line.paymentNumber === payment.id) ?? null}
                   onChange={(status) => choose(payment.id, status)}
+                  uploadRequest={upload?.paymentNumber === payment.id ? upload.request : 0}
                 />
               ))}
             </ol>

@@ -103,6 +103,12 @@ export class GalaCheckInDto implements GalaCheckInInput {
   @Max(200, { message: 'Las personas que ingresan deben ser un número entero del 0 al 200.' })
   @IsInt({ message: 'Las personas que ingresan deben ser un número entero del 0 al 200.' })
   count?: number;
+
+  @Omittable()
+  @Min(1, { message: 'Las personas que se agregan deben ser un número entero del 1 al 200.' })
+  @Max(200, { message: 'Las personas que se agregan deben ser un número entero del 1 al 200.' })
+  @IsInt({ message: 'Las personas que se agregan deben ser un número entero del 1 al 200.' })
+  add?: number;
 }
 
 export class GalaUndoCheckInDto implements GalaUndoCheckInInput {

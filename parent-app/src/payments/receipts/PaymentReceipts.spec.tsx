@@ -42,6 +42,29 @@ const review = (amountReceived: number | null, reason: string | null) => ({
 });
 
 describe("a payment's receipts", () => {
+  it('shows on each receipt the amount, date and document the family typed, then its review', () => {
+    render(
+      <PaymentReceipts
+        paymentNumber={2}
+        proofs={[
+          proof({ id: 2, amountDeclared: 2950, depositDate: '2026-11-20', documentNumber: '88812345' }),
+          proof({ id: 3, amountDeclared: 1500.5 }),
+        ]}
+      />,
+    );
+    const rows = screen.getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Comprobante #2 · Q2,950 · 20/11/2026 · Doc. 88812345 · En revisión');
+    expect(rows[1]).toHaveTextContent('Comprobante #3 · Q1,500.50 · En revisión');
+  });
+
+  it("opens the upload when the bank card asks for this payment's receipt", async () => {
+    const { rerender } = render(<PaymentReceipts paymentNumber={2} proofs={[]} />);
+    expect(screen.queryByLabelText('Foto o PDF del comprobante')).toBeNull();
+    rerender(<PaymentReceipts paymentNumber={2} proofs={[]} openRequest={1} />);
+    const input = await screen.findByLabelText('Foto o PDF del comprobante');
+    await waitFor(() => expect(input).toHaveFocus());
+  });
+
   it('offers the upload with camera or gallery (no forced capture) while nothing is sent', async () => {
     render(<PaymentReceipts paymentNumber={2} proofs={[]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Subir comprobante' }));
@@ -102,7 +125,7 @@ describe("a payment's receipts", () => {
     const { unmount } = render(
       <PaymentReceipts paymentNumber={2} proofs={[proof({ id: 12, state: 'verificado', review: review(2950, null) })]} paid />,
     );
-    expect(screen.getByText(/Comprobante #12/)).toHaveTextContent('Comprobante #12: Verificado');
+    expect(screen.getByRole('listitem')).toHaveTextContent('Comprobante #12 · Verificado');
     expect(screen.getByText(/Recibido: Q2,950/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Subir comprobante' })).not.toBeInTheDocument();

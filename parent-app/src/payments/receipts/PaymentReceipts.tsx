@@ -1,5 +1,5 @@
 import imageCompression from 'browser-image-compression';
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PaymentNumber, Receipt } from '@portal/contracts';
 import { receiptFileUrl, uploadReceipt, useDeleteReceipt, useRefreshMyReceipts } from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
@@ -8,7 +8,7 @@ import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { toast } from '@portal/ui/toast';
-import { formatQuetzales, QUETZALES_PATTERN } from '@portal/format';
+import { formatDayNumeric, formatQuetzales, QUETZALES_PATTERN } from '@portal/format';
 import { texts } from '../../texts';
 
 const t = texts.receipts;
@@ -37,18 +37,40 @@ async function shrink(file: File, onProgress: (percent: number) => void): Promis
   return { blob, name: 'comprobante.jpg' };
 }
 
+/** What the family typed with a receipt: 'Q2,950 · 20/11/2026 · Doc. 88812345' (each only when given). */
+export function declared(proof: Receipt): string[] {
+  return [
+    proof.amountDeclared !== null ? formatQuetzales(proof.amountDeclared) : null,
+    proof.depositDate ? formatDayNumeric(proof.depositDate) : null,
+    proof.documentNumber ? t.documentShort(proof.documentNumber) : null,
+  ].filter((part): part is string => part !== null);
+}
+
 export function PaymentReceipts({
   paymentNumber,
   proofs,
   paid = false,
+  openRequest = 0,
 }: {
   paymentNumber: PaymentNumber;
   proofs: Receipt[];
   /** The payment is paid in full (from the ledger): no more receipts are asked for. */
   paid?: boolean;
+  /** Each new value opens the upload and brings it into view (the bank card's 'Subir comprobante'). */
+  openRequest?: number;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (openRequest > 0) setOpen(true);
+  }, [openRequest]);
+  useEffect(() => {
+    if (openRequest > 0 && open && form.current) {
+      form.current.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+      form.current.querySelector<HTMLInputElement>('input[type="file"]')?.focus({ preventScroll: true });
+    }
+  }, [openRequest, open]);
   const [progress, setProgress] = useState<{ step: 'compress' | 'upload'; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const lastRejected = proofs.length > 0 && proofs.every((proof) => proof.state === 'rechazado');
@@ -110,8 +132,19 @@ export function PaymentReceipts({
                 )}
               </a>
               <div className="parent-receipts__item">
-                <span>
-                  {t.title(proof.id)}: <Badge variant={BADGE[proof.state]}>{t.states[proof.state]}</Badge>
+                <span className="parent-receipts__title">
+                  {/* Each part kept whole: a narrow phone breaks the line only before a '·'. */}
+                  {[t.title(proof.id), ...declared(proof)].map((part, index) => (
+                    <Fragment key={index}>
+                      <span className="parent-receipts__part">
+                        {index > 0 && '· '}
+                        {part}
+                      </span>{' '}
+                    </Fragment>
+                  ))}
+                  <span className="parent-receipts__part">
+                    · <Badge variant={BADGE[proof.state]}>{t.states[proof.state]}</Badge>
+                  </span>
                   {proof.state === 'verificado' && proof.review?.amountReceived != null && (
                     <span className="parent-muted"> {t.received(formatQuetzales(proof.review.amountReceived))}</span>
                   )}
@@ -136,7 +169,7 @@ export function PaymentReceipts({
         </Button>
       )}
       {open && (
-        <form className="parent-receipts__form" onSubmit={(event) => void submit(event)}>
+        <form ref={form} className="parent-receipts__form" onSubmit={(event) => void submit(event)}>
           <Field id={`${id}-file`} label={t.file} hint={t.fileHint}>
             <Input
               id={`${id}-file`}
