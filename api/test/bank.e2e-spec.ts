@@ -2,6 +2,7 @@
 // families (by their reference, else proposes by amount and name), nothing is written until the
 // committee confirms, and a line is never counted twice.
 import { readFileSync } from 'node:fs';
+import { todayInGuatemala } from '@portal/format';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { BankConfirmResult, BankLineDecision, BankPreview, BankPreviewLine, Statement } from '@portal/contracts';
@@ -35,17 +36,17 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     return Buffer.from(text, 'utf8');
   };
 
-  const send = (agent: Agent, data: Buffer | null, fields: Record<string, string> = {}) => {
+  const send = (agent: Agent, data: Buffer | null, fields: Record<string, string> = {}, name = 'estado.csv') => {
     const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     return api.app.inject({
       method: 'POST',
       url: '/api/bank-statements/preview',
-      payload: multipart(fields, data ? { data, name: 'estado.csv', type: 'text/csv' } : undefined),
+      payload: multipart(fields, data ? { data, name, type: 'text/csv' } : undefined),
       headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
     });
   };
-  const preview = async (data: Buffer, fields: Record<string, string> = {}) => {
-    const response = await send(admin, data, fields);
+  const preview = async (data: Buffer, fields: Record<string, string> = {}, name = 'estado.csv') => {
+    const response = await send(admin, data, fields, name);
     expect(response.statusCode).toBe(200);
     return response.json<BankPreview>();
   };
@@ -159,7 +160,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     const before = await snapshotTables(api);
     const response = await confirm([decision(again.lines[0]!, family.ana)]);
     expect(response.status).toBe(409);
-    expect(response.text).toContain('Esa línea ya se aplicó o descartó en otra importación. Para corregirla, revierte su crédito');
+    expect(response.text).toContain(`en estado.csv: aplicada a Sofía López. Para corregirla, revierte su crédito`);
     expect(await snapshotTables(api)).toEqual(before);
   });
 
@@ -224,6 +225,60 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect(result.lines.map((line) => [line.date, line.amountCentavos, line.document])).toEqual([['2026-11-12', 195000, '9001']]);
     // Dora owes Q1,950 more of her first payment: her reference and that amount.
     expect(result.lines[0]!.match).toMatchObject({ familyId: family.dora, exact: true });
+  });
+
+  it("credits once a deposit a CSV and then the bank's overlapping XLSX both hold, and the second preview says where it went", async () => {
+    const pineda = (await createFamily(api, { contactName: 'Julia Pineda', graduateName: 'Mateo Pineda' })).id;
+    const reference = paymentReference(2026, pineda);
+    const csv = Buffer.from(
+      'Fecha;No. Documento;Descripción;Crédito\n' +
+        `25/11/2026;00048213377;TRANSF. ACH INDUSTRIAL  ${reference};Q 2,950.00\n` +
+        '26/11/2026;;DEPOSITO EFECTIVO AGENCIA ZONA 10;Q 450.00\n' +
+        '27/11/2026;;DEPOSITO EN CHEQUE, AGENCIA PRADERA;Q 1,000.00\n',
+    );
+    const first = await preview(csv, {}, 'noviembre.csv');
+    expect(first.lines.map((line) => line.status)).toEqual(['nueva', 'nueva', 'nueva']);
+    expect((await confirm([decision(first.lines[0]!, pineda), decision(first.lines[1]!, null)])).body).toEqual({
+      applied: 1,
+      discarded: 1,
+      linked: 0,
+    });
+    // The bank's own export a week later: other headers, dates as cells, amounts as numbers, the
+    // document number without its zeros, the description in other case and punctuation.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Movimientos');
+    sheet.addRow(['Estado de cuenta', 'Cuenta monetaria 001-234567-8']);
+    sheet.addRow(['Fecha de operación', 'Referencia', 'Concepto', 'Abono']);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 25)), 48213377, `Transf ACH Industrial ${reference.toLowerCase()}`, 2950]);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 26)), '', 'Depósito efectivo agencia zona 10', 450]);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 27)), '', 'Deposito en cheque agencia Pradera', 1000]);
+    // Same amount and day, but another document number, or no document and another description: other deposits.
+    sheet.addRow([new Date(Date.UTC(2026, 10, 25)), 48213378, `Transf ACH Industrial ${reference}`, 2950]);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 26)), '', 'Deposito efectivo agencia zona 4', 450]);
+    sheet.addRow([new Date(Date.UTC(2026, 11, 2)), '', 'Deposito efectivo agencia zona 10', 300]);
+    const second = await preview(Buffer.from(await workbook.xlsx.writeBuffer()), {}, 'movimientos-25nov-02dic.xlsx');
+    const today = todayInGuatemala();
+    const on = `${today.slice(8, 10)}/${today.slice(5, 7)}`;
+    expect(second.lines.map((line) => [line.status, line.imported?.note ?? null])).toEqual([
+      ['aplicada', `Ya importada el ${on} en noviembre.csv: aplicada a Mateo Pineda`],
+      ['descartada', `Ya importada el ${on} en noviembre.csv: descartada`],
+      ['nueva', `Ya importada el ${on} en noviembre.csv: pendiente`],
+      ['nueva', null],
+      ['nueva', null],
+      ['nueva', null],
+    ]);
+    expect(second.lines[0]!.checksum).toBe(first.lines[0]!.checksum);
+    // 'Aplicar' on the repeated line: refused, naming where it went; nothing changes, no second e-mail.
+    const before = await snapshotTables(api);
+    const again = await confirm([decision(second.lines[0]!, pineda)]);
+    expect(again.status).toBe(409);
+    expect(again.text).toContain(`Ya importada el ${on} en noviembre.csv: aplicada a Mateo Pineda`);
+    expect(await snapshotTables(api)).toEqual(before);
+    expect((await statementOf(pineda)).totals.received).toBe(2950);
+    // The line imported but not decided is still applied once, from whichever file.
+    expect((await confirm([decision(second.lines[2]!, pineda)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm([decision(first.lines[2]!, pineda)])).status).toBe(409);
+    expect((await statementOf(pineda)).totals.received).toBe(3950);
   });
 
   it('takes the columns the committee chose for an unknown layout, and remembers them', async () => {

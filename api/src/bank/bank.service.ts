@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type {
   BankColumnMapping,
+  BankLineImport,
   BankConfirmResult,
   BankLineDecision,
   BankMatch,
@@ -9,7 +10,7 @@ import type {
   BankPreviewLine,
   User,
 } from '@portal/contracts';
-import { foldForSearch } from '@portal/format';
+import { foldForSearch, todayInGuatemala } from '@portal/format';
 import { In, type EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
@@ -31,6 +32,10 @@ export const BANK_MESSAGES = {
     count === 1
       ? 'Esa línea ya se aplicó o descartó en otra importación. Para corregirla, revierte su crédito en el estado de cuenta de la familia.'
       : `${count} líneas ya se aplicaron o descartaron en otra importación. Para corregir una, revierte su crédito en el estado de cuenta de la familia.`,
+  /** `note`: where the (first) line went, as the preview says it. */
+  alreadyImported: (note: string, count: number) =>
+    `${note}${count > 1 ? ` (y ${count - 1} ${count === 2 ? 'línea más' : 'líneas más'} ya decididas)` : ''}. ` +
+    'Para corregirla, revierte su crédito en el estado de cuenta de la familia.',
   notRead: (count: number) =>
     count === 1
       ? 'Esa línea no está en ningún estado de cuenta leído: vuelve a subir el archivo del banco y confirma desde la vista previa.'
@@ -46,11 +51,48 @@ const plain = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Identifies a line across statements: its day, amount, document number and description. */
-export function lineChecksum(line: Pick<StatementLine, 'date' | 'amountCentavos' | 'document' | 'description'>): string {
+/** Letters and digits only, upper case, no leading zeros: '000-48213377' and 48213377 are one document. */
+const documentKey = (document: string) =>
+  plain(document)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/^0+/, '');
+
+/** Lower case, no accents, no punctuation, single spaces: 'TRANSF. ACH  Industrial' is 'transf ach industrial'. */
+const descriptionKey = (description: string) =>
+  plain(description)
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+type LineIdentity = Pick<StatementLine, 'date' | 'amountCentavos' | 'document' | 'description'> & { account?: string | null };
+
+/**
+ * A bank line's identity, the same whatever file brought it (a CSV, the bank's XLSX): the account
+ * when the statement says it, the day, the amount in centavos, and the document number
+ * (`documentKey`) when there is one, else the description (`descriptionKey`). Two deposits of the
+ * same amount and day differ by their document numbers, or by their descriptions when neither has one.
+ */
+export function lineChecksum(line: LineIdentity): string {
+  const document = documentKey(line.document);
+  const account = (line.account ?? '').replace(/[^0-9A-Za-z]/g, '');
+  const what = document ? `documento:${document}` : `descripcion:${descriptionKey(line.description)}`;
+  return createHash('sha256').update([account, line.date, line.amountCentavos, what].join('|')).digest('hex');
+}
+
+/** The checksum lines were known by until 2026-11 (day, amount, document, description as written): still recognised. */
+function oldChecksum(line: LineIdentity): string {
   return createHash('sha256')
     .update([line.date, line.amountCentavos, plain(line.document), plain(line.description)].join('|'))
     .digest('hex');
+}
+
+/** 'Ya importada el 30/11 en noviembre.csv: aplicada a Mateo Pineda'. */
+function importNote(fact: BankStatementReadEntity, graduateName: string | null): string {
+  const day = todayInGuatemala(fact.readAt);
+  const where = fact.fileName ? `en ${fact.fileName}` : 'en un archivo anterior';
+  const what = fact.state === 'aplicada' ? `aplicada a ${graduateName ?? 'una familia'}` : fact.state;
+  return `Ya importada el ${day.slice(8, 10)}/${day.slice(5, 7)} ${where}: ${what}`;
 }
 
 const headerHash = (headers: string[]) => createHash('sha256').update(headers.map(plain).join('|')).digest('hex');
@@ -122,6 +164,9 @@ function propose(candidate: Candidate, signal: Signals, amountCentavos: number):
   };
 }
 
+/** A line kept before, with the family its standing decision applied it to. */
+type KnownLine = BankStatementReadEntity & { familyId: number | null };
+
 interface Candidate {
   family: FamilyRow;
   reference: string;
@@ -146,7 +191,12 @@ export class BankService {
     private readonly settings: SettingsStore,
   ) {}
 
-  async preview(bytes: Buffer | undefined, mapping: BankColumnMapping | null, headerLine: number | null): Promise<BankPreview> {
+  async preview(
+    bytes: Buffer | undefined,
+    mapping: BankColumnMapping | null,
+    headerLine: number | null,
+    fileName = '',
+  ): Promise<BankPreview> {
     if (!bytes) throw new BadRequestException(BANK_MESSAGES.noFile);
     const manager = this.db.manager;
     const layouts = new Map(
@@ -159,30 +209,18 @@ export class BankService {
       if (error instanceof StatementError) throw new BadRequestException(error.message);
       throw error;
     }
-    const lines = parsed.lines.map((line) => ({ ...line, checksum: lineChecksum(line) }));
-    const decided = new Map<string, 'aplicada' | 'descartada'>();
-    const checksums = [...new Set(lines.map((line) => line.checksum))];
-    for (let at = 0; at < checksums.length; at += 500) {
-      const rows = await manager.find(BankLineEntity, {
-        select: { liveChecksum: true, state: true },
-        where: { liveChecksum: In(checksums.slice(at, at + 500)) },
-      });
-      for (const row of rows) if (row.state !== 'revertida') decided.set(row.liveChecksum!, row.state);
-    }
-    // What the server read: only these lines can be confirmed (a line is known by its checksum alone).
-    const now = new Date();
-    await this.db.write(async (writer) => {
-      for (let at = 0; at < checksums.length; at += 500) {
-        await writer
-          .createQueryBuilder()
-          .insert()
-          .into(BankStatementReadEntity)
-          .values(checksums.slice(at, at + 500).map((checksum) => ({ checksum, readAt: now })))
-          .orIgnore()
-          .updateEntity(false)
-          .execute();
-      }
-    });
+    const account = (parsed as { account?: string | null }).account ?? null;
+    const lines = parsed.lines.map((line) => ({ ...line, account, checksum: lineChecksum({ ...line, account }) }));
+    // Every line read is kept, once, from its first import: the facts already known say where it went.
+    const known = await this.db.write((writer) => this.keepLines(writer, lines, fileName));
+    const graduates = new Map(
+      (
+        await this.families.byIds(
+          [...new Set([...known.values()].flatMap((fact) => (fact.familyId === null ? [] : [fact.familyId])))],
+          ['graduateName'],
+        )
+      ).map((family) => [family.id, family.graduateName]),
+    );
     const [match, covering, names] = await Promise.all([
       this.matcher(manager),
       this.ledger.coveringIndex(manager),
@@ -190,7 +228,18 @@ export class BankService {
     ]);
     const graduateOf = new Map(names.map((family) => [family.id, family.graduateName]));
     const preview = lines.map((line): BankPreviewLine => {
-      const status = decided.get(line.checksum) ?? 'nueva';
+      const fact = known.get(line.checksum);
+      const imported: BankLineImport | null = fact
+        ? {
+            fileName: fact.fileName,
+            importedAt: fact.readAt.toISOString(),
+            state: fact.state,
+            familyId: fact.familyId,
+            graduateName: fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null),
+            note: importNote(fact, fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null)),
+          }
+        : null;
+      const status = fact && fact.state !== 'pendiente' ? fact.state : 'nueva';
       const proposed = status === 'nueva' ? match(line) : null;
       // The standing credit that already holds this deposit (a verified receipt), if any.
       const deposit = {
@@ -209,7 +258,7 @@ export class BankService {
               graduateName: graduateOf.get(holder.familyId) ?? '',
             }
           : null;
-      return { ...line, status, match: proposed, covered };
+      return { ...line, status, imported, match: proposed, covered };
     });
     return {
       headers: parsed.headers,
@@ -219,6 +268,73 @@ export class BankService {
       errors: parsed.errors,
       lines: preview,
     };
+  }
+
+  /**
+   * Keeps every line read, once (`bank_statement_reads`): a line already known, by its fingerprint
+   * or its old checksum (then moved to the fingerprint), stays as it is, with the file it first came
+   * in; the others are kept as 'pendiente' with this file's name. Answers the lines known before,
+   * with the family of their standing decision.
+   */
+  private async keepLines(
+    manager: EntityManager,
+    lines: Array<LineIdentity & { checksum: string }>,
+    fileName: string,
+  ): Promise<Map<string, KnownLine>> {
+    const fresh = new Map(lines.map((line) => [line.checksum, line]));
+    const moved = new Map(lines.map((line) => [oldChecksum(line), line.checksum]));
+    const wanted = [...new Set([...fresh.keys(), ...moved.keys()])];
+    const found: BankStatementReadEntity[] = [];
+    for (let at = 0; at < wanted.length; at += 500)
+      found.push(...(await manager.findBy(BankStatementReadEntity, { checksum: In(wanted.slice(at, at + 500)) })));
+    const known = new Map<string, BankStatementReadEntity>();
+    for (const fact of found) if (fresh.has(fact.checksum)) known.set(fact.checksum, fact);
+    for (const fact of found) {
+      const fingerprint = moved.get(fact.checksum);
+      if (!fingerprint || known.has(fingerprint) || fingerprint === fact.checksum) continue;
+      await manager.update(BankStatementReadEntity, { checksum: fact.checksum }, { checksum: fingerprint });
+      await manager.update(BankLineEntity, { checksum: fact.checksum }, { checksum: fingerprint });
+      await manager.update(BankLineEntity, { liveChecksum: fact.checksum }, { liveChecksum: fingerprint });
+      known.set(fingerprint, { ...fact, checksum: fingerprint });
+    }
+    const now = new Date();
+    const rows = [...fresh.values()]
+      .filter((line) => !known.has(line.checksum))
+      .map((line) => ({
+        checksum: line.checksum,
+        readAt: now,
+        fileName: fileName.slice(0, 255),
+        account: line.account?.slice(0, 40) || null,
+        day: line.date,
+        amountCentavos: line.amountCentavos,
+        state: 'pendiente' as const,
+        lineId: null,
+      }));
+    for (let at = 0; at < rows.length; at += 500) {
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(BankStatementReadEntity)
+        .values(rows.slice(at, at + 500))
+        .orIgnore()
+        .updateEntity(false)
+        .execute();
+    }
+    const lineIds = [...known.values()].flatMap((fact) => (fact.lineId === null ? [] : [fact.lineId]));
+    const familyOf = new Map<number, number | null>();
+    for (let at = 0; at < lineIds.length; at += 500) {
+      const decisions = await manager.find(BankLineEntity, {
+        select: { id: true, familyId: true },
+        where: { id: In(lineIds.slice(at, at + 500)) },
+      });
+      for (const decision of decisions) familyOf.set(decision.id, decision.familyId);
+    }
+    return new Map(
+      [...known].map(([checksum, fact]) => [
+        checksum,
+        { ...fact, familyId: fact.lineId === null ? null : (familyOf.get(fact.lineId) ?? null) },
+      ]),
+    );
   }
 
   /**
@@ -324,19 +440,39 @@ export class BankService {
     decisions: BankLineDecision[],
     layout: { headers: string[]; mapping: BankColumnMapping } | null,
   ): Promise<BankConfirmResult> {
+    const lines = decisions.map((decision) => ({ ...decision, checksum: lineChecksum(decision) }));
+    const unique = [...new Set(lines.map((line) => line.checksum))];
+    const familyIds = [...new Set(lines.flatMap((line) => (line.familyId === null ? [] : [line.familyId])))].sort((a, b) => a - b);
     return this.db.write(async (manager) => {
-      const lines = decisions.map((decision) => ({ ...decision, checksum: lineChecksum(decision) }));
-      const unique = [...new Set(lines.map((line) => line.checksum))];
-      const read = await manager.countBy(BankStatementReadEntity, { checksum: In(unique) });
-      if (read < unique.length) throw new ConflictException(BANK_MESSAGES.notRead(unique.length - read));
-      const already = await manager.countBy(BankLineEntity, { liveChecksum: In(unique) });
-      if (already > 0 || unique.length < lines.length)
-        throw new ConflictException(BANK_MESSAGES.alreadyDecided(already || lines.length - unique.length));
+      // The families' locks before anything is read: on MySQL/MariaDB every read after them sees
+      // what another admin's write on those families committed meanwhile (database/lock-order.ts).
+      for (const familyId of familyIds)
+        if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(BANK_MESSAGES.familyNotFound);
+      const facts = new Map<string, BankStatementReadEntity>();
+      for (let at = 0; at < unique.length; at += 500)
+        for (const fact of await manager.findBy(BankStatementReadEntity, { checksum: In(unique.slice(at, at + 500)) }))
+          facts.set(fact.checksum, fact);
+      if (facts.size < unique.length) throw new ConflictException(BANK_MESSAGES.notRead(unique.length - facts.size));
+      const decided = [...facts.values()].filter((fact) => fact.state !== 'pendiente');
+      if (decided.length > 0)
+        throw new ConflictException(BANK_MESSAGES.alreadyImported(await this.whereItWent(manager, decided[0]!), decided.length));
+      if (unique.length < lines.length) throw new ConflictException(BANK_MESSAGES.alreadyDecided(lines.length - unique.length));
       let applied = 0;
       let discarded = 0;
       let linked = 0;
       const now = new Date();
       for (const line of lines) {
+        const state = line.familyId === null ? ('descartada' as const) : ('aplicada' as const);
+        // Conditional: of two admins deciding the same line at once, one changes it and the other is told where it went.
+        const taken = await manager.update(BankStatementReadEntity, { checksum: line.checksum, state: 'pendiente' }, { state });
+        if (!taken.affected) {
+          const fact = await this.db.manager.findOneBy(BankStatementReadEntity, { checksum: line.checksum });
+          throw new ConflictException(
+            fact && fact.state !== 'pendiente'
+              ? BANK_MESSAGES.alreadyImported(await this.whereItWent(this.db.manager, fact), 1)
+              : BANK_MESSAGES.alreadyDecided(1),
+          );
+        }
         const row = {
           checksum: line.checksum,
           liveChecksum: line.checksum,
@@ -348,7 +484,8 @@ export class BankService {
           entryId: null,
         };
         if (line.familyId === null) {
-          await this.insertLine(manager, { ...row, state: 'descartada' });
+          const lineId = await this.insertLine(manager, { ...row, state: 'descartada' });
+          await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
           await recordChange(manager, user, {
             action: 'bank-line.discard',
             entity: 'bank-line',
@@ -357,8 +494,8 @@ export class BankService {
           discarded += 1;
           continue;
         }
-        if (!(await this.families.lock(manager, line.familyId))) throw new NotFoundException(BANK_MESSAGES.familyNotFound);
         const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
+        await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
         const entryId = await this.apply(user, manager, { ...line, familyId: line.familyId }, lineId);
         if (entryId.linked) linked += 1;
         // The family hears of money found in the bank (a deposit its verified receipt held was told already).
@@ -388,6 +525,16 @@ export class BankService {
       }
       return { applied, discarded, linked };
     });
+  }
+
+  /** Where a decided line went, as the preview says it ('Ya importada el 30/11 en noviembre.csv: aplicada a …'). */
+  private async whereItWent(manager: EntityManager, fact: BankStatementReadEntity): Promise<string> {
+    const decision =
+      fact.lineId === null
+        ? null
+        : await manager.findOne(BankLineEntity, { where: { id: fact.lineId }, select: { id: true, familyId: true } });
+    const family = decision?.familyId ? await this.families.name(decision.familyId, manager) : null;
+    return importNote(fact, family?.graduateName ?? null);
   }
 
   /** The decision's row; two admins confirming the same line at once: the unique live checksum lets one through. */
@@ -433,13 +580,14 @@ export class BankService {
           key(proof.documentNumber) === key(deposit.documentNumber)) ||
           proof.depositDate === deposit.depositDate),
     );
-    if (receipt) await this.receipts.verifyByBank(manager, user, receipt, deposit.amount);
+    // A receipt another admin decided meanwhile is left out (the update applies only while it is in review).
+    const verified = receipt && (await this.receipts.verifyByBank(manager, user, receipt, deposit.amount)) ? receipt : null;
     const entry = await this.ledger.credit(manager, user, {
       ...deposit,
       source: 'banco',
-      paymentNumber: receipt?.paymentNumber ?? null,
+      paymentNumber: verified?.paymentNumber ?? null,
       bankLineId: lineId,
-      receiptId: receipt?.id ?? null,
+      receiptId: verified?.id ?? null,
     });
     return { id: entry.id, linked: false };
   }

@@ -23,6 +23,7 @@ import { NoticeReach1764800000000 } from './migrations/1764800000000-notice-reac
 import { DoorAccess1764900000000 } from './migrations/1764900000000-door-access';
 import { Books1765000000000 } from './migrations/1765000000000-books';
 import { ChangeMark1765100000000 } from './migrations/1765100000000-change-mark';
+import { BankLineFacts1765150000000 } from './migrations/1765150000000-bank-line-facts';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -46,6 +47,7 @@ export const MIGRATIONS = [
   DoorAccess1764900000000,
   Books1765000000000,
   ChangeMark1765100000000,
+  BankLineFacts1765150000000,
 ];
 
 /**

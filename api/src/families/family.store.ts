@@ -131,12 +131,16 @@ export class FamilyStore {
 
   /**
    * Step 2 of database/lock-order.ts, for an admin: the family with this id, locked for writing
-   * until the transaction ends, or null. Its e-mail is read first without a lock; it cannot change
-   * before the lock, because only admin writes change it and they hold step 1.
+   * until the transaction ends, or null. Its e-mail is read first, outside the transaction (it
+   * cannot change before the lock: only admin writes change it and they hold step 1). On
+   * MySQL/MariaDB a transaction's first plain read fixes its snapshot: a read before the lock would
+   * hide what the write the lock waited for committed. So a money write takes this lock before it
+   * reads anything in its transaction, and then reads what it decides on.
    */
   async lock(manager: EntityManager, id: number): Promise<FamilyRow | null> {
-    const family = await manager.findOneBy(FamilyEntity, { id });
-    if (!family || this.db.isSqlite) return family;
+    if (this.db.isSqlite) return manager.findOneBy(FamilyEntity, { id });
+    const family = await this.families.findOne({ where: { id }, select: { id: true, email: true } });
+    if (!family) return null;
     const locked = await findLocked(this.db, manager, FamilyEntity, { where: { email: family.email } }, 'pessimistic_write');
     return locked?.id === id ? locked : null;
   }

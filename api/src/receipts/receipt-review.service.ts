@@ -59,7 +59,9 @@ export class ReceiptReviewService {
    */
   async decide(user: User, id: number, decision: Decision): Promise<ReviewQueueItem> {
     const changed = await this.db.write(async (manager) => {
-      const found = await manager.findOneBy(ReceiptEntity, { id });
+      // Which family, read outside the transaction: its lock is the first thing the transaction
+      // does, so the reads after it see what other admins committed (database/lock-order.ts).
+      const found = await this.db.manager.findOneBy(ReceiptEntity, { id });
       if (!found) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
       if (!(await this.families.lock(manager, found.familyId))) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
       const result = await manager.update(
