@@ -113,7 +113,11 @@ type ConcurrentOp =
   | { op: 'bank'; amount: number; document: number; day: number; family: number; by: number }
   | { op: 'reimport'; pick: number; family: number; by: number }
   | { op: 'reverse'; pick: number; by: number }
-  | { op: 'cash'; family: number; payment: number; amount: number; by: number };
+  | { op: 'cash'; family: number; payment: number; amount: number; by: number }
+  // One deposit from two sides at once: its slip verified while its bank line is applied, or the
+  // credit of its slip reversed while its bank line is applied.
+  | { op: 'slipAndLine'; pick: number; by: number; other: number }
+  | { op: 'reverseAndLine'; pick: number; by: number; other: number };
 
 const client = fc.integer({ min: 0, max: 3 });
 const CONCURRENT_OPS: fc.Arbitrary<ConcurrentOp> = fc.oneof(
@@ -149,6 +153,8 @@ const CONCURRENT_OPS: fc.Arbitrary<ConcurrentOp> = fc.oneof(
     amount: fc.constantFrom(...DEPOSIT_AMOUNTS),
     by: client,
   }),
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('slipAndLine' as const), pick: fc.nat(), by: client, other: client }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('reverseAndLine' as const), pick: fc.nat(), by: client, other: client }) },
 );
 
 describe.each(DATABASES)('the ledger under random sequences of money operations (%s)', (kind) => {
@@ -484,6 +490,17 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     );
   }, 600_000);
 
+  /** Confirms a previewed line for a family: applied, or a clean 409 when another admin got there first. */
+  const confirmLine = async (line: BankPreview['lines'][number], familyId: number, by: Agent) => {
+    const response = await by.post('/api/bank-statements/confirm', {
+      lines: [{ date: line.date, description: line.description, document: line.document, amountCentavos: line.amountCentavos, familyId }],
+    });
+    expect([200, 409]).toContain(response.status);
+    return response;
+  };
+  const applyLine = async (csv: string, familyId: number, by: Agent, on: TestApi) =>
+    confirmLine((await previewCsv(csv, by, on)).lines[0]!, familyId, by);
+
   /** One operation of a concurrent batch: any answer but a clean 409 where two admins met is a failure. */
   async function runAtOnce(step: ConcurrentOp, receipts: ReceiptEntity[], entries: LedgerEntryEntity[]): Promise<void> {
     const by = 'by' in step ? clients[step.by % clients.length]! : admins[0]!;
@@ -520,19 +537,48 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
             : pick(sentLines, step.pick)?.csv;
         if (!csv) return;
         if (step.op === 'bank') sentLines.push({ csv });
-        const line = (await previewCsv(csv, by, on)).lines[0]!;
-        const response = await by.post('/api/bank-statements/confirm', {
-          lines: [
-            {
-              date: line.date,
-              description: line.description,
-              document: line.document,
-              amountCentavos: line.amountCentavos,
-              familyId: families[step.family],
-            },
-          ],
-        });
-        expect([200, 409]).toContain(response.status);
+        await applyLine(csv, families[step.family]!, by, on);
+        return;
+      }
+      case 'slipAndLine': {
+        const receipt = pick(
+          receipts.filter((row) => row.state === 'en_revision'),
+          step.pick,
+        );
+        if (!receipt) return;
+        const other = clients[step.other % clients.length]!;
+        const csv = bankCsv(
+          receipt.amountDeclared!,
+          receipt.documentNumber ?? '',
+          receipt.depositDate!,
+          families.indexOf(receipt.familyId),
+        );
+        sentLines.push({ csv });
+        const line = (await previewCsv(csv, other, step.other >= 2 && second ? second : api)).lines[0]!;
+        const [verified] = await Promise.all([
+          by.post(`/api/payment-proofs/${receipt.id}/verify`, { amountReceived: receipt.amountDeclared! }),
+          confirmLine(line, receipt.familyId, other),
+        ]);
+        expect([200, 409]).toContain(verified.status);
+        return;
+      }
+      case 'reverseAndLine': {
+        const credit = pick(
+          entries.filter(
+            (entry) => entry.kind === 'credito' && entry.reversedById === null && entry.receiptId !== null && entry.bankLineId === null,
+          ),
+          step.pick,
+        );
+        if (!credit) return;
+        const other = clients[step.other % clients.length]!;
+        const csv = bankCsv(credit.amount, credit.documentNumber ?? '', credit.depositDate!, families.indexOf(credit.familyId));
+        sentLines.push({ csv });
+        const line = (await previewCsv(csv, other, step.other >= 2 && second ? second : api)).lines[0]!;
+        const [reversed] = await Promise.all([
+          by.post(`/api/ledger-entries/${credit.id}/reverse`, { reason: 'Error de registro' }),
+          confirmLine(line, credit.familyId, other),
+        ]);
+        expect([200, 409]).toContain(reversed.status);
         return;
       }
       case 'reverse': {
@@ -568,7 +614,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
           }
         },
       ),
-      { numRuns: Number(process.env.LEDGER_CONCURRENT_RUNS ?? 10), endOnFailure: true },
+      { numRuns: Number(process.env.LEDGER_CONCURRENT_RUNS ?? 16), endOnFailure: true },
     );
   }, 600_000);
 });
