@@ -1,6 +1,7 @@
 // Bank reconciliation: the committee imports the bank's statement, the portal ties deposits to
 // families (by their reference, else proposes by amount and name), nothing is written until the
 // committee confirms, and a line is never counted twice.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { todayInGuatemala } from '@portal/format';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.e
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { HistoryEntity } from '../src/history/history.entity';
+import { BankLineFacts1765150000000 } from '../src/database/migrations/1765150000000-bank-line-facts';
 import { addReceipt, createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart } from './receipts-fixtures';
@@ -279,6 +281,91 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect((await confirm([decision(second.lines[2]!, pineda)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
     expect((await confirm([decision(first.lines[2]!, pineda)])).status).toBe(409);
     expect((await statementOf(pineda)).totals.received).toBe(3950);
+  });
+
+  it('the migration keeps every line known before: applied stays applied, a line read or reversed is pending, each moved to its fingerprint when seen again', async () => {
+    const old = await startApi(kind);
+    try {
+      while (
+        (await old.dataSource.query('SELECT name FROM migrations')).some(
+          (row: { name: string }) => row.name === BankLineFacts1765150000000.name,
+        )
+      )
+        await old.dataSource.undoLastMigration();
+      const pineda = (await createFamily(old, { contactName: 'Julia Pineda', graduateName: 'Mateo Pineda' })).id;
+      // How lines were known until then: day, amount, document and description as written.
+      const plain = (text: string) =>
+        text
+          .normalize('NFD')
+          .replace(/\p{Diacritic}/gu, '')
+          .toLowerCase()
+          .replace(/\s+/g, ' ')
+          .trim();
+      const oldChecksum = (date: string, document: string, description: string, amountCentavos: number) =>
+        createHash('sha256')
+          .update([date, amountCentavos, plain(document), plain(description)].join('|'))
+          .digest('hex');
+      const applied = oldChecksum('2026-11-25', '48213377', 'TRANSF ACH INDUSTRIAL', 295000);
+      const read = oldChecksum('2026-11-26', '', 'DEPOSITO EFECTIVO', 45000);
+      const reversed = oldChecksum('2026-11-27', '90001', 'DEPOSITO EN CHEQUE', 100000);
+      const decided = '2026-11-30 15:00:00.000';
+      const decision = (checksum: string, live: string | null, state: string, day: string, amount: number) =>
+        old.dataSource.query(
+          'INSERT INTO bank_lines (checksum, liveChecksum, state, day, amountCentavos, familyId, decidedByName, decidedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          [checksum, live, state, day, amount, pineda, 'Tesorera', decided],
+        );
+      await decision(applied, applied, 'aplicada', '2026-11-25', 295000);
+      await decision(reversed, null, 'revertida', '2026-11-27', 100000);
+      for (const checksum of [applied, read, reversed])
+        await old.dataSource.query('INSERT INTO bank_statement_reads (checksum, readAt) VALUES (?, ?)', [checksum, decided]);
+      await old.dataSource.runMigrations();
+
+      const facts = await old.dataSource.getRepository(BankStatementReadEntity).find();
+      expect(facts.map((fact) => [fact.checksum, fact.state, fact.day, fact.amountCentavos]).sort()).toEqual(
+        [
+          [applied, 'aplicada', '2026-11-25', 295000],
+          [read, 'pendiente', null, null],
+          [reversed, 'pendiente', '2026-11-27', 100000],
+        ].sort(),
+      );
+      // The same lines in the bank's statement now: the applied one is known, and moves to its fingerprint.
+      const treasurer = await sessionAgent(old, (await createUser(old, 'admin', null, 'Tesorera')).id);
+      const cookie = [...treasurer.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const csv = Buffer.from(
+        'Fecha;No. Documento;Descripción;Crédito\n25/11/2026;48213377;TRANSF ACH INDUSTRIAL;Q 2,950.00\n' +
+          '26/11/2026;;DEPOSITO EFECTIVO;Q 450.00\n27/11/2026;90001;DEPOSITO EN CHEQUE;Q 1,000.00\n',
+      );
+      const response = await old.app.inject({
+        method: 'POST',
+        url: '/api/bank-statements/preview',
+        payload: multipart({}, { data: csv, name: 'diciembre.csv', type: 'text/csv' }),
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
+      });
+      const lines = response.json<BankPreview>().lines;
+      expect(lines.map((line) => [line.status, line.imported?.note])).toEqual([
+        ['aplicada', 'Ya importada el 30/11 en un archivo anterior: aplicada a Mateo Pineda'],
+        ['nueva', 'Ya importada el 30/11 en un archivo anterior: pendiente'],
+        ['nueva', 'Ya importada el 30/11 en un archivo anterior: pendiente'],
+      ]);
+      const kept = await old.dataSource.getRepository(BankStatementReadEntity).find();
+      expect(kept.map((fact) => fact.checksum).sort()).toEqual(lines.map((line) => line.checksum).sort());
+      expect(await old.dataSource.getRepository(BankLineEntity).findOneBy({ liveChecksum: lines[0]!.checksum })).toMatchObject({
+        state: 'aplicada',
+        familyId: pineda,
+      });
+      const decisionFor = (line: BankPreviewLine, familyId: number) => ({
+        date: line.date,
+        description: line.description,
+        document: line.document,
+        amountCentavos: line.amountCentavos,
+        familyId,
+      });
+      const again = await treasurer.post('/api/bank-statements/confirm', { lines: [decisionFor(lines[0]!, pineda)] });
+      expect(again.status).toBe(409);
+      expect(again.text).toContain('aplicada a Mateo Pineda');
+    } finally {
+      await old.close();
+    }
   });
 
   it('takes the columns the committee chose for an unknown layout, and remembers them', async () => {

@@ -292,10 +292,12 @@ export class BankService {
     for (const fact of found) {
       const fingerprint = moved.get(fact.checksum);
       if (!fingerprint || known.has(fingerprint) || fingerprint === fact.checksum) continue;
-      await manager.update(BankStatementReadEntity, { checksum: fact.checksum }, { checksum: fingerprint });
+      const line = fresh.get(fingerprint)!;
+      const kept = fact.day === null ? { day: line.date, amountCentavos: line.amountCentavos } : {};
+      await manager.update(BankStatementReadEntity, { checksum: fact.checksum }, { checksum: fingerprint, ...kept });
       await manager.update(BankLineEntity, { checksum: fact.checksum }, { checksum: fingerprint });
       await manager.update(BankLineEntity, { liveChecksum: fact.checksum }, { liveChecksum: fingerprint });
-      known.set(fingerprint, { ...fact, checksum: fingerprint });
+      known.set(fingerprint, { ...fact, ...kept, checksum: fingerprint });
     }
     const now = new Date();
     const rows = [...fresh.values()]
