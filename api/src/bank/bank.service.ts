@@ -437,7 +437,7 @@ export class BankService {
    * refused (409): nothing is counted twice. A line whose deposit a credit already holds (the
    * family's verified receipt) is linked to it instead of crediting the money again.
    */
-  confirm(
+  async confirm(
     user: User,
     decisions: BankLineDecision[],
     layout: { headers: string[]; mapping: BankColumnMapping } | null,
@@ -445,11 +445,12 @@ export class BankService {
     const lines = decisions.map((decision) => ({ ...decision, checksum: lineChecksum(decision) }));
     const unique = [...new Set(lines.map((line) => line.checksum))];
     const familyIds = [...new Set(lines.flatMap((line) => (line.familyId === null ? [] : [line.familyId])))].sort((a, b) => a - b);
+    const targets = await Promise.all(familyIds.map((familyId) => this.families.target(familyId)));
     return this.db.write(async (manager) => {
       // The families' locks before anything is read: on MySQL/MariaDB every read after them sees
       // what another admin's write on those families committed meanwhile (database/lock-order.ts).
-      for (const familyId of familyIds)
-        if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(BANK_MESSAGES.familyNotFound);
+      for (const target of targets)
+        if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(BANK_MESSAGES.familyNotFound);
       const facts = new Map<string, BankStatementReadEntity>();
       for (let at = 0; at < unique.length; at += 500)
         for (const fact of await manager.findBy(BankStatementReadEntity, { checksum: In(unique.slice(at, at + 500)) }))

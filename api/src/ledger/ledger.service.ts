@@ -401,12 +401,13 @@ export class LedgerService {
    */
   async reverse(user: User, entryId: number, input: ReverseCreditInput): Promise<Statement> {
     const reason = input.reason.trim();
+    // Which family, read before the transaction: its lock is the first thing the transaction does,
+    // so every read after it sees what other admins committed (docs/payments.md).
+    const found = await this.db.manager.findOneBy(LedgerEntryEntity, { id: entryId });
+    if (!found) throw new NotFoundException(LEDGER_MESSAGES.entryNotFound);
+    const target = await this.families.target(found.familyId);
     return this.db.write(async (manager) => {
-      // Which family, read outside the transaction: its lock is the first thing the transaction
-      // does, so every read after it sees what other admins committed (database/lock-order.ts).
-      const found = await this.db.manager.findOneBy(LedgerEntryEntity, { id: entryId });
-      if (!found) throw new NotFoundException(LEDGER_MESSAGES.entryNotFound);
-      if (!(await this.families.lock(manager, found.familyId))) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
+      if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
       const entry = await manager.findOneByOrFail(LedgerEntryEntity, { id: entryId });
       if (entry.kind !== 'credito') throw new ConflictException(LEDGER_MESSAGES.notACredit);
       if (entry.reversedById !== null) {
