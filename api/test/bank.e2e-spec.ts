@@ -8,6 +8,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { BankConfirmResult, BankLineDecision, BankPreview, BankPreviewLine, Statement } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
+import { lineChecksum } from '../src/bank/bank.service';
 import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
@@ -281,6 +282,24 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect((await confirm([decision(second.lines[2]!, pineda)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
     expect((await confirm([decision(first.lines[2]!, pineda)])).status).toBe(409);
     expect((await statementOf(pineda)).totals.received).toBe(3950);
+  });
+
+  it('applies a line of a statement that names its account from a decision that does not (the fingerprint without it)', async () => {
+    const line = { date: '2026-11-28', description: 'DEPOSITO CUENTA NOMBRADA', document: '777001', amountCentavos: 145000 };
+    const checksum = lineChecksum({ ...line, account: '001-234567-8' });
+    expect(checksum).not.toBe(lineChecksum(line));
+    await api.dataSource.getRepository(BankStatementReadEntity).insert({
+      checksum,
+      looseChecksum: lineChecksum({ ...line, account: null }),
+      readAt: new Date(),
+      fileName: 'con-cuenta.xlsx',
+      account: '0012345678',
+      day: line.date,
+      amountCentavos: line.amountCentavos,
+    });
+    expect((await confirm([{ ...line, familyId: family.eva }])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect(await api.dataSource.getRepository(BankStatementReadEntity).findOneByOrFail({ checksum })).toMatchObject({ state: 'aplicada' });
+    expect((await confirm([{ ...line, familyId: family.eva }])).text).toContain('en con-cuenta.xlsx: aplicada a Pablo Ruiz');
   });
 
   it('the migration keeps every line known before: applied stays applied, a line read or reversed is pending, each moved to its fingerprint when seen again', async () => {

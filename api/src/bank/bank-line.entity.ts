@@ -81,6 +81,11 @@ export class BankStatementReadEntity {
   @Column({ type: 'varchar', length: 40, nullable: true })
   account!: string | null;
 
+  /** The fingerprint without the account: a confirmation that does not name the account finds the line by it. */
+  @Index('IDX_bank_statement_reads_loose')
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  looseChecksum!: string | null;
+
   /** yyyy-MM-dd. */
   @Column({ type: 'varchar', length: 10, nullable: true })
   day!: string | null;

@@ -293,7 +293,10 @@ export class BankService {
       const fingerprint = moved.get(fact.checksum);
       if (!fingerprint || known.has(fingerprint) || fingerprint === fact.checksum) continue;
       const line = fresh.get(fingerprint)!;
-      const kept = fact.day === null ? { day: line.date, amountCentavos: line.amountCentavos } : {};
+      const kept = {
+        looseChecksum: lineChecksum({ ...line, account: null }),
+        ...(fact.day === null ? { day: line.date, amountCentavos: line.amountCentavos } : {}),
+      };
       await manager.update(BankStatementReadEntity, { checksum: fact.checksum }, { checksum: fingerprint, ...kept });
       await manager.update(BankLineEntity, { checksum: fact.checksum }, { checksum: fingerprint });
       await manager.update(BankLineEntity, { liveChecksum: fact.checksum }, { liveChecksum: fingerprint });
@@ -307,6 +310,7 @@ export class BankService {
         readAt: now,
         fileName: fileName.slice(0, 255),
         account: line.account?.slice(0, 40) || null,
+        looseChecksum: lineChecksum({ ...line, account: null }),
         day: line.date,
         amountCentavos: line.amountCentavos,
         state: 'pendiente' as const,
@@ -455,6 +459,19 @@ export class BankService {
       for (let at = 0; at < unique.length; at += 500)
         for (const fact of await manager.findBy(BankStatementReadEntity, { checksum: In(unique.slice(at, at + 500)) }))
           facts.set(fact.checksum, fact);
+      // A decision that does not name the account (a client older than the account's column) finds
+      // the line by its fingerprint without it, when a single line has it.
+      const unnamed = unique.filter((checksum) => !facts.has(checksum));
+      if (unnamed.length > 0) {
+        const loose = await manager.findBy(BankStatementReadEntity, { looseChecksum: In(unnamed) });
+        for (const checksum of unnamed) {
+          const found = loose.filter((fact) => fact.looseChecksum === checksum);
+          if (found.length !== 1) continue;
+          facts.set(found[0]!.checksum, found[0]!);
+          for (const line of lines) if (line.checksum === checksum && !line.account) line.checksum = found[0]!.checksum;
+          unique.splice(unique.indexOf(checksum), 1, found[0]!.checksum);
+        }
+      }
       if (facts.size < unique.length) throw new ConflictException(BANK_MESSAGES.notRead(unique.length - facts.size));
       const decided = [...facts.values()].filter((fact) => fact.state !== 'pendiente');
       if (decided.length > 0)

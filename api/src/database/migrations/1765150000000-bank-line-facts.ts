@@ -15,6 +15,7 @@ export class BankLineFacts1765150000000 implements MigrationInterface {
     await runner.addColumns('bank_statement_reads', [
       new TableColumn({ name: 'fileName', type: 'varchar', length: '255', default: "''" }),
       new TableColumn({ name: 'account', type: 'varchar', length: '40', isNullable: true }),
+      new TableColumn({ name: 'looseChecksum', type: 'varchar', length: '64', isNullable: true }),
       new TableColumn({ name: 'day', type: 'varchar', length: '10', isNullable: true }),
       new TableColumn({ name: 'amountCentavos', type: 'int', isNullable: true }),
       new TableColumn({ name: 'state', type: 'varchar', length: '12', default: "'pendiente'" }),
@@ -43,11 +44,16 @@ export class BankLineFacts1765150000000 implements MigrationInterface {
       }
     }
     await runner.createIndex('bank_statement_reads', new TableIndex({ name: 'IDX_bank_statement_reads_line', columnNames: ['lineId'] }));
+    await runner.createIndex(
+      'bank_statement_reads',
+      new TableIndex({ name: 'IDX_bank_statement_reads_loose', columnNames: ['looseChecksum'] }),
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
+    await runner.dropIndex('bank_statement_reads', 'IDX_bank_statement_reads_loose');
     await runner.dropIndex('bank_statement_reads', 'IDX_bank_statement_reads_line');
-    for (const column of ['lineId', 'state', 'amountCentavos', 'day', 'account', 'fileName'])
+    for (const column of ['lineId', 'state', 'amountCentavos', 'day', 'looseChecksum', 'account', 'fileName'])
       await runner.dropColumn('bank_statement_reads', column);
   }
 }
