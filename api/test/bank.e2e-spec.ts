@@ -8,7 +8,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { BankConfirmResult, BankLineDecision, BankPreview, BankPreviewLine, Statement } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
-import { lineChecksum } from '../src/bank/bank.service';
+import { lineChecksum } from '../src/bank/line-identity';
 import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';

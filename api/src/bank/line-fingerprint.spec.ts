@@ -1,4 +1,4 @@
-import { lineChecksum } from './bank.service';
+import { lineChecksum } from './line-identity';
 
 const line = (date: string, amountCentavos: number, document: string, description: string, account: string | null = null) => ({
   date,
