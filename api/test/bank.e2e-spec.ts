@@ -1,15 +1,19 @@
 // Bank reconciliation: the committee imports the bank's statement, the portal ties deposits to
 // families (by their reference, else proposes by amount and name), nothing is written until the
 // committee confirms, and a line is never counted twice.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { todayInGuatemala } from '@portal/format';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { BankConfirmResult, BankLineDecision, BankPreview, BankPreviewLine, Statement } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
+import { lineChecksum } from '../src/bank/line-identity';
 import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { HistoryEntity } from '../src/history/history.entity';
+import { BankLineFacts1765170000000 } from '../src/database/migrations/1765170000000-bank-line-facts';
 import { addReceipt, createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart } from './receipts-fixtures';
@@ -36,17 +40,17 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     return Buffer.from(text, 'utf8');
   };
 
-  const send = (agent: Agent, data: Buffer | null, fields: Record<string, string> = {}) => {
+  const send = (agent: Agent, data: Buffer | null, fields: Record<string, string> = {}, name = 'estado.csv') => {
     const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     return api.app.inject({
       method: 'POST',
       url: '/api/bank-statements/preview',
-      payload: multipart(fields, data ? { data, name: 'estado.csv', type: 'text/csv' } : undefined),
+      payload: multipart(fields, data ? { data, name, type: 'text/csv' } : undefined),
       headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
     });
   };
-  const preview = async (data: Buffer, fields: Record<string, string> = {}) => {
-    const response = await send(admin, data, fields);
+  const preview = async (data: Buffer, fields: Record<string, string> = {}, name = 'estado.csv') => {
+    const response = await send(admin, data, fields, name);
     expect(response.statusCode).toBe(200);
     return response.json<BankPreview>();
   };
@@ -160,7 +164,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     const before = await snapshotTables(api);
     const response = await confirm([decision(again.lines[0]!, family.ana)]);
     expect(response.status).toBe(409);
-    expect(response.text).toContain('Esa línea ya se aplicó o descartó en otra importación. Para corregirla, revierte su crédito');
+    expect(response.text).toContain(`en estado.csv: aplicada a Sofía López. Para corregirla, revierte su crédito`);
     expect(await snapshotTables(api)).toEqual(before);
   });
 
@@ -247,6 +251,166 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     const shared = csv.lines.filter((line) => xlsx.lines.some((other) => other.document === line.document));
     expect(shared.map(fields)).toEqual(xlsx.lines.slice(0, 2).map(fields));
     expect([csv.account, xlsx.account]).toEqual([INDUSTRIAL_OVERLAP.account, INDUSTRIAL_OVERLAP.account]);
+  });
+
+  it("credits once a deposit a CSV and then the bank's overlapping XLSX both hold, and the second preview says where it went", async () => {
+    const pineda = (await createFamily(api, { contactName: 'Julia Pineda', graduateName: 'Mateo Pineda' })).id;
+    const reference = paymentReference(2026, pineda);
+    const csv = Buffer.from(
+      'Fecha;No. Documento;Descripción;Crédito\n' +
+        `25/11/2026;00048213377;TRANSF. ACH INDUSTRIAL  ${reference};Q 2,950.00\n` +
+        '26/11/2026;;DEPOSITO EFECTIVO AGENCIA ZONA 10;Q 450.00\n' +
+        '27/11/2026;;DEPOSITO EN CHEQUE, AGENCIA PRADERA;Q 1,000.00\n',
+    );
+    const first = await preview(csv, {}, 'noviembre.csv');
+    expect(first.lines.map((line) => line.status)).toEqual(['nueva', 'nueva', 'nueva']);
+    expect((await confirm([decision(first.lines[0]!, pineda), decision(first.lines[1]!, null)])).body).toEqual({
+      applied: 1,
+      discarded: 1,
+      linked: 0,
+    });
+    // The bank's own export a week later: other headers, dates as cells, amounts as numbers, the
+    // document number without its zeros, the description in other case and punctuation.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Movimientos');
+    sheet.addRow(['Estado de cuenta', 'Cuenta monetaria 001-234567-8']);
+    sheet.addRow(['Fecha de operación', 'Referencia', 'Concepto', 'Abono']);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 25)), 48213377, `Transf ACH Industrial ${reference.toLowerCase()}`, 2950]);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 26)), '', 'Depósito efectivo agencia zona 10', 450]);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 27)), '', 'Deposito en cheque agencia Pradera', 1000]);
+    // Same amount and day, but another document number, or no document and another description: other deposits.
+    sheet.addRow([new Date(Date.UTC(2026, 10, 25)), 48213378, `Transf ACH Industrial ${reference}`, 2950]);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 26)), '', 'Deposito efectivo agencia zona 4', 450]);
+    sheet.addRow([new Date(Date.UTC(2026, 11, 2)), '', 'Deposito efectivo agencia zona 10', 300]);
+    const second = await preview(Buffer.from(await workbook.xlsx.writeBuffer()), {}, 'movimientos-25nov-02dic.xlsx');
+    const today = todayInGuatemala();
+    const on = `${today.slice(8, 10)}/${today.slice(5, 7)}`;
+    expect(second.lines.map((line) => [line.status, line.imported?.note ?? null])).toEqual([
+      ['aplicada', `Ya importada el ${on} en noviembre.csv: aplicada a Mateo Pineda`],
+      ['descartada', `Ya importada el ${on} en noviembre.csv: descartada`],
+      ['nueva', `Ya importada el ${on} en noviembre.csv: pendiente`],
+      ['nueva', null],
+      ['nueva', null],
+      ['nueva', null],
+    ]);
+    // The XLSX names its account, the CSV did not: the line kept from the CSV took the account and
+    // its fingerprint with it, and is the same line.
+    expect(second.account).toBe('001-234567-8');
+    expect(second.lines[0]!.checksum).not.toBe(first.lines[0]!.checksum);
+    // 'Aplicar' on the repeated line: refused, naming where it went; nothing changes, no second e-mail.
+    const before = await snapshotTables(api);
+    const again = await confirm([decision(second.lines[0]!, pineda)]);
+    expect(again.status).toBe(409);
+    expect(again.text).toContain(`Ya importada el ${on} en noviembre.csv: aplicada a Mateo Pineda`);
+    expect(await snapshotTables(api)).toEqual(before);
+    expect((await statementOf(pineda)).totals.received).toBe(2950);
+    // The line imported but not decided is still applied once, from whichever file.
+    expect((await confirm([decision(second.lines[2]!, pineda)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm([decision(first.lines[2]!, pineda)])).status).toBe(409);
+    expect((await statementOf(pineda)).totals.received).toBe(3950);
+  });
+
+  it('applies a line of a statement that names its account from a decision that does not (the fingerprint without it)', async () => {
+    const line = { date: '2026-11-28', description: 'DEPOSITO CUENTA NOMBRADA', document: '777001', amountCentavos: 145000 };
+    const checksum = lineChecksum({ ...line, account: '001-234567-8' });
+    expect(checksum).not.toBe(lineChecksum(line));
+    await api.dataSource.getRepository(BankStatementReadEntity).insert({
+      checksum,
+      looseChecksum: lineChecksum({ ...line, account: null }),
+      readAt: new Date(),
+      fileName: 'con-cuenta.xlsx',
+      account: '0012345678',
+      day: line.date,
+      amountCentavos: line.amountCentavos,
+    });
+    expect((await confirm([{ ...line, familyId: family.eva }])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect(await api.dataSource.getRepository(BankStatementReadEntity).findOneByOrFail({ checksum })).toMatchObject({ state: 'aplicada' });
+    expect((await confirm([{ ...line, familyId: family.eva }])).text).toContain('en con-cuenta.xlsx: aplicada a Pablo Ruiz');
+  });
+
+  it('the migration keeps every line known before: applied stays applied, a line read or reversed is pending, each moved to its fingerprint when seen again', async () => {
+    const old = await startApi(kind);
+    try {
+      while (
+        (await old.dataSource.query('SELECT name FROM migrations')).some(
+          (row: { name: string }) => row.name === BankLineFacts1765170000000.name,
+        )
+      )
+        await old.dataSource.undoLastMigration();
+      const pineda = (await createFamily(old, { contactName: 'Julia Pineda', graduateName: 'Mateo Pineda' })).id;
+      // How lines were known until then: day, amount, document and description as written.
+      const plain = (text: string) =>
+        text
+          .normalize('NFD')
+          .replace(/\p{Diacritic}/gu, '')
+          .toLowerCase()
+          .replace(/\s+/g, ' ')
+          .trim();
+      const oldChecksum = (date: string, document: string, description: string, amountCentavos: number) =>
+        createHash('sha256')
+          .update([date, amountCentavos, plain(document), plain(description)].join('|'))
+          .digest('hex');
+      const applied = oldChecksum('2026-11-25', '48213377', 'TRANSF ACH INDUSTRIAL', 295000);
+      const read = oldChecksum('2026-11-26', '', 'DEPOSITO EFECTIVO', 45000);
+      const reversed = oldChecksum('2026-11-27', '90001', 'DEPOSITO EN CHEQUE', 100000);
+      const decided = '2026-11-30 15:00:00.000';
+      const decision = (checksum: string, live: string | null, state: string, day: string, amount: number) =>
+        old.dataSource.query(
+          'INSERT INTO bank_lines (checksum, liveChecksum, state, day, amountCentavos, familyId, decidedByName, decidedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          [checksum, live, state, day, amount, pineda, 'Tesorera', decided],
+        );
+      await decision(applied, applied, 'aplicada', '2026-11-25', 295000);
+      await decision(reversed, null, 'revertida', '2026-11-27', 100000);
+      for (const checksum of [applied, read, reversed])
+        await old.dataSource.query('INSERT INTO bank_statement_reads (checksum, readAt) VALUES (?, ?)', [checksum, decided]);
+      await old.dataSource.runMigrations();
+
+      const facts = await old.dataSource.getRepository(BankStatementReadEntity).find();
+      expect(facts.map((fact) => [fact.checksum, fact.state, fact.day, fact.amountCentavos]).sort()).toEqual(
+        [
+          [applied, 'aplicada', '2026-11-25', 295000],
+          [read, 'pendiente', null, null],
+          [reversed, 'pendiente', '2026-11-27', 100000],
+        ].sort(),
+      );
+      // The same lines in the bank's statement now: the applied one is known, and moves to its fingerprint.
+      const treasurer = await sessionAgent(old, (await createUser(old, 'admin', null, 'Tesorera')).id);
+      const cookie = [...treasurer.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const csv = Buffer.from(
+        'Fecha;No. Documento;Descripción;Crédito\n25/11/2026;48213377;TRANSF ACH INDUSTRIAL;Q 2,950.00\n' +
+          '26/11/2026;;DEPOSITO EFECTIVO;Q 450.00\n27/11/2026;90001;DEPOSITO EN CHEQUE;Q 1,000.00\n',
+      );
+      const response = await old.app.inject({
+        method: 'POST',
+        url: '/api/bank-statements/preview',
+        payload: multipart({}, { data: csv, name: 'diciembre.csv', type: 'text/csv' }),
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
+      });
+      const lines = response.json<BankPreview>().lines;
+      expect(lines.map((line) => [line.status, line.imported?.note])).toEqual([
+        ['aplicada', 'Ya importada el 30/11 en un archivo anterior: aplicada a Mateo Pineda'],
+        ['nueva', 'Ya importada el 30/11 en un archivo anterior: pendiente'],
+        ['nueva', 'Ya importada el 30/11 en un archivo anterior: pendiente'],
+      ]);
+      const kept = await old.dataSource.getRepository(BankStatementReadEntity).find();
+      expect(kept.map((fact) => fact.checksum).sort()).toEqual(lines.map((line) => line.checksum).sort());
+      expect(await old.dataSource.getRepository(BankLineEntity).findOneBy({ liveChecksum: lines[0]!.checksum })).toMatchObject({
+        state: 'aplicada',
+        familyId: pineda,
+      });
+      const decisionFor = (line: BankPreviewLine, familyId: number) => ({
+        date: line.date,
+        description: line.description,
+        document: line.document,
+        amountCentavos: line.amountCentavos,
+        familyId,
+      });
+      const again = await treasurer.post('/api/bank-statements/confirm', { lines: [decisionFor(lines[0]!, pineda)] });
+      expect(again.status).toBe(409);
+      expect(again.text).toContain('aplicada a Mateo Pineda');
+    } finally {
+      await old.close();
+    }
   });
 
   it('takes the columns the committee chose for an unknown layout, and remembers them', async () => {

@@ -1,15 +1,23 @@
 // No write is lost and no rule is broken when many requests arrive at once: 100 concurrent
 // writers on one RSVP, one payment confirmation, one user name, and on the 200-table capacity.
 // Every answer is a 2xx or a clean Spanish 409, never a 500.
-import { TOTAL_TABLES } from '@portal/contracts';
+import { IsNull } from 'typeorm';
+import { TOTAL_TABLES, type BankPreview, type Receipt } from '@portal/contracts';
+import { paymentReference } from '../src/bank/reference';
+import { BankLineEntity } from '../src/bank/bank-line.entity';
 import { FamilyEntity } from '../src/families/family.entity';
+import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
+import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UserEntity } from '../src/users/user.entity';
-import { DATABASES, startApi, type TestApi } from './harness';
-import { createFamily, expectSpanishError, seedTwoFamilies, sessionAgent, type TwoFamilies } from './fixtures';
+import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { createFamily, createUser, expectSpanishError, seedTwoFamilies, sessionAgent, type TwoFamilies } from './fixtures';
+import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
 
 const WRITERS = 100;
+/** Tries of each money race: each failed every time on MariaDB before the family's lock came first. */
+const TRIES = 8;
 
 describe.each(DATABASES)('concurrent writers (%s)', (kind) => {
   let api: TestApi;
@@ -173,5 +181,97 @@ describe.each(DATABASES)('concurrent writers (%s)', (kind) => {
     } finally {
       await small.close();
     }
+  });
+
+  describe('two admins on the same deposit', () => {
+    let admins: Agent[];
+    let run = 0;
+    beforeAll(async () => {
+      admins = [
+        await sessionAgent(api, (await createUser(api, 'admin', null, 'Tesorera')).id),
+        await sessionAgent(api, (await createUser(api, 'admin', null, 'Presidente')).id),
+      ];
+      await api.dataSource.getRepository(PaymentDateEntity).update({ id: 1 }, { amountCentavos: 295_000, twinsAmountCentavos: null });
+    });
+
+    /** A family whose parent sent a slip of Q2,950 without a document number, and the bank line of that deposit, read. */
+    async function slipAndLine() {
+      run += 1;
+      const email = `carrera${run}.${kind}@example.com`;
+      const family = await createFamily(api, { graduateName: `Carrera ${run}`, email });
+      const parent = await sessionAgent(api, (await createUser(api, 'parent', email)).id);
+      const sent = await upload(
+        api,
+        parent,
+        { paymentNumber: '1', amountDeclared: '2950', depositDate: '2026-09-20' },
+        { data: PDF, name: 'boleta.pdf', type: 'application/pdf' },
+      );
+      expect(sent.statusCode).toBe(201);
+      const receipt = sent.json<Receipt>();
+      const csv = `Fecha;Descripción;Crédito\n20/09/2026;DEPOSITO ${paymentReference(2026, family.id)};Q 2,950.00\n`;
+      const cookie = [...admins[1]!.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const read = await api.app.inject({
+        method: 'POST',
+        url: '/api/bank-statements/preview',
+        payload: multipart({}, { data: Buffer.from(csv), name: `carrera${run}.csv`, type: 'text/csv' }),
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
+      });
+      expect(read.statusCode).toBe(200);
+      const line = read.json<BankPreview>().lines[0]!;
+      const confirm = () =>
+        admins[1]!.post('/api/bank-statements/confirm', {
+          lines: [
+            {
+              date: line.date,
+              description: line.description,
+              document: line.document,
+              amountCentavos: line.amountCentavos,
+              familyId: family.id,
+            },
+          ],
+        });
+      return { family, receipt, line, confirm };
+    }
+    const standingOf = (familyId: number) =>
+      api.dataSource.getRepository(LedgerEntryEntity).find({ where: { familyId, kind: 'credito', reversedById: IsNull() } });
+
+    it(`credits a deposit once when one admin verifies its slip while another applies its bank line (${TRIES} tries)`, async () => {
+      let twice = 0;
+      for (let attempt = 0; attempt < TRIES; attempt += 1) {
+        const { family, receipt, confirm } = await slipAndLine();
+        const answers = await Promise.all([
+          admins[0]!.post(`/api/payment-proofs/${receipt.id}/verify`, { amountReceived: 2950 }),
+          confirm(),
+        ]);
+        for (const answer of answers) expect([200, 409]).toContain(answer.status);
+        const standing = await standingOf(family.id);
+        if (standing.length !== 1) twice += 1;
+        else expect(standing[0]).toMatchObject({ amount: 295_000, receiptId: receipt.id, bankLineId: expect.any(Number) });
+      }
+      expect(twice).toBe(0);
+    }, 120_000);
+
+    it(`leaves the bank line applicable again, or applied to a standing credit, when its credit is reversed while it is applied (${TRIES} tries)`, async () => {
+      let stuck = 0;
+      for (let attempt = 0; attempt < TRIES; attempt += 1) {
+        const { family, receipt, line, confirm } = await slipAndLine();
+        expect((await admins[0]!.post(`/api/payment-proofs/${receipt.id}/verify`, { amountReceived: 2950 })).status).toBe(200);
+        const [credit] = await standingOf(family.id);
+        const answers = await Promise.all([
+          admins[0]!.post(`/api/ledger-entries/${credit!.id}/reverse`, { reason: 'Monto equivocado' }),
+          confirm(),
+        ]);
+        for (const answer of answers) expect([200, 409]).toContain(answer.status);
+        const applied = await api.dataSource.getRepository(BankLineEntity).findBy({ checksum: line.checksum, state: 'aplicada' });
+        const standing = await standingOf(family.id);
+        // Applicable again (nothing applied), or applied to a standing credit that names it.
+        const ok =
+          applied.length === 0 ||
+          (applied.length === 1 &&
+            standing.filter((entry) => entry.id === applied[0]!.entryId && entry.bankLineId === applied[0]!.id).length === 1);
+        if (!ok) stuck += 1;
+      }
+      expect(stuck).toBe(0);
+    }, 120_000);
   });
 });

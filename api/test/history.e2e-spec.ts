@@ -223,8 +223,12 @@ describe.each(DATABASES)('history (%s)', (kind) => {
         proofs.push(response.json<Receipt>());
       }
     });
+    // Each upload also marks its payment 'Ya pagué' (the family's declaration), as the parent.
     expect(uploads.map((row) => [row.action, row.entityId, row.actorRole, row.familyId, row.label])).toEqual(
-      proofs.map((proof) => ['payment-proof.upload', proof.id, 'parent', family, PAYMENT_TITLES[proof.paymentNumber]]),
+      proofs.flatMap((proof) => [
+        ['payment-proof.upload', proof.id, 'parent', family, PAYMENT_TITLES[proof.paymentNumber]],
+        ['payment-confirmation.answer', proof.paymentNumber, 'parent', family, PAYMENT_TITLES[proof.paymentNumber]],
+      ]),
     );
     expect(JSON.stringify(uploads)).not.toMatch(/JVBER|%PDF/);
 

@@ -1,13 +1,18 @@
 // Beyond one machine the portal runs as several API instances on one MySQL/MariaDB database (SQLite
 // is for one instance). Two instances here, requests alternating between them.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PAYMENT_NUMBERS, TOTAL_TABLES, type Family, type GraduationEvent } from '@portal/contracts';
+import { PAYMENT_NUMBERS, TOTAL_TABLES, type BankPreview, type Family, type GraduationEvent, type Receipt } from '@portal/contracts';
 import fc from 'fast-check';
+import { IsNull } from 'typeorm';
+import { paymentReference } from '../src/bank/reference';
+import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
+import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { createApp } from '../src/app';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
-import { createFamily, createUser, keyEventsAhead } from './fixtures';
-import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
+import { createFamily, createUser, keyEventsAhead, sessionAgent } from './fixtures';
+import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
+import { Agent, DATABASES, PASSWORD, startApi, type TestApi } from './harness';
 
 const CACHE_SECONDS = 1;
 // SQLite is the one-instance database: these run with MYSQL_URL (CI sets it).
@@ -167,5 +172,51 @@ describeMariaDb('two API instances on one MariaDB database (MariaDB only: set MY
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('credits a deposit once when its slip is verified on one instance while its bank line is applied on the other', async () => {
+    await api.dataSource.getRepository(PaymentDateEntity).update({ id: 1 }, { amountCentavos: 295_000, twinsAmountCentavos: null });
+    const admin = await sessionAgent(api, (await createUser(api, 'admin', null, 'Tesorera')).id);
+    const elsewhere = new Agent({ ...api, app: other } as TestApi);
+    for (const [name, value] of admin.cookies) elsewhere.cookies.set(name, value);
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const email = `deposito${attempt}@example.com`;
+      const family = await createFamily(api, { graduateName: `Depósito ${attempt}`, email });
+      const parent = await sessionAgent(api, (await createUser(api, 'parent', email)).id);
+      const sent = await upload(
+        api,
+        parent,
+        { paymentNumber: '1', amountDeclared: '2950', depositDate: '2026-09-20' },
+        { data: PDF, name: 'boleta.pdf', type: 'application/pdf' },
+      );
+      expect(sent.statusCode).toBe(201);
+      const csv = `Fecha;Descripción;Crédito\n20/09/2026;DEPOSITO ${paymentReference(2026, family.id)};Q 2,950.00\n`;
+      const read = await other.inject({
+        method: 'POST',
+        url: '/api/bank-statements/preview',
+        payload: multipart({}, { data: Buffer.from(csv), name: 'estado.csv', type: 'text/csv' }),
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie: `portal_session=${admin.sessionCookie}` },
+      });
+      const line = read.json<BankPreview>().lines[0]!;
+      const answers = await Promise.all([
+        admin.post(`/api/payment-proofs/${sent.json<Receipt>().id}/verify`, { amountReceived: 2950 }),
+        elsewhere.post('/api/bank-statements/confirm', {
+          lines: [
+            {
+              date: line.date,
+              description: line.description,
+              document: line.document,
+              amountCentavos: line.amountCentavos,
+              familyId: family.id,
+            },
+          ],
+        }),
+      ]);
+      for (const answer of answers) expect([200, 409]).toContain(answer.status);
+      const standing = await api.dataSource
+        .getRepository(LedgerEntryEntity)
+        .findBy({ familyId: family.id, kind: 'credito', reversedById: IsNull() });
+      expect(standing.map((entry) => [entry.amount, entry.bankLineId !== null])).toEqual([[2950, true]]);
+    }
   });
 });

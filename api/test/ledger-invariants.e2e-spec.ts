@@ -12,13 +12,13 @@ import fc from 'fast-check';
 import { toCentavos } from '@portal/format';
 import type { BankPreview, Family, LedgerEntry, Receipt, Stats, Statement } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
-import { BankLineEntity } from '../src/bank/bank-line.entity';
+import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.entity';
 import { depositKey } from '../src/ledger/allocation';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { createFamily, createUser, sessionAgent } from './fixtures';
-import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { Agent, DATABASES, startApi, startSecondApi, type TestApi } from './harness';
 import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
 
 const AMOUNTS = [2950, 3400, 1500, 1500, 1000, 1000];
@@ -108,6 +108,57 @@ const OPS: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('forged' as const), family }),
 );
 
+/** What two or more admins do at once: each operation by one of the clients (`by`). */
+type ConcurrentOp =
+  | { op: 'upload'; family: number; payment: number; amount: number; document: number; day: number }
+  | { op: 'verify'; pick: number; by: number }
+  | { op: 'bank'; amount: number; document: number; day: number; family: number; by: number }
+  | { op: 'reimport'; pick: number; family: number; by: number }
+  | { op: 'reverse'; pick: number; by: number }
+  | { op: 'cash'; family: number; payment: number; amount: number; by: number }
+  // One deposit from two sides at once: its slip verified while its bank line is applied, or the
+  // credit of its slip reversed while its bank line is applied.
+  | { op: 'slipAndLine'; pick: number; by: number; other: number }
+  | { op: 'reverseAndLine'; pick: number; by: number; other: number };
+
+const client = fc.integer({ min: 0, max: 3 });
+const CONCURRENT_OPS: fc.Arbitrary<ConcurrentOp> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('upload' as const),
+      family: fc.integer({ min: 0, max: 1 }),
+      payment: fc.integer({ min: 1, max: 6 }),
+      amount: mostlyFirst(2).map((index) => DEPOSIT_AMOUNTS[index]!),
+      document: mostlyFirst(2),
+      day: mostlyFirst(1),
+    }),
+  },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('verify' as const), pick: fc.nat(), by: client }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('bank' as const),
+      amount: mostlyFirst(2).map((index) => DEPOSIT_AMOUNTS[index]!),
+      document: mostlyFirst(2),
+      day: mostlyFirst(1),
+      family: fc.integer({ min: 0, max: 1 }),
+      by: client,
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('reimport' as const), pick: fc.nat(), family: family, by: client }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('reverse' as const), pick: fc.nat(), by: client }) },
+  fc.record({
+    op: fc.constant('cash' as const),
+    family,
+    payment: fc.integer({ min: 1, max: 6 }),
+    amount: fc.constantFrom(...DEPOSIT_AMOUNTS),
+    by: client,
+  }),
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('slipAndLine' as const), pick: fc.nat(), by: client, other: client }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('reverseAndLine' as const), pick: fc.nat(), by: client, other: client }) },
+);
+
 describe.each(DATABASES)('the ledger under random sequences of money operations (%s)', (kind) => {
   let api: TestApi;
   let admins: Agent[];
@@ -116,19 +167,34 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
   /** The CSV lines sent to the bank so far, to import again. */
   let sentLines: Array<{ csv: string }>;
 
+  /** The admins as clients of the API: on MariaDB half of them through a second instance. */
+  let clients: Agent[];
+  let second: TestApi | null = null;
+
   beforeAll(async () => {
     api = await startApi(kind);
     admins = [
       await sessionAgent(api, (await createUser(api, 'admin', null, 'Tesorera')).id),
       await sessionAgent(api, (await createUser(api, 'admin', null, 'Presidente')).id),
     ];
+    // Several instances share MySQL/MariaDB; SQLite is the one-instance database.
+    if (kind === 'mariadb') second = await startSecondApi(api);
+    const elsewhere = (admin: Agent) => {
+      const agent = new Agent(second ?? api);
+      for (const [name, value] of admin.cookies) agent.cookies.set(name, value);
+      return agent;
+    };
+    clients = [admins[0]!, admins[1]!, elsewhere(admins[0]!), elsewhere(admins[1]!)];
     for (const [index, amount] of AMOUNTS.entries()) {
       await api.dataSource
         .getRepository(PaymentDateEntity)
         .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
     }
   }, 60_000);
-  afterAll(() => api.close());
+  afterAll(async () => {
+    await second?.close();
+    await api.close();
+  });
 
   /** A fresh class for each sequence: three families, the first two with a parent. */
   async function freshClass(run: number) {
@@ -162,9 +228,9 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     const description = reference === null ? 'DEPOSITO EFECTIVO' : `DEPOSITO ${paymentReference(2026, families[reference]!)}`;
     return `Fecha;No. Documento;Descripción;Crédito\n${date}/${month}/${year};${document};${description};Q ${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}\n`;
   };
-  const previewCsv = async (csv: string) => {
-    const cookie = [...admins[0]!.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await api.app.inject({
+  const previewCsv = async (csv: string, by: Agent = admins[0]!, on: TestApi = api) => {
+    const cookie = [...by.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await on.app.inject({
       method: 'POST',
       url: '/api/bank-statements/preview',
       payload: multipart({}, { data: Buffer.from(csv, 'utf8'), name: 'estado.csv', type: 'text/csv' }),
@@ -355,6 +421,14 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     }
     const applied = lines.filter((line) => line.state === 'aplicada');
     for (const line of applied) expect(standing.filter((entry) => entry.bankLineId === line.id)).toHaveLength(1);
+    // No applied line points to a reversed credit; a line is applied once, and its kept fact says so.
+    for (const line of applied) expect(standing.map((entry) => entry.id)).toContain(line.entryId);
+    expect(new Set(applied.map((line) => line.checksum)).size).toBe(applied.length);
+    const facts = await api.dataSource.getRepository(BankStatementReadEntity).find();
+    for (const line of applied)
+      expect(facts.find((fact) => fact.checksum === line.checksum)).toMatchObject({ state: 'aplicada', lineId: line.id });
+    for (const fact of facts.filter((row) => row.state === 'aplicada' && lines.some((line) => line.id === row.lineId)))
+      expect(applied.map((line) => line.id)).toContain(fact.lineId);
     // All the money: applied lines + verified receipts not linked to a line + money by hand.
     const total = standing.reduce((sum, entry) => sum + entry.amount, 0);
     const fromLines = applied.reduce((sum, line) => sum + line.amountCentavos, 0);
@@ -416,6 +490,134 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
         }
       }),
       { numRuns: Number(process.env.LEDGER_RUNS ?? 12), endOnFailure: true },
+    );
+  }, 600_000);
+
+  /** Confirms a previewed line for a family: applied, or a clean 409 when another admin got there first. */
+  const confirmLine = async (line: BankPreview['lines'][number], familyId: number, by: Agent) => {
+    const response = await by.post('/api/bank-statements/confirm', {
+      lines: [{ date: line.date, description: line.description, document: line.document, amountCentavos: line.amountCentavos, familyId }],
+    });
+    expect([200, 409]).toContain(response.status);
+    return response;
+  };
+  const applyLine = async (csv: string, familyId: number, by: Agent, on: TestApi) =>
+    confirmLine((await previewCsv(csv, by, on)).lines[0]!, familyId, by);
+
+  /** One operation of a concurrent batch: any answer but a clean 409 where two admins met is a failure. */
+  async function runAtOnce(step: ConcurrentOp, receipts: ReceiptEntity[], entries: LedgerEntryEntity[]): Promise<void> {
+    const by = 'by' in step ? clients[step.by % clients.length]! : admins[0]!;
+    const on = 'by' in step && step.by >= 2 && second ? second : api;
+    switch (step.op) {
+      case 'upload': {
+        const response = await upload(
+          api,
+          parents[step.family]!,
+          {
+            paymentNumber: String(step.payment),
+            amountDeclared: String(step.amount),
+            documentNumber: DOCUMENTS[step.document]!,
+            depositDate: DAYS[step.day]!,
+          },
+          { data: FILES[0]!, name: 'boleta.pdf', type: 'application/pdf' },
+        );
+        expect(response.statusCode).toBe(201);
+        return;
+      }
+      case 'verify': {
+        const receipt = pick(receipts, step.pick);
+        if (!receipt) return;
+        const response = await by.post(`/api/payment-proofs/${receipt.id}/verify`, { amountReceived: receipt.amountDeclared ?? 2950 });
+        // A decided receipt is a 409, unless a reversal in the same batch put it back in review first.
+        expect([200, 409]).toContain(response.status);
+        return;
+      }
+      case 'bank':
+      case 'reimport': {
+        const csv =
+          step.op === 'bank'
+            ? bankCsv(step.amount, DOCUMENTS[step.document]!, DAYS[step.day]!, step.family)
+            : pick(sentLines, step.pick)?.csv;
+        if (!csv) return;
+        if (step.op === 'bank') sentLines.push({ csv });
+        await applyLine(csv, families[step.family]!, by, on);
+        return;
+      }
+      case 'slipAndLine': {
+        const receipt = pick(
+          receipts.filter((row) => row.state === 'en_revision'),
+          step.pick,
+        );
+        if (!receipt) return;
+        const other = clients[step.other % clients.length]!;
+        const csv = bankCsv(
+          receipt.amountDeclared!,
+          receipt.documentNumber ?? '',
+          receipt.depositDate!,
+          families.indexOf(receipt.familyId),
+        );
+        sentLines.push({ csv });
+        const line = (await previewCsv(csv, other, step.other >= 2 && second ? second : api)).lines[0]!;
+        const [verified] = await Promise.all([
+          by.post(`/api/payment-proofs/${receipt.id}/verify`, { amountReceived: receipt.amountDeclared! }),
+          confirmLine(line, receipt.familyId, other),
+        ]);
+        expect([200, 409]).toContain(verified.status);
+        return;
+      }
+      case 'reverseAndLine': {
+        const credit = pick(
+          entries.filter(
+            (entry) => entry.kind === 'credito' && entry.reversedById === null && entry.receiptId !== null && entry.bankLineId === null,
+          ),
+          step.pick,
+        );
+        if (!credit) return;
+        const other = clients[step.other % clients.length]!;
+        const csv = bankCsv(credit.amount, credit.documentNumber ?? '', credit.depositDate!, families.indexOf(credit.familyId));
+        sentLines.push({ csv });
+        const line = (await previewCsv(csv, other, step.other >= 2 && second ? second : api)).lines[0]!;
+        const [reversed] = await Promise.all([
+          by.post(`/api/ledger-entries/${credit.id}/reverse`, { reason: 'Error de registro' }),
+          confirmLine(line, credit.familyId, other),
+        ]);
+        expect([200, 409]).toContain(reversed.status);
+        return;
+      }
+      case 'reverse': {
+        const entry = pick(entries, step.pick);
+        if (!entry) return;
+        const response = await by.post(`/api/ledger-entries/${entry.id}/reverse`, { reason: 'Error de registro' });
+        expect([200, 409]).toContain(response.status);
+        if (entry.kind !== 'credito' || entry.reversedById !== null) expect(response.status).toBe(409);
+        return;
+      }
+      case 'cash': {
+        const response = await by.post(`/api/families/${families[step.family]!}/payments/${step.payment}/cash`, {
+          amountReceived: step.amount,
+        });
+        expect(response.status).toBe(201);
+        return;
+      }
+    }
+  }
+
+  it('keeps every money rule after every batch of operations two admins (and two instances on MariaDB) fire at once', async () => {
+    let run_ = 1000;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(CONCURRENT_OPS, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+        async (batches) => {
+          run_ += 1;
+          await freshClass(run_);
+          for (const batch of batches) {
+            const [receipts, entries] = await Promise.all([receiptsOf(), entriesOf()]);
+            await Promise.all(batch.map((step) => runAtOnce(step, receipts, entries)));
+            await checkRules();
+          }
+        },
+      ),
+      { numRuns: Number(process.env.LEDGER_CONCURRENT_RUNS ?? 16), endOnFailure: true },
     );
   }, 600_000);
 });

@@ -154,6 +154,36 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
     expect(families.find((row) => row.id === family.id)!.hasPaid).toBe(true);
   });
 
+  it('pays the payment money was recorded for first, and the oldest with what is left', async () => {
+    const { family, parent } = await familyWithParent('Lucía Pineda');
+    // Q600 cash "Para el Sexto Pago": Sexto Pago is partly paid, Segundo Pago untouched.
+    expect(
+      (await admin.post(`/api/families/${family.id}/payments/6/cash`, { amountReceived: 600, note: 'Para el Sexto Pago' })).status,
+    ).toBe(201);
+    let mine = (await parent.get<Statement>('/api/my-family/statement')).body;
+    expect(mine.lines.map((line) => [line.paymentNumber, line.state, line.received])).toEqual([
+      [1, 'pendiente', 0],
+      [2, 'pendiente', 0],
+      [3, 'pendiente', 0],
+      [4, 'pendiente', 0],
+      [5, 'pendiente', 0],
+      [6, 'parcial', 600],
+    ]);
+    // A verified receipt for the Sexto Pago pays the rest of it; the surplus pays the oldest.
+    const slip = await sendSlip(parent, { paymentNumber: '6', amountDeclared: '1400', depositDate: '2026-09-23' });
+    expect((await admin.post(`/api/payment-proofs/${slip.id}/verify`, { amountReceived: 1400 })).status).toBe(200);
+    mine = await statementOf(family.id);
+    expect(mine.lines.map((line) => [line.paymentNumber, line.state, line.received])).toEqual([
+      [1, 'parcial', 1000],
+      [2, 'pendiente', 0],
+      [3, 'pendiente', 0],
+      [4, 'pendiente', 0],
+      [5, 'pendiente', 0],
+      [6, 'pagado', 1000],
+    ]);
+    expect(mine.totals).toMatchObject({ received: 2000, credit: 0 });
+  });
+
   it('undoes a verification by a counter-entry: the receipt back in review or rejected, the family told, the reason in the history', async () => {
     const { family, parent } = await familyWithParent('Sofía López');
     const slip = await sendSlip(parent, {

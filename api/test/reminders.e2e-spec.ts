@@ -9,6 +9,7 @@ import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { ReminderScheduler, nextRunAt } from '../src/reminders/reminder-scheduler';
 import { RemindersService } from '../src/reminders/reminders.service';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
+import { paymentReference } from '../src/bank/reference';
 import { addReceipt, createFamily } from './fixtures';
 import { ANY_DATABASE, DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { headerOf, plainTextOf, startSmtp, type TestSmtp } from './smtp';
@@ -173,6 +174,29 @@ describe.each(DATABASES)('payment reminders (%s)', (kind) => {
         await second.close();
       }
     });
+
+  it("follows the ledger: money for the Sexto Pago pays it, and a reminder says what is overdue, the reference and the account, with a link to 'Pagos'", async () => {
+    const payments = api.dataSource.getRepository(PaymentDateEntity);
+    for (const id of [3, 4, 5]) await payments.update({ id: id as 1 }, { date: '2099-01-01' });
+    await payments.update({ id: 1 }, { date: '2026-01-10', amountCentavos: 295_000, twinsAmountCentavos: null });
+    await payments.update({ id: 6 }, { date: '2026-05-20', amountCentavos: 100_000, twinsAmountCentavos: null });
+    const fina = await createFamily(api, { graduateName: 'Fina Sexto', contactName: 'Rosa Pineda', email: 'rosa@example.com' });
+    const gil = await createFamily(api, { graduateName: 'Gil Atrasado', contactName: 'Luis Gil', email: 'gil@example.com' });
+    // Q1,000 "Para el Sexto Pago": it pays the Sexto Pago, not the older payments.
+    expect(
+      (await admin.post(`/api/families/${fina.id}/payments/6/cash`, { amountReceived: 1000, note: 'Para el Sexto Pago' })).status,
+    ).toBe(201);
+    // Five days before the Sexto Pago (the committee set five above).
+    expect((await reminders().run(at('2026-05-15'))).queued).toBeGreaterThan(0);
+    const queued = (await reminderRows()).filter((row) => row.subject.includes('Sexto Pago'));
+    expect(queued.map((row) => row.recipient)).not.toContain('rosa@example.com');
+    const text = queued.find((row) => row.recipient === 'gil@example.com')!.text;
+    expect(text).toContain('Monto pendiente de este pago: Q1,000.');
+    expect(text).toContain('Además tienes Q6,350 vencidos: Primer Pago Q2,950 y Segundo Pago Q3,400.');
+    expect(text).toContain(`escribe la referencia ${paymentReference(2026, gil.id)} en la boleta`);
+    expect(text).toContain('Deposita en Banco Industrial, cuenta 000-000000-0');
+    expect(text).toMatch(/Subir mi comprobante: http\S+\/parent\/pagos(\s|$)/);
+  });
 });
 
 describe('the daily run', () => {

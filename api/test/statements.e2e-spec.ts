@@ -160,7 +160,14 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
     });
     expect((await parent.get<Statement>('/api/my-family/statement')).body).toEqual(cash.body);
     const history = (await admin.get<{ items: Array<{ action: string }> }>(`/api/families/${family.id}/history`)).body.items;
-    expect(history.map((row) => row.action)).toEqual(['ledger.credit', 'ledger.credit', 'payment-proof.verify', 'payment-proof.upload']);
+    // The upload also marked the payment 'Ya pagué' (the family's declaration).
+    expect(history.map((row) => row.action)).toEqual([
+      'ledger.credit',
+      'ledger.credit',
+      'payment-proof.verify',
+      'payment-confirmation.answer',
+      'payment-proof.upload',
+    ]);
     // The money recorded by hand is no receipt: the parent's receipts list and the queue have the one receipt only.
     const proofs = (await parent.get<Array<{ id: number }>>('/api/my-family/payment-proofs')).body;
     expect(proofs.map((proof) => proof.id)).toEqual([proofId]);
@@ -169,16 +176,16 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
   it('moves the dashboard: quetzales received of owed, and families verified in full per payment', async () => {
     const before = (await admin.get<Stats>('/api/stats')).body;
     const { family } = await familyWithParent();
-    // Q3,400 named for payment 2 pays the oldest first: payment 1 in full, Q450 of payment 2.
+    // Q3,400 named for payment 2 pays payment 2 first: in full, payment 1 untouched.
     await admin.post(`/api/families/${family.id}/payments/2/cash`, { amountReceived: 3400 });
     const after = (await admin.get<Stats>('/api/stats')).body;
     expect(after.moneyReceived - before.moneyReceived).toBe(3400);
     expect(after.moneyExpected - before.moneyExpected).toBe(2950 + 3400);
     const payment = (stats: Stats, number: number) => stats.paymentProgress.find((row) => row.paymentNumber === number)!;
-    expect(payment(after, 1).verifiedFamilies - payment(before, 1).verifiedFamilies).toBe(1);
-    expect(payment(after, 1).received - payment(before, 1).received).toBe(2950);
-    expect(payment(after, 2).verifiedFamilies - payment(before, 2).verifiedFamilies).toBe(0);
-    expect(payment(after, 2).received - payment(before, 2).received).toBe(450);
+    expect(payment(after, 1).verifiedFamilies - payment(before, 1).verifiedFamilies).toBe(0);
+    expect(payment(after, 1).received - payment(before, 1).received).toBe(0);
+    expect(payment(after, 2).verifiedFamilies - payment(before, 2).verifiedFamilies).toBe(1);
+    expect(payment(after, 2).received - payment(before, 2).received).toBe(3400);
 
     // An own amount replaces the family's share of what is owed; a payment that owes nothing is paid in full.
     const { family: other } = await familyWithParent();

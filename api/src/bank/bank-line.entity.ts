@@ -57,12 +57,47 @@ export class BankLayoutEntity {
   mapping!: string;
 }
 
-/** A statement line the API read in a preview: only such lines can be confirmed. */
+/**
+ * A bank statement line: a fact stored once, whatever file brought it (docs/payments.md). Kept from
+ * the first preview that read it, known by its fingerprint (`bankLineFingerprint`), with the file it
+ * first came in, when, and its state: 'pendiente' until decided, then 'aplicada' or 'descartada'
+ * (the standing decision's row in `bank_lines`), and 'pendiente' again once its credit is reversed.
+ * Only lines kept here can be confirmed. No description nor depositor's name is kept.
+ */
 @Entity('bank_statement_reads')
 export class BankStatementReadEntity {
+  /** The fingerprint (or, for a line not seen since 2026-11, its old checksum). */
   @Column({ type: 'varchar', length: 64, primary: true })
   checksum!: string;
 
+  /** When the line was first imported. */
   @Column({ type: 'datetime', precision: 3 })
   readAt!: Date;
+
+  /** The file it first came in ('' when not known: read before file names were kept). */
+  @Column({ type: 'varchar', length: 255, default: '' })
+  fileName!: string;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  account!: string | null;
+
+  /** The fingerprint without the account: a confirmation that does not name the account finds the line by it. */
+  @Index('IDX_bank_statement_reads_loose')
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  looseChecksum!: string | null;
+
+  /** yyyy-MM-dd. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  day!: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  amountCentavos!: number | null;
+
+  @Column({ type: 'varchar', length: 12, default: 'pendiente' })
+  state!: 'pendiente' | 'aplicada' | 'descartada';
+
+  /** The decision that stands (`bank_lines`), while the line is applied or discarded. */
+  @Index('IDX_bank_statement_reads_line')
+  @Column({ type: 'int', nullable: true })
+  lineId!: number | null;
 }

@@ -6,9 +6,13 @@ import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './ban
 /** The bank's lines for every other module: what the ledger's reversal of a line's credit does to it. */
 @Injectable()
 export class BankLineStore {
-  /** The line's credit was reversed: it can be applied again, in the transaction of the reversal. */
+  /**
+   * The line's credit was reversed: its decision is over and the line is 'pendiente' again (it can
+   * be applied again), in the transaction of the reversal, which holds the family's lock.
+   */
   async markReversed(manager: EntityManager, lineId: number): Promise<void> {
     await manager.update(BankLineEntity, { id: lineId }, { state: 'revertida', liveChecksum: null });
+    await manager.update(BankStatementReadEntity, { lineId }, { state: 'pendiente', lineId: null });
   }
 }
 

@@ -36,13 +36,13 @@ function mappingOf(fields: Record<string, string>): { mapping: BankColumnMapping
 export class BankController {
   constructor(private readonly bank: BankService) {}
 
-  /** multipart/form-data: `file` (CSV or XLSX), optionally `mapping` (JSON) and `headerLine`. Writes nothing. */
+  /** multipart/form-data: `file` (CSV or XLSX, its name kept), optionally `mapping` (JSON) and `headerLine`. Writes only the lines it read. */
   @Post('preview')
   @HttpCode(200)
   preview(@Body() body: unknown): Promise<BankPreview> {
     if (!(body instanceof MultipartBody)) throw new UnsupportedMediaTypeException(BANK_MESSAGES.notMultipart);
     const { mapping, headerLine } = mappingOf(body.fields);
-    return this.bank.preview(body.file?.data, mapping, headerLine);
+    return this.bank.preview(body.file?.data, mapping, headerLine, body.file?.fileName ?? '');
   }
 
   @Post('confirm')

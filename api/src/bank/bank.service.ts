@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type {
   BankColumnMapping,
+  BankLineImport,
   BankConfirmResult,
   BankLineDecision,
   BankMatch,
@@ -10,7 +11,7 @@ import type {
   User,
 } from '@portal/contracts';
 import { foldForSearch, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
 import { recordChange } from '../history/record';
@@ -21,6 +22,10 @@ import { SettingsStore } from '../settings/settings.store';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
 import { findNearReferences, findReference, paymentReference, type NearReference } from './reference';
 import { parseStatement, StatementError, type ColumnMapping, type StatementLine } from './statement-parser';
+import { importNote, keepLines, keptLines, lineChecksum, plain } from './line-identity';
+
+// Where tests and tools have always found it.
+export { lineChecksum } from './line-identity';
 
 export const BANK_MESSAGES = {
   noFile: 'Sube el archivo del estado de cuenta.',
@@ -31,27 +36,15 @@ export const BANK_MESSAGES = {
     count === 1
       ? 'Esa línea ya se aplicó o descartó en otra importación. Para corregirla, revierte su crédito en el estado de cuenta de la familia.'
       : `${count} líneas ya se aplicaron o descartaron en otra importación. Para corregir una, revierte su crédito en el estado de cuenta de la familia.`,
+  /** `note`: where the (first) line went, as the preview says it. */
+  alreadyImported: (note: string, count: number) =>
+    `${note}${count > 1 ? ` (y ${count - 1} ${count === 2 ? 'línea más' : 'líneas más'} ya decididas)` : ''}. ` +
+    'Para corregirla, revierte su crédito en el estado de cuenta de la familia.',
   notRead: (count: number) =>
     count === 1
       ? 'Esa línea no está en ningún estado de cuenta leído: vuelve a subir el archivo del banco y confirma desde la vista previa.'
       : `${count} líneas no están en ningún estado de cuenta leído: vuelve a subir el archivo del banco y confirma desde la vista previa.`,
 } as const;
-
-/** Lower case, no accents, single spaces. */
-const plain = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** Identifies a line across statements: its day, amount, document number and description. */
-export function lineChecksum(line: Pick<StatementLine, 'date' | 'amountCentavos' | 'document' | 'description'>): string {
-  return createHash('sha256')
-    .update([line.date, line.amountCentavos, plain(line.document), plain(line.description)].join('|'))
-    .digest('hex');
-}
 
 const headerHash = (headers: string[]) => createHash('sha256').update(headers.map(plain).join('|')).digest('hex');
 
@@ -146,7 +139,12 @@ export class BankService {
     private readonly settings: SettingsStore,
   ) {}
 
-  async preview(bytes: Buffer | undefined, mapping: BankColumnMapping | null, headerLine: number | null): Promise<BankPreview> {
+  async preview(
+    bytes: Buffer | undefined,
+    mapping: BankColumnMapping | null,
+    headerLine: number | null,
+    fileName = '',
+  ): Promise<BankPreview> {
     if (!bytes) throw new BadRequestException(BANK_MESSAGES.noFile);
     const manager = this.db.manager;
     const layouts = new Map(
@@ -161,30 +159,18 @@ export class BankService {
       }
       throw error;
     }
-    const lines = parsed.lines.map((line) => ({ ...line, checksum: lineChecksum(line) }));
-    const decided = new Map<string, 'aplicada' | 'descartada'>();
-    const checksums = [...new Set(lines.map((line) => line.checksum))];
-    for (let at = 0; at < checksums.length; at += 500) {
-      const rows = await manager.find(BankLineEntity, {
-        select: { liveChecksum: true, state: true },
-        where: { liveChecksum: In(checksums.slice(at, at + 500)) },
-      });
-      for (const row of rows) if (row.state !== 'revertida') decided.set(row.liveChecksum!, row.state);
-    }
-    // What the server read: only these lines can be confirmed (a line is known by its checksum alone).
-    const now = new Date();
-    await this.db.write(async (writer) => {
-      for (let at = 0; at < checksums.length; at += 500) {
-        await writer
-          .createQueryBuilder()
-          .insert()
-          .into(BankStatementReadEntity)
-          .values(checksums.slice(at, at + 500).map((checksum) => ({ checksum, readAt: now })))
-          .orIgnore()
-          .updateEntity(false)
-          .execute();
-      }
-    });
+    const account = (parsed as { account?: string | null }).account ?? null;
+    const lines = parsed.lines.map((line) => ({ ...line, account, checksum: lineChecksum({ ...line, account }) }));
+    // Every line read is kept, once, from its first import: the facts already known say where it went.
+    const known = await this.db.write((writer) => keepLines(writer, lines, fileName));
+    const graduates = new Map(
+      (
+        await this.families.byIds(
+          [...new Set([...known.values()].flatMap((fact) => (fact.familyId === null ? [] : [fact.familyId])))],
+          ['graduateName'],
+        )
+      ).map((family) => [family.id, family.graduateName]),
+    );
     const [match, covering, names] = await Promise.all([
       this.matcher(manager),
       this.ledger.coveringIndex(manager),
@@ -192,7 +178,18 @@ export class BankService {
     ]);
     const graduateOf = new Map(names.map((family) => [family.id, family.graduateName]));
     const preview = lines.map((line): BankPreviewLine => {
-      const status = decided.get(line.checksum) ?? 'nueva';
+      const fact = known.get(line.checksum);
+      const imported: BankLineImport | null = fact
+        ? {
+            fileName: fact.fileName,
+            importedAt: fact.readAt.toISOString(),
+            state: fact.state,
+            familyId: fact.familyId,
+            graduateName: fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null),
+            note: importNote(fact, fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null)),
+          }
+        : null;
+      const status = fact && fact.state !== 'pendiente' ? fact.state : 'nueva';
       const proposed = status === 'nueva' ? match(line) : null;
       // The standing credit that already holds this deposit (a verified receipt), if any.
       const deposit = {
@@ -211,7 +208,7 @@ export class BankService {
               graduateName: graduateOf.get(holder.familyId) ?? '',
             }
           : null;
-      return { ...line, status, match: proposed, covered };
+      return { ...line, status, imported, match: proposed, covered };
     });
     return {
       headers: parsed.headers,
@@ -322,24 +319,42 @@ export class BankService {
    * refused (409): nothing is counted twice. A line whose deposit a credit already holds (the
    * family's verified receipt) is linked to it instead of crediting the money again.
    */
-  confirm(
+  async confirm(
     user: User,
     decisions: BankLineDecision[],
     layout: { headers: string[]; mapping: BankColumnMapping } | null,
   ): Promise<BankConfirmResult> {
+    const lines = decisions.map((decision) => ({ ...decision, checksum: lineChecksum(decision) }));
+    const unique = [...new Set(lines.map((line) => line.checksum))];
+    const familyIds = [...new Set(lines.flatMap((line) => (line.familyId === null ? [] : [line.familyId])))].sort((a, b) => a - b);
+    const targets = await Promise.all(familyIds.map((familyId) => this.families.target(familyId)));
     return this.db.write(async (manager) => {
-      const lines = decisions.map((decision) => ({ ...decision, checksum: lineChecksum(decision) }));
-      const unique = [...new Set(lines.map((line) => line.checksum))];
-      const read = await manager.countBy(BankStatementReadEntity, { checksum: In(unique) });
-      if (read < unique.length) throw new ConflictException(BANK_MESSAGES.notRead(unique.length - read));
-      const already = await manager.countBy(BankLineEntity, { liveChecksum: In(unique) });
-      if (already > 0 || unique.length < lines.length)
-        throw new ConflictException(BANK_MESSAGES.alreadyDecided(already || lines.length - unique.length));
+      // The families' locks before anything is read: on MySQL/MariaDB every read after them sees
+      // what another admin's write on those families committed meanwhile (database/lock-order.ts).
+      for (const target of targets)
+        if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(BANK_MESSAGES.familyNotFound);
+      const facts = await keptLines(manager, lines, unique);
+      if (facts.size < unique.length) throw new ConflictException(BANK_MESSAGES.notRead(unique.length - facts.size));
+      const decided = [...facts.values()].filter((fact) => fact.state !== 'pendiente');
+      if (decided.length > 0)
+        throw new ConflictException(BANK_MESSAGES.alreadyImported(await this.whereItWent(manager, decided[0]!), decided.length));
+      if (unique.length < lines.length) throw new ConflictException(BANK_MESSAGES.alreadyDecided(lines.length - unique.length));
       let applied = 0;
       let discarded = 0;
       let linked = 0;
       const now = new Date();
       for (const line of lines) {
+        const state = line.familyId === null ? ('descartada' as const) : ('aplicada' as const);
+        // Conditional: of two admins deciding the same line at once, one changes it and the other is told where it went.
+        const taken = await manager.update(BankStatementReadEntity, { checksum: line.checksum, state: 'pendiente' }, { state });
+        if (!taken.affected) {
+          const fact = await this.db.manager.findOneBy(BankStatementReadEntity, { checksum: line.checksum });
+          throw new ConflictException(
+            fact && fact.state !== 'pendiente'
+              ? BANK_MESSAGES.alreadyImported(await this.whereItWent(this.db.manager, fact), 1)
+              : BANK_MESSAGES.alreadyDecided(1),
+          );
+        }
         const row = {
           checksum: line.checksum,
           liveChecksum: line.checksum,
@@ -351,7 +366,8 @@ export class BankService {
           entryId: null,
         };
         if (line.familyId === null) {
-          await this.insertLine(manager, { ...row, state: 'descartada' });
+          const lineId = await this.insertLine(manager, { ...row, state: 'descartada' });
+          await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
           await recordChange(manager, user, {
             action: 'bank-line.discard',
             entity: 'bank-line',
@@ -360,8 +376,8 @@ export class BankService {
           discarded += 1;
           continue;
         }
-        if (!(await this.families.lock(manager, line.familyId))) throw new NotFoundException(BANK_MESSAGES.familyNotFound);
         const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
+        await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
         const entryId = await this.apply(user, manager, { ...line, familyId: line.familyId }, lineId);
         if (entryId.linked) linked += 1;
         // The family hears of money found in the bank (a deposit its verified receipt held was told already).
@@ -396,6 +412,16 @@ export class BankService {
       }
       return { applied, discarded, linked };
     });
+  }
+
+  /** Where a decided line went, as the preview says it ('Ya importada el 30/11 en noviembre.csv: aplicada a …'). */
+  private async whereItWent(manager: EntityManager, fact: BankStatementReadEntity): Promise<string> {
+    const decision =
+      fact.lineId === null
+        ? null
+        : await manager.findOne(BankLineEntity, { where: { id: fact.lineId }, select: { id: true, familyId: true } });
+    const family = decision?.familyId ? await this.families.name(decision.familyId, manager) : null;
+    return importNote(fact, family?.graduateName ?? null);
   }
 
   /** The decision's row; two admins confirming the same line at once: the unique live checksum lets one through. */
@@ -441,13 +467,14 @@ export class BankService {
           key(proof.documentNumber) === key(deposit.documentNumber)) ||
           proof.depositDate === deposit.depositDate),
     );
-    if (receipt) await this.receipts.verifyByBank(manager, user, receipt, deposit.amount);
+    // A receipt another admin decided meanwhile is left out (the update applies only while it is in review).
+    const verified = receipt && (await this.receipts.verifyByBank(manager, user, receipt, deposit.amount)) ? receipt : null;
     const entry = await this.ledger.credit(manager, user, {
       ...deposit,
       source: 'banco',
-      paymentNumber: receipt?.paymentNumber ?? null,
+      paymentNumber: verified?.paymentNumber ?? null,
       bankLineId: lineId,
-      receiptId: receipt?.id ?? null,
+      receiptId: verified?.id ?? null,
     });
     return { id: entry.id, linked: false };
   }

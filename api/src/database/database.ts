@@ -25,6 +25,7 @@ import { Books1765000000000 } from './migrations/1765000000000-books';
 import { ChangeMark1765100000000 } from './migrations/1765100000000-change-mark';
 import { ControlChanges1765150000000 } from './migrations/1765150000000-control-changes';
 import { MoneyMailWindow1765160000000 } from './migrations/1765160000000-money-mail-window';
+import { BankLineFacts1765170000000 } from './migrations/1765170000000-bank-line-facts';
 import { Centavos1765200000000 } from './migrations/1765200000000-centavos';
 import { BooksReach1765300000000 } from './migrations/1765300000000-books-reach';
 
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   ChangeMark1765100000000,
   ControlChanges1765150000000,
   MoneyMailWindow1765160000000,
+  BankLineFacts1765170000000,
   Centavos1765200000000,
   BooksReach1765300000000,
 ];

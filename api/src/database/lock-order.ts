@@ -18,7 +18,10 @@ import type { Database } from './database.service';
  *   2. The family row, found by its e-mail: the unique e-mail index entry first, then the row. That
  *      is how parents find their family (the session's e-mail), the payment answer's too; an
  *      admin locking the row by id first and its e-mail entry second (as a DELETE or an e-mail
- *      change does) would cross them.
+ *      change does) would cross them. A money write (ledger, receipts, bank) takes it before any
+ *      plain read of its transaction (FamilyStore.target, read before the transaction, then
+ *      FamilyStore.lock): REPEATABLE READ fixes the snapshot at the first plain read, which would
+ *      otherwise hide the credit another admin committed while this one waited for the lock.
  *   3. The event row.
  *   4. The rows that hang from them (event_rsvps, payment_confirmations, payment_proofs), last;
  *      the ON DELETE CASCADE foreign keys follow the same order (parent row, then children).

@@ -150,10 +150,12 @@ export class FamiliesService {
    * The family row is locked before its answers are deleted, as a parent's answer locks it before
    * writing one (database/lock-order.ts).
    */
-  remove(user: User, id: number): Promise<void> {
+  async remove(user: User, id: number): Promise<void> {
+    // Read before the transaction, so that the money check after the lock sees a credit another admin just recorded.
+    const target = await this.store.target(id);
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
-      const current = await this.store.lock(manager, id);
+      const current = target && (await this.store.lock(manager, target));
       if (!current) throw new NotFoundException(FAMILY_TEXTS.notFound);
       // Money is never deleted with a family: its credits are reversed first (decisions item 20).
       await this.ledger.refuseDeleteWithMoney(manager, id);

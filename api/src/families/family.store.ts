@@ -9,6 +9,9 @@ import { FamilyEntity } from './family.entity';
 export type FamilyRow = FamilyEntity;
 type Column = keyof FamilyEntity;
 
+/** What `FamilyStore.lock` finds a family by, read before the transaction. */
+export type LockTarget = Pick<FamilyEntity, 'id' | 'email'>;
+
 /** Id and graduate name, what history and labels show of a family. */
 export type FamilyName = Pick<FamilyEntity, 'id' | 'graduateName'>;
 
@@ -130,14 +133,30 @@ export class FamilyStore {
   }
 
   /**
-   * Step 2 of database/lock-order.ts, for an admin: the family with this id, locked for writing
-   * until the transaction ends, or null. Its e-mail is read first without a lock; it cannot change
-   * before the lock, because only admin writes change it and they hold step 1.
+   * Which family a write will lock, and its e-mail: read on its own, before the write's
+   * transaction starts (so that it holds no connection while it waits for another).
    */
-  async lock(manager: EntityManager, id: number): Promise<FamilyRow | null> {
-    const family = await manager.findOneBy(FamilyEntity, { id });
-    if (!family || this.db.isSqlite) return family;
-    const locked = await findLocked(this.db, manager, FamilyEntity, { where: { email: family.email } }, 'pessimistic_write');
+  target(id: number): Promise<LockTarget | null> {
+    return this.families.findOne({ where: { id }, select: { id: true, email: true } });
+  }
+
+  /**
+   * Step 2 of database/lock-order.ts, for an admin: the family, locked for writing until the
+   * transaction ends, or null; found by its e-mail. On MySQL/MariaDB a transaction's first plain
+   * read fixes its snapshot, so a read before the lock would hide what the write the lock waited
+   * for committed: a money write passes the `target` it read before its transaction, takes this
+   * lock before it reads anything, and then reads what it decides on (docs/payments.md). Given
+   * only the id, the e-mail is read in the transaction first (families.service.ts, whose writes
+   * hold step 1 already, so no e-mail changes meanwhile).
+   */
+  async lock(manager: EntityManager, family: number | LockTarget): Promise<FamilyRow | null> {
+    const id = typeof family === 'number' ? family : family.id;
+    if (this.db.isSqlite) return manager.findOneBy(FamilyEntity, { id });
+    const found =
+      typeof family === 'number' ? await manager.findOne(FamilyEntity, { where: { id }, select: { id: true, email: true } }) : family;
+    if (!found) return null;
+    const locked = await findLocked(this.db, manager, FamilyEntity, { where: { email: found.email } }, 'pessimistic_write');
+    // Another family now (its e-mail edited since it was read, a rare race): as if gone.
     return locked?.id === id ? locked : null;
   }
 

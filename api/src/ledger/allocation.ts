@@ -23,27 +23,52 @@ export interface Account {
   paid: boolean;
 }
 
+/** Money the family has, and the payment it was recorded or verified for (null: none named). */
+export interface Credit {
+  amount: number;
+  paymentNumber: PaymentNumber | null;
+}
+
 /**
- * The family's money over its payments (decisions item 20): the oldest payment first, each up to
- * what it owes; what is left after the last is the family's credit ('Saldo a favor'). A payment is
- * due once its date is before `today` (Guatemala), as the reminders and the dashboard count it.
+ * The family's money over its payments (decisions item 20): money recorded or verified for a named
+ * payment pays that payment first; what is left of it, and money for no payment, pays the oldest
+ * payment first, each up to what it owes; what is left after the last is the family's credit
+ * ('Saldo a favor'). A payment is due once its date is before `today` (Guatemala), as the
+ * reminders and the dashboard count it.
  */
-export function allocate(charges: Charge[], received: number, today: string): Account {
-  let left = Math.max(received, 0);
-  const ordered = [...charges].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.paymentNumber - b.paymentNumber);
-  const allocated = new Map<PaymentNumber, Allocated>();
-  for (const charge of ordered) {
-    const due = charge.dueDate < today;
-    if (charge.expected === null) {
-      allocated.set(charge.paymentNumber, { ...charge, received: 0, balance: null, state: 'pendiente', due });
-      continue;
-    }
-    const paid = Math.min(left, charge.expected);
-    left -= paid;
-    const state: PaymentState = paid >= charge.expected ? 'pagado' : paid > 0 ? 'parcial' : 'pendiente';
-    allocated.set(charge.paymentNumber, { ...charge, received: paid, balance: charge.expected - paid, state, due });
+export function allocate(charges: Charge[], credits: Credit[], today: string): Account {
+  const received = credits.reduce((sum, credit) => sum + credit.amount, 0);
+  const paidTo = new Map<PaymentNumber, number>();
+  const owes = (charge: Charge) => (charge.expected === null ? 0 : charge.expected - (paidTo.get(charge.paymentNumber) ?? 0));
+  const byNumber = new Map(charges.map((charge) => [charge.paymentNumber, charge]));
+  let left = 0;
+  // Intent first: each named payment takes its own money, up to what it owes.
+  const named = new Map<PaymentNumber, number>();
+  for (const credit of credits) {
+    const charge = credit.paymentNumber === null ? undefined : byNumber.get(credit.paymentNumber);
+    if (charge) named.set(charge.paymentNumber, (named.get(charge.paymentNumber) ?? 0) + credit.amount);
+    else left += credit.amount;
   }
-  const lines = charges.map((charge) => allocated.get(charge.paymentNumber)!);
+  for (const [paymentNumber, amount] of named) {
+    const charge = byNumber.get(paymentNumber)!;
+    const paid = Math.max(Math.min(amount, owes(charge)), 0);
+    paidTo.set(paymentNumber, paid);
+    left += amount - paid;
+  }
+  left = Math.max(left, 0);
+  const ordered = [...charges].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.paymentNumber - b.paymentNumber);
+  for (const charge of ordered) {
+    const paid = Math.min(left, owes(charge));
+    left -= paid;
+    paidTo.set(charge.paymentNumber, (paidTo.get(charge.paymentNumber) ?? 0) + paid);
+  }
+  const lines = charges.map((charge): Allocated => {
+    const due = charge.dueDate < today;
+    if (charge.expected === null) return { ...charge, received: 0, balance: null, state: 'pendiente', due };
+    const paid = paidTo.get(charge.paymentNumber) ?? 0;
+    const state: PaymentState = paid >= charge.expected ? 'pagado' : paid > 0 ? 'parcial' : 'pendiente';
+    return { ...charge, received: paid, balance: charge.expected - paid, state, due };
+  });
   const expected = lines.reduce((sum, line) => sum + (line.expected ?? 0), 0);
   const dueLines = lines.filter((line) => line.due && line.expected !== null);
   const dueBalance = dueLines.reduce((sum, line) => sum + (line.balance ?? 0), 0);

@@ -8,6 +8,7 @@ export const LEDGER_MESSAGES = {
   depositTaken: (graduateName: string, source: string) =>
     `Ese depósito (mismo número de documento, monto y fecha) ya está acreditado a la familia de ${graduateName} por ${source}. ` +
     'Si era de otra familia, revierte ese crédito primero.',
+  creditGone: 'El crédito de ese depósito acaba de revertirse o de unirse a otro comprobante o línea. Vuelve a cargar y decide de nuevo.',
   familyHasMoney: (amount: number) =>
     `Esta familia tiene ${formatQuetzales(amount)} recibidos en su cuenta. Revierte sus créditos (con el motivo) antes de eliminarla.`,
 } as const;

@@ -21,7 +21,7 @@ import { recordChange } from '../history/record';
 import { PaymentStore, type OverrideRow, type PaymentDateRow } from '../payments/payment.store';
 import { ReceiptStore, toReceipt } from '../receipts/receipt.store';
 import { SettingsStore } from '../settings/settings.store';
-import { allocate, depositKey, type Account } from './allocation';
+import { allocate, depositKey, type Account, type Credit } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES, SOURCE_NAMES } from './ledger.messages';
 import { LedgerMail } from './ledger-mail';
@@ -118,10 +118,10 @@ export class LedgerService {
   /** The families' accounts (charges and money, allocated, in centavos): four queries, whatever their number. */
   async accounts(manager: EntityManager, families: Array<Pick<FamilyRow, 'id' | 'graduates'>>, today = todayInGuatemala()) {
     const ids = families.map((family) => family.id);
-    const [payments, overrides, sums] = await Promise.all([
+    const [payments, overrides, credits] = await Promise.all([
       this.payments.payments(manager),
       this.payments.overridesOf(ids, manager),
-      this.received(manager, ids),
+      this.creditsByPayment(manager, ids),
     ]);
     const overrideOf = new Map(overrides.map((row) => [`${row.familyId}:${row.paymentNumber}`, row]));
     const accounts = new Map<number, Account & { from: Map<number, ReturnType<typeof expectedAmount> & { reason: string | null }> }>();
@@ -133,7 +133,7 @@ export class LedgerService {
         from.set(payment.id, { ...owed, reason: override?.reason ?? null });
         return { paymentNumber: payment.id, dueDate: payment.date, expected: owed.expected };
       });
-      accounts.set(family.id, { ...allocate(charges, sums.get(family.id) ?? 0, today), from });
+      accounts.set(family.id, { ...allocate(charges, credits.get(family.id) ?? [], today), from });
     }
     return accounts;
   }
@@ -150,6 +150,33 @@ export class LedgerService {
     // MySQL returns SUM() as a DECIMAL string.
     const rows = await query.getRawMany<{ familyId: number | string; amount: number | string }>();
     return new Map(rows.map((row) => [Number(row.familyId), Number(row.amount)]));
+  }
+
+  /** Each family's standing credits summed by the payment they were recorded for (allocation.ts pays that one first). */
+  async creditsByPayment(manager: EntityManager, familyIds: number[]): Promise<Map<number, Credit[]>> {
+    if (familyIds.length === 0) return new Map();
+    const rows = await manager
+      .createQueryBuilder(LedgerEntryEntity, 'entry')
+      .select('entry.familyId', 'familyId')
+      .addSelect('entry.paymentNumber', 'paymentNumber')
+      .addSelect('COALESCE(SUM(entry.amount), 0)', 'amount')
+      .where('entry.familyId IN (:...familyIds)', { familyIds })
+      .andWhere("entry.kind = 'credito'")
+      .andWhere('entry.reversedById IS NULL')
+      .groupBy('entry.familyId')
+      .addGroupBy('entry.paymentNumber')
+      .getRawMany<{ familyId: number | string; paymentNumber: number | string | null; amount: number | string }>();
+    const credits = new Map<number, Credit[]>();
+    for (const row of rows) {
+      // MySQL returns SUM() as a DECIMAL string.
+      const credit = {
+        amount: Number(row.amount),
+        paymentNumber: row.paymentNumber === null ? null : (Number(row.paymentNumber) as PaymentNumber),
+      };
+      const familyId = Number(row.familyId);
+      credits.set(familyId, [...(credits.get(familyId) ?? []), credit]);
+    }
+    return credits;
   }
 
   /** The standing credits (not reversed) of these families. */
@@ -349,14 +376,19 @@ export class LedgerService {
     return entry;
   }
 
-  /** Ties the other side of a deposit to the credit that holds it (nothing is counted again). */
+  /**
+   * Ties the other side of a deposit to the credit that holds it (nothing is counted again), only
+   * while that credit stands: one reversed meanwhile is a 409 and nothing is written.
+   */
   async link(
     manager: EntityManager,
     user: User,
     entry: LedgerEntryEntity,
     side: { receiptId: number } | { bankLineId: number },
   ): Promise<void> {
-    await manager.update(LedgerEntryEntity, { id: entry.id }, side);
+    const free = 'receiptId' in side ? { receiptId: IsNull() } : { bankLineId: IsNull() };
+    const result = await manager.update(LedgerEntryEntity, { id: entry.id, reversedById: IsNull(), ...free }, side);
+    if (!result.affected) throw new ConflictException(LEDGER_MESSAGES.creditGone);
     await recordChange(manager, user, {
       action: 'ledger.link',
       entity: 'ledger',
@@ -375,10 +407,13 @@ export class LedgerService {
    */
   async reverse(user: User, entryId: number, input: ReverseCreditInput): Promise<Statement> {
     const reason = input.reason.trim();
+    // Which family, read before the transaction: its lock is the first thing the transaction does,
+    // so every read after it sees what other admins committed (docs/payments.md).
+    const found = await this.db.manager.findOneBy(LedgerEntryEntity, { id: entryId });
+    if (!found) throw new NotFoundException(LEDGER_MESSAGES.entryNotFound);
+    const target = await this.families.target(found.familyId);
     return this.db.write(async (manager) => {
-      const found = await manager.findOneBy(LedgerEntryEntity, { id: entryId });
-      if (!found) throw new NotFoundException(LEDGER_MESSAGES.entryNotFound);
-      if (!(await this.families.lock(manager, found.familyId))) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
+      if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);
       const entry = await manager.findOneByOrFail(LedgerEntryEntity, { id: entryId });
       if (entry.kind !== 'credito') throw new ConflictException(LEDGER_MESSAGES.notACredit);
       if (entry.reversedById !== null) {

@@ -129,7 +129,14 @@ ${footer(optOut, { label: 'Darme de baja de los avisos por correo', url: input.u
   };
 }
 
-/** A payment whose receipt the committee has not verified: N days before its date, or on the day. */
+/** 'a', 'a y b', 'a, b y c'. */
+const listInSpanish = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`);
+
+/**
+ * A payment the family's ledger does not show paid: N days before its date, or on the day; with
+ * what else is overdue (in total and per payment), the family's reference and the bank account,
+ * and a link to its 'Pagos'.
+ */
 export function paymentReminderMail(input: {
   contactName: string;
   graduateName: string;
@@ -140,16 +147,25 @@ export function paymentReminderMail(input: {
   daysLeft: number;
   /** What the family still owes of it, whole quetzales (null while the payment has no amount). */
   owed: number | null;
+  /** The other payments past their date the family still owes, oldest first. */
+  overdue?: Array<{ title: string; balance: number }>;
   /** The family's payment reference, to write on the deposit slip. */
   reference: string;
   bank: { name: string; number: string; holder: string } | null;
   portalUrl: string;
 }): Mail {
+  const overdue = input.overdue ?? [];
   const when = input.daysLeft === 0 ? 'vence hoy' : input.daysLeft === 1 ? 'vence mañana' : `vence en ${input.daysLeft} días`;
   const paragraphs = [
     `Hola, ${input.contactName}:`,
     `Te recordamos que el ${input.paymentTitle.toLowerCase()} de ${input.graduateName} (${input.description}) ${when}, el ${input.dueDate}.`,
     ...(input.owed !== null ? [`Monto pendiente de este pago: ${formatQuetzales(input.owed)}.`] : []),
+    ...(overdue.length > 0
+      ? [
+          `Además tienes ${formatQuetzales(overdue.reduce((sum, item) => sum + item.balance, 0))} vencidos: ` +
+            `${listInSpanish(overdue.map((item) => `${item.title} ${formatQuetzales(item.balance)}`))}.`,
+        ]
+      : []),
     ...(input.bank
       ? [
           `Deposita en ${input.bank.name}, cuenta ${input.bank.number}${input.bank.holder ? ` a nombre de ${input.bank.holder}` : ''}, y escribe la referencia ${input.reference} en la boleta.`,

@@ -31,7 +31,8 @@ const MAX_FIELDS = 20;
 /** A class, so a JSON body of the same shape is never taken for a parsed form. */
 export class MultipartBody {
   fields: Record<string, string> = {};
-  file?: { fieldName: string; data: Buffer };
+  /** `fileName`: the name the browser sent (the bank statement keeps it to say where a line came in; a receipt ignores it). */
+  file?: { fieldName: string; data: Buffer; fileName: string };
 }
 
 export function isUploadRoute(request: Pick<FastifyRequest, 'method' | 'url'>): boolean {
@@ -67,8 +68,8 @@ async function readForm(request: FastifyRequest): Promise<MultipartBody> {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        // The sent file name and type are ignored: the type comes from the bytes (file-safety.ts).
-        body.file = { fieldName: part.fieldname, data: await part.toBuffer() };
+        // The sent type is ignored: the type comes from the bytes (file-safety.ts).
+        body.file = { fieldName: part.fieldname, data: await part.toBuffer(), fileName: part.filename ?? '' };
         continue;
       }
       const { fieldname, value, valueTruncated, fieldnameTruncated } = part;

@@ -60,10 +60,12 @@ export class ReceiptReviewService {
    */
   async decide(user: User, id: number, decision: Decision): Promise<ReviewQueueItem> {
     const centavos = decision.amountReceived === null ? null : toCentavos(decision.amountReceived);
+    // Which family, read before the transaction: its lock is the first thing the transaction does,
+    // so the reads after it see what other admins committed (docs/payments.md).
+    const found = await this.db.manager.findOneBy(ReceiptEntity, { id });
+    const target = found ? await this.families.target(found.familyId) : null;
     const changed = await this.db.write(async (manager) => {
-      const found = await manager.findOneBy(ReceiptEntity, { id });
-      if (!found) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
-      if (!(await this.families.lock(manager, found.familyId))) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
+      if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
       const result = await manager.update(
         ReceiptEntity,
         { id, state: 'en_revision' },
@@ -110,8 +112,8 @@ export class ReceiptReviewService {
       }
       return 1;
     });
-    const found = await this.db.manager.findOneBy(ReceiptEntity, { id });
-    const [row] = found ? await this.withFamilies([found]) : [];
+    const decided = await this.db.manager.findOneBy(ReceiptEntity, { id });
+    const [row] = decided ? await this.withFamilies([decided]) : [];
     if (!row) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
     if (changed === 0) {
       const verb = DECIDED[row.state as Decision['state']] ?? 'revisó';

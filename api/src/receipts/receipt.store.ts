@@ -75,13 +75,17 @@ export class ReceiptStore {
     return manager.find(ReceiptEntity, { where: { familyId, state: 'en_revision' }, order: { id: 'ASC' } });
   }
 
-  /** A receipt still under review verified with the bank line of its deposit (`amount` in centavos). */
-  async verifyByBank(manager: EntityManager, user: User, receipt: Pick<ReceiptRow, 'id' | 'familyId'>, amount: number): Promise<void> {
-    await manager.update(
+  /**
+   * A receipt still under review verified with the bank line of its deposit (`amount` in centavos);
+   * false when it was decided meanwhile.
+   */
+  async verifyByBank(manager: EntityManager, user: User, receipt: Pick<ReceiptRow, 'id' | 'familyId'>, amount: number): Promise<boolean> {
+    const { affected } = await manager.update(
       ReceiptEntity,
       { id: receipt.id, state: 'en_revision' },
       { state: 'verificado', amountReceived: amount, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
     );
+    if (!affected) return false;
     await recordChange(manager, user, {
       action: 'payment-proof.verify',
       entity: 'payment-proof',
@@ -90,6 +94,7 @@ export class ReceiptStore {
       before: { state: 'en_revision' },
       after: { state: 'verificado', amountReceived: toQuetzales(amount), by: 'banco' },
     });
+    return true;
   }
 
   /**

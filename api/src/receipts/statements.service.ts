@@ -58,10 +58,11 @@ export class StatementsService {
     return this.ledger.statements(manager, families);
   }
 
-  setOverride(user: User, familyId: number, paymentNumber: number, input: PaymentOverrideDto): Promise<Statement> {
+  async setOverride(user: User, familyId: number, paymentNumber: number, input: PaymentOverrideDto): Promise<Statement> {
     const payment = this.paymentNumber(paymentNumber);
+    const target = await this.families.target(familyId);
     return this.db.write(async (manager) => {
-      if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
+      if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       const row = { familyId, paymentNumber: payment, amountCentavos: toCentavos(input.amountQuetzales), reason: input.reason.trim() };
       // The amount it replaces stays, crossed out, with the new reason.
       const replaced = `Reemplazado por ${formatQuetzales(input.amountQuetzales)}: ${row.reason}`.slice(0, 300);
@@ -72,13 +73,14 @@ export class StatementsService {
   }
 
   /** The family owes the payment's amount again; the committee says why (kept in 'Historial'). */
-  removeOverride(user: User, familyId: number, paymentNumber: number, input: RemoveOverrideDto | undefined): Promise<Statement> {
+  async removeOverride(user: User, familyId: number, paymentNumber: number, input: RemoveOverrideDto | undefined): Promise<Statement> {
     const payment = this.paymentNumber(paymentNumber);
     const reason = input?.reason?.trim() ?? '';
     if (reason === '')
       throw new BadRequestException({ message: STATEMENT_TEXTS.reasonRequired, errors: { reason: [STATEMENT_TEXTS.reasonRequired] } });
+    const target = await this.families.target(familyId);
     return this.db.write(async (manager) => {
-      if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
+      if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       const before = await this.payments.removeOverride(manager, user, familyId, payment, reason);
       if (!before) throw new NotFoundException(STATEMENT_TEXTS.overrideNotFound);
       await recordChange(manager, user, {
@@ -90,10 +92,11 @@ export class StatementsService {
   }
 
   /** Money received without a receipt (cash at a meeting, a transfer checked by hand): a credit by this admin. */
-  recordCash(user: User, familyId: number, paymentNumber: number, input: CashPaymentDto): Promise<Statement> {
+  async recordCash(user: User, familyId: number, paymentNumber: number, input: CashPaymentDto): Promise<Statement> {
     const payment = this.paymentNumber(paymentNumber);
+    const target = await this.families.target(familyId);
     return this.db.write(async (manager) => {
-      if (!(await this.families.lock(manager, familyId))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
+      if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
       await this.ledger.credit(manager, user, {
         familyId,
         source: 'efectivo',

@@ -35,6 +35,8 @@ interface Candidate {
   email: string;
   /** What the family still owes of the payment (null while the payment has no amount). */
   owed: number | null;
+  /** The other payments past their date the family still owes, oldest first. */
+  overdue: Array<{ title: string; balance: number }>;
 }
 
 const toReminder = (row: PaymentReminderEntity): PaymentReminder => ({
@@ -105,8 +107,9 @@ export class RemindersService {
 
   /**
    * The families to remind of payment `paymentNumber` on `day`: the payment not paid in the
-   * family's ledger (ledger/allocation.ts: a family that paid half still gets the reminder, with
-   * what it still owes), and no reminder for it that day yet.
+   * family's ledger (ledger/allocation.ts: money recorded for this payment pays it first; a family
+   * that paid half still gets the reminder, with what it still owes), and no reminder for it that
+   * day yet; with what else it owes past its date.
    */
   private async candidates(manager: EntityManager, paymentNumber: number, day: string): Promise<Candidate[]> {
     const families = await this.families.list({ columns: ['graduateName', 'contactName', 'email', 'graduates'] }, manager);
@@ -120,12 +123,18 @@ export class RemindersService {
     for (const family of families) {
       const line = accounts.get(family.id)?.lines.find((item) => item.paymentNumber === paymentNumber);
       if (!line || line.state === 'pagado' || sent.has(family.id)) continue;
+      const overdue = accounts
+        .get(family.id)!
+        .lines.filter((item) => item.paymentNumber !== paymentNumber && item.due && (item.balance ?? 0) > 0)
+        .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
+        .map((item) => ({ title: PAYMENT_TITLES[item.paymentNumber], balance: toQuetzales(item.balance!) }));
       candidates.push({
         id: family.id,
         graduateName: family.graduateName,
         contactName: family.contactName,
         email: family.email,
         owed: line.balance === null ? null : toQuetzales(line.balance),
+        overdue,
       });
     }
     return candidates;
@@ -193,11 +202,12 @@ export class RemindersService {
           dueDate,
           daysLeft,
           owed: family.owed,
+          overdue: family.overdue,
           reference: paymentReference(classYear, family.id),
           bank: settings.bankAccountNumber
             ? { name: settings.bankName, number: settings.bankAccountNumber, holder: settings.bankAccountHolder }
             : null,
-          portalUrl: `${this.config.publicUrl}/parent`,
+          portalUrl: `${this.config.publicUrl}/parent/pagos`,
         });
         messages.push({ ...mail, kind: 'recordatorio', to: family.email.trim() });
       }

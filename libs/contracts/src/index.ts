@@ -1019,8 +1019,13 @@ export interface BankMatch {
 }
 
 export interface BankPreviewLine {
-  /** Identifies the line across imports: SHA-256 of day, amount, document number and description. */
+  /**
+   * Identifies the line across imports whatever the file's format (its fingerprint): SHA-256 of the
+   * account when known, day, amount and the document number, or the description when it has none.
+   */
   checksum: string;
+  /** The bank account the statement is of, when the file says it. */
+  account?: string | null;
   line: number;
   /** yyyy-MM-dd. */
   date: string;
@@ -1029,6 +1034,11 @@ export interface BankPreviewLine {
   amountCentavos: number;
   /** 'nueva' to decide; 'aplicada' / 'descartada': decided in an earlier import. */
   status: 'nueva' | 'aplicada' | 'descartada';
+  /**
+   * The line came in an earlier import (of any file, any format): where and when, and what became of
+   * it; `note` reads 'Ya importada el 30/11 en noviembre.csv: aplicada a Mateo Pineda'.
+   */
+  imported?: BankLineImport | null;
   match: BankMatch | null;
   /**
    * A credit that already holds this deposit (a verified receipt with its document number, amount
@@ -1038,7 +1048,17 @@ export interface BankPreviewLine {
   covered: { entryId: number; receiptId: number | null; familyId: number; graduateName: string } | null;
 }
 
-/** What POST /api/bank-statements/preview answers: nothing is written. */
+export interface BankLineImport {
+  fileName: string;
+  /** ISO instant of the first import. */
+  importedAt: string;
+  state: 'pendiente' | 'aplicada' | 'descartada';
+  familyId: number | null;
+  graduateName: string | null;
+  note: string;
+}
+
+/** What POST /api/bank-statements/preview answers: nothing is written but the lines it read. */
 export interface BankPreview {
   headers: string[];
   headerLine: number;
@@ -1067,6 +1087,8 @@ export interface BankLineDecision {
   description: string;
   document: string;
   amountCentavos: number;
+  /** The preview line's `account`, when it had one. */
+  account?: string | null;
   /** The family the money is applied to; null to discard the line. */
   familyId: number | null;
 }

@@ -13,7 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { BankColumnMapping, BankLineDecision } from '@portal/contracts';
-import { IsCalendarDay, MaxChars, Omittable } from '../../common/validators';
+import { IsCalendarDay, MaxChars, Omittable, OmittableOrNull } from '../../common/validators';
 
 /** One line of the statement as the preview gave it, and the family it goes to (null: discard). */
 export class BankLineDecisionDto implements BankLineDecision {
@@ -32,6 +32,11 @@ export class BankLineDecisionDto implements BankLineDecision {
   @Min(1, { message: 'El monto de la línea debe ser mayor que cero.' })
   @IsInt({ message: 'El monto de la línea es requerido, en centavos.' })
   amountCentavos!: number;
+
+  @MaxChars(40, { message: 'La cuenta de la línea no puede tener más de 40 caracteres.' })
+  @IsString({ message: 'La cuenta de la línea no es válida.' })
+  @OmittableOrNull()
+  account?: string | null;
 
   @ValidateIf((_line: object, value: unknown) => value !== null)
   @Min(1, { message: 'La familia no es válida.' })

@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import { todayInGuatemala } from '@portal/format';
+import { In, type EntityManager } from 'typeorm';
+import { BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
+import type { StatementLine } from './statement-parser';
+
+// A bank line's identity across files and formats, and the lines kept once from their first
+// import (docs/payments.md, 'A bank line is a fact, stored once').
+
+/** Lower case, no accents, single spaces. */
+export const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Letters and digits only, upper case, no leading zeros: '000-48213377' and 48213377 are one document. */
+const documentKey = (document: string) =>
+  plain(document)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/^0+/, '');
+
+/** Lower case, no accents, no punctuation, single spaces: 'TRANSF. ACH  Industrial' is 'transf ach industrial'. */
+const descriptionKey = (description: string) =>
+  plain(description)
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+export type LineIdentity = Pick<StatementLine, 'date' | 'amountCentavos' | 'document' | 'description'> & { account?: string | null };
+
+/**
+ * A bank line's identity, the same whatever file brought it (a CSV, the bank's XLSX): the account
+ * when the statement says it, the day, the amount in centavos, and the document number
+ * (`documentKey`) when there is one, else the description (`descriptionKey`). Two deposits of the
+ * same amount and day differ by their document numbers, or by their descriptions when neither has one.
+ */
+export function lineChecksum(line: LineIdentity): string {
+  const document = documentKey(line.document);
+  const account = (line.account ?? '').replace(/[^0-9A-Za-z]/g, '');
+  const what = document ? `documento:${document}` : `descripcion:${descriptionKey(line.description)}`;
+  return createHash('sha256').update([account, line.date, line.amountCentavos, what].join('|')).digest('hex');
+}
+
+/** The checksum lines were known by until 2026-11 (day, amount, document, description as written): still recognised. */
+function oldChecksum(line: LineIdentity): string {
+  return createHash('sha256')
+    .update([line.date, line.amountCentavos, plain(line.document), plain(line.description)].join('|'))
+    .digest('hex');
+}
+
+/** 'Ya importada el 30/11 en noviembre.csv: aplicada a Mateo Pineda'. */
+export function importNote(fact: BankStatementReadEntity, graduateName: string | null): string {
+  const day = todayInGuatemala(fact.readAt);
+  const where = fact.fileName ? `en ${fact.fileName}` : 'en un archivo anterior';
+  const what = fact.state === 'aplicada' ? `aplicada a ${graduateName ?? 'una familia'}` : fact.state;
+  return `Ya importada el ${day.slice(8, 10)}/${day.slice(5, 7)} ${where}: ${what}`;
+}
+
+/** A line kept before, with the family its standing decision applied it to. */
+export type KnownLine = BankStatementReadEntity & { familyId: number | null };
+
+/**
+ * Keeps every line read, once (`bank_statement_reads`): a line already known, by its fingerprint
+ * or its old checksum (then moved to the fingerprint), stays as it is, with the file it first came
+ * in; the others are kept as 'pendiente' with this file's name. Answers the lines known before,
+ * with the family of their standing decision.
+ */
+export async function keepLines(
+  manager: EntityManager,
+  lines: Array<LineIdentity & { checksum: string }>,
+  fileName: string,
+): Promise<Map<string, KnownLine>> {
+  const fresh = new Map(lines.map((line) => [line.checksum, line]));
+  const moved = new Map(lines.map((line) => [oldChecksum(line), line.checksum]));
+  const wanted = [...new Set([...fresh.keys(), ...moved.keys()])];
+  const found: BankStatementReadEntity[] = [];
+  for (let at = 0; at < wanted.length; at += 500)
+    found.push(...(await manager.findBy(BankStatementReadEntity, { checksum: In(wanted.slice(at, at + 500)) })));
+  const known = new Map<string, BankStatementReadEntity>();
+  for (const fact of found) if (fresh.has(fact.checksum)) known.set(fact.checksum, fact);
+  for (const fact of found) {
+    const fingerprint = moved.get(fact.checksum);
+    if (!fingerprint || known.has(fingerprint) || fingerprint === fact.checksum) continue;
+    const line = fresh.get(fingerprint)!;
+    const kept = {
+      looseChecksum: lineChecksum({ ...line, account: null }),
+      ...(fact.day === null ? { day: line.date, amountCentavos: line.amountCentavos } : {}),
+    };
+    await manager.update(BankStatementReadEntity, { checksum: fact.checksum }, { checksum: fingerprint, ...kept });
+    await manager.update(BankLineEntity, { checksum: fact.checksum }, { checksum: fingerprint });
+    await manager.update(BankLineEntity, { liveChecksum: fact.checksum }, { liveChecksum: fingerprint });
+    known.set(fingerprint, { ...fact, ...kept, checksum: fingerprint });
+  }
+  await knownWithoutAccount(manager, fresh, known);
+  const now = new Date();
+  const rows = [...fresh.values()]
+    .filter((line) => !known.has(line.checksum))
+    .map((line) => ({
+      checksum: line.checksum,
+      readAt: now,
+      fileName: fileName.slice(0, 255),
+      account: line.account?.slice(0, 40) || null,
+      looseChecksum: lineChecksum({ ...line, account: null }),
+      day: line.date,
+      amountCentavos: line.amountCentavos,
+      state: 'pendiente' as const,
+      lineId: null,
+    }));
+  for (let at = 0; at < rows.length; at += 500) {
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(BankStatementReadEntity)
+      .values(rows.slice(at, at + 500))
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+  }
+  const lineIds = [...known.values()].flatMap((fact) => (fact.lineId === null ? [] : [fact.lineId]));
+  const familyOf = new Map<number, number | null>();
+  for (let at = 0; at < lineIds.length; at += 500) {
+    const decisions = await manager.find(BankLineEntity, {
+      select: { id: true, familyId: true },
+      where: { id: In(lineIds.slice(at, at + 500)) },
+    });
+    for (const decision of decisions) familyOf.set(decision.id, decision.familyId);
+  }
+  return new Map(
+    [...known].map(([checksum, fact]) => [
+      checksum,
+      { ...fact, familyId: fact.lineId === null ? null : (familyOf.get(fact.lineId) ?? null) },
+    ]),
+  );
+}
+
+/**
+ * Lines not known by their fingerprint, found by the fingerprint without the account: a statement
+ * that names its account (the bank's XLSX) and an earlier one that did not (a CSV without its
+ * header rows) hold the same deposit. One kept line without an account takes this statement's
+ * account and fingerprint; one with the account is the line when this statement names none.
+ */
+async function knownWithoutAccount(
+  manager: EntityManager,
+  fresh: Map<string, LineIdentity & { checksum: string }>,
+  known: Map<string, BankStatementReadEntity>,
+): Promise<void> {
+  const account = (line: { account?: string | null }) => (line.account ?? '').replace(/[^0-9A-Za-z]/g, '');
+  const unknown = [...fresh.values()].filter((line) => !known.has(line.checksum));
+  const loose = new Map(unknown.map((line) => [lineChecksum({ ...line, account: null }), line]));
+  const wanted = [...loose.keys()];
+  for (let at = 0; at < wanted.length; at += 500) {
+    const facts = await manager.findBy(BankStatementReadEntity, { looseChecksum: In(wanted.slice(at, at + 500)) });
+    for (const [checksum, line] of loose) {
+      const same = facts.filter(
+        (fact) => fact.looseChecksum === checksum && (!fact.account || !line.account || account(fact) === account(line)),
+      );
+      if (same.length !== 1 || known.has(line.checksum)) continue;
+      const fact = same[0]!;
+      if (fact.account || !line.account) {
+        known.set(line.checksum, fact);
+        continue;
+      }
+      await manager.update(
+        BankStatementReadEntity,
+        { checksum: fact.checksum },
+        { checksum: line.checksum, account: line.account.slice(0, 40) },
+      );
+      await manager.update(BankLineEntity, { checksum: fact.checksum }, { checksum: line.checksum });
+      await manager.update(BankLineEntity, { liveChecksum: fact.checksum }, { liveChecksum: line.checksum });
+      known.set(line.checksum, { ...fact, checksum: line.checksum, account: line.account.slice(0, 40) });
+    }
+  }
+}
+
+/**
+ * The kept lines a confirmation names, by fingerprint. A decision that does not name the account (a
+ * client older than the account's column) finds its line by the fingerprint without it, when a
+ * single line has it: its `checksum` (and `unique`'s) becomes that line's.
+ */
+export async function keptLines(
+  manager: EntityManager,
+  lines: Array<{ checksum: string; account?: string | null }>,
+  unique: string[],
+): Promise<Map<string, BankStatementReadEntity>> {
+  const facts = new Map<string, BankStatementReadEntity>();
+  for (let at = 0; at < unique.length; at += 500)
+    for (const fact of await manager.findBy(BankStatementReadEntity, { checksum: In(unique.slice(at, at + 500)) }))
+      facts.set(fact.checksum, fact);
+  const unnamed = unique.filter((checksum) => !facts.has(checksum));
+  if (unnamed.length === 0) return facts;
+  const loose = await manager.findBy(BankStatementReadEntity, { looseChecksum: In(unnamed) });
+  for (const checksum of unnamed) {
+    const found = loose.filter((fact) => fact.looseChecksum === checksum);
+    if (found.length !== 1) continue;
+    facts.set(found[0]!.checksum, found[0]!);
+    for (const line of lines) if (line.checksum === checksum && !line.account) line.checksum = found[0]!.checksum;
+    unique.splice(unique.indexOf(checksum), 1, found[0]!.checksum);
+  }
+  return facts;
+}

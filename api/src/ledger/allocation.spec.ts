@@ -1,0 +1,66 @@
+import type { PaymentNumber } from '@portal/contracts';
+import { allocate, type Charge } from './allocation';
+
+const CHARGES: Charge[] = [
+  { paymentNumber: 1, dueDate: '2025-09-15', expected: 2950 },
+  { paymentNumber: 2, dueDate: '2025-10-15', expected: 3400 },
+  { paymentNumber: 3, dueDate: '2025-11-15', expected: 1500 },
+  { paymentNumber: 6, dueDate: '2026-03-15', expected: 1000 },
+];
+const credit = (amount: number, paymentNumber: PaymentNumber | null = null) => ({ amount, paymentNumber });
+const states = (credits: Array<ReturnType<typeof credit>>) =>
+  allocate(CHARGES, credits, '2026-01-01').lines.map((line) => [line.paymentNumber, line.state, line.received]);
+
+describe('allocate', () => {
+  it('pays the oldest payment first with money for no payment', () => {
+    expect(states([credit(3500)])).toEqual([
+      [1, 'pagado', 2950],
+      [2, 'parcial', 550],
+      [3, 'pendiente', 0],
+      [6, 'pendiente', 0],
+    ]);
+  });
+
+  it('pays the payment money was recorded for first', () => {
+    expect(states([credit(600, 6)])).toEqual([
+      [1, 'pendiente', 0],
+      [2, 'pendiente', 0],
+      [3, 'pendiente', 0],
+      [6, 'parcial', 600],
+    ]);
+  });
+
+  it('pays the oldest with what is left once the named payment is paid, and keeps the rest as credit', () => {
+    const account = allocate(CHARGES, [credit(1500, 6), credit(9000, 2)], '2026-01-01');
+    expect(account.lines.map((line) => [line.paymentNumber, line.state, line.received])).toEqual([
+      [1, 'pagado', 2950],
+      [2, 'pagado', 3400],
+      [3, 'pagado', 1500],
+      [6, 'pagado', 1000],
+    ]);
+    expect(account.totals).toMatchObject({ received: 10500, credit: 1650 });
+  });
+
+  it('adds up several credits for the same payment before the rest goes to the oldest', () => {
+    expect(states([credit(400, 3), credit(400, 3), credit(1000, 3)])).toEqual([
+      [1, 'parcial', 300],
+      [2, 'pendiente', 0],
+      [3, 'pagado', 1500],
+      [6, 'pendiente', 0],
+    ]);
+  });
+
+  it('sends money for a payment with no amount yet, or not charged, to the oldest', () => {
+    const charges: Charge[] = [CHARGES[0]!, { paymentNumber: 4, dueDate: '2026-01-15', expected: null }];
+    expect(allocate(charges, [credit(100, 4), credit(100, 5)], '2026-01-01').lines.map((line) => line.received)).toEqual([200, 0]);
+  });
+
+  it('never shows more allocated than received: allocated plus credit is the money', () => {
+    for (const credits of [[credit(1)], [credit(5000, 6), credit(20)], [credit(8850, 1), credit(1, 2)], []]) {
+      const account = allocate(CHARGES, credits, '2026-01-01');
+      const allocated = account.lines.reduce((sum, line) => sum + line.received, 0);
+      expect(allocated + account.totals.credit).toBe(account.totals.received);
+      for (const line of account.lines) expect(line.balance).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
