@@ -216,7 +216,7 @@ describeMariaDb('two API instances on one MariaDB database (MariaDB only: set MY
       const standing = await api.dataSource
         .getRepository(LedgerEntryEntity)
         .findBy({ familyId: family.id, kind: 'credito', reversedById: IsNull() });
-      expect(standing.map((entry) => [entry.amount, entry.bankLineId !== null])).toEqual([[2950, true]]);
+      expect(standing.map((entry) => [entry.amount, entry.bankLineId !== null])).toEqual([[295_000, true]]);
     }
   });
 });
