@@ -1,6 +1,6 @@
 // Consistent copies of the portal's data, taken while it runs, and putting one back:
 // SQLite through its online backup API; MySQL/MariaDB through mysqldump --single-transaction
-// (gzip-compressed), restored with the mysql client. Used by `npm run backup` / `npm run restore`.
+// (gzip-compressed). Used by `npm run backup`; restore.ts puts one back.
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import type BetterSqlite3Type from 'better-sqlite3';
 import { mysqlConnection, type AppConfig } from '../config';
 
 /** SQLite's driver, loaded only for SQLite: the MySQL/MariaDB image does not carry it. */
-async function sqlite(): Promise<typeof BetterSqlite3Type> {
+export async function sqlite(): Promise<typeof BetterSqlite3Type> {
   return (await import('better-sqlite3')).default;
 }
 
@@ -21,14 +21,14 @@ export function backupName(now: Date, extension: string, dir: string): string {
   return existsSync(plain) ? path.join(dir, `portal-${stamp}${now.toISOString().slice(17, 19)}${extension}`) : plain;
 }
 
-interface MysqlTarget {
+export interface MysqlTarget {
   args: string[];
   env: NodeJS.ProcessEnv;
   database: string;
 }
 
 /** Client arguments for the server of DATABASE_URL; the password goes in the environment, never argv. */
-function mysqlTarget(databaseUrl: string): MysqlTarget {
+export function mysqlTarget(databaseUrl: string): MysqlTarget {
   const { host, port, username, password, database } = mysqlConnection(databaseUrl);
   const args = [`--host=${host}`, `--port=${port}`, `--user=${username}`];
   return { args, env: { ...process.env, MYSQL_PWD: password }, database };
@@ -47,7 +47,7 @@ function client(names: string[]): string {
   return found;
 }
 
-function finished(child: ReturnType<typeof spawn>, what: string): Promise<void> {
+export function finished(child: ReturnType<typeof spawn>, what: string): Promise<void> {
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -146,28 +146,4 @@ export async function checkRestorable(config: Pick<AppConfig, 'databaseUrl'>, fi
   if (!config.databaseUrl && !file.endsWith('.sqlite')) throw new Error('A SQLite portal restores a .sqlite backup.');
   if (config.databaseUrl && !file.endsWith('.sql.gz')) throw new Error('A MySQL/MariaDB portal restores a .sql.gz backup.');
   await verifyBackup(file);
-}
-
-/**
- * Replaces the data with a backup's, once the file is checked whole (`checkRestorable`). SQLite: copied into the live file through the backup API
- * (other connections see the new data); MySQL/MariaDB: the dump replayed into the database. The
- * portal keeps a few reads in memory: restart it afterwards.
- */
-export async function restore(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>, file: string): Promise<void> {
-  await checkRestorable(config, file);
-  if (!config.databaseUrl) {
-    const source = new (await sqlite())(file, { readonly: true, fileMustExist: true });
-    try {
-      await source.backup(config.sqlitePath);
-    } finally {
-      source.close();
-    }
-    return;
-  }
-  const target = mysqlTarget(config.databaseUrl);
-  const load = spawn(mysqlClient('load'), [...target.args, target.database], {
-    env: target.env,
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
-  await Promise.all([pipeline(createReadStream(file), createGunzip(), load.stdin), finished(load, 'mysql')]);
 }
