@@ -128,6 +128,8 @@ const Environment = z.object({
   // Any characters (a generated one often has / + =): kept apart from the URL, never escaped by hand.
   DATABASE_PASSWORD: z.string().optional(),
   SQLITE_PATH: z.string().default(path.join(repoRoot, 'data', 'portal.sqlite')),
+  // Receipts and invoices, one file per content (docs/payments.md 'Storage'): never inside WEB_ROOT's served folders.
+  FILES_DIR: z.string().default(path.join(repoRoot, 'data', 'files')),
   SEED_DEMO: flag.optional(),
   SERVE_WEB: flag.default(true),
   WEB_ROOT: z.string().default(repoRoot),
@@ -225,6 +227,8 @@ const Config = Environment.transform((vars, context) => {
      */
     databaseUrl: vars.DATABASE_URL ? withPassword(vars.DATABASE_URL, vars.DATABASE_PASSWORD) : null,
     sqlitePath: path.resolve(vars.SQLITE_PATH),
+    /** The folder of receipts and invoices, each under its SHA-256 (files/file-folder.ts). */
+    filesDir: path.resolve(vars.FILES_DIR),
     seedDemo,
     /** Serve the built shell and remotes from this process (what `npm start` does). */
     serveWeb: vars.SERVE_WEB,

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type BetterSqlite3Type from 'better-sqlite3';
 import { mysqlConnection, type AppConfig } from '../config';
+import { copyNewFiles } from '../files/file-folder';
 
 /** SQLite's driver, loaded only for SQLite: the MySQL/MariaDB image does not carry it. */
 export async function sqlite(): Promise<typeof BetterSqlite3Type> {
@@ -99,18 +100,27 @@ export async function verifyBackup(file: string): Promise<void> {
   if (!DUMP_COMPLETED.test(tail)) throw refuse('the dump stops before its last line');
 }
 
+/** Where the backups keep the receipts' and invoices' files: one folder beside every copy, each file once. */
+export const backupFilesDir = (dir: string) => path.join(dir, 'files');
+
 /**
  * Writes a consistent copy of the data into `dir` and returns its path. The copy is written under
- * a hidden name, checked (`verifyBackup`), and only then given its name: a failed run leaves no file
- * that looks like a backup.
+ * a hidden name, checked (`verifyBackup`), the files folder's new files are copied into `dir/files`,
+ * and only then is the copy given its name: a failed run leaves no file that looks like a backup.
+ * The files after the database: every file a copied row names was written before its row.
  */
-export async function backup(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>, dir: string, now = new Date()): Promise<string> {
+export async function backup(
+  config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath' | 'filesDir'>,
+  dir: string,
+  now = new Date(),
+): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const file = backupName(now, config.databaseUrl ? '.sql.gz' : '.sqlite', dir);
   const partial = partialOf(file);
   try {
     await copyInto(config, partial);
     await verifyBackup(partial);
+    await copyNewFiles(config.filesDir, backupFilesDir(dir));
     renameSync(partial, file);
   } catch (error) {
     rmSync(partial, { force: true });

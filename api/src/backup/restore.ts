@@ -12,7 +12,8 @@ import { createGunzip } from 'node:zlib';
 import type BetterSqlite3Type from 'better-sqlite3';
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
 import { mysqlConnection, type AppConfig } from '../config';
-import { checkRestorable, finished, mysqlClient, mysqlTarget, sqlite } from './backup';
+import { copyNewFiles } from '../files/file-folder';
+import { backupFilesDir, checkRestorable, finished, mysqlClient, mysqlTarget, sqlite } from './backup';
 import { DumpRows } from './dump-rows';
 
 export interface RestoreReport {
@@ -34,11 +35,13 @@ const RECEIPTS = 'payment_proofs';
  * it afterwards.
  */
 export async function restore(
-  config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath' | 'filesDir'>,
   file: string,
   options: { adminUrl?: string | null } = {},
 ): Promise<RestoreReport> {
   await checkRestorable(config, file);
+  // The files first, beside those there (a name is its content): the restored rows find theirs.
+  await copyNewFiles(backupFilesDir(path.dirname(file)), config.filesDir);
   if (!config.databaseUrl) return restoreSqlite(config.sqlitePath, file);
   return restoreMysql(config.databaseUrl, options.adminUrl ?? config.databaseUrl, file);
 }

@@ -9,6 +9,7 @@ import { ControlsModule } from './controls.service';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity } from './expense.entity';
 import { BooksVisitEntity, HoldingEntity } from './holding.entity';
+import { InvoiceFiles } from './invoice-files';
 
 /** The committee's books (docs/books.md): what it spends, against its budget, open to every family. */
 @Module({
@@ -28,6 +29,6 @@ import { BooksVisitEntity, HoldingEntity } from './holding.entity';
     ControlsModule,
   ],
   controllers: [BooksController, InvoiceFilesController, MyBooksController],
-  providers: [BooksService],
+  providers: [BooksService, InvoiceFiles],
 })
 export class BooksModule {}

@@ -26,6 +26,7 @@ import { ChangeMark1765100000000 } from './migrations/1765100000000-change-mark'
 import { ControlChanges1765150000000 } from './migrations/1765150000000-control-changes';
 import { MoneyMailWindow1765160000000 } from './migrations/1765160000000-money-mail-window';
 import { Centavos1765200000000 } from './migrations/1765200000000-centavos';
+import { FilesInFolder1765300000000 } from './migrations/1765300000000-files-in-folder';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   ControlChanges1765150000000,
   MoneyMailWindow1765160000000,
   Centavos1765200000000,
+  FilesInFolder1765300000000,
 ];
 
 /**
