@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Expense } from '@portal/contracts';
 import { backup } from '../src/backup/backup';
 import { restore } from '../src/backup/restore';
+import { filePath } from '../src/files/file-folder';
 import { addReceipt, seedTwoFamilies, sessionAgent, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { PDF, sendForm, upload } from './receipts-fixtures';
@@ -83,7 +84,8 @@ describe.each(DATABASES)('receipt and invoice files (%s)', (kind) => {
     const invoice = (await admin.get(`/api/books/expenses/${expense.id}/invoice`)).rawBody;
     // As an earlier version left it: the bytes in the row.
     await api.dataSource.query('UPDATE expense_invoice_files SET data = ?, dataHash = NULL WHERE expenseId = ?', [invoice, expense.id]);
-    rmSync(api.config.filesDir, { recursive: true, force: true });
+    rmSync(filePath(api.config.filesDir, sha256(invoice)), { force: true });
+    expect(filesUnder(api.config.filesDir)).not.toContain(sha256(PDF));
 
     await api.restart();
     expect((await admin.get(`/api/payment-proofs/${receipt.id}/file`)).rawBody).toEqual(PDF);
@@ -126,6 +128,31 @@ describe.each(DATABASES)('receipt and invoice files (%s)', (kind) => {
       await restore(api.config, path.join(dir, last));
       await api.restart();
       expect((await admin.get(`/api/payment-proofs/${id}/file`)).rawBody).toEqual(stored);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses, before changing anything, a copy whose receipt files are nowhere (brought without its files folder)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-file-backups-'));
+    try {
+      const response = await upload(
+        api,
+        parent,
+        { paymentNumber: '4' },
+        { data: pdf(100_000), name: 'deposito.pdf', type: 'application/pdf' },
+      );
+      const id = response.json<{ id: number }>().id;
+      const file = await backup(api.config, dir);
+      const receipts = async () => (await api.dataSource.query('SELECT COUNT(*) AS n FROM payment_proofs'))[0].n;
+      const before = Number(await receipts());
+      await upload(api, parent, { paymentNumber: '5' }, { data: pdf(50_000), name: 'otro.pdf', type: 'application/pdf' });
+      // The copy alone, and a server that lost its files.
+      rmSync(path.join(dir, 'files'), { recursive: true, force: true });
+      rmSync(api.config.filesDir, { recursive: true, force: true });
+      await expect(restore(api.config, file)).rejects.toThrow(/files it names are in neither .* nothing was changed/);
+      expect(Number(await receipts())).toBe(before + 1);
+      expect((await admin.get(`/api/payment-proofs/${id}/file`)).status).toBe(404);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

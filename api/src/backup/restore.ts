@@ -2,9 +2,10 @@
 // beside the live one, its rows are counted against the dump's, and every table is switched by one
 // RENAME TABLE (atomic: a reader sees the old tables or the new ones). SQLite: the copy is copied to
 // a temporary file, checked (integrity_check), and copied into the live file in one step of the
-// backup API (one write transaction). Used by `npm run restore`.
+// backup API (one write transaction). Either way a copy whose rows name receipt files that are
+// nowhere to be found is refused first. Used by `npm run restore`.
 import { spawn } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,7 +13,7 @@ import { createGunzip } from 'node:zlib';
 import type BetterSqlite3Type from 'better-sqlite3';
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
 import { mysqlConnection, type AppConfig } from '../config';
-import { copyNewFiles } from '../files/file-folder';
+import { copyNewFiles, filePath } from '../files/file-folder';
 import { backupFilesDir, checkRestorable, finished, mysqlClient, mysqlTarget, sqlite } from './backup';
 import { DumpRows } from './dump-rows';
 
@@ -42,15 +43,29 @@ export async function restore(
   await checkRestorable(config, file);
   // The files first, beside those there (a name is its content): the restored rows find theirs.
   await copyNewFiles(backupFilesDir(path.dirname(file)), config.filesDir);
-  if (!config.databaseUrl) return restoreSqlite(config.sqlitePath, file);
-  return restoreMysql(config.databaseUrl, options.adminUrl ?? config.databaseUrl, file);
+  if (!config.databaseUrl) return restoreSqlite(config.sqlitePath, config.filesDir, file);
+  return restoreMysql(config.databaseUrl, options.adminUrl ?? config.databaseUrl, config.filesDir, file);
+}
+
+/** The tables whose rows name files of the files folder (files/row-files.ts). */
+const FILE_TABLES = ['payment_proof_files', 'expense_invoice_files'];
+
+/** Refuses a copy whose rows name files that neither the backups' files folder nor FILES_DIR has. */
+function checkFiles(file: string, filesDir: string, hashes: Array<string | null>): void {
+  const missing = hashes.filter((hash): hash is string => hash !== null && !existsSync(filePath(filesDir, hash)));
+  if (missing.length > 0) {
+    throw nothingChanged(
+      file,
+      `${missing.length} receipt or invoice files it names are in neither ${backupFilesDir(path.dirname(file))} nor ${filesDir}`,
+    );
+  }
 }
 
 const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 
 const nothingChanged = (file: string, why: string) => new Error(`${path.basename(file)} was not restored (${why}): nothing was changed.`);
 
-async function restoreSqlite(livePath: string, file: string): Promise<RestoreReport> {
+async function restoreSqlite(livePath: string, filesDir: string, file: string): Promise<RestoreReport> {
   const Sqlite = await sqlite();
   const scratch = mkdtempSync(path.join(path.dirname(livePath), '.restore-'));
   try {
@@ -65,6 +80,7 @@ async function restoreSqlite(livePath: string, file: string): Promise<RestoreRep
     try {
       const check = copy.pragma('integrity_check', { simple: true });
       if (check !== 'ok') throw nothingChanged(file, String(check));
+      checkFiles(file, filesDir, sqliteFileHashes(copy));
       const receiptsAfter = sqliteReceipts(copy);
       const live = new Sqlite(livePath, { readonly: true, fileMustExist: true });
       let receiptsBefore: number;
@@ -87,6 +103,33 @@ async function restoreSqlite(livePath: string, file: string): Promise<RestoreRep
 function sqliteReceipts(db: BetterSqlite3Type.Database): number {
   const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(RECEIPTS);
   return table ? (db.prepare(`SELECT COUNT(*) AS n FROM ${RECEIPTS}`).get() as { n: number }).n : 0;
+}
+
+/** The files the rows name (none in a copy from before the files folder: its bytes are in the rows). */
+function sqliteFileHashes(db: BetterSqlite3Type.Database): Array<string | null> {
+  return FILE_TABLES.flatMap((table) => {
+    const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>;
+    if (!columns.some((column) => column.name === 'dataHash')) return [];
+    const rows = db.prepare(`SELECT dataHash, thumbnailHash FROM ${table}`).all() as Array<{
+      dataHash: string | null;
+      thumbnailHash: string | null;
+    }>;
+    return rows.flatMap((row) => [row.dataHash, row.thumbnailHash]);
+  });
+}
+
+async function mysqlFileHashes(connection: Connection, database: string): Promise<Array<string | null>> {
+  const hashes: Array<string | null> = [];
+  for (const table of FILE_TABLES) {
+    const [columns] = await connection.query<RowDataPacket[]>(
+      "SELECT 1 FROM information_schema.columns WHERE table_schema = ? AND table_name = ? AND column_name = 'dataHash'",
+      [database, table],
+    );
+    if (columns.length === 0) continue;
+    const [rows] = await connection.query<RowDataPacket[]>(`SELECT dataHash, thumbnailHash FROM ${q(database)}.${q(table)}`);
+    for (const row of rows) hashes.push(row.dataHash as string | null, row.thumbnailHash as string | null);
+  }
+  return hashes;
 }
 
 function connect(url: string): Promise<Connection> {
@@ -126,7 +169,7 @@ async function load(url: string, database: string, file: string): Promise<Map<st
   return rows.tables;
 }
 
-async function restoreMysql(databaseUrl: string, adminUrl: string, file: string): Promise<RestoreReport> {
+async function restoreMysql(databaseUrl: string, adminUrl: string, filesDir: string, file: string): Promise<RestoreReport> {
   const live = mysqlConnection(databaseUrl).database;
   const connection = await connect(adminUrl);
   try {
@@ -163,6 +206,7 @@ async function restoreMysql(databaseUrl: string, adminUrl: string, file: string)
         const found = await countRows(connection, scratch, table);
         if (found !== rows) throw nothingChanged(file, `${table}: ${found} rows loaded of the ${rows} in the copy`);
       }
+      checkFiles(file, filesDir, await mysqlFileHashes(connection, scratch));
       // One statement: the live tables step aside, the loaded ones take their place.
       const aside = (await tablesOf(connection, live)).map((table) => `${q(live)}.${q(table)} TO ${q(old)}.${q(table)}`);
       const into = loaded.map((table) => `${q(scratch)}.${q(table)} TO ${q(live)}.${q(table)}`);
