@@ -68,8 +68,7 @@ export class BackupAlerts implements OnApplicationBootstrap, OnApplicationShutdo
       return; // Already sent (by this or another instance), or the folder takes nothing: the dashboard still shows it.
     }
     try {
-      const [admins, { classYear }] = await Promise.all([this.users.list(), this.settings.columns(['classYear'])]);
-      const to = admins.filter((user) => user.role === 'admin' && user.email && !user.disabledAt).map((user) => user.email!);
+      const [to, { classYear }] = await Promise.all([this.users.enabledAdminEmails(), this.settings.columns(['classYear'])]);
       const mail = backupFailedMail({
         classYear,
         failedAt: formatDateTime(failure.at),

@@ -88,6 +88,15 @@ export class UsersService {
     return this.repo(manager).countBy({ role: 'admin', disabledAt: IsNull() });
   }
 
+  /** The addresses of the admin accounts that can sign in and have one. */
+  async enabledAdminEmails(): Promise<string[]> {
+    const rows = await this.users.find({
+      select: { id: true, email: true },
+      where: { role: 'admin', disabledAt: IsNull(), email: Not(IsNull()) },
+    });
+    return rows.map((user) => user.email!);
+  }
+
   /** The door accounts, newest first. */
   doors(): Promise<UserRow[]> {
     return this.users.find({ where: { role: 'door' }, order: { createdAt: 'DESC', id: 'DESC' } });
