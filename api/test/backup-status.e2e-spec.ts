@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import fs, { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BackupStatusView } from '@portal/contracts';
@@ -82,5 +82,22 @@ describe.each(DATABASES)('backup status for the committee (%s)', (kind) => {
     recordBackupFailure(dir, 'No space left on device', new Date('2026-11-23T08:30:00Z'));
     await api.app.get(BackupAlerts).check();
     expect(await alerts()).toHaveLength(4);
+  });
+
+  it('still e-mails the admins once when the backups folder takes no file (a full disk)', async () => {
+    recordBackupSuccess(dir, path.join(dir, 'portal-2026-11-24-0830.sql.gz'), new Date('2026-11-24T08:30:05Z'));
+    recordBackupFailure(dir, 'No space left on device', new Date('2026-11-25T08:30:00Z'));
+    const before = (await alerts()).length;
+    const full = Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    const write = jest.spyOn(fs, 'writeFileSync').mockImplementation(() => {
+      throw full;
+    });
+    try {
+      await api.app.get(BackupAlerts).check();
+      await api.app.get(BackupAlerts).check();
+    } finally {
+      write.mockRestore();
+    }
+    expect((await alerts()).length - before).toBe(2);
   });
 });

@@ -25,6 +25,8 @@ export class BackupAlerts implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly logger = new Logger('Backups');
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> = Promise.resolve();
+  /** The failures this instance e-mailed about, for when the folder cannot take the mark. */
+  private readonly sentHere = new Set<string>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -64,9 +66,13 @@ export class BackupAlerts implements OnApplicationBootstrap, OnApplicationShutdo
     const mark = `${MARK}${(lastGood?.at ?? 'none').replace(/[^0-9A-Za-z]/g, '')}`;
     try {
       writeFileSync(path.join(dir, mark), failure.at, { flag: 'wx' });
-    } catch {
-      return; // Already sent (by this or another instance), or the folder takes nothing: the dashboard still shows it.
+    } catch (error) {
+      // Already sent, by this instance or another.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+      // The folder takes nothing (a full disk, the usual failure): each instance sends once.
+      if (this.sentHere.has(mark)) return;
     }
+    this.sentHere.add(mark);
     try {
       const [to, { classYear }] = await Promise.all([this.users.enabledAdminEmails(), this.settings.columns(['classYear'])]);
       const mail = backupFailedMail({
@@ -83,6 +89,7 @@ export class BackupAlerts implements OnApplicationBootstrap, OnApplicationShutdo
         ),
       );
     } catch (error) {
+      this.sentHere.delete(mark);
       rmSync(path.join(dir, mark), { force: true });
       throw error;
     }
