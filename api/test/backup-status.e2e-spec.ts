@@ -5,6 +5,7 @@ import type { BackupStatusView } from '@portal/contracts';
 import { BackupAlerts } from '../src/backup/backup-alerts';
 import { recordBackupFailure, recordBackupSuccess } from '../src/backup/status';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
+import { UserEntity } from '../src/users/user.entity';
 import { UsersService } from '../src/users/users.service';
 import { DATABASES, PASSWORD, startApi, startSecondApi, type TestApi } from './harness';
 
@@ -42,6 +43,9 @@ describe.each(DATABASES)('backup status for the committee (%s)', (kind) => {
     await api.signedIn('admin', { email: 'presidente@example.com' });
     await api.signedIn('parent', { email: 'mama@example.com' });
     await api.app.get(UsersService).create({ name: 'Sin correo', username: 'sincorreo', email: null, password: PASSWORD, role: 'admin' });
+    // An admin whose account was disabled hears nothing.
+    const former = await api.signedIn('admin', { email: 'exmiembro@example.com' });
+    await api.dataSource.getRepository(UserEntity).update(former.user.id, { disabledAt: new Date() });
 
     expect((await admin.get<BackupStatusView>('/api/backup-status')).body).toEqual({ configured: true, lastGood: null, failure: null });
 
