@@ -54,6 +54,13 @@ export const texts = {
     moneyCredit: (credit: string) => `Saldo a favor de las familias (pagado de más): ${credit}`,
     moneyOf: (received: string, expected: string) => `${received} de ${expected}`,
     moneyReceived: (received: string) => `${received} recibidos`,
+    backup: {
+      last: (ago: string) => `Última copia de seguridad: ${ago}`,
+      none: 'Todavía no hay ninguna copia de seguridad.',
+      failed: (at: string, error: string) => `La copia de seguridad falló el ${at}: ${error.replace(/\.$/, '')}.`,
+      lastGoodWas: (ago: string) => `La última buena es de ${ago}.`,
+      noneGood: 'Todavía no hay ninguna copia buena.',
+    },
   },
   events: {
     shareLabel: (title: string) => `Compartir «${title}» por WhatsApp`,
@@ -126,6 +133,7 @@ export const texts = {
       recordatorio: 'Recordatorio de pago',
       cuentas: 'Respuesta a una pregunta sobre las cuentas',
       'cuentas-preguntas': 'Preguntas sin responder (resumen diario al comité)',
+      'backup-failed': 'Copia de seguridad fallida',
     } as Record<string, string>,
     states: { pending: 'Pendiente', sent: 'Enviado', failed: 'Fallido', withheld: 'Retenido: el pago se revirtió antes del envío' },
     attempts: (count: number) => (count === 1 ? '1 intento' : `${count} intentos`),

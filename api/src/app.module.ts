@@ -4,6 +4,7 @@ import { isSettingError } from './database/connection-errors';
 import { AccountsModule } from './accounts/accounts.module';
 import { APP_CONFIG } from './app.config';
 import { AuthModule } from './auth/auth.module';
+import { BackupStatusModule } from './backup/backup-status.module';
 import { BankModule } from './bank/bank.module';
 import { BooksModule } from './books/books.module';
 import { CalendarModule } from './calendar/calendar.module';
@@ -75,6 +76,7 @@ export class AppModule {
         BankModule,
         LedgerModule,
         BooksModule,
+        BackupStatusModule,
       ],
     };
   }

@@ -1,5 +1,6 @@
 // `npm run backup` writes a consistent copy of the data into BACKUP_DIR (backups/ by default);
-// `npm run restore -- FILE` puts one back after asking (or with --yes). `backup.js daily` is the
+// `npm run restore -- FILE` puts one back after asking (or with --yes), through a scratch database
+// when DATABASE_URL's account, or RESTORE_DATABASE_URL's, may create one. `backup.js daily` is the
 // compose backup service: a copy every day at BACKUP_AT (Guatemala time), keeping
 // BACKUP_KEEP_DAILY daily and BACKUP_KEEP_WEEKLY weekly copies; `backup.js check` is its
 // healthcheck. See docs/deployment.md.
@@ -8,7 +9,8 @@ import { createInterface } from 'node:readline/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { backup, checkRestorable, mysqlClient, restore } from './backup/backup';
+import { backup, checkRestorable, mysqlClient } from './backup/backup';
+import { restore } from './backup/restore';
 import { readBackupStatus, recordBackupFailure, recordBackupSuccess } from './backup/status';
 import { backupsToPrune, nextBackupAt } from './backup/schedule';
 import { loadConfig, type AppConfig } from './config';
@@ -57,12 +59,25 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    await restore(config, path.resolve(file));
+    const report = await restore(config, path.resolve(file), { adminUrl: restoreAccount() });
+    if (report.why) console.log(`Restored in place: ${report.why}`);
+    console.log(`Receipts: ${report.receiptsBefore} before, ${report.receiptsAfter} after.`);
     console.log(`Restored ${where} from ${file}. Restart the portal so it forgets what it kept in memory.`);
     return;
   }
   console.error('Usage: npm run backup | npm run restore -- <file> [--yes] | node api/dist/backup.js daily | check');
   process.exitCode = 2;
+}
+
+/** RESTORE_DATABASE_URL (its password in RESTORE_DATABASE_PASSWORD): an account that may create the scratch database. */
+function restoreAccount(): string | null {
+  const raw = process.env.RESTORE_DATABASE_URL;
+  if (!raw) return null;
+  if (!URL.canParse(raw) || !/^(mysql|mariadb):$/.test(new URL(raw).protocol))
+    throw new Error('RESTORE_DATABASE_URL must be a URL such as mysql://root@db:3306.');
+  const url = new URL(raw);
+  if (process.env.RESTORE_DATABASE_PASSWORD) url.password = encodeURIComponent(process.env.RESTORE_DATABASE_PASSWORD);
+  return url.href;
 }
 
 function count(name: string, fallback: number): number {

@@ -128,6 +128,8 @@ const Environment = z.object({
   // Any characters (a generated one often has / + =): kept apart from the URL, never escaped by hand.
   DATABASE_PASSWORD: z.string().optional(),
   SQLITE_PATH: z.string().default(path.join(repoRoot, 'data', 'portal.sqlite')),
+  // Receipts and invoices, one file per content (docs/payments.md 'Storage'): never inside WEB_ROOT's served folders.
+  FILES_DIR: z.string().default(path.join(repoRoot, 'data', 'files')),
   SEED_DEMO: flag.optional(),
   SERVE_WEB: flag.default(true),
   WEB_ROOT: z.string().default(repoRoot),
@@ -163,6 +165,8 @@ const Environment = z.object({
   MONEY_MAIL_DELAY_MINUTES: whole(0, 24 * 60).default(10),
   REMINDERS_SCHEDULED: flag.optional(),
   SCRYPT_LOG2_N: whole(10, 20).optional(),
+  // The backup service's folder, mounted in the API too (compose): unset, there is no backup service.
+  BACKUP_DIR: z.string().optional(),
 });
 
 /** The name the documentation uses as an example: never a school's real portal. */
@@ -223,6 +227,8 @@ const Config = Environment.transform((vars, context) => {
      */
     databaseUrl: vars.DATABASE_URL ? withPassword(vars.DATABASE_URL, vars.DATABASE_PASSWORD) : null,
     sqlitePath: path.resolve(vars.SQLITE_PATH),
+    /** The folder of receipts and invoices, each under its SHA-256 (files/file-folder.ts). */
+    filesDir: path.resolve(vars.FILES_DIR),
     seedDemo,
     /** Serve the built shell and remotes from this process (what `npm start` does). */
     serveWeb: vars.SERVE_WEB,
@@ -272,6 +278,10 @@ const Config = Environment.transform((vars, context) => {
     /** Run the daily payment reminders at 08:00 Guatemala time (off in tests, which run them by hand). */
     remindersScheduled: vars.REMINDERS_SCHEDULED ?? nodeEnv !== 'test',
     /** scrypt's cost as log2(N): 17 always, except with NODE_ENV=test, where SCRYPT_LOG2_N may lower it (auth/password.ts). */
+    /** The backups folder the API reads the backup service's status from; null: no backup service (`npm start`). */
+    backupDir: vars.BACKUP_DIR ? path.resolve(vars.BACKUP_DIR) : null,
+    /** Look every few minutes for a failed backup to tell the admins of (off in tests, which check by hand). */
+    backupAlertsScheduled: nodeEnv !== 'test',
     scryptLog2N: nodeEnv === 'test' ? (vars.SCRYPT_LOG2_N ?? PRODUCTION_LOG2_N) : PRODUCTION_LOG2_N,
   };
 });

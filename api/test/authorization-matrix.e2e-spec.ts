@@ -375,6 +375,7 @@ const MATRIX: Record<string, RouteRule> = {
     },
   },
   'GET /api/stats': { expect: ADMIN(200) },
+  'GET /api/backup-status': { expect: ADMIN(200) },
   'GET /api/families': { expect: ADMIN(200) },
   'POST /api/families': {
     expect: ADMIN(201),

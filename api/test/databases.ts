@@ -58,7 +58,10 @@ export async function prepareDatabase(
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
     const file = path.join(dir, 'portal.sqlite');
     if (from) copyFileSync(from, file);
-    return { env: { SQLITE_PATH: file }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      env: { SQLITE_PATH: file, FILES_DIR: path.join(dir, 'files') },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `portal_test_${process.pid}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const connection = await serverConnection();
@@ -82,9 +85,11 @@ export async function prepareDatabase(
   }
   const url = new URL(process.env.MYSQL_URL!);
   url.pathname = `/${name}`;
+  const files = mkdtempSync(path.join(tmpdir(), 'portal-test-files-'));
   return {
-    env: { DATABASE_URL: url.href },
+    env: { DATABASE_URL: url.href, FILES_DIR: files },
     drop: async () => {
+      rmSync(files, { recursive: true, force: true });
       const admin = await serverConnection();
       await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await admin.end();

@@ -99,7 +99,16 @@ describe.each(DATABASES)('the API started as compose starts it (%s)', (kind) => 
     // .env as compose.env.example writes it, then the service's own lines. The database is this
     // test's own (MariaDB when MYSQL_URL is set); everything else is compose's.
     const env: Record<string, string> = { ...example, ...compose.services.api!.environment! };
-    for (const name of ['DATABASE_URL', 'DATABASE_PASSWORD', 'PORT', 'SMTP_URL', 'BACKUP_DIR', 'MARIADB_PASSWORD', 'MARIADB_ROOT_PASSWORD'])
+    for (const name of [
+      'DATABASE_URL',
+      'DATABASE_PASSWORD',
+      'PORT',
+      'SMTP_URL',
+      'BACKUP_DIR',
+      'FILES_DIR',
+      'MARIADB_PASSWORD',
+      'MARIADB_ROOT_PASSWORD',
+    ])
       delete env[name];
     api = await startApi(kind, { ...env, PUBLIC_URL: 'https://portal.colegiosanjose.edu.gt', LOG_LEVEL: 'silent' });
   });

@@ -149,8 +149,8 @@ export async function startApi(kind: DatabaseKind, env: Record<string, string> =
  */
 export async function startSecondApi(first: TestApi, env: Record<string, string> = {}): Promise<TestApi> {
   const database: Record<string, string> = first.config.databaseUrl
-    ? { DATABASE_URL: first.config.databaseUrl }
-    : { SQLITE_PATH: first.config.sqlitePath };
+    ? { DATABASE_URL: first.config.databaseUrl, FILES_DIR: first.config.filesDir }
+    : { SQLITE_PATH: first.config.sqlitePath, FILES_DIR: first.config.filesDir };
   const config = testConfig({ ...database, ...env });
   const app = await createApp(config);
   const api: TestApi = {

@@ -3,6 +3,7 @@ import type { HistoryPage } from '@portal/contracts';
 import { PDFParser } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
+import { readStoredFile } from '../src/files/file-folder';
 import { ReceiptFileEntity } from '../src/receipts/receipt-file.entity';
 import { UPLOADS_PER_HOUR } from '../src/receipts/receipts.service';
 import { DATABASES, type Agent, type TestApi, startApi } from './harness';
@@ -123,10 +124,12 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
     expect(withExif.includes('TelefonoEspia')).toBe(true);
     const response = await upload(api, parentA, { paymentNumber: '3' }, { data: withExif });
     expect(response.statusCode).toBe(201);
-    const stored = await api.dataSource.getRepository(ReceiptFileEntity).findOneByOrFail({ proofId: response.json().id });
-    const metadata = await sharp(Buffer.from(stored.data)).metadata();
+    const row = await api.dataSource.getRepository(ReceiptFileEntity).findOneByOrFail({ proofId: response.json().id });
+    // The bytes as stored, in the files folder.
+    const stored = (await readStoredFile(api.config.filesDir, row.dataHash!))!;
+    const metadata = await sharp(stored).metadata();
     expect(metadata.exif).toBeUndefined();
-    expect(Buffer.from(stored.data).includes('TelefonoEspia')).toBe(false);
+    expect(stored.includes('TelefonoEspia')).toBe(false);
     // Orientation 6 is a quarter turn: 40 x 20 stored as 20 x 40.
     expect([metadata.width, metadata.height]).toEqual([20, 40]);
   });

@@ -53,6 +53,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       PORT: String(port),
       HOST: '127.0.0.1',
       SQLITE_PATH: path.join(dir, 'portal.sqlite'),
+      // Receipts and invoices beside it, not in the repository's data/files.
+      FILES_DIR: path.join(dir, 'files'),
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',

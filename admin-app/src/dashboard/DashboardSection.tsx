@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CalendarCheck, Settings2, Table2, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { PAYMENT_TITLES, TOTAL_TABLES, type Stats } from '@portal/contracts';
 import { formatQuetzales } from '@portal/format';
+import { useBackupStatus } from '@portal/api-client/backup-status';
 import { useStats } from '@portal/api-client/stats';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
@@ -10,6 +11,7 @@ import { QueryState } from '../common/QueryState';
 import { percent } from '../common/numbers';
 import { texts } from '../texts';
 import { OpenQuestions } from './OpenQuestions';
+import { BackupStatusCard } from './BackupStatusCard';
 import PaymentsChart from './PaymentsChart';
 
 const SettingsEditor = lazy(() => import('../settings/SettingsDialog'));
@@ -96,6 +98,7 @@ function Panel({ title, description, children }: { title: string; description: s
 
 export default function DashboardSection() {
   const { data: stats, isLoading, error } = useStats();
+  const { data: backupStatus } = useBackupStatus();
   const [editingSettings, setEditingSettings] = useState(false);
   const chartSkeleton = <Skeleton height="220px" />;
   return (
@@ -112,6 +115,7 @@ export default function DashboardSection() {
           <SettingsEditor onClose={() => setEditingSettings(false)} />
         </Suspense>
       )}
+      <BackupStatusCard status={backupStatus} />
       <div className="admin-stats">
         {stats
           ? statCards(stats).map((card) => <StatCard key={card.label} {...card} />)

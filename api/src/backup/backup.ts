@@ -1,6 +1,6 @@
 // Consistent copies of the portal's data, taken while it runs, and putting one back:
 // SQLite through its online backup API; MySQL/MariaDB through mysqldump --single-transaction
-// (gzip-compressed), restored with the mysql client. Used by `npm run backup` / `npm run restore`.
+// (gzip-compressed). Used by `npm run backup`; restore.ts puts one back.
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -8,9 +8,10 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type BetterSqlite3Type from 'better-sqlite3';
 import { mysqlConnection, type AppConfig } from '../config';
+import { copyNewFiles } from '../files/file-folder';
 
 /** SQLite's driver, loaded only for SQLite: the MySQL/MariaDB image does not carry it. */
-async function sqlite(): Promise<typeof BetterSqlite3Type> {
+export async function sqlite(): Promise<typeof BetterSqlite3Type> {
   return (await import('better-sqlite3')).default;
 }
 
@@ -21,14 +22,14 @@ export function backupName(now: Date, extension: string, dir: string): string {
   return existsSync(plain) ? path.join(dir, `portal-${stamp}${now.toISOString().slice(17, 19)}${extension}`) : plain;
 }
 
-interface MysqlTarget {
+export interface MysqlTarget {
   args: string[];
   env: NodeJS.ProcessEnv;
   database: string;
 }
 
 /** Client arguments for the server of DATABASE_URL; the password goes in the environment, never argv. */
-function mysqlTarget(databaseUrl: string): MysqlTarget {
+export function mysqlTarget(databaseUrl: string): MysqlTarget {
   const { host, port, username, password, database } = mysqlConnection(databaseUrl);
   const args = [`--host=${host}`, `--port=${port}`, `--user=${username}`];
   return { args, env: { ...process.env, MYSQL_PWD: password }, database };
@@ -47,7 +48,7 @@ function client(names: string[]): string {
   return found;
 }
 
-function finished(child: ReturnType<typeof spawn>, what: string): Promise<void> {
+export function finished(child: ReturnType<typeof spawn>, what: string): Promise<void> {
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -99,18 +100,27 @@ export async function verifyBackup(file: string): Promise<void> {
   if (!DUMP_COMPLETED.test(tail)) throw refuse('the dump stops before its last line');
 }
 
+/** Where the backups keep the receipts' and invoices' files: one folder beside every copy, each file once. */
+export const backupFilesDir = (dir: string) => path.join(dir, 'files');
+
 /**
  * Writes a consistent copy of the data into `dir` and returns its path. The copy is written under
- * a hidden name, checked (`verifyBackup`), and only then given its name: a failed run leaves no file
- * that looks like a backup.
+ * a hidden name, checked (`verifyBackup`), the files folder's new files are copied into `dir/files`,
+ * and only then is the copy given its name: a failed run leaves no file that looks like a backup.
+ * The files after the database: every file a copied row names was written before its row.
  */
-export async function backup(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>, dir: string, now = new Date()): Promise<string> {
+export async function backup(
+  config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath' | 'filesDir'>,
+  dir: string,
+  now = new Date(),
+): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const file = backupName(now, config.databaseUrl ? '.sql.gz' : '.sqlite', dir);
   const partial = partialOf(file);
   try {
     await copyInto(config, partial);
     await verifyBackup(partial);
+    await copyNewFiles(config.filesDir, backupFilesDir(dir));
     renameSync(partial, file);
   } catch (error) {
     rmSync(partial, { force: true });
@@ -146,28 +156,4 @@ export async function checkRestorable(config: Pick<AppConfig, 'databaseUrl'>, fi
   if (!config.databaseUrl && !file.endsWith('.sqlite')) throw new Error('A SQLite portal restores a .sqlite backup.');
   if (config.databaseUrl && !file.endsWith('.sql.gz')) throw new Error('A MySQL/MariaDB portal restores a .sql.gz backup.');
   await verifyBackup(file);
-}
-
-/**
- * Replaces the data with a backup's, once the file is checked whole (`checkRestorable`). SQLite: copied into the live file through the backup API
- * (other connections see the new data); MySQL/MariaDB: the dump replayed into the database. The
- * portal keeps a few reads in memory: restart it afterwards.
- */
-export async function restore(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>, file: string): Promise<void> {
-  await checkRestorable(config, file);
-  if (!config.databaseUrl) {
-    const source = new (await sqlite())(file, { readonly: true, fileMustExist: true });
-    try {
-      await source.backup(config.sqlitePath);
-    } finally {
-      source.close();
-    }
-    return;
-  }
-  const target = mysqlTarget(config.databaseUrl);
-  const load = spawn(mysqlClient('load'), [...target.args, target.database], {
-    env: target.env,
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
-  await Promise.all([pipeline(createReadStream(file), createGunzip(), load.stdin), finished(load, 'mysql')]);
 }

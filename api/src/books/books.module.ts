@@ -13,6 +13,7 @@ import { QuestionsDigest, QuestionsDigestScheduler } from './questions-digest';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { UsersModule } from '../users/users.module';
 import { BooksVisitEntity, HoldingEntity } from './holding.entity';
+import { InvoiceFiles } from './invoice-files';
 
 /** The committee's books (docs/books.md): what it spends, against its budget, open to every family. */
 @Module({
@@ -35,6 +36,6 @@ import { BooksVisitEntity, HoldingEntity } from './holding.entity';
     ControlsModule,
   ],
   controllers: [BooksController, InvoiceFilesController, MyBooksController],
-  providers: [BooksService, BooksMail, QuestionsDigest, QuestionsDigestScheduler],
+  providers: [BooksService, BooksMail, QuestionsDigest, QuestionsDigestScheduler, InvoiceFiles],
 })
 export class BooksModule {}

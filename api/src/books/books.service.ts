@@ -43,7 +43,8 @@ import { classCollection, commitmentsOf, isMoney } from './commitments';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ControlsService } from './controls.service';
 import { expenseFields } from './expense-form';
-import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity } from './expense.entity';
+import { ExpenseEntity, ExpenseQuestionEntity } from './expense.entity';
+import { InvoiceFiles } from './invoice-files';
 import { BooksVisitEntity, HoldingEntity } from './holding.entity';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -136,6 +137,7 @@ export class BooksService {
     private readonly familyStore: FamilyStore,
     private readonly controls: ControlsService,
     private readonly mail: BooksMail,
+    private readonly invoiceFiles: InvoiceFiles,
   ) {}
 
   /**
@@ -458,7 +460,7 @@ export class BooksService {
         createdAt: now,
       });
       const id = Number(identifiers[0]!.id);
-      if (safe) await manager.insert(InvoiceFileEntity, { expenseId: id, data: safe.data, thumbnail: safe.thumbnail });
+      if (safe) await this.invoiceFiles.save(manager, id, safe.data, safe.thumbnail);
       const row = await manager.findOneByOrFail(ExpenseEntity, { id });
       await recordChange(manager, user, {
         action: 'books.expense',
@@ -684,12 +686,8 @@ export class BooksService {
     );
     if (!row) throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
     if (!row.invoiceType) throw new NotFoundException(BOOKS_MESSAGES.invoiceNotFound);
-    const file = await this.db.manager.findOne(InvoiceFileEntity, {
-      where: { expenseId: id },
-      select: { expenseId: true, [variant === 'file' ? 'data' : 'thumbnail']: true },
-    });
-    const bytes = variant === 'file' ? file?.data : file?.thumbnail;
+    const bytes = await this.invoiceFiles.read(id, variant);
     if (!bytes) throw new NotFoundException(variant === 'file' ? BOOKS_MESSAGES.invoiceNotFound : BOOKS_MESSAGES.noThumbnail);
-    return { bytes: Buffer.from(bytes), type: variant === 'file' ? row.invoiceType : 'image/jpeg' };
+    return { bytes, type: variant === 'file' ? row.invoiceType : 'image/jpeg' };
   }
 }

@@ -74,16 +74,26 @@ export class ExpenseEntity extends ReversibleRow {
   commitmentId!: number | null;
 }
 
-/** An expense's invoice and its thumbnail, apart so lists never read the bytes (LONGBLOB on MySQL/MariaDB). */
+/**
+ * An expense's invoice and its thumbnail: their SHA-256, the names of their files in the files
+ * folder (files/row-files.ts). `data` and `thumbnail` held the bytes before (LONGBLOB on
+ * MySQL/MariaDB); the API moves any left there when it starts.
+ */
 @Entity('expense_invoice_files')
 export class InvoiceFileEntity {
   @PrimaryColumn({ type: 'int' })
   expenseId!: number;
 
-  @Column({ type: 'blob' })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  dataHash!: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  thumbnailHash!: string | null;
+
+  @Column({ type: 'blob', select: false })
   data!: Buffer;
 
-  @Column({ type: 'blob', nullable: true })
+  @Column({ type: 'blob', nullable: true, select: false })
   thumbnail!: Buffer | null;
 }
 

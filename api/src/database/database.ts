@@ -28,6 +28,7 @@ import { MoneyMailWindow1765160000000 } from './migrations/1765160000000-money-m
 import { BankLineFacts1765170000000 } from './migrations/1765170000000-bank-line-facts';
 import { Centavos1765200000000 } from './migrations/1765200000000-centavos';
 import { BooksReach1765300000000 } from './migrations/1765300000000-books-reach';
+import { FilesInFolder1765400000000 } from './migrations/1765400000000-files-in-folder';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -56,6 +57,7 @@ export const MIGRATIONS = [
   BankLineFacts1765170000000,
   Centavos1765200000000,
   BooksReach1765300000000,
+  FilesInFolder1765400000000,
 ];
 
 /**

@@ -259,3 +259,25 @@ export function unansweredQuestionsMail(input: {
     html: layout(input.classYear, paragraphs, action),
   };
 }
+
+/** To the admins: the backup service's last run failed and the last good copy is older. */
+export function backupFailedMail(input: {
+  classYear: number;
+  failedAt: string;
+  error: string;
+  lastGood: string | null;
+  portalUrl: string;
+}): Mail {
+  const paragraphs = [
+    'Hola:',
+    `La copia de seguridad de los datos del portal falló el ${input.failedAt}: ${input.error}`,
+    input.lastGood ? `La última copia buena es del ${input.lastGood}.` : 'Todavía no hay ninguna copia buena.',
+    'Quien administra el servidor debe revisarlo (docs/deployment.md, «Copias de seguridad»): mientras tanto, los datos nuevos no tienen copia.',
+  ];
+  const action = { label: 'Abrir el panel', url: input.portalUrl };
+  return {
+    subject: `La copia de seguridad falló · Class of ${input.classYear}`,
+    text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
+    html: layout(input.classYear, paragraphs, action),
+  };
+}

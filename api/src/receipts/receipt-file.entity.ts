@@ -1,18 +1,25 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * The bytes of a receipt and of its thumbnail, one row per receipt, apart from the metadata so
- * that lists never read them. `blob` here; the migration makes it LONGBLOB on MySQL/MariaDB (a
- * MySQL BLOB holds only 64 KB).
+ * A receipt's file and thumbnail: their SHA-256, the names of the files in the files folder
+ * (FILES_DIR, receipt-storage.ts). `data` and `thumbnail` held the bytes before the folder; the
+ * API moves any left there when it starts, leaving `data` empty. `blob` here, LONGBLOB on
+ * MySQL/MariaDB (the migrations).
  */
 @Entity('payment_proof_files')
 export class ReceiptFileEntity {
   @PrimaryColumn({ type: 'int' })
   proofId!: number;
 
-  @Column({ type: 'blob' })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  dataHash!: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  thumbnailHash!: string | null;
+
+  @Column({ type: 'blob', select: false })
   data!: Buffer;
 
-  @Column({ type: 'blob', nullable: true })
+  @Column({ type: 'blob', nullable: true, select: false })
   thumbnail!: Buffer | null;
 }

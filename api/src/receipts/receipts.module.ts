@@ -9,7 +9,7 @@ import { MyReceiptsController } from './my-receipts.controller';
 import { ReceiptFilesController } from './receipt-files.controller';
 import { ReceiptReviewController } from './receipt-review.controller';
 import { ReceiptReviewService } from './receipt-review.service';
-import { DatabaseReceiptStorage, ReceiptStorage } from './receipt-storage';
+import { FolderReceiptStorage, ReceiptStorage } from './receipt-storage';
 import { ReceiptsService } from './receipts.service';
 import { MyStatementController, StatementsController } from './statements.controller';
 import { StatementsService } from './statements.service';
@@ -19,6 +19,6 @@ import { StatementsService } from './statements.service';
   imports: [ReceiptStoreModule, AuthModule, ParentModule, LedgerModule, FamilyStoreModule, PaymentStoreModule],
   exports: [StatementsService],
   controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController, StatementsController, MyStatementController],
-  providers: [ReceiptsService, ReceiptReviewService, StatementsService, { provide: ReceiptStorage, useClass: DatabaseReceiptStorage }],
+  providers: [ReceiptsService, ReceiptReviewService, StatementsService, { provide: ReceiptStorage, useClass: FolderReceiptStorage }],
 })
 export class ReceiptsModule {}

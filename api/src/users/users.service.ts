@@ -115,6 +115,11 @@ export class UsersService {
     return rows.map((row) => ({ name: row.name, email: row.email! }));
   }
 
+  /** The addresses of the admin accounts that can sign in and have one. */
+  async enabledAdminEmails(): Promise<string[]> {
+    return (await this.adminsWithEmail()).map((admin) => admin.email);
+  }
+
   /** The door accounts, newest first. */
   doors(): Promise<UserRow[]> {
     return this.users.find({ where: { role: 'door' }, order: { createdAt: 'DESC', id: 'DESC' } });

@@ -656,6 +656,16 @@ export interface Stats {
   paymentProgress: Array<{ paymentNumber: PaymentNumber; verifiedFamilies: number; received: number; expected: number }>;
 }
 
+/** What the backup service last did (`GET /api/backup-status`, admins). */
+export interface BackupStatusView {
+  /** The API sees a backups folder (BACKUP_DIR): false with `npm start`, which has no backup service. */
+  configured: boolean;
+  /** The last copy written and checked: its file name and when (ISO). */
+  lastGood: { file: string; at: string } | null;
+  /** The last run that failed, when it is newer than the last good copy. */
+  failure: { at: string; error: string } | null;
+}
+
 export interface PaymentConfirmationsReportRow {
   graduateName: string;
   contactName: string;

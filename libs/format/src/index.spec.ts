@@ -2,6 +2,7 @@ import {
   daysBetween,
   doorWindow,
   doorWindowText,
+  formatAgo,
   formatLedgerAmount,
   formatLedgerSource,
   formatPaymentState,
@@ -176,5 +177,16 @@ describe('money words', () => {
     expect(formatLedgerSource({ source: 'efectivo', receiptId: null, method: null })).toBe('Registrado por el comité · Efectivo');
     expect(formatLedgerAmount(-500)).toBe('-Q500');
     expect(formatLedgerAmount(2950)).toBe('Q2,950');
+  });
+});
+
+describe('formatAgo', () => {
+  const now = new Date('2026-11-23T14:30:00Z');
+  it('says how long ago, in the largest unit that reads naturally', () => {
+    expect(formatAgo('2026-11-23T14:29:40Z', now)).toBe('hace un momento');
+    expect(formatAgo('2026-11-23T14:29:00Z', now)).toBe('hace 1 minuto');
+    expect(formatAgo('2026-11-23T09:30:00Z', now)).toBe('hace 5 horas');
+    expect(formatAgo('2026-11-22T13:30:00Z', now)).toBe('hace 25 horas');
+    expect(formatAgo('2026-11-21T08:30:00Z', now)).toBe('hace 2 días');
   });
 });

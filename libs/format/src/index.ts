@@ -99,6 +99,16 @@ export function formatDateTime(iso: string | Date): string {
   return `${formatDateNumeric(iso)}, ${formatTime(iso)}`;
 }
 
+/** How long before `now`: `hace un momento`, `hace 5 minutos`, `hace 5 horas`, `hace 2 días`. */
+export function formatAgo(iso: string | Date, now: Date = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000));
+  const unit = (count: number, one: string, many: string) => `hace ${count} ${count === 1 ? one : many}`;
+  if (minutes < 1) return 'hace un momento';
+  if (minutes < 60) return unit(minutes, 'minuto', 'minutos');
+  if (minutes < 48 * 60) return unit(Math.floor(minutes / 60), 'hora', 'horas');
+  return unit(Math.floor(minutes / (24 * 60)), 'día', 'días');
+}
+
 /** `14:00` -> `2:00 p. m.`. */
 export function formatClock(time: string): string {
   const match = CLOCK_PATTERN.exec(time);
