@@ -310,6 +310,38 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect((await statementOf(pineda)).totals.received).toBe(3950);
   });
 
+  it("carries an applied line's credit in the preview, and once that credit is reversed the line is pending and goes to the right family", async () => {
+    const csv = Buffer.from('Fecha;No. Documento;Descripción;Crédito\n20/11/2026;5550101;DEPOSITO AGENCIA CENTRAL;Q 1,234.00\n');
+    const first = await preview(csv, {}, 'equivocada.csv');
+    expect((await confirm([decision(first.lines[0]!, family.dora)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    const credit = (await statementOf(family.dora)).entries.find(
+      (entry) => entry.source === 'banco' && entry.amount === 1234 && !entry.reversal,
+    )!;
+    const again = await preview(csv, {}, 'otra.csv');
+    expect(again.lines[0]!.imported).toMatchObject({
+      state: 'aplicada',
+      fileName: 'equivocada.csv',
+      familyId: family.dora,
+      graduateName: 'Iván Castillo',
+      entryId: credit.id,
+      receiptId: null,
+    });
+    expect(new Date(again.lines[0]!.imported!.appliedAt!).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const reversed = await admin.post(`/api/ledger-entries/${again.lines[0]!.imported!.entryId}/reverse`, {
+      reason: 'Era de otra familia',
+    });
+    expect(reversed.status).toBe(200);
+    const after = await preview(csv, {}, 'otra.csv');
+    expect(after.lines[0]!.status).toBe('nueva');
+    expect(after.lines[0]!.imported).toMatchObject({ state: 'pendiente', familyId: null, entryId: null, appliedAt: null });
+    expect((await confirm([decision(after.lines[0]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    const standing = (statement: Statement) =>
+      statement.entries.filter((entry) => entry.source === 'banco' && entry.amount === 1234 && !entry.reversal).length;
+    expect(standing(await statementOf(family.dora))).toBe(0);
+    expect(standing(await statementOf(family.eva))).toBe(1);
+    expect((await preview(csv)).lines[0]!.imported).toMatchObject({ state: 'aplicada', familyId: family.eva, graduateName: 'Pablo Ruiz' });
+  });
+
   it('applies a line of a statement that names its account from a decision that does not (the fingerprint without it)', async () => {
     const line = { date: '2026-11-28', description: 'DEPOSITO CUENTA NOMBRADA', document: '777001', amountCentavos: 145000 };
     const checksum = lineChecksum({ ...line, account: '001-234567-8' });

@@ -177,6 +177,8 @@ export class BankService {
       this.families.list({ columns: ['graduateName'] }),
     ]);
     const graduateOf = new Map(names.map((family) => [family.id, family.graduateName]));
+    const credits = [...known.values()].flatMap((fact) => (fact.state === 'aplicada' && fact.entryId !== null ? [fact.entryId] : []));
+    const receiptOf = await this.ledger.receiptsOf(manager, credits);
     const preview = lines.map((line): BankPreviewLine => {
       const fact = known.get(line.checksum);
       const imported: BankLineImport | null = fact
@@ -187,6 +189,10 @@ export class BankService {
             familyId: fact.familyId,
             graduateName: fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null),
             note: importNote(fact, fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null)),
+            // The credit an applied line made: 'Banco' undoes it there.
+            entryId: fact.state === 'aplicada' ? fact.entryId : null,
+            receiptId: fact.state === 'aplicada' && fact.entryId !== null ? (receiptOf.get(fact.entryId) ?? null) : null,
+            appliedAt: fact.state === 'pendiente' ? null : (fact.decidedAt?.toISOString() ?? null),
           }
         : null;
       const status = fact && fact.state !== 'pendiente' ? fact.state : 'nueva';

@@ -60,8 +60,8 @@ export function importNote(fact: BankStatementReadEntity, graduateName: string |
   return `Ya importada el ${day.slice(8, 10)}/${day.slice(5, 7)} ${where}: ${what}`;
 }
 
-/** A line kept before, with the family its standing decision applied it to. */
-export type KnownLine = BankStatementReadEntity & { familyId: number | null };
+/** A line kept before, with the family its standing decision applied it to, that decision's credit and when it was made. */
+export type KnownLine = BankStatementReadEntity & { familyId: number | null; entryId: number | null; decidedAt: Date | null };
 
 /**
  * Keeps every line read, once (`bank_statement_reads`): a line already known, by its fingerprint
@@ -121,19 +121,22 @@ export async function keepLines(
       .execute();
   }
   const lineIds = [...known.values()].flatMap((fact) => (fact.lineId === null ? [] : [fact.lineId]));
-  const familyOf = new Map<number, number | null>();
+  const decisionOf = new Map<number, Pick<BankLineEntity, 'familyId' | 'entryId' | 'decidedAt'>>();
   for (let at = 0; at < lineIds.length; at += 500) {
     const decisions = await manager.find(BankLineEntity, {
-      select: { id: true, familyId: true },
+      select: { id: true, familyId: true, entryId: true, decidedAt: true },
       where: { id: In(lineIds.slice(at, at + 500)) },
     });
-    for (const decision of decisions) familyOf.set(decision.id, decision.familyId);
+    for (const decision of decisions) decisionOf.set(decision.id, decision);
   }
   return new Map(
-    [...known].map(([checksum, fact]) => [
-      checksum,
-      { ...fact, familyId: fact.lineId === null ? null : (familyOf.get(fact.lineId) ?? null) },
-    ]),
+    [...known].map(([checksum, fact]) => {
+      const decision = fact.lineId === null ? undefined : decisionOf.get(fact.lineId);
+      return [
+        checksum,
+        { ...fact, familyId: decision?.familyId ?? null, entryId: decision?.entryId ?? null, decidedAt: decision?.decidedAt ?? null },
+      ];
+    }),
   );
 }
 

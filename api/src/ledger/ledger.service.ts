@@ -207,6 +207,18 @@ export class LedgerService {
     return [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([month, amount]) => ({ month, amount }));
   }
 
+  /** The receipt each of these credits also holds (null: none), by credit id. */
+  async receiptsOf(manager: EntityManager, entryIds: number[]): Promise<Map<number, number | null>> {
+    const found = new Map<number, number | null>();
+    for (let at = 0; at < entryIds.length; at += 500)
+      for (const entry of await manager.find(LedgerEntryEntity, {
+        select: { id: true, receiptId: true },
+        where: { id: In(entryIds.slice(at, at + 500)) },
+      }))
+        found.set(entry.id, entry.receiptId);
+    return found;
+  }
+
   async statement(familyId: number, manager: EntityManager = this.db.manager): Promise<Statement> {
     const family = await this.families.byId(familyId, manager);
     if (!family) throw new NotFoundException(LEDGER_MESSAGES.familyNotFound);

@@ -1066,6 +1066,12 @@ export interface BankLineImport {
   familyId: number | null;
   graduateName: string | null;
   note: string;
+  /** An applied line's credit (undone by POST /api/ledger-entries/{entryId}/reverse), else null. */
+  entryId?: number | null;
+  /** The verified receipt that credit also holds, else null. */
+  receiptId?: number | null;
+  /** ISO instant the standing decision was made (applied or discarded), else null. */
+  appliedAt?: string | null;
 }
 
 /** What POST /api/bank-statements/preview answers: nothing is written but the lines it read. */
