@@ -25,7 +25,7 @@ type FamilySeed = Pick<FamilyEntity, 'graduateName' | 'contactName' | 'email' | 
 
 /** The workbooks' sheets, by report: the payments one gained the account statements. */
 const SHEETS: Record<string, string[]> = {
-  'confirmaciones-de-pago': ['Confirmaciones de Pago', 'Estado de cuenta'],
+  'confirmaciones-de-pago': ['Confirmaciones de Pago', 'Estado de cuenta', 'Cómo leer'],
   'rsvps-eventos': ['RSVPs de Eventos'],
 };
 
@@ -188,9 +188,9 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
         'Contacto',
         'Referencia',
         'Graduados',
-        'Esperado',
-        'Recibido',
-        'Saldo',
+        'Esperado (Q)',
+        'Recibido (Q)',
+        'Saldo (Q)',
         'Pago 1',
         'Pago 2',
         'Pago 3',
@@ -219,6 +219,28 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       expect(sheet.getRow(row + 1).getCell(5).numFmt).toBe('"Q"#,##0');
       // 'Graduados' is a number cell the sheet adds up, not text.
       expect(sheet.getRow(row + 1).getCell(4).type).toBe(ExcelJS.ValueType.Number);
+    });
+
+    it("says in 'Cómo leer' that the first sheet is what families declared and 'Estado de cuenta' the money received", async () => {
+      const dora = await family('Dora Ruiz');
+      // Money received for the first payment, and nothing declared: 'Pendiente' beside 'Pagado'.
+      expect((await admin.post(`/api/families/${dora.id}/payments/1/cash`, { amountReceived: 2950 })).status).toBe(201);
+      const response = await admin.get(`${PAYMENTS}?format=xlsx`);
+      const declared = (await readSheet(response, 0)).rows.find((cells) => cells[0] === 'Dora Ruiz')!;
+      const money = (await readSheet(response, 1)).rows.find((cells) => cells[0] === 'Dora Ruiz')!;
+      expect([declared[4], money[7]]).toEqual(['Pendiente', 'Pagado']);
+      const { sheet, rows } = await readSheet(response, 2);
+      expect(rows[0]).toEqual(['Hoja o columna', 'Qué dice']);
+      const says = new Map(rows.slice(1).map((cells) => [cells[0], String(cells[1])]));
+      expect(says.get('Confirmaciones de Pago')).toMatch(/^Lo que cada familia declaró en el portal \('Ya pagué', 'No asistiré'\)/);
+      expect(says.get('Confirmaciones de Pago')).toContain('no es dinero recibido');
+      expect(says.get('Estado de cuenta')).toMatch(/^El dinero recibido/);
+      expect([...says.values()].join(' ')).toContain(
+        "Un 'Pendiente' en 'Confirmaciones de Pago' puede estar junto a un 'Pagado' en 'Estado de cuenta'",
+      );
+      for (const header of ['Esperado (Q)', 'Recibido (Q)', 'Saldo (Q)', 'Graduados', 'Referencia', 'Pago 1 a Pago 6 (Estado de cuenta)'])
+        expect(says.get(header)).toBeTruthy();
+      expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     });
 
     it('downloads a spreadsheet with only the header when there are no families', async () => {

@@ -84,6 +84,20 @@ const STATEMENT_SHEET: SheetLayout<Statement> = {
   ],
 };
 
+/** 'Cómo leer': which sheet is the families' word and which the money, and what each column of 'Estado de cuenta' holds. */
+const HOW_TO_READ_SHEET: SheetLayout<readonly [string, string]> = {
+  name: REPORT_TEXTS.howToRead.sheet,
+  columns: [
+    { header: REPORT_TEXTS.howToRead.what, width: 34 },
+    { header: REPORT_TEXTS.howToRead.says, width: 110 },
+  ],
+  cells: (row) => [...row],
+};
+
+async function* onePage<Row>(rows: Row[]): AsyncGenerator<Row[]> {
+  yield rows;
+}
+
 @Injectable()
 export class ReportsService {
   private readonly logger = new Logger('Reports');
@@ -112,10 +126,14 @@ export class ReportsService {
     return rows;
   }
 
-  /** The spec's payments sheet exactly as it was, then the 'Estado de cuenta' sheet. */
+  /** The spec's payments sheet exactly as it was, then the 'Estado de cuenta' sheet, then 'Cómo leer'. */
   async paymentConfirmationsXlsx(): Promise<Readable> {
     return streamWorkbook(
-      [sheetOf(PAYMENTS_SHEET, await this.startedEarly(this.paymentPages())), sheetOf(STATEMENT_SHEET, this.statementPages())],
+      [
+        sheetOf(PAYMENTS_SHEET, await this.startedEarly(this.paymentPages())),
+        sheetOf(STATEMENT_SHEET, this.statementPages()),
+        sheetOf(HOW_TO_READ_SHEET, onePage([...REPORT_TEXTS.howToRead.rows])),
+      ],
       this.logFailure,
     );
   }
