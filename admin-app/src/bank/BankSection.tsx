@@ -15,6 +15,7 @@ import { SectionFrame } from '../common/SectionFrame';
 import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
 import { bankTexts as t } from './bank-texts';
+import { DecidedLine } from './DecidedLine';
 import { MappingForm } from './MappingForm';
 
 const centavos = (amount: number) => `Q${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -123,7 +124,7 @@ export default function BankSection() {
       header: t.columns.family,
       cell: (line) =>
         line.status !== 'nueva' ? (
-          <Badge variant={line.status === 'aplicada' ? 'success' : 'outline'}>{t.status[line.status]}</Badge>
+          <DecidedLine line={line} onUndone={() => void (file && read.run({ file, choice }))} />
         ) : (
           <div className="admin-bank__family">
             <select

@@ -33,6 +33,18 @@ export const bankTexts = {
     covered.receiptId === null
       ? `Ya cubierto por un pago registrado de la familia ${covered.graduateName}: al aplicarlo se enlaza, no se cuenta dos veces.`
       : `Ya cubierto por el comprobante verificado #${covered.receiptId} (familia ${covered.graduateName})`,
+  /** A line already decided in an earlier import: where it went, from which file, and its undo. */
+  decided: {
+    applied: (graduate: string, day: string, file: string) =>
+      `Aplicada a la familia de ${graduate} el ${day}${file ? `, desde ${file}` : ''}`,
+    discarded: (day: string, file: string) => `Descartada el ${day}${file ? `, desde ${file}` : ''}`,
+    undo: 'Deshacer',
+    undoLabel: (line: number, graduate: string) => `Deshacer la fila ${line}: quitar el depósito a la familia de ${graduate}`,
+    undoTitle: 'Deshacer la aplicación',
+    undoText: (amount: string, graduate: string) =>
+      `Se revierte el crédito de ${amount} que esta línea dio a la familia de ${graduate}. La línea queda pendiente y puedes aplicarla a la familia correcta. Si el aviso del depósito aún no salió, no se envía.`,
+    someFamily: 'otra familia',
+  },
   noFamily: 'Sin familia',
   familyFor: (line: number) => `Familia del depósito de la fila ${line}`,
   apply: (line: number) => `Aplicar el depósito de la fila ${line}`,

@@ -119,6 +119,7 @@ export function ReverseCreditDialog({
   description,
   title = t.title,
   onClose,
+  onReversed,
 }: {
   entryId: number;
   familyId: number;
@@ -126,8 +127,10 @@ export function ReverseCreditDialog({
   description: string;
   title?: string;
   onClose: () => void;
+  /** After the credit is reversed (the screen reads again what it shows). */
+  onReversed?: () => void;
 }) {
-  const reverse = useReverseLedgerEntry(adminToasts({ success: t.done, failure: t.failed }));
+  const reverse = useReverseLedgerEntry(adminToasts({ success: t.done, failure: t.failed, onSuccess: () => onReversed?.() }));
   return (
     <ReasonDialog
       title={title}
