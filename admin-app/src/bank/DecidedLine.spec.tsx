@@ -69,7 +69,7 @@ describe("a line already applied, in 'Banco'", () => {
         onUndone={jest.fn()}
       />,
     );
-    expect(screen.getByText('Descartada el 30/11, desde noviembre.csv')).toBeInTheDocument();
+    expect(screen.getByText('Se descartó el 30/11, desde noviembre.csv')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

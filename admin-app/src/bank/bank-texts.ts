@@ -37,7 +37,7 @@ export const bankTexts = {
   decided: {
     applied: (graduate: string, day: string, file: string) =>
       `Aplicada a la familia de ${graduate} el ${day}${file ? `, desde ${file}` : ''}`,
-    discarded: (day: string, file: string) => `Descartada el ${day}${file ? `, desde ${file}` : ''}`,
+    discarded: (day: string, file: string) => `Se descartó el ${day}${file ? `, desde ${file}` : ''}`,
     undo: 'Deshacer',
     undoLabel: (line: number, graduate: string) => `Deshacer la fila ${line}: quitar el depósito a la familia de ${graduate}`,
     undoTitle: 'Deshacer la aplicación',
