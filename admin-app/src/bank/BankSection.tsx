@@ -16,6 +16,7 @@ import { DataTable, type Column } from '../common/DataTable';
 import { IconButton } from '../common/IconButton';
 import { bankTexts as t } from './bank-texts';
 import { MappingForm } from './MappingForm';
+import { SameDepositQuestion, sameDepositChoice } from './SameDepositQuestion';
 
 const centavos = (amount: number) => `Q${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const decision = (line: BankPreviewLine, familyId: number | null): BankLineDecision => ({
@@ -24,6 +25,7 @@ const decision = (line: BankPreviewLine, familyId: number | null): BankLineDecis
   document: line.document,
   amountCentavos: line.amountCentavos,
   familyId,
+  ...sameDepositChoice(line),
 });
 
 /** The file's first rows when the API found no date and amount columns, for the committee to choose them. */
@@ -140,6 +142,7 @@ export default function BankSection() {
               ))}
             </select>
             {line.covered && <div className="admin-bank__covered">{t.covered(line.covered)}</div>}
+            <SameDepositQuestion line={line} familyId={familyOf(line)} />
             {line.match && !line.covered && !(line.checksum in chosen) && (
               <div className="admin-muted">
                 {line.match.exact && <Badge variant="success">{t.exact}</Badge>}

@@ -33,6 +33,11 @@ export const bankTexts = {
     covered.receiptId === null
       ? `Ya cubierto por un pago registrado de la familia ${covered.graduateName}: al aplicarlo se enlaza, no se cuenta dos veces.`
       : `Ya cubierto por el comprobante verificado #${covered.receiptId} (familia ${covered.graduateName})`,
+  sameDeposit: {
+    question: (receiptId: number) => `¿Es el depósito del comprobante #${receiptId}?`,
+    same: 'Es el mismo depósito',
+    different: 'Es otro depósito',
+  },
   noFamily: 'Sin familia',
   familyFor: (line: number) => `Familia del depósito de la fila ${line}`,
   apply: (line: number) => `Aplicar el depósito de la fila ${line}`,
