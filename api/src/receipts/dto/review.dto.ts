@@ -13,7 +13,7 @@ export class VerifyReceiptDto {
   @IsNumber({}, { message: 'El monto recibido es requerido, en quetzales.' })
   amountReceived!: number;
 
-  @Matches(/^\s*[\p{L}\p{N} -]{1,40}\s*$/u, { message: 'El número de documento admite hasta 40 letras, números, espacios o guiones.' })
+  @Matches(/^[\p{L}\p{N} -]{1,40}$/u, { message: 'El número de documento admite hasta 40 letras, números, espacios o guiones.' })
   @IsString({ message: 'El número de documento admite hasta 40 letras, números, espacios o guiones.' })
   @OmittableOrNull()
   documentNumber?: string | null;
