@@ -75,7 +75,10 @@ describe.each(DATABASES)('same deposit, typed differently (%s)', (kind) => {
     const statement = await preview('2026-11-20', '88812345', `DEPOSITO ${reference}`, 777);
     expect(statement.lines[0]!.covered).toBeNull();
     expect(statement.lines[0]!.sameDeposit).toMatchObject({ receiptId: slip.id, entryId: credit.id, familyId: family.id });
-    expect(statement.lines[0]!.sameDeposit!.reason).toContain(`comprobante #${slip.id}`);
+    expect(statement.lines[0]!.sameDeposit!.reason).toBe(
+      `El comprobante #${slip.id} de la familia, del mismo monto (Q777), está verificado sin línea del banco; ` +
+        'difieren la fecha (21/11/2026 en el comprobante, 20/11/2026 en el banco) y el documento (1 en el comprobante, 88812345 en el banco).',
+    );
 
     expect((await confirm(statement, family.id)).body).toEqual({ applied: 1, discarded: 0, linked: 1 });
     const after = await statementOf(family.id);

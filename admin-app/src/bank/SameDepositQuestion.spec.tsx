@@ -34,7 +34,7 @@ const line = (checksum: string): BankPreviewLine => ({
     receiptId: 12,
     entryId: 30,
     familyId: 4,
-    reason: '¿Es el depósito del comprobante #12? Misma familia y mismo monto (Q777), verificado sin línea del banco.',
+    reason: 'El comprobante #12 de la familia, del mismo monto (Q777), está verificado sin línea del banco.',
   },
 });
 const preview = (checksum: string): BankPreview => ({
@@ -73,7 +73,7 @@ describe("'Banco' asks whether a line is the deposit of a verified receipt", () 
   it("asks, 'Es el mismo depósito' chosen, and applying it sends the line to be linked", async () => {
     const sent = await open('mismo');
     const question = await screen.findByRole('group', { name: '¿Es el depósito del comprobante #12?' });
-    expect(question).toHaveTextContent('Misma familia y mismo monto (Q777)');
+    expect(question).toHaveTextContent('del mismo monto (Q777), está verificado sin línea del banco');
     expect(screen.getByLabelText('Es el mismo depósito')).toBeChecked();
     expect(screen.getByLabelText('Es otro depósito')).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Aplicar el depósito de la fila 2' }));

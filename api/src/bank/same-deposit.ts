@@ -43,7 +43,7 @@ export function sameDepositReason(entry: LedgerEntryRow, line: { date: string; d
       `el documento (${entry.documentNumber ?? 'sin número'} en el comprobante, ${line.document.trim() || 'sin número'} en el banco)`,
   ].filter((text): text is string => typeof text === 'string');
   return (
-    `¿Es el depósito del comprobante #${entry.receiptId}? Misma familia y mismo monto (${formatQuetzales(toQuetzales(entry.amount))}), ` +
-    `verificado sin línea del banco${differs.length > 0 ? `; difieren ${differs.join(' y ')}` : ''}.`
+    `El comprobante #${entry.receiptId} de la familia, del mismo monto (${formatQuetzales(toQuetzales(entry.amount))}), ` +
+    `está verificado sin línea del banco${differs.length > 0 ? `; difieren ${differs.join(' y ')}` : ''}.`
   );
 }
