@@ -473,6 +473,10 @@ export const texts = {
     document: (number: string) => `Documento ${number}`,
     openPdf: 'Abrir el PDF en otra pestaña',
     amountReceived: 'Monto recibido (Q)',
+    documentRead: 'Número de documento (según el comprobante)',
+    dayRead: 'Fecha del depósito (según el comprobante)',
+    corrected: (document: string | null, day: string | null) =>
+      `Corregido por el comité: ${[document && `documento ${document}`, day && `depósito del ${day}`].filter(Boolean).join(', ')}`,
     verify: 'Verificar',
     reason: 'Motivo del rechazo',
     reject: 'Rechazar',

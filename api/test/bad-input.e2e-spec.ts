@@ -343,8 +343,12 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     caller: 'admin',
     param: (fx) => String(fx.a.proof.id),
     existing: ID,
-    body: () => ({ amountReceived: 2950 }),
-    fields: { amountReceived: { type: 'money', min: 0.01, max: 1_000_000, required: true } },
+    body: () => ({ amountReceived: 2950, documentNumber: '88812345', depositDate: '2026-11-20' }),
+    fields: {
+      amountReceived: { type: 'money', min: 0.01, max: 1_000_000, required: true },
+      documentNumber: format(40, { required: false, nullable: true }),
+      depositDate: format(undefined, { required: false, nullable: true }),
+    },
   },
   'POST /api/payment-proofs/:id/reject': {
     caller: 'admin',

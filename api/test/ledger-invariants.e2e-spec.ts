@@ -9,7 +9,7 @@
 //   - the dashboard, the statements (admin's and parent's), the families list and the workbook agree.
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
-import { toCentavos } from '@portal/format';
+import { toCentavos, toQuetzales } from '@portal/format';
 import type { BankPreview, Family, LedgerEntry, Receipt, Stats, Statement } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
 import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.entity';
@@ -527,7 +527,9 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
       case 'verify': {
         const receipt = pick(receipts, step.pick);
         if (!receipt) return;
-        const response = await by.post(`/api/payment-proofs/${receipt.id}/verify`, { amountReceived: receipt.amountDeclared ?? 2950 });
+        const response = await by.post(`/api/payment-proofs/${receipt.id}/verify`, {
+          amountReceived: receipt.amountDeclared === null ? 2950 : toQuetzales(receipt.amountDeclared),
+        });
         // A decided receipt is a 409, unless a reversal in the same batch put it back in review first.
         expect([200, 409]).toContain(response.status);
         return;
@@ -551,7 +553,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
         if (!receipt) return;
         const other = clients[step.other % clients.length]!;
         const csv = bankCsv(
-          receipt.amountDeclared!,
+          toQuetzales(receipt.amountDeclared!),
           receipt.documentNumber ?? '',
           receipt.depositDate!,
           families.indexOf(receipt.familyId),
@@ -559,7 +561,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
         sentLines.push({ csv });
         const line = (await previewCsv(csv, other, step.other >= 2 && second ? second : api)).lines[0]!;
         const [verified] = await Promise.all([
-          by.post(`/api/payment-proofs/${receipt.id}/verify`, { amountReceived: receipt.amountDeclared! }),
+          by.post(`/api/payment-proofs/${receipt.id}/verify`, { amountReceived: toQuetzales(receipt.amountDeclared!) }),
           confirmLine(line, receipt.familyId, other),
         ]);
         expect([200, 409]).toContain(verified.status);
@@ -574,7 +576,12 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
         );
         if (!credit) return;
         const other = clients[step.other % clients.length]!;
-        const csv = bankCsv(credit.amount, credit.documentNumber ?? '', credit.depositDate!, families.indexOf(credit.familyId));
+        const csv = bankCsv(
+          toQuetzales(credit.amount),
+          credit.documentNumber ?? '',
+          credit.depositDate!,
+          families.indexOf(credit.familyId),
+        );
         sentLines.push({ csv });
         const line = (await previewCsv(csv, other, step.other >= 2 && second ? second : api)).lines[0]!;
         const [reversed] = await Promise.all([

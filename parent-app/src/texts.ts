@@ -152,6 +152,7 @@ export const texts = {
     title: (id: number) => `Comprobante #${id}`,
     documentShort: (number: string) => `Doc. ${number}`,
     received: (amount: string) => `Recibido: ${amount}`,
+    committeeRead: (read: string) => `El comité leyó en el comprobante: ${read}`,
     duplicate: (id: number) => `Parece repetido: igual al comprobante #${id}`,
     reason: (reason: string) => `Motivo del comité: ${reason}`,
     upload: 'Subir comprobante',

@@ -17,6 +17,7 @@ import { IconButton } from '../common/IconButton';
 import { bankTexts as t } from './bank-texts';
 import { DecidedLine } from './DecidedLine';
 import { MappingForm } from './MappingForm';
+import { SameDepositQuestion, sameDepositChoice } from './SameDepositQuestion';
 
 const centavos = (amount: number) => `Q${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const decision = (line: BankPreviewLine, familyId: number | null): BankLineDecision => ({
@@ -25,6 +26,7 @@ const decision = (line: BankPreviewLine, familyId: number | null): BankLineDecis
   document: line.document,
   amountCentavos: line.amountCentavos,
   familyId,
+  ...sameDepositChoice(line),
 });
 
 /** The file's first rows when the API found no date and amount columns, for the committee to choose them. */
@@ -141,6 +143,7 @@ export default function BankSection() {
               ))}
             </select>
             {line.covered && <div className="admin-bank__covered">{t.covered(line.covered)}</div>}
+            <SameDepositQuestion line={line} familyId={familyOf(line)} />
             {line.match && !line.covered && !(line.checksum in chosen) && (
               <div className="admin-muted">
                 {line.match.exact && <Badge variant="success">{t.exact}</Badge>}

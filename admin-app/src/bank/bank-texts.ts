@@ -45,6 +45,11 @@ export const bankTexts = {
       `Se revierte el crédito de ${amount} que esta línea dio a la familia de ${graduate}. La línea queda pendiente y puedes aplicarla a la familia correcta. Si el aviso del depósito aún no salió, no se envía.`,
     someFamily: 'otra familia',
   },
+  sameDeposit: {
+    question: (receiptId: number) => `¿Es el depósito del comprobante #${receiptId}?`,
+    same: 'Es el mismo depósito',
+    different: 'Es otro depósito',
+  },
   noFamily: 'Sin familia',
   familyFor: (line: number) => `Familia del depósito de la fila ${line}`,
   apply: (line: number) => `Aplicar el depósito de la fila ${line}`,

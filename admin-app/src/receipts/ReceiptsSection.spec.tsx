@@ -87,4 +87,42 @@ describe('the Comprobantes queue', () => {
     expect(within(dialog).getByLabelText('Volver a revisión')).toBeChecked();
     expect(within(dialog).getByLabelText('Rechazar el comprobante')).toBeInTheDocument();
   });
+
+  it('shows the typed document and date in the verify form, and sends only what the committee corrected', async () => {
+    queue = [{ ...item(21, 'Ana Hernández'), amountDeclared: 777, stillOwed: 0, depositDate: '2026-11-21', documentNumber: '1' }];
+    render(<ReceiptsSection />);
+    const document = screen.getByLabelText('Número de documento (según el comprobante)');
+    const day = screen.getByLabelText('Fecha del depósito (según el comprobante)');
+    expect(document).toHaveValue('1');
+    expect(day).toHaveValue('2026-11-21');
+    await userEvent.clear(document);
+    await userEvent.type(document, '88812345');
+    await userEvent.clear(day);
+    await userEvent.type(day, '2026-11-20');
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(verifyReceipt).toHaveBeenLastCalledWith({ id: 21, amountReceived: 777, documentNumber: '88812345', depositDate: '2026-11-20' });
+  });
+
+  it('shows what the family typed and what the committee read on a verified receipt', () => {
+    queue = [
+      {
+        ...item(22, 'José García'),
+        state: 'verificado',
+        depositDate: '2026-11-21',
+        documentNumber: '1',
+        creditId: 31,
+        review: {
+          reviewedBy: 'Tesorera',
+          reviewedAt: '2026-11-22T15:00:00.000Z',
+          amountReceived: 777,
+          reason: null,
+          documentNumber: '88812345',
+          depositDate: '2026-11-20',
+        },
+      },
+    ];
+    renderWithApi(<ReceiptsSection />);
+    expect(screen.getByText('Documento 1')).toBeInTheDocument();
+    expect(screen.getByText('Corregido por el comité: documento 88812345, depósito del 20/11/2026')).toBeInTheDocument();
+  });
 });

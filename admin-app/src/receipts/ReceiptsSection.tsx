@@ -9,7 +9,7 @@ import {
   verifyReceipt,
 } from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
-import { formatDay, formatQuetzales, QUETZALES_PATTERN } from '@portal/format';
+import { formatDay, formatDayNumeric, formatQuetzales, QUETZALES_PATTERN } from '@portal/format';
 import { typedQuetzales } from '../common/numbers';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -45,6 +45,9 @@ function prefilled(item: ReviewQueueItem): string {
 
 function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () => Promise<void> }) {
   const [amount, setAmount] = useState(prefilled(item));
+  // What the slip says, starting from what the family typed: the committee corrects it when it reads otherwise.
+  const [documentNumber, setDocumentNumber] = useState(item.documentNumber ?? '');
+  const [depositDate, setDepositDate] = useState(item.depositDate ?? '');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -53,6 +56,8 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () =>
 
   useEffect(() => {
     setAmount(prefilled(item));
+    setDocumentNumber(item.documentNumber ?? '');
+    setDepositDate(item.depositDate ?? '');
     setReason('');
     setError(null);
   }, [item]);
@@ -88,7 +93,13 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () =>
     event.preventDefault();
     const amountReceived = typedQuetzales(amount);
     if (amountReceived === null || !(amountReceived > 0)) return setError(t.amountRequired);
-    void decide(() => verifyReceipt({ id: item.id, amountReceived }));
+    // Only what the committee corrected is sent; the family's values stay on the receipt either way.
+    const document = documentNumber.trim();
+    const corrected = {
+      ...(document !== '' && document !== (item.documentNumber ?? '') && { documentNumber: document }),
+      ...(depositDate !== '' && depositDate !== (item.depositDate ?? '') && { depositDate }),
+    };
+    void decide(() => verifyReceipt({ id: item.id, amountReceived, ...corrected }));
   };
   const reject = (event: FormEvent) => {
     event.preventDefault();
@@ -108,6 +119,12 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () =>
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
           />
+        </Field>
+        <Field id="receipt-document" label={t.documentRead}>
+          <Input id="receipt-document" maxLength={40} value={documentNumber} onChange={(event) => setDocumentNumber(event.target.value)} />
+        </Field>
+        <Field id="receipt-day" label={t.dayRead}>
+          <Input id="receipt-day" type="date" value={depositDate} onChange={(event) => setDepositDate(event.target.value)} />
         </Field>
         <Button type="submit" pending={pending}>
           {t.verify}
@@ -254,6 +271,14 @@ export default function ReceiptsSection() {
                           current.review.reason,
                         )}
                       </p>
+                      {(current.review.documentNumber || current.review.depositDate) && (
+                        <p>
+                          {t.corrected(
+                            current.review.documentNumber ?? null,
+                            current.review.depositDate ? formatDayNumeric(current.review.depositDate) : null,
+                          )}
+                        </p>
+                      )}
                       {current.state === 'verificado' && current.creditId !== null && (
                         <Button variant="outline" onClick={() => setReversing(current)}>
                           {t.reverse}

@@ -23,6 +23,7 @@ import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './ban
 import { findNearReferences, findReference, paymentReference, type NearReference } from './reference';
 import { parseStatement, StatementError, type ColumnMapping, type StatementLine } from './statement-parser';
 import { importNote, keepLines, keptLines, lineChecksum, plain } from './line-identity';
+import { sameDepositOf, sameDepositReason } from './same-deposit';
 
 // Where tests and tools have always found it.
 export { lineChecksum } from './line-identity';
@@ -171,11 +172,14 @@ export class BankService {
         )
       ).map((family) => [family.id, family.graduateName]),
     );
-    const [match, covering, names] = await Promise.all([
+    const [match, covering, names, unjoined] = await Promise.all([
       this.matcher(manager),
       this.ledger.coveringIndex(manager),
       this.families.list({ columns: ['graduateName'] }),
+      this.ledger.receiptCreditsWithoutLine(manager),
     ]);
+    // A receipt's credit is asked about by one line of the statement at most.
+    const asked = new Set<number>();
     const graduateOf = new Map(names.map((family) => [family.id, family.graduateName]));
     const credits = [...known.values()].flatMap((fact) => (fact.state === 'aplicada' && fact.entryId !== null ? [fact.entryId] : []));
     const receiptOf = await this.ledger.receiptsOf(manager, credits);
@@ -214,7 +218,13 @@ export class BankService {
               graduateName: graduateOf.get(holder.familyId) ?? '',
             }
           : null;
-      return { ...line, status, imported, match: proposed, covered };
+      const same = proposed && !holder ? sameDepositOf(unjoined, { ...line, familyId: proposed.familyId }) : null;
+      const sameDeposit =
+        same && !asked.has(same.id)
+          ? { receiptId: same.receiptId!, entryId: same.id, familyId: same.familyId, reason: sameDepositReason(same, line) }
+          : null;
+      if (sameDeposit) asked.add(sameDeposit.entryId);
+      return { ...line, status, imported, match: proposed, covered, sameDeposit };
     });
     return {
       headers: parsed.headers,
@@ -458,6 +468,15 @@ export class BankService {
     if (holder && holder.familyId === line.familyId && holder.bankLineId === null) {
       await this.ledger.link(manager, user, holder, { bankLineId: lineId });
       return { id: holder.id, linked: true };
+    }
+    // A verified receipt of the same amount typed with another day or number: the same deposit
+    // unless the committee said otherwise when 'Banco' asked.
+    if (!holder && !line.differentDeposit) {
+      const same = sameDepositOf(await this.ledger.receiptCreditsWithoutLine(manager, [line.familyId]), line);
+      if (same) {
+        await this.ledger.link(manager, user, same, { bankLineId: lineId });
+        return { id: same.id, linked: true };
+      }
     }
     const pending = await this.receipts.pendingOf(manager, line.familyId);
     const key = (document: string | null) =>

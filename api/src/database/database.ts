@@ -29,6 +29,7 @@ import { BankLineFacts1765170000000 } from './migrations/1765170000000-bank-line
 import { Centavos1765200000000 } from './migrations/1765200000000-centavos';
 import { BooksReach1765300000000 } from './migrations/1765300000000-books-reach';
 import { FilesInFolder1765400000000 } from './migrations/1765400000000-files-in-folder';
+import { ReceiptReading1765450000000 } from './migrations/1765450000000-receipt-reading';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -58,6 +59,7 @@ export const MIGRATIONS = [
   Centavos1765200000000,
   BooksReach1765300000000,
   FilesInFolder1765400000000,
+  ReceiptReading1765450000000,
 ];
 
 /**

@@ -81,6 +81,9 @@ export interface NewCredit {
   note?: string | null;
 }
 
+/** A ledger row as the service hands it out: to read; only ledger/ writes the table. */
+export type LedgerEntryRow = LedgerEntryEntity;
+
 /** The deposit a slip or a bank line stands for (`amount` in centavos). */
 export interface Deposit {
   familyId: number;
@@ -342,6 +345,20 @@ export class LedgerService {
       const candidates = deposit.depositDate ? (byDay.get(`${deposit.familyId}|${deposit.amount}|${deposit.depositDate}`) ?? []) : [];
       return holderOf([...(same ? [same] : []), ...candidates], deposit, lacking);
     };
+  }
+
+  /**
+   * Standing credits of verified receipts that no bank line has joined yet (of these families, or
+   * all): what a bank line of the same deposit typed otherwise may be asked about (bank/same-deposit.ts).
+   */
+  receiptCreditsWithoutLine(manager: EntityManager, familyIds?: number[]): Promise<LedgerEntryRow[]> {
+    return manager.findBy(LedgerEntryEntity, {
+      ...(familyIds && { familyId: In(familyIds) }),
+      kind: 'credito',
+      source: 'comprobante',
+      reversedById: IsNull(),
+      bankLineId: IsNull(),
+    });
   }
 
   /** Records a credit in the caller's transaction; a deposit another credit holds is refused (409). */

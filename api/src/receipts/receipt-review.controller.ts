@@ -20,7 +20,12 @@ export class ReceiptReviewController {
   @Post(':id/verify')
   @HttpCode(200)
   verify(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: VerifyReceiptDto): Promise<ReviewQueueItem> {
-    return this.review.decide(user, id, { state: 'verificado', amountReceived: body.amountReceived, rejectionReason: null });
+    return this.review.decide(user, id, {
+      state: 'verificado',
+      amountReceived: body.amountReceived,
+      rejectionReason: null,
+      reading: { documentNumber: body.documentNumber?.trim() || null, depositDate: body.depositDate ?? null },
+    });
   }
 
   @Post(':id/reject')

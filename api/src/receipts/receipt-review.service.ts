@@ -16,6 +16,8 @@ interface Decision {
   /** Quetzales, as the committee typed them. */
   amountReceived: number | null;
   rejectionReason: string | null;
+  /** The document number and deposit day the committee read on the slip (null: the family's stand). */
+  reading?: { documentNumber: string | null; depositDate: string | null };
 }
 
 const DECIDED: Record<Decision['state'], string> = { verificado: 'verificó', rechazado: 'rechazó' };
@@ -66,20 +68,32 @@ export class ReceiptReviewService {
     const target = found ? await this.families.target(found.familyId) : null;
     const changed = await this.db.write(async (manager) => {
       if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
+      const { reading, ...decided } = decision;
       const result = await manager.update(
         ReceiptEntity,
         { id, state: 'en_revision' },
-        { ...decision, amountReceived: centavos, reviewedById: user.id, reviewedByName: user.name, reviewedAt: new Date() },
+        {
+          ...decided,
+          amountReceived: centavos,
+          // Kept beside the family's values, only where the committee read something else.
+          reviewedDocumentNumber:
+            reading?.documentNumber && reading.documentNumber !== found?.documentNumber ? reading.documentNumber : null,
+          reviewedDepositDate: reading?.depositDate && reading.depositDate !== found?.depositDate ? reading.depositDate : null,
+          reviewedById: user.id,
+          reviewedByName: user.name,
+          reviewedAt: new Date(),
+        },
       );
       if (!result.affected) return 0;
       const receipt = await manager.findOneByOrFail(ReceiptEntity, { id });
       await this.record(manager, user, receipt, decision.state);
       if (decision.state === 'verificado') {
+        // The deposit as the committee read it on the slip.
         const deposit = {
           familyId: receipt.familyId,
           amount: centavos!,
-          depositDate: receipt.depositDate,
-          documentNumber: receipt.documentNumber,
+          depositDate: receipt.reviewedDepositDate ?? receipt.depositDate,
+          documentNumber: receipt.reviewedDocumentNumber ?? receipt.documentNumber,
         };
         const holder = await this.ledger.covering(manager, deposit, 'receiptId');
         let entryId: number;

@@ -72,4 +72,12 @@ export class ReceiptEntity {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   rejectionReason!: string | null;
+
+  /** The document number the committee read on the slip when it differs from `documentNumber`; null when the family's stands. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  reviewedDocumentNumber!: string | null;
+
+  /** The deposit day (yyyy-MM-dd) the committee read when it differs from `depositDate`; null when the family's stands. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  reviewedDepositDate!: string | null;
 }

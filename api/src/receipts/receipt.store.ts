@@ -34,6 +34,8 @@ export function toReceipt(row: ReceiptRow, creditId: number | null = null): Rece
             reviewedAt: row.reviewedAt.toISOString(),
             amountReceived: row.amountReceived === null ? null : toQuetzales(row.amountReceived),
             reason: row.rejectionReason,
+            documentNumber: row.reviewedDocumentNumber ?? null,
+            depositDate: row.reviewedDepositDate ?? null,
           },
   };
 }
@@ -118,6 +120,8 @@ export class ReceiptStore {
         ? {
             state: 'rechazado' as const,
             amountReceived: null,
+            reviewedDocumentNumber: null,
+            reviewedDepositDate: null,
             rejectionReason: reason,
             reviewedById: user.id,
             reviewedByName: user.name,
@@ -126,6 +130,8 @@ export class ReceiptStore {
         : {
             state: 'en_revision' as const,
             amountReceived: null,
+            reviewedDocumentNumber: null,
+            reviewedDepositDate: null,
             rejectionReason: null,
             reviewedById: null,
             reviewedByName: null,

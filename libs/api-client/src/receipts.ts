@@ -48,8 +48,9 @@ export function useReviewQueue(state: string, payment: string) {
   return useSWR(reviewQueueKey(state, payment), getReviewQueue, QUERY_OPTIONS);
 }
 
-export const verifyReceipt = ({ id, amountReceived }: { id: number; amountReceived: number }) =>
-  apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/verify`, { amountReceived });
+/** `documentNumber` and `depositDate`: what the committee read on the slip, only when the family typed otherwise. */
+export const verifyReceipt = ({ id, ...body }: { id: number; amountReceived: number; documentNumber?: string; depositDate?: string }) =>
+  apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/verify`, body);
 
 export const rejectReceipt = ({ id, reason }: { id: number; reason: string }) =>
   apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/reject`, { reason });

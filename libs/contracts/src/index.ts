@@ -333,6 +333,13 @@ export interface ReceiptReview {
   reviewedAt: string;
   amountReceived: number | null;
   reason: string | null;
+  /**
+   * The document number and deposit day the committee read on the slip when they differ from what
+   * the family typed (kept as the family typed them in `documentNumber`, `depositDate`); null when
+   * the family's stand. The credit is the deposit as the committee read it.
+   */
+  documentNumber?: string | null;
+  depositDate?: string | null;
 }
 
 // Every amount in this contract is in quetzales with at most two decimals (100.5 is Q100.50): the
@@ -1056,6 +1063,12 @@ export interface BankPreviewLine {
    * to that credit instead of counting the money again.
    */
   covered: { entryId: number; receiptId: number | null; familyId: number; graduateName: string } | null;
+  /**
+   * '¿Es el depósito del comprobante #N?': the proposed family's verified receipt of the same amount,
+   * deposited within 3 days, whose credit has no bank line yet. Confirming links the line to that
+   * credit unless the decision says `differentDeposit`.
+   */
+  sameDeposit?: { receiptId: number; entryId: number; familyId: number; reason: string } | null;
 }
 
 export interface BankLineImport {
@@ -1107,6 +1120,8 @@ export interface BankLineDecision {
   account?: string | null;
   /** The family the money is applied to; null to discard the line. */
   familyId: number | null;
+  /** The committee says the line is not the deposit of the receipt `sameDeposit` named: a new credit. */
+  differentDeposit?: boolean;
 }
 
 export interface BankConfirmResult {

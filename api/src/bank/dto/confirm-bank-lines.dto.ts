@@ -3,6 +3,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsDefined,
   IsInt,
   IsObject,
@@ -42,6 +43,10 @@ export class BankLineDecisionDto implements BankLineDecision {
   @Min(1, { message: 'La familia no es válida.' })
   @IsInt({ message: 'La familia es requerida (o null para descartar la línea).' })
   familyId!: number | null;
+
+  @IsBoolean({ message: 'Indica con true o false si es otro depósito.' })
+  @Omittable()
+  differentDeposit?: boolean;
 }
 
 class ColumnMappingDto implements BankColumnMapping {

@@ -135,6 +135,27 @@ describe("a payment's receipts", () => {
     expect(screen.getByRole('button', { name: 'Subir comprobante' })).toBeInTheDocument();
   });
 
+  it('shows the document and day the committee read beside the ones the family typed', () => {
+    render(
+      <PaymentReceipts
+        paymentNumber={2}
+        proofs={[
+          proof({
+            id: 14,
+            amountDeclared: 777,
+            depositDate: '2026-11-21',
+            documentNumber: '1',
+            state: 'verificado',
+            review: { ...review(777, null), documentNumber: '88812345', depositDate: '2026-11-20' },
+          }),
+        ]}
+        paid
+      />,
+    );
+    expect(screen.getByRole('listitem')).toHaveTextContent('Comprobante #14 · Q777 · 21/11/2026 · Doc. 1 · Verificado');
+    expect(screen.getByText('El comité leyó en el comprobante: Doc. 88812345 · 20/11/2026')).toBeInTheDocument();
+  });
+
   it("reads Rechazado with the committee's reason and a way to send another", () => {
     render(<PaymentReceipts paymentNumber={2} proofs={[proof({ state: 'rechazado', review: review(null, 'El monto no coincide.') })]} />);
     expect(screen.getByText('Motivo del comité: El monto no coincide.')).toBeInTheDocument();

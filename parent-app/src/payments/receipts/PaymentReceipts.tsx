@@ -149,6 +149,18 @@ export function PaymentReceipts({
                     <span className="parent-muted"> {t.received(formatQuetzales(proof.review.amountReceived))}</span>
                   )}
                 </span>
+                {proof.state === 'verificado' && (proof.review?.documentNumber || proof.review?.depositDate) && (
+                  <span className="parent-muted">
+                    {t.committeeRead(
+                      [
+                        proof.review.documentNumber ? t.documentShort(proof.review.documentNumber) : null,
+                        proof.review.depositDate ? formatDayNumeric(proof.review.depositDate) : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · '),
+                    )}
+                  </span>
+                )}
                 {proof.state === 'rechazado' && proof.review?.reason && (
                   <span className="parent-receipts__reason">{t.reason(proof.review.reason)}</span>
                 )}
