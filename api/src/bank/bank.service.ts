@@ -21,8 +21,8 @@ import { ReceiptStore } from '../receipts/receipt.store';
 import { SettingsStore } from '../settings/settings.store';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
 import { findNearReferences, findReference, paymentReference, type NearReference } from './reference';
-import { parseStatement, StatementError, type ColumnMapping, type StatementLine } from './statement-parser';
-import { importNote, keepLines, keptLines, lineChecksum, plain } from './line-identity';
+import { parseStatement, plain, StatementError, type ColumnMapping, type StatementLine } from './statement-parser';
+import { importNote, keepLines, keptLines, lineChecksum } from './line-identity';
 import { sameDepositOf, sameDepositReason } from './same-deposit';
 
 // Where tests and tools have always found it.

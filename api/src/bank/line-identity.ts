@@ -2,19 +2,10 @@ import { createHash } from 'node:crypto';
 import { todayInGuatemala } from '@portal/format';
 import { In, type EntityManager } from 'typeorm';
 import { BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
-import type { StatementLine } from './statement-parser';
+import { plain, type StatementLine } from './statement-parser';
 
 // A bank line's identity across files and formats, and the lines kept once from their first
 // import (docs/payments.md, 'A bank line is a fact, stored once').
-
-/** Lower case, no accents, single spaces. */
-export const plain = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** Letters and digits only, upper case, no leading zeros: '000-48213377' and 48213377 are one document. */
 const documentKey = (document: string) =>

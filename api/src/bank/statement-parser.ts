@@ -59,8 +59,8 @@ export interface ParsedStatement {
   account: string | null;
 }
 
-/** Lower case, no accents, single spaces: header names compare this way. */
-const plain = (text: string) =>
+/** Lower case, no accents, single spaces: header names compare this way (as a line's identity does). */
+export const plain = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
