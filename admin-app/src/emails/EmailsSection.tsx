@@ -15,7 +15,12 @@ import { MessageDialog } from './MessageDialog';
 import { PaymentReminders } from './PaymentReminders';
 
 const t = texts.emails;
-const STATE_BADGE: Record<OutboxStatus, BadgeProps['variant']> = { pending: 'warning', sent: 'success', failed: 'danger', withheld: 'outline' };
+const STATE_BADGE: Record<OutboxStatus, BadgeProps['variant']> = {
+  pending: 'warning',
+  sent: 'success',
+  failed: 'danger',
+  withheld: 'outline',
+};
 
 const COLUMNS: Array<Column<OutboxMessage>> = [
   { header: t.columns.to, cell: (message) => <span className="admin-break">{message.recipient}</span> },
