@@ -1,7 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { FamilyMoney, FamilyRsvpInput, MyFamily, Statement, User } from '@portal/contracts';
-import { toCentavos, todayInGuatemala } from '@portal/format';
+import { PAYMENT_TITLES, type FamilyMoney, type FamilyRsvpInput, type MyFamily, type User } from '@portal/contracts';
+import { todayInGuatemala, toQuetzales } from '@portal/format';
+import { paymentReference } from '../bank/reference';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { ReadCache } from '../database/read-cache';
@@ -10,6 +11,7 @@ import { EventStore } from '../events/event.store';
 import { checkOpen } from '../rsvps/attendance';
 import { RsvpStore } from '../rsvps/rsvp.store';
 import { SettingsStore } from '../settings/settings.store';
+import type { Account } from '../ledger/allocation';
 import { LedgerService } from '../ledger/ledger.service';
 import { PARENT_MESSAGES } from './parent.messages';
 
@@ -50,17 +52,15 @@ export class MyFamilyService {
     private readonly settings: SettingsStore,
   ) {}
 
-  /** The family with its answers and its money, both from its own rows only. */
+  /** The family with its answers and its money, both from its own rows only (its ledger account: centavos). */
   private async withAnswers(manager: EntityManager, row: FamilyRow, today = todayInGuatemala()): Promise<MyFamily> {
-    const [statement] = await this.ledger.statements(manager, [row], today);
-    const { paid, totals } = statement!;
-    // The statement speaks quetzales; the family's fields are made from centavos, as the list's are.
-    const money = {
-      paid,
-      totals: { received: toCentavos(totals.received), dueBalance: toCentavos(totals.dueBalance), credit: toCentavos(totals.credit) },
-    };
-    const family = await this.rsvps.familyWithAnswers(manager, row, money);
-    return { ...family, money: familyMoney(statement!) };
+    const [accounts, settings] = await Promise.all([
+      this.ledger.accounts(manager, [row], today),
+      this.settings.columns(['classYear'], manager),
+    ]);
+    const account = accounts.get(row.id);
+    const family = await this.rsvps.familyWithAnswers(manager, row, account);
+    return { ...family, money: familyMoney(account, paymentReference(settings.classYear, row.id)) };
   }
 
   /**
@@ -133,13 +133,20 @@ export class MyFamilyService {
   }
 }
 
-/** What the family's first screen shows of its money, read from its statement (decisions item 20). */
-export function familyMoney(statement: Statement): FamilyMoney {
-  const next = statement.lines.find((line) => !line.due && line.state !== 'pagado');
+/** What the family's first screen shows of its money, read from its ledger account (decisions item 20). */
+export function familyMoney(account: Account | undefined, reference: string): FamilyMoney {
+  const next = account?.lines.find((line) => !line.due && line.state !== 'pagado');
   return {
-    owedNow: statement.totals.dueBalance,
-    credit: statement.totals.credit,
-    next: next ? { paymentNumber: next.paymentNumber, title: next.title, dueDate: next.dueDate, amount: next.balance } : null,
-    reference: statement.paymentReference,
+    owedNow: toQuetzales(account?.totals.dueBalance ?? 0),
+    credit: toQuetzales(account?.totals.credit ?? 0),
+    next: next
+      ? {
+          paymentNumber: next.paymentNumber,
+          title: PAYMENT_TITLES[next.paymentNumber],
+          dueDate: next.dueDate,
+          amount: next.balance === null ? null : toQuetzales(next.balance),
+        }
+      : null,
+    reference,
   };
 }
