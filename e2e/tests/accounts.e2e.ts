@@ -1,11 +1,10 @@
 // A stranger who registers with a family's e-mail sees nothing of it; the owner of the address
 // follows the link from the e-mail the portal sent and sees the family; the committee sees the
 // account in 'Cuentas' and disables it, which signs it out.
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { catchMail } from '../support/mail-catcher';
 import { startPortal, type Portal } from '../support/portal';
 
 let browser: Browser;
@@ -30,22 +29,9 @@ async function linkSentTo(email: string, except?: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  const { port } = smtp.server.address() as AddressInfo;
-  [browser, portal] = await Promise.all([launchBrowser(), startPortal({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_POLL_SECONDS: '1' })]);
+  const mail = await catchMail(inbox);
+  smtp = mail.server;
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal({ SMTP_URL: mail.url, MAIL_POLL_SECONDS: '1' })]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,15 +5,14 @@
 // the parent's phone reads 'Parcial' on a payment paid in part and 'Saldo a favor' on money over
 // what is owed; the same slip sent twice is flagged and rejected with its reason.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { seriousA11yViolations, smallTapTargets } from '../support/checks';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { catchMail } from '../support/mail-catcher';
 import { startPortal, type Portal } from '../support/portal';
 
 interface Entry {
@@ -70,24 +69,11 @@ const statementOf = async (familyId: number) =>
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first().waitFor();
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  const { port } = smtp.server.address() as AddressInfo;
+  const mail = await catchMail(inbox);
+  smtp = mail.server;
   [browser, portal] = await Promise.all([
     launchBrowser(),
-    startPortal({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_POLL_SECONDS: '1', MONEY_MAIL_DELAY_MINUTES: '0' }),
+    startPortal({ SMTP_URL: mail.url, MAIL_POLL_SECONDS: '1', MONEY_MAIL_DELAY_MINUTES: '0' }),
   ]);
   ({ page: admin } = await newPage(browser, DESKTOP));
   await signIn(admin, portal.url, 'admin');

@@ -5,15 +5,14 @@
 // 'Retenido' in 'Correos'); 'Gestión de Familias' ordered by 'Debe hoy' puts the family that owes
 // most first. At 1280 and 375 px.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { seriousA11yViolations, smallTapTargets } from '../support/checks';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { catchMail } from '../support/mail-catcher';
 import { startPortal, type Portal } from '../support/portal';
 
 interface Family {
@@ -70,27 +69,14 @@ const today = () => {
 };
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  const { port } = smtp.server.address() as AddressInfo;
+  const mail = await catchMail(inbox);
+  smtp = mail.server;
   writeFileSync(clockFile, '0');
   // MONEY_MAIL_DELAY_MINUTES is left at its default (10): the test moves the portal's clock instead.
   [browser, portal] = await Promise.all([
     launchBrowser(),
     startPortal({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: mail.url,
       MAIL_POLL_SECONDS: '1',
       NODE_OPTIONS: `--require ${path.join(__dirname, '../support/clock.cjs')}`,
       PORTAL_TEST_CLOCK_FILE: clockFile,
