@@ -89,7 +89,7 @@ export interface RunningApi {
 }
 
 /** The V8 flags `npm start` and the API image run the API with (a bounded heap). */
-export const API_NODE_ARGS = ['--max-old-space-size=192'];
+export const API_NODE_ARGS = ['--max-old-space-size=192', '--max-semi-space-size=4'];
 
 /** The built API in its own process (`node api/dist/main.js`) on a free loopback port. */
 export async function startApi(
