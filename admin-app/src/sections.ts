@@ -4,6 +4,7 @@ import {
   BookOpenCheck,
   CalendarCheck,
   CalendarDays,
+  Flag,
   History,
   Landmark,
   LayoutDashboard,
@@ -49,6 +50,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'cuentas-comite', ...sections.books, icon: BookOpenCheck, Component: lazy(() => import('./books/BooksSection')) },
   { path: 'fiesta', ...sections.gala, icon: PartyPopper, Component: lazy(() => import('./gala/GalaSection')) },
   { path: 'historial', ...sections.history, icon: History, Component: lazy(() => import('./history/HistorySection')) },
+  { path: 'cierre', ...sections.closing, icon: Flag, Component: lazy(() => import('./closing/ClosingSection')) },
 ];
 
 const BOOKS_PATH = 'cuentas-comite';

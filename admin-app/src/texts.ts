@@ -15,6 +15,7 @@ export const texts = {
     books: { label: 'Cuentas del Comité', subtitle: 'Presupuesto, gastos con su factura, aprobaciones y saldo, abiertos a las familias' },
     gala: { label: 'Fiesta de Graduación', subtitle: 'Organización de la fiesta de graduación' },
     history: { label: 'Historial', subtitle: 'Quién cambió qué y cuándo, con el valor de antes y el de después' },
+    closing: { label: 'Cierre de la Promoción', subtitle: 'Lista de cierre, destino del saldo e informe final que leen las familias' },
   },
   version: (id: string) => `Versión ${id}`,
   loading: 'Cargando...',

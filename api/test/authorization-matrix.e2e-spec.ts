@@ -592,6 +592,14 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/payment-confirmations-report': { expect: ADMIN(200) },
   'GET /api/books': { expect: ADMIN(200) },
   'GET /api/books/report': { expect: ADMIN(200) },
+  'GET /api/class': { expect: ADMIN(200) },
+  // The fixtures leave receipts under review: a proposal without waivers is refused, changing nothing.
+  'POST /api/class/closing': { expect: ADMIN(409), request: () => ({ body: { destination: 'colegio', acta: 'Acta 9-2026' } }) },
+  'POST /api/class/closing/:id/approve': { expect: ADMIN(404), request: () => ({ url: '/api/class/closing/999999/approve' }) },
+  'POST /api/class/closing/:id/reject': { expect: ADMIN(404), request: () => ({ url: '/api/class/closing/999999/reject' }) },
+  // The class is open: no frozen report yet.
+  'GET /api/class/report/workbook': { expect: [401, 404, 404, 404, 403] },
+  'GET /api/my-class': { expect: PARENT },
   'POST /api/books/budgets': {
     expect: ADMIN(201),
     request: () => ({ body: { approvedOn: '2026-03-01', acta: 'Acta 4-2026', lines: [{ category: 'Salón', amount: 20000 }] } }),

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_GUARD } from '@nestjs/core';
+import { ClassStoreModule } from '../classes/class.store';
 import { FamilyStoreModule } from '../families/family.store';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
@@ -21,7 +22,13 @@ import { SessionGuard } from './session.guard';
 import { SessionsService } from './sessions.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionEntity, AccountTokenEntity, RateLimitEntity]), UsersModule, SettingsModule, FamilyStoreModule],
+  imports: [
+    TypeOrmModule.forFeature([SessionEntity, AccountTokenEntity, RateLimitEntity]),
+    UsersModule,
+    SettingsModule,
+    FamilyStoreModule,
+    ClassStoreModule,
+  ],
   controllers: [AuthController, EmailVerificationController, AccountLinksController, AccountController],
   providers: [
     AuthService,

@@ -28,6 +28,8 @@ import { LoginThrottle } from './login-throttle';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { RateLimits } from './rate-limits';
 import { SessionsService } from './sessions.service';
+import { ClassStore, familiesAccessEnded } from '../classes/class.store';
+import { CLOSED_CLASS_MESSAGES } from '../classes/closed-class.guard';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 
@@ -66,6 +68,7 @@ export class AuthService {
     private readonly outbox: OutboxService,
     private readonly settings: SettingsService,
     private readonly sessions: SessionsService,
+    private readonly classes: ClassStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -91,6 +94,11 @@ export class AuthService {
       if (accessEnded(toUser(user))) throw new ForbiddenException(AUTH_MESSAGES.accessEnded);
       const door = toUser(user);
       if (accessNotYet(door)) throw new ForbiddenException(AUTH_MESSAGES.accessNotYet(door.accessFrom!));
+      if (user.role === 'parent') {
+        const schoolClass = await this.classes.current();
+        if (familiesAccessEnded(schoolClass))
+          throw new ForbiddenException(CLOSED_CLASS_MESSAGES.familiesEnded(schoolClass.name, schoolClass.familiesReadUntil!));
+      }
       if (needsRehash(user.passwordHash)) await this.rehash(user.id, user.passwordHash, password);
       return toUser(user);
     });

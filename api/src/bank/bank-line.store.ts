@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
 
-/** The bank's lines for every other module: what the ledger's reversal of a line's credit does to it. */
+/** The bank's lines for every other module: what the ledger's reversal of a line's credit does to it, and what is left to decide. */
 @Injectable()
 export class BankLineStore {
   /**
@@ -13,6 +13,11 @@ export class BankLineStore {
   async markReversed(manager: EntityManager, lineId: number): Promise<void> {
     await manager.update(BankLineEntity, { id: lineId }, { state: 'revertida', liveChecksum: null });
     await manager.update(BankStatementReadEntity, { lineId }, { state: 'pendiente', lineId: null });
+  }
+
+  /** How many lines read from statements are neither applied nor ignored (the class's closing checklist). */
+  countUndecided(manager: EntityManager): Promise<number> {
+    return manager.count(BankStatementReadEntity, { where: { state: 'pendiente' } });
   }
 }
 

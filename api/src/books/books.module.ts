@@ -14,6 +14,7 @@ import { SettingsStoreModule } from '../settings/settings.store';
 import { UsersModule } from '../users/users.module';
 import { BooksVisitEntity, HoldingEntity } from './holding.entity';
 import { InvoiceFiles } from './invoice-files';
+import { BooksClosing } from './books-closing';
 
 /** The committee's books (docs/books.md): what it spends, against its budget, open to every family. */
 @Module({
@@ -36,6 +37,7 @@ import { InvoiceFiles } from './invoice-files';
     ControlsModule,
   ],
   controllers: [BooksController, InvoiceFilesController, MyBooksController],
-  providers: [BooksService, BooksMail, QuestionsDigest, QuestionsDigestScheduler, InvoiceFiles],
+  providers: [BooksService, BooksMail, QuestionsDigest, QuestionsDigestScheduler, InvoiceFiles, BooksClosing],
+  exports: [BooksService, BooksClosing],
 })
 export class BooksModule {}

@@ -30,6 +30,7 @@ import { Centavos1765200000000 } from './migrations/1765200000000-centavos';
 import { BooksReach1765300000000 } from './migrations/1765300000000-books-reach';
 import { FilesInFolder1765400000000 } from './migrations/1765400000000-files-in-folder';
 import { ReceiptReading1765450000000 } from './migrations/1765450000000-receipt-reading';
+import { Classes1765500000000 } from './migrations/1765500000000-classes';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -60,6 +61,7 @@ export const MIGRATIONS = [
   BooksReach1765300000000,
   FilesInFolder1765400000000,
   ReceiptReading1765450000000,
+  Classes1765500000000,
 ];
 
 /**

@@ -72,6 +72,11 @@ export class ReceiptStore {
     });
   }
 
+  /** How many receipts of any family wait for the committee's decision (the class's closing checklist). */
+  countUnderReview(manager?: EntityManager): Promise<number> {
+    return this.repo(manager).count({ where: { state: 'en_revision', kind: 'comprobante' } });
+  }
+
   /** The family's receipts still under review, oldest first. */
   pendingOf(manager: EntityManager, familyId: number): Promise<ReceiptRow[]> {
     return manager.find(ReceiptEntity, { where: { familyId, state: 'en_revision' }, order: { id: 'ASC' } });

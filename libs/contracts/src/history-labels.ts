@@ -17,6 +17,7 @@ export const HISTORY_LABELS = {
     ledger: 'Dinero recibido',
     email: 'Correos',
     books: 'Cuentas del comité',
+    class: 'Promoción',
   },
   actions: {
     'family.create': 'Familia creada',
@@ -90,6 +91,9 @@ export const HISTORY_LABELS = {
     'books.control-approve': 'Cambio de un control aprobado',
     'books.control-reject': 'Cambio de un control rechazado',
     'books.control-withdraw': 'Cambio de un control retirado',
+    'class.closing': 'Cierre de la promoción propuesto (espera otra aprobación)',
+    'class.close': 'Promoción cerrada',
+    'class.closing-rejected': 'Cierre de la promoción rechazado o retirado',
   } as Record<string, string>,
   /** What each recorded field is called; a field not listed shows its own name. */
   fields: {

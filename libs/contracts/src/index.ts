@@ -769,6 +769,7 @@ export const HISTORY_ENTITIES = [
   'ledger',
   'email',
   'books',
+  'class',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -1406,3 +1407,4 @@ export interface ExpenseQuestionInput {
 export interface ExpenseAnswerInput {
   answer: string;
 }
+export * from './classes';

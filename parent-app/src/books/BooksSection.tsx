@@ -11,6 +11,7 @@ import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
 import { LoadFailed } from '../common/LoadFailed';
 import { booksTexts as t } from './books-texts';
+import { FinalReportCard } from './FinalReportCard';
 import { BudgetBar } from './BudgetBar';
 import { CollectionCard, CommitmentsCard } from './ClassFigures';
 import './books.css';
@@ -169,6 +170,7 @@ export default function BooksSection() {
   ];
   return (
     <section className="parent-section">
+      <FinalReportCard />
       <p>{t.intro}</p>
       <p className="parent-muted" data-testid="books-threshold">
         {t.threshold(books.approvalThreshold, books.approvalRequired)}

@@ -2,6 +2,20 @@
 import { formatQuetzales } from '@portal/format';
 
 export const booksTexts = {
+  final: {
+    title: (className: string) => `La ${className} está cerrada: informe final`,
+    closed: (when: string, proposer: string, approver: string) =>
+      `El comité la cerró el ${when}: lo propuso ${proposer} y lo aprobó ${approver}.`,
+    destinations: {
+      familias: 'El saldo se devuelve a las familias, en proporción a lo que pagó cada una',
+      colegio: 'El saldo se entregó al colegio',
+      siguiente: 'El saldo pasa a la promoción siguiente',
+    },
+    share: (share: number, paid: number) => `A tu familia le corresponden ${formatQuetzales(share)} (pagaste ${formatQuetzales(paid)}).`,
+    readUntil: (day: string) => `Puedes consultar la promoción hasta el ${day}.`,
+    download: 'Descargar el informe final (Excel)',
+    hash: 'Huella del informe (SHA-256), para comprobar cualquier copia:',
+  },
   intro: 'En qué se gastó el dinero de la promoción: cada gasto con su factura, contra el presupuesto que aprobó el comité.',
   received: 'Recibido de todas las familias',
   spent: 'Gastado',

@@ -1,0 +1,79 @@
+import type { BalanceDestination, ClassState, ClosingItem, ClosingState } from '@portal/contracts';
+import { formatLedgerAmount } from '@portal/format';
+
+// 'Cierre de la Promoción' (docs/classes.md).
+export const closingTexts = {
+  states: { activa: 'Activa', 'en cierre': 'En cierre', cerrada: 'Cerrada' } satisfies Record<ClassState, string>,
+  checklist: {
+    title: 'Lista de cierre',
+    help: 'Cada punto se resuelve en su sección, o se omite escribiendo por qué. El cierre se vuelve a revisar al aprobarlo.',
+    items: {
+      comprobantes: 'Comprobantes',
+      banco: 'Líneas del banco',
+      gastos: 'Aprobaciones pendientes',
+      preguntas: 'Preguntas de las familias',
+      saldos: 'Saldo del banco y efectivo',
+    } satisfies Record<ClosingItem, string>,
+    go: 'Ir a la sección',
+    waive: 'Razón para omitirlo',
+    waiveHint: 'Déjalo vacío si lo vas a resolver.',
+  },
+  proposal: {
+    title: 'Proponer el cierre',
+    help: (balance: number) =>
+      `El saldo de ${formatLedgerAmount(balance)} queda registrado como un gasto de 'Cierre de la promoción' con el acta. Otro miembro del comité debe aprobarlo; entonces la promoción queda de solo lectura y su informe final se congela.`,
+    destination: 'A dónde va el saldo',
+    destinations: {
+      familias: 'Se devuelve a las familias, en proporción a lo que pagó cada una',
+      colegio: 'Se entrega al colegio',
+      siguiente: 'Pasa a la promoción siguiente como saldo inicial',
+    } satisfies Record<BalanceDestination, string>,
+    acta: 'Acta que aprobó el cierre',
+    actaHint: 'Número y fecha de la asamblea o reunión.',
+    readUntil: 'Las familias pueden consultar hasta',
+    submit: 'Proponer el cierre',
+    proposed: 'Cierre propuesto: espera la aprobación de otro miembro del comité',
+    failed: 'No se pudo proponer el cierre',
+    singleAdmin: 'Solo hay una cuenta de administrador: agrega otra en Cuentas, porque el cierre necesita la aprobación de otro miembro.',
+  },
+  pending: {
+    title: 'Cierre propuesto',
+    by: (name: string, when: string) => `Propuesto por ${name} el ${when}`,
+    waived: 'Puntos omitidos',
+    waiting: 'Espera la aprobación de otro miembro del comité.',
+    approve: 'Aprobar y cerrar la promoción',
+    reject: 'Rechazar',
+    withdraw: 'Retirar la propuesta',
+    approved: 'Promoción cerrada',
+    rejected: 'Propuesta de cierre rechazada',
+    failed: 'No se pudo decidir el cierre',
+    confirm: (name: string) =>
+      `Al aprobar, la ${name} queda cerrada: nada de ella cambia después y su informe final se congela. ¿Cerrarla?`,
+  },
+  states2: { pendiente: 'Pendiente', aprobado: 'Aprobado', rechazado: 'Rechazado', retirado: 'Retirado' } satisfies Record<
+    ClosingState,
+    string
+  >,
+  report: {
+    title: 'Informe final',
+    closed: (when: string, proposer: string, approver: string) => `Cerrada el ${when}: propuso ${proposer}, aprobó ${approver}.`,
+    received: 'Recibido de las familias',
+    spent: 'Gastado (incluye el saldo entregado)',
+    given: (destination: string) => `Saldo al cierre: ${destination.toLowerCase()}`,
+    acta: 'Acta',
+    hash: 'Huella del informe (SHA-256)',
+    hashHelp: 'Las familias ven la misma huella: cualquier copia del Excel con esta huella es el informe sin cambios.',
+    download: 'Descargar el informe (Excel)',
+    fileName: (className: string) =>
+      `informe-rendicion-de-cuentas-${className
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')}.xlsx`,
+    readUntil: (day: string) => `Las familias pueden consultarlo hasta el ${day}.`,
+    shares: 'Devolución a cada familia',
+    family: 'Familia',
+    paid: 'Pagó',
+    share: 'Le corresponde',
+  },
+} as const;

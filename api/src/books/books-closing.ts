@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { IsNull, type EntityManager } from 'typeorm';
+import type { BalanceDestination, User } from '@portal/contracts';
+import { todayInGuatemala } from '@portal/format';
+import { recordChange } from '../history/record';
+import { ControlChangeEntity } from './control-change.entity';
+import { ExpenseEntity, ExpenseQuestionEntity } from './expense.entity';
+
+/** What is left open in the books when a class closes (its checklist, docs/classes.md). */
+export interface BooksOpenItems {
+  /** Money out waiting for a second admin, and control changes waiting for one. */
+  pendingExpenses: number;
+  pendingControls: number;
+  /** Families' questions with no answer. */
+  openQuestions: number;
+}
+
+/** Where the balance goes, as the closing's entry in the books says it. */
+const DESTINATION = {
+  familias: { supplier: 'Familias de la promoción', concept: 'Devolución del saldo a las familias, en proporción a lo que pagó cada una' },
+  colegio: { supplier: 'Colegio', concept: 'Saldo de la promoción entregado al colegio' },
+  siguiente: { supplier: 'Promoción siguiente', concept: 'Saldo inicial de la promoción siguiente' },
+} as const satisfies Record<BalanceDestination, { supplier: string; concept: string }>;
+
+export const CLOSING_CATEGORY = 'Cierre de la promoción';
+
+/** The books' side of closing a class: what is still open, and the entry that gives the balance away. */
+@Injectable()
+export class BooksClosing {
+  async openItems(manager: EntityManager): Promise<BooksOpenItems> {
+    const [pendingExpenses, pendingControls, openQuestions] = await Promise.all([
+      manager.count(ExpenseEntity, { where: { state: 'pendiente', reversedById: IsNull() } }),
+      manager.count(ControlChangeEntity, { where: { state: 'pendiente' } }),
+      manager.count(ExpenseQuestionEntity, { where: { answer: IsNull() } }),
+    ]);
+    return { pendingExpenses, pendingControls, openQuestions };
+  }
+
+  /**
+   * The balance (centavos) given away as money out, proposed by one admin and approved by another
+   * (`approver`): it counts at once, and the books' balance is zero after it. Written in the
+   * caller's transaction, with its history row.
+   */
+  async giveBalance(
+    manager: EntityManager,
+    proposer: { id: number | null; name: string },
+    approver: User,
+    input: { destination: BalanceDestination; acta: string; amount: number },
+  ): Promise<number> {
+    const now = new Date();
+    const { supplier, concept } = DESTINATION[input.destination];
+    const { identifiers } = await manager.insert(ExpenseEntity, {
+      kind: 'gasto',
+      date: todayInGuatemala(now),
+      category: CLOSING_CATEGORY,
+      supplier,
+      concept: `${concept}. Acta: ${input.acta}`.slice(0, 200),
+      amount: input.amount,
+      method: 'transferencia',
+      nit: null,
+      felSeries: null,
+      felNumber: null,
+      felUuid: null,
+      invoiceType: null,
+      hasThumbnail: false,
+      state: 'aprobado',
+      approvedById: approver.id,
+      approvedByName: approver.name.slice(0, 120),
+      approvedAt: now,
+      reversesId: null,
+      reversedById: null,
+      reason: null,
+      dueDate: null,
+      commitmentId: null,
+      createdById: proposer.id,
+      createdByName: proposer.name.slice(0, 120),
+      createdAt: now,
+    });
+    const id = Number(identifiers[0]!.id);
+    await recordChange(manager, approver, {
+      action: 'books.expense',
+      entity: 'books',
+      entityId: id,
+      label: `Gasto #${id} · ${CLOSING_CATEGORY}`,
+      after: { supplier, concept, amount: input.amount / 100, destination: input.destination },
+    });
+    return id;
+  }
+}

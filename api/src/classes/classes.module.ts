@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BankLineStoreModule } from '../bank/bank-line.store';
+import { BooksModule } from '../books/books.module';
+import { ControlsModule } from '../books/controls.service';
+import { FamilyStoreModule } from '../families/family.store';
+import { LedgerModule } from '../ledger/ledger.module';
+import { ParentModule } from '../parent/parent.module';
+import { ReceiptStoreModule } from '../receipts/receipt.store';
+import { ClassClosingEntity } from './class.entity';
+import { ClassStoreModule } from './class.store';
+import { ClassController, ClassReportController, MyClassController } from './classes.controller';
+import { ClosedClassGuard } from './closed-class.guard';
+import { ClosingService } from './closing.service';
+
+/** The class (promoción) and its closing (docs/classes.md); once closed, nothing changes it. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ClassClosingEntity]),
+    ClassStoreModule,
+    BooksModule,
+    ControlsModule,
+    BankLineStoreModule,
+    ReceiptStoreModule,
+    LedgerModule,
+    FamilyStoreModule,
+    ParentModule,
+  ],
+  controllers: [ClassController, ClassReportController, MyClassController],
+  providers: [ClosingService, { provide: APP_GUARD, useClass: ClosedClassGuard }],
+})
+export class ClassesModule {}

@@ -1,0 +1,197 @@
+// Closing the class (decisions item 24, docs/classes.md): the checklist blocks it item by item
+// until done or waived with a reason; one admin proposes, a second approves; the balance becomes
+// an entry of the books; the report is frozen with its hash; the class is read-only; its families
+// read it until the day set, then are refused.
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { Books, ClassView, Expense, MyClass, ParentBooks } from '@portal/contracts';
+import { ClassEntity } from '../src/classes/class.entity';
+import { createUser, expectSpanishError, seedTwoFamilies, sessionAgent, snapshotTables, type TwoFamilies } from './fixtures';
+import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { sendForm } from './receipts-fixtures';
+
+describe.each(DATABASES)('closing the class (%s)', (kind) => {
+  let api: TestApi;
+  let fx: TwoFamilies;
+  let treasurer: Agent;
+  let president: Agent;
+  let parentA: Agent;
+  let parentB: Agent;
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    fx = await seedTwoFamilies(api);
+    treasurer = await sessionAgent(api, (await createUser(api, 'admin', null, 'Tesorera')).id);
+    president = await sessionAgent(api, (await createUser(api, 'admin', null, 'Presidente')).id);
+    parentA = await sessionAgent(api, fx.a.parent.id);
+    parentB = await sessionAgent(api, fx.b.parent.id);
+    // Family A pays Q3,000.50 and family B Q1,000 (cash, recorded by the committee).
+    expect((await treasurer.post(`/api/families/${fx.a.family.id}/payments/1/cash`, { amountReceived: 3000.5 })).status).toBe(201);
+    expect((await treasurer.post(`/api/families/${fx.b.family.id}/payments/1/cash`, { amountReceived: 1000 })).status).toBe(201);
+  }, 60_000);
+  afterAll(() => api.close());
+
+  const view = async () => (await president.get<ClassView>('/api/class')).body;
+  const open = async () => (await view()).checklist.filter((check) => !check.done).map((check) => check.item);
+  const propose = (agent: Agent, body: Record<string, unknown>) =>
+    agent.post<ClassView>('/api/class/closing', { destination: 'familias', acta: 'Acta 12-2026, asamblea del 20 de noviembre', ...body });
+
+  /** A refusal: its status, a Spanish message matching `text`, and no table changed. */
+  async function refused(
+    send: () => Promise<{ status: number; text: string; headers: Record<string, unknown> }>,
+    status: number,
+    text: RegExp,
+  ) {
+    const before = await snapshotTables(api);
+    const response = await send();
+    expect(response.status).toBe(status);
+    expect(expectSpanishError({ statusCode: response.status, headers: response.headers, body: response.text }).message).toMatch(text);
+    expect(await snapshotTables(api)).toEqual(before);
+  }
+
+  it('is the Class of 2026, active, after the migration', async () => {
+    expect((await view()).schoolClass).toMatchObject({ year: 2026, name: 'Promoción 2026', state: 'activa', closedAt: null });
+    expect((await parentA.get<MyClass>('/api/my-class')).body).toEqual({
+      schoolClass: expect.objectContaining({ name: 'Promoción 2026', state: 'activa' }),
+      report: null,
+    });
+  });
+
+  it('blocks the closing by each open item until it is done or waived with a reason, then one admin proposes and another approves', async () => {
+    // A receipt under review (the fixtures'), an expense waiting for a second admin, a family's
+    // question and no bank balance recorded: four items open.
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
+    const large = await sendForm(
+      api,
+      treasurer,
+      '/api/books/expenses',
+      {
+        kind: 'gasto',
+        date: '2026-11-10',
+        category: 'Salón',
+        supplier: 'Hotel',
+        concept: 'Salón',
+        amount: '1500',
+        method: 'transferencia',
+      },
+      { data: photo },
+    );
+    expect(large.json<Expense>().state).toBe('pendiente');
+    const small = await sendForm(
+      api,
+      treasurer,
+      '/api/books/expenses',
+      {
+        kind: 'gasto',
+        date: '2026-11-11',
+        category: 'Flores',
+        supplier: 'Floristería',
+        concept: 'Centros de mesa',
+        amount: '500.25',
+        method: 'efectivo',
+      },
+      { data: photo },
+    );
+    const asked = await parentA.post<{ id: number }>('/api/my-books/questions', {
+      expenseId: small.json<Expense>().id,
+      question: '¿Cuántos centros?',
+    });
+    expect(asked.status).toBe(201);
+    expect(await open()).toEqual(['comprobantes', 'gastos', 'preguntas', 'saldos']);
+
+    await refused(
+      () => propose(treasurer, {}),
+      409,
+      /2 comprobantes sin decidir.*segunda aprobación.*pregunta de familias.*saldo del banco/,
+    );
+    const waiver = {
+      item: 'comprobantes',
+      reason: 'Las familias mandaron fotos borrosas; sus depósitos ya están verificados en el banco.',
+    };
+    await refused(() => propose(treasurer, { waivers: [waiver] }), 409, /^Antes de cerrar falta: 1 gasto/);
+    await refused(() => propose(treasurer, { waivers: [{ item: 'gastos', reason: '' }] }), 400, /por qué se omite/);
+
+    expect((await president.post(`/api/books/expenses/${large.json<Expense>().id}/approve`)).status).toBe(200);
+    await refused(() => propose(treasurer, { waivers: [waiver] }), 409, /^Antes de cerrar falta: 1 pregunta/);
+    expect((await treasurer.post(`/api/books/questions/${asked.body.id}/answer`, { answer: 'Veinte centros.' })).status).toBe(200);
+    await refused(() => propose(treasurer, { waivers: [waiver] }), 409, /^Antes de cerrar falta: registra el saldo del banco/);
+    const balance = (await treasurer.get<Books>('/api/books')).body.totals.balance;
+    expect(balance).toBe(2000.25);
+    await treasurer.post('/api/books/holdings', { kind: 'banco', asOf: '2026-11-25', amount: balance - 1 });
+    await refused(() => propose(treasurer, { waivers: [waiver] }), 409, /difiere de las cuentas: faltan Q1\./);
+    await treasurer.post('/api/books/holdings', { kind: 'banco', asOf: '2026-11-26', amount: balance });
+    expect(await open()).toEqual(['comprobantes']);
+
+    const proposed = await propose(treasurer, { waivers: [waiver, { item: 'banco', reason: 'No hay líneas: se omite por si acaso.' }] });
+    expect(proposed.status).toBe(201);
+    expect(proposed.body.schoolClass.state).toBe('en cierre');
+    // A waiver of an item already done is not kept.
+    expect(proposed.body.closings[0]).toMatchObject({
+      state: 'pendiente',
+      waivers: [waiver],
+      familiesReadUntil: '2027-03-31',
+      balance,
+      proposedBy: 'Tesorera',
+    });
+    const id = proposed.body.closings[0]!.id;
+    await refused(() => propose(president, { waivers: [waiver] }), 409, /en cierre/);
+    await refused(() => treasurer.post(`/api/class/closing/${id}/approve`), 403, /Otro miembro del comité/);
+
+    const closed = await president.post<ClassView>(`/api/class/closing/${id}/approve`);
+    expect(closed.status).toBe(200);
+    expect(closed.body.schoolClass).toMatchObject({ state: 'cerrada', familiesReadUntil: '2027-03-31' });
+    const books = (await president.get<Books>('/api/books')).body;
+    expect(books.totals.balance).toBe(0);
+    expect(books.expenses[0]).toMatchObject({
+      category: 'Cierre de la promoción',
+      supplier: 'Familias de la promoción',
+      amount: balance,
+      createdBy: 'Tesorera',
+      approvedBy: 'Presidente',
+    });
+
+    // The report is frozen: its workbook's bytes are the hash shown; every centavo goes back in proportion.
+    const report = closed.body.report!;
+    expect(report).toMatchObject({ className: 'Promoción 2026', proposedBy: 'Tesorera', approvedBy: 'Presidente', balanceGiven: balance });
+    const workbook = await parentB.get('/api/class/report/workbook');
+    expect(workbook.status).toBe(200);
+    expect(createHash('sha256').update(workbook.rawBody).digest('hex')).toBe(report.sha256);
+    const shares = report.shares.map((share) => [share.graduateName, share.paid, share.share]);
+    // 2,000.25 x 3,000.50 / 4,000.50 = 1,500.2499…; 2,000.25 x 1,000 / 4,000.50 = 500 exactly: the centavo left goes to A.
+    expect(shares).toEqual([
+      [fx.a.family.graduateName, 3000.5, 1500.25],
+      [fx.b.family.graduateName, 1000, 500],
+    ]);
+    expect(report.shares.reduce((sum, share) => sum + Math.round(share.share * 100), 0)).toBe(Math.round(balance * 100));
+  });
+
+  it('is read-only once closed, and each family reads its report with its own share only', async () => {
+    await refused(() => president.put('/api/books/settings', { approvalThreshold: 500 }), 409, /Promoción 2026 está cerrada/);
+    await refused(() => president.post('/api/notifications', { title: 'Aviso', message: 'Hola', kind: 'general' }), 409, /está cerrada/);
+    await refused(() => parentA.put('/api/my-payment-confirmations/3', { status: 'ya_pague' }), 409, /está cerrada/);
+    const mine = (await parentB.get<MyClass>('/api/my-class')).body;
+    expect(mine.schoolClass.state).toBe('cerrada');
+    expect(mine.report!.shares).toEqual([{ familyId: fx.b.family.id, paid: 1000, share: 500 }]);
+    expect(JSON.stringify(mine)).not.toContain(fx.a.family.graduateName);
+    expect((await parentA.get<ParentBooks>('/api/my-books')).status).toBe(200);
+    expect((await parentA.put('/api/my-books/seen')).status).toBe(200);
+  });
+
+  it("ends the families' access after the day set: their requests and sign-in are refused, the committee still reads", async () => {
+    await api.dataSource.getRepository(ClassEntity).update({ state: 'cerrada' }, { familiesReadUntil: '2026-01-31' });
+    await api.restart();
+    parentA = await sessionAgent(api, fx.a.parent.id);
+    president = await sessionAgent(api, (await createUser(api, 'admin', null, 'Presidente 2')).id);
+    const refusal = await parentA.get('/api/my-books');
+    expect(refusal.status).toBe(403);
+    expect(refusal.body).toMatchObject({
+      message: 'El acceso de las familias a la Promoción 2026 terminó el 31/01/2026. Si necesitas algo, comunícate con el comité.',
+    });
+    const login = await api.agent().post('/api/login', { username: fx.b.parent.username, password: 'contraseña-de-prueba' });
+    expect(login.status).toBe(403);
+    expect(login.body).toMatchObject({ message: expect.stringContaining('terminó el 31/01/2026') });
+    expect((await president.get<ClassView>('/api/class')).body.report!.balanceGiven).toBeGreaterThan(0);
+  });
+});

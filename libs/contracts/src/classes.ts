@@ -1,0 +1,121 @@
+// The class (promoción) and its closing (decisions item 24, docs/classes.md).
+import type { BooksCategory, BooksTotals, BudgetVersion, Expense } from './index';
+
+export type ClassState = 'activa' | 'en cierre' | 'cerrada';
+
+export interface SchoolClass {
+  id: number;
+  year: number;
+  /** 'Promoción 2026'. */
+  name: string;
+  state: ClassState;
+  openedAt: string;
+  closedAt: string | null;
+  /** Once closed: the last day (yyyy-MM-dd) its families can sign in and read it. */
+  familiesReadUntil: string | null;
+}
+
+/** What must be settled before a class closes; each open item is done, or waived with a reason. */
+export const CLOSING_ITEMS = ['comprobantes', 'banco', 'gastos', 'preguntas', 'saldos'] as const;
+export type ClosingItem = (typeof CLOSING_ITEMS)[number];
+
+export interface ClosingCheck {
+  item: ClosingItem;
+  /** Nothing left to do. */
+  done: boolean;
+  /** What is left, as the committee reads it: '3 comprobantes sin decidir'. */
+  detail: string;
+  /** The section of the committee's panel where it is done ('comprobantes', 'banco', …). */
+  section: string;
+}
+
+/** Where the balance goes when the class closes. */
+export const BALANCE_DESTINATIONS = ['familias', 'colegio', 'siguiente'] as const;
+export type BalanceDestination = (typeof BALANCE_DESTINATIONS)[number];
+
+export interface ClosingWaiver {
+  item: ClosingItem;
+  reason: string;
+}
+
+/** POST /api/class/closing: the proposal a second admin approves. */
+export interface ClosingInput {
+  destination: BalanceDestination;
+  /** The committee's record of the decision: the assembly's minutes, where and when it was agreed. */
+  acta: string;
+  /** Families read the closed class until this day (yyyy-MM-dd); default 31 March of the next year. */
+  familiesReadUntil?: string;
+  waivers?: ClosingWaiver[];
+}
+
+export type ClosingState = 'pendiente' | 'aprobado' | 'rechazado' | 'retirado';
+
+export interface ClassClosing {
+  id: number;
+  state: ClosingState;
+  destination: BalanceDestination;
+  acta: string;
+  familiesReadUntil: string;
+  waivers: ClosingWaiver[];
+  /** Quetzales: the balance when it was proposed (and, once approved, when it was closed). */
+  balance: number;
+  proposedBy: string;
+  proposedById: number;
+  proposedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+}
+
+/** GET /api/class: the class, its closing checklist and its closing proposals, newest first. */
+export interface ClassView {
+  schoolClass: SchoolClass;
+  checklist: ClosingCheck[];
+  /** Quetzales: money in minus approved money out, what the closing gives away. */
+  balance: number;
+  closings: ClassClosing[];
+  /** Admin accounts that can sign in: closing needs two. */
+  adminCount: number;
+  /** Once closed: the frozen report. */
+  report: FrozenReport | null;
+}
+
+/** One family's part of a balance returned to families in proportion to what each paid. */
+export interface BalanceShare {
+  familyId: number;
+  /** The committee's view only. */
+  graduateName?: string;
+  paid: number;
+  share: number;
+}
+
+/**
+ * The 'Informe de rendición de cuentas' as frozen when the class closed: what families read. Its
+ * workbook is stored byte for byte; `sha256` is that file's, shown so anyone can check a copy.
+ */
+export interface FrozenReport {
+  className: string;
+  closedAt: string;
+  approvedBy: string;
+  proposedBy: string;
+  destination: BalanceDestination;
+  acta: string;
+  totals: BooksTotals;
+  categories: BooksCategory[];
+  budget: BudgetVersion | null;
+  /** Approved money out, the closing's own entry included. */
+  expenses: Expense[];
+  receivedByMonth: Array<{ month: string; amount: number }>;
+  /** The bank balance and cash count last recorded, and their difference to the books. */
+  held: { bank: number | null; cash: number | null; difference: number | null };
+  /** Quetzales given away at closing (0 when nothing was left). */
+  balanceGiven: number;
+  sha256: string;
+  /** When the balance goes back to families: every share (committee) or the family's own (a parent). */
+  shares: BalanceShare[];
+}
+
+/** GET /api/my-class: the parent's class; once closed, its frozen report with the family's share. */
+export interface MyClass {
+  schoolClass: SchoolClass;
+  report: FrozenReport | null;
+}
