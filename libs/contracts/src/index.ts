@@ -1406,3 +1406,5 @@ export interface ExpenseQuestionInput {
 export interface ExpenseAnswerInput {
   answer: string;
 }
+
+export * from './family-import';
