@@ -12,6 +12,7 @@ import { apiRoutes } from '../src/common/routes';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { OutboxService } from '../src/mail/outbox.service';
 import { FamilyEntity } from '../src/families/family.entity';
+import { FamilyImportService } from '../src/families/family-import.service';
 import { SettingsService } from '../src/settings/settings.service';
 import { SettingsEntity } from '../src/settings/settings.entity';
 import { unsubscribeToken } from '../src/mail/unsubscribe';
@@ -77,6 +78,33 @@ async function proofWithFile(api: TestApi, fx: TwoFamilies, variant: 'file' | 't
   const files = api.dataSource.getRepository(ReceiptFileEntity);
   if (!(await files.findOneBy({ proofId: fx.a.proof.id }))) await files.insert({ proofId: fx.a.proof.id, data: PDF, thumbnail: PDF });
   return { url: `/api/payment-proofs/${fx.a.proof.id}/${variant}` };
+}
+
+/** A school list of one new family (a new e-mail at each call). */
+function schoolList(): Buffer {
+  registrations += 1;
+  return Buffer.from(
+    `Graduando;Encargado;Correo;Teléfono\nNueva Graduada;Nuevo Contacto;lista.${registrations}@example.com;5555-0000\n`,
+    'utf8',
+  );
+}
+
+/** The school's list as the committee's form sends it. */
+async function sendList({ api }: Context, agent: Agent, url: string, data: Buffer, fields: Record<string, string> = {}): Promise<Response> {
+  const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await api.app.inject({
+    method: 'POST',
+    url,
+    payload: multipart(fields, { data, name: 'lista.csv', type: 'text/csv' }),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
+  });
+  return {
+    status: response.statusCode,
+    body: response.json(),
+    text: response.body,
+    rawBody: response.rawPayload,
+    headers: response.headers as Response['headers'],
+  };
 }
 
 const ALL_OK: Statuses = [200, 200, 200, 200, 200];
@@ -523,6 +551,18 @@ const MATRIX: Record<string, RouteRule> = {
         rawBody: response.rawPayload,
         headers: response.headers as Response['headers'],
       };
+    },
+  },
+  'POST /api/families/import/preview': {
+    expect: ADMIN(200),
+    send: (context, agent) => sendList(context, agent, '/api/families/import/preview', schoolList()),
+  },
+  'POST /api/families/import': {
+    expect: ADMIN(201),
+    send: async (context, agent) => {
+      const list = schoolList();
+      const { checksum } = await context.api.app.get(FamilyImportService).preview(list);
+      return sendList(context, agent, '/api/families/import', list, { checksum });
     },
   },
   'POST /api/bank-statements/confirm': {

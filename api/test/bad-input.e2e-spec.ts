@@ -333,6 +333,8 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'DELETE /api/my-family/payment-proofs/:id': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
   // The statement's own bad input (files, columns, lines) is in bank.e2e-spec.ts.
   'POST /api/bank-statements/preview': { caller: 'admin', multipart: true },
+  'POST /api/families/import/preview': { caller: 'admin', multipart: true },
+  'POST /api/families/import': { caller: 'admin', multipart: true },
   'POST /api/bank-statements/confirm': {
     caller: 'admin',
     body: (fx) => ({

@@ -18,6 +18,7 @@ import { useCrudSection } from '../common/use-crud-section';
 import { texts } from '../texts';
 import { FamilyDialog } from './FamilyDialog';
 import { FAMILY_SORTS, sortFamilies, type FamilySort } from './family-sort';
+import { ImportList } from './ImportList';
 import { useInvitations } from './use-invitations';
 import { StatementDialog } from './StatementDialog';
 
@@ -99,6 +100,7 @@ export default function FamiliesSection() {
             </select>
           </label>
           <div className="admin-toolbar__actions">
+            <ImportList />
             <Button variant="outline" onClick={invitations.askAll} disabled={withoutAccount === 0}>
               <MailPlus size={18} aria-hidden="true" />
               {t.inviteAll}

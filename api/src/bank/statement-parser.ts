@@ -88,7 +88,7 @@ const HEADER_NAMES: Record<keyof ColumnMapping, RegExp[]> = {
 };
 
 /** A cell as text: a spreadsheet day as yyyy-MM-dd, a number as its shortest decimal. */
-function cellText(cell: Cell): string {
+export function cellText(cell: Cell): string {
   if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
   return String(cell).trim();
@@ -206,8 +206,8 @@ function accountOf(rows: string[][]): string | null {
 const HEADER_SEARCH_ROWS = 40;
 const SAMPLE_ROWS = 5;
 
-/** The statement's rows, whatever its format: CSV/TXT text, or the first sheet of an XLSX. */
-async function readRows(bytes: Buffer, sink: (row: Cell[]) => void): Promise<void> {
+/** The statement's rows, whatever its format: CSV/TXT text, or the first sheet of an XLSX (the school's list is read this way too). */
+export async function readRows(bytes: Buffer, sink: (row: Cell[]) => void): Promise<void> {
   if (bytes.length === 0) throw new StatementError(BANK_TEXTS.empty);
   if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) await readXlsx(bytes, sink);
   else readCsv(bytes, sink);

@@ -7,12 +7,14 @@ import { RsvpStoreModule } from '../rsvps/rsvp.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { FamiliesController } from './families.controller';
 import { FamiliesService } from './families.service';
+import { FamilyImportController } from './family-import.controller';
+import { FamilyImportService } from './family-import.service';
 import { FamilyStoreModule } from './family.store';
 
 /** 'Gestión de Familias': a family's deletion reaches every table that hangs from it through its owner's store. */
 @Module({
   imports: [FamilyStoreModule, LedgerModule, PaymentStoreModule, ReceiptStoreModule, RsvpStoreModule, GalaStoreModule, SettingsStoreModule],
-  controllers: [FamiliesController],
-  providers: [FamiliesService],
+  controllers: [FamiliesController, FamilyImportController],
+  providers: [FamiliesService, FamilyImportService],
 })
 export class FamiliesModule {}

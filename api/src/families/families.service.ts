@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Not, type EntityManager } from 'typeorm';
-import { TOTAL_TABLES, type Family, type RsvpAnswer, type User } from '@portal/contracts';
+import { TOTAL_TABLES, type Family, type FamilyImportRow, type RsvpAnswer, type User } from '@portal/contracts';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { SettingsStore } from '../settings/settings.store';
@@ -106,18 +106,42 @@ export class FamiliesService {
         const remaining = TOTAL_TABLES - (await this.tablesBooked(manager));
         if (booked > remaining) throw new ConflictException(tablesLeftMessage(Math.max(remaining, 0)));
       }
-      const family = manager.create(FamilyEntity, {
-        tablesBooked: 0,
-        hasPaid: false,
-        paymentAmount: 0,
-        ...columns,
-      });
-      await manager.insert(FamilyEntity, { ...family });
-      const created = await manager.findOneByOrFail(FamilyEntity, { email: family.email });
-      await recordChange(manager, user, familyChange('create', created.id, null, created));
+      const created = await this.insert(manager, user, columns);
       await this.writeAnswers(manager, user, created, input, null, null);
       return this.withAnswers(manager, created);
     });
+  }
+
+  /**
+   * The families of the school's list (family-import.service.ts), all in one transaction or none.
+   * `accept` is given the e-mails families have once admin writes are locked, and returns the
+   * rows to create (it throws to create none). They book no tables, so the total stays within
+   * TOTAL_TABLES.
+   */
+  createFromList(user: User, accept: (taken: ReadonlySet<string>) => FamilyImportRow[]): Promise<number[]> {
+    return this.db.write(async (manager) => {
+      await this.settings.lockAdminWrites(manager);
+      const taken = new Set((await this.store.list({ columns: ['email'] }, manager)).map((family) => family.email));
+      const ids: number[] = [];
+      for (const { graduateName, contactName, email, phone } of accept(taken)) {
+        ids.push((await this.insert(manager, user, toColumns({ graduateName, contactName, email, phone }))).id);
+      }
+      return ids;
+    });
+  }
+
+  /** A new family's row, with its history line. */
+  private async insert(manager: EntityManager, user: User, columns: Partial<Omit<FamilyEntity, 'id'>>): Promise<FamilyEntity> {
+    const family = manager.create(FamilyEntity, {
+      tablesBooked: 0,
+      hasPaid: false,
+      paymentAmount: 0,
+      ...columns,
+    });
+    await manager.insert(FamilyEntity, { ...family });
+    const created = await manager.findOneByOrFail(FamilyEntity, { email: family.email });
+    await recordChange(manager, user, familyChange('create', created.id, null, created));
+    return created;
   }
 
   update(user: User, id: number, input: UpdateFamilyDto): Promise<Family> {

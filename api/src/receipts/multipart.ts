@@ -13,12 +13,14 @@ export const UPLOAD_METHOD = 'POST';
 export const UPLOAD_URL = '/api/my-family/payment-proofs';
 /**
  * The routes that take a file, and the one role each serves: a parent's receipt, the committee's
- * bank statement and the committee's invoices (books/).
+ * bank statement, the committee's invoices (books/) and the school's list of a new class (families/).
  */
 const UPLOAD_ROLES = new Map<string, Role>([
   [UPLOAD_URL, 'parent'],
   ['/api/bank-statements/preview', 'admin'],
   ['/api/books/expenses', 'admin'],
+  ['/api/families/import/preview', 'admin'],
+  ['/api/families/import', 'admin'],
 ]);
 const UPLOAD_URLS = new Set(UPLOAD_ROLES.keys());
 /** The file plus the form's few short fields and the part headers. */

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Family, FamilyInput } from '@portal/contracts';
+import type { Family, FamilyImportPreview, FamilyImportResult, FamilyInput } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
@@ -12,6 +12,29 @@ export const createFamily = (input: FamilyInput) => apiRequest<Family>('POST', f
 export const updateFamily = ({ id, ...input }: FamilyInput & { id: number }) => apiRequest<Family>('PUT', `${familiesKey}/${id}`, input);
 export const deleteFamily = (id: number) => apiRequest<void>('DELETE', `${familiesKey}/${id}`);
 
+/** 'Importar lista del colegio': the school's list read on the server, nothing written. */
+export function previewFamilyImport(file: Blob, fileName: string): Promise<FamilyImportPreview> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return apiRequest<FamilyImportPreview>('POST', `${familiesKey}/import/preview`, form);
+}
+
+/** Creates the rows the preview accepted (its `checksum`), all or none. */
+export function importFamilies({
+  file,
+  fileName,
+  checksum,
+}: {
+  file: Blob;
+  fileName: string;
+  checksum: string;
+}): Promise<FamilyImportResult> {
+  const form = new FormData();
+  form.append('checksum', checksum);
+  form.append('file', file, fileName);
+  return apiRequest<FamilyImportResult>('POST', `${familiesKey}/import`, form);
+}
+
 export function useFamilies() {
   return useSWR(familiesKey, getFamilies, QUERY_OPTIONS);
 }
@@ -21,3 +44,4 @@ const familyChanged = { refresh: [familiesKey, statsKey, '/api/event-rsvps/*'] }
 export const useCreateFamily = mutationHook(createFamily, familyChanged);
 export const useUpdateFamily = mutationHook(updateFamily, familyChanged);
 export const useDeleteFamily = mutationHook(deleteFamily, familyChanged);
+export const useImportFamilies = mutationHook(importFamilies, familyChanged);

@@ -1407,4 +1407,6 @@ export interface ExpenseQuestionInput {
 export interface ExpenseAnswerInput {
   answer: string;
 }
+
 export * from './classes';
+export * from './family-import';
