@@ -1,0 +1,104 @@
+// Closing the class (docs/classes.md) through the screens: the treasurer sees the checklist at
+// 1280 px, waives what is left with a reason and proposes the closing; she is not offered
+// 'Aprobar'; the president approves it and the frozen report shows its hash; a parent on a phone
+// reads the final report with the family's share, and the class no longer changes.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from '../support/checks';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { ROOT, startPortal, type Portal } from '../support/portal';
+
+let browser: Browser;
+let portal: Portal;
+let dir: string;
+
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first().waitFor();
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'portal-closing-'));
+  const sqlite = path.join(dir, 'portal.sqlite');
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal({ SQLITE_PATH: sqlite })]);
+  const created = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'api/dist/create-admin.js'), '--username', 'presidenta', '--name', 'Presidenta'],
+    { env: { ...process.env, SQLITE_PATH: sqlite, DATABASE_URL: '', ADMIN_PASSWORD: 'clave-de-la-presidenta' }, encoding: 'utf8' },
+  );
+  expect(created.status).toBe(0);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// One test: each step needs the one before.
+it('closes the Class of 2026 with two admins, and a parent reads its frozen report on a phone', async () => {
+  const { page: treasurer } = await newPage(browser, DESKTOP);
+  await signIn(treasurer, portal.url, 'admin');
+  await treasurer.waitForURL(`${portal.url}/admin`);
+  await treasurer.getByRole('link', { name: 'Cierre de la Promoción' }).first().click();
+  await treasurer.waitForURL(`${portal.url}/admin/cierre`);
+  await treasurer.getByText('Lista de cierre').waitFor();
+  const open = treasurer.locator('[data-testid^="closing-check-"]').filter({ has: treasurer.getByLabel('Razón para omitirlo') });
+  const count = await open.count();
+  expect(count).toBeGreaterThan(0);
+
+  // Without reasons the API names what is left, and nothing changes.
+  const form = treasurer.locator('form').filter({ has: treasurer.getByRole('button', { name: 'Proponer el cierre' }) });
+  await form.getByLabel('Acta que aprobó el cierre').fill('Acta 14-2026, asamblea del 25 de noviembre');
+  await form.getByRole('button', { name: 'Proponer el cierre' }).click();
+  await treasurer.getByRole('status').filter({ hasText: 'Antes de cerrar falta' }).first().waitFor();
+  await screenshot(treasurer, 'closing-checklist-1280');
+  expect(await seriousA11yViolations(treasurer)).toEqual([]);
+
+  for (let index = 0; index < count; index += 1)
+    await open.nth(index).getByLabel('Razón para omitirlo').fill('Lo revisó la asamblea: queda constancia en el acta.');
+  await form.getByRole('button', { name: 'Proponer el cierre' }).click();
+  await toast(treasurer, 'Cierre propuesto');
+  const pending = treasurer.getByTestId('closing-pending');
+  await pending.getByText('Espera la aprobación de otro miembro del comité.').waitFor();
+  expect(await pending.getByRole('button', { name: 'Aprobar y cerrar la promoción' }).count()).toBe(0);
+
+  const { page: president } = await newPage(browser, DESKTOP);
+  await signIn(president, portal.url, 'presidenta', 'clave-de-la-presidenta');
+  await president.waitForURL(`${portal.url}/admin`);
+  await president.goto(`${portal.url}/admin/cierre`);
+  await president.getByTestId('closing-pending').getByRole('button', { name: 'Aprobar y cerrar la promoción' }).click();
+  await president.getByRole('alertdialog').getByRole('button', { name: 'Aprobar y cerrar la promoción' }).click();
+  await toast(president, 'Promoción cerrada');
+  const report = president.getByTestId('closing-report');
+  await report.getByText('Informe final').waitFor();
+  const hash = (await president.getByTestId('closing-hash').textContent())!.trim();
+  const workbook = await president.request.get(`${portal.url}/api/class/report/workbook`);
+  expect(
+    createHash('sha256')
+      .update(await workbook.body())
+      .digest('hex'),
+  ).toBe(hash);
+  await screenshot(president, 'closing-report-1280');
+
+  // Nothing changes it now: a new notice is refused with the reason.
+  const notice = await president.request.post(`${portal.url}/api/notifications`, {
+    data: { title: 'Aviso', message: 'Texto', date: '2026-12-01T15:00:00.000Z' },
+    headers: { origin: portal.url },
+  });
+  expect(notice.status()).toBe(409);
+  expect(((await notice.json()) as { message: string }).message).toBe('La Promoción 2026 está cerrada: sus datos ya no cambian.');
+
+  // A parent on a phone reads the final report, the family's share and the same hash.
+  const { page: parent } = await newPage(browser, PHONE);
+  await signIn(parent, portal.url, 'padre');
+  await parent.waitForURL(`${portal.url}/parent`);
+  await parent.getByRole('link', { name: 'Cuentas', exact: true }).click();
+  const final = parent.getByTestId('final-report');
+  await final.getByText('La Promoción 2026 está cerrada: informe final').waitFor();
+  await final.getByText(hash).waitFor();
+  await final.getByText('Puedes consultar la promoción hasta el 31/03/2027.').waitFor();
+  expect(await scrollsSideways(parent)).toBe(false);
+  await screenshot(parent, 'closing-parent-375');
+});
