@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Books, ClassView, Expense, MyClass, ParentBooks } from '@portal/contracts';
 import { ClassEntity } from '../src/classes/class.entity';
+import { RemindersService } from '../src/reminders/reminders.service';
 import { createUser, expectSpanishError, seedTwoFamilies, sessionAgent, snapshotTables, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { sendForm } from './receipts-fixtures';
@@ -58,6 +59,9 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
   });
 
   it('blocks the closing by each open item until it is done or waived with a reason, then one admin proposes and another approves', async () => {
+    // Payment 6's day, while the class is active: the families that owe it are reminded.
+    expect((await api.app.get(RemindersService).run(new Date('2026-03-10T15:00:00Z'))).queued).toBeGreaterThan(0);
+    await api.dataSource.query('DELETE FROM payment_reminders');
     // A receipt under review (the fixtures'), an expense waiting for a second admin, a family's
     // question and no bank balance recorded: four items open.
     const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#fff' } })
@@ -168,6 +172,9 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
   });
 
   it('is read-only once closed, and each family reads its report with its own share only', async () => {
+    // Family B still owes payment 6: on its day a closed class reminds nobody.
+    const reminders = await api.app.get(RemindersService).run(new Date('2026-03-10T15:00:00Z'));
+    expect(reminders).toMatchObject({ enabled: false, queued: 0 });
     await refused(() => president.put('/api/books/settings', { approvalThreshold: 500 }), 409, /Promoción 2026 está cerrada/);
     await refused(() => president.post('/api/notifications', { title: 'Aviso', message: 'Hola', kind: 'general' }), 409, /está cerrada/);
     await refused(() => parentA.put('/api/my-payment-confirmations/3', { status: 'ya_pague' }), 409, /está cerrada/);

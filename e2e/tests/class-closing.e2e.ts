@@ -99,6 +99,8 @@ it('closes the Class of 2026 with two admins, and a parent reads its frozen repo
   await final.getByText('La Promoción 2026 está cerrada: informe final').waitFor();
   await final.getByText(hash).waitFor();
   await final.getByText('Puedes consultar la promoción hasta el 31/03/2027.').waitFor();
+  // A closed class takes no more questions about its expenses.
+  expect(await parent.getByRole('button', { name: 'Preguntar' }).count()).toBe(0);
   expect(await scrollsSideways(parent)).toBe(false);
   await screenshot(parent, 'closing-parent-375');
 });

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PaymentStoreModule } from '../payments/payment.store';
 import { FamilyStoreModule } from '../families/family.store';
 import { SettingsStoreModule } from '../settings/settings.store';
+import { ClassStoreModule } from '../classes/class.store';
 import { LedgerModule } from '../ledger/ledger.module';
 import { PaymentReminderEntity } from './payment-reminder.entity';
 import { ReminderScheduler } from './reminder-scheduler';
@@ -18,6 +19,7 @@ import { RemindersService } from './reminders.service';
     FamilyStoreModule,
     PaymentStoreModule,
     SettingsStoreModule,
+    ClassStoreModule,
   ],
   controllers: [RemindersController],
   providers: [RemindersService, ReminderScheduler],

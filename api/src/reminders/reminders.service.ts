@@ -14,6 +14,7 @@ import { PaymentStore, type PaymentDateRow } from '../payments/payment.store';
 import { paymentReference } from '../bank/reference';
 import { LedgerService } from '../ledger/ledger.service';
 import { SettingsStore, type SettingsRow } from '../settings/settings.store';
+import { ClassStore } from '../classes/class.store';
 import { PaymentReminderEntity } from './payment-reminder.entity';
 
 /** The newest lines of the log the committee sees. */
@@ -69,6 +70,7 @@ export class RemindersService {
     private readonly families: FamilyStore,
     private readonly payments: PaymentStore,
     private readonly settingsStore: SettingsStore,
+    private readonly classes: ClassStore,
   ) {}
 
   async list(): Promise<PaymentReminder[]> {
@@ -90,7 +92,9 @@ export class RemindersService {
       'bankAccountNumber',
       'bankAccountHolder',
     ]);
-    if (!settings.remindersEnabled) return { day, enabled: false, queued: 0, skipped: [] };
+    // A closed class asks nobody for money (docs/classes.md).
+    if (!settings.remindersEnabled || (await this.classes.current()).state === 'cerrada')
+      return { day, enabled: false, queued: 0, skipped: [] };
     const payments = (await this.payments.payments()).filter((payment) => {
       const left = daysBetween(day, payment.date);
       return left === 0 || left === settings.reminderDaysBefore;

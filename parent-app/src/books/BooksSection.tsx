@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EXPENSE_QUESTION_MAX, type Expense, type ExpenseQuestion, type ParentBooks } from '@portal/contracts';
 import { invoiceUrl, useAskAboutExpense, useMarkBooksSeen, useMyBooks } from '@portal/api-client/books';
+import { useMyClass } from '@portal/api-client/classes';
 import { errorMessage } from '@portal/api-client/request';
 import { formatDayNumeric, formatLedgerAmount } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
@@ -92,7 +93,18 @@ function Answers({ questions }: { questions: ExpenseQuestion[] }) {
   );
 }
 
-function ExpenseCard({ expense, isNew, questions }: { expense: Expense; isNew: boolean; questions: ExpenseQuestion[] }) {
+function ExpenseCard({
+  expense,
+  isNew,
+  questions,
+  closed,
+}: {
+  expense: Expense;
+  isNew: boolean;
+  questions: ExpenseQuestion[];
+  /** A closed class takes no more questions. */
+  closed: boolean;
+}) {
   const [asking, setAsking] = useState(false);
   return (
     <Card className="books-expense" data-expense={expense.id}>
@@ -132,6 +144,7 @@ function ExpenseCard({ expense, isNew, questions }: { expense: Expense; isNew: b
       )}
       <Answers questions={questions} />
       {expense.kind !== 'reversion' &&
+        !closed &&
         (asking ? (
           <AskForm expense={expense} onDone={() => setAsking(false)} />
         ) : (
@@ -147,6 +160,8 @@ function ExpenseCard({ expense, isNew, questions }: { expense: Expense; isNew: b
 export default function BooksSection() {
   const { data: books, error } = useMyBooks();
   const visit = useLastVisit(books);
+  const { data: myClass } = useMyClass();
+  const closed = myClass?.schoolClass?.state === 'cerrada';
   if (!books && error) {
     return (
       <section className="parent-section">
@@ -217,6 +232,7 @@ export default function BooksSection() {
                 expense={expense}
                 isNew={isNew(expense)}
                 questions={books.questions.filter((question) => question.expenseId === expense.id)}
+                closed={closed}
               />
             </li>
           ))}

@@ -10,7 +10,7 @@ import { booksTexts as t } from './books-texts';
 export function FinalReportCard() {
   const { data } = useMyClass();
   const report = data?.report;
-  if (!data || !report) return null;
+  if (!data?.schoolClass || !report) return null;
   const share = report.shares[0];
   return (
     <Card className="books-expense books-final" data-testid="final-report">
