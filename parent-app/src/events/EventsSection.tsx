@@ -1,15 +1,17 @@
 import { MessageCircle } from 'lucide-react';
 import { maxGuests, type GraduationEvent } from '@portal/contracts';
 import { useEvents } from '@portal/api-client/events';
+import { useRetryFailed } from '@portal/api-client/refresh';
+import { errorMessage } from '@portal/api-client/request';
 import { useMyEventRsvps, useSaveEventRsvp } from '@portal/api-client/rsvps';
 import { eventShareText, formatDate, formatSchedule, formatTime, isEventOver, mapsUrl, whatsAppShareUrl } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
+import { LoadFailed } from '@portal/ui/load-failed';
 import { Skeleton } from '@portal/ui/skeleton';
 import { AnswerButtons } from '../common/AnswerButtons';
 import { closedNote } from '../common/rsvp-window';
 import { parentToasts } from '../common/parent-toasts';
-import { LoadFailed } from '../common/LoadFailed';
 import { AddToCalendarLink, PhoneCalendarCard } from './CalendarLinks';
 import { useFamily } from '../family/family-context';
 import { texts } from '../texts';
@@ -120,11 +122,14 @@ export default function EventsSection() {
   const { data: events, error: eventsError } = useEvents();
   const { data: rsvps, error: rsvpsError } = useMyEventRsvps();
   const family = useFamily();
+  const retryFailed = useRetryFailed();
   const save = useSaveEventRsvp(parentToasts({ success: texts.toasts.eventRsvp, failure: texts.toasts.rsvpFailed, reason: true }));
   if ((!events || !rsvps) && (eventsError || rsvpsError)) {
     return (
       <section className="parent-section">
-        <LoadFailed error={eventsError ?? rsvpsError} />
+        <LoadFailed onRetry={retryFailed}>
+          {texts.loadFailed} {errorMessage(eventsError ?? rsvpsError)}
+        </LoadFailed>
       </section>
     );
   }

@@ -12,6 +12,8 @@ import {
 } from '@portal/contracts';
 import { useMyReceipts } from '@portal/api-client/my-family';
 import { useSaveMyPaymentConfirmation, useMyPaymentConfirmations, usePaymentDates } from '@portal/api-client/payments';
+import { useRetryFailed } from '@portal/api-client/refresh';
+import { errorMessage } from '@portal/api-client/request';
 import { useSettings } from '@portal/api-client/settings';
 import { useMyStatement } from '@portal/api-client/statements';
 import {
@@ -27,12 +29,12 @@ import {
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
+import { LoadFailed } from '@portal/ui/load-failed';
 import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
 import { parentToasts } from '../common/parent-toasts';
-import { LoadFailed } from '../common/LoadFailed';
-import { PaymentReceipts } from './receipts/PaymentReceipts';
 import { texts } from '../texts';
+import { PaymentReceipts } from './receipts/PaymentReceipts';
 
 const t = texts.payments;
 
@@ -51,7 +53,15 @@ async function copyAccountNumber(accountNumber: string): Promise<void> {
 export function BankCard({ onUpload }: { onUpload?: () => void }) {
   const { data: settings, error } = useSettings();
   const { data: statement } = useMyStatement();
-  if (!settings) return error ? <LoadFailed error={error} /> : <Skeleton height="9rem" />;
+  const retryFailed = useRetryFailed();
+  if (!settings)
+    return error ? (
+      <LoadFailed onRetry={retryFailed}>
+        {texts.loadFailed} {errorMessage(error)}
+      </LoadFailed>
+    ) : (
+      <Skeleton height="9rem" />
+    );
   const { bank } = settings;
   return (
     <Card>
@@ -242,6 +252,7 @@ export default function PaymentsSection() {
   const { data: confirmations, error: confirmationsError } = useMyPaymentConfirmations();
   const { data: proofs } = useMyReceipts(true);
   const { data: statement } = useMyStatement();
+  const retryFailed = useRetryFailed();
   const save = useSaveMyPaymentConfirmation(parentToasts({ success: texts.toasts.payment, failure: texts.toasts.paymentFailed }));
   // The radio shows the parent's choice at once; it falls back to the saved answer if the save fails.
   const [choice, setChoice] = useState<PaymentConfirmation | null>(null);
@@ -282,7 +293,9 @@ export default function PaymentsSection() {
               ))}
             </ol>
           ) : paymentsError || confirmationsError ? (
-            <LoadFailed error={paymentsError ?? confirmationsError} />
+            <LoadFailed onRetry={retryFailed}>
+              {texts.loadFailed} {errorMessage(paymentsError ?? confirmationsError)}
+            </LoadFailed>
           ) : (
             <Skeleton height="12rem" />
           )}
