@@ -1014,6 +1014,7 @@ export interface BankColumnMapping {
   document: number | null;
   credit: number | null;
   debit: number | null;
+  /** One column with deposits positive and withdrawals negative. */
   amount: number | null;
 }
 
