@@ -46,6 +46,24 @@ const entityOwners = [
     },
   },
 ];
+// A migration is frozen (docs/architecture.md, Database): it imports typeorm, node's own modules and files
+// of its own folder, never the application, so changing a helper later cannot change a shipped step.
+const migrationsFrozen = {
+  files: ['api/src/database/migrations/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(?!typeorm$|node:[\\w/]+$|\\./[\\w.-]+$)',
+            message: 'A migration imports typeorm and node only: copy the helper it needs into it, frozen as it is today.',
+          },
+        ],
+      },
+    ],
+  },
+};
 const ROUTER = { name: 'react-router-dom', message: "Import routing from '@portal/ui/router' (one shared copy)." };
 const projects = ['*/tsconfig.json', 'libs/*/tsconfig.json'].map((pattern) => `${import.meta.dirname}/${pattern}`);
 
@@ -98,6 +116,7 @@ export default tseslint.config(
     'test-utils wraps; it never calls the API.',
   ),
   ...entityOwners,
+  migrationsFrozen,
   {
     // One router context for the shell and the remotes: routing comes from the shared module.
     files: ['shell/src/**/*.{ts,tsx}', 'admin-app/src/**/*.{ts,tsx}', 'parent-app/src/**/*.{ts,tsx}', 'libs/**/*.{ts,tsx}'],

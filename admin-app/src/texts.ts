@@ -20,7 +20,6 @@ export const texts = {
   version: (id: string) => `Versión ${id}`,
   loading: 'Cargando...',
   loadFailed: 'No se pudieron cargar los datos.',
-  retry: 'Reintentar',
   cancel: 'Cancelar',
   edit: 'Editar',
   delete: 'Eliminar',

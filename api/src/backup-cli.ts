@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const [command, file] = positionals;
   const config = loadConfig();
   const where = config.databaseUrl ? new URL(config.databaseUrl).pathname.slice(1) : config.sqlitePath;
-  const dir = path.resolve(process.env.BACKUP_DIR ?? path.join(repoRoot, 'backups'));
+  const dir = config.backupDir ?? path.join(repoRoot, 'backups');
   if (command === 'backup') {
     const written = await backup(config, dir);
     recordBackupSuccess(dir, written);
@@ -80,18 +80,9 @@ function restoreAccount(): string | null {
   return url.href;
 }
 
-function count(name: string, fallback: number): number {
-  const raw = process.env[name] ?? String(fallback);
-  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a whole number from 1 (got "${raw}").`);
-  return Number(raw);
-}
-
 /** Forever: wait for BACKUP_AT, copy, delete the copies no longer kept. A failed copy is retried in 10 minutes. */
 async function daily(config: AppConfig, dir: string, where: string): Promise<void> {
-  const at = process.env.BACKUP_AT || '02:30';
-  const keepDaily = count('BACKUP_KEEP_DAILY', 14);
-  const keepWeekly = count('BACKUP_KEEP_WEEKLY', 8);
-  nextBackupAt(new Date(), at);
+  const { backupAt: at, backupKeepDaily: keepDaily, backupKeepWeekly: keepWeekly } = config;
   // PID 1 in a container: Node's default of ending on SIGTERM does not apply.
   process.once('SIGTERM', () => process.exit(0));
   console.log(`Backups of ${where} every day at ${at} (Guatemala) into ${dir}, keeping ${keepDaily} daily and ${keepWeekly} weekly.`);

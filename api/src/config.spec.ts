@@ -40,6 +40,10 @@ describe('configuration from the environment', () => {
     [{ MAIL_RATE_PER_MINUTE: '0' }, /^MAIL_RATE_PER_MINUTE must be a whole number from 1 to 100000/],
     [{ MAIL_RATE_PER_MINUTE: 'muchos' }, /^MAIL_RATE_PER_MINUTE must be a whole number/],
     [{ REMINDERS_SCHEDULED: 'a veces' }, /^REMINDERS_SCHEDULED must be true or false/],
+    [{ BACKUP_AT: '2:30 am' }, /^BACKUP_AT must be a time such as 02:30, from 00:00 to 23:59 \(got "2:30 am"\)/],
+    [{ BACKUP_AT: '24:00' }, /^BACKUP_AT must be a time such as 02:30/],
+    [{ BACKUP_KEEP_DAILY: '0' }, /^BACKUP_KEEP_DAILY must be a whole number from 1 to 9999 \(got "0"\)/],
+    [{ BACKUP_KEEP_WEEKLY: 'ocho' }, /^BACKUP_KEEP_WEEKLY must be a whole number from 1 to 9999 \(got "ocho"\)/],
   ])('refuses %j with a message that names the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -51,6 +55,13 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).remindersScheduled).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).remindersScheduled).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', REMINDERS_SCHEDULED: 'true' }).remindersScheduled).toBe(true);
+  });
+
+  it('copies at 02:30 keeping 14 daily and 8 weekly backups unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ backupDir: null, backupAt: '02:30', backupKeepDaily: 14, backupKeepWeekly: 8 });
+    expect(loadConfig({ BACKUP_DIR: '/portal/backups', BACKUP_AT: '23:15', BACKUP_KEEP_DAILY: '7', BACKUP_KEEP_WEEKLY: '' })).toMatchObject(
+      { backupDir: '/portal/backups', backupAt: '23:15', backupKeepDaily: 7, backupKeepWeekly: 8 },
+    );
   });
 
   it('refuses the documentation’s example address in production, naming the setting', () => {

@@ -28,6 +28,11 @@ const flag = z.stringbool({
   error: (issue) => `${nameOf(issue)} must be true or false (got "${String(issue.input)}").`,
 });
 
+/** `02:30`: a time of day on a 24-hour clock, as the schedule reads it (backup/schedule.ts). */
+const clock = z.string().regex(/^([01]\d|2[0-3]):([0-5]\d)$/, {
+  error: (issue) => `${nameOf(issue)} must be a time such as 02:30, from 00:00 to 23:59 (got "${String(issue.input)}").`,
+});
+
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => `${nameOf(issue)} must be one of ${values.join(', ')} (got "${String(issue.input)}").` });
 
@@ -167,6 +172,10 @@ const Environment = z.object({
   SCRYPT_LOG2_N: whole(10, 20).optional(),
   // The backup service's folder, mounted in the API too (compose): unset, there is no backup service.
   BACKUP_DIR: z.string().optional(),
+  // When the backup service copies the data (Guatemala time), and how many copies it keeps.
+  BACKUP_AT: clock.default('02:30'),
+  BACKUP_KEEP_DAILY: whole(1, 9999).default(14),
+  BACKUP_KEEP_WEEKLY: whole(1, 9999).default(8),
 });
 
 /** The name the documentation uses as an example: never a school's real portal. */
@@ -280,6 +289,11 @@ const Config = Environment.transform((vars, context) => {
     /** scrypt's cost as log2(N): 17 always, except with NODE_ENV=test, where SCRYPT_LOG2_N may lower it (auth/password.ts). */
     /** The backups folder the API reads the backup service's status from; null: no backup service (`npm start`). */
     backupDir: vars.BACKUP_DIR ? path.resolve(vars.BACKUP_DIR) : null,
+    /** The backup service copies the data every day at this time, `HH:MM` in Guatemala. */
+    backupAt: vars.BACKUP_AT,
+    /** Copies the backup service keeps: the newest of each of the last N days, and of each of the M weeks before. */
+    backupKeepDaily: vars.BACKUP_KEEP_DAILY,
+    backupKeepWeekly: vars.BACKUP_KEEP_WEEKLY,
     /** Look every few minutes for a failed backup to tell the admins of (off in tests, which check by hand). */
     backupAlertsScheduled: nodeEnv !== 'test',
     scryptLog2N: nodeEnv === 'test' ? (vars.SCRYPT_LOG2_N ?? PRODUCTION_LOG2_N) : PRODUCTION_LOG2_N,

@@ -19,7 +19,6 @@ export const texts = {
     wrongText: 'Crea otra cuenta con el correo que le diste al comité, o escribe a la administración.',
   },
   loadFailed: 'No se pudo cargar tu información.',
-  retry: 'Reintentar',
   sections: {
     portal: { label: 'Mi Portal', shortLabel: 'Mi Portal' },
     events: { label: 'Eventos de Graduación', shortLabel: 'Eventos' },

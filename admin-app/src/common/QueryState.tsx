@@ -1,29 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useRetryFailed } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
-import { Button } from '@portal/ui/button';
+import { LoadFailed } from '@portal/ui/load-failed';
 import { Skeleton } from '@portal/ui/skeleton';
 import { texts } from '../texts';
-
-/** A failed load's message with 'Reintentar', which asks again for what failed. */
-export function LoadFailed({ error }: { error: unknown }) {
-  const retryFailed = useRetryFailed();
-  const [retrying, setRetrying] = useState(false);
-  const retry = () => {
-    setRetrying(true);
-    void retryFailed().finally(() => setRetrying(false));
-  };
-  return (
-    <div className="admin-load-error" role="alert">
-      <p>
-        {texts.loadFailed} {errorMessage(error)}
-      </p>
-      <Button variant="outline" size="sm" pending={retrying} onClick={retry}>
-        {texts.retry}
-      </Button>
-    </div>
-  );
-}
 
 /** Skeleton rows while loading, a message with 'Reintentar' if the load failed, else the content. */
 export function QueryState({
@@ -37,6 +17,7 @@ export function QueryState({
   rows?: number;
   children: ReactNode;
 }) {
+  const retryFailed = useRetryFailed();
   if (isLoading) {
     return (
       <div className="admin-skeleton" aria-busy="true" aria-label={texts.loading}>
@@ -47,7 +28,11 @@ export function QueryState({
     );
   }
   if (error) {
-    return <LoadFailed error={error} />;
+    return (
+      <LoadFailed onRetry={retryFailed}>
+        {texts.loadFailed} {errorMessage(error)}
+      </LoadFailed>
+    );
   }
   return <>{children}</>;
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LedgerEntry } from '@portal/contracts';
-import { LedgerEntries } from './StatementDialog';
+import { LedgerEntries } from './LedgerEntries';
 
 const entry = (overrides: Partial<LedgerEntry>): LedgerEntry => ({
   id: 1,

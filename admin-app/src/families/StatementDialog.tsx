@@ -1,22 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { X } from 'lucide-react';
-import { PAYMENT_TITLES, type Family, type LedgerEntry, type Statement, type StatementLine } from '@portal/contracts';
+import { PAYMENT_TITLES, type Family, type LedgerEntry } from '@portal/contracts';
 import { useRemovePaymentOverride, useSetPaymentOverride, useStatement } from '@portal/api-client/statements';
-import {
-  formatDateTime,
-  formatDayNumeric,
-  formatLedgerAmount,
-  formatLedgerSource,
-  formatPaymentState,
-  formatQuetzales,
-} from '@portal/format';
-import { Badge } from '@portal/ui/badge';
+import { formatLedgerSource, formatQuetzales } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Dialog } from '@portal/ui/dialog';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
-import { IconButton } from '../common/IconButton';
 import { typedQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
 import { QueryState } from '../common/QueryState';
@@ -24,149 +13,10 @@ import { ReasonDialog, ReverseCreditDialog } from '../common/ReasonDialog';
 import { adminToasts } from '../common/admin-toasts';
 import { texts } from '../texts';
 import { CashForm, firstUnpaid, PaymentSelect } from './CashForm';
+import { LedgerEntries } from './LedgerEntries';
+import { StatementTable } from './StatementTable';
 
 const t = texts.families.statement;
-
-/** Pagado green, Parcial amber, Pendiente neutral, or red once its date has passed unpaid. */
-export function stateBadge(line: StatementLine): 'success' | 'warning' | 'danger' | 'outline' {
-  if (line.state === 'pagado') return 'success';
-  if (line.state === 'parcial') return 'warning';
-  return line.due && (line.expected ?? 0) > 0 ? 'danger' : 'outline';
-}
-
-const money = (amount: number | null) => (amount === null ? t.noAmount : formatQuetzales(amount));
-
-/** The statement as a table: per payment and in total, with each family amount's reason. */
-export function StatementTable({
-  statement,
-  onRemoveOverride,
-}: {
-  statement: Statement;
-  onRemoveOverride?: (paymentNumber: number) => void;
-}) {
-  return (
-    <>
-      <Table stack>
-        <TableHead>
-          <TableRow>
-            {Object.values(t.columns).map((column) => (
-              <TableHeader key={column}>{column}</TableHeader>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {statement.lines.map((line) => (
-            <TableRow key={line.paymentNumber}>
-              <TableCell data-label={t.columns.payment}>
-                <div>
-                  <div className="admin-strong">{line.title}</div>
-                  {line.overrideReason && (
-                    <div className="admin-muted">
-                      {t.reason(line.overrideReason)}
-                      {onRemoveOverride && (
-                        <IconButton icon={X} label={t.removeOverride(line.title)} onClick={() => onRemoveOverride(line.paymentNumber)} />
-                      )}
-                    </div>
-                  )}
-                  {line.pastOverrides.map((past) => (
-                    <div key={past.removedAt} className="admin-muted">
-                      <s>{t.reason(`${formatQuetzales(past.amountQuetzales)}, ${past.reason}`)}</s>{' '}
-                      {t.overrideRemovedBy(past.removedBy, formatDateTime(past.removedAt), past.removalReason)}
-                    </div>
-                  ))}
-                  {line.receipts.length > 0 && <div className="admin-muted">{t.receipts(line.receipts.length)}</div>}
-                </div>
-              </TableCell>
-              <TableCell data-label={t.columns.due}>
-                {formatDayNumeric(line.dueDate)}
-                {line.due && line.state !== 'pagado' && (line.expected ?? 0) > 0 && <span className="admin-danger"> ({t.overdue})</span>}
-              </TableCell>
-              <TableCell data-label={t.columns.expected}>
-                <span>
-                  {money(line.expected)}
-                  {line.expectedFrom && t.from[line.expectedFrom] && <span className="admin-muted"> ({t.from[line.expectedFrom]})</span>}
-                </span>
-              </TableCell>
-              <TableCell data-label={t.columns.received}>{formatQuetzales(line.received)}</TableCell>
-              <TableCell data-label={t.columns.balance}>{money(line.balance)}</TableCell>
-              <TableCell data-label={t.columns.state}>
-                <Badge variant={stateBadge(line)} className="admin-state-badge">
-                  {formatPaymentState(line)}
-                </Badge>
-              </TableCell>
-            </TableRow>
-          ))}
-          <TableRow>
-            <TableCell data-label={t.columns.payment}>
-              <span className="admin-strong">{t.total}</span>
-            </TableCell>
-            <TableCell data-label={t.columns.due}> </TableCell>
-            <TableCell data-label={t.columns.expected}>{formatQuetzales(statement.totals.expected)}</TableCell>
-            <TableCell data-label={t.columns.received}>{formatQuetzales(statement.totals.received)}</TableCell>
-            <TableCell data-label={t.columns.balance}>
-              <span className="admin-strong">{formatLedgerAmount(statement.totals.balance)}</span>
-            </TableCell>
-            <TableCell data-label={t.columns.state}> </TableCell>
-          </TableRow>
-        </TableBody>
-      </Table>
-      <p className="admin-statement__totals">
-        <span className={statement.totals.dueBalance > 0 ? 'admin-danger' : undefined}>
-          {statement.totals.dueBalance > 0 ? t.dueNow(formatQuetzales(statement.totals.dueBalance)) : t.paid}
-        </span>
-        {statement.totals.credit > 0 && <span className="admin-strong"> · {t.credit(formatQuetzales(statement.totals.credit))}</span>}
-      </p>
-    </>
-  );
-}
-
-/** The family's ledger, oldest first: each credit with its source, a reversed one crossed out with who, when and why. */
-export function LedgerEntries({ entries, onReverse }: { entries: LedgerEntry[]; onReverse?: (entry: LedgerEntry) => void }) {
-  if (entries.length === 0) return <p className="admin-muted">{t.noEntries}</p>;
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  return (
-    <ul className="admin-ledger">
-      {entries.map((entry) => {
-        const original = entry.reverses === null ? undefined : byId.get(entry.reverses);
-        const source = formatLedgerSource(original ?? entry);
-        const amount = formatLedgerAmount(entry.amount);
-        return (
-          <li key={entry.id} className={entry.reversal ? 'admin-ledger__entry admin-ledger__entry--reversed' : 'admin-ledger__entry'}>
-            <div className="admin-ledger__what">
-              <span className="admin-strong">{entry.kind === 'reversion' ? t.reversal(source) : source}</span>
-              <span className="admin-muted">
-                {[
-                  entry.depositDate && formatDayNumeric(entry.depositDate),
-                  entry.documentNumber && t.document(entry.documentNumber),
-                  entry.paymentNumber && entry.kind === 'credito' && t.forPayment(PAYMENT_TITLES[entry.paymentNumber]),
-                  entry.source === 'comprobante' && entry.bankLineId !== null && entry.kind === 'credito' && t.bankLinked,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </span>
-              {entry.note && <span className="admin-muted">{t.entryNote(entry.note)}</span>}
-              <span className="admin-muted">{t.entryBy(entry.createdBy, formatDateTime(entry.createdAt))}</span>
-              {entry.kind === 'reversion' && entry.reason && (
-                <span className="admin-danger">{t.reversalReason(entry.createdBy, entry.reason)}</span>
-              )}
-              {entry.reversal && (
-                <span className="admin-danger">
-                  {t.reversedBy(entry.reversal.by, formatDateTime(entry.reversal.at), entry.reversal.reason)}
-                </span>
-              )}
-            </div>
-            <span className="admin-ledger__amount">{entry.reversal ? <s>{amount}</s> : amount}</span>
-            {onReverse && entry.kind === 'credito' && !entry.reversal && (
-              <Button variant="outline" size="sm" aria-label={t.reverseLabel(source, amount)} onClick={() => onReverse(entry)}>
-                {t.reverse}
-              </Button>
-            )}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
 
 const EMPTY_OVERRIDE = { payment: '1', amount: '', reason: '' };
 

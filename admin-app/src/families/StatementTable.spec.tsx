@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Statement } from '@portal/contracts';
 import { TooltipProvider } from '@portal/ui/tooltip';
-import { StatementTable } from './StatementDialog';
+import { StatementTable } from './StatementTable';
 
 const statement: Statement = {
   familyId: 5,

@@ -52,7 +52,7 @@ export class BankLayoutEntity {
   @Column({ type: 'varchar', length: 64, primary: true })
   headerHash!: string;
 
-  /** The ColumnMapping, as JSON. */
+  /** The BankColumnMapping, as JSON. */
   @Column({ type: 'text' })
   mapping!: string;
 }

@@ -21,7 +21,7 @@ import { ReceiptStore } from '../receipts/receipt.store';
 import { SettingsStore } from '../settings/settings.store';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
 import { findNearReferences, findReference, paymentReference, type NearReference } from './reference';
-import { parseStatement, plain, StatementError, type ColumnMapping, type StatementLine } from './statement-parser';
+import { parseStatement, plain, StatementError, type StatementLine } from './statement-parser';
 import { importNote, keepLines, keptLines, lineChecksum } from './line-identity';
 import { sameDepositOf, sameDepositReason } from './same-deposit';
 
@@ -149,7 +149,7 @@ export class BankService {
     if (!bytes) throw new BadRequestException(BANK_MESSAGES.noFile);
     const manager = this.db.manager;
     const layouts = new Map(
-      (await manager.find(BankLayoutEntity)).map((row) => [row.headerHash, JSON.parse(row.mapping) as ColumnMapping]),
+      (await manager.find(BankLayoutEntity)).map((row) => [row.headerHash, JSON.parse(row.mapping) as BankColumnMapping]),
     );
     let parsed;
     try {

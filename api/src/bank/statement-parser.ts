@@ -1,3 +1,4 @@
+import type { BankColumnMapping } from '@portal/contracts';
 import { readCsv } from './csv-rows';
 import { BANK_TEXTS, checkCells, MAX_STATEMENT_ROWS, StatementError, tooLarge, type Cell } from './statement-limits';
 import { readXlsx } from './xlsx-rows';
@@ -22,17 +23,6 @@ export {
 /** Rows that could not be read, listed in the preview: the first ones, enough to fix the file. */
 export const MAX_LISTED_ERRORS = 200;
 
-/** Which column (0-based) holds what. `credit` or `amount` (signed) is required, with `date`. */
-export interface ColumnMapping {
-  date: number;
-  description: number | null;
-  document: number | null;
-  credit: number | null;
-  debit: number | null;
-  /** One column with deposits positive and withdrawals negative. */
-  amount: number | null;
-}
-
 export interface StatementLine {
   /** Line number in the file (1-based), to point at it in messages. */
   line: number;
@@ -48,7 +38,7 @@ export interface ParsedStatement {
   headers: string[];
   /** The header row's line number (1-based). */
   headerLine: number;
-  mapping: ColumnMapping;
+  mapping: BankColumnMapping;
   /** Deposits (credits); withdrawals and empty rows are left out. */
   lines: StatementLine[];
   /** Rows that look like movements but could not be read, with the reason. */
@@ -78,7 +68,7 @@ const bare = (name: string) =>
     .trim();
 
 /** For each field, its names in order of preference: a 'Fecha Valor' is the day only without a 'Fecha'. */
-const HEADER_NAMES: Record<keyof ColumnMapping, RegExp[]> = {
+const HEADER_NAMES: Record<keyof BankColumnMapping, RegExp[]> = {
   date: [/^(fecha|fecha (de )?(operacion|transaccion|movimiento)|date)$/, /^fecha (valor|contable|de aplicacion)$/],
   description: [/^(descripcion|concepto|detalle|descripcion del movimiento|observaciones|description)$/],
   document: [/^((no|num(ero)?)\.? ?(de )?)?(documento|doc|referencia|ref|boleta|document)$/],
@@ -98,16 +88,16 @@ export function cellText(cell: Cell): string {
 const tidy = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
 
 /** The mapping the header row's names give, or null when it has no date or amount column. */
-export function mappingFromHeaders(headers: string[]): ColumnMapping | null {
+export function mappingFromHeaders(headers: string[]): BankColumnMapping | null {
   const names = headers.map(bare);
-  const find = (key: keyof ColumnMapping) => {
+  const find = (key: keyof BankColumnMapping) => {
     for (const pattern of HEADER_NAMES[key]) {
       const index = names.findIndex((name) => pattern.test(name));
       if (index !== -1) return index;
     }
     return null;
   };
-  const mapping: ColumnMapping = {
+  const mapping: BankColumnMapping = {
     date: find('date') ?? -1,
     description: find('description'),
     document: find('document'),
@@ -221,16 +211,16 @@ export async function parseStatement(
   bytes: Buffer,
   options: {
     /** The admin's mapping, with the header row's number (1-based) when it is not found by name. */
-    mapping?: ColumnMapping | null;
+    mapping?: BankColumnMapping | null;
     headerLine?: number | null;
     /** A mapping the committee saved for a header row like this one. */
-    remembered?: (headers: string[]) => ColumnMapping | null;
+    remembered?: (headers: string[]) => BankColumnMapping | null;
   } = {},
 ): Promise<ParsedStatement> {
   // Rows before the header (at most HEADER_SEARCH_ROWS unless the admin named a later one).
   const above: string[][] = [];
   let headerIndex = -1;
-  let columns: ColumnMapping | null = null;
+  let columns: BankColumnMapping | null = null;
   let headers: string[] = [];
   let index = -1;
   let filled = 0;
@@ -253,7 +243,7 @@ export async function parseStatement(
     else if (!options.headerLine && index + 1 >= HEADER_SEARCH_ROWS) throw noColumns(above);
   };
 
-  const readLine = (row: Cell[], mapping: ColumnMapping) => {
+  const readLine = (row: Cell[], mapping: BankColumnMapping) => {
     const line = index + 1;
     const at = (column: number | null) => (column === null ? null : (row[column] ?? null));
     if (sample.length < SAMPLE_ROWS) sample.push(row.map(cellText));
@@ -296,7 +286,7 @@ export async function parseStatement(
   if (filled === 0) throw new StatementError(BANK_TEXTS.empty);
   if (options.headerLine && headerIndex === -1) throw new StatementError(BANK_TEXTS.badColumn);
   if (headerIndex === -1 || !columns) throw noColumns(above);
-  const mapping: ColumnMapping = columns;
+  const mapping: BankColumnMapping = columns;
   const used = [mapping.date, mapping.description, mapping.document, mapping.credit, mapping.debit, mapping.amount];
   if (used.some((column) => column !== null && (column < 0 || column >= width)) || (mapping.credit === null && mapping.amount === null)) {
     throw new StatementError(BANK_TEXTS.badColumn);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './database';
-import { DEFAULT_PAYMENT_DATES, DEFAULT_SETTINGS } from './defaults';
+import { DEFAULT_PAYMENT_DATES, DEFAULT_SETTINGS } from './migrations/1763700000000-initial-schema';
 
 // A command-line tool registers only the entities it uses (create-admin: users), and may be the
 // first to run the migrations on a new database: they must not depend on any entity.

@@ -1,5 +1,5 @@
 // The class (promoción) and its closing (decisions item 24, docs/classes.md).
-import type { BooksCategory, BooksTotals, BudgetVersion, Expense } from './index';
+import type { BooksCategory, BooksTotals, BudgetVersion, Expense } from './books';
 
 export type ClassState = 'activa' | 'en cierre' | 'cerrada';
 

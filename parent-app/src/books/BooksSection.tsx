@@ -2,15 +2,17 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EXPENSE_QUESTION_MAX, type Expense, type ExpenseQuestion, type ParentBooks } from '@portal/contracts';
 import { invoiceUrl, useAskAboutExpense, useMarkBooksSeen, useMyBooks } from '@portal/api-client/books';
 import { useMyClass } from '@portal/api-client/classes';
+import { useRetryFailed } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
 import { formatDayNumeric, formatLedgerAmount } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { Field } from '@portal/ui/label';
+import { LoadFailed } from '@portal/ui/load-failed';
 import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
-import { LoadFailed } from '../common/LoadFailed';
+import { texts } from '../texts';
 import { booksTexts as t } from './books-texts';
 import { FinalReportCard } from './FinalReportCard';
 import { BudgetBar } from './BudgetBar';
@@ -162,10 +164,13 @@ export default function BooksSection() {
   const visit = useLastVisit(books);
   const { data: myClass } = useMyClass();
   const closed = myClass?.schoolClass?.state === 'cerrada';
+  const retryFailed = useRetryFailed();
   if (!books && error) {
     return (
       <section className="parent-section">
-        <LoadFailed error={error} />
+        <LoadFailed onRetry={retryFailed}>
+          {texts.loadFailed} {errorMessage(error)}
+        </LoadFailed>
       </section>
     );
   }

@@ -5,14 +5,17 @@ import { useState } from 'react';
 import { CalendarDays, CalendarPlus, Copy } from 'lucide-react';
 import type { GraduationEvent, MyCalendarLinks } from '@portal/contracts';
 import { eventCalendarUrl, useCreateMyCalendar, useMyCalendar, useRevokeMyCalendar } from '@portal/api-client/calendar';
+import { useRetryFailed } from '@portal/api-client/refresh';
+import { errorMessage } from '@portal/api-client/request';
 import { formatDateNumeric } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { ConfirmDialog } from '@portal/ui/confirm-dialog';
+import { LoadFailed } from '@portal/ui/load-failed';
 import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
-import { LoadFailed } from '../common/LoadFailed';
 import { parentToasts } from '../common/parent-toasts';
+import { texts } from '../texts';
 import { calendarTexts as t } from './calendar-texts';
 
 /** On an event's card: the browser downloads the event; the phone offers to add it. */
@@ -38,6 +41,7 @@ async function copyLink(url: string): Promise<void> {
 /** 'Calendario del teléfono': subscribe, open or copy the new link (shown once), or revoke it. */
 export function PhoneCalendarCard() {
   const { data, error } = useMyCalendar();
+  const retryFailed = useRetryFailed();
   const [links, setLinks] = useState<MyCalendarLinks | null>(null);
   const [confirming, setConfirming] = useState(false);
   const create = useCreateMyCalendar(parentToasts({ success: t.created, failure: t.failed, onSuccess: setLinks }));
@@ -63,7 +67,9 @@ export function PhoneCalendarCard() {
       <CardContent className="parent-calendar">
         {!data ? (
           error ? (
-            <LoadFailed error={error} />
+            <LoadFailed onRetry={retryFailed}>
+              {texts.loadFailed} {errorMessage(error)}
+            </LoadFailed>
           ) : (
             <Skeleton height="2.75rem" />
           )

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { GraduationEvent } from '@portal/contracts';
-import { byTime, EventCard } from './EventsSection';
+import { EventCard } from './EventCard';
+import { byTime } from './EventsSection';
 
 const event: GraduationEvent = {
   id: 7,

@@ -7,6 +7,7 @@ import { errorMessage } from '@portal/api-client/request';
 import { resendVerification, useUser } from '@portal/api-client/session';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
+import { LoadFailed } from '@portal/ui/load-failed';
 import { Spinner } from '@portal/ui/spinner';
 import { toast } from '@portal/ui/toast';
 import { texts } from '../texts';
@@ -24,11 +25,10 @@ export function FamilyGate({ children }: { children: (family: MyFamily) => React
   }
   if (error) {
     return (
-      <div className="ui-page-center" role="alert">
-        <p>
+      <div className="ui-page-center">
+        <LoadFailed onRetry={() => mutate()}>
           {texts.loadFailed} {errorMessage(error)}
-        </p>
-        <Button onClick={() => void mutate()}>{texts.retry}</Button>
+        </LoadFailed>
       </div>
     );
   }

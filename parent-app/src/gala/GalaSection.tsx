@@ -2,14 +2,16 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { MyGala } from '@portal/contracts';
 import { useMyGala, useSaveMyGuests, useSaveMyNear } from '@portal/api-client/gala';
 import type { MutationHandlers } from '@portal/api-client/mutation';
+import { useRetryFailed } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
 import { formatClock, formatDay } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { Input } from '@portal/ui/input';
+import { LoadFailed } from '@portal/ui/load-failed';
 import { Spinner } from '@portal/ui/spinner';
 import { toast } from '@portal/ui/toast';
-import { LoadFailed } from '../common/LoadFailed';
+import { texts } from '../texts';
 import { galaTexts as t } from './gala-texts';
 import './gala.css';
 
@@ -147,6 +149,7 @@ function Near({ gala }: { gala: MyGala }) {
 /** 'Fiesta de Graduación': the gala's details, the family's tables, guests and entry pass. */
 export default function GalaSection() {
   const { data, error, isLoading } = useMyGala();
+  const retryFailed = useRetryFailed();
   return (
     <section className="parent-section gala">
       {/* The pass first: at the door it is what the family opens, even with no connection. */}
@@ -154,7 +157,11 @@ export default function GalaSection() {
         <EntryPass />
       </Suspense>
       {isLoading && <Spinner />}
-      {error && !data ? <LoadFailed error={error} /> : null}
+      {error && !data ? (
+        <LoadFailed onRetry={retryFailed}>
+          {texts.loadFailed} {errorMessage(error)}
+        </LoadFailed>
+      ) : null}
       {data && (
         <>
           <Details gala={data} />

@@ -2,11 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { CircleCheck, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { NotificationType } from '@portal/contracts';
 import { useMarkNoticesSeen, useNoticesSeen, useNotifications } from '@portal/api-client/notifications';
+import { useRetryFailed } from '@portal/api-client/refresh';
+import { errorMessage } from '@portal/api-client/request';
 import { formatDateTime } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Card } from '@portal/ui/card';
+import { LoadFailed } from '@portal/ui/load-failed';
 import { Skeleton } from '@portal/ui/skeleton';
-import { LoadFailed } from '../common/LoadFailed';
 import { texts } from '../texts';
 
 const ICONS: Record<NotificationType, LucideIcon> = { info: Info, warning: TriangleAlert, success: CircleCheck };
@@ -33,10 +35,13 @@ function useNewNotices(): Set<number> {
 export default function NotificationsSection() {
   const { data: notifications, error } = useNotifications();
   const newIds = useNewNotices();
+  const retryFailed = useRetryFailed();
   if (!notifications && error) {
     return (
       <section className="parent-section">
-        <LoadFailed error={error} />
+        <LoadFailed onRetry={retryFailed}>
+          {texts.loadFailed} {errorMessage(error)}
+        </LoadFailed>
       </section>
     );
   }

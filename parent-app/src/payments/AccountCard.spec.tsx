@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import type { LedgerEntry, Statement } from '@portal/contracts';
-import { AccountCard } from './PaymentsSection';
+import { AccountCard } from './AccountCard';
 
 const entry = (overrides: Partial<LedgerEntry>): LedgerEntry => ({
   id: 1,

@@ -5,7 +5,7 @@ import type { Settings } from '@portal/contracts';
 import { settingsKey } from '@portal/api-client/settings';
 import { myStatementKey } from '@portal/api-client/statements';
 import { toast } from '@portal/ui/toast';
-import { BankCard } from './PaymentsSection';
+import { BankCard } from './BankCard';
 
 jest.mock('@portal/ui/toast', () => ({ toast: jest.fn() }));
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import type { PaymentDate, StatementLine } from '@portal/contracts';
-import { PaymentItem } from './PaymentsSection';
+import { PaymentItem } from './PaymentItem';
 
 const payment: PaymentDate = {
   id: 3,

@@ -1,5 +1,47 @@
 import { TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { fromDateTimeLocal, toDateTimeLocal } from '@portal/format';
+
+// Frozen copies of @portal/format as it was when this migration shipped: Guatemala's wall clock.
+const TIME_ZONE = 'America/Guatemala';
+const DATE_TIME_LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+const wallClockInGuatemala = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function guatemalaOffsetMs(at: Date): number {
+  const parts = Object.fromEntries(wallClockInGuatemala.formatToParts(at).map((part) => [part.type, part.value]));
+  const wallClock = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wallClock - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** `2026-06-13T10:00` typed in Guatemala -> a UTC ISO string. */
+function fromDateTimeLocal(value: string): string {
+  const match = DATE_TIME_LOCAL_PATTERN.exec(value);
+  if (!match) throw new RangeError(`Not a local date-time: ${value}`);
+  const asIfUtc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), Number(match[4]), Number(match[5]));
+  const offset = guatemalaOffsetMs(new Date(asIfUtc));
+  return new Date(asIfUtc - offset).toISOString();
+}
+
+/** A UTC date-time -> `yyyy-MM-ddTHH:mm` in Guatemala. */
+function toDateTimeLocal(iso: string | Date): string {
+  const at = new Date(iso);
+  const local = new Date(at.getTime() + guatemalaOffsetMs(at));
+  return local.toISOString().slice(0, 16);
+}
 
 const sqlDateTime = (at: Date) => at.toISOString().replace('T', ' ').replace('Z', '');
 const TITLE = /fiesta de graduaci|\bgala\b/i;

@@ -1,5 +1,19 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { normalizeEmail, normalizeUsername } from '../../common/identity';
+import { domainToASCII } from 'node:url';
+
+// Frozen copies of common/identity.ts as it was when this migration shipped: NFC, lower case, and
+// the domain in ASCII (IDNA); a domain IDNA refuses is kept as typed.
+function normalizeEmail(email: string): string {
+  const value = email.normalize('NFC').trim().toLowerCase();
+  const at = value.lastIndexOf('@');
+  if (at < 0) return value;
+  const domain = domainToASCII(value.slice(at + 1));
+  return domain ? `${value.slice(0, at)}@${domain}` : value;
+}
+
+function normalizeUsername(username: string): string {
+  return username.normalize('NFC').trim().toLowerCase();
+}
 
 /** The identity columns, and their definitions apart from the collation. */
 const COLUMNS = [

@@ -1,5 +1,19 @@
 import { Table, TableColumn, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { depositKey } from '../../ledger/allocation';
+
+/**
+ * A frozen copy of ledger/allocation.ts's depositKey as it was when this migration shipped: the
+ * document number (letters and digits only, upper case, no leading zeros), the amount and the day.
+ */
+function depositKey(documentNumber: string | null | undefined, amount: number, day: string | null | undefined): string | null {
+  const document = (documentNumber ?? '')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/^0+/, '');
+  if (document === '' || !day) return null;
+  return `${document.slice(0, 50)}|${amount}|${day}`;
+}
 
 /** Today in Guatemala, yyyy-MM-dd (payments are due the day after their date). */
 const guatemalaToday = () =>

@@ -1,0 +1,126 @@
+// Bank reconciliation: a bank statement read, matched to families and imported as credits.
+
+/** Which column (0-based) of a bank statement holds what (`credit` or a signed `amount` required). */
+export interface BankColumnMapping {
+  date: number;
+  description: number | null;
+  document: number | null;
+  credit: number | null;
+  debit: number | null;
+  /** One column with deposits positive and withdrawals negative. */
+  amount: number | null;
+}
+
+/** How a statement line was tied to a family. */
+export interface BankMatch {
+  familyId: number;
+  graduateName: string;
+  reference: string;
+  /**
+   * What ties the line to the family: 'referencia', its valid reference is in the description;
+   * 'casi', a reference one character off (O for 0, I for 1, a wrong check letter); 'comprobante',
+   * the family's receipt declares that day and amount; 'nombre', the description names the family;
+   * 'monto', nothing but the amount it owes next (the screen says so).
+   */
+  by: 'referencia' | 'casi' | 'comprobante' | 'nombre' | 'monto';
+  /** A valid reference and exactly the family's next amount owed: ready to confirm in one click. */
+  exact: boolean;
+  /** Why, in Spanish, for the committee. */
+  reason: string;
+}
+
+export interface BankPreviewLine {
+  /**
+   * Identifies the line across imports whatever the file's format (its fingerprint): SHA-256 of the
+   * account when known, day, amount and the document number, or the description when it has none.
+   */
+  checksum: string;
+  /** The bank account the statement is of, when the file says it. */
+  account?: string | null;
+  line: number;
+  /** yyyy-MM-dd. */
+  date: string;
+  description: string;
+  document: string;
+  amountCentavos: number;
+  /** 'nueva' to decide; 'aplicada' / 'descartada': decided in an earlier import. */
+  status: 'nueva' | 'aplicada' | 'descartada';
+  /**
+   * The line came in an earlier import (of any file, any format): where and when, and what became of
+   * it; `note` reads 'Ya importada el 30/11 en noviembre.csv: aplicada a Mateo Pineda'.
+   */
+  imported?: BankLineImport | null;
+  match: BankMatch | null;
+  /**
+   * A credit that already holds this deposit (a verified receipt with its document number, amount
+   * and date, or the proposed family's receipt of that amount and day): applying the line links it
+   * to that credit instead of counting the money again.
+   */
+  covered: { entryId: number; receiptId: number | null; familyId: number; graduateName: string } | null;
+  /**
+   * '¿Es el depósito del comprobante #N?': the proposed family's verified receipt of the same amount,
+   * deposited within 3 days, whose credit has no bank line yet. Confirming links the line to that
+   * credit unless the decision says `differentDeposit`.
+   */
+  sameDeposit?: { receiptId: number; entryId: number; familyId: number; reason: string } | null;
+}
+
+export interface BankLineImport {
+  fileName: string;
+  /** ISO instant of the first import. */
+  importedAt: string;
+  state: 'pendiente' | 'aplicada' | 'descartada';
+  familyId: number | null;
+  graduateName: string | null;
+  note: string;
+  /** An applied line's credit (undone by POST /api/ledger-entries/{entryId}/reverse), else null. */
+  entryId?: number | null;
+  /** The verified receipt that credit also holds, else null. */
+  receiptId?: number | null;
+  /** ISO instant the standing decision was made (applied or discarded), else null. */
+  appliedAt?: string | null;
+}
+
+/** What POST /api/bank-statements/preview answers: nothing is written but the lines it read. */
+export interface BankPreview {
+  headers: string[];
+  headerLine: number;
+  mapping: BankColumnMapping;
+  sample: string[][];
+  errors: Array<{ line: number; reason: string }>;
+  lines: BankPreviewLine[];
+  /** The account number written above the table, when the file has one. */
+  account: string | null;
+}
+
+/**
+ * The `details` of the 400 a preview answers when it finds no date and amount columns by their
+ * names: the file's first rows, for the committee to say which column is which.
+ */
+export interface BankNeedsMapping {
+  needsMapping: true;
+  headers: string[];
+  headerLine: number;
+  sample: string[][];
+}
+
+/** One line the committee confirms for a family (the line's own fields, as the preview gave them). */
+export interface BankLineDecision {
+  date: string;
+  description: string;
+  document: string;
+  amountCentavos: number;
+  /** The preview line's `account`, when it had one. */
+  account?: string | null;
+  /** The family the money is applied to; null to discard the line. */
+  familyId: number | null;
+  /** The committee says the line is not the deposit of the receipt `sameDeposit` named: a new credit. */
+  differentDeposit?: boolean;
+}
+
+export interface BankConfirmResult {
+  applied: number;
+  discarded: number;
+  /** Of the applied lines, those linked to a credit that already held their deposit (not counted again). */
+  linked: number;
+}

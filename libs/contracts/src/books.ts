@@ -1,0 +1,295 @@
+// The committee's books (docs/books.md): budget, expenses, commitments, holdings, questions.
+
+/** The categories a new budget starts from; the committee adds its own. */
+export const BUDGET_CATEGORIES = [
+  'Salón',
+  'Banquete',
+  'Música',
+  'Fotografía y video',
+  'Decoración',
+  'Togas y birretes',
+  'Anillos',
+  'Misa / acto',
+  'Imprevistos',
+] as const;
+
+export const BUDGET_CATEGORY_MAX = 60;
+
+export const BUDGET_ACTA_MAX = 300;
+
+export const EXPENSE_TEXT_MAX = 200;
+
+export const EXPENSE_QUESTION_MAX = 300;
+
+export const EXPENSE_ANSWER_MAX = 1000;
+
+/** Expenses above this many quetzales wait for a second admin, unless the committee set another. */
+export const DEFAULT_APPROVAL_THRESHOLD = 1000;
+
+/**
+ * 'gasto': paid against an invoice; 'anticipo': paid ahead to a supplier; 'devolucion': money a
+ * supplier gave back; 'comision': a bank's fee (money out, no invoice); 'interes': interest the
+ * bank paid (money in, no invoice). The last two let the books match the bank's balance exactly.
+ */
+export const EXPENSE_KINDS = ['gasto', 'anticipo', 'devolucion', 'comision', 'interes', 'compromiso'] as const;
+
+export type ExpenseKind = (typeof EXPENSE_KINDS)[number];
+
+/** The kinds that are money in (a negative amount in the books). */
+export const MONEY_IN_KINDS: readonly ExpenseKind[] = ['devolucion', 'interes'];
+
+/** What the committee owes a supplier ('compromiso'): counted apart from money out until it is paid. */
+export const COMMITMENT_KIND: ExpenseKind = 'compromiso';
+
+export const EXPENSE_METHODS = ['transferencia', 'cheque', 'efectivo'] as const;
+
+export type ExpenseMethod = (typeof EXPENSE_METHODS)[number];
+
+/** One version of the year's budget; a change is a new version, and every version is kept. */
+export interface BudgetVersion {
+  id: number;
+  version: number;
+  /** The day the committee approved it, yyyy-MM-dd. */
+  approvedOn: string;
+  /** The minutes ('acta') that approved it. */
+  acta: string;
+  lines: Array<{ category: string; amount: number }>;
+  total: number;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** POST /api/books/budgets: the whole budget, as a new version. */
+export interface BudgetInput {
+  approvedOn: string;
+  acta: string;
+  /** One line per category (1 to 40, names unique), quetzales 0 to 10,000,000. */
+  lines: Array<{ category: string; amount: number }>;
+}
+
+/** The fields of POST /api/books/expenses (multipart/form-data, with the invoice as `file`). */
+export interface ExpenseInput {
+  kind: ExpenseKind;
+  /** yyyy-MM-dd. */
+  date: string;
+  category: string;
+  supplier: string;
+  concept: string;
+  /** Quetzales, 0.01 to 10,000,000 (positive also for money in: the kind says which way). */
+  amount: number;
+  method: ExpenseMethod;
+  /** The supplier's NIT, checked with its check digit ('1234567-8', 'K' allowed). */
+  nit?: string;
+  felSeries?: string;
+  felNumber?: string;
+  /** The FEL authorisation number (a UUID). */
+  felUuid?: string;
+  /** A 'compromiso': the day it is due (yyyy-MM-dd), required. */
+  dueDate?: string;
+  /** Money out that pays (part of) a commitment: the commitment's id. */
+  commitmentId?: number;
+}
+
+export type ExpenseState = 'aprobado' | 'pendiente';
+
+/**
+ * One row of the committee's spending. Rows are only added: a mistake is undone by a reversal
+ * (kind 'reversion', the opposite amount, with its reason), and the row stays, marked reversed.
+ */
+export interface Expense {
+  id: number;
+  kind: ExpenseKind | 'reversion';
+  date: string;
+  category: string;
+  supplier: string;
+  concept: string;
+  /** Quetzales; money out is positive, money back (a refund, a reversal of money out) negative. */
+  amount: number;
+  method: ExpenseMethod;
+  nit: string | null;
+  felSeries: string | null;
+  felNumber: string | null;
+  felUuid: string | null;
+  hasInvoice: boolean;
+  invoiceType: 'image/jpeg' | 'application/pdf' | null;
+  state: ExpenseState;
+  createdBy: string;
+  createdAt: string;
+  approvedBy: string | null;
+  /** When it started counting: at once when it needs no approval. */
+  approvedAt: string | null;
+  reverses: number | null;
+  reversal: { id: number; by: string; at: string; reason: string } | null;
+  reason: string | null;
+  /** A 'compromiso' only: the day it is due. */
+  dueDate?: string | null;
+  /** Money out that pays a commitment: the commitment's id. */
+  commitmentId?: number | null;
+  /** The committee's view only: the account that recorded it (it cannot approve it). */
+  createdById?: number;
+}
+
+/** A commitment ('compromiso'): what the committee owes a supplier, and what of it is still to pay. */
+export interface Commitment {
+  id: number;
+  date: string;
+  dueDate: string;
+  category: string;
+  supplier: string;
+  concept: string;
+  amount: number;
+  /** amount minus the money out that pays it and counts (approved, not reversed). */
+  outstanding: number;
+  /** The money out recorded against it (counted or pending, not reversed). */
+  paidBy: number[];
+  createdBy: string;
+}
+
+/** The class's collection, from the ledger over all families: figures only, never a family. */
+export interface BooksCollection {
+  collected: number;
+  /** What the payments due so far and ahead ask of every family together. */
+  expected: number;
+  /** Families with every due payment paid. */
+  familiesUpToDate: number;
+  families: number;
+}
+
+/** What the treasurer says the committee holds: a bank balance on a statement's date, or cash counted. */
+export const HOLDING_KINDS = ['banco', 'efectivo'] as const;
+
+export type HoldingKind = (typeof HOLDING_KINDS)[number];
+
+export interface HoldingInput {
+  kind: HoldingKind;
+  /** yyyy-MM-dd: the statement's date, or the day the cash was counted. */
+  asOf: string;
+  amount: number;
+  note?: string;
+}
+
+export interface Holding extends Required<HoldingInput> {
+  id: number;
+  /** What the committee should have held when it was recorded (money in - approved money out). */
+  expectedThen: number;
+  /** Everything held then (the latest bank balance plus the latest cash count) minus expectedThen. */
+  differenceThen: number;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface ExpenseQuestion {
+  id: number;
+  expenseId: number;
+  question: string;
+  askedAt: string;
+  /** Only on the family's own questions (and always for the committee). */
+  mine?: boolean;
+  /** The committee's view only: who asked. */
+  familyName?: string;
+  answer: string | null;
+  answeredBy: string | null;
+  answeredAt: string | null;
+}
+
+export interface BooksTotals {
+  /** All the families' money (the ledger), never a family's detail. */
+  received: number;
+  /** Approved money out (refunds subtracted). */
+  spent: number;
+  /** received - spent: what the committee should hold. */
+  balance: number;
+  budgeted: number;
+  /** What the open commitments still owe (not money out until paid). */
+  committed: number;
+}
+
+export interface BooksCategory {
+  category: string;
+  budgeted: number;
+  spent: number;
+}
+
+/** GET /api/my-books: what every family sees. */
+export interface ParentBooks {
+  totals: BooksTotals;
+  categories: BooksCategory[];
+  budget: BudgetVersion | null;
+  /** Approved rows (reversals included), newest first. */
+  expenses: Expense[];
+  questions: ExpenseQuestion[];
+  /** When this family last opened the page (ISO), null the first time: newer expenses read 'Nuevo'. */
+  lastSeenAt: string | null;
+  /** Money out above this (or crossing it with the same supplier in 30 days) needs a second admin. */
+  approvalThreshold: number;
+  approvalRequired: boolean;
+  /** Open commitments for families; the committee's view lists every one, paid ones included. */
+  commitments: Commitment[];
+  collection: BooksCollection;
+}
+
+/** GET /api/my-books/answers: answers to this family's questions since it last opened the page. */
+export interface BooksAnswersSeen {
+  unseenAnswers: number;
+}
+
+/**
+ * A change to one of the books' controls (decisions item 23). Loosening one (a higher threshold,
+ * approval off, another bank account shown to families) is 'pendiente' until a second admin
+ * approves it; tightening applies at once and is kept as 'aprobado' with no second admin.
+ */
+export const CONTROL_KINDS = ['threshold', 'approval', 'bank'] as const;
+
+export type ControlKind = (typeof CONTROL_KINDS)[number];
+
+export type ControlChangeState = 'pendiente' | 'aprobado' | 'rechazado' | 'retirado';
+
+export interface ControlChange {
+  id: number;
+  kind: ControlKind;
+  /** As shown: 'Q1,000', 'Sí', 'Banco Industrial · 000-000000-0 · Comité de Padres'. */
+  before: string;
+  after: string;
+  state: ControlChangeState;
+  proposedBy: string;
+  proposedById: number;
+  proposedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+}
+
+/** GET /api/books: the committee's view. */
+export interface Books extends ParentBooks {
+  approvalThreshold: number;
+  /** False once two admins agreed to turn it off: money out then counts at once. */
+  approvalRequired: boolean;
+  /** Pending control changes first, then the latest decided ones. */
+  controlChanges: ControlChange[];
+  /** Admin accounts that can sign in: with one, nothing that needs a second admin ever counts. */
+  adminCount: number;
+  budgets: BudgetVersion[];
+  holdings: Holding[];
+  /** The latest bank balance plus the latest cash count, and its difference to `totals.balance`. */
+  held: { bank: Holding | null; cash: Holding | null; total: number; difference: number } | null;
+  /** Money in by month (yyyy-MM), from the ledger. */
+  receivedByMonth: Array<{ month: string; amount: number }>;
+}
+
+export interface BooksSettingsInput {
+  approvalThreshold: number;
+  /** Left out: unchanged. Turning it off waits for a second admin. */
+  approvalRequired?: boolean;
+}
+
+export interface ReverseExpenseInput {
+  reason: string;
+}
+
+export interface ExpenseQuestionInput {
+  expenseId: number;
+  question: string;
+}
+
+export interface ExpenseAnswerInput {
+  answer: string;
+}

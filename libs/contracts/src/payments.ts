@@ -1,0 +1,176 @@
+// The six payments, the families' answers and the ledger of what each family paid.
+import { type Receipt } from './receipts';
+
+export const PAYMENT_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
+
+export type PaymentNumber = (typeof PAYMENT_NUMBERS)[number];
+
+export const PAYMENT_STATUSES = ['ya_pague', 'no_asistire'] as const;
+
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Names of the six scheduled payments, by payment number. */
+export const PAYMENT_TITLES: Record<PaymentNumber, string> = {
+  1: 'Primer Pago',
+  2: 'Segundo Pago',
+  3: 'Tercer Pago',
+  4: 'Cuarto Pago',
+  5: 'Quinto Pago',
+  6: 'Sexto Pago',
+};
+
+export interface PaymentConfirmation {
+  paymentNumber: PaymentNumber;
+  status: PaymentStatus;
+}
+
+export interface PaymentDateInput {
+  description: string;
+  /** Due date, ISO `yyyy-MM-dd` (a calendar day, no time zone). */
+  date: string;
+  /** Free text: 'Q2,950 (Q4,250 familias con gemelos)'. */
+  amount: string;
+  /** What each family owes for this payment, quetzales; null while the committee has not set it. */
+  amountQuetzales?: number | null;
+  /** What a family with twins owes instead; null when it is the same. */
+  twinsAmountQuetzales?: number | null;
+}
+
+export interface PaymentDate extends PaymentDateInput {
+  /** The payment number, 1 to 6. */
+  id: PaymentNumber;
+  title: string;
+  amountQuetzales: number | null;
+  twinsAmountQuetzales: number | null;
+}
+
+/** One family's own amount for one payment, set by the committee (a scholarship, a discount). */
+export interface PaymentOverrideInput {
+  /** Quetzales, 0 to 1,000,000. */
+  amountQuetzales: number;
+  reason: string;
+}
+
+/** How money the committee recorded by hand arrived. */
+export const CREDIT_METHODS = ['efectivo', 'transferencia', 'cheque', 'deposito'] as const;
+
+export type CreditMethod = (typeof CREDIT_METHODS)[number];
+
+/** Longest note on money recorded by hand (characters): the dialog and the API read the same number. */
+export const CREDIT_NOTE_MAX = 200;
+
+/** Longest reason for a reversal or a rejection (characters). */
+export const REVERSAL_REASON_MAX = 300;
+
+/** Money the committee received without a receipt (cash at a meeting, a transfer checked by hand). */
+export interface CashPaymentInput {
+  /** Quetzales, 0.01 to 1,000,000. */
+  amountReceived: number;
+  /** yyyy-MM-dd; today in Guatemala when left out. */
+  depositDate?: string;
+  /** 'efectivo' when left out. */
+  method?: CreditMethod;
+  /** Up to CREDIT_NOTE_MAX characters (a receipt number, who handed it over). */
+  note?: string;
+}
+
+/** POST /api/ledger-entries/{id}/reverse: undo a credit by a counter-entry. */
+export interface ReverseCreditInput {
+  /** Required, up to REVERSAL_REASON_MAX characters. */
+  reason: string;
+  /** For a credit from a receipt: the receipt goes back to review ('en_revision', the default) or is rejected with the reason. */
+  receipt?: 'en_revision' | 'rechazado';
+  /**
+   * What the family reads in its e-mail, up to REVERSAL_REASON_MAX characters; without it the
+   * e-mail says a correction was made. `reason` stays inside the committee ('Historial').
+   */
+  messageToFamily?: string;
+}
+
+/**
+ * One entry of a family's ledger (decisions item 20). A credit is money the committee has, from one
+ * source; a reversal is its counter-entry (negative amount), and the credit stays, marked reversed.
+ */
+export interface LedgerEntry {
+  id: number;
+  familyId: number;
+  kind: 'credito' | 'reversion';
+  /** 'comprobante': a verified receipt; 'banco': a bank statement line; 'efectivo': recorded by hand. */
+  source: 'comprobante' | 'banco' | 'efectivo';
+  method: CreditMethod | null;
+  /** Quetzales: positive for a credit, negative for a reversal. */
+  amount: number;
+  /** The payment the receipt or the committee named (the money pays the oldest payment first all the same). */
+  paymentNumber: PaymentNumber | null;
+  /** The verified receipt behind the credit, also when a bank line is linked to it. */
+  receiptId: number | null;
+  /** The bank statement line behind the credit (applied, or linked to the receipt). */
+  bankLineId: number | null;
+  depositDate: string | null;
+  documentNumber: string | null;
+  note: string | null;
+  createdBy: string;
+  createdAt: string;
+  /** On a reversal: the credit it reverses. */
+  reverses: number | null;
+  /** On a credit that was reversed: by whom, when, why. */
+  reversal: { id: number; by: string; at: string; reason: string } | null;
+  /** On a reversal: its reason. */
+  reason: string | null;
+}
+
+/**
+ * Where a payment stands for a family, from the ledger: 'pendiente' (nothing of it paid), 'parcial'
+ * (part of it), 'pagado' (all of it). Money pays the oldest payment first.
+ */
+export type PaymentState = 'pendiente' | 'parcial' | 'pagado';
+
+export interface StatementLine {
+  paymentNumber: PaymentNumber;
+  title: string;
+  dueDate: string;
+  /** Quetzales owed; null while the payment has no amount. */
+  expected: number | null;
+  /** Where `expected` comes from: the payment's amount, its twins' amount, or the family's own. */
+  expectedFrom: 'pago' | 'gemelos' | 'ajuste' | null;
+  overrideReason: string | null;
+  /** The family's earlier own amounts for this payment, removed or replaced (with who, when and why), newest first. */
+  pastOverrides: Array<{
+    amountQuetzales: number;
+    reason: string;
+    setBy: string;
+    removedBy: string;
+    removedAt: string;
+    removalReason: string;
+  }>;
+  /** What of the family's money pays this payment (oldest payment first). */
+  received: number;
+  /** expected - received; null while expected is. */
+  balance: number | null;
+  state: PaymentState;
+  /** Whether its date has passed (in Guatemala): a due payment unpaid is owed now. */
+  due: boolean;
+  /** The receipts the family sent for this payment, with their review (evidence, not money). */
+  receipts: Receipt[];
+}
+
+/** A family's account statement (estado de cuenta). */
+export interface Statement {
+  familyId: number;
+  graduateName: string;
+  contactName: string;
+  graduates: number;
+  /** What the family writes on its deposit slips ('P26-042-Y'): the bank statement is matched by it. */
+  paymentReference: string;
+  lines: StatementLine[];
+  /**
+   * expected: all payments; received: the live credits; balance: expected - received (negative
+   * when the family paid more); credit: what is left after every payment ('Saldo a favor');
+   * dueBalance: what is owed now (due payments not paid).
+   */
+  totals: { expected: number; received: number; balance: number; credit: number; dueBalance: number };
+  /** Every due payment paid: the spec's 'Pago recibido' (`hasPaid`) is this. */
+  paid: boolean;
+  /** The ledger, oldest first: credits (reversed ones included, marked) and reversals. */
+  entries: LedgerEntry[];
+}

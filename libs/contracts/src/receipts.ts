@@ -1,0 +1,57 @@
+// Deposit receipts a family sends, and the committee's review of them.
+import { type PaymentNumber } from './payments';
+
+export const PAYMENT_PROOF_STATES = ['en_revision', 'verificado', 'rechazado'] as const;
+
+export type ReceiptState = (typeof PAYMENT_PROOF_STATES)[number];
+
+/** A deposit receipt a family sent; its file is served at `/api/payment-proofs/{id}/file`. */
+export interface Receipt {
+  id: number;
+  paymentNumber: PaymentNumber;
+  fileName: string;
+  uploadedAt: string;
+  state: ReceiptState;
+  /** 'image/jpeg' (images are re-encoded) or 'application/pdf'. */
+  contentType: string;
+  hasThumbnail: boolean;
+  /** What the family says it deposited, quetzales. */
+  amountDeclared: number | null;
+  /** yyyy-MM-dd. */
+  depositDate: string | null;
+  documentNumber: string | null;
+  review: ReceiptReview | null;
+  /** Always 'comprobante' now: money recorded by hand and bank lines are ledger credits (LedgerEntry). */
+  kind: 'comprobante';
+  /** An earlier receipt of the family with the same file, or the same document number and amount: likely sent twice. */
+  duplicateOf: number | null;
+  /** The ledger credit of a verified receipt while it stands (null once reversed, or when not verified). */
+  creditId: number | null;
+}
+
+/** A receipt in the committee's review queue (GET /api/payment-proofs). */
+export interface ReviewQueueItem extends Receipt {
+  familyId: number;
+  graduateName: string;
+  contactName: string;
+  /** What the family owes for this payment, quetzales; null while the payment has no amount. */
+  expected: number | null;
+  /** Of that, what the family's money does not pay yet; null with `expected`. */
+  stillOwed: number | null;
+  /** What the committee should know before deciding, in Spanish (a likely repeat, a deposit the bank already credited). */
+  warnings: string[];
+}
+
+export interface ReceiptReview {
+  reviewedBy: string;
+  reviewedAt: string;
+  amountReceived: number | null;
+  reason: string | null;
+  /**
+   * The document number and deposit day the committee read on the slip when they differ from what
+   * the family typed (kept as the family typed them in `documentNumber`, `depositDate`); null when
+   * the family's stand. The credit is the deposit as the committee read it.
+   */
+  documentNumber?: string | null;
+  depositDate?: string | null;
+}

@@ -1,0 +1,83 @@
+import { PAYMENT_STATUSES, type PaymentDate, type Receipt, type PaymentStatus, type StatementLine } from '@portal/contracts';
+import { formatDay, formatPaymentState, formatQuetzales } from '@portal/format';
+import { Badge } from '@portal/ui/badge';
+import { texts } from '../texts';
+import { PaymentReceipts } from './receipts/PaymentReceipts';
+
+const t = texts.payments;
+
+/** Pagado green, Parcial amber, Pendiente neutral, or red once its date has passed unpaid. */
+export function stateBadge(line: StatementLine): 'success' | 'warning' | 'danger' | 'outline' {
+  if (line.state === 'pagado') return 'success';
+  if (line.state === 'parcial') return 'warning';
+  return line.due && (line.expected ?? 0) > 0 ? 'danger' : 'outline';
+}
+
+export function PaymentItem({
+  payment,
+  status,
+  proofs,
+  pending,
+  onChange,
+  line = null,
+  uploadRequest = 0,
+}: {
+  payment: PaymentDate;
+  /** null: never answered, so no option is selected (decisions item 17). */
+  status: PaymentStatus | null;
+  proofs: Receipt[];
+  pending: boolean;
+  onChange: (status: PaymentStatus) => void;
+  /** The payment in the family's statement (from the ledger), null while it loads. */
+  line?: StatementLine | null;
+  /** Bumped when the bank card's 'Subir comprobante' chose this payment: its upload opens. */
+  uploadRequest?: number;
+}) {
+  return (
+    <li className="parent-payment">
+      <div className="parent-payment__info">
+        <h3 className="parent-card-title">{payment.title}</h3>
+        <p className="parent-payment__date">{formatDay(payment.date)}</p>
+        <p>{payment.description}</p>
+        <p className="parent-muted">
+          {t.amount}: {payment.amount}
+        </p>
+        {line && (
+          <>
+            {line.expected !== null && <p className="parent-payment__owed">{t.owed(formatQuetzales(line.expected))}</p>}
+            <p className="parent-payment__state">
+              <span className="ui-visually-hidden">{t.stateLabel}: </span>
+              <Badge variant={stateBadge(line)}>{formatPaymentState(line)}</Badge>
+              {line.state === 'parcial' && line.balance !== null && <span> · {t.balance(formatQuetzales(line.balance))}</span>}
+              {line.state !== 'pagado' && line.due && (line.expected ?? 0) > 0 && (
+                <span className="parent-payment__overdue"> · {t.overdue}</span>
+              )}
+            </p>
+          </>
+        )}
+        {status === 'ya_pague' && line?.state !== 'pagado' && <p className="parent-payment__declared">{t.declaredPaid}</p>}
+        <PaymentReceipts paymentNumber={payment.id} proofs={proofs} paid={line?.state === 'pagado'} openRequest={uploadRequest} />
+      </div>
+      <fieldset className="parent-payment__options" disabled={pending}>
+        <legend className="parent-payment__legend">
+          <span className="ui-visually-hidden">{t.statusLabel(payment.title)}: </span>
+          {t.declaredLabel}
+        </legend>
+        {PAYMENT_STATUSES.slice()
+          .reverse()
+          .map((option) => (
+            <label key={option} className="parent-radio">
+              <input
+                type="radio"
+                name={`payment-${payment.id}`}
+                value={option}
+                checked={status === option}
+                onChange={() => onChange(option)}
+              />
+              {t.options[option]}
+            </label>
+          ))}
+      </fieldset>
+    </li>
+  );
+}
