@@ -115,6 +115,16 @@ const PARENT: Statuses = [401, 200, 200, 403, 403];
 /** The door's routes: the committee and door volunteers. */
 const DOOR = (status: number): Statuses => [401, 403, 403, status, status];
 
+/** Tables whose rows are not the portal's data: the history itself, e-mails queued, marks of what was seen or read. */
+const UNRECORDED_TABLES = new Set(['history', 'outbox', 'sessions', 'rate_limits']);
+/** Routes that change data without a line in 'Historial', and why. */
+const WITHOUT_HISTORY = new Map<string, string>([
+  ['POST /api/register', "a stranger's account, linked to no family: its e-mail proof writes the line (account.verify-email)"],
+  ['POST /api/bank-statements/preview', 'keeps the lines read as facts; each decision on them writes its line when confirmed'],
+  ['PUT /api/my-notices-seen', 'when the parent last opened the notices: a mark, not data'],
+  ['PUT /api/my-books/seen', "when the family last opened 'Cuentas': a mark, not data"],
+]);
+
 let registrations = 0;
 const MATRIX_PASSWORD = 'clave-temporal-de-la-matriz';
 
@@ -784,6 +794,19 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
           route,
           caller,
           actors: recorded.map(() => role),
+        });
+      }
+      if (caller !== 'anonymous' && !LINK_ROUTES.has(route) && !WITHOUT_HISTORY.has(route)) {
+        // A change to the portal's data leaves its line in 'Historial'.
+        const changed = Object.keys(after).filter(
+          (table) => !UNRECORDED_TABLES.has(table) && JSON.stringify(after[table]) !== JSON.stringify(before[table]),
+        );
+        const recorded = (after.history ?? []).length - (before.history ?? []).length;
+        expect({ route, caller, changed, recorded: changed.length === 0 || recorded > 0 }).toEqual({
+          route,
+          caller,
+          changed,
+          recorded: true,
         });
       }
       if (caller === 'parentA' || caller === 'parentB') {
