@@ -137,6 +137,18 @@ export default tseslint.config(
             ROUTER,
             { name: 'swr', message: "Use api-client's hooks: each change declares what it refreshes (useCreateFamily, ...)." },
           ],
+          patterns: [
+            {
+              // Hooks, keys and URLs; of plain functions only those that change nothing cached: error
+              // helpers, downloads, previews, the pass read for offline use, and the door's offline
+              // queue (it replays check-ins and refreshes the door's list itself).
+              group: ['@portal/api-client/*'],
+              importNamePattern:
+                '^(?!use[A-Z]|\\w+(Key|Url)$|(errorMessage|isApiError|ApiError|fieldErrors|roleHint|downloadFile|preloadFailed|getMyGalaPass|previewBankStatement|previewFamilyImport|checkInGala|QUERY_OPTIONS)$)',
+              allowTypeImports: true,
+              message: 'A change goes through its hook (useVerifyReceipt, useUploadReceipt, ...), which declares what it refreshes.',
+            },
+          ],
         },
       ],
     },

@@ -138,7 +138,17 @@ async function theParentSendsAPhoto(): Promise<number> {
 
 /** The admin verifies it in Comprobantes and the dashboard counts the family. */
 async function theAdminVerifiesIt(before: number): Promise<void> {
-  await admin.goto(`${portal.url}/admin/comprobantes`);
+  // The family's statement, opened before the decision, is kept by the page (no reload below):
+  // the verification refreshes it, so opening it again shows the credit.
+  await admin.goto(`${portal.url}/admin/familias`);
+  await admin.getByRole('button', { name: 'Estado de cuenta de la familia de Sofía Morales' }).click();
+  const statement = admin.getByRole('dialog', { name: 'Estado de cuenta: Sofía Morales' });
+  await statement.waitFor();
+  expect(await statement.getByText(/^Comprobante #\d+ verificado$/).count()).toBe(0);
+  await admin.keyboard.press('Escape');
+  const menu = admin.getByRole('navigation', { name: 'Secciones del panel administrativo' }).last();
+  await menu.getByRole('link', { name: 'Comprobantes' }).click();
+  await admin.waitForURL(`${portal.url}/admin/comprobantes`);
   // Only this payment's receipts: the sideways photo for Pago 2 may be in the queue already (tests run in any order).
   await admin.getByRole('combobox', { name: /^Pago/ }).selectOption('1');
   await admin.getByRole('heading', { name: /Sofía Morales · Pago 1/ }).waitFor();
@@ -146,6 +156,10 @@ async function theAdminVerifiesIt(before: number): Promise<void> {
   await screenshot(admin, 'receipts-admin-queue');
   await admin.getByRole('button', { name: 'Verificar' }).click();
   await admin.getByText('No hay comprobantes con estos filtros.').waitFor();
+  await menu.getByRole('link', { name: 'Gestión de Familias' }).click();
+  await admin.getByRole('button', { name: 'Estado de cuenta de la familia de Sofía Morales' }).click();
+  await statement.getByText(/^Comprobante #\d+ verificado$/).waitFor();
+  await admin.keyboard.press('Escape');
   await admin.goto(`${portal.url}/admin`);
   await admin.locator('.admin-stat', { hasText: 'Pagos Recibidos' }).waitFor();
   expect(Number(await statValue())).toBe(before + 1);

@@ -33,12 +33,19 @@ beforeEach(() => {
   queue = [item(1, 'Lucía Ramírez'), item(2, 'Mateo López', 'application/pdf')];
 });
 
-jest.mock('@portal/api-client/receipts', () => ({
-  ...jest.requireActual('@portal/api-client/receipts'),
-  useReviewQueue: () => ({ data: queue }),
-  verifyReceipt: jest.fn(() => Promise.resolve({})),
-  rejectReceipt: jest.fn(() => Promise.resolve({})),
-}));
+// The decisions' hooks run these (their refreshes are the hooks' own, tested in api-client).
+jest.mock('@portal/api-client/receipts', () => {
+  const verifyReceipt = jest.fn(() => Promise.resolve({}));
+  const rejectReceipt = jest.fn(() => Promise.resolve({}));
+  return {
+    ...jest.requireActual('@portal/api-client/receipts'),
+    useReviewQueue: () => ({ data: queue }),
+    verifyReceipt,
+    rejectReceipt,
+    useVerifyReceipt: () => ({ run: verifyReceipt, isPending: false }),
+    useRejectReceipt: () => ({ run: rejectReceipt, isPending: false }),
+  };
+});
 jest.mock('@portal/api-client/refresh', () => ({ useRefresh: () => () => Promise.resolve() }));
 
 describe('the Comprobantes queue', () => {

@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PAYMENT_NUMBERS, PAYMENT_PROOF_STATES, type ReviewQueueItem } from '@portal/contracts';
-import {
-  receiptFileUrl,
-  rejectReceipt,
-  reviewQueueKey,
-  useRefreshAfterReview,
-  useReviewQueue,
-  verifyReceipt,
-} from '@portal/api-client/receipts';
+import { receiptFileUrl, reviewQueueKey, useRejectReceipt, useReviewQueue, useVerifyReceipt } from '@portal/api-client/receipts';
+import { useRefresh } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
 import { formatDay, formatDayNumeric, formatQuetzales, QUETZALES_PATTERN } from '@portal/format';
 import { typedQuetzales } from '../common/numbers';
@@ -43,7 +37,9 @@ function prefilled(item: ReviewQueueItem): string {
   return amount ? String(amount) : '';
 }
 
-function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () => Promise<void> }) {
+function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: (decided: boolean) => Promise<void> }) {
+  const verifyReceipt = useVerifyReceipt();
+  const rejectReceipt = useRejectReceipt();
   const [amount, setAmount] = useState(prefilled(item));
   // What the slip says, starting from what the family typed: the committee corrects it when it reads otherwise.
   const [documentNumber, setDocumentNumber] = useState(item.documentNumber ?? '');
@@ -79,11 +75,11 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () =>
     try {
       await call();
       toast(t.decided);
-      await onDecided();
+      await onDecided(true);
     } catch (failure) {
       setError(errorMessage(failure));
       toast({ title: t.failed, description: errorMessage(failure), variant: 'destructive' });
-      await onDecided();
+      await onDecided(false);
     } finally {
       setPending(false);
     }
@@ -99,12 +95,12 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: () =>
       ...(document !== '' && document !== (item.documentNumber ?? '') && { documentNumber: document }),
       ...(depositDate !== '' && depositDate !== (item.depositDate ?? '') && { depositDate }),
     };
-    void decide(() => verifyReceipt({ id: item.id, amountReceived, ...corrected }));
+    void decide(() => verifyReceipt.run({ id: item.id, amountReceived, ...corrected }));
   };
   const reject = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) return setError(t.reasonRequired);
-    void decide(() => rejectReceipt({ id: item.id, reason: reason.trim() }));
+    void decide(() => rejectReceipt.run({ id: item.id, reason: reason.trim() }));
   };
 
   return (
@@ -153,7 +149,7 @@ export default function ReceiptsSection() {
   const { data: queue } = useReviewQueue(state, payment);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [reversing, setReversing] = useState<ReviewQueueItem | null>(null);
-  const refreshAfterReview = useRefreshAfterReview();
+  const refresh = useRefresh();
   const index = Math.max(0, queue?.findIndex((item) => item.id === selectedId) ?? 0);
   const current = queue?.[index];
   const indexRef = useRef(index);
@@ -171,10 +167,12 @@ export default function ReceiptsSection() {
     return () => window.removeEventListener('keydown', onKey);
   }, [queue]);
 
-  // After a decision the same position holds the next receipt (the decided one leaves the queue).
-  const onDecided = async () => {
+  // After a decision the same position holds the next receipt (the decided one leaves the queue,
+  // which the decision's hook asked for again); after a refusal the queue is asked for again too
+  // (another admin may have decided it meanwhile).
+  const onDecided = async (decided: boolean) => {
     const following = queue?.[index + 1];
-    await refreshAfterReview(reviewQueueKey(state, payment));
+    if (!decided) await refresh(reviewQueueKey(state, payment));
     setSelectedId(following?.id ?? null);
   };
 

@@ -1,12 +1,10 @@
 // Deposit receipts: the parent's upload (with progress) and delete, the files' URLs, and the
 // committee's queue and decisions.
-import { useCallback } from 'react';
 import useSWR from 'swr';
 import type { Receipt, ReviewQueueItem } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
-import { useRefresh } from '@portal/api-client/refresh';
 import { uploadWithProgress } from '@portal/api-client/upload';
 import { myReceiptsKey } from '@portal/api-client/my-family';
 import { myPaymentConfirmationsKey } from '@portal/api-client/payments';
@@ -55,17 +53,17 @@ export const verifyReceipt = ({ id, ...body }: { id: number; amountReceived: num
 export const rejectReceipt = ({ id, reason }: { id: number; reason: string }) =>
   apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/reject`, { reason });
 
-/** After a decision on a receipt: the queue it left and the dashboard's totals. */
-export function useRefreshAfterReview(): (queueKey: string) => Promise<void> {
-  const refresh = useRefresh();
-  return useCallback((queueKey: string) => refresh(queueKey, statsKey), [refresh]);
-}
+// A decision moves money: the queues it left, the dashboard's totals, the families list ('Pagado')
+// and any open statement of a family.
+const decided = { refresh: ['/api/payment-proofs*', statsKey, '/api/families*'] };
+export const useVerifyReceipt = mutationHook(verifyReceipt, decided);
+export const useRejectReceipt = mutationHook(rejectReceipt, decided);
 
 export const useDeleteReceipt = mutationHook(deleteReceipt, { refresh: [myReceiptsKey] });
 
-/** After the family sent a receipt (an upload with its progress, not a plain change): its list, asked again. */
-export function useRefreshMyReceipts(): () => Promise<void> {
-  const refresh = useRefresh();
-  // An upload also marks its payment 'Ya pagué' (the family's declaration).
-  return useCallback(() => refresh(myReceiptsKey, myPaymentConfirmationsKey), [refresh]);
-}
+/** The upload as a change: `onProgress` rides along with the input. */
+const sendReceipt = ({ onProgress, ...input }: ReceiptUpload & { onProgress: (fraction: number) => void }) =>
+  uploadReceipt(input, onProgress);
+
+// An upload also marks its payment 'Ya pagué' (the family's declaration).
+export const useUploadReceipt = mutationHook(sendReceipt, { refresh: [myReceiptsKey, myPaymentConfirmationsKey] });

@@ -13,6 +13,7 @@ import type {
 import { roleHint } from '@portal/api-client/early';
 import { apiRequest, getJson, isApiError } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
+import { mutationHook } from '@portal/api-client/mutation';
 
 export const userKey = '/api/user';
 export const publicConfigKey = '/api/config';
@@ -45,6 +46,11 @@ export const checkVerification = (token: string) => apiRequest<VerificationCheck
 export const resendVerification = () => apiRequest<void>('POST', '/api/verify-email/resend');
 export const requestPasswordReset = (email: string) => apiRequest<void>('POST', '/api/password-reset', { email });
 export const resetPassword = (input: ResetPasswordRequest) => apiRequest<void>('POST', '/api/password-reset/confirm', input);
+
+// Changes no cached read: what follows is the screen's own (a toast, a 'sent' page).
+export const useResendVerification = mutationHook(resendVerification);
+export const useRequestPasswordReset = mutationHook(requestPasswordReset);
+export const useResetPassword = mutationHook(resetPassword);
 export const checkInvitation = (token: string) => apiRequest<Invitation>('POST', '/api/invitation/check', { token });
 export const acceptInvitation = (input: AcceptInvitationRequest) => apiRequest<User>('POST', '/api/invitation/accept', input);
 /** Other browsers of the user are signed out; this one stays signed in. */

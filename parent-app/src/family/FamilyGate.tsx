@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { MailCheck } from 'lucide-react';
 import type { MyFamily } from '@portal/contracts';
-import { useMutation } from '@portal/api-client/mutation';
 import { useMyFamily } from '@portal/api-client/my-family';
 import { errorMessage } from '@portal/api-client/request';
-import { resendVerification, useUser } from '@portal/api-client/session';
+import { useResendVerification, useUser } from '@portal/api-client/session';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { LoadFailed } from '@portal/ui/load-failed';
@@ -43,7 +42,7 @@ export function FamilyGate({ children }: { children: (family: MyFamily) => React
  */
 function NoFamily() {
   const { user } = useUser();
-  const resend = useMutation(resendVerification, {
+  const resend = useResendVerification({
     onSuccess: () => void toast({ title: texts.verify.sent, description: texts.verify.sentText(user?.email ?? '') }),
     onError: (error) => toast({ title: texts.verify.failed, description: errorMessage(error), variant: 'destructive' }),
   });

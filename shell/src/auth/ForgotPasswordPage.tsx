@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@portal/ui/router';
-import { useMutation } from '@portal/api-client/mutation';
 import { errorMessage } from '@portal/api-client/request';
-import { requestPasswordReset } from '@portal/api-client/session';
+import { useRequestPasswordReset } from '@portal/api-client/session';
 import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
@@ -18,7 +17,7 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const [sent, setSent] = useState(false);
-  const request = useMutation(requestPasswordReset, {
+  const request = useRequestPasswordReset({
     onSuccess: () => setSent(true),
     onError: (failure) => toast({ title: t.failed, description: errorMessage(failure), variant: 'destructive' }),
   });

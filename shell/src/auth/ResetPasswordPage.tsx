@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@portal/ui/router';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts';
-import { useMutation } from '@portal/api-client/mutation';
 import { errorMessage, isApiError } from '@portal/api-client/request';
-import { resetPassword } from '@portal/api-client/session';
+import { useResetPassword } from '@portal/api-client/session';
 import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
@@ -20,7 +19,7 @@ export function ResetPasswordPage() {
   const [form, setForm] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState(false);
-  const save = useMutation(resetPassword, {
+  const save = useResetPassword({
     onSuccess: () => setDone(true),
     onError: (error) => {
       // Per-field messages from the server (a common password); anything else is about the link.

@@ -1,7 +1,7 @@
 import imageCompression from 'browser-image-compression';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PaymentNumber, Receipt } from '@portal/contracts';
-import { receiptFileUrl, uploadReceipt, useDeleteReceipt, useRefreshMyReceipts } from '@portal/api-client/receipts';
+import { receiptFileUrl, useDeleteReceipt, useUploadReceipt } from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -74,7 +74,7 @@ export function PaymentReceipts({
   const [progress, setProgress] = useState<{ step: 'compress' | 'upload'; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const lastRejected = proofs.length > 0 && proofs.every((proof) => proof.state === 'rechazado');
-  const refresh = useRefreshMyReceipts();
+  const upload = useUploadReceipt();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -93,18 +93,15 @@ export function PaymentReceipts({
         return setError(t.unreadableImage);
       }
       setProgress({ step: 'upload', percent: 0 });
-      await uploadReceipt(
-        {
-          file: small.blob,
-          fileName: small.name,
-          paymentNumber,
-          amountDeclared: String(form.get('amountDeclared') ?? ''),
-          depositDate: String(form.get('depositDate') ?? ''),
-          documentNumber: String(form.get('documentNumber') ?? ''),
-        },
-        (fraction) => setProgress({ step: 'upload', percent: Math.round(fraction * 100) }),
-      );
-      await refresh();
+      await upload.run({
+        file: small.blob,
+        fileName: small.name,
+        paymentNumber,
+        amountDeclared: String(form.get('amountDeclared') ?? ''),
+        depositDate: String(form.get('depositDate') ?? ''),
+        documentNumber: String(form.get('documentNumber') ?? ''),
+        onProgress: (fraction) => setProgress({ step: 'upload', percent: Math.round(fraction * 100) }),
+      });
       setOpen(false);
       toast(t.sent);
     } catch (failure) {
