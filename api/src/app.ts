@@ -13,7 +13,7 @@ import { registerJsonBodyRules } from './common/json-body';
 import { registerKeptReplies } from './common/json-reply';
 import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './common/logging';
 import { proxyTrust } from './common/proxy';
-import { registerUploads } from './receipts/multipart';
+import { registerUploads } from './common/multipart';
 import { SESSION_COOKIE, SessionsService } from './auth/sessions.service';
 import { setPasswordCost } from './auth/password';
 import { registerUnsubscribeFormParser } from './mail/unsubscribe';

@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, HttpCode, Post, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { BankColumnMapping, BankConfirmResult, BankPreview, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
-import { MultipartBody } from '../receipts/multipart';
+import { MultipartBody } from '../common/multipart';
 import { BANK_MESSAGES, BankService } from './bank.service';
 import { ConfirmBankLinesDto } from './dto/confirm-bank-lines.dto';
 

@@ -36,7 +36,7 @@ import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
 import { MyFamilyService } from '../parent/my-family.service';
 import { makeSafe } from '../receipts/file-safety';
-import { MultipartBody } from '../receipts/multipart';
+import { MultipartBody } from '../common/multipart';
 import { BooksMail } from './books-mail';
 import { BOOKS_MESSAGES, OPEN_QUESTIONS_PER_FAMILY } from './books.messages';
 import { classCollection, commitmentsOf, isMoney } from './commitments';

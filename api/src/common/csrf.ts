@@ -7,7 +7,7 @@
 // By hand: @fastify/csrf-protection is a token every page must fetch and send back; this check
 // needs none and is what csrf.e2e-spec.ts proves (forged Origin, cross-site, forms, old browsers).
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { isUploadRoute } from '../receipts/multipart';
+import { isUploadRoute } from './multipart';
 import { isUnsubscribeRoute } from '../mail/unsubscribe';
 import { MESSAGES } from './api-exception.filter';
 
@@ -49,7 +49,7 @@ export function registerCsrfCheck(fastify: FastifyInstance, allowedOrigins: read
     // would not parse an empty body, so its type would never be checked).
     const type = headers['content-type'];
     // The upload routes alone take a file (multipart), still behind the Origin check above; the
-    // form is read only after the session and role are checked (receipts/multipart.ts).
+    // form is read only after the session and role are checked (common/multipart.ts).
     const multipartUpload = isUploadRoute(request) && /^multipart\/form-data\s*;/i.test(type ?? '');
     if (type !== undefined && !multipartUpload && !/^application\/json\s*(;|$)/i.test(type)) return refuse(reply, 415, MESSAGES.mediaType);
     done();

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { FamilyImportPreview, FamilyImportResult, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
-import { MultipartBody } from '../receipts/multipart';
+import { MultipartBody } from '../common/multipart';
 import { FamilyImportService } from './family-import.service';
 
 const NOT_A_FORM = 'Envía la lista como formulario (multipart/form-data) con el campo «file».';

@@ -6,8 +6,9 @@
 import { HttpException, HttpStatus, UnsupportedMediaTypeException } from '@nestjs/common';
 import sharp from 'sharp';
 import { PdfRefused, rewritePdf, type PdfRefusal } from './pdf-check';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '../common/multipart';
 
-export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
+export const MAX_RECEIPT_BYTES = MAX_UPLOAD_BYTES;
 /** About 7000 x 7000: any phone's photo fits, a decompression bomb does not. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 export const MAX_STORED_SIDE = 2000;
@@ -38,7 +39,7 @@ async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
 export const FILE_MESSAGES = {
   missing: 'Adjunta el comprobante (una foto o un PDF).',
   empty: 'El archivo está vacío.',
-  tooLarge: 'El archivo es demasiado grande: el máximo es 10 MB.',
+  tooLarge: UPLOAD_TOO_LARGE,
   type: 'Tipo de archivo no admitido: envía una foto (JPEG, PNG o WebP) o un PDF.',
   pixels: 'La imagen es demasiado grande (demasiados píxeles). Envía una foto normal del comprobante.',
   unreadableImage: 'No pudimos leer la imagen. Toma la foto de nuevo o envía un PDF.',

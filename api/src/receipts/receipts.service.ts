@@ -17,7 +17,7 @@ import { ReceiptEntity } from './receipt.entity';
 import { MyPaymentConfirmationsService } from '../parent/my-payment-confirmations.service';
 import { MyFamilyService } from '../parent/my-family.service';
 import { FILE_MESSAGES, makeSafe } from './file-safety';
-import { MultipartBody } from './multipart';
+import { MultipartBody } from '../common/multipart';
 import { ReceiptStorage } from './receipt-storage';
 import { recordChange } from '../history/record';
 import { toReceipt } from './receipt.store';

@@ -7,7 +7,6 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role, User } from '@portal/contracts';
 import { MESSAGES } from '../common/api-exception.filter';
-import { FILE_MESSAGES, MAX_RECEIPT_BYTES } from './file-safety';
 
 export const UPLOAD_METHOD = 'POST';
 export const UPLOAD_URL = '/api/my-family/payment-proofs';
@@ -24,7 +23,10 @@ const UPLOAD_ROLES = new Map<string, Role>([
 ]);
 const UPLOAD_URLS = new Set(UPLOAD_ROLES.keys());
 /** The file plus the form's few short fields and the part headers. */
-const MAX_BODY = MAX_RECEIPT_BYTES + 64 * 1024;
+/** Any one uploaded file (a receipt, an invoice, a statement, the school's list). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE = 'El archivo es demasiado grande: el máximo es 10 MB.';
+const MAX_BODY = MAX_UPLOAD_BYTES + 64 * 1024;
 /** 200 characters of up to 4 bytes each. */
 const MAX_FIELD_BYTES = 800;
 /** The invoice form has the most: eleven. */
@@ -49,7 +51,7 @@ function formError(error: unknown): HttpException {
   if (error instanceof HttpException) return error;
   switch ((error as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpException({ message: FILE_MESSAGES.tooLarge }, HttpStatus.PAYLOAD_TOO_LARGE);
+      return new HttpException({ message: UPLOAD_TOO_LARGE }, HttpStatus.PAYLOAD_TOO_LARGE);
     case 'FST_FILES_LIMIT':
       return bad('Envía un solo archivo por comprobante.');
     case 'FST_FIELDS_LIMIT':
@@ -104,7 +106,7 @@ export async function registerUploads(
   cookie: string,
 ): Promise<void> {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
   });
   const fastify = app.getHttpAdapter().getInstance();
   const refuse = (reply: FastifyReply, status: number, message: string) =>
@@ -116,7 +118,7 @@ export async function registerUploads(
     const user = token ? await sessionOf(token) : null;
     if (!user) void refuse(reply, 401, UPLOAD_GATE_MESSAGES.signIn);
     else if (user.role !== role) void refuse(reply, 403, UPLOAD_GATE_MESSAGES.forbidden);
-    else if (Number(request.headers['content-length'] ?? 0) > MAX_BODY) void refuse(reply, 413, FILE_MESSAGES.tooLarge);
+    else if (Number(request.headers['content-length'] ?? 0) > MAX_BODY) void refuse(reply, 413, UPLOAD_TOO_LARGE);
     else return false;
     return true;
   };
