@@ -6,7 +6,8 @@
 import type { Settings } from '@portal/contracts';
 import { AccountTokens } from '../src/auth/account-tokens';
 import { CalendarService } from '../src/calendar/calendar.service';
-import { GalaService } from '../src/gala/gala.service';
+import { GalaDoorService } from '../src/gala/gala-door.service';
+import { GalaPlanService } from '../src/gala/gala-plan.service';
 import { hashPassword } from '../src/auth/password';
 import { apiRoutes } from '../src/common/routes';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
@@ -366,7 +367,7 @@ const MATRIX: Record<string, RouteRule> = {
     expect: ADMIN(204),
     request: async ({ api }) => {
       const family = await createFamily(api, { tablesBooked: 0 });
-      await api.app.get(GalaService).checkIn(toUser(await createUser(api, 'door', null)), { familyId: family.id });
+      await api.app.get(GalaDoorService).checkIn(toUser(await createUser(api, 'door', null)), { familyId: family.id });
       return { url: `/api/gala/families/${family.id}/check-in/undo`, body: { reason: 'Registrado por error' } };
     },
   },
@@ -377,7 +378,7 @@ const MATRIX: Record<string, RouteRule> = {
     expect: ADMIN(201),
     request: async ({ api, fx }) => {
       // Door accounts are for the gala's night: the gala needs a date ahead.
-      await api.app.get(GalaService).setDetails(toUser(fx.admin), { date: '2099-06-13', time: '19:00', place: 'Salón' });
+      await api.app.get(GalaPlanService).setDetails(toUser(fx.admin), { date: '2099-06-13', time: '19:00', place: 'Salón' });
       return { body: { name: 'Voluntaria', username: `puerta.${(registrations += 1)}` } };
     },
   },

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { DoorAccess, DoorAccessCreated, DoorAccessInput, User } from '@portal/contracts';
 import { doorWindow, doorWindowText, formatDayNumeric } from '@portal/format';
-import { GalaService } from '../gala/gala.service';
+import { GalaReader } from '../gala/gala-reader';
 import { SessionsService } from '../auth/sessions.service';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
@@ -51,7 +51,7 @@ export class DoorAccessService {
     private readonly db: Database,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
-    private readonly gala: GalaService,
+    private readonly gala: GalaReader,
   ) {}
 
   async list(): Promise<DoorAccess[]> {

@@ -14,7 +14,9 @@ import {
   GalaTableDto,
   GalaUndoCheckInDto,
 } from './dto/gala.dto';
-import { GalaService } from './gala.service';
+import { GalaDoorService } from './gala-door.service';
+import { GalaPlanService } from './gala-plan.service';
+import { MyGalaService } from './my-gala.service';
 import { SeatingListService } from './seating-list.service';
 import { ParseTableNumberPipe } from './table-number.pipe';
 
@@ -23,7 +25,8 @@ import { ParseTableNumberPipe } from './table-number.pipe';
 @Controller('gala')
 export class GalaController {
   constructor(
-    private readonly gala: GalaService,
+    private readonly gala: GalaPlanService,
+    private readonly entrance: GalaDoorService,
     private readonly seatingList: SeatingListService,
   ) {}
 
@@ -85,28 +88,28 @@ export class GalaController {
   @Roles('admin', 'door')
   @Header('Cache-Control', 'no-store')
   door(): Promise<GalaDoor> {
-    return this.gala.door();
+    return this.entrance.door();
   }
 
   @Post('check-in')
   @Roles('admin', 'door')
   @HttpCode(200)
   checkIn(@CurrentUser() user: User, @Body() body: GalaCheckInDto): Promise<GalaCheckIn> {
-    return this.gala.checkIn(user, body);
+    return this.entrance.checkIn(user, body);
   }
 
   /** A check-in made by mistake: the family is no longer in, and 'Historial' keeps why. */
   @Post('families/:id/check-in/undo')
   @HttpCode(204)
   undoCheckIn(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: GalaUndoCheckInDto): Promise<void> {
-    return this.gala.undoCheckIn(user, id, body.reason.trim());
+    return this.entrance.undoCheckIn(user, id, body.reason.trim());
   }
 
   @Get('arrivals')
   @Roles('admin', 'door')
   @Header('Cache-Control', 'no-store')
   arrivals(): Promise<GalaArrivals> {
-    return this.gala.arrivals();
+    return this.entrance.arrivals();
   }
 
   // Families' and guests' names: no shared cache may keep a copy.
@@ -124,7 +127,7 @@ export class GalaController {
 @Roles('parent')
 @Controller('my-gala')
 export class MyGalaController {
-  constructor(private readonly gala: GalaService) {}
+  constructor(private readonly gala: MyGalaService) {}
 
   @Get()
   @Header('Cache-Control', 'no-store')

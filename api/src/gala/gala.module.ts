@@ -5,13 +5,16 @@ import { EventStoreModule } from '../events/event.store';
 import { ParentModule } from '../parent/parent.module';
 import { GalaStoreModule } from './gala.store';
 import { GalaController, MyGalaController } from './gala.controller';
-import { GalaService } from './gala.service';
+import { GalaDoorService } from './gala-door.service';
+import { GalaPlanService } from './gala-plan.service';
+import { GalaReader } from './gala-reader';
+import { MyGalaService } from './my-gala.service';
 import { SeatingListService } from './seating-list.service';
 
 @Module({
   imports: [GalaStoreModule, ParentModule, FamilyStoreModule, EventStoreModule, SettingsStoreModule],
   controllers: [GalaController, MyGalaController],
-  providers: [GalaService, SeatingListService],
-  exports: [GalaService],
+  providers: [GalaReader, GalaPlanService, GalaDoorService, MyGalaService, SeatingListService],
+  exports: [GalaReader, GalaPlanService, GalaDoorService],
 })
 export class GalaModule {}

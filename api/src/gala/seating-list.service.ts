@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { GalaPlan } from '@portal/contracts';
 import { streamSheet, type SheetLayout } from '../reports/spreadsheet-stream';
-import { GalaService } from './gala.service';
+import { GalaPlanService } from './gala-plan.service';
 
 interface SeatingRow {
   number: number;
@@ -48,7 +48,7 @@ export function seatingRows(plan: GalaPlan): SeatingRow[] {
 export class SeatingListService {
   private readonly logger = new Logger('Gala');
 
-  constructor(private readonly gala: GalaService) {}
+  constructor(private readonly gala: GalaPlanService) {}
 
   async xlsx(): Promise<Readable> {
     const rows = seatingRows(await this.gala.plan());
