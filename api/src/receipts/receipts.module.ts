@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PaymentStoreModule } from '../payments/payment.store';
+import { PaymentsModule } from '../payments/payments.module';
 import { FamilyStoreModule } from '../families/family.store';
 import { AuthModule } from '../auth/auth.module';
 import { LedgerModule } from '../ledger/ledger.module';
@@ -16,7 +17,7 @@ import { StatementsService } from './statements.service';
 
 /** Deposit receipts: parents send them, the committee verifies or rejects them (docs/payments.md). */
 @Module({
-  imports: [ReceiptStoreModule, AuthModule, ParentModule, LedgerModule, FamilyStoreModule, PaymentStoreModule],
+  imports: [ReceiptStoreModule, AuthModule, ParentModule, LedgerModule, FamilyStoreModule, PaymentStoreModule, PaymentsModule],
   exports: [StatementsService],
   controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController, StatementsController, MyStatementController],
   providers: [ReceiptsService, ReceiptReviewService, StatementsService, { provide: ReceiptStorage, useClass: FolderReceiptStorage }],

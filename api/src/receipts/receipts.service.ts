@@ -14,7 +14,7 @@ import { parseCentavos } from '@portal/format';
 import { RateLimits } from '../auth/rate-limits';
 import { Database } from '../database/database.service';
 import { ReceiptEntity } from './receipt.entity';
-import { MyPaymentConfirmationsService } from '../parent/my-payment-confirmations.service';
+import { MyPaymentConfirmationsService } from '../payments/my-payment-confirmations.service';
 import { MyFamilyService } from '../parent/my-family.service';
 import { FILE_MESSAGES, makeSafe } from './file-safety';
 import { MultipartBody } from '../common/multipart';

@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { EventStoreModule } from '../events/event.store';
 import { FamilyStoreModule } from '../families/family.store';
+import { ParentModule } from '../parent/parent.module';
+import { MyEventRsvpsController } from './my-event-rsvps.controller';
+import { MyEventRsvpsService } from './my-event-rsvps.service';
 import { RsvpStoreModule } from './rsvp.store';
 import { RsvpsController } from './rsvps.controller';
 import { RsvpsService } from './rsvps.service';
 
 @Module({
-  imports: [RsvpStoreModule, EventStoreModule, FamilyStoreModule],
-  controllers: [RsvpsController],
-  providers: [RsvpsService],
+  imports: [RsvpStoreModule, EventStoreModule, FamilyStoreModule, ParentModule],
+  controllers: [RsvpsController, MyEventRsvpsController],
+  providers: [RsvpsService, MyEventRsvpsService],
 })
 export class RsvpsModule {}

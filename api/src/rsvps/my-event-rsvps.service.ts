@@ -2,10 +2,10 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EventRsvp, User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { EventStore } from '../events/event.store';
-import { checkOpen } from '../rsvps/attendance';
-import { RsvpStore } from '../rsvps/rsvp.store';
-import { MyFamilyService } from './my-family.service';
-import { PARENT_MESSAGES } from './parent.messages';
+import { checkOpen } from './attendance';
+import { RsvpStore } from './rsvp.store';
+import { MyFamilyService } from '../parent/my-family.service';
+import { PARENT_MESSAGES } from '../parent/parent.messages';
 
 @Injectable()
 export class MyEventRsvpsService {

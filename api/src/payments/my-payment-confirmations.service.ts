@@ -2,11 +2,11 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PAYMENT_TITLES, type PaymentConfirmation, type PaymentNumber, type PaymentStatus, type User } from '@portal/contracts';
 import { Database } from '../database/database.service';
-import { PaymentStore } from '../payments/payment.store';
+import { PaymentStore } from './payment.store';
 import { recordChange } from '../history/record';
-import { familyEmail, MyFamilyService } from './my-family.service';
+import { familyEmail, MyFamilyService } from '../parent/my-family.service';
 import { FamilyStore } from '../families/family.store';
-import { PARENT_MESSAGES } from './parent.messages';
+import { PARENT_MESSAGES } from '../parent/parent.messages';
 
 @Injectable()
 export class MyPaymentConfirmationsService {
