@@ -18,6 +18,7 @@ import { GalaModule } from './gala/gala.module';
 import { HealthModule } from './health/health.module';
 import { HistoryModule } from './history/history.module';
 import { LedgerModule } from './ledger/ledger.module';
+import { StatementsModule } from './ledger/statements.module';
 import { MailModule } from './mail/mail.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ParentModule } from './parent/parent.module';
@@ -76,6 +77,7 @@ export class AppModule {
         GalaModule,
         BankModule,
         LedgerModule,
+        StatementsModule,
         BooksModule,
         BackupStatusModule,
         ClassesModule,

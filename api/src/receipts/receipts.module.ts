@@ -12,14 +12,11 @@ import { ReceiptReviewController } from './receipt-review.controller';
 import { ReceiptReviewService } from './receipt-review.service';
 import { FolderReceiptStorage, ReceiptStorage } from './receipt-storage';
 import { ReceiptsService } from './receipts.service';
-import { MyStatementController, StatementsController } from './statements.controller';
-import { StatementsService } from './statements.service';
 
 /** Deposit receipts: parents send them, the committee verifies or rejects them (docs/payments.md). */
 @Module({
   imports: [ReceiptStoreModule, AuthModule, ParentModule, LedgerModule, FamilyStoreModule, PaymentStoreModule, PaymentsModule],
-  exports: [StatementsService],
-  controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController, StatementsController, MyStatementController],
-  providers: [ReceiptsService, ReceiptReviewService, StatementsService, { provide: ReceiptStorage, useClass: FolderReceiptStorage }],
+  controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController],
+  providers: [ReceiptsService, ReceiptReviewService, { provide: ReceiptStorage, useClass: FolderReceiptStorage }],
 })
 export class ReceiptsModule {}

@@ -15,7 +15,7 @@ import { afterFamily, FAMILY_ALIAS, FamilyStore, type FamilyRow } from '../famil
 import { PaymentStore } from '../payments/payment.store';
 import { RSVP_ALIAS, RsvpStore } from '../rsvps/rsvp.store';
 import { REPORT_TEXTS } from './reports.messages';
-import { StatementsService } from '../receipts/statements.service';
+import { StatementsService } from '../ledger/statements.service';
 import { sheetOf, streamSheet, streamWorkbook, type SheetLayout } from './spreadsheet-stream';
 
 type Rsvp = EventRsvpsReportEntry['rsvps'][number];

@@ -4,7 +4,7 @@ import { formatQuetzales, toCentavos, todayInGuatemala, toQuetzales } from '@por
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRow } from '../families/family.store';
-import { LedgerService } from '../ledger/ledger.service';
+import { LedgerService } from './ledger.service';
 import { PaymentStore, type OverrideRow } from '../payments/payment.store';
 import type { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
 import { recordChange } from '../history/record';
