@@ -96,9 +96,15 @@ function shellStartupModules(): Set<string> {
   return reached;
 }
 
-/** In the shell, every shared module is in its first file: one request instead of one per module. */
-const eager = <T extends object>(modules: Record<string, T>) =>
-  Object.fromEntries(Object.entries(modules).map(([name, config]) => [name, { ...config, eager: true as const }]));
+/**
+ * What the shell puts in the share scope: every shared module, in its first file (eager: one
+ * request instead of one per module). The shell provides them without consuming them: its own
+ * imports are plain imports of the very instances the remotes are handed. Consumed, they cost the
+ * shell's first two tasks ~25 look-ups, at each of which the federation runtime registers all 26
+ * shared modules again (~650 registrations on the main thread before the first render).
+ */
+const shellProvides = () =>
+  Object.fromEntries(Object.entries(sharedModules()).map(([name, config]) => [name, { ...config, shareKey: name, eager: true }]));
 
 /**
  * Writes a .br and a .gz next to every text asset, so the API (@fastify/static preCompressed)
@@ -306,7 +312,8 @@ export function appConfig(options: AppOptions): Configuration {
         exposes: options.exposes,
         // The shell learns where the remotes live at run time (remotes.json).
         remotes: {},
-        shared: isRemote ? sharedModules() : eager(sharedModules()),
+        // The shell's shared modules are provided below, not consumed.
+        shared: isRemote ? sharedModules() : undefined,
         // Without it, every page fetches every remote's entry to compare shared versions.
         shareStrategy: 'loaded-first',
         dts: false,
@@ -324,6 +331,7 @@ export function appConfig(options: AppOptions): Configuration {
         minify: production,
         templateParameters: { bootScript: boot ? `/${boot.fileName}` : '', favicon: faviconUrl() },
       }),
+      ...(isRemote ? [] : [new rspack.sharing.ProvideSharedPlugin({ provides: shellProvides(), enhanced: true })]),
       ...(boot ? [new EmitAssetPlugin(boot), new PreloadAppChunkPlugin()] : []),
       ...(isRemote ? [] : pwaAssets(options.dir, production).map((asset) => new EmitAssetPlugin(asset))),
       ...(production ? [new PrecompressPlugin()] : []),
