@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Flags } from 'lighthouse';
+import type { default as runLighthouse, Flags } from 'lighthouse';
 import { ROOT, startPortal, type Portal } from '../e2e/support/portal';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -167,7 +167,7 @@ function buildIfMissing(root: string): void {
   });
 }
 
-type Lighthouse = (typeof import('lighthouse'))['default'];
+type Lighthouse = typeof runLighthouse;
 
 /** One Lighthouse run of `page` on `build`'s portal. */
 async function measure(lighthouse: Lighthouse, port: number, build: Build, page: (typeof PAGES)[number], run: number): Promise<Run> {
