@@ -96,9 +96,15 @@ function shellStartupModules(): Set<string> {
   return reached;
 }
 
-/** In the shell, every shared module is in its first file: one request instead of one per module. */
-const eager = <T extends object>(modules: Record<string, T>) =>
-  Object.fromEntries(Object.entries(modules).map(([name, config]) => [name, { ...config, eager: true as const }]));
+/**
+ * What the shell puts in the share scope: every shared module, in its first file (eager: one
+ * request instead of one per module). The shell provides them without consuming them: its own
+ * imports are plain imports of the very instances the remotes are handed. Consumed, they cost the
+ * shell's first two tasks ~25 look-ups, at each of which the federation runtime registers all 26
+ * shared modules again (~650 registrations on the main thread before the first render).
+ */
+const shellProvides = () =>
+  Object.fromEntries(Object.entries(sharedModules()).map(([name, config]) => [name, { ...config, shareKey: name, eager: true }]));
 
 /**
  * Writes a .br and a .gz next to every text asset, so the API (@fastify/static preCompressed)
@@ -197,6 +203,34 @@ function pwaAssets(dir: string, production: boolean): Array<{ fileName: string; 
     { fileName: 'manifest.webmanifest', source: JSON.stringify(manifest) },
     ...[192, 512].map((size) => ({ fileName: `icons/icon-${size}.png`, source: readFileSync(path.join(pwa, `icon-${size}.png`)) })),
   ];
+}
+
+/**
+ * The files a page runs at once (the shell's entry, React DOM and its `app` chunk; a remote's entry
+ * and its exposed module) start with V8's `//# allFunctionsCalledOnLoad`: their functions are
+ * compiled on a background thread while the file downloads, instead of on the main thread at their
+ * first call, in the tasks Lighthouse counts as blocking (docs/performance.md). Chrome 136 and
+ * later read it; other browsers see a comment.
+ */
+class CompileHintsPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('CompileHintsPlugin', (compilation) => {
+      // After minification (which drops comments), before the files are hashed and compressed.
+      compilation.hooks.processAssets.tap(
+        { name: 'CompileHintsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING },
+        () => {
+          for (const chunk of compilation.chunks) {
+            const first = chunk.canBeInitial() || chunk.name === 'app' || chunk.name?.startsWith('__federation_expose_');
+            if (!first) continue;
+            for (const file of chunk.files) {
+              if (!file.endsWith('.js')) continue;
+              compilation.updateAsset(file, (source) => new rspack.sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source));
+            }
+          }
+        },
+      );
+    });
+  }
 }
 
 class EmitAssetPlugin {
@@ -306,7 +340,8 @@ export function appConfig(options: AppOptions): Configuration {
         exposes: options.exposes,
         // The shell learns where the remotes live at run time (remotes.json).
         remotes: {},
-        shared: isRemote ? sharedModules() : eager(sharedModules()),
+        // The shell's shared modules are provided below, not consumed.
+        shared: isRemote ? sharedModules() : undefined,
         // Without it, every page fetches every remote's entry to compare shared versions.
         shareStrategy: 'loaded-first',
         dts: false,
@@ -324,9 +359,10 @@ export function appConfig(options: AppOptions): Configuration {
         minify: production,
         templateParameters: { bootScript: boot ? `/${boot.fileName}` : '', favicon: faviconUrl() },
       }),
+      ...(isRemote ? [] : [new rspack.sharing.ProvideSharedPlugin({ provides: shellProvides(), enhanced: true })]),
       ...(boot ? [new EmitAssetPlugin(boot), new PreloadAppChunkPlugin()] : []),
       ...(isRemote ? [] : pwaAssets(options.dir, production).map((asset) => new EmitAssetPlugin(asset))),
-      ...(production ? [new PrecompressPlugin()] : []),
+      ...(production ? [new CompileHintsPlugin(), new PrecompressPlugin()] : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         // Shown in each panel's menu, so the committee can tell which version it runs.

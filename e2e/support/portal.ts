@@ -1,5 +1,6 @@
 // Starts the built portal (`node api/dist/main.js`, as `npm start` does) on a free port with a
-// fresh SQLite file and the demo data, for one browser suite.
+// fresh SQLite file and the demo data, for one browser suite (or, for a benchmark comparing two
+// builds, another checkout's: `root`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -42,12 +43,12 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The portal did not start in 60 s:\n${output()}`);
 }
 
-export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+export async function startPortal(env: Record<string, string> = {}, root = ROOT): Promise<Portal> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),

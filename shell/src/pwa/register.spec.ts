@@ -16,17 +16,32 @@ it('names the app page a route belongs to', () => {
   ]);
 });
 
-it('hands the worker each app’s page once per person, from any of its routes', async () => {
+/** The page's idle callbacks, run when the test says the page is idle. */
+const idle: Array<() => void> = [];
+
+beforeEach(() => {
+  idle.length = 0;
+  Object.defineProperty(window, 'requestIdleCallback', {
+    configurable: true,
+    value: (callback: () => void) => idle.push(callback),
+  });
+});
+
+function workerMock() {
   const postMessage = jest.fn();
   const registration = { active: { postMessage } };
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { register: jest.fn().mockResolvedValue(registration), ready: Promise.resolve(registration) },
-  });
+  const register = jest.fn().mockResolvedValue(registration);
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { register, ready: Promise.resolve(registration) } });
+  return { postMessage, register };
+}
+
+it('hands the worker each app’s page once per person, from any of its routes', async () => {
+  const { postMessage } = workerMock();
   window.history.replaceState(null, '', '/auth');
   // Asked before the worker is registered: handed over once it is.
   keepAppPage('/parent', 1);
   registerServiceWorker();
+  idle.splice(0).forEach((callback) => callback());
   await flushPromises();
   keepAppPage('/parent/fiesta', 1);
   keepAppPage('/parent/pagos', 1);
@@ -38,4 +53,16 @@ it('hands the worker each app’s page once per person, from any of its routes',
   keepAppPage('/door', 2);
   await flushPromises();
   expect(sent()).toEqual([['/auth'], ['/parent'], ['/parent'], ['/door']]);
+});
+
+it('registers the worker and links the manifest only once the loaded page is idle', async () => {
+  const { register } = workerMock();
+  document.querySelectorAll('link[rel="manifest"]').forEach((link) => link.remove());
+  registerServiceWorker();
+  await flushPromises();
+  expect(register).not.toHaveBeenCalled();
+  expect(document.querySelector('link[rel="manifest"]')).toBeNull();
+  idle.splice(0).forEach((callback) => callback());
+  expect(register).toHaveBeenCalledWith('/sw.js', { updateViaCache: 'none' });
+  expect(document.querySelector('link[rel="manifest"]')).not.toBeNull();
 });

@@ -1,11 +1,11 @@
-// Installs the service worker (shell/src/pwa/sw.ts, served as /sw.js) once the page has loaded,
-// so it never competes with the first screen, and hands it what it did not see: the files and
-// answers this page loaded before the worker took charge (a parent who signs in and taps 'Fiesta'
-// loads Mi Portal and the pass with no worker yet), and each app's page (/parent, /admin, /door)
-// the first time the app is shown, whatever route led there. The next start, a new tab included,
-// then works with no connection. The web app manifest is linked then too: Chrome asks for it and
-// an icon as soon as it sees the link, on a phone's line beside the first screen's code (on
-// /admin and /parent ~50-100 ms of Lighthouse's LCP, bench/results/history.md).
+// Installs the service worker (shell/src/pwa/sw.ts, served as /sw.js) once the page has loaded and
+// gone idle, so it never competes with the first screen, and hands it what it did not see: the
+// files and answers this page loaded before the worker took charge (a parent who signs in and taps
+// 'Fiesta' loads Mi Portal and the pass with no worker yet), and each app's page (/parent, /admin,
+// /door) the first time the app is shown, whatever route led there. The next start, a new tab
+// included, then works with no connection. The web app manifest is linked then too: Chrome asks
+// for it and an icon as soon as it sees the link, on a phone's line beside the first screen's code
+// (on /admin and /parent ~50-100 ms of Lighthouse's LCP, bench/results/history.md).
 import { keepDeviceDataFor } from '@portal/auth/device-data';
 
 /** Same-origin files and answers loaded without the worker (a resource's workerStart is 0 then). */
@@ -70,21 +70,28 @@ function linkManifest(): void {
   document.head.appendChild(link);
 }
 
+function install(): void {
+  linkManifest();
+  if (!('serviceWorker' in navigator)) return;
+  worker = navigator.serviceWorker
+    .register('/sw.js', { updateViaCache: 'none' })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => registration.active);
+  // This page, then what it loaded before the worker ran and the app pages asked for meanwhile.
+  send([location.pathname]);
+  flush();
+}
+
 export function registerServiceWorker(): void {
   if (process.env.NODE_ENV === 'development') return;
   const start = () => {
-    // Once the first screen is drawn too: the page may load before its remote's first render ends.
-    if ('requestIdleCallback' in window) window.requestIdleCallback(linkManifest, { timeout: 5000 });
-    else setTimeout(linkManifest, 1000);
-    if (!('serviceWorker' in navigator)) return;
+    // What loads from now on is listed as it arrives; what loaded before, from the buffer.
     watchResources();
-    worker = navigator.serviceWorker
-      .register('/sw.js', { updateViaCache: 'none' })
-      .then(() => navigator.serviceWorker.ready)
-      .then((registration) => registration.active);
-    // This page, then what it loaded before the worker ran and the app pages asked for meanwhile.
-    send([location.pathname]);
-    flush();
+    // Once the first screen is drawn too: the page may load before its remote's first render ends,
+    // and the worker's start, its copies of the page's files and answers (the page itself asked of
+    // the API again) and the manifest's requests would land beside that render.
+    if ('requestIdleCallback' in window) window.requestIdleCallback(install, { timeout: 5000 });
+    else setTimeout(install, 1000);
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
