@@ -7,6 +7,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role, User } from '@portal/contracts';
 import { MESSAGES } from '../common/api-exception.filter';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from './upload-limits';
 
 export const UPLOAD_METHOD = 'POST';
 export const UPLOAD_URL = '/api/my-family/payment-proofs';
@@ -23,9 +24,6 @@ const UPLOAD_ROLES = new Map<string, Role>([
 ]);
 const UPLOAD_URLS = new Set(UPLOAD_ROLES.keys());
 /** The file plus the form's few short fields and the part headers. */
-/** Any one uploaded file (a receipt, an invoice, a statement, the school's list). */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_TOO_LARGE = 'El archivo es demasiado grande: el máximo es 10 MB.';
 const MAX_BODY = MAX_UPLOAD_BYTES + 64 * 1024;
 /** 200 characters of up to 4 bytes each. */
 const MAX_FIELD_BYTES = 800;

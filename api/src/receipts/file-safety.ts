@@ -6,7 +6,7 @@
 import { HttpException, HttpStatus, UnsupportedMediaTypeException } from '@nestjs/common';
 import sharp from 'sharp';
 import { PdfRefused, rewritePdf, type PdfRefusal } from './pdf-check';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '../common/multipart';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '../common/upload-limits';
 
 export const MAX_RECEIPT_BYTES = MAX_UPLOAD_BYTES;
 /** About 7000 x 7000: any phone's photo fits, a decompression bomb does not. */
