@@ -462,6 +462,17 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     body: () => ({ answer: 'Sí, incluye IVA.' }),
     fields: { answer: text(1000) },
   },
+  'POST /api/class/closing': {
+    caller: 'admin',
+    body: () => ({ destination: 'colegio', acta: 'Acta 9-2026', familiesReadUntil: '2027-03-31' }),
+    fields: {
+      destination: { type: 'enum', values: ['familias', 'colegio', 'siguiente'], required: true },
+      acta: text(2000),
+      familiesReadUntil: format(undefined, { required: false }),
+    },
+  },
+  'POST /api/class/closing/:id/approve': { caller: 'admin', param: () => '1', existing: ID },
+  'POST /api/class/closing/:id/reject': { caller: 'admin', param: () => '1', existing: ID },
   'PUT /api/my-books/seen': { caller: 'parent' },
   'POST /api/my-books/questions': {
     caller: 'parent',
