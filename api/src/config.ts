@@ -167,6 +167,8 @@ const Environment = z.object({
   SCRYPT_LOG2_N: whole(10, 20).optional(),
   // The backup service's folder, mounted in the API too (compose): unset, there is no backup service.
   BACKUP_DIR: z.string().optional(),
+  // How often the API reads the backup service's status to e-mail the admins of a failure.
+  BACKUP_CHECK_SECONDS: whole(1, 24 * 3600).default(300),
 });
 
 /** The name the documentation uses as an example: never a school's real portal. */
@@ -282,6 +284,7 @@ const Config = Environment.transform((vars, context) => {
     backupDir: vars.BACKUP_DIR ? path.resolve(vars.BACKUP_DIR) : null,
     /** Look every few minutes for a failed backup to tell the admins of (off in tests, which check by hand). */
     backupAlertsScheduled: nodeEnv !== 'test',
+    backupCheckSeconds: vars.BACKUP_CHECK_SECONDS,
     scryptLog2N: nodeEnv === 'test' ? (vars.SCRYPT_LOG2_N ?? PRODUCTION_LOG2_N) : PRODUCTION_LOG2_N,
   };
 });
