@@ -339,7 +339,7 @@ async function main(): Promise<void> {
       ADMIN.email,
     ]);
     admin = new Client();
-    const answer = await admin.post('/api/login', ADMIN);
+    const answer = await admin.post('/api/login', { username: ADMIN.username, password: ADMIN.password });
     expectStatus(answer, 200, 'admin sign-in');
     const cookie = admin.lastSetCookie.find((line) => line.startsWith('portal_session='));
     assert(cookie && /; Secure/i.test(cookie) && /HttpOnly/i.test(cookie), `session cookie: ${cookie}`);
