@@ -440,6 +440,41 @@ async function main(): Promise<void> {
     assert(confirmed.json().applied === 1, `confirm: ${confirmed.text}`);
   });
 
+  await check(
+    'an update of parent-app alone: the other images and containers stay as they were, open pages still get the old chunks',
+    async () => {
+      const others = ['proxy', 'api', 'backup', 'shell', 'admin-app'];
+      const before = Object.fromEntries(others.map((service) => [service, deployed(service)]));
+      const parentBefore = deployed('parent-app');
+      const oldChunks = compose(['exec', '-T', 'parent-app', 'ls', '/build'])
+        .split('\n')
+        .filter((name) => /\.[0-9a-f]{10}\.js$/.test(name));
+      assert(oldChunks.length > 0, 'no hashed chunk in parent-app');
+      // A change to the parent app's source, as a `git pull` brings (rehearse.sh puts the file back).
+      const source = path.join(ROOT, 'parent-app/src/App.tsx');
+      const original = readFileSync(source, 'utf8');
+      writeFileSync(source, `${original}\nconsole.info('ensayo ${Date.now()}');\n`);
+      try {
+        // docs/deployment.md 'Updating': every image is built again from the changed tree.
+        await composeAsync(['up', '-d', '--build', '--wait', '--wait-timeout', '240']);
+      } finally {
+        writeFileSync(source, original);
+      }
+      const changed = others.filter((service) => deployed(service) !== before[service]);
+      assert(
+        changed.length === 0,
+        `rebuilt or restarted although unchanged: ${changed.map((s) => `${s} (${before[s]} -> ${deployed(s)})`).join('; ')}`,
+      );
+      assert(deployed('parent-app') !== parentBefore, 'parent-app was not redeployed');
+      const newChunks = compose(['exec', '-T', 'parent-app', 'ls', '/build']).split('\n');
+      const gone = oldChunks.filter((name) => !newChunks.includes(name));
+      assert(gone.length > 0, 'the change left every chunk of parent-app as it was');
+      const client = new Client();
+      for (const name of gone) expectStatus(await client.get(`/remotes/parent/${name}`), 200, `the previous build's ${name}`);
+      return `${others.join(', ')}: same image, container and start; ${gone.length} chunks of the previous build still served`;
+    },
+  );
+
   await check('--scale api=2: both instances answer in turn and share the sign-in limits', async () => {
     up(['--scale', 'api=2']);
     const instances = containers('api');
@@ -657,41 +692,6 @@ async function main(): Promise<void> {
       await until('the backup service healthy again', 30, () => (health(backupContainer!) === 'healthy' ? true : undefined));
       const subject = /^Subject: (.*)$/m.exec(mail)?.[1] ?? '';
       return `ENOSPC reported; ${good.length} good cop${good.length === 1 ? 'y' : 'ies'} kept, nothing else; e-mail "${subject}"; healthy again after a good copy`;
-    },
-  );
-
-  await check(
-    'an update of parent-app alone: the other images and containers stay as they were, open pages still get the old chunks',
-    async () => {
-      const others = ['proxy', 'api', 'backup', 'shell', 'admin-app'];
-      const before = Object.fromEntries(others.map((service) => [service, deployed(service)]));
-      const parentBefore = deployed('parent-app');
-      const oldChunks = compose(['exec', '-T', 'parent-app', 'ls', '/build'])
-        .split('\n')
-        .filter((name) => /\.[0-9a-f]{10}\.js$/.test(name));
-      assert(oldChunks.length > 0, 'no hashed chunk in parent-app');
-      // A change to the parent app's source, as a `git pull` brings (rehearse.sh puts the file back).
-      const source = path.join(ROOT, 'parent-app/src/App.tsx');
-      const original = readFileSync(source, 'utf8');
-      writeFileSync(source, `${original}\nconsole.info('ensayo ${Date.now()}');\n`);
-      try {
-        // docs/deployment.md 'Updating': every image is built again from the changed tree.
-        await composeAsync(['up', '-d', '--build', '--wait', '--wait-timeout', '240', '--scale', 'api=2']);
-      } finally {
-        writeFileSync(source, original);
-      }
-      const changed = others.filter((service) => deployed(service) !== before[service]);
-      assert(
-        changed.length === 0,
-        `rebuilt or restarted although unchanged: ${changed.map((s) => `${s} (${before[s]} -> ${deployed(s)})`).join('; ')}`,
-      );
-      assert(deployed('parent-app') !== parentBefore, 'parent-app was not redeployed');
-      const newChunks = compose(['exec', '-T', 'parent-app', 'ls', '/build']).split('\n');
-      const gone = oldChunks.filter((name) => !newChunks.includes(name));
-      assert(gone.length > 0, 'the change left every chunk of parent-app as it was');
-      const client = new Client();
-      for (const name of gone) expectStatus(await client.get(`/remotes/parent/${name}`), 200, `the previous build's ${name}`);
-      return `${others.join(', ')}: same image, container and start; ${gone.length} chunks of the previous build still served`;
     },
   );
 
