@@ -15,36 +15,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import sharp from 'sharp';
-import { hashPassword } from '../api/src/auth/password';
 import { makeSafe } from '../api/src/receipts/file-safety';
 import { launchBrowser } from '../e2e/support/browser';
 import { ensureApiBuilt, login, machine, median, memoryOf, round, startApi, writeResult, ROOT } from './support/common';
-import { BENCH_ADMIN, createSchemaAndAdmin, seedClass } from './support/seed';
+import { phonePhoto } from './support/photo';
+import { BENCH_ADMIN, PARENT_PASSWORD, createSchemaAndAdmin, familiesWithParents, seedClass } from './support/seed';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const PARENT_PASSWORD = 'comprobantes-de-prueba-2026';
 const TARGETS = { compressedKb: 500, processingMs: 300, uploadRssMb: 400, queueMs: 150, statementMs: 30 };
-
-/** A 4000 x 3000 photo-like JPEG: smooth light with fine grain, as a phone camera writes it. */
-async function phonePhoto(): Promise<Buffer> {
-  const width = 4000;
-  const height = 3000;
-  const pixels = Buffer.alloc(width * height * 3);
-  let seed = 7;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const grain = (seed >> 16) % 24;
-      const at = (y * width + x) * 3;
-      pixels[at] = (x / width) * 200 + grain;
-      pixels[at + 1] = (y / height) * 180 + grain;
-      pixels[at + 2] = 120 + ((x + y) % 64) + grain;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
 
 async function compressedInBrowser(photo: Buffer): Promise<{ bytes: number; ms: number }> {
   const browser = await launchBrowser();
@@ -71,28 +49,6 @@ async function compressedInBrowser(photo: Buffer): Promise<{ bytes: number; ms: 
   } finally {
     await browser.close();
   }
-}
-
-/** `count` families, each with a parent account (e-mail proven) that can sign in. */
-async function familiesWithParents(file: string, count: number): Promise<string[]> {
-  const db = new Sqlite(file);
-  const passwordHash = await hashPassword(PARENT_PASSWORD);
-  const usernames: string[] = [];
-  db.transaction(() => {
-    const family = db.prepare('INSERT INTO families (graduateName, contactName, email, phone) VALUES (?, ?, ?, ?)');
-    const user = db.prepare(
-      "INSERT INTO users (username, name, email, passwordHash, role, createdAt, emailVerifiedAt) VALUES (?, ?, ?, ?, 'parent', ?, ?)",
-    );
-    for (let i = 0; i < count; i += 1) {
-      const email = `padre${i}@example.com`;
-      family.run(`Graduado ${i}`, `Padre ${i}`, email, '5555-0000');
-      const now = new Date().toISOString().replace('T', ' ').replace('Z', '');
-      user.run(`padre${i}`, `Padre ${i}`, email, passwordHash, now, now);
-      usernames.push(`padre${i}`);
-    }
-  })();
-  db.close();
-  return usernames;
 }
 
 /** Six receipts for each of the first `families` families, with a small file and thumbnail each. */

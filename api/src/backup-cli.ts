@@ -34,8 +34,7 @@ async function main(): Promise<void> {
   const where = config.databaseUrl ? new URL(config.databaseUrl).pathname.slice(1) : config.sqlitePath;
   const dir = config.backupDir ?? path.join(repoRoot, 'backups');
   if (command === 'backup') {
-    const written = await backup(config, dir);
-    recordBackupSuccess(dir, written);
+    const written = await backupRecorded(config, dir);
     console.log(`Backup of ${where} written to ${written}`);
     return;
   }
@@ -90,18 +89,28 @@ async function daily(config: AppConfig, dir: string, where: string): Promise<voi
   for (;;) {
     await sleep(Math.max(0, next.getTime() - Date.now()));
     try {
-      const written = await backupMakingRoom(config, dir);
-      recordBackupSuccess(dir, written);
+      const written = await backupRecorded(config, dir);
       const pruned = backupsToPrune(readdirSync(dir), keepDaily, keepWeekly);
       for (const name of pruned) rmSync(path.join(dir, name));
       console.log(`Backup of ${where} written to ${written}` + (pruned.length ? `; deleted ${pruned.join(', ')}` : ''));
       next = nextBackupAt(new Date(), at);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      recordBackupFailure(dir, message);
       console.error(`Backup failed: ${message}. Trying again in 10 minutes.`);
       next = new Date(Date.now() + 10 * 60_000);
     }
+  }
+}
+
+/** A copy (the daily one, or one asked for by hand), its outcome recorded for the healthcheck and the committee. */
+async function backupRecorded(config: AppConfig, dir: string): Promise<string> {
+  try {
+    const written = await backupMakingRoom(config, dir);
+    recordBackupSuccess(dir, written);
+    return written;
+  } catch (error) {
+    recordBackupFailure(dir, error instanceof Error ? error.message : String(error));
+    throw error;
   }
 }
 

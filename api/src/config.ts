@@ -176,6 +176,8 @@ const Environment = z.object({
   BACKUP_AT: clock.default('02:30'),
   BACKUP_KEEP_DAILY: whole(1, 9999).default(14),
   BACKUP_KEEP_WEEKLY: whole(1, 9999).default(8),
+  // How often the API reads the backup service's status to e-mail the admins of a failure.
+  BACKUP_CHECK_SECONDS: whole(1, 24 * 3600).default(300),
 });
 
 /** The name the documentation uses as an example: never a school's real portal. */
@@ -296,6 +298,7 @@ const Config = Environment.transform((vars, context) => {
     backupKeepWeekly: vars.BACKUP_KEEP_WEEKLY,
     /** Look every few minutes for a failed backup to tell the admins of (off in tests, which check by hand). */
     backupAlertsScheduled: nodeEnv !== 'test',
+    backupCheckSeconds: vars.BACKUP_CHECK_SECONDS,
     scryptLog2N: nodeEnv === 'test' ? (vars.SCRYPT_LOG2_N ?? PRODUCTION_LOG2_N) : PRODUCTION_LOG2_N,
   };
 });

@@ -3,10 +3,13 @@
 // better-sqlite3 inserts the rows in one transaction.
 import { spawnSync } from 'node:child_process';
 import Sqlite from 'better-sqlite3';
+import { hashPassword } from '../../api/src/auth/password';
 import { CREATE_ADMIN, ROOT } from './common';
 
 export const BENCH_ADMIN = { username: 'bench', password: 'banco-de-pruebas-2026' };
 export const BENCH_EVENTS = 4;
+/** The password of every parent account `familiesWithParents` makes. */
+export const PARENT_PASSWORD = 'comprobantes-de-prueba-2026';
 
 /** Runs the migrations on `sqlitePath` and creates BENCH_ADMIN there. */
 export function createSchemaAndAdmin(sqlitePath: string): void {
@@ -72,4 +75,26 @@ export function seedClass(file: string, families: number): { confirmations: numb
   })();
   db.close();
   return { confirmations, rsvps };
+}
+
+/** `count` families, each with a parent account (e-mail proven) that can sign in. */
+export async function familiesWithParents(file: string, count: number): Promise<string[]> {
+  const db = new Sqlite(file);
+  const passwordHash = await hashPassword(PARENT_PASSWORD);
+  const usernames: string[] = [];
+  db.transaction(() => {
+    const family = db.prepare('INSERT INTO families (graduateName, contactName, email, phone) VALUES (?, ?, ?, ?)');
+    const user = db.prepare(
+      "INSERT INTO users (username, name, email, passwordHash, role, createdAt, emailVerifiedAt) VALUES (?, ?, ?, ?, 'parent', ?, ?)",
+    );
+    for (let i = 0; i < count; i += 1) {
+      const email = `padre${i}@example.com`;
+      family.run(`Graduado ${i}`, `Padre ${i}`, email, '5555-0000');
+      const now = new Date().toISOString().replace('T', ' ').replace('Z', '');
+      user.run(`padre${i}`, `Padre ${i}`, email, passwordHash, now, now);
+      usernames.push(`padre${i}`);
+    }
+  })();
+  db.close();
+  return usernames;
 }

@@ -21,12 +21,17 @@ compose=(docker compose -p class-portal-rehearsal -f docker-compose.yml -f tools
 # The rehearsal's .env (compose reads ./.env): what a volunteer writes from compose.env.example.
 saved=""
 if [ -e .env ]; then saved=$(mktemp) && cp -p .env "$saved"; fi
+# The update check changes a parent-app source file for one build; it is put back whatever happens.
+app_source=parent-app/src/App.tsx
+app_saved=$(mktemp) && cp -p "$app_source" "$app_saved"
 cleanup() {
   status=$?
   step "tear down"
   "${compose[@]}" down --volumes --remove-orphans --timeout 5 >/dev/null 2>&1 || true
   rm -rf "$REHEARSAL_MAIL_DIR"
   if [ -n "$saved" ]; then mv "$saved" "$root/.env"; else rm -f "$root/.env"; fi
+  cmp -s "$app_saved" "$root/$app_source" || cp -p "$app_saved" "$root/$app_source"
+  rm -f "$app_saved"
   step "done"
   exit "$status"
 }
@@ -44,6 +49,8 @@ sed -e "s|^PORTAL_DOMAIN=.*|PORTAL_DOMAIN=$PORTAL_DOMAIN|" \
   compose.env.example >.env
 # The catcher's e-mails are sent at once, not at the next 5 s poll.
 echo "MAIL_POLL_SECONDS=1" >>.env
+# A failed backup is e-mailed within seconds, not at the API's next 5-minute look.
+echo "BACKUP_CHECK_SECONDS=2" >>.env
 # A stack a failed run left behind.
 "${compose[@]}" down --volumes --remove-orphans --timeout 5 >/dev/null 2>&1 || true
 

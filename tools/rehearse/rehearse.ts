@@ -4,7 +4,8 @@
 // local SMTP catcher), and what a school would notice checked through the TLS origin. Every check
 // prints its time; whatever happens, the stack and its volumes are removed at the end.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
@@ -18,17 +19,18 @@ const HTTP_PORT = Number(process.env.HTTP_PORT ?? 18080);
 const PUBLIC_URL = process.env.PUBLIC_URL ?? `https://${DOMAIN}:${HTTPS_PORT}`;
 const MAIL_DIR = process.env.REHEARSAL_MAIL_DIR!;
 const PROJECT = 'class-portal-rehearsal';
-const ADMIN = { username: 'comite', password: 'clave-del-comite-2026' };
+const ADMIN = { username: 'comite', password: 'clave-del-comite-2026', email: 'comite@example.com' };
 const PARENT = { username: 'ana.lopez', password: 'clave-de-ana-2026', email: 'ana.lopez@example.com' };
 const started = Date.now();
 
 // ---------------------------------------------------------------------------------------------
 // docker compose
 
-function compose(args: string[], options: { input?: string; quiet?: boolean; env?: NodeJS.ProcessEnv } = {}): string {
+function compose(args: string[], options: { input?: string; quiet?: boolean; env?: NodeJS.ProcessEnv; files?: string[] } = {}): string {
+  const files = [...(options.files ?? [])].flatMap((file) => ['-f', file]);
   const result = spawnSync(
     'docker',
-    ['compose', '-p', PROJECT, '-f', 'docker-compose.yml', '-f', 'tools/rehearse/compose.rehearsal.yml', ...args],
+    ['compose', '-p', PROJECT, '-f', 'docker-compose.yml', '-f', 'tools/rehearse/compose.rehearsal.yml', ...files, ...args],
     {
       cwd: ROOT,
       encoding: 'utf8',
@@ -66,6 +68,18 @@ function composeAsync(args: string[]): Promise<string> {
 }
 
 const containers = (service: string) => compose(['ps', '-q', service]).split('\n').filter(Boolean);
+
+/** A container's healthcheck state: starting, healthy or unhealthy. */
+const health = (container: string) =>
+  execFileSync('docker', ['inspect', '--format', '{{.State.Health.Status}}', container], { encoding: 'utf8' }).trim();
+
+/** What must stay as it was when one remote is updated: each service's container, image and start. */
+function deployed(service: string): string {
+  const [container] = containers(service);
+  return execFileSync('docker', ['inspect', '--format', '{{.Id}} {{.Image}} {{.State.StartedAt}}', container!], {
+    encoding: 'utf8',
+  }).trim();
+}
 
 // ---------------------------------------------------------------------------------------------
 // A browser-like client of the TLS origin: Caddy's certificate checked against its own CA, cookies kept.
@@ -261,6 +275,35 @@ async function main(): Promise<void> {
     assert(plain === 308, `plain HTTP answered ${plain}, not a redirect to HTTPS`);
   });
 
+  await check(
+    'the proxy’s healthcheck goes through the TLS origin: a certificate no browser trusts is unhealthy, the real one healthy',
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'rehearsal-tls-'));
+      try {
+        execFileSync('openssl', [
+        'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${DOMAIN}`,
+        '-addext', `subjectAltName=DNS:${DOMAIN}`, '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
+      ], { stdio: 'pipe' }); // prettier-ignore
+        chmodSync(path.join(dir, 'key.pem'), 0o644);
+        chmodSync(dir, 0o755);
+        const broken = { files: ['tools/rehearse/compose.broken-tls.yml'], env: { REHEARSAL_BROKEN_TLS_DIR: dir } };
+        compose(['up', '-d', '--no-deps', '--no-build', 'proxy'], broken);
+        const [proxy] = containers('proxy');
+        await until('the proxy with a self-signed certificate reported unhealthy', 60, () =>
+          health(proxy!) === 'unhealthy' ? true : undefined,
+        );
+        // What the healthcheck asked before, Caddy's admin endpoint, still answers.
+        compose(['exec', '-T', 'proxy', 'wget', '-q', '-O', '/dev/null', 'http://127.0.0.1:2019/config/'], broken);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      const started = Date.now();
+      compose(['up', '-d', '--no-deps', '--no-build', '--wait', '--wait-timeout', '240', 'proxy']);
+      expectStatus(await new Client().get('/'), 200, 'GET / through the proxy with its own certificate');
+      return `unhealthy with the self-signed certificate (the admin endpoint answering); healthy with Caddy's own in ${((Date.now() - started) / 1000).toFixed(0)} s`;
+    },
+  );
+
   await check('a wrong database password in .env: the API says which setting within 10 s, the landing page keeps answering', async () => {
     // Compose reads MARIADB_PASSWORD from the environment before .env: the volunteer's typo.
     compose(['up', '-d', '--no-build', '--no-deps', 'api'], { env: { MARIADB_PASSWORD: 'a/b+mal=clave' } });
@@ -292,9 +335,11 @@ async function main(): Promise<void> {
       ADMIN.username,
       '--name',
       'Comité de Padres',
+      '--email',
+      ADMIN.email,
     ]);
     admin = new Client();
-    const answer = await admin.post('/api/login', ADMIN);
+    const answer = await admin.post('/api/login', { username: ADMIN.username, password: ADMIN.password });
     expectStatus(answer, 200, 'admin sign-in');
     const cookie = admin.lastSetCookie.find((line) => line.startsWith('portal_session='));
     assert(cookie && /; Secure/i.test(cookie) && /HttpOnly/i.test(cookie), `session cookie: ${cookie}`);
@@ -394,6 +439,44 @@ async function main(): Promise<void> {
     assert(confirmed.status === 200 || confirmed.status === 201, `confirm: ${confirmed.status} ${confirmed.text}`);
     assert(confirmed.json().applied === 1, `confirm: ${confirmed.text}`);
   });
+
+  await check(
+    'an update of parent-app alone: the other images and containers stay as they were, open pages still get the old chunks',
+    async () => {
+      const others = ['proxy', 'api', 'backup', 'shell', 'admin-app'];
+      // The stack as a plain `up` leaves it: a container an earlier check started with --no-deps
+      // (the API's) carries another configuration hash, and the next full `up` replaces it once.
+      up();
+      const before = Object.fromEntries(others.map((service) => [service, deployed(service)]));
+      const parentBefore = deployed('parent-app');
+      const oldChunks = compose(['exec', '-T', 'parent-app', 'ls', '/build'])
+        .split('\n')
+        .filter((name) => /\.[0-9a-f]{10}\.js$/.test(name));
+      assert(oldChunks.length > 0, 'no hashed chunk in parent-app');
+      // A change to the parent app's source, as a `git pull` brings (rehearse.sh puts the file back).
+      const source = path.join(ROOT, 'parent-app/src/App.tsx');
+      const original = readFileSync(source, 'utf8');
+      writeFileSync(source, `${original}\nconsole.info('ensayo ${Date.now()}');\n`);
+      try {
+        // docs/deployment.md 'Updating': every image is built again from the changed tree.
+        await composeAsync(['up', '-d', '--build', '--wait', '--wait-timeout', '240']);
+      } finally {
+        writeFileSync(source, original);
+      }
+      const changed = others.filter((service) => deployed(service) !== before[service]);
+      assert(
+        changed.length === 0,
+        `rebuilt or restarted although unchanged: ${changed.map((s) => `${s} (${before[s]} -> ${deployed(s)})`).join('; ')}`,
+      );
+      assert(deployed('parent-app') !== parentBefore, 'parent-app was not redeployed');
+      const newChunks = compose(['exec', '-T', 'parent-app', 'ls', '/build']).split('\n');
+      const gone = oldChunks.filter((name) => !newChunks.includes(name));
+      assert(gone.length > 0, 'the change left every chunk of parent-app as it was');
+      const client = new Client();
+      for (const name of gone) expectStatus(await client.get(`/remotes/parent/${name}`), 200, `the previous build's ${name}`);
+      return `${others.join(', ')}: same image, container and start; ${gone.length} chunks of the previous build still served`;
+    },
+  );
 
   await check('--scale api=2: both instances answer in turn and share the sign-in limits', async () => {
     up(['--scale', 'api=2']);
@@ -563,6 +646,57 @@ async function main(): Promise<void> {
     assert(after.status === 200 && after.json().length === families.length, 'the truncated copy changed the families');
     return `${path.basename(file)}; the backup service waits for 02:30; a truncated copy refused`;
   });
+
+  await check(
+    'a full backups volume: the backup fails visibly (status, unhealthy, e-mail), nothing cut short is kept, the API serves',
+    async () => {
+      const dir = '/portal/backups';
+      const copies = () =>
+        compose(['exec', '-T', 'backup', 'ls', '-A', dir])
+          .split('\n')
+          .filter((name) => /^(portal-|\.portal-)/.test(name));
+      const good = copies().filter((name) => /^portal-.*\.sql\.gz$/.test(name) && !name.startsWith('portal-2000-'));
+      // The rehearsal's backups volume is a 64 MB tmpfs (compose.rehearsal.yml): filled to its last byte.
+      spawnSync('docker', ['exec', containers('backup')[0]!, 'sh', '-c', `cat /dev/zero > ${dir}/filler`], { stdio: 'ignore' });
+      let failed = '';
+      try {
+        compose(['exec', '-T', 'backup', 'node', 'api/dist/backup.js', 'backup']);
+      } catch (error) {
+        failed = error instanceof Error ? error.message : String(error);
+      }
+      assert(/ENOSPC|no space left/i.test(failed), `the backup on a full volume: ${failed.slice(-500) || 'it succeeded'}`);
+      // Only the good copies are there: no copy cut short under a backup's name, no partial left.
+      const left = copies();
+      assert(
+        JSON.stringify(left) === JSON.stringify(good),
+        `the copies after the failure: ${left.join(', ')} (before: ${good.join(', ')})`,
+      );
+      const [backupContainer] = containers('backup');
+      await until('the backup service unhealthy', 30, () => (health(backupContainer!) === 'unhealthy' ? true : undefined));
+      const status = (await admin.get('/api/backup-status')).json();
+      assert(
+        /ENOSPC|no space/i.test(status.failure?.error ?? '') && status.lastGood?.file === good.at(-1),
+        `the dashboard: ${JSON.stringify(status)}`,
+      );
+      const mail = await until('the admins’ e-mail about the failed backup', 30, () =>
+        mailsTo(ADMIN.email).find((text) => /ENOSPC|no space/i.test(text)),
+      );
+      // The API keeps serving, receipts included (they live in the files volume).
+      expectStatus(await admin.get('/api/families'), 200, 'the families while the backups volume is full');
+      const upload = await parent.post(
+        '/api/my-family/payment-proofs',
+        multipart({ paymentNumber: '2' }, { data: pdf(200 * 1024), name: 'con-disco-lleno.pdf', type: 'application/pdf' }),
+        MULTIPART,
+      );
+      assert(upload.status === 201 || upload.status === 200, `an upload while the backups volume is full: ${upload.status} ${upload.text}`);
+      // Room again: the next copy is good and the service healthy.
+      compose(['exec', '-T', 'backup', 'rm', `${dir}/filler`]);
+      compose(['exec', '-T', 'backup', 'node', 'api/dist/backup.js', 'backup']);
+      await until('the backup service healthy again', 30, () => (health(backupContainer!) === 'healthy' ? true : undefined));
+      const subject = /^Subject: (.*)$/m.exec(mail)?.[1] ?? '';
+      return `ENOSPC reported; ${good.length} good cop${good.length === 1 ? 'y' : 'ies'} kept, nothing else; e-mail "${subject}"; healthy again after a good copy`;
+    },
+  );
 
   await check('docker compose down and up again: the data, the sessions and the receipt are kept', async () => {
     compose(['down']);

@@ -14,9 +14,6 @@ import { SettingsStore } from '../settings/settings.store';
 import { UsersService } from '../users/users.service';
 import { readBackupStatus } from './status';
 
-/** How often each instance looks at the status file. */
-const CHECK_EVERY_MS = 5 * 60_000;
-
 /** One file per failure since a good copy: whoever creates it (O_EXCL) sends the e-mails. */
 const MARK = '.backup-alert-';
 
@@ -46,7 +43,7 @@ export class BackupAlerts implements OnApplicationBootstrap, OnApplicationShutdo
     if (!this.config.backupDir || !this.config.backupAlertsScheduled) return;
     this.timer = setInterval(() => {
       this.running = this.check().catch((error: unknown) => this.logger.warn(`Backup status not checked: ${String(error)}`));
-    }, CHECK_EVERY_MS);
+    }, this.config.backupCheckSeconds * 1000);
     this.timer.unref();
   }
 

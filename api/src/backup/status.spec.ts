@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import fs, { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readBackupStatus, recordBackupFailure, recordBackupSuccess } from './status';
@@ -22,6 +22,28 @@ describe('the backup status the healthcheck and the committee read', () => {
       // Hidden names only: retention and restore never take the status for a copy.
       expect(readdirSync(dir).every((name) => name.startsWith('.'))).toBe(true);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('records a failure on a disk with no room for a new file, over the previous status', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-status-'));
+    const writeFileSync = fs.writeFileSync;
+    try {
+      recordBackupSuccess(dir, path.join(dir, 'portal-2026-11-27-0830.sql.gz'), new Date('2026-11-27T08:30:00Z'));
+      // The disk is full: no new file takes a byte.
+      jest.spyOn(fs, 'writeFileSync').mockImplementation((file, ...rest) => {
+        if (String(file).endsWith('.new')) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+        return writeFileSync(file, ...rest);
+      });
+      recordBackupFailure(dir, `ENOSPC: no space left on device, write ${'"\u0001'.repeat(400)}`, new Date('2026-11-28T08:30:00Z'));
+      const status = readBackupStatus(dir);
+      expect(status?.lastGood).toEqual({ file: 'portal-2026-11-27-0830.sql.gz', at: '2026-11-27T08:30:00.000Z' });
+      expect(status?.failure?.at).toBe('2026-11-28T08:30:00.000Z');
+      expect(status?.failure?.error).toMatch(/^ENOSPC: no space left on device/);
+      expect(readdirSync(dir)).toEqual(['.backup-status.json']);
+    } finally {
+      jest.restoreAllMocks();
       rmSync(dir, { recursive: true, force: true });
     }
   });

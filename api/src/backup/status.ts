@@ -1,7 +1,7 @@
 // What the backup service last did, in a small file beside the copies: the healthcheck reads it
 // (a failed last run is 'unhealthy' in `docker compose ps`), and so does the API, which mounts the
 // same folder, to show the committee the last good copy's age and e-mail the admins on a failure.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export interface BackupStatus {
@@ -21,14 +21,42 @@ export function readBackupStatus(dir: string): BackupStatus | null {
   }
 }
 
-/** Written whole under another name, then renamed: a full disk leaves the previous status, never half of one. */
+/**
+ * Every status takes this many bytes (JSON, padded with spaces): on a disk with no room for a new
+ * file, the next status is written over the previous one in place, which needs no new block.
+ */
+const SIZE = 2048;
+
+function serialised(status: BackupStatus): string {
+  let text = JSON.stringify(status);
+  // An error full of characters JSON escapes: shortened until the status fits its room.
+  while (Buffer.byteLength(text) > SIZE && status.failure)
+    text = JSON.stringify((status = { ...status, failure: { ...status.failure, error: status.failure.error.slice(0, -50) } }));
+  return text.padEnd(SIZE, ' ');
+}
+
+/**
+ * Written whole under another name, then renamed: a reader never sees half of one. When the disk
+ * is full (the failure most worth reporting), written over the previous status in place instead.
+ */
 function write(dir: string, status: BackupStatus): void {
   const target = path.join(dir, FILE);
+  const text = serialised(status);
   try {
-    writeFileSync(`${target}.new`, JSON.stringify(status));
+    writeFileSync(`${target}.new`, text);
     renameSync(`${target}.new`, target);
   } catch {
-    // No room even for this: the healthcheck's own test of the folder reports it.
+    rmSync(`${target}.new`, { force: true });
+    try {
+      const fd = openSync(target, 'r+');
+      try {
+        writeSync(fd, text, 0);
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      // No status file yet and no room for one: the healthcheck's own test of the folder reports it.
+    }
   }
 }
 
