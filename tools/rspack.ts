@@ -345,11 +345,11 @@ export function appConfig(options: AppOptions): Configuration {
         // Without it, every page fetches every remote's entry to compare shared versions.
         shareStrategy: 'loaded-first',
         dts: false,
-        // mf-manifest.json and mf-stats.json without the analysis of which expose uses which shared
-        // module: it is read from whichever importer rspack records first, which varies between
-        // identical builds, and an update would then rebuild an unchanged remote. The page loads
-        // remoteEntry.js, never these files.
-        manifest: isRemote ? { disableAssetsAnalyze: true } : false,
+        // The API reads each remote's mf-manifest.json for the files its first screen needs (the
+        // page preloads them). Its analysis of which expose uses which shared module can differ
+        // between identical builds: each remote's image is built from a context without the other
+        // remote's sources (<app>/Dockerfile.dockerignore), so updating one never rebuilds the other.
+        manifest: isRemote,
         experiments: {
           // One federation runtime per page: the shell provides it and the remotes use it (a
           // remote run on its own dev server keeps its own copy).
