@@ -347,8 +347,8 @@ export function appConfig(options: AppOptions): Configuration {
         dts: false,
         // The API reads each remote's mf-manifest.json for the files its first screen needs (the
         // page preloads them). Its analysis of which expose uses which shared module can differ
-        // between identical builds: each remote's image is built from a context without the other
-        // remote's sources (<app>/Dockerfile.dockerignore), so updating one never rebuilds the other.
+        // between identical builds (admin-app's mf-stats.json), so an update of one remote may
+        // rebuild and restart the other (docs/deployment.md, 'Updating').
         manifest: isRemote,
         experiments: {
           // One federation runtime per page: the shell provides it and the remotes use it (a
