@@ -300,6 +300,20 @@ const scriptRule: RuleSetRule = {
   type: 'javascript/auto',
 };
 
+/**
+ * The federation's analysis of which file uses which shared module (`usedIn`, an expose's
+ * `requires`) can come out empty in one build of unchanged sources and filled in the next; nothing
+ * reads it at run time. Left out, identical sources give an identical mf-stats.json, so an update
+ * of one remote leaves the other's image as it was (docs/deployment.md, 'Updating').
+ */
+function reproducibleStats<T extends { shared: Array<{ usedIn?: unknown }>; exposes: Array<{ requires?: unknown }> }>(stats: T): T {
+  return {
+    ...stats,
+    shared: stats.shared.map((shared) => ({ ...shared, usedIn: [] })),
+    exposes: stats.exposes.map((expose) => ({ ...expose, requires: [] })),
+  };
+}
+
 export function appConfig(options: AppOptions): Configuration {
   const production = process.env.NODE_ENV !== 'development';
   const isRemote = Boolean(options.exposes);
@@ -346,10 +360,8 @@ export function appConfig(options: AppOptions): Configuration {
         shareStrategy: 'loaded-first',
         dts: false,
         // The API reads each remote's mf-manifest.json for the files its first screen needs (the
-        // page preloads them). Its analysis of which expose uses which shared module can differ
-        // between identical builds (admin-app's mf-stats.json), so an update of one remote may
-        // rebuild and restart the other (docs/deployment.md, 'Updating').
-        manifest: isRemote,
+        // page preloads them). mf-stats.json is kept free of what varies between identical builds.
+        manifest: isRemote ? { additionalData: ({ stats }) => reproducibleStats(stats) } : false,
         experiments: {
           // One federation runtime per page: the shell provides it and the remotes use it (a
           // remote run on its own dev server keeps its own copy).

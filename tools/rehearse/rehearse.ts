@@ -11,6 +11,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
+import { phonePhoto } from '../../bench/support/photo';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DOMAIN = process.env.PORTAL_DOMAIN ?? 'portal.localhost';
@@ -228,6 +229,21 @@ function mailsTo(to: string): string[] {
     .map((text) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
 }
 
+/** `docker stats` lines ("name 123.4MiB / 23.4GiB") as each service's MiB and their sum. */
+function stackMemory(stats: string): string {
+  const services = stats
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [name, used] = line.split(' ');
+      const [, amount, unit] = /^([\d.]+)(B|KiB|MiB|GiB)/.exec(used!)!;
+      const mib = Number(amount) * ({ B: 1 / 1048576, KiB: 1 / 1024, MiB: 1, GiB: 1024 } as Record<string, number>)[unit!]!;
+      return { name: name!.replace(`${PROJECT}-`, '').replace(/-1$/, ''), mib };
+    });
+  const total = services.reduce((sum, { mib }) => sum + mib, 0);
+  return `the stack ${total.toFixed(0)} MiB (${services.map(({ name, mib }) => `${name} ${mib.toFixed(0)}`).join(', ')})`;
+}
+
 function up(extra: string[] = []): void {
   compose(['up', '-d', '--no-build', '--wait', '--wait-timeout', '240', ...extra]);
 }
@@ -417,6 +433,36 @@ async function main(): Promise<void> {
     },
   );
 
+  await check('the API after 10 uploads of a 4 MB phone photo and 10 workbook exports: resident set under 250 MB', async () => {
+    const [api] = containers('api');
+    const status = () => execFileSync('docker', ['exec', api!, 'cat', '/proc/1/status'], { encoding: 'utf8' });
+    const megabytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status())![1]) / 1024;
+    // Sign-in's scrypt takes 128 MB for a moment: the peak is measured from here (bench/api-memory.ts).
+    execFileSync('docker', ['exec', api!, 'sh', '-c', 'echo 5 > /proc/1/clear_refs']);
+    const photo = await phonePhoto();
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await parent.post(
+        '/api/my-family/payment-proofs',
+        multipart({ paymentNumber: String((i % 6) + 1) }, { data: photo, name: `foto-${i + 1}.jpg`, type: 'image/jpeg' }),
+        MULTIPART,
+      );
+      assert(answer.status === 201, `upload ${i + 1}: ${answer.status} ${answer.text.slice(0, 300)}`);
+    }
+    const exports = ['payment-confirmations-report', 'event-rsvps-report', 'books/report', 'history'];
+    for (let i = 0; i < 10; i += 1)
+      expectStatus(await admin.get(`/api/${exports[i % exports.length]}?format=xlsx`), 200, `export ${i + 1}`);
+    const peak = megabytes('VmHWM');
+    assert(peak < 250, `the API's resident set peaked at ${peak.toFixed(0)} MB`);
+    const stack = execFileSync(
+      'docker',
+      ['stats', '--no-stream', '--format', '{{.Name}} {{.MemUsage}}', ...compose(['ps', '-q']).split('\n').filter(Boolean)],
+      {
+        encoding: 'utf8',
+      },
+    );
+    return `peak ${peak.toFixed(0)} MB, now ${megabytes('VmRSS').toFixed(0)} MB; ${stackMemory(stack)}`;
+  });
+
   await check('the bank import: a statement line with the family’s reference is matched and applied', async () => {
     // The reference the family's statement tells it to write on its deposits.
     const statement = await admin.get(`/api/families/${familyId}/statement`);
@@ -441,10 +487,9 @@ async function main(): Promise<void> {
   });
 
   await check(
-    'an update of parent-app alone: the proxy, the API, the backups and the shell stay as they were, open pages still get the old chunks',
+    'an update of parent-app alone: the proxy, the API, the backups, the shell and admin-app stay as they were, open pages still get the old chunks',
     async () => {
-      // Not admin-app: its mf-stats.json can differ between identical builds (tools/rspack.ts).
-      const others = ['proxy', 'api', 'backup', 'shell'];
+      const others = ['proxy', 'api', 'backup', 'shell', 'admin-app'];
       // The stack as a plain `up` leaves it: a container an earlier check started with --no-deps
       // (the API's) carries another configuration hash, and the next full `up` replaces it once.
       up();
