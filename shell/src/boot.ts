@@ -9,7 +9,7 @@
 // lives (<meta name="portal-remotes">) and the hashed first files of each remote it serves
 // (<meta name="portal-preload">).
 //
-// Built on its own, with no imports (tools/rspack.ts): the role hint cookie's name, what each
+// Built on its own, with no imports (tools/rspack-assets.ts): the role hint cookie's name, what each
 // role reads first, the preload-failure mark and the portal's locale and time zone
 // (@portal/contracts, @portal/format) are written in at build.
 declare const __ROLE_HINT_COOKIE__: string;

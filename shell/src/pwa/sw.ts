@@ -1,4 +1,4 @@
-// The portal's service worker (served as /sw.js, built by tools/rspack.ts): what lets the installed
+// The portal's service worker (served as /sw.js, built by tools/rspack-assets.ts): what lets the installed
 // portal open with no connection, the parent's pass and the door's check-in queue included.
 //
 // - The apps' files (the shell's and both remotes'): those named by their content's hash (and a
