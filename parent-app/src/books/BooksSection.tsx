@@ -203,7 +203,7 @@ export default function BooksSection() {
           </Card>
         ))}
       </div>
-      <CollectionCard books={books} />
+      <CollectionCard books={books} closedClass={closed ? myClass?.schoolClass.name : undefined} />
       <CommitmentsCard books={books} />
       <Card className="books-expense">
         <h2 className="parent-card-title">{t.categories}</h2>

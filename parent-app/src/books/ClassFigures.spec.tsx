@@ -34,9 +34,11 @@ const BOOKS: ParentBooks = {
 
 let unseenAnswers = 2;
 let requests: string[] = [];
+let classState = 'activa';
 beforeEach(() => {
   requests = [];
   unseenAnswers = 2;
+  classState = 'activa';
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     requests.push(`${init?.method ?? 'GET'} ${url}`);
     const body =
@@ -46,7 +48,20 @@ beforeEach(() => {
           ? ((unseenAnswers = 0), { lastSeenAt: '2026-10-07T00:00:00.000Z' })
           : url === '/api/my-notices-seen'
             ? { seenAt: null, unseen: [] }
-            : BOOKS;
+            : url === '/api/my-class'
+              ? {
+                  schoolClass: {
+                    id: 1,
+                    year: 2026,
+                    name: 'Promoción 2026',
+                    state: classState,
+                    openedAt: '2026-01-10T00:00:00.000Z',
+                    closedAt: classState === 'cerrada' ? '2026-11-27T00:00:00.000Z' : null,
+                    familiesReadUntil: classState === 'cerrada' ? '2027-03-31' : null,
+                  },
+                  report: null,
+                }
+              : BOOKS;
     return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
   }) as typeof fetch;
 });
@@ -65,6 +80,16 @@ describe("the class's figures on 'Cuentas del comité'", () => {
     expect(commitments).toHaveTextContent('Q38,500 por pagar de Q40,000');
     expect(commitments).toHaveTextContent('Vence el 20/11/2026');
     expect(commitments).toHaveTextContent('Comprometido: Q38,500 (aún no es gasto)');
+  });
+
+  it('once the class is closed, shows what was collected and no longer what is left to collect', async () => {
+    classState = 'cerrada';
+    renderWithApi(<BooksSection />);
+    const collection = await screen.findByRole('region', { name: 'Lo cobrado' });
+    expect(within(collection).getByText('Q20,000 de Q80,000')).toBeInTheDocument();
+    expect(within(collection).getByText('La Promoción 2026 cerró: ya no se cobra lo que faltó.')).toBeInTheDocument();
+    expect(within(collection).queryByText(/por cobrar/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Lo que falta por cobrar' })).toBeNull();
   });
 });
 

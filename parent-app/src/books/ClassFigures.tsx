@@ -14,20 +14,29 @@ function CollectedBar({ collected, expected }: { collected: number; expected: nu
   );
 }
 
-/** The class's collection (every family together, never a name): what is still to be collected and who is up to date. */
-export function CollectionCard({ books }: { books: ParentBooks }) {
+/**
+ * The class's collection (every family together, never a name): what is still to be collected and
+ * who is up to date; once the class is closed, what was collected (nothing more is).
+ */
+export function CollectionCard({ books, closedClass }: { books: ParentBooks; closedClass?: string }) {
   const { collected, expected, familiesUpToDate, families } = books.collection;
   const left = toQuetzales(Math.max(toCentavos(expected) - toCentavos(collected), 0));
   return (
     <Card className="books-expense">
       <section aria-labelledby="books-collection" className="books-figures">
         <h2 id="books-collection" className="parent-card-title">
-          {t.collection}
+          {closedClass ? t.collectionClosed : t.collection}
         </h2>
         <p className="books-total__value">{t.collectedOf(collected, expected)}</p>
         <CollectedBar collected={collected} expected={expected} />
-        <p>{t.toCollect(left)}</p>
-        <p>{t.upToDate(familiesUpToDate, families)}</p>
+        {closedClass ? (
+          <p>{t.noMoreCollection(closedClass)}</p>
+        ) : (
+          <>
+            <p>{t.toCollect(left)}</p>
+            <p>{t.upToDate(familiesUpToDate, families)}</p>
+          </>
+        )}
         <p className="parent-muted">{t.collectionNote}</p>
       </section>
     </Card>

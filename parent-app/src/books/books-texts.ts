@@ -67,6 +67,8 @@ export const booksTexts = {
   waiting: 'Esperando respuesta del comité.',
   answer: (by: string) => `Respuesta de ${by}`,
   collection: 'Lo que falta por cobrar',
+  collectionClosed: 'Lo cobrado',
+  noMoreCollection: (className: string) => `La ${className} cerró: ya no se cobra lo que faltó.`,
   collectedOf: (collected: number, expected: number) => `${formatQuetzales(collected)} de ${formatQuetzales(expected)}`,
   collectedBar: (collected: number, expected: number) =>
     `Cobrado: ${formatQuetzales(collected)} de ${formatQuetzales(expected)} (${expected > 0 ? Math.round((collected / expected) * 100) : 0} %)`,
