@@ -4,7 +4,6 @@
 // in it), the page's first script (shell/src/boot.ts) asks for them with preload links instead,
 // and the browser hands those answers to the app's own requests.
 import { FIRST_DATA_ELEMENT_ID, PRELOAD_FAILED_ATTRIBUTE, ROLE_HINT_COOKIE, ROLES, type InlinedAnswer, type Role } from '@portal/contracts';
-import type { Answer } from '@portal/api-client/request';
 
 let written: Record<string, InlinedAnswer | undefined> | null = null;
 
@@ -20,8 +19,8 @@ function writtenAnswers(): Record<string, InlinedAnswer | undefined> {
   return written;
 }
 
-/** The answer the server wrote into the page for this URL, if any (once). */
-export function takeWrittenAnswer(url: string): Answer | undefined {
+/** The answer the server wrote into the page for this URL, if any (once), read as a fetch's answer is (request.ts). */
+export function takeWrittenAnswer(url: string): Pick<Response, 'ok' | 'status' | 'statusText' | 'text'> | undefined {
   if (typeof document === 'undefined') return undefined;
   const answers = writtenAnswers();
   const answer = answers[url];
