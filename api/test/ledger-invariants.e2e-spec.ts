@@ -12,15 +12,13 @@ import { toQuetzales } from '@portal/format';
 import type { BankPreview } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
 import type { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
-import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import type { ReceiptEntity } from '../src/receipts/receipt.entity';
-import { createFamily, createUser, sessionAgent } from './fixtures';
+import { createFamily, createUser, sessionAgent, setPaymentAmounts } from './fixtures';
 import { Agent, DATABASES, startApi, startSecondApi, type TestApi } from './harness';
-import { sendForm, upload } from './receipts-fixtures';
+import { upload } from './receipts-fixtures';
+import { previewStatement } from './support/bank-statements';
 import { CONCURRENT_OPS, DAYS, DOCUMENTS, FILES, OPS, type ConcurrentOp, type Op } from './support/ledger-operations';
 import { checkMoneyRules, entriesOf, receiptsOf } from './support/ledger-rules';
-
-const AMOUNTS = [2950, 3400, 1500, 1500, 1000, 1000];
 
 describe.each(DATABASES)('the ledger under random sequences of money operations (%s)', (kind) => {
   let api: TestApi;
@@ -48,11 +46,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
       return agent;
     };
     clients = [admins[0]!, admins[1]!, elsewhere(admins[0]!), elsewhere(admins[1]!)];
-    for (const [index, amount] of AMOUNTS.entries()) {
-      await api.dataSource
-        .getRepository(PaymentDateEntity)
-        .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
-    }
+    await setPaymentAmounts(api);
   }, 60_000);
   afterAll(async () => {
     await second?.close();
@@ -89,12 +83,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     const description = reference === null ? 'DEPOSITO EFECTIVO' : `DEPOSITO ${paymentReference(2026, families[reference]!)}`;
     return `Fecha;No. Documento;Descripción;Crédito\n${date}/${month}/${year};${document};${description};Q ${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}\n`;
   };
-  const previewCsv = async (csv: string, by: Agent = admins[0]!, on: TestApi = api) => {
-    const data = Buffer.from(csv, 'utf8');
-    const response = await sendForm(on, by, '/api/bank-statements/preview', {}, { data, name: 'estado.csv', type: 'text/csv' });
-    expect(response.statusCode).toBe(200);
-    return response.json<BankPreview>();
-  };
+  const previewCsv = (csv: string, by: Agent = admins[0]!, on: TestApi = api) => previewStatement(on, by, Buffer.from(csv, 'utf8'));
   const confirmFirst = async (preview: BankPreview, familyIndex: number | null) => {
     const line = preview.lines[0]!;
     const target = familyIndex === null ? null : families[familyIndex]!;
