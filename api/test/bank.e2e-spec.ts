@@ -1,66 +1,39 @@
 // Bank reconciliation: the committee imports the bank's statement, the portal ties deposits to
 // families (by their reference, else proposes by amount and name), nothing is written until the
 // committee confirms, and a line is never counted twice.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { todayInGuatemala } from '@portal/format';
-import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { BankConfirmResult, BankLineDecision, BankPreview, BankPreviewLine, Statement } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
 import { lineChecksum } from '../src/bank/line-identity';
 import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.entity';
-import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { HistoryEntity } from '../src/history/history.entity';
 import { BankLineFacts1765170000000 } from '../src/database/migrations/1765170000000-bank-line-facts';
-import { addReceipt, createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';
+import { addReceipt, createFamily, createUser, expectSpanishError, sessionAgent, setPaymentAmounts, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
-import { BOUNDARY, multipart } from './receipts-fixtures';
 import { BANK_EXPORTS, INDUSTRIAL_OVERLAP } from './fixtures/bank/make-fixtures';
-
-const FIXTURES = path.join(__dirname, 'fixtures/bank');
-const AMOUNTS = [2950, 3400, 1500, 1500, 1000, 1000];
+import {
+  decisionFor,
+  fixtureFamilies,
+  INDUSTRIAL_CSV,
+  NOT_STATEMENTS,
+  overlappingExports,
+  previewStatement,
+  sendStatement,
+  statementFixture,
+  xlsxStatement,
+} from './support/bank-statements';
+import { linesBeforeFacts, undoMigrationsTo } from './support/before-migrations';
 
 describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   let api: TestApi;
   let admin: Agent;
-  const family: Record<'ana' | 'beto' | 'marta' | 'dora' | 'eva', number> = { ana: 0, beto: 0, marta: 0, dora: 0, eva: 0 };
+  let family: Awaited<ReturnType<typeof fixtureFamilies>>;
   let anaParent: Agent;
 
-  /** A fixture with each {{REF_NAME}} replaced by that family's reference. */
-  const fixture = (name: string) => {
-    let text = readFileSync(path.join(FIXTURES, name), 'utf8');
-    for (const [key, id] of Object.entries(family)) {
-      const reference = paymentReference(2026, id);
-      text = text
-        .replaceAll(`{{REF_${key.toUpperCase()}}}`, reference)
-        .replaceAll(`{{REF_${key.toUpperCase()}_LOWER}}`, reference.toLowerCase());
-    }
-    return Buffer.from(text, 'utf8');
-  };
-
-  const send = (agent: Agent, data: Buffer | null, fields: Record<string, string> = {}, name = 'estado.csv') => {
-    const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    return api.app.inject({
-      method: 'POST',
-      url: '/api/bank-statements/preview',
-      payload: multipart(fields, data ? { data, name, type: 'text/csv' } : undefined),
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
-    });
-  };
-  const preview = async (data: Buffer, fields: Record<string, string> = {}, name = 'estado.csv') => {
-    const response = await send(admin, data, fields, name);
-    expect(response.statusCode).toBe(200);
-    return response.json<BankPreview>();
-  };
-  const decision = (line: BankPreviewLine, familyId: number | null): BankLineDecision => ({
-    date: line.date,
-    description: line.description,
-    document: line.document,
-    amountCentavos: line.amountCentavos,
-    familyId,
-  });
+  const fixture = (name: string) => statementFixture(name, family);
+  const preview = (data: Buffer, fields: Record<string, string> = {}, name = 'estado.csv') =>
+    previewStatement(api, admin, data, fields, name);
   const confirm = (lines: BankLineDecision[], extra: object = {}) =>
     admin.post<BankConfirmResult>('/api/bank-statements/confirm', { lines, ...extra });
   const statementOf = async (familyId: number) => (await admin.get<Statement>(`/api/families/${familyId}/statement`)).body;
@@ -68,16 +41,8 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   beforeAll(async () => {
     api = await startApi(kind);
     admin = await sessionAgent(api, (await createUser(api, 'admin', 'tesorera@example.com', 'Tesorera')).id);
-    for (const [index, amount] of AMOUNTS.entries()) {
-      await api.dataSource
-        .getRepository(PaymentDateEntity)
-        .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
-    }
-    family.ana = (await createFamily(api, { contactName: 'Ana López', graduateName: 'Sofía López', email: 'ana@example.com' })).id;
-    family.beto = (await createFamily(api, { contactName: 'Roberto Pérez', graduateName: 'Luis Pérez' })).id;
-    family.marta = (await createFamily(api, { contactName: 'Marta Gómez', graduateName: 'Camila Gómez' })).id;
-    family.dora = (await createFamily(api, { contactName: 'Dora Castillo', graduateName: 'Iván Castillo' })).id;
-    family.eva = (await createFamily(api, { contactName: 'Eva Ruiz', graduateName: 'Pablo Ruiz' })).id;
+    await setPaymentAmounts(api);
+    family = await fixtureFamilies(api);
     anaParent = await sessionAgent(api, (await createUser(api, 'parent', 'ana@example.com')).id);
   });
   afterAll(() => api.close());
@@ -85,19 +50,11 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   it('reads a statement with account rows above the table, a BOM and two amount columns, and writes nothing but what it read', async () => {
     const before = await snapshotTables(api, { except: ['bank_statement_reads'] });
     const result = await preview(fixture('industrial.csv'));
-    expect(result.headerLine).toBe(6);
-    expect(result.headers).toEqual(['Fecha', 'No. Documento', 'Descripción', 'Débito', 'Crédito', 'Saldo']);
-    expect(result.errors).toEqual([
-      { line: 12, reason: 'La fecha no se entiende (se espera dd/mm/aaaa).' },
-      { line: 13, reason: 'El monto no se entiende.' },
-    ]);
+    expect(result.headerLine).toBe(INDUSTRIAL_CSV.headerLine);
+    expect(result.headers).toEqual(INDUSTRIAL_CSV.headers);
+    expect(result.errors).toEqual(INDUSTRIAL_CSV.errors);
     // The bank's commission (a debit) and the totals row are not deposits.
-    expect(result.lines.map((line) => [line.line, line.date, line.document, line.amountCentavos])).toEqual([
-      [7, '2026-11-02', '100231', 295000],
-      [8, '2026-11-03', '100244', 635000],
-      [10, '2026-11-05', '100262', 295000],
-      [11, '2026-11-06', '100270', 100000],
-    ]);
+    expect(result.lines.map((line) => [line.line, line.date, line.document, line.amountCentavos])).toEqual(INDUSTRIAL_CSV.deposits);
     const [ana, beto, marta, dora] = result.lines;
     expect(ana!.match).toMatchObject({
       familyId: family.ana,
@@ -121,7 +78,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   it('applies the confirmed lines: one credit each, paying the oldest payments first, a short one partly paid', async () => {
     const { lines } = await preview(fixture('industrial.csv'));
     const exact = lines.filter((line) => line.match?.exact);
-    expect((await confirm(exact.map((line) => decision(line, line.match!.familyId)))).body).toEqual({
+    expect((await confirm(exact.map((line) => decisionFor(line, line.match!.familyId)))).body).toEqual({
       applied: 1,
       discarded: 0,
       linked: 0,
@@ -131,7 +88,11 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect(mine.body.lines[0]).toMatchObject({ paymentNumber: 1, state: 'pagado', received: 2950, balance: 0 });
 
     const rest = lines.filter((line) => !line.match?.exact);
-    expect((await confirm(rest.map((line) => decision(line, line.match!.familyId)))).body).toEqual({ applied: 3, discarded: 0, linked: 0 });
+    expect((await confirm(rest.map((line) => decisionFor(line, line.match!.familyId)))).body).toEqual({
+      applied: 3,
+      discarded: 0,
+      linked: 0,
+    });
     const beto = await statementOf(family.beto);
     expect(beto.lines.slice(0, 3).map((line) => [line.state, line.received])).toEqual([
       ['pagado', 2950],
@@ -162,7 +123,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       ['aplicada', null],
     ]);
     const before = await snapshotTables(api);
-    const response = await confirm([decision(again.lines[0]!, family.ana)]);
+    const response = await confirm([decisionFor(again.lines[0]!, family.ana)]);
     expect(response.status).toBe(409);
     expect(response.text).toContain(`en estado.csv: aplicada a Sofía López. Para corregirla, revierte su crédito`);
     expect(await snapshotTables(api)).toEqual(before);
@@ -182,7 +143,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect(result.lines[1]!.match!.reason).toBe(
       'Sin referencia: la familia envió un comprobante de ese día y ese monto; la descripción nombra a la familia (eva, ruiz); el monto no es el de su próximo pago (Q2,950).',
     );
-    expect((await confirm([decision(result.lines[1]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm([decisionFor(result.lines[1]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
     const verified = await api.dataSource.getRepository(ReceiptEntity).findOneByOrFail({ id: receipt.id });
     expect([verified.state, verified.amountReceived]).toEqual(['verificado', 150000]);
     // One credit for the deposit, with both sides: the line and the receipt.
@@ -197,7 +158,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       ['2026-11-09', 295000, `TRANSF. ${paymentReference(2026, family.ana)} JOSÉ ÑUÑEZ`],
       ['2026-11-11', 99999, 'DEPÓSITO SIN NOMBRE'],
     ]);
-    expect((await confirm([decision(result.lines[1]!, null)])).body).toEqual({ applied: 0, discarded: 1, linked: 0 });
+    expect((await confirm([decisionFor(result.lines[1]!, null)])).body).toEqual({ applied: 0, discarded: 1, linked: 0 });
     expect((await preview(fixture('bam.csv'))).lines.map((line) => line.status)).toEqual(['nueva', 'descartada']);
   });
 
@@ -212,19 +173,13 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   });
 
   it('reads an XLSX: the first sheet, dates as dates, a formula as the value the file stored', async () => {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Movimientos');
-    sheet.addRow(['Banco de Desarrollo Rural']);
-    sheet.addRow(['Cuenta', '3-012-34567-8']);
-    sheet.addRow([]);
-    sheet.addRow(['Fecha', 'Concepto', 'Documento', 'Crédito']);
-    sheet.addRow([
-      new Date(Date.UTC(2026, 10, 12)),
-      `DEP ${paymentReference(2026, family.dora)}`,
-      '9001',
-      { formula: '1+1', result: 1950 },
+    const data = await xlsxStatement([
+      ['Banco de Desarrollo Rural'],
+      ['Cuenta', '3-012-34567-8'],
+      [],
+      ['Fecha', 'Concepto', 'Documento', 'Crédito'],
+      [new Date(Date.UTC(2026, 10, 12)), `DEP ${paymentReference(2026, family.dora)}`, '9001', { formula: '1+1', result: 1950 }],
     ]);
-    const data = Buffer.from(await workbook.xlsx.writeBuffer());
     const result = await preview(data);
     expect(result.lines.map((line) => [line.date, line.amountCentavos, line.document])).toEqual([['2026-11-12', 195000, '9001']]);
     // Dora owes Q1,950 more of her first payment: her reference and that amount.
@@ -256,33 +211,16 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   it("credits once a deposit a CSV and then the bank's overlapping XLSX both hold, and the second preview says where it went", async () => {
     const pineda = (await createFamily(api, { contactName: 'Julia Pineda', graduateName: 'Mateo Pineda' })).id;
     const reference = paymentReference(2026, pineda);
-    const csv = Buffer.from(
-      'Fecha;No. Documento;Descripción;Crédito\n' +
-        `25/11/2026;00048213377;TRANSF. ACH INDUSTRIAL  ${reference};Q 2,950.00\n` +
-        '26/11/2026;;DEPOSITO EFECTIVO AGENCIA ZONA 10;Q 450.00\n' +
-        '27/11/2026;;DEPOSITO EN CHEQUE, AGENCIA PRADERA;Q 1,000.00\n',
-    );
+    const { csv, xlsx } = await overlappingExports(reference);
     const first = await preview(csv, {}, 'noviembre.csv');
     expect(first.lines.map((line) => line.status)).toEqual(['nueva', 'nueva', 'nueva']);
-    expect((await confirm([decision(first.lines[0]!, pineda), decision(first.lines[1]!, null)])).body).toEqual({
+    expect((await confirm([decisionFor(first.lines[0]!, pineda), decisionFor(first.lines[1]!, null)])).body).toEqual({
       applied: 1,
       discarded: 1,
       linked: 0,
     });
-    // The bank's own export a week later: other headers, dates as cells, amounts as numbers, the
-    // document number without its zeros, the description in other case and punctuation.
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Movimientos');
-    sheet.addRow(['Estado de cuenta', 'Cuenta monetaria 001-234567-8']);
-    sheet.addRow(['Fecha de operación', 'Referencia', 'Concepto', 'Abono']);
-    sheet.addRow([new Date(Date.UTC(2026, 10, 25)), 48213377, `Transf ACH Industrial ${reference.toLowerCase()}`, 2950]);
-    sheet.addRow([new Date(Date.UTC(2026, 10, 26)), '', 'Depósito efectivo agencia zona 10', 450]);
-    sheet.addRow([new Date(Date.UTC(2026, 10, 27)), '', 'Deposito en cheque agencia Pradera', 1000]);
-    // Same amount and day, but another document number, or no document and another description: other deposits.
-    sheet.addRow([new Date(Date.UTC(2026, 10, 25)), 48213378, `Transf ACH Industrial ${reference}`, 2950]);
-    sheet.addRow([new Date(Date.UTC(2026, 10, 26)), '', 'Deposito efectivo agencia zona 4', 450]);
-    sheet.addRow([new Date(Date.UTC(2026, 11, 2)), '', 'Deposito efectivo agencia zona 10', 300]);
-    const second = await preview(Buffer.from(await workbook.xlsx.writeBuffer()), {}, 'movimientos-25nov-02dic.xlsx');
+    // The bank's own export a week later, which holds those deposits and others like them.
+    const second = await preview(xlsx, {}, 'movimientos-25nov-02dic.xlsx');
     const today = todayInGuatemala();
     const on = `${today.slice(8, 10)}/${today.slice(5, 7)}`;
     expect(second.lines.map((line) => [line.status, line.imported?.note ?? null])).toEqual([
@@ -299,21 +237,21 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect(second.lines[0]!.checksum).not.toBe(first.lines[0]!.checksum);
     // 'Aplicar' on the repeated line: refused, naming where it went; nothing changes, no second e-mail.
     const before = await snapshotTables(api);
-    const again = await confirm([decision(second.lines[0]!, pineda)]);
+    const again = await confirm([decisionFor(second.lines[0]!, pineda)]);
     expect(again.status).toBe(409);
     expect(again.text).toContain(`Ya importada el ${on} en noviembre.csv: aplicada a Mateo Pineda`);
     expect(await snapshotTables(api)).toEqual(before);
     expect((await statementOf(pineda)).totals.received).toBe(2950);
     // The line imported but not decided is still applied once, from whichever file.
-    expect((await confirm([decision(second.lines[2]!, pineda)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
-    expect((await confirm([decision(first.lines[2]!, pineda)])).status).toBe(409);
+    expect((await confirm([decisionFor(second.lines[2]!, pineda)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm([decisionFor(first.lines[2]!, pineda)])).status).toBe(409);
     expect((await statementOf(pineda)).totals.received).toBe(3950);
   });
 
   it("carries an applied line's credit in the preview, and once that credit is reversed the line is pending and goes to the right family", async () => {
     const csv = Buffer.from('Fecha;No. Documento;Descripción;Crédito\n20/11/2026;5550101;DEPOSITO AGENCIA CENTRAL;Q 1,234.00\n');
     const first = await preview(csv, {}, 'equivocada.csv');
-    expect((await confirm([decision(first.lines[0]!, family.dora)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm([decisionFor(first.lines[0]!, family.dora)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
     const credit = (await statementOf(family.dora)).entries.find(
       (entry) => entry.source === 'banco' && entry.amount === 1234 && !entry.reversal,
     )!;
@@ -334,7 +272,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     const after = await preview(csv, {}, 'otra.csv');
     expect(after.lines[0]!.status).toBe('nueva');
     expect(after.lines[0]!.imported).toMatchObject({ state: 'pendiente', familyId: null, entryId: null, appliedAt: null });
-    expect((await confirm([decision(after.lines[0]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm([decisionFor(after.lines[0]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
     const standing = (statement: Statement) =>
       statement.entries.filter((entry) => entry.source === 'banco' && entry.amount === 1234 && !entry.reversal).length;
     expect(standing(await statementOf(family.dora))).toBe(0);
@@ -363,38 +301,8 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   it('the migration keeps every line known before: applied stays applied, a line read or reversed is pending, each moved to its fingerprint when seen again', async () => {
     const old = await startApi(kind);
     try {
-      while (
-        (await old.dataSource.query('SELECT name FROM migrations')).some(
-          (row: { name: string }) => row.name === BankLineFacts1765170000000.name,
-        )
-      )
-        await old.dataSource.undoLastMigration();
-      const pineda = (await createFamily(old, { contactName: 'Julia Pineda', graduateName: 'Mateo Pineda' })).id;
-      // How lines were known until then: day, amount, document and description as written.
-      const plain = (text: string) =>
-        text
-          .normalize('NFD')
-          .replace(/\p{Diacritic}/gu, '')
-          .toLowerCase()
-          .replace(/\s+/g, ' ')
-          .trim();
-      const oldChecksum = (date: string, document: string, description: string, amountCentavos: number) =>
-        createHash('sha256')
-          .update([date, amountCentavos, plain(document), plain(description)].join('|'))
-          .digest('hex');
-      const applied = oldChecksum('2026-11-25', '48213377', 'TRANSF ACH INDUSTRIAL', 295000);
-      const read = oldChecksum('2026-11-26', '', 'DEPOSITO EFECTIVO', 45000);
-      const reversed = oldChecksum('2026-11-27', '90001', 'DEPOSITO EN CHEQUE', 100000);
-      const decided = '2026-11-30 15:00:00.000';
-      const decision = (checksum: string, live: string | null, state: string, day: string, amount: number) =>
-        old.dataSource.query(
-          'INSERT INTO bank_lines (checksum, liveChecksum, state, day, amountCentavos, familyId, decidedByName, decidedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-          [checksum, live, state, day, amount, pineda, 'Tesorera', decided],
-        );
-      await decision(applied, applied, 'aplicada', '2026-11-25', 295000);
-      await decision(reversed, null, 'revertida', '2026-11-27', 100000);
-      for (const checksum of [applied, read, reversed])
-        await old.dataSource.query('INSERT INTO bank_statement_reads (checksum, readAt) VALUES (?, ?)', [checksum, decided]);
+      await undoMigrationsTo(old, BankLineFacts1765170000000.name);
+      const { pineda, applied, read, reversed, statement } = await linesBeforeFacts(old);
       await old.dataSource.runMigrations();
 
       const facts = await old.dataSource.getRepository(BankStatementReadEntity).find();
@@ -407,17 +315,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       );
       // The same lines in the bank's statement now: the applied one is known, and moves to its fingerprint.
       const treasurer = await sessionAgent(old, (await createUser(old, 'admin', null, 'Tesorera')).id);
-      const cookie = [...treasurer.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-      const csv = Buffer.from(
-        'Fecha;No. Documento;Descripción;Crédito\n25/11/2026;48213377;TRANSF ACH INDUSTRIAL;Q 2,950.00\n' +
-          '26/11/2026;;DEPOSITO EFECTIVO;Q 450.00\n27/11/2026;90001;DEPOSITO EN CHEQUE;Q 1,000.00\n',
-      );
-      const response = await old.app.inject({
-        method: 'POST',
-        url: '/api/bank-statements/preview',
-        payload: multipart({}, { data: csv, name: 'diciembre.csv', type: 'text/csv' }),
-        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
-      });
+      const response = await sendStatement(old, treasurer, statement, {}, 'diciembre.csv');
       const lines = response.json<BankPreview>().lines;
       expect(lines.map((line) => [line.status, line.imported?.note])).toEqual([
         ['aplicada', 'Ya importada el 30/11 en un archivo anterior: aplicada a Mateo Pineda'],
@@ -430,13 +328,6 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
         state: 'aplicada',
         familyId: pineda,
       });
-      const decisionFor = (line: BankPreviewLine, familyId: number) => ({
-        date: line.date,
-        description: line.description,
-        document: line.document,
-        amountCentavos: line.amountCentavos,
-        familyId,
-      });
       const again = await treasurer.post('/api/bank-statements/confirm', { lines: [decisionFor(lines[0]!, pineda)] });
       expect(again.status).toBe(409);
       expect(again.text).toContain('aplicada a Mateo Pineda');
@@ -447,7 +338,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
 
   it('takes the columns the committee chose for an unknown layout, and remembers them', async () => {
     const unknown = Buffer.from('Día,Texto,Entrada\n13/11/2026,ABONO Marta Gómez,Q1500\n');
-    const refused = await send(admin, unknown);
+    const refused = await sendStatement(api, admin, unknown);
     expect(expectSpanishError(refused).message).toBe(
       'No encontramos las columnas de fecha y de monto (crédito o depósito). Indica qué columna es cada una.',
     );
@@ -461,7 +352,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     const mapping = { date: 0, description: 1, document: null, credit: 2, debit: null, amount: null };
     const chosen = await preview(unknown, { mapping: JSON.stringify(mapping), headerLine: '1' });
     expect(chosen.lines.map((line) => line.amountCentavos)).toEqual([150000]);
-    expect((await confirm([decision(chosen.lines[0]!, null)], { layout: { headers: chosen.headers, mapping } })).body).toEqual({
+    expect((await confirm([decisionFor(chosen.lines[0]!, null)], { layout: { headers: chosen.headers, mapping } })).body).toEqual({
       applied: 0,
       discarded: 1,
       linked: 0,
@@ -472,24 +363,14 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
 
   it('refuses what is not a statement, in Spanish, and changes nothing', async () => {
     const before = await snapshotTables(api, { except: ['bank_statement_reads'] });
-    const cases: Array<[Buffer | null, number, string]> = [
-      [Buffer.from('%PDF-1.4\n%%EOF\n'), 400, 'El archivo no es un estado de cuenta'],
-      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 400, 'El archivo no es un estado de cuenta'],
-      [Buffer.from('PK\u0003\u0004 no es un zip'), 400, 'El archivo no es un estado de cuenta'],
-      [Buffer.alloc(0), 400, 'El archivo está vacío.'],
-      [Buffer.from('\n;;\n'), 400, 'El archivo está vacío.'],
-      [Buffer.from('Nombre;Teléfono\nAna;5555\n'), 400, 'No encontramos las columnas de fecha y de monto'],
-      [null, 400, 'Sube el archivo del estado de cuenta.'],
-      [Buffer.alloc(30 * 1024 * 1024, 0x41), 413, 'demasiado grande'],
-    ];
-    for (const [data, status, message] of cases) {
-      const response = await send(admin, data);
+    for (const [data, status, message] of NOT_STATEMENTS) {
+      const response = await sendStatement(api, admin, data);
       expect({ status: response.statusCode, message: expectSpanishError(response).message }).toEqual({
         status,
         message: expect.stringContaining(message),
       });
     }
-    const badMapping = await send(admin, fixture('industrial.csv'), { mapping: '{"date":"A"}' });
+    const badMapping = await sendStatement(api, admin, fixture('industrial.csv'), { mapping: '{"date":"A"}' });
     expect([badMapping.statusCode, badMapping.json().message]).toEqual([400, 'La asignación de columnas no es válida.']);
     const badLines = await confirm([{ date: '31/11/2026', description: 'x', document: '', amountCentavos: -5, familyId: 0 }]);
     expect(badLines.status).toBe(400);
@@ -501,7 +382,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     ]);
     const read = (await preview(fixture('industrial.csv'))).lines[0]!;
     await api.dataSource.getRepository(BankLineEntity).update({ checksum: read.checksum }, { liveChecksum: null, state: 'revertida' });
-    const noFamily = await confirm([{ ...decision(read, null), familyId: 99_999 }]);
+    const noFamily = await confirm([{ ...decisionFor(read, null), familyId: 99_999 }]);
     expect([noFamily.status, noFamily.body]).toEqual([404, expect.objectContaining({ message: 'No encontramos esa familia.' })]);
     await api.dataSource
       .getRepository(BankLineEntity)
@@ -510,8 +391,8 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   });
 
   it('is for the committee only', async () => {
-    expect((await send(anaParent, fixture('industrial.csv'))).statusCode).toBe(403);
+    expect((await sendStatement(api, anaParent, fixture('industrial.csv'))).statusCode).toBe(403);
     expect((await anaParent.post('/api/bank-statements/confirm', { lines: [] })).status).toBe(403);
-    expect((await send(api.agent(), fixture('industrial.csv'))).statusCode).toBe(401);
+    expect((await sendStatement(api, api.agent(), fixture('industrial.csv'))).statusCode).toBe(401);
   });
 });

@@ -10,6 +10,7 @@ import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { NotificationEntity } from '../src/notifications/notification.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UserEntity } from '../src/users/user.entity';
@@ -88,6 +89,18 @@ export async function createFamily(api: TestApi, overrides: Partial<FamilyEntity
   if (awardsRsvp) await setKeyAnswer(api, family.id, 'awards', true);
   if (brunchRsvp) await setKeyAnswer(api, family.id, 'brunch', true);
   return family;
+}
+
+/** The six payments of the money suites, in quetzales: Q11,350 in all. */
+export const PAYMENT_AMOUNTS = [2950, 3400, 1500, 1500, 1000, 1000];
+
+/** The six payments' amounts, in quetzales; twins owe the same (no amount of their own). */
+export async function setPaymentAmounts(api: TestApi, amounts = PAYMENT_AMOUNTS): Promise<void> {
+  for (const [index, amount] of amounts.entries()) {
+    await api.dataSource
+      .getRepository(PaymentDateEntity)
+      .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
+  }
 }
 
 /** Noon in Guatemala, a year from now: an event on it is not over, so parents may answer it. */

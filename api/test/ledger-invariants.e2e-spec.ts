@@ -7,157 +7,18 @@
 //   - every verified receipt and every applied line stands behind exactly one standing credit;
 //   - no payment reads 'pagado' with a balance, nor 'parcial' without money;
 //   - the dashboard, the statements (admin's and parent's), the families list and the workbook agree.
-import ExcelJS from 'exceljs';
 import fc from 'fast-check';
-import { toCentavos, toQuetzales } from '@portal/format';
-import type { BankPreview, Family, LedgerEntry, Receipt, Stats, Statement } from '@portal/contracts';
+import { toQuetzales } from '@portal/format';
+import type { BankPreview } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
-import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.entity';
-import { depositKey } from '../src/ledger/allocation';
-import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
-import { PaymentDateEntity } from '../src/payments/payment-date.entity';
-import { ReceiptEntity } from '../src/receipts/receipt.entity';
-import { createFamily, createUser, sessionAgent } from './fixtures';
+import type { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
+import type { ReceiptEntity } from '../src/receipts/receipt.entity';
+import { createFamily, createUser, sessionAgent, setPaymentAmounts } from './fixtures';
 import { Agent, DATABASES, startApi, startSecondApi, type TestApi } from './harness';
-import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
-
-const AMOUNTS = [2950, 3400, 1500, 1500, 1000, 1000];
-// Few values, so that the same deposit comes back often: as a slip, a bank line, a repeat; one
-// with centavos, kept to the centavo on every path.
-const DEPOSIT_AMOUNTS = [2950, 3400, 450.75];
-const DOCUMENTS = ['48213377', '', '100231'];
-const DAYS = ['2026-09-20', '2026-09-21'];
-/** Two different files: the same one twice is a repeat. */
-const FILES = [PDF, Buffer.from(PDF.toString('latin1').replace('%PDF-1.4\n', '%PDF-1.4\n%otra copia\n'), 'latin1')];
-
-type Op =
-  | { op: 'upload'; family: number; payment: number; amount: number; document: number; day: number; file: number }
-  | { op: 'verify'; pick: number; amount: number | null; admin: number }
-  | { op: 'reject'; pick: number }
-  | { op: 'delete'; pick: number }
-  | { op: 'bank'; amount: number; document: number; day: number; family: number | null; reference: number | null }
-  | { op: 'reimport'; pick: number; family: number | null }
-  | { op: 'cash'; family: number; amount: number; note: string }
-  | { op: 'override'; family: number; payment: number; amount: number }
-  | { op: 'reverse'; pick: number; receipt: 'en_revision' | 'rechazado' }
-  | { op: 'twoVerify'; pick: number }
-  | { op: 'twoReverse'; pick: number }
-  | { op: 'twoBank'; amount: number; family: number }
-  | { op: 'forged'; family: number };
-
-const family = fc.integer({ min: 0, max: 2 });
-/** Mostly the first value of a pool. */
-const mostlyFirst = (max: number) =>
-  fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.integer({ min: 0, max }), weight: 1 });
-const OPS: fc.Arbitrary<Op> = fc.oneof(
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      op: fc.constant('upload' as const),
-      family: fc.integer({ min: 0, max: 1 }),
-      payment: fc.integer({ min: 1, max: 6 }),
-      amount: mostlyFirst(2).map((index) => DEPOSIT_AMOUNTS[index]!),
-      document: mostlyFirst(2),
-      day: mostlyFirst(1),
-      file: fc.integer({ min: 0, max: 1 }),
-    }),
-  },
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      op: fc.constant('verify' as const),
-      pick: fc.nat(),
-      amount: fc.option(fc.constantFrom(...DEPOSIT_AMOUNTS), { freq: 3 }),
-      admin: fc.integer({ min: 0, max: 1 }),
-    }),
-  },
-  fc.record({ op: fc.constant('reject' as const), pick: fc.nat() }),
-  fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }),
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      op: fc.constant('bank' as const),
-      amount: mostlyFirst(2).map((index) => DEPOSIT_AMOUNTS[index]!),
-      document: mostlyFirst(2),
-      day: mostlyFirst(1),
-      family: fc.option(family, { freq: 5 }),
-      reference: fc.option(family),
-    }),
-  },
-  fc.record({ op: fc.constant('reimport' as const), pick: fc.nat(), family: fc.option(family) }),
-  fc.record({
-    op: fc.constant('cash' as const),
-    family,
-    amount: fc.constantFrom(...DEPOSIT_AMOUNTS),
-    note: fc.constantFrom('recibo 0012', ''),
-  }),
-  fc.record({
-    op: fc.constant('override' as const),
-    family,
-    payment: fc.integer({ min: 1, max: 6 }),
-    amount: fc.constantFrom(0, 1000, 2950, 1475.5),
-  }),
-  fc.record({
-    op: fc.constant('reverse' as const),
-    pick: fc.nat(),
-    receipt: fc.constantFrom('en_revision' as const, 'rechazado' as const),
-  }),
-  fc.record({ op: fc.constant('twoVerify' as const), pick: fc.nat() }),
-  fc.record({ op: fc.constant('twoReverse' as const), pick: fc.nat() }),
-  fc.record({ op: fc.constant('twoBank' as const), amount: fc.constantFrom(...DEPOSIT_AMOUNTS), family }),
-  fc.record({ op: fc.constant('forged' as const), family }),
-);
-
-/** What two or more admins do at once: each operation by one of the clients (`by`). */
-type ConcurrentOp =
-  | { op: 'upload'; family: number; payment: number; amount: number; document: number; day: number }
-  | { op: 'verify'; pick: number; by: number }
-  | { op: 'bank'; amount: number; document: number; day: number; family: number; by: number }
-  | { op: 'reimport'; pick: number; family: number; by: number }
-  | { op: 'reverse'; pick: number; by: number }
-  | { op: 'cash'; family: number; payment: number; amount: number; by: number }
-  // One deposit from two sides at once: its slip verified while its bank line is applied, or the
-  // credit of its slip reversed while its bank line is applied.
-  | { op: 'slipAndLine'; pick: number; by: number; other: number }
-  | { op: 'reverseAndLine'; pick: number; by: number; other: number };
-
-const client = fc.integer({ min: 0, max: 3 });
-const CONCURRENT_OPS: fc.Arbitrary<ConcurrentOp> = fc.oneof(
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      op: fc.constant('upload' as const),
-      family: fc.integer({ min: 0, max: 1 }),
-      payment: fc.integer({ min: 1, max: 6 }),
-      amount: mostlyFirst(2).map((index) => DEPOSIT_AMOUNTS[index]!),
-      document: mostlyFirst(2),
-      day: mostlyFirst(1),
-    }),
-  },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('verify' as const), pick: fc.nat(), by: client }) },
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      op: fc.constant('bank' as const),
-      amount: mostlyFirst(2).map((index) => DEPOSIT_AMOUNTS[index]!),
-      document: mostlyFirst(2),
-      day: mostlyFirst(1),
-      family: fc.integer({ min: 0, max: 1 }),
-      by: client,
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('reimport' as const), pick: fc.nat(), family: family, by: client }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('reverse' as const), pick: fc.nat(), by: client }) },
-  fc.record({
-    op: fc.constant('cash' as const),
-    family,
-    payment: fc.integer({ min: 1, max: 6 }),
-    amount: fc.constantFrom(...DEPOSIT_AMOUNTS),
-    by: client,
-  }),
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('slipAndLine' as const), pick: fc.nat(), by: client, other: client }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('reverseAndLine' as const), pick: fc.nat(), by: client, other: client }) },
-);
+import { upload } from './receipts-fixtures';
+import { previewStatement } from './support/bank-statements';
+import { CONCURRENT_OPS, DAYS, DOCUMENTS, FILES, OPS, type ConcurrentOp, type Op } from './support/ledger-operations';
+import { checkMoneyRules, entriesOf, receiptsOf } from './support/ledger-rules';
 
 describe.each(DATABASES)('the ledger under random sequences of money operations (%s)', (kind) => {
   let api: TestApi;
@@ -185,11 +46,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
       return agent;
     };
     clients = [admins[0]!, admins[1]!, elsewhere(admins[0]!), elsewhere(admins[1]!)];
-    for (const [index, amount] of AMOUNTS.entries()) {
-      await api.dataSource
-        .getRepository(PaymentDateEntity)
-        .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
-    }
+    await setPaymentAmounts(api);
   }, 60_000);
   afterAll(async () => {
     await second?.close();
@@ -217,10 +74,8 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     sentLines = [];
   }
 
-  const receiptsOf = async () =>
-    api.dataSource.getRepository(ReceiptEntity).find({ where: families.map((familyId) => ({ familyId })), order: { id: 'ASC' } });
-  const entriesOf = async () =>
-    api.dataSource.getRepository(LedgerEntryEntity).find({ where: families.map((familyId) => ({ familyId })), order: { id: 'ASC' } });
+  /** The class of the sequence running. */
+  const money = () => ({ api, admins, parents, families });
   const pick = <T>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
 
   const bankCsv = (amount: number, document: string, day: string, reference: number | null) => {
@@ -228,17 +83,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     const description = reference === null ? 'DEPOSITO EFECTIVO' : `DEPOSITO ${paymentReference(2026, families[reference]!)}`;
     return `Fecha;No. Documento;Descripción;Crédito\n${date}/${month}/${year};${document};${description};Q ${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}\n`;
   };
-  const previewCsv = async (csv: string, by: Agent = admins[0]!, on: TestApi = api) => {
-    const cookie = [...by.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await on.app.inject({
-      method: 'POST',
-      url: '/api/bank-statements/preview',
-      payload: multipart({}, { data: Buffer.from(csv, 'utf8'), name: 'estado.csv', type: 'text/csv' }),
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json<BankPreview>();
-  };
+  const previewCsv = (csv: string, by: Agent = admins[0]!, on: TestApi = api) => previewStatement(on, by, Buffer.from(csv, 'utf8'));
   const confirmFirst = async (preview: BankPreview, familyIndex: number | null) => {
     const line = preview.lines[0]!;
     const target = familyIndex === null ? null : families[familyIndex]!;
@@ -274,7 +119,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
       case 'reject':
       case 'delete':
       case 'twoVerify': {
-        const receipt = pick(await receiptsOf(), step.pick);
+        const receipt = pick(await receiptsOf(money()), step.pick);
         if (!receipt) return;
         const url = `/api/payment-proofs/${receipt.id}`;
         if (step.op === 'verify') {
@@ -327,7 +172,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
       }
       case 'reverse':
       case 'twoReverse': {
-        const entry = pick(await entriesOf(), step.pick);
+        const entry = pick(await entriesOf(money()), step.pick);
         if (!entry) return;
         const url = `/api/ledger-entries/${entry.id}/reverse`;
         const standing = entry.kind === 'credito' && entry.reversedById === null;
@@ -380,104 +225,6 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     }
   }
 
-  async function checkRules(): Promise<void> {
-    const [entries, receipts, lines] = await Promise.all([
-      entriesOf(),
-      receiptsOf(),
-      api.dataSource.getRepository(BankLineEntity).find({ where: families.map((familyId) => ({ familyId })) }),
-    ]);
-    const standing = entries.filter((entry) => entry.kind === 'credito' && entry.reversedById === null);
-    const statements = await Promise.all(
-      families.map(async (id) => (await admins[0]!.get<Statement>(`/api/families/${id}/statement`)).body),
-    );
-    for (const [index, statement] of statements.entries()) {
-      const familyId = families[index]!;
-      const sum = standing.filter((entry) => entry.familyId === familyId).reduce((total, entry) => total + entry.amount, 0);
-      const all = entries.filter((entry) => entry.familyId === familyId).reduce((total, entry) => total + entry.amount, 0);
-      // The entries hold centavos; the statement shows quetzales.
-      expect(toCentavos(statement.totals.received)).toBe(sum);
-      expect(all).toBe(sum);
-      expect(statement.entries.map((entry: LedgerEntry) => entry.id)).toEqual(
-        entries.filter((entry) => entry.familyId === familyId).map((entry) => entry.id),
-      );
-      for (const line of statement.lines) {
-        if (line.state === 'pagado') expect(line.balance).toBe(0);
-        if (line.state === 'parcial') expect(line.received).toBeGreaterThan(0);
-        if (line.state === 'pendiente') expect(line.received).toBe(0);
-        if (line.balance !== null) expect(line.balance).toBeGreaterThanOrEqual(0);
-      }
-      const allocated = statement.lines.reduce((total, line) => total + toCentavos(line.received), 0);
-      expect(allocated + toCentavos(statement.totals.credit)).toBe(sum);
-    }
-    // A deposit is credited at most once.
-    const keys = standing.map((entry) => depositKey(entry.documentNumber, entry.amount, entry.depositDate)).filter((key) => key !== null);
-    expect(new Set(keys).size).toBe(keys.length);
-    // Every verified receipt and every applied line stands behind exactly one standing credit.
-    for (const receipt of receipts.filter((row) => row.state === 'verificado')) {
-      expect(standing.filter((entry) => entry.receiptId === receipt.id)).toHaveLength(1);
-    }
-    for (const receipt of receipts.filter((row) => row.state !== 'verificado')) {
-      expect(standing.filter((entry) => entry.receiptId === receipt.id)).toHaveLength(0);
-    }
-    const applied = lines.filter((line) => line.state === 'aplicada');
-    for (const line of applied) expect(standing.filter((entry) => entry.bankLineId === line.id)).toHaveLength(1);
-    // No applied line points to a reversed credit; a line is applied once, and its kept fact says so.
-    for (const line of applied) expect(standing.map((entry) => entry.id)).toContain(line.entryId);
-    expect(new Set(applied.map((line) => line.checksum)).size).toBe(applied.length);
-    const facts = await api.dataSource.getRepository(BankStatementReadEntity).find();
-    for (const line of applied)
-      expect(facts.find((fact) => fact.checksum === line.checksum)).toMatchObject({ state: 'aplicada', lineId: line.id });
-    for (const fact of facts.filter((row) => row.state === 'aplicada' && lines.some((line) => line.id === row.lineId)))
-      expect(applied.map((line) => line.id)).toContain(fact.lineId);
-    // All the money: applied lines + verified receipts not linked to a line + money by hand.
-    const total = standing.reduce((sum, entry) => sum + entry.amount, 0);
-    const fromLines = applied.reduce((sum, line) => sum + line.amountCentavos, 0);
-    const fromReceipts = standing
-      .filter((entry) => entry.receiptId !== null && entry.bankLineId === null)
-      .reduce((sum, entry) => sum + entry.amount, 0);
-    const byHand = standing.filter((entry) => entry.source === 'efectivo').reduce((sum, entry) => sum + entry.amount, 0);
-    expect(total).toBe(fromLines + fromReceipts + byHand);
-
-    // Every screen agrees: the parent's statement, the families list, the dashboard and the workbook.
-    for (const [index, parent] of parents.entries()) {
-      const mine = (await parent.get<Statement>('/api/my-family/statement')).body;
-      expect(mine.totals).toEqual(statements[index]!.totals);
-      expect(mine.lines.map((line) => line.state)).toEqual(statements[index]!.lines.map((line) => line.state));
-      const proofs = (await parent.get<Receipt[]>('/api/my-family/payment-proofs')).body;
-      expect(proofs.map((proof) => proof.id)).toEqual(receipts.filter((row) => row.familyId === families[index]).map((row) => row.id));
-    }
-    const list = (await admins[1]!.get<Family[]>('/api/families')).body;
-    for (const [index, statement] of statements.entries()) {
-      expect(list.find((row) => row.id === families[index])!.hasPaid).toBe(statement.paid);
-    }
-    const everyone = (await admins[1]!.get<Family[]>('/api/families')).body;
-    const allStatements = await Promise.all(
-      everyone.map(async (row) => (await admins[1]!.get<Statement>(`/api/families/${row.id}/statement`)).body),
-    );
-    const stats = (await admins[1]!.get<Stats>('/api/stats')).body;
-    expect(stats.paymentsReceived).toBe(allStatements.filter((statement) => statement.paid).length);
-    expect(toCentavos(stats.moneyReceived)).toBe(allStatements.reduce((sum, statement) => sum + toCentavos(statement.totals.received), 0));
-    for (const progress of stats.paymentProgress) {
-      const paidIt = allStatements.filter(
-        (statement) => statement.lines.find((line) => line.paymentNumber === progress.paymentNumber)!.state === 'pagado',
-      );
-      expect(progress.verifiedFamilies).toBe(paidIt.length);
-    }
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await admins[0]!.get('/api/payment-confirmations-report?format=xlsx')).rawBody as unknown as ExcelJS.Buffer);
-    const sheet = workbook.getWorksheet('Estado de cuenta')!;
-    for (const statement of statements) {
-      let found = false;
-      sheet.eachRow((row, number) => {
-        if (number === 1 || row.getCell(1).value !== statement.graduateName) return;
-        found = true;
-        expect(row.getCell(6).value).toBe(statement.totals.received);
-        expect(row.getCell(7).value).toBe(statement.totals.balance);
-      });
-      expect(found).toBe(true);
-    }
-  }
-
   it('keeps every money rule after every step', async () => {
     let run_ = 0;
     await fc.assert(
@@ -486,7 +233,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
         await freshClass(run_);
         for (const step of ops) {
           await run(step);
-          await checkRules();
+          await checkMoneyRules(money());
         }
       }),
       { numRuns: Number(process.env.LEDGER_RUNS ?? 12), endOnFailure: true },
@@ -618,9 +365,9 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
           run_ += 1;
           await freshClass(run_);
           for (const batch of batches) {
-            const [receipts, entries] = await Promise.all([receiptsOf(), entriesOf()]);
+            const [receipts, entries] = await Promise.all([receiptsOf(money()), entriesOf(money())]);
             await Promise.all(batch.map((step) => runAtOnce(step, receipts, entries)));
-            await checkRules();
+            await checkMoneyRules(money());
           }
         },
       ),

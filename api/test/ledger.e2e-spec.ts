@@ -7,13 +7,12 @@ import { paymentReference } from '../src/bank/reference';
 import { Ledger1764700000000 } from '../src/database/migrations/1764700000000-ledger';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
-import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { FamilyEntity } from '../src/families/family.entity';
-import { createFamily, createUser, sessionAgent, snapshotTables } from './fixtures';
+import { createFamily, createUser, PAYMENT_AMOUNTS, sessionAgent, setPaymentAmounts, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
-import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
-
-const AMOUNTS = [2950, 3400, 1500, 1500, 1000, 1000];
+import { PDF, upload } from './receipts-fixtures';
+import { decisionFor, previewStatement } from './support/bank-statements';
+import { moneyBeforeLedger, undoMigrationsTo } from './support/before-migrations';
 
 describe.each(DATABASES)('the ledger (%s)', (kind) => {
   let api: TestApi;
@@ -23,11 +22,7 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
   beforeAll(async () => {
     api = await startApi(kind);
     admin = await sessionAgent(api, (await createUser(api, 'admin', null, 'Tesorera Ana')).id);
-    for (const [index, amount] of AMOUNTS.entries()) {
-      await api.dataSource
-        .getRepository(PaymentDateEntity)
-        .update({ id: (index + 1) as 1 }, { amountCentavos: amount * 100, twinsAmountCentavos: null });
-    }
+    await setPaymentAmounts(api);
   });
   afterAll(() => api.close());
 
@@ -44,31 +39,13 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
     expect(response.statusCode).toBe(201);
     return response.json<Receipt>();
   };
-  const preview = async (csv: string) => {
-    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await api.app.inject({
-      method: 'POST',
-      url: '/api/bank-statements/preview',
-      payload: multipart({}, { data: Buffer.from(csv, 'utf8'), name: 'estado.csv', type: 'text/csv' }),
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json<BankPreview>();
-  };
+  const preview = (csv: string) => previewStatement(api, admin, Buffer.from(csv, 'utf8'));
   const csvLine = (day: string, document: string, description: string, amount: number) => {
     const [year, month, date] = day.split('-');
     return `Fecha;No. Documento;Descripción;Crédito\n${date}/${month}/${year};${document};${description};Q ${amount.toLocaleString('en-US')}.00\n`;
   };
   const apply = (preview: BankPreview, familyId: number | null) =>
-    admin.post<BankConfirmResult>('/api/bank-statements/confirm', {
-      lines: preview.lines.map((line) => ({
-        date: line.date,
-        description: line.description,
-        document: line.document,
-        amountCentavos: line.amountCentavos,
-        familyId,
-      })),
-    });
+    admin.post<BankConfirmResult>('/api/bank-statements/confirm', { lines: preview.lines.map((line) => decisionFor(line, familyId)) });
   const statementOf = async (familyId: number) => (await admin.get<Statement>(`/api/families/${familyId}/statement`)).body;
   const mailsTo = (recipient: string) =>
     api.dataSource.getRepository(OutboxMessageEntity).find({ where: { recipient, kind: 'pago' }, order: { id: 'ASC' } });
@@ -366,37 +343,8 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
   it('the migration moves receipts, bank lines, cash and the old tick into the ledger, a deposit counted twice once', async () => {
     const old = await startApi(kind);
     try {
-      while (
-        (await old.dataSource.query('SELECT name FROM migrations')).some((row: { name: string }) => row.name === Ledger1764700000000.name)
-      )
-        await old.dataSource.undoLastMigration();
-      for (const [index, amount] of AMOUNTS.entries())
-        await old.dataSource.query('UPDATE payment_dates SET amountQuetzales = ? WHERE id = ?', [amount, index + 1]);
-      const insertFamily = async (name: string, hasPaid: boolean) => {
-        await old.dataSource.query(
-          'INSERT INTO families (graduateName, contactName, email, phone, tablesBooked, hasPaid, paymentAmount, graduates) VALUES (?, ?, ?, ?, 0, ?, 0, 1)',
-          [name, 'Contacto', `${name.toLowerCase().replace(/\W/g, '')}@example.com`, '5555', hasPaid ? 1 : 0],
-        );
-        const [row] = await old.dataSource.query('SELECT id FROM families WHERE graduateName = ?', [name]);
-        return Number(row.id);
-      };
-      const twice = await insertFamily('Doble', false);
-      const cash = await insertFamily('Efectivo', false);
-      const ticked = await insertFamily('Marcada', true);
-      const at = '2026-09-20 15:00:00.000';
-      const proof = (familyId: number, kind_: string, amount: number, document: string | null, uploadedAt = at) =>
-        old.dataSource.query(
-          `INSERT INTO payment_proofs (familyId, paymentNumber, fileName, kind, uploadedAt, state, contentType, hasThumbnail, amountDeclared, depositDate, documentNumber, reviewedByName, reviewedAt, amountReceived)
-           VALUES (?, 1, 'x', ?, ?, 'verificado', 'application/pdf', 0, ?, '2026-09-20', ?, 'Tesorera', ?, ?)`,
-          [familyId, kind_, uploadedAt, amount, document, uploadedAt, amount],
-        );
-      await proof(twice, 'comprobante', 2950, '48213377');
-      await proof(twice, 'banco', 2950, '48213377', '2026-09-28 10:00:00.000');
-      await old.dataSource.query(
-        "INSERT INTO bank_lines (checksum, state, day, amountCentavos, familyId, decidedByName, decidedAt) VALUES ('c1', 'aplicada', '2026-09-20', 295000, ?, 'Tesorera', '2026-09-28 10:00:00.000')",
-        [twice],
-      );
-      await proof(cash, 'efectivo', 1000, 'recibo 0012');
+      await undoMigrationsTo(old, Ledger1764700000000.name);
+      const { twice, cash, ticked } = await moneyBeforeLedger(old, PAYMENT_AMOUNTS);
       await old.dataSource.runMigrations();
 
       const entries = await old.dataSource.getRepository(LedgerEntryEntity).find({ order: { id: 'ASC' } });

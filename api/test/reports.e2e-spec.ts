@@ -10,36 +10,13 @@ import { paymentReference } from '../src/bank/reference';
 import { REPORT_TEXTS } from '../src/reports/reports.messages';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { answerEvent, answerPayments, createEvent, createFamily } from './fixtures';
-import { DATABASES, startApi, type Agent, type Response, type TestApi } from './harness';
+import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { JUNE_13, PAYMENT_HEADERS, readSheet, RSVP_HEADERS, STATEMENT_HEADERS, XLSX } from './support/report-workbooks';
 
 const PAYMENTS = '/api/payment-confirmations-report';
 const RSVPS = '/api/event-rsvps-report';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const PAYMENT_HEADERS = ['Graduado', 'Contacto', 'Email', 'Teléfono', 'Pago 1', 'Pago 2', 'Pago 3', 'Pago 4', 'Pago 5', 'Pago 6'];
-const RSVP_HEADERS = ['Evento', 'Fecha del Evento', 'Graduado', 'Contacto', 'Email', 'Teléfono', 'Asistencia', 'Personas'];
-/** 13 June 2026 as a spreadsheet date: the calendar day at UTC midnight. */
-const JUNE_13 = new Date('2026-06-13T00:00:00.000Z');
 
 type FamilySeed = Pick<FamilyEntity, 'graduateName' | 'contactName' | 'email' | 'phone' | 'graduates'>;
-
-/** The workbooks' sheets, by report: the payments one gained the account statements. */
-const SHEETS: Record<string, string[]> = {
-  'confirmaciones-de-pago': ['Confirmaciones de Pago', 'Estado de cuenta', 'Cómo leer'],
-  'rsvps-eventos': ['RSVPs de Eventos'],
-};
-
-/** The first (or the `index`th) sheet of a downloaded workbook, with its rows as arrays of cell values. */
-async function readSheet(response: Response, index = 0) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(response.rawBody as unknown as ExcelJS.Buffer);
-  const report = /filename="(.+)-\d{4}-\d{2}-\d{2}\.xlsx"/.exec(String(response.headers['content-disposition']))![1]!;
-  expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(SHEETS[report]);
-  const sheet = workbook.worksheets[index]!;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { sheet, rows };
-}
 
 describe.each(DATABASES)('reports (%s)', (kind) => {
   let api: TestApi;
@@ -183,21 +160,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       const carla = await family('Carla Méndez', { graduates: 2 });
       expect((await admin.post(`/api/families/${carla.id}/payments/1/cash`, { amountReceived: 4000 })).status).toBe(201);
       const { sheet, rows } = await readSheet(await admin.get(`${PAYMENTS}?format=xlsx`), 1);
-      expect(rows[0]).toEqual([
-        'Graduado',
-        'Contacto',
-        'Referencia',
-        'Graduados',
-        'Esperado (Q)',
-        'Recibido (Q)',
-        'Saldo (Q)',
-        'Pago 1',
-        'Pago 2',
-        'Pago 3',
-        'Pago 4',
-        'Pago 5',
-        'Pago 6',
-      ]);
+      expect(rows[0]).toEqual(STATEMENT_HEADERS);
       const row = rows.findIndex((cells) => cells[0] === 'Carla Méndez');
       // Twins owe Q4,250 then Q3,400 (the default amounts); Q4,000 received in cash for the first.
       expect(rows[row]).toEqual([

@@ -10,8 +10,11 @@ import { sendStoredFile } from '../receipts/receipt-files.controller';
 import { ParseReportFormatPipe, type ReportFormat } from '../reports/report-format.pipe';
 import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet-stream';
 import { BOOKS_REPORT, booksWorkbook } from './books-workbook';
+import { BooksReader } from './books-reader';
 import { BooksService } from './books.service';
 import { BooksSettingsDto, BudgetDto, ExpenseAnswerDto, ExpenseQuestionDto, HoldingDto, ReverseExpenseDto } from './dto/books.dto';
+import { ExpensesService } from './expenses.service';
+import { QuestionsService } from './questions.service';
 
 /** The committee's books: budget, expenses and their approval, what is held, answers, the closing report. */
 @Roles('admin')
@@ -20,13 +23,16 @@ export class BooksController {
   private readonly logger = new Logger('Books');
 
   constructor(
+    private readonly reader: BooksReader,
     private readonly books: BooksService,
+    private readonly expenses: ExpensesService,
+    private readonly questions: QuestionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
   get(): Promise<Books> {
-    return this.books.forAdmin();
+    return this.reader.forAdmin();
   }
 
   /** A new version of the whole budget (the earlier ones stay). */
@@ -57,19 +63,19 @@ export class BooksController {
   /** multipart/form-data: the ExpenseInput fields and the invoice as `file` (required for a 'gasto'). */
   @Post('expenses')
   createExpense(@CurrentUser() user: User, @Body() body: unknown): Promise<Expense> {
-    return this.books.createExpense(user, body);
+    return this.expenses.createExpense(user, body);
   }
 
   @Post('expenses/:id/approve')
   @HttpCode(200)
   approve(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<Expense> {
-    return this.books.approve(user, id);
+    return this.expenses.approve(user, id);
   }
 
   @Post('expenses/:id/reverse')
   @HttpCode(200)
   reverse(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: ReverseExpenseDto): Promise<Expense> {
-    return this.books.reverse(user, id, body);
+    return this.expenses.reverse(user, id, body);
   }
 
   @Post('holdings')
@@ -80,20 +86,20 @@ export class BooksController {
   /** The menu's and the dashboard's count of questions waiting for an answer. */
   @Get('questions/open')
   openQuestions(): Promise<{ count: number }> {
-    return this.books.openQuestions();
+    return this.questions.openQuestions();
   }
 
   @Post('questions/:id/answer')
   @HttpCode(200)
   answer(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: ExpenseAnswerDto): Promise<Books> {
-    return this.books.answer(user, id, body);
+    return this.questions.answer(user, id, body);
   }
 
   /** 'Informe de rendición de cuentas': JSON (the printable page's) or, with ?format=xlsx, the workbook. */
   @Get('report')
   @Header('Cache-Control', 'no-store')
   async report(@Query('format', ParseReportFormatPipe) format: ReportFormat): Promise<Books | StreamableFile> {
-    const books = await this.books.forAdmin();
+    const books = await this.reader.forAdmin();
     if (format === 'json') return books;
     const stream = booksWorkbook(
       books,
@@ -111,17 +117,17 @@ export class BooksController {
 @Roles('admin', 'parent')
 @Controller('books/expenses/:id')
 export class InvoiceFilesController {
-  constructor(private readonly books: BooksService) {}
+  constructor(private readonly expenses: ExpensesService) {}
 
   @Get('invoice')
   async invoice(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
-    const { bytes, type } = await this.books.invoice(user, id, 'file');
+    const { bytes, type } = await this.expenses.invoice(user, id, 'file');
     sendStoredFile(reply, bytes, type, `factura-${id}.${type === 'application/pdf' ? 'pdf' : 'jpg'}`);
   }
 
   @Get('thumbnail')
   async thumbnail(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
-    const { bytes } = await this.books.invoice(user, id, 'thumbnail');
+    const { bytes } = await this.expenses.invoice(user, id, 'thumbnail');
     sendStoredFile(reply, bytes, 'image/jpeg', `factura-${id}-miniatura.jpg`);
   }
 }
@@ -130,27 +136,30 @@ export class InvoiceFilesController {
 @Roles('parent')
 @Controller('my-books')
 export class MyBooksController {
-  constructor(private readonly books: BooksService) {}
+  constructor(
+    private readonly reader: BooksReader,
+    private readonly questions: QuestionsService,
+  ) {}
 
   @Get()
   get(@CurrentUser() user: User): Promise<ParentBooks> {
-    return this.books.forParent(user);
+    return this.reader.forParent(user);
   }
 
   /** Answers to the family's questions since it last opened the page ('Cuentas' in the menu). */
   @Get('answers')
   answers(@CurrentUser() user: User): Promise<BooksAnswersSeen> {
-    return this.books.unseenAnswers(user);
+    return this.questions.unseenAnswers(user);
   }
 
   /** The page was opened: takes no body, and sending it again does no harm. */
   @Put('seen')
   markSeen(@CurrentUser() user: User): Promise<{ lastSeenAt: string }> {
-    return this.books.markSeen(user);
+    return this.questions.markSeen(user);
   }
 
   @Post('questions')
   ask(@CurrentUser() user: User, @Body() body: ExpenseQuestionDto): Promise<ExpenseQuestion> {
-    return this.books.ask(user, body);
+    return this.questions.ask(user, body);
   }
 }

@@ -4,7 +4,10 @@ import { FamilyStoreModule } from '../families/family.store';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
 import { BooksController, InvoiceFilesController, MyBooksController } from './books.controller';
+import { BooksReader } from './books-reader';
 import { BooksService } from './books.service';
+import { ExpensesService } from './expenses.service';
+import { QuestionsService } from './questions.service';
 import { ControlsModule } from './controls.service';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity, QuestionDigestEntity } from './expense.entity';
@@ -37,7 +40,17 @@ import { BooksClosing } from './books-closing';
     ControlsModule,
   ],
   controllers: [BooksController, InvoiceFilesController, MyBooksController],
-  providers: [BooksService, BooksMail, QuestionsDigest, QuestionsDigestScheduler, InvoiceFiles, BooksClosing],
-  exports: [BooksService, BooksClosing],
+  providers: [
+    BooksReader,
+    BooksService,
+    ExpensesService,
+    QuestionsService,
+    BooksMail,
+    QuestionsDigest,
+    QuestionsDigestScheduler,
+    InvoiceFiles,
+    BooksClosing,
+  ],
+  exports: [BooksReader, BooksClosing],
 })
 export class BooksModule {}

@@ -20,7 +20,7 @@ import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { BankLineStore } from '../bank/bank-line.store';
 import { BooksClosing } from '../books/books-closing';
-import { BooksService } from '../books/books.service';
+import { BooksReader } from '../books/books-reader';
 import { booksWorkbook } from '../books/books-workbook';
 import { ControlsService } from '../books/controls.service';
 import { Database } from '../database/database.service';
@@ -115,7 +115,7 @@ export class ClosingService {
   constructor(
     private readonly db: Database,
     private readonly classes: ClassStore,
-    private readonly books: BooksService,
+    private readonly books: BooksReader,
     private readonly booksClosing: BooksClosing,
     private readonly controls: ControlsService,
     private readonly receipts: ReceiptStore,

@@ -1,0 +1,189 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Books, BooksCategory, BudgetVersion, ExpenseQuestion, ParentBooks, User } from '@portal/contracts';
+import { toCentavos, toQuetzales } from '@portal/format';
+import { Database } from '../database/database.service';
+import { FamilyStore } from '../families/family.store';
+import { LedgerService } from '../ledger/ledger.service';
+import { MyFamilyService } from '../parent/my-family.service';
+import { latestHeld, toExpense, toHolding } from './books-rows';
+import { classCollection, commitmentsOf, isMoney } from './commitments';
+import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
+import { ControlsService } from './controls.service';
+import { ExpenseEntity, ExpenseQuestionEntity } from './expense.entity';
+import { BooksVisitEntity, HoldingEntity } from './holding.entity';
+
+/**
+ * The committee's books as they are read (docs/books.md): the committee's whole view, which is
+ * also the closing report's, and what every family sees. The balance is money in (the ledger, all
+ * families together) minus approved money out.
+ */
+@Injectable()
+export class BooksReader {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: LedgerService,
+    private readonly families: MyFamilyService,
+    private readonly familyStore: FamilyStore,
+    private readonly controls: ControlsService,
+  ) {}
+
+  /**
+   * Everything both views share, from a handful of queries: summed in centavos, shown in quetzales.
+   * A count of what is held is compared with its balance (books.service.ts).
+   */
+  async read(manager: EntityManager) {
+    const [versions, lines, expenses, receivedByMonth] = await Promise.all([
+      manager.find(BudgetVersionEntity, { order: { id: 'ASC' } }),
+      manager.find(BudgetLineEntity, { order: { versionId: 'ASC', position: 'ASC' } }),
+      manager.find(ExpenseEntity, { order: { id: 'ASC' } }),
+      this.ledger.receivedByMonth(manager),
+    ]);
+    const budgets: BudgetVersion[] = versions.map((version, index) => {
+      const own = lines.filter((line) => line.versionId === version.id);
+      return {
+        id: version.id,
+        version: index + 1,
+        approvedOn: version.approvedOn,
+        acta: version.acta,
+        lines: own.map(({ category, amount }) => ({ category, amount: toQuetzales(amount) })),
+        total: toQuetzales(own.reduce((sum, line) => sum + line.amount, 0)),
+        createdBy: version.createdByName,
+        createdAt: version.createdAt.toISOString(),
+      };
+    });
+    const budget = budgets.at(-1) ?? null;
+    // A commitment (and its reversal) is not money: it counts apart until the money out that pays it.
+    const owed = commitmentsOf(expenses);
+    const money = expenses.filter((row) => isMoney(row, owed.ids));
+    const approved = money.filter((row) => row.state === 'aprobado');
+    const received = receivedByMonth.reduce((sum, month) => sum + month.amount, 0);
+    const spent = approved.reduce((sum, row) => sum + row.amount, 0);
+    // Summed in centavos, then shown in quetzales.
+    const sums: BooksCategory[] = (budget?.lines ?? []).map((line) => ({
+      category: line.category,
+      budgeted: toCentavos(line.amount),
+      spent: 0,
+    }));
+    for (const row of approved) {
+      let category = sums.find((one) => one.category === row.category);
+      if (!category) sums.push((category = { category: row.category, budgeted: 0, spent: 0 }));
+      category.spent += row.amount;
+    }
+    const categories = sums.map((sum) => ({ ...sum, budgeted: toQuetzales(sum.budgeted), spent: toQuetzales(sum.spent) }));
+    const reversalOf = new Map(expenses.filter((row) => row.reversesId !== null).map((row) => [row.reversesId!, row]));
+    const shown = (rows: ExpenseEntity[]) =>
+      rows.map((row) => toExpense(row, reversalOf.get(row.id))).sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+    return {
+      budgets,
+      budget,
+      categories,
+      totals: {
+        received: toQuetzales(received),
+        spent: toQuetzales(spent),
+        balance: toQuetzales(received - spent),
+        budgeted: budget?.total ?? 0,
+        committed: toQuetzales(owed.outstanding),
+      },
+      commitments: owed.commitments,
+      /** received - spent, in centavos. */
+      balance: received - spent,
+      receivedByMonth: receivedByMonth.map((month) => ({ month: month.month, amount: toQuetzales(month.amount) })),
+      allExpenses: shown(money),
+      approvedExpenses: shown(approved),
+      approvedIds: new Set(approved.map((row) => row.id)),
+    };
+  }
+
+  private async questions(manager: EntityManager, filter: { familyId: number; visible: Set<number> } | null): Promise<ExpenseQuestion[]> {
+    const rows = await manager.find(ExpenseQuestionEntity, { order: { id: 'DESC' } });
+    const names =
+      filter === null
+        ? new Map(
+            (await this.familyStore.byIds([...new Set(rows.map((row) => row.familyId))], ['graduateName'], manager)).map((family) => [
+              family.id,
+              family.graduateName,
+            ]),
+          )
+        : new Map<number, string>();
+    return rows
+      .filter((row) => filter === null || (filter.visible.has(row.expenseId) && (row.familyId === filter.familyId || row.answer !== null)))
+      .map((row) => ({
+        id: row.id,
+        expenseId: row.expenseId,
+        question: row.question,
+        askedAt: row.askedAt.toISOString(),
+        ...(filter === null ? { familyName: names.get(row.familyId) ?? 'Familia eliminada' } : { mine: row.familyId === filter.familyId }),
+        answer: row.answer,
+        answeredBy: row.answeredByName,
+        answeredAt: row.answeredAt?.toISOString() ?? null,
+      }));
+  }
+
+  async forAdmin(manager: EntityManager = this.db.manager): Promise<Books> {
+    const [view, holdings, controls, controlChanges, adminCount, collection] = await Promise.all([
+      this.read(manager),
+      manager.find(HoldingEntity, { order: { id: 'DESC' } }),
+      this.controls.inForce(manager),
+      this.controls.list(manager),
+      this.controls.adminCount(manager),
+      classCollection(manager, this.ledger, this.familyStore),
+    ]);
+    const latest = latestHeld(holdings);
+    const total = (latest.bank?.amount ?? 0) + (latest.cash?.amount ?? 0);
+    return {
+      totals: view.totals,
+      categories: view.categories,
+      budget: view.budget,
+      expenses: view.allExpenses,
+      questions: await this.questions(manager, null),
+      lastSeenAt: null,
+      approvalThreshold: toQuetzales(controls.threshold),
+      approvalRequired: controls.required,
+      controlChanges,
+      adminCount,
+      commitments: view.commitments,
+      collection,
+      budgets: [...view.budgets].reverse(),
+      holdings: holdings.map(toHolding),
+      held:
+        latest.bank || latest.cash
+          ? {
+              bank: latest.bank && toHolding(latest.bank),
+              cash: latest.cash && toHolding(latest.cash),
+              total: toQuetzales(total),
+              difference: toQuetzales(total - view.balance),
+            }
+          : null,
+      receivedByMonth: view.receivedByMonth,
+    };
+  }
+
+  /** What every family sees: totals, the budget, approved expenses; of questions, its own and the answered. */
+  async forParent(user: User): Promise<ParentBooks> {
+    const family = await this.families.familyOf(user);
+    const manager = this.db.manager;
+    const [view, visit, controls, collection] = await Promise.all([
+      this.read(manager),
+      manager.findOneBy(BooksVisitEntity, { familyId: family.id }),
+      this.controls.inForce(manager),
+      classCollection(manager, this.ledger, this.familyStore),
+    ]);
+    return {
+      totals: view.totals,
+      categories: view.categories,
+      budget: view.budget,
+      // A reversed expense's invoice is withdrawn from families (the committee still sees it).
+      expenses: view.approvedExpenses.map(({ createdById: _createdById, ...row }) =>
+        row.reversal ? { ...row, hasInvoice: false, invoiceType: null } : row,
+      ),
+      questions: await this.questions(manager, { familyId: family.id, visible: view.approvedIds }),
+      lastSeenAt: visit?.seenAt.toISOString() ?? null,
+      approvalThreshold: toQuetzales(controls.threshold),
+      approvalRequired: controls.required,
+      // Families see what is still owed; the committee also sees the commitments paid.
+      commitments: view.commitments.filter((commitment) => commitment.outstanding > 0),
+      collection,
+    };
+  }
+}

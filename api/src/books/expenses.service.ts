@@ -1,0 +1,257 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { Between, In, IsNull, MoreThanOrEqual, type EntityManager } from 'typeorm';
+import { COMMITMENT_KIND, MONEY_IN_KINDS, type Expense, type ExpenseInput, type ReverseExpenseInput, type User } from '@portal/contracts';
+import { foldForSearch, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
+import { Database } from '../database/database.service';
+import { recordChange } from '../history/record';
+import { MyFamilyService } from '../parent/my-family.service';
+import { makeSafe } from '../receipts/file-safety';
+import { MultipartBody } from '../common/multipart';
+import { BOOKS_MESSAGES } from './books.messages';
+import { author, expenseLabel, toExpense } from './books-rows';
+import { ControlsService } from './controls.service';
+import { expenseFields } from './expense-form';
+import { ExpenseEntity } from './expense.entity';
+import { InvoiceFiles } from './invoice-files';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** 'FLORES LA CEIBA, S.A.' and 'Flores  la Ceiba' are one supplier: letters and digits only, no accents, lower case. */
+const supplierName = (name: string) =>
+  foldForSearch(name)
+    .replace(/\b(s\.?\s?a|sociedad anonima)\b\.?/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** What the history keeps of an expense (its file never). */
+const shownExpense = (row: ExpenseEntity) => {
+  const { reversal: _reversal, createdAt: _createdAt, createdBy: _createdBy, createdById: _createdById, ...rest } = toExpense(row);
+  return rest;
+};
+
+/**
+ * The committee's money in and out (docs/books.md): rows that are only added (a correction is a
+ * reversal), a second admin's approval above the threshold, payments of a commitment, and the
+ * invoices behind them.
+ */
+@Injectable()
+export class ExpensesService {
+  constructor(
+    private readonly db: Database,
+    private readonly families: MyFamilyService,
+    private readonly controls: ControlsService,
+    private readonly invoiceFiles: InvoiceFiles,
+  ) {}
+
+  /**
+   * Whether money out waits for a second admin: above the threshold, or taking its supplier's total
+   * of the 30 days around it past the threshold (parts to one supplier count together). A supplier
+   * is the same by its NIT or by its name (case, accents, punctuation and spaces aside); the earlier
+   * parts are the money out not reversed, counted or pending, dated or recorded within 30 days.
+   * Amounts in centavos.
+   */
+  private async waits(manager: EntityManager, input: ExpenseInput, amount: number, now: Date): Promise<boolean> {
+    const controls = await this.controls.inForce(manager, true);
+    if (MONEY_IN_KINDS.includes(input.kind) || !controls.required) return false;
+    if (amount > controls.threshold) return true;
+    const day = (offset: number) => new Date(Date.parse(`${input.date}T00:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
+    const since = new Date(now.getTime() - 30 * DAY);
+    const outKinds = In(['gasto', 'anticipo', 'comision']);
+    const near = await manager.find(ExpenseEntity, {
+      where: [
+        { kind: outKinds, reversedById: IsNull(), date: Between(day(-30), day(30)) },
+        { kind: outKinds, reversedById: IsNull(), createdAt: MoreThanOrEqual(since) },
+      ],
+    });
+    const name = supplierName(input.supplier);
+    const earlier = near
+      .filter((row) => (input.nit !== undefined && row.nit === input.nit) || supplierName(row.supplier) === name)
+      .reduce((sum, row) => sum + row.amount, 0);
+    return earlier + amount > controls.threshold;
+  }
+
+  /**
+   * Fields first (cheap), then the invoice is proven safe (receipts/file-safety.ts, as a deposit
+   * slip), then one transaction writes the row, its file and its history. Money out above the
+   * threshold waits for a second admin; below it, and money back, counts at once.
+   */
+  async createExpense(user: User, body: unknown): Promise<Expense> {
+    if (!(body instanceof MultipartBody)) throw new UnsupportedMediaTypeException(BOOKS_MESSAGES.notMultipart);
+    const input = expenseFields(body.fields);
+    if (body.file && body.file.fieldName !== 'file')
+      throw new BadRequestException({
+        message: `El campo «${body.file.fieldName.slice(0, 40)}» no está permitido.`,
+        errors: { [body.file.fieldName]: ['No está permitido.'] },
+      });
+    if (!body.file && input.kind === 'gasto')
+      throw new BadRequestException({ message: BOOKS_MESSAGES.invoiceMissing, errors: { file: [BOOKS_MESSAGES.invoiceMissing] } });
+    const safe = body.file ? await makeSafe(body.file.data) : null;
+    const commitment = input.kind === COMMITMENT_KIND;
+    if (input.commitmentId !== undefined && (commitment || MONEY_IN_KINDS.includes(input.kind)))
+      throw new BadRequestException({
+        message: BOOKS_MESSAGES.commitmentPaidBy,
+        errors: { commitmentId: [BOOKS_MESSAGES.commitmentPaidBy] },
+      });
+    return this.db.write(async (manager) => {
+      const out = !MONEY_IN_KINDS.includes(input.kind);
+      const now = new Date();
+      const amount = toCentavos(input.amount);
+      // Money out runs one at a time (waits() locks the books' settings): two payments of one commitment never both pass.
+      const waits = commitment ? false : await this.waits(manager, input, amount, now);
+      if (input.commitmentId !== undefined) await this.refuseOverpaying(manager, input.commitmentId, amount);
+      const { identifiers } = await manager.insert(ExpenseEntity, {
+        kind: input.kind,
+        date: input.date,
+        category: input.category,
+        supplier: input.supplier,
+        concept: input.concept,
+        amount: out ? amount : -amount,
+        method: input.method,
+        nit: input.nit ?? null,
+        felSeries: input.felSeries ?? null,
+        felNumber: input.felNumber ?? null,
+        felUuid: input.felUuid ?? null,
+        invoiceType: safe?.contentType ?? null,
+        hasThumbnail: Boolean(safe?.thumbnail),
+        state: waits ? 'pendiente' : 'aprobado',
+        approvedById: null,
+        approvedByName: null,
+        approvedAt: waits ? null : now,
+        reversesId: null,
+        reversedById: null,
+        reason: null,
+        dueDate: input.dueDate ?? null,
+        commitmentId: input.commitmentId ?? null,
+        ...author(user),
+        createdAt: now,
+      });
+      const id = Number(identifiers[0]!.id);
+      if (safe) await this.invoiceFiles.save(manager, id, safe.data, safe.thumbnail);
+      const row = await manager.findOneByOrFail(ExpenseEntity, { id });
+      await recordChange(manager, user, {
+        action: 'books.expense',
+        entity: 'books',
+        entityId: id,
+        label: expenseLabel(row),
+        after: shownExpense(row),
+      });
+      return toExpense(row);
+    });
+  }
+
+  /** A payment of a commitment: to one that stands, and no more than what is left of it (payments pending included). */
+  private async refuseOverpaying(manager: EntityManager, commitmentId: number, amount: number): Promise<void> {
+    const commitment = await manager.findOneBy(ExpenseEntity, { id: commitmentId, kind: COMMITMENT_KIND, reversedById: IsNull() });
+    if (!commitment) throw new NotFoundException(BOOKS_MESSAGES.commitmentNotFound);
+    const payments = await manager.findBy(ExpenseEntity, { commitmentId, reversedById: IsNull() });
+    const left = commitment.amount - payments.reduce((sum, row) => sum + row.amount, 0);
+    if (amount > left) throw new ConflictException(BOOKS_MESSAGES.commitmentOverpaid(formatQuetzales(toQuetzales(Math.max(left, 0)))));
+  }
+
+  /** A second admin's approval: never the one who recorded it; once; never after a reversal. */
+  async approve(user: User, id: number): Promise<Expense> {
+    return this.db.write(async (manager) => {
+      const row = await manager.findOneBy(ExpenseEntity, { id });
+      if (!row) throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
+      if (row.kind === 'reversion') throw new ConflictException(BOOKS_MESSAGES.notPending);
+      if (row.reversedById !== null) throw new ConflictException(BOOKS_MESSAGES.reversedCannotApprove);
+      if (row.state === 'aprobado')
+        throw new ConflictException(row.approvedByName ? BOOKS_MESSAGES.alreadyApproved(row.approvedByName) : BOOKS_MESSAGES.notPending);
+      if (row.createdById === user.id) throw new ForbiddenException(BOOKS_MESSAGES.ownApproval);
+      const now = new Date();
+      // Conditional: of two approvals (or an approval and a reversal) at once, one changes the row.
+      const result = await manager.update(
+        ExpenseEntity,
+        { id, state: 'pendiente', reversedById: IsNull() },
+        { state: 'aprobado', approvedById: user.id, approvedByName: user.name.slice(0, 120), approvedAt: now },
+      );
+      if (!result.affected) throw new ConflictException(BOOKS_MESSAGES.changedMeanwhile);
+      const after = await manager.findOneByOrFail(ExpenseEntity, { id });
+      await recordChange(manager, user, {
+        action: 'books.approve',
+        entity: 'books',
+        entityId: id,
+        label: expenseLabel(after),
+        before: { state: row.state, approvedBy: null },
+        after: { state: after.state, approvedBy: after.approvedByName },
+      });
+      return toExpense(after);
+    });
+  }
+
+  /**
+   * Undoes an expense by its counter-entry (the opposite amount, with the reason): it counts
+   * exactly when the expense counted, so the balance moves back by what the expense moved it.
+   */
+  async reverse(user: User, id: number, input: ReverseExpenseInput): Promise<Expense> {
+    const reason = input.reason.trim();
+    return this.db.write(async (manager) => {
+      const row = await manager.findOneBy(ExpenseEntity, { id });
+      if (!row) throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
+      if (row.kind === 'reversion') throw new ConflictException(BOOKS_MESSAGES.reversalNotReversible);
+      if (row.reversedById !== null) {
+        const reversal = await manager.findOneBy(ExpenseEntity, { id: row.reversedById });
+        throw new ConflictException(BOOKS_MESSAGES.alreadyReversed(reversal?.createdByName ?? 'Otra persona del comité'));
+      }
+      const now = new Date();
+      const { identifiers } = await manager.insert(ExpenseEntity, {
+        kind: 'reversion',
+        date: row.date,
+        category: row.category,
+        supplier: row.supplier,
+        concept: row.concept,
+        amount: -row.amount,
+        method: row.method,
+        nit: row.nit,
+        felSeries: row.felSeries,
+        felNumber: row.felNumber,
+        felUuid: row.felUuid,
+        invoiceType: null,
+        hasThumbnail: false,
+        // It counts when the expense counted, and from now: no second admin approves a correction.
+        state: row.state,
+        approvedById: null,
+        approvedByName: null,
+        approvedAt: row.state === 'aprobado' ? now : null,
+        reversesId: row.id,
+        reversedById: null,
+        reason,
+        ...author(user),
+        createdAt: now,
+      });
+      const reversalId = Number(identifiers[0]!.id);
+      // Conditional on the state read: an approval that slipped in between makes this one fail (409).
+      const result = await manager.update(ExpenseEntity, { id, reversedById: IsNull(), state: row.state }, { reversedById: reversalId });
+      if (!result.affected) throw new ConflictException(BOOKS_MESSAGES.changedMeanwhile);
+      const reversal = await manager.findOneByOrFail(ExpenseEntity, { id: reversalId });
+      await recordChange(manager, user, {
+        action: 'books.reverse',
+        entity: 'books',
+        entityId: row.id,
+        label: expenseLabel(row),
+        after: { ...shownExpense(reversal), reversalId },
+      });
+      return toExpense(await manager.findOneByOrFail(ExpenseEntity, { id }), reversal);
+    });
+  }
+
+  /** The invoice for an admin, or for a parent when the expense counts (approved) and was not reversed. */
+  async invoice(user: User, id: number, variant: 'file' | 'thumbnail'): Promise<{ bytes: Buffer; type: string }> {
+    if (user.role !== 'admin') await this.families.familyOf(user);
+    const row = await this.db.manager.findOneBy(
+      ExpenseEntity,
+      user.role === 'admin' ? { id } : { id, state: 'aprobado', reversedById: IsNull() },
+    );
+    if (!row) throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
+    if (!row.invoiceType) throw new NotFoundException(BOOKS_MESSAGES.invoiceNotFound);
+    const bytes = await this.invoiceFiles.read(id, variant);
+    if (!bytes) throw new NotFoundException(variant === 'file' ? BOOKS_MESSAGES.invoiceNotFound : BOOKS_MESSAGES.noThumbnail);
+    return { bytes, type: variant === 'file' ? row.invoiceType : 'image/jpeg' };
+  }
+}
