@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { OutboxService } from '../mail/outbox.service';
 import { invitationMail, resetNoAccountMail, resetPasswordMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
@@ -139,7 +139,7 @@ export class AccountLinksService {
     const families = await this.families.list({ by: 'name' });
     const proven = await this.users.provenEmails();
     const result: BulkInvitationResult = { invited: 0, skipped: [] };
-    const invite: FamilyRow[] = [];
+    const invite: FamilyRecord[] = [];
     for (const family of families) {
       if (proven.has(family.email)) result.skipped.push({ graduateName: family.graduateName, reason: LINK_MESSAGES.alreadyHasAccount });
       else if (!isEmail(family.email)) result.skipped.push({ graduateName: family.graduateName, reason: LINK_MESSAGES.badFamilyEmail });
@@ -196,7 +196,7 @@ export class AccountLinksService {
     return link;
   }
 
-  private async sendInvitation(manager: EntityManager, family: FamilyRow, actor: User): Promise<string> {
+  private async sendInvitation(manager: EntityManager, family: FamilyRecord, actor: User): Promise<string> {
     const token = await this.tokens.issue(
       manager,
       { familyId: family.id, email: family.email },

@@ -13,7 +13,7 @@ import type {
 import { foldForSearch, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerService } from '../ledger/ledger.service';
@@ -117,7 +117,7 @@ function propose(candidate: Candidate, signal: Signals, amountCentavos: number):
 }
 
 interface Candidate {
-  family: FamilyRow;
+  family: FamilyRecord;
   reference: string;
   /** What the family owes next (its first payment with a balance), in centavos; null when nothing. */
   nextOwed: number | null;

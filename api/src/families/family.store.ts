@@ -5,9 +5,18 @@ import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { FamilyEntity } from './family.entity';
 
-/** A family's row as the store hands it out: to read; only families/ writes the table. */
-export type FamilyRow = FamilyEntity;
-type Column = keyof FamilyEntity;
+/**
+ * A family as the store hands it out: the columns other modules read (`hasPaid` and
+ * `paymentAmount` are left out: the ledger says what a family paid). To read; only families/
+ * writes the table.
+ */
+export type FamilyRecord = Pick<
+  FamilyEntity,
+  'id' | 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked' | 'graduates' | 'noticeEmailsOff'
+>;
+
+/** A column a reader may ask for; the id always comes. */
+export type FamilyColumn = Exclude<keyof FamilyRecord, 'id'>;
 
 /** What `FamilyStore.lock` finds a family by, read before the transaction. */
 export type LockTarget = Pick<FamilyEntity, 'id' | 'email'>;
@@ -18,7 +27,7 @@ export type FamilyName = Pick<FamilyEntity, 'id' | 'graduateName'>;
 /** The alias `joinFamily` gives the families table in a query of another table. */
 export const FAMILY_ALIAS = 'family';
 
-const selectOf = (columns: readonly Column[]): FindOptionsSelect<FamilyEntity> =>
+const selectOf = (columns: readonly FamilyColumn[]): FindOptionsSelect<FamilyEntity> =>
   Object.fromEntries(['id', ...columns].map((column) => [column, true]));
 
 /**
@@ -65,7 +74,7 @@ export class FamilyStore {
     return manager ? manager.withRepository(this.families) : this.families;
   }
 
-  byId(id: number, manager?: EntityManager): Promise<FamilyRow | null> {
+  byId(id: number, manager?: EntityManager): Promise<FamilyRecord | null> {
     return this.repo(manager).findOneBy({ id });
   }
 
@@ -79,24 +88,34 @@ export class FamilyStore {
   }
 
   /** The family with this e-mail (normalised, as families store it). */
-  byEmail(email: string, manager?: EntityManager): Promise<FamilyRow | null> {
+  byEmail(email: string, manager?: EntityManager): Promise<FamilyRecord | null> {
     return this.repo(manager).findOneBy({ email });
   }
 
   /** The families with these e-mails, with the columns asked for. */
-  byEmails(emails: string[], columns: readonly Column[] = []): Promise<FamilyRow[]> {
+  byEmails<K extends FamilyColumn = never>(
+    emails: string[],
+    columns: readonly K[] = [],
+  ): Promise<Array<Pick<FamilyRecord, 'id' | 'email' | K>>> {
     if (emails.length === 0) return Promise.resolve([]);
     return this.families.find({ select: selectOf(['email', ...columns]), where: { email: In(emails) } });
   }
 
   /** The families with these ids, with the columns asked for (all when left out). */
-  byIds(ids: number[], columns?: readonly Column[], manager?: EntityManager): Promise<FamilyRow[]> {
+  byIds<K extends FamilyColumn = FamilyColumn>(
+    ids: number[],
+    columns?: readonly K[],
+    manager?: EntityManager,
+  ): Promise<Array<Pick<FamilyRecord, 'id' | K>>> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.repo(manager).find({ ...(columns ? { select: selectOf(columns) } : {}), where: { id: In(ids) } });
   }
 
   /** Every family, by id or by graduate name (then id), with the columns asked for (all when left out). */
-  list(options: { columns?: readonly Column[]; by?: 'id' | 'name' } = {}, manager?: EntityManager): Promise<FamilyRow[]> {
+  list<K extends FamilyColumn = FamilyColumn>(
+    options: { columns?: readonly K[]; by?: 'id' | 'name' } = {},
+    manager?: EntityManager,
+  ): Promise<Array<Pick<FamilyRecord, 'id' | K>>> {
     const { columns, by = 'id' } = options;
     return this.repo(manager).find({
       ...(columns ? { select: selectOf(columns) } : {}),
@@ -104,10 +123,17 @@ export class FamilyStore {
     });
   }
 
-  /** A keyset page of families by graduate name (then id), after `last` (`afterFamily`). */
-  page(size: number, last?: { graduateName: string; id: number }, columns?: readonly Column[]): Promise<FamilyRow[]> {
+  /**
+   * A keyset page of families by graduate name (then id), after `last` (`afterFamily`), with the
+   * columns asked for (all when left out) and the graduate name the next page starts after.
+   */
+  page<K extends FamilyColumn = FamilyColumn>(
+    size: number,
+    last?: { graduateName: string; id: number },
+    columns?: readonly K[],
+  ): Promise<Array<Pick<FamilyRecord, 'id' | 'graduateName' | K>>> {
     let query = this.families.createQueryBuilder(FAMILY_ALIAS);
-    if (columns) query = query.select([...new Set(['id', ...columns])].map((column) => `${FAMILY_ALIAS}.${column}`));
+    if (columns) query = query.select([...new Set(['id', 'graduateName', ...columns])].map((column) => `${FAMILY_ALIAS}.${column}`));
     query = query.orderBy(`${FAMILY_ALIAS}.graduateName`, 'ASC').addOrderBy(`${FAMILY_ALIAS}.id`, 'ASC').limit(size);
     if (last) query = afterFamily(query, last);
     return query.getMany();
@@ -149,7 +175,7 @@ export class FamilyStore {
    * only the id, the e-mail is read in the transaction first (families.service.ts, whose writes
    * hold step 1 already, so no e-mail changes meanwhile).
    */
-  async lock(manager: EntityManager, family: number | LockTarget): Promise<FamilyRow | null> {
+  async lock(manager: EntityManager, family: number | LockTarget): Promise<FamilyRecord | null> {
     const id = typeof family === 'number' ? family : family.id;
     if (this.db.isSqlite) return manager.findOneBy(FamilyEntity, { id });
     const found =
@@ -161,7 +187,7 @@ export class FamilyStore {
   }
 
   /** Step 2 of database/lock-order.ts, for a parent: the family of this e-mail, held (shared or for writing) until the transaction ends. */
-  lockByEmail(manager: EntityManager, email: string, mode: 'pessimistic_read' | 'pessimistic_write'): Promise<FamilyRow | null> {
+  lockByEmail(manager: EntityManager, email: string, mode: 'pessimistic_read' | 'pessimistic_write'): Promise<FamilyRecord | null> {
     return findLocked(this.db, manager, FamilyEntity, { where: { email } }, mode);
   }
 

@@ -5,7 +5,7 @@ import { foldForSearch, formatClockRange, scheduleTimes, toDateTimeLocal } from 
 import { EventStore, type EventRow } from '../events/event.store';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { SettingsStore } from '../settings/settings.store';
 import { GalaFamilyEntity } from './gala-family.entity';
 import { GalaTableEntity } from './gala-table.entity';
@@ -37,7 +37,7 @@ export function movedSchedule(horario: string | null, start: string): string | n
 export const parseGuests = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
 /** What the gala shows of a family. */
-export type Family = Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked'>;
+export type Family = Pick<FamilyRecord, 'id' | 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked'>;
 export const FAMILY_COLUMNS = ['graduateName', 'contactName', 'email', 'phone', 'tablesBooked'] as const;
 
 export interface Loaded {

@@ -16,7 +16,7 @@ import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { paymentReference } from '../bank/reference';
 import { BankLineStore } from '../bank/bank-line.store';
 import { Database } from '../database/database.service';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { PaymentStore, type OverrideRow, type PaymentDateRow } from '../payments/payment.store';
 import { ReceiptStore, toReceipt } from '../receipts/receipt.store';
@@ -34,7 +34,7 @@ type Amounts = Pick<PaymentDateRow, 'id' | 'date' | 'amountCentavos' | 'twinsAmo
  */
 export function expectedAmount(
   payment: Amounts,
-  family: Pick<FamilyRow, 'graduates'>,
+  family: Pick<FamilyRecord, 'graduates'>,
   override: Pick<OverrideRow, 'amountCentavos'> | undefined,
 ): { expected: number | null; from: StatementLine['expectedFrom'] } {
   if (override) return { expected: override.amountCentavos, from: 'ajuste' };
@@ -119,7 +119,7 @@ export class LedgerService {
   ) {}
 
   /** The families' accounts (charges and money, allocated, in centavos): four queries, whatever their number. */
-  async accounts(manager: EntityManager, families: Array<Pick<FamilyRow, 'id' | 'graduates'>>, today = todayInGuatemala()) {
+  async accounts(manager: EntityManager, families: Array<Pick<FamilyRecord, 'id' | 'graduates'>>, today = todayInGuatemala()) {
     const ids = families.map((family) => family.id);
     const [payments, overrides, credits] = await Promise.all([
       this.payments.payments(manager),
@@ -232,7 +232,7 @@ export class LedgerService {
   /** Account statements of the given families with a handful of queries, whatever their number. */
   async statements(
     manager: EntityManager,
-    families: Array<Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'graduates'>>,
+    families: Array<Pick<FamilyRecord, 'id' | 'graduateName' | 'contactName' | 'graduates'>>,
     today = todayInGuatemala(),
   ): Promise<Statement[]> {
     const ids = families.map((family) => family.id);

@@ -3,7 +3,7 @@ import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentNumber, type Statement, ty
 import { formatQuetzales, toCentavos, todayInGuatemala, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { LedgerService } from './ledger.service';
 import { PaymentStore, type OverrideRow } from '../payments/payment.store';
 import type { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
@@ -54,7 +54,7 @@ export class StatementsService {
   }
 
   /** Statements of the given families with a handful of queries, whatever their number (the workbook's sheet). */
-  build(manager: EntityManager, families: FamilyRow[]): Promise<Statement[]> {
+  build(manager: EntityManager, families: FamilyRecord[]): Promise<Statement[]> {
     return this.ledger.statements(manager, families);
   }
 

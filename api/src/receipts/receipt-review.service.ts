@@ -3,7 +3,7 @@ import { PAYMENT_PROOF_STATES, type ReceiptState, type ReviewQueueItem, type Use
 import { formatDayNumeric, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerService } from '../ledger/ledger.service';
@@ -23,7 +23,7 @@ interface Decision {
 const DECIDED: Record<Decision['state'], string> = { verificado: 'verificó', rechazado: 'rechazó' };
 
 /** A receipt in the queue, with what the queue shows of its family (and the statement needs). */
-type Queued = ReceiptEntity & { family: Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'graduates'> };
+type Queued = ReceiptEntity & { family: Pick<FamilyRecord, 'id' | 'graduateName' | 'contactName' | 'graduates'> };
 
 @Injectable()
 export class ReceiptReviewService {

@@ -11,7 +11,7 @@ import {
 import { todayInGuatemala, formatPaymentState } from '@portal/format';
 import { Database } from '../database/database.service';
 import { EventStore } from '../events/event.store';
-import { afterFamily, FAMILY_ALIAS, FamilyStore, type FamilyRow } from '../families/family.store';
+import { afterFamily, FAMILY_ALIAS, FamilyStore, type FamilyColumn, type FamilyRecord } from '../families/family.store';
 import { PaymentStore } from '../payments/payment.store';
 import { RSVP_ALIAS, RsvpStore } from '../rsvps/rsvp.store';
 import { REPORT_TEXTS } from './reports.messages';
@@ -142,8 +142,10 @@ export class ReportsService {
    * Families by graduate name (then id), a keyset page at a time: only `columns` when given. Both
    * sheets of the payments workbook read their families through it.
    */
-  private async *familyPages(columns?: Array<keyof FamilyRow>): AsyncGenerator<FamilyRow[]> {
-    let last: FamilyRow | undefined;
+  private async *familyPages<K extends FamilyColumn = FamilyColumn>(
+    columns?: readonly K[],
+  ): AsyncGenerator<Array<Pick<FamilyRecord, 'id' | 'graduateName' | K>>> {
+    let last: { graduateName: string; id: number } | undefined;
     for (;;) {
       const families = await this.families.page(this.pageSize, last, columns);
       if (families.length === 0) return;
@@ -160,8 +162,7 @@ export class ReportsService {
 
   /** Families by graduate name, each with its answers: two queries per page, whatever the page holds. */
   private async *paymentPages(): AsyncGenerator<PaymentConfirmationsReportRow[]> {
-    const columns: Array<keyof FamilyRow> = ['graduateName', 'contactName', 'email', 'phone'];
-    for await (const families of this.familyPages(columns)) {
+    for await (const families of this.familyPages(['contactName', 'email', 'phone'])) {
       const answers = await this.payments.confirmationsOf(families.map((family) => family.id));
       const byFamily = new Map<number, Partial<Record<PaymentNumber, PaymentStatus>>>();
       for (const answer of answers) {

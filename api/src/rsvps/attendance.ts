@@ -2,7 +2,7 @@ import { ConflictException } from '@nestjs/common';
 import type { Family, RsvpAnswer } from '@portal/contracts';
 import { formatDateNumeric, formatTime, isEventOver, toQuetzales } from '@portal/format';
 import type { EventRow } from '../events/event.store';
-import type { FamilyRow } from '../families/family.store';
+import type { FamilyRecord } from '../families/family.store';
 import type { KeyEventIds } from '../settings/settings.store';
 
 /*
@@ -39,7 +39,7 @@ export interface FamilyMoney {
  * `owedNow` and `credit`.
  */
 export function toFamily(
-  row: FamilyRow,
+  row: FamilyRecord,
   { ids, answers }: { ids: KeyEventIds; answers: Map<string, Answer> },
   money: FamilyMoney | undefined,
 ): Family {

@@ -3,7 +3,7 @@ import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { maxGuests, type Family, type RsvpAnswer, type User } from '@portal/contracts';
 import { EventStore, EventStoreModule } from '../events/event.store';
-import type { FamilyRow } from '../families/family.store';
+import type { FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { SettingsStore, SettingsStoreModule, type KeyEventIds } from '../settings/settings.store';
 import { ATTENDANCE_TEXTS, toFamily, type Answer, type FamilyMoney } from './attendance';
@@ -48,7 +48,7 @@ export class RsvpStore {
     return { ids, answers };
   }
 
-  async familyWithAnswers(manager: EntityManager, row: FamilyRow, money: FamilyMoney | undefined): Promise<Family> {
+  async familyWithAnswers(manager: EntityManager, row: FamilyRecord, money: FamilyMoney | undefined): Promise<Family> {
     return toFamily(row, await this.keyAnswers([row.id], manager), money);
   }
 
@@ -93,7 +93,7 @@ export class RsvpStore {
   async writeAnswer(
     manager: EntityManager,
     user: User,
-    family: Pick<FamilyRow, 'id' | 'tablesBooked'>,
+    family: Pick<FamilyRecord, 'id' | 'tablesBooked'>,
     eventId: number,
     answer: RsvpAnswer | null,
     guests?: number,
