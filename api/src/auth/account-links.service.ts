@@ -10,7 +10,7 @@ import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { OutboxService } from '../mail/outbox.service';
 import { invitationMail, resetNoAccountMail, resetPasswordMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
-import { toUser, UsersService, type UserRow } from '../users/users.service';
+import { toUser, UsersService, type UserRecord } from '../users/users.service';
 import { accountChange, accountChangeById } from '../accounts/account-change';
 import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
@@ -184,7 +184,7 @@ export class AccountLinksService {
     );
   }
 
-  private async sendReset(manager: EntityManager, user: UserRow): Promise<string> {
+  private async sendReset(manager: EntityManager, user: UserRecord): Promise<string> {
     const token = await this.tokens.issue(manager, { userId: user.id, email: user.email ?? '' }, 'reset-password', RESET_MINUTES * 60_000);
     const link = `${this.config.publicUrl}/auth/restablecer?token=${token}`;
     if (user.email) {
