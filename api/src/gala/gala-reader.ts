@@ -2,7 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { type EntityManager } from 'typeorm';
 import { GALA_DEFAULT_SEATS, type GalaDetails, type GalaFamily, type GalaWarning } from '@portal/contracts';
 import { foldForSearch, formatClockRange, scheduleTimes, toDateTimeLocal } from '@portal/format';
-import { EventStore, type EventRow } from '../events/event.store';
+import { EventStore, type EventRecord } from '../events/event.store';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { FamilyStore, type FamilyRecord } from '../families/family.store';
@@ -127,7 +127,7 @@ export class GalaReader {
   }
 
   /** The event 'Fiesta de Graduación' (settings.galaEventId), or null before there is one. */
-  async galaEvent(manager: EntityManager): Promise<EventRow | null> {
+  async galaEvent(manager: EntityManager): Promise<EventRecord | null> {
     const { galaEventId } = await this.settings.columns(['galaEventId'], manager);
     return galaEventId === null ? null : this.events.byId(galaEventId, manager);
   }
