@@ -18,7 +18,7 @@ import { BankLineStore } from '../bank/bank-line.store';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { PaymentStore, type OverrideRow, type PaymentDateRow } from '../payments/payment.store';
+import { PaymentStore, type PaymentOverride, type ScheduledPayment } from '../payments/payment.store';
 import { ReceiptStore, toReceipt } from '../receipts/receipt.store';
 import { SettingsStore } from '../settings/settings.store';
 import { allocate, depositKey, type Account, type Credit } from './allocation';
@@ -26,7 +26,7 @@ import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES, SOURCE_NAMES } from './ledger.messages';
 import { LedgerMail } from './ledger-mail';
 
-type Amounts = Pick<PaymentDateRow, 'id' | 'date' | 'amountCentavos' | 'twinsAmountCentavos'>;
+type Amounts = Pick<ScheduledPayment, 'id' | 'date' | 'amountCentavos' | 'twinsAmountCentavos'>;
 
 /**
  * What a family owes for a payment: its own amount when the committee set one, the twins' amount
@@ -35,7 +35,7 @@ type Amounts = Pick<PaymentDateRow, 'id' | 'date' | 'amountCentavos' | 'twinsAmo
 export function expectedAmount(
   payment: Amounts,
   family: Pick<FamilyRecord, 'graduates'>,
-  override: Pick<OverrideRow, 'amountCentavos'> | undefined,
+  override: Pick<PaymentOverride, 'amountCentavos'> | undefined,
 ): { expected: number | null; from: StatementLine['expectedFrom'] } {
   if (override) return { expected: override.amountCentavos, from: 'ajuste' };
   if (family.graduates === 2 && payment.twinsAmountCentavos !== null) return { expected: payment.twinsAmountCentavos, from: 'gemelos' };

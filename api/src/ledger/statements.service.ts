@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { LedgerService } from './ledger.service';
-import { PaymentStore, type OverrideRow } from '../payments/payment.store';
+import { PaymentStore, type PaymentOverride } from '../payments/payment.store';
 import type { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
 import { recordChange } from '../history/record';
 
@@ -23,8 +23,8 @@ function overrideChange(
   action: 'set' | 'delete',
   familyId: number,
   paymentNumber: PaymentNumber,
-  before: Pick<OverrideRow, 'amountCentavos' | 'reason'> | null,
-  after: Pick<OverrideRow, 'amountCentavos' | 'reason'> | null,
+  before: Pick<PaymentOverride, 'amountCentavos' | 'reason'> | null,
+  after: Pick<PaymentOverride, 'amountCentavos' | 'reason'> | null,
 ) {
   // The history shows quetzales, as it always has.
   const shown = (row: typeof before) => (row ? { amountQuetzales: toQuetzales(row.amountCentavos), reason: row.reason } : null);

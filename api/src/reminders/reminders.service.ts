@@ -10,7 +10,7 @@ import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService, type OutgoingMail } from '../mail/outbox.service';
 import { paymentReminderMail } from '../mail/templates';
 import { FamilyStore } from '../families/family.store';
-import { PaymentStore, type PaymentDateRow } from '../payments/payment.store';
+import { PaymentStore, type ScheduledPayment } from '../payments/payment.store';
 import { paymentReference } from '../bank/reference';
 import { LedgerService } from '../ledger/ledger.service';
 import { SettingsStore, type SettingsColumns } from '../settings/settings.store';
@@ -145,7 +145,7 @@ export class RemindersService {
   }
 
   private remind(
-    payment: PaymentDateRow,
+    payment: ScheduledPayment,
     day: string,
     settings: Pick<SettingsColumns, 'classYear' | 'bankName' | 'bankAccountNumber' | 'bankAccountHolder'>,
   ): Promise<Omit<ReminderRun, 'day' | 'enabled'>> {
