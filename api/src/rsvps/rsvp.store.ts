@@ -9,9 +9,6 @@ import { SettingsStore, SettingsStoreModule, type KeyEventIds } from '../setting
 import { ATTENDANCE_TEXTS, toFamily, type Answer, type FamilyMoney } from './attendance';
 import { EventRsvpEntity } from './event-rsvp.entity';
 
-/** An answer's row as the store hands it out: to read; only rsvps/ writes the table. */
-export type RsvpRow = EventRsvpEntity;
-
 /** The alias `query` gives the answers table. */
 export const RSVP_ALIAS = 'rsvp';
 
@@ -53,12 +50,12 @@ export class RsvpStore {
   }
 
   /** The family's answers, by event. */
-  ofFamily(familyId: number): Promise<RsvpRow[]> {
+  ofFamily(familyId: number): Promise<EventRsvpEntity[]> {
     return this.rsvps.find({ where: { familyId }, order: { eventId: 'ASC' } });
   }
 
   /** The event's answers, in the order they came. */
-  ofEvent(eventId: number): Promise<RsvpRow[]> {
+  ofEvent(eventId: number): Promise<EventRsvpEntity[]> {
     return this.rsvps.find({
       select: { id: true, eventId: true, familyId: true, attending: true, guests: true },
       where: { eventId },
