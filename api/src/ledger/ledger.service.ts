@@ -81,8 +81,15 @@ export interface NewCredit {
   note?: string | null;
 }
 
-/** A ledger row as the service hands it out: to read; only ledger/ writes the table. */
-export type LedgerEntryRow = LedgerEntryEntity;
+/**
+ * A credit as the service hands it to the bank and the receipts' review: which deposit it holds
+ * (centavos, day, document number) and which sides have joined it (its receipt, its bank line).
+ * To read; only ledger/ writes the table.
+ */
+export type LedgerCredit = Pick<
+  LedgerEntryEntity,
+  'id' | 'familyId' | 'kind' | 'source' | 'amount' | 'receiptId' | 'bankLineId' | 'depositDate' | 'documentNumber' | 'reversedById'
+>;
 
 /** The deposit a slip or a bank line stands for (`amount` in centavos). */
 export interface Deposit {
@@ -183,7 +190,7 @@ export class LedgerService {
   }
 
   /** The standing credits (not reversed) of these families. */
-  standingCredits(familyIds: number[]): Promise<LedgerEntryEntity[]> {
+  standingCredits(familyIds: number[]): Promise<LedgerCredit[]> {
     if (familyIds.length === 0) return Promise.resolve([]);
     return this.entries.find({ where: { familyId: In(familyIds), kind: 'credito', reversedById: IsNull() } });
   }
@@ -307,7 +314,7 @@ export class LedgerService {
    * amount and day; else one of the family's own of the same amount and day that still lacks the
    * other side (`lacking`: a bank credit without its receipt, or a receipt's credit without its line).
    */
-  async covering(manager: EntityManager, deposit: Deposit, lacking: 'receiptId' | 'bankLineId'): Promise<LedgerEntryEntity | null> {
+  async covering(manager: EntityManager, deposit: Deposit, lacking: 'receiptId' | 'bankLineId'): Promise<LedgerCredit | null> {
     const key = depositKey(deposit.documentNumber, deposit.amount, deposit.depositDate);
     const [same, candidates] = await Promise.all([
       key ? manager.findBy(LedgerEntryEntity, { depositKey: key }) : [],
@@ -328,9 +335,7 @@ export class LedgerService {
    * The same question for many deposits at once (a bank statement's preview): every standing credit
    * read once, then `covering`'s rule in memory.
    */
-  async coveringIndex(
-    manager: EntityManager,
-  ): Promise<(deposit: Deposit, lacking: 'receiptId' | 'bankLineId') => LedgerEntryEntity | null> {
+  async coveringIndex(manager: EntityManager): Promise<(deposit: Deposit, lacking: 'receiptId' | 'bankLineId') => LedgerCredit | null> {
     const standing = await manager.findBy(LedgerEntryEntity, { kind: 'credito', reversedById: IsNull() });
     const byKey = new Map<string, LedgerEntryEntity>();
     const byDay = new Map<string, LedgerEntryEntity[]>();
@@ -351,7 +356,7 @@ export class LedgerService {
    * Standing credits of verified receipts that no bank line has joined yet (of these families, or
    * all): what a bank line of the same deposit typed otherwise may be asked about (bank/same-deposit.ts).
    */
-  receiptCreditsWithoutLine(manager: EntityManager, familyIds?: number[]): Promise<LedgerEntryRow[]> {
+  receiptCreditsWithoutLine(manager: EntityManager, familyIds?: number[]): Promise<LedgerCredit[]> {
     return manager.findBy(LedgerEntryEntity, {
       ...(familyIds && { familyId: In(familyIds) }),
       kind: 'credito',
@@ -362,7 +367,7 @@ export class LedgerService {
   }
 
   /** Records a credit in the caller's transaction; a deposit another credit holds is refused (409). */
-  async credit(manager: EntityManager, user: User | null, input: NewCredit): Promise<LedgerEntryEntity> {
+  async credit(manager: EntityManager, user: User | null, input: NewCredit): Promise<LedgerCredit> {
     const key = depositKey(input.documentNumber, input.amount, input.depositDate);
     if (key) await this.refuseTaken(manager, key);
     const row = {
@@ -409,12 +414,7 @@ export class LedgerService {
    * Ties the other side of a deposit to the credit that holds it (nothing is counted again), only
    * while that credit stands: one reversed meanwhile is a 409 and nothing is written.
    */
-  async link(
-    manager: EntityManager,
-    user: User,
-    entry: LedgerEntryEntity,
-    side: { receiptId: number } | { bankLineId: number },
-  ): Promise<void> {
+  async link(manager: EntityManager, user: User, entry: LedgerCredit, side: { receiptId: number } | { bankLineId: number }): Promise<void> {
     const free = 'receiptId' in side ? { receiptId: IsNull() } : { bankLineId: IsNull() };
     const result = await manager.update(LedgerEntryEntity, { id: entry.id, reversedById: IsNull(), ...free }, side);
     if (!result.affected) throw new ConflictException(LEDGER_MESSAGES.creditGone);
@@ -566,7 +566,7 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 }
 
 /** 'Comprobante #12 · Q2,950', for the history's label. */
-function creditLabel(entry: LedgerEntryEntity): string {
+function creditLabel(entry: Pick<LedgerEntryEntity, 'source' | 'receiptId' | 'bankLineId' | 'amount'>): string {
   const what = entry.source === 'comprobante' ? 'Comprobante' : entry.source === 'banco' ? 'Banco' : 'Registrado por el comité';
   const id = entry.source === 'comprobante' ? entry.receiptId : entry.source === 'banco' ? entry.bankLineId : null;
   return `${what}${id === null ? '' : ` #${id}`} · ${formatQuetzales(toQuetzales(Math.abs(entry.amount)))}`;
