@@ -1,6 +1,14 @@
 import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
-import { In, type EntityManager, type FindOptionsSelect, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
+import {
+  In,
+  type EntityManager,
+  type ObjectType,
+  type FindOptionsSelect,
+  type ObjectLiteral,
+  type Repository,
+  type SelectQueryBuilder,
+} from 'typeorm';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { FamilyEntity } from './family.entity';
@@ -24,8 +32,28 @@ export type LockTarget = Pick<FamilyEntity, 'id' | 'email'>;
 /** Id and graduate name, what history and labels show of a family. */
 export type FamilyName = Pick<FamilyEntity, 'id' | 'graduateName'>;
 
-/** The alias `joinFamily` gives the families table in a query of another table. */
-export const FAMILY_ALIAS = 'family';
+/**
+ * Another table's rows to read beside their families (`FamilyStore.withFamilies`), as their owner
+ * describes them: its entity, the column that holds the family's id, the columns to read and the
+ * rows to read (column = value). The statement is built and run here; what leaves is data, never
+ * a query.
+ */
+export interface RowsOfFamilies<T extends ObjectLiteral, C extends keyof T & string> {
+  entity: ObjectType<T>;
+  familyId: keyof T & string;
+  columns: readonly C[];
+  where: Partial<Record<keyof T & string, number>>;
+}
+
+/** One of those rows, its columns as the database returns them, with its family's columns. */
+export interface RowWithFamily<C extends string, K extends FamilyColumn> {
+  row: Record<C, unknown>;
+  family: Pick<FamilyRecord, 'id' | K>;
+}
+
+const FAMILY_ALIAS = 'family';
+/** The alias of the other table in `withFamilies`. */
+const OTHER_ALIAS = 'other';
 
 const selectOf = (columns: readonly FamilyColumn[]): FindOptionsSelect<FamilyEntity> =>
   Object.fromEntries(['id', ...columns].map((column) => [column, true]));
@@ -43,15 +71,22 @@ export function familyNameByEmail(manager: EntityManager, email: string): Promis
   return manager.findOne(FamilyEntity, { where: { email }, select: { id: true, graduateName: true } });
 }
 
+/** A family column's value from a raw read, as its type: ids and counts as numbers, a boolean from 0 or 1. */
+function familyValue(column: keyof FamilyRecord, raw: unknown): unknown {
+  if (column === 'noticeEmailsOff') return Boolean(Number(raw));
+  if (column === 'id' || column === 'tablesBooked' || column === 'graduates') return Number(raw);
+  return raw;
+}
+
 /**
  * Families after the last one of the previous page, in the order `byName` sorts (graduate name,
  * then id). Written out rather than as a row-value comparison so that SQLite and MariaDB compare
  * names with the same collation as their ORDER BY.
  */
-export function afterFamily<T extends ObjectLiteral>(
-  query: SelectQueryBuilder<T>,
+function afterFamily(
+  query: SelectQueryBuilder<FamilyEntity>,
   last: { graduateName: string; id: number },
-): SelectQueryBuilder<T> {
+): SelectQueryBuilder<FamilyEntity> {
   return query.andWhere(
     `(${FAMILY_ALIAS}.graduateName > :lastName OR (${FAMILY_ALIAS}.graduateName = :lastName AND ${FAMILY_ALIAS}.id > :lastId))`,
     { lastName: last.graduateName, lastId: last.id },
@@ -151,11 +186,62 @@ export class FamilyStore {
   }
 
   /**
-   * Joins the families table to a query of another table, as `FAMILY_ALIAS`, on `familyIdColumn`
-   * (for a report that pages by graduate name across both, in one statement).
+   * Another table's rows with these columns of their families, in one statement, in the order of
+   * one of its columns (an event's answers as they came, each with its family's names).
    */
-  joinFamily<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, familyIdColumn: string): SelectQueryBuilder<T> {
-    return query.innerJoin(FamilyEntity, FAMILY_ALIAS, `${FAMILY_ALIAS}.id = ${familyIdColumn}`);
+  withFamilies<T extends ObjectLiteral, C extends keyof T & string, K extends FamilyColumn>(
+    rows: RowsOfFamilies<T, C>,
+    familyColumns: readonly K[],
+    orderBy: keyof T & string,
+  ): Promise<Array<RowWithFamily<C, K>>> {
+    return this.joinedRows(this.joined(rows, familyColumns).orderBy(`${OTHER_ALIAS}.${orderBy}`, 'ASC'), rows.columns, familyColumns);
+  }
+
+  /**
+   * The same as a keyset page by graduate name (then family id), after `last` (`afterFamily`): a
+   * report's page of another table, sorted and cut by the family in one statement.
+   */
+  pageWithFamilies<T extends ObjectLiteral, C extends keyof T & string, K extends FamilyColumn>(
+    rows: RowsOfFamilies<T, C>,
+    familyColumns: readonly K[],
+    size: number,
+    last?: { graduateName: string; id: number },
+  ): Promise<Array<RowWithFamily<C, K | 'graduateName'>>> {
+    const columns = [...new Set<K | 'graduateName'>(['graduateName', ...familyColumns])];
+    let query = this.joined(rows, columns)
+      .orderBy(`${FAMILY_ALIAS}.graduateName`, 'ASC')
+      .addOrderBy(`${FAMILY_ALIAS}.id`, 'ASC')
+      .limit(size);
+    if (last) query = afterFamily(query, last);
+    return this.joinedRows(query, rows.columns, columns);
+  }
+
+  /** The families joined to the other table's rows, each side's columns under its own prefix. */
+  private joined<T extends ObjectLiteral>(rows: RowsOfFamilies<T, keyof T & string>, familyColumns: readonly FamilyColumn[]) {
+    let query = this.families
+      .createQueryBuilder(FAMILY_ALIAS)
+      .innerJoin(rows.entity, OTHER_ALIAS, `${OTHER_ALIAS}.${rows.familyId} = ${FAMILY_ALIAS}.id`)
+      .select(`${FAMILY_ALIAS}.id`, 'family_id');
+    for (const column of familyColumns) query = query.addSelect(`${FAMILY_ALIAS}.${column}`, `family_${column}`);
+    for (const column of rows.columns) query = query.addSelect(`${OTHER_ALIAS}.${column}`, `other_${column}`);
+    for (const [column, value] of Object.entries(rows.where)) {
+      query = query.andWhere(`${OTHER_ALIAS}.${column} = :other_${column}`, { [`other_${column}`]: value });
+    }
+    return query;
+  }
+
+  private async joinedRows<C extends string, K extends FamilyColumn>(
+    query: SelectQueryBuilder<FamilyEntity>,
+    columns: readonly C[],
+    familyColumns: readonly K[],
+  ): Promise<Array<RowWithFamily<C, K>>> {
+    const raw = await query.getRawMany<Record<string, unknown>>();
+    return raw.map((found) => ({
+      row: Object.fromEntries(columns.map((column) => [column, found[`other_${column}`]])) as Record<C, unknown>,
+      family: Object.fromEntries(
+        (['id', ...familyColumns] as const).map((column) => [column, familyValue(column, found[`family_${column}`])]),
+      ) as Pick<FamilyRecord, 'id' | K>,
+    }));
   }
 
   /**

@@ -11,9 +11,9 @@ import {
 import { todayInGuatemala, formatPaymentState } from '@portal/format';
 import { Database } from '../database/database.service';
 import { EventStore } from '../events/event.store';
-import { afterFamily, FAMILY_ALIAS, FamilyStore, type FamilyColumn, type FamilyRecord } from '../families/family.store';
+import { FamilyStore, type FamilyColumn, type FamilyRecord } from '../families/family.store';
 import { PaymentStore } from '../payments/payment.store';
-import { RSVP_ALIAS, RsvpStore } from '../rsvps/rsvp.store';
+import { RsvpStore } from '../rsvps/rsvp.store';
 import { REPORT_TEXTS } from './reports.messages';
 import { StatementsService } from '../ledger/statements.service';
 import { sheetOf, streamSheet, streamWorkbook, type SheetLayout } from './spreadsheet-stream';
@@ -243,35 +243,20 @@ export class ReportsService {
       let last: { graduateName: string; id: number } | undefined;
       for (;;) {
         // One statement across both tables: the page is sorted and cut by the family's name.
-        let query = this.families
-          .joinFamily(this.rsvps.query(), `${RSVP_ALIAS}.familyId`)
-          .select(`${FAMILY_ALIAS}.id`, 'familyId')
-          .addSelect(`${FAMILY_ALIAS}.graduateName`, 'graduateName')
-          .addSelect(`${FAMILY_ALIAS}.contactName`, 'contactName')
-          .addSelect(`${FAMILY_ALIAS}.email`, 'email')
-          .addSelect(`${FAMILY_ALIAS}.phone`, 'phone')
-          .addSelect(`${RSVP_ALIAS}.attending`, 'attending')
-          .addSelect(`${RSVP_ALIAS}.guests`, 'guests')
-          .where(`${RSVP_ALIAS}.eventId = :eventId`, { eventId: event.id })
-          .orderBy(`${FAMILY_ALIAS}.graduateName`, 'ASC')
-          .addOrderBy(`${FAMILY_ALIAS}.id`, 'ASC')
-          .limit(this.pageSize);
-        if (last) query = afterFamily(query, last);
-        const rows = await query.getRawMany<RawRsvp>();
-        if (rows.length > 0) {
-          yield rows.map((row) => ({
+        const answers = await this.rsvps.pageOfEvent(event.id, ['contactName', 'email', 'phone'], this.pageSize, last);
+        if (answers.length > 0) {
+          yield answers.map(({ attending, guests, family }) => ({
             eventId: event.id,
-            graduateName: row.graduateName,
-            contactName: row.contactName,
-            email: row.email,
-            phone: row.phone,
-            attending: Boolean(Number(row.attending)),
-            guests: Number(row.attending) ? Number(row.guests ?? 1) : null,
+            graduateName: family.graduateName,
+            contactName: family.contactName,
+            email: family.email,
+            phone: family.phone,
+            attending,
+            guests: attending ? (guests ?? 1) : null,
           }));
         }
-        if (rows.length < this.pageSize) break;
-        const end = rows[rows.length - 1]!;
-        last = { graduateName: end.graduateName, id: Number(end.familyId) };
+        if (answers.length < this.pageSize) break;
+        last = answers[answers.length - 1]!.family;
       }
     }
   }
@@ -294,14 +279,4 @@ export class ReportsService {
   private readonly logFailure = (error: unknown) => {
     this.logger.error(`Spreadsheet export broke off: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   };
-}
-
-interface RawRsvp {
-  familyId: number | string;
-  graduateName: string;
-  contactName: string;
-  email: string;
-  phone: string;
-  attending: number | string | boolean;
-  guests: number | string | null;
 }
