@@ -16,7 +16,8 @@ import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { LedgerMail } from '../ledger/ledger-mail';
-import { LedgerService } from '../ledger/ledger.service';
+import { LedgerCredits } from '../ledger/ledger-credits';
+import { StatementBuilder } from '../ledger/statement-builder';
 import { ReceiptStore } from '../receipts/receipt.store';
 import { SettingsStore } from '../settings/settings.store';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
@@ -133,7 +134,8 @@ interface Candidate {
 export class BankService {
   constructor(
     private readonly db: Database,
-    private readonly ledger: LedgerService,
+    private readonly credits: LedgerCredits,
+    private readonly statements: StatementBuilder,
     private readonly mail: LedgerMail,
     private readonly families: FamilyStore,
     private readonly receipts: ReceiptStore,
@@ -174,15 +176,15 @@ export class BankService {
     );
     const [match, covering, names, unjoined] = await Promise.all([
       this.matcher(manager),
-      this.ledger.coveringIndex(manager),
+      this.credits.coveringIndex(manager),
       this.families.list({ columns: ['graduateName'] }),
-      this.ledger.receiptCreditsWithoutLine(manager),
+      this.credits.receiptCreditsWithoutLine(manager),
     ]);
     // A receipt's credit is asked about by one line of the statement at most.
     const asked = new Set<number>();
     const graduateOf = new Map(names.map((family) => [family.id, family.graduateName]));
     const credits = [...known.values()].flatMap((fact) => (fact.state === 'aplicada' && fact.entryId !== null ? [fact.entryId] : []));
-    const receiptOf = await this.ledger.receiptsOf(manager, credits);
+    const receiptOf = await this.credits.receiptsOf(manager, credits);
     const preview = lines.map((line): BankPreviewLine => {
       const fact = known.get(line.checksum);
       const imported: BankLineImport | null = fact
@@ -245,7 +247,7 @@ export class BankService {
   private async matcher(manager: EntityManager): Promise<(line: StatementLine) => BankMatch | null> {
     const settings = await this.settings.columns(['classYear'], manager);
     const families = await this.families.list({}, manager);
-    const statements = await this.ledger.statements(manager, families);
+    const statements = await this.statements.statements(manager, families);
     // What parents declared on the receipts they sent and the committee has not decided on: a
     // deposit of that day and amount is theirs.
     const declared = new Map<string, number[]>();
@@ -398,7 +400,7 @@ export class BankService {
         if (entryId.linked) linked += 1;
         // The family hears of money found in the bank (a deposit its verified receipt held was told already).
         else {
-          const statement = await this.ledger.statement(line.familyId, manager);
+          const statement = await this.statements.statement(line.familyId, manager);
           await this.mail.deposited(manager, line.familyId, {
             entryId: entryId.id,
             amount: toQuetzales(line.amountCentavos),
@@ -464,17 +466,17 @@ export class BankService {
       depositDate: line.date,
       documentNumber: line.document.trim() || null,
     };
-    const holder = await this.ledger.covering(manager, deposit, 'bankLineId');
+    const holder = await this.credits.covering(manager, deposit, 'bankLineId');
     if (holder && holder.familyId === line.familyId && holder.bankLineId === null) {
-      await this.ledger.link(manager, user, holder, { bankLineId: lineId });
+      await this.credits.link(manager, user, holder, { bankLineId: lineId });
       return { id: holder.id, linked: true };
     }
     // A verified receipt of the same amount typed with another day or number: the same deposit
     // unless the committee said otherwise when 'Banco' asked.
     if (!holder && !line.differentDeposit) {
-      const same = sameDepositOf(await this.ledger.receiptCreditsWithoutLine(manager, [line.familyId]), line);
+      const same = sameDepositOf(await this.credits.receiptCreditsWithoutLine(manager, [line.familyId]), line);
       if (same) {
-        await this.ledger.link(manager, user, same, { bankLineId: lineId });
+        await this.credits.link(manager, user, same, { bankLineId: lineId });
         return { id: same.id, linked: true };
       }
     }
@@ -494,7 +496,7 @@ export class BankService {
     );
     // A receipt another admin decided meanwhile is left out (the update applies only while it is in review).
     const verified = receipt && (await this.receipts.verifyByBank(manager, user, receipt, deposit.amount)) ? receipt : null;
-    const entry = await this.ledger.credit(manager, user, {
+    const entry = await this.credits.credit(manager, user, {
       ...deposit,
       source: 'banco',
       paymentNumber: verified?.paymentNumber ?? null,

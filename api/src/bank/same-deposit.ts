@@ -1,5 +1,5 @@
 import { formatDayNumeric, formatQuetzales, toQuetzales } from '@portal/format';
-import type { LedgerCredit } from '../ledger/ledger.service';
+import type { LedgerCredit } from '../ledger/ledger-credits';
 
 /** How far apart, in days, a slip's typed day and its bank line's day may be and still be asked about. */
 export const SAME_DEPOSIT_DAYS = 3;

@@ -4,10 +4,11 @@ import { formatQuetzales, toCentavos, todayInGuatemala, toQuetzales } from '@por
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRecord } from '../families/family.store';
-import { LedgerService } from './ledger.service';
+import { LedgerCredits } from './ledger-credits';
 import { PaymentStore, type PaymentOverride } from '../payments/payment.store';
 import type { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
 import { recordChange } from '../history/record';
+import { StatementBuilder } from './statement-builder';
 
 export const STATEMENT_TEXTS = {
   familyNotFound: 'No encontramos esa familia.',
@@ -44,18 +45,19 @@ function overrideChange(
 export class StatementsService {
   constructor(
     private readonly db: Database,
-    private readonly ledger: LedgerService,
+    private readonly builder: StatementBuilder,
+    private readonly credits: LedgerCredits,
     private readonly families: FamilyStore,
     private readonly payments: PaymentStore,
   ) {}
 
   forFamily(familyId: number, manager: EntityManager = this.db.manager): Promise<Statement> {
-    return this.ledger.statement(familyId, manager);
+    return this.builder.statement(familyId, manager);
   }
 
   /** Statements of the given families with a handful of queries, whatever their number (the workbook's sheet). */
   build(manager: EntityManager, families: FamilyRecord[]): Promise<Statement[]> {
-    return this.ledger.statements(manager, families);
+    return this.builder.statements(manager, families);
   }
 
   async setOverride(user: User, familyId: number, paymentNumber: number, input: PaymentOverrideDto): Promise<Statement> {
@@ -97,7 +99,7 @@ export class StatementsService {
     const target = await this.families.target(familyId);
     return this.db.write(async (manager) => {
       if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
-      await this.ledger.credit(manager, user, {
+      await this.credits.credit(manager, user, {
         familyId,
         source: 'efectivo',
         method: input.method ?? 'efectivo',
