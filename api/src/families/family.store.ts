@@ -230,6 +230,7 @@ export class FamilyStore {
     return query;
   }
 
+  /** Runs the joined read: each row split into the other table's values and its family, typed. */
   private async joinedRows<C extends string, K extends FamilyColumn>(
     query: SelectQueryBuilder<FamilyEntity>,
     columns: readonly C[],

@@ -19,7 +19,7 @@ import { StatementsService } from '../ledger/statements.service';
 import { sheetOf, streamSheet, streamWorkbook, type SheetLayout } from './spreadsheet-stream';
 
 type Rsvp = EventRsvpsReportEntry['rsvps'][number];
-interface RsvpRow extends Rsvp {
+interface RsvpReportRow extends Rsvp {
   eventId: number;
 }
 interface EventHeading {
@@ -198,7 +198,7 @@ export class ReportsService {
     const headings = await this.events();
     // Each event's title and day, formatted once (not once per answer).
     const events = new Map(headings.map((event) => [event.id, { title: event.title, day: guatemalaDay(event.date) }]));
-    const layout: SheetLayout<RsvpRow> = {
+    const layout: SheetLayout<RsvpReportRow> = {
       name: REPORT_TEXTS.rsvps.sheet,
       columns: [
         { header: REPORT_TEXTS.rsvps.event, width: 36 },
@@ -238,7 +238,7 @@ export class ReportsService {
    * Answers in report order (event date, then graduate name), read an event at a time: each page
    * only sorts that event's answers, where one keyset across all events would sort them all.
    */
-  private async *rsvpPages(events: EventHeading[]): AsyncGenerator<RsvpRow[]> {
+  private async *rsvpPages(events: EventHeading[]): AsyncGenerator<RsvpReportRow[]> {
     for (const event of events) {
       let last: { graduateName: string; id: number } | undefined;
       for (;;) {
