@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { familyNameByEmail } from '../families/family.store';
 import type { Change } from '../history/record';
-import { toUser, userById, type UserRow } from '../users/users.service';
+import { toUser, userById, type UserRecord } from '../users/users.service';
 
 /** An account as history keeps it: what the committee sees of it, never its password. */
-export const accountSnapshot = (user: UserRow) => ({ ...toUser(user), disabled: user.disabledAt !== null });
+export const accountSnapshot = (user: UserRecord) => ({ ...toUser(user), disabled: user.disabledAt !== null });
 
 /** `accountChange` for the account with this id, or null when there is none. */
 export async function accountChangeById(manager: EntityManager, action: string, userId: number): Promise<Change | null> {
@@ -16,7 +16,7 @@ export async function accountChangeById(manager: EntityManager, action: string, 
 export async function accountChange(
   manager: EntityManager,
   action: string,
-  user: UserRow,
+  user: UserRecord,
   before: object | null = null,
   after: object | null = null,
 ): Promise<Change> {

@@ -4,7 +4,7 @@ import { SessionsService } from '../auth/sessions.service';
 import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { toUser, UsersService, type UserRow } from '../users/users.service';
+import { toUser, UsersService, type UserRecord } from '../users/users.service';
 import { accountChange, accountSnapshot } from './account-change';
 
 export const ACCOUNT_MESSAGES = {
@@ -78,7 +78,7 @@ export class AccountsService {
     });
   }
 
-  private async find(manager: Database['manager'], id: number): Promise<UserRow> {
+  private async find(manager: Database['manager'], id: number): Promise<UserRecord> {
     const user = await this.users.byId(id, manager);
     if (!user) throw new NotFoundException(ACCOUNT_MESSAGES.notFound);
     return user;

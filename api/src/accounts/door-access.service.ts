@@ -6,7 +6,7 @@ import { GalaReader } from '../gala/gala-reader';
 import { SessionsService } from '../auth/sessions.service';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
-import { doorAccessFrom, UsersService, type UserRow } from '../users/users.service';
+import { doorAccessFrom, UsersService, type UserRecord } from '../users/users.service';
 import { accountChange } from './account-change';
 
 export const DOOR_ACCESS_MESSAGES = {
@@ -27,7 +27,7 @@ export function doorPassword(): string {
   return groups.join('-');
 }
 
-function toDoorAccess(user: UserRow, now: number): DoorAccess {
+function toDoorAccess(user: UserRecord, now: number): DoorAccess {
   const until = user.accessUntil ?? user.createdAt;
   return {
     id: user.id,
@@ -72,7 +72,7 @@ export class DoorAccessService {
     if (Date.parse(window.until) <= now.getTime()) throw new ConflictException(DOOR_ACCESS_MESSAGES.over(window.from));
     const password = doorPassword();
     const accessUntil = new Date(window.until);
-    let created: UserRow | null = null;
+    let created: UserRecord | null = null;
     await this.users.create(
       { name: input.name, username: input.username, email: null, password, role: 'door', accessUntil },
       {

@@ -6,11 +6,11 @@ import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { OutboxService } from '../mail/outbox.service';
 import { invitationMail, resetNoAccountMail, resetPasswordMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';
-import { toUser, UsersService, type UserRow } from '../users/users.service';
+import { toUser, UsersService, type UserRecord } from '../users/users.service';
 import { accountChange, accountChangeById } from '../accounts/account-change';
 import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
@@ -139,7 +139,7 @@ export class AccountLinksService {
     const families = await this.families.list({ by: 'name' });
     const proven = await this.users.provenEmails();
     const result: BulkInvitationResult = { invited: 0, skipped: [] };
-    const invite: FamilyRow[] = [];
+    const invite: FamilyRecord[] = [];
     for (const family of families) {
       if (proven.has(family.email)) result.skipped.push({ graduateName: family.graduateName, reason: LINK_MESSAGES.alreadyHasAccount });
       else if (!isEmail(family.email)) result.skipped.push({ graduateName: family.graduateName, reason: LINK_MESSAGES.badFamilyEmail });
@@ -184,7 +184,7 @@ export class AccountLinksService {
     );
   }
 
-  private async sendReset(manager: EntityManager, user: UserRow): Promise<string> {
+  private async sendReset(manager: EntityManager, user: UserRecord): Promise<string> {
     const token = await this.tokens.issue(manager, { userId: user.id, email: user.email ?? '' }, 'reset-password', RESET_MINUTES * 60_000);
     const link = `${this.config.publicUrl}/auth/restablecer?token=${token}`;
     if (user.email) {
@@ -196,7 +196,7 @@ export class AccountLinksService {
     return link;
   }
 
-  private async sendInvitation(manager: EntityManager, family: FamilyRow, actor: User): Promise<string> {
+  private async sendInvitation(manager: EntityManager, family: FamilyRecord, actor: User): Promise<string> {
     const token = await this.tokens.issue(
       manager,
       { familyId: family.id, email: family.email },

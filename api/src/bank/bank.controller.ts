@@ -2,7 +2,8 @@ import { BadRequestException, Body, Controller, HttpCode, Post, UnsupportedMedia
 import type { BankColumnMapping, BankConfirmResult, BankPreview, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { MultipartBody } from '../common/multipart';
-import { BANK_MESSAGES, BankService } from './bank.service';
+import { BANK_MESSAGES } from './bank.messages';
+import { BankService } from './bank.service';
 import { ConfirmBankLinesDto } from './dto/confirm-bank-lines.dto';
 
 const MAPPING_KEYS: Array<keyof BankColumnMapping> = ['date', 'description', 'document', 'credit', 'debit', 'amount'];

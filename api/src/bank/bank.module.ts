@@ -6,11 +6,12 @@ import { SettingsStoreModule } from '../settings/settings.store';
 import { BankLineStoreModule } from './bank-line.store';
 import { BankController } from './bank.controller';
 import { BankService } from './bank.service';
+import { FamilyMatcher } from './family-matcher';
 
 /** Bank reconciliation: statement import, matching by reference and amount, confirmation (docs/payments.md). */
 @Module({
   imports: [BankLineStoreModule, LedgerModule, FamilyStoreModule, ReceiptStoreModule, SettingsStoreModule],
   controllers: [BankController],
-  providers: [BankService],
+  providers: [BankService, FamilyMatcher],
 })
 export class BankModule {}

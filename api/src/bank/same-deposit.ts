@@ -1,5 +1,5 @@
 import { formatDayNumeric, formatQuetzales, toQuetzales } from '@portal/format';
-import type { LedgerEntryRow } from '../ledger/ledger.service';
+import type { LedgerCredit } from '../ledger/ledger-credits';
 
 /** How far apart, in days, a slip's typed day and its bank line's day may be and still be asked about. */
 export const SAME_DEPOSIT_DAYS = 3;
@@ -13,10 +13,10 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
  * day, then the oldest. The committee is asked; the exact key and the same day link without asking.
  */
 export function sameDepositOf(
-  credits: LedgerEntryRow[],
+  credits: LedgerCredit[],
   line: { familyId: number; amountCentavos: number; date: string },
-): LedgerEntryRow | null {
-  const distance = (entry: LedgerEntryRow) => Math.abs(dayNumber(entry.depositDate!) - dayNumber(line.date));
+): LedgerCredit | null {
+  const distance = (entry: LedgerCredit) => Math.abs(dayNumber(entry.depositDate!) - dayNumber(line.date));
   const found = credits
     .filter(
       (entry) =>
@@ -35,7 +35,7 @@ export function sameDepositOf(
 }
 
 /** The question's reason, in Spanish: what the receipt says and how it differs from the line. */
-export function sameDepositReason(entry: LedgerEntryRow, line: { date: string; document: string }): string {
+export function sameDepositReason(entry: LedgerCredit, line: { date: string; document: string }): string {
   const differs = [
     entry.depositDate !== line.date &&
       `la fecha (${formatDayNumeric(entry.depositDate!)} en el comprobante, ${formatDayNumeric(line.date)} en el banco)`,

@@ -6,15 +6,15 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { scheduleTimes, TIME_ZONE } from '@portal/format';
-import type { DeletedEventRow, EventRow } from '../events/event.store';
+import type { DeletedEventRecord, EventRecord } from '../events/event.store';
 
 export const CALENDAR_NAME = 'Eventos de Graduación';
 
 /** Without an end time in its schedule, an event lasts this long. */
 const DEFAULT_HOURS = 2;
 
-type CalendarEvent = Pick<EventRow, 'id' | 'fecha' | 'titulo' | 'horario' | 'lugar' | 'sequence'> &
-  Partial<Pick<EventRow, 'descripcion' | 'vestimenta' | 'updatedAt'>>;
+type CalendarEvent = Pick<EventRecord, 'id' | 'fecha' | 'titulo' | 'horario' | 'lugar' | 'sequence'> &
+  Partial<Pick<EventRecord, 'descripcion' | 'vestimenta' | 'updatedAt'>>;
 
 export interface Site {
   /** PUBLIC_URL: the portal's address, never a request's Host. */
@@ -78,7 +78,7 @@ function addEvent(calendar: ICalCalendar, event: CalendarEvent, site: Site): voi
   });
 }
 
-function addCancelled(calendar: ICalCalendar, event: DeletedEventRow, site: Site): void {
+function addCancelled(calendar: ICalCalendar, event: DeletedEventRecord, site: Site): void {
   calendar.createEvent({
     id: eventUid(event.id, site),
     sequence: event.sequence,
@@ -101,7 +101,7 @@ export function eventCalendar(event: CalendarEvent, site: Site): string {
 }
 
 /** Every event, and the recently deleted ones as cancelled: a subscription. */
-export function feedCalendar(events: readonly CalendarEvent[], deleted: readonly DeletedEventRow[], site: Site): string {
+export function feedCalendar(events: readonly CalendarEvent[], deleted: readonly DeletedEventRecord[], site: Site): string {
   const calendar = newCalendar(site);
   const live = new Set(events.map((event) => event.id));
   for (const event of events) addEvent(calendar, event, site);

@@ -7,10 +7,21 @@ import { DeletedEventEntity } from './deleted-event.entity';
 import { eventChanged } from './event-changes';
 import { EventEntity } from './event.entity';
 
-/** The rows as the store hands them out: to read; events/ writes them, and the moves of the key events and the gala's event below. */
-export type EventRow = EventEntity;
-export type DeletedEventRow = DeletedEventEntity;
-type Column = keyof EventEntity;
+/**
+ * An event as the store hands it out: what the calendars, the answers' deadlines, the settings'
+ * key events, the gala and the reports read of it (not its image). To read; events/ writes the
+ * table, and the moves of the key events and the gala's event below.
+ */
+export type EventRecord = Pick<
+  EventEntity,
+  'id' | 'fecha' | 'titulo' | 'descripcion' | 'horario' | 'lugar' | 'vestimenta' | 'rsvpDeadline' | 'sequence' | 'updatedAt'
+>;
+
+/** A column a reader may ask for; the id always comes. */
+export type EventColumn = Exclude<keyof EventRecord, 'id'>;
+
+/** What is left of a deleted event, for the calendars that must cancel it. */
+export type DeletedEventRecord = Pick<DeletedEventEntity, 'id' | 'fecha' | 'titulo' | 'horario' | 'lugar' | 'sequence' | 'deletedAt'>;
 
 /** What another module may set on an event it points at (the settings' key events, the gala's). */
 export type EventPlace = Partial<Pick<EventEntity, 'fecha' | 'horario' | 'lugar'>>;
@@ -33,7 +44,7 @@ export class EventStore {
     return manager ? manager.withRepository(this.events) : this.events;
   }
 
-  byId(id: number, manager?: EntityManager): Promise<EventRow | null> {
+  byId(id: number, manager?: EntityManager): Promise<EventRecord | null> {
     return this.repo(manager).findOneBy({ id });
   }
 
@@ -47,13 +58,13 @@ export class EventStore {
   }
 
   /** Every event by date (then id), with the columns asked for (all when left out). */
-  list(columns?: readonly Column[]): Promise<EventRow[]> {
+  list<K extends EventColumn = EventColumn>(columns?: readonly K[]): Promise<Array<Pick<EventRecord, 'id' | K>>> {
     const select = columns && (Object.fromEntries(['id', ...columns].map((column) => [column, true])) as FindOptionsSelect<EventEntity>);
     return this.events.find({ ...(select ? { select } : {}), order: { fecha: 'ASC', id: 'ASC' } });
   }
 
   /** What is left of the events deleted after `since`, by id. */
-  deletedSince(since: Date): Promise<DeletedEventRow[]> {
+  deletedSince(since: Date): Promise<DeletedEventRecord[]> {
     return this.deleted.find({ where: { deletedAt: MoreThan(since) }, order: { id: 'ASC' } });
   }
 

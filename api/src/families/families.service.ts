@@ -11,7 +11,7 @@ import { RsvpStore } from '../rsvps/rsvp.store';
 import type { CreateFamilyDto } from './dto/create-family.dto';
 import type { UpdateFamilyDto } from './dto/update-family.dto';
 import { FamilyEntity } from './family.entity';
-import { FamilyStore } from './family.store';
+import { FamilyStore, type FamilyRecord } from './family.store';
 import { GalaStore } from '../gala/gala.store';
 import { recordChange } from '../history/record';
 import { LedgerService } from '../ledger/ledger.service';
@@ -22,7 +22,7 @@ export const FAMILY_TEXTS = {
 } as const;
 
 /** A family as history keeps it: its own fields (its key answers are recorded as 'rsvp' changes). */
-function familyChange(action: 'create' | 'update' | 'delete', id: number, before: FamilyEntity | null, after: FamilyEntity | null) {
+function familyChange(action: 'create' | 'update' | 'delete', id: number, before: FamilyRecord | null, after: FamilyRecord | null) {
   return {
     action: `family.${action}`,
     entity: 'family' as const,

@@ -1,13 +1,30 @@
 import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
-import { In, type EntityManager, type FindOptionsSelect, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
+import {
+  In,
+  type EntityManager,
+  type ObjectType,
+  type FindOptionsSelect,
+  type ObjectLiteral,
+  type Repository,
+  type SelectQueryBuilder,
+} from 'typeorm';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { FamilyEntity } from './family.entity';
 
-/** A family's row as the store hands it out: to read; only families/ writes the table. */
-export type FamilyRow = FamilyEntity;
-type Column = keyof FamilyEntity;
+/**
+ * A family as the store hands it out: the columns other modules read (`hasPaid` and
+ * `paymentAmount` are left out: the ledger says what a family paid). To read; only families/
+ * writes the table.
+ */
+export type FamilyRecord = Pick<
+  FamilyEntity,
+  'id' | 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked' | 'graduates' | 'noticeEmailsOff'
+>;
+
+/** A column a reader may ask for; the id always comes. */
+export type FamilyColumn = Exclude<keyof FamilyRecord, 'id'>;
 
 /** What `FamilyStore.lock` finds a family by, read before the transaction. */
 export type LockTarget = Pick<FamilyEntity, 'id' | 'email'>;
@@ -15,10 +32,30 @@ export type LockTarget = Pick<FamilyEntity, 'id' | 'email'>;
 /** Id and graduate name, what history and labels show of a family. */
 export type FamilyName = Pick<FamilyEntity, 'id' | 'graduateName'>;
 
-/** The alias `joinFamily` gives the families table in a query of another table. */
-export const FAMILY_ALIAS = 'family';
+/**
+ * Another table's rows to read beside their families (`FamilyStore.withFamilies`), as their owner
+ * describes them: its entity, the column that holds the family's id, the columns to read and the
+ * rows to read (column = value). The statement is built and run here; what leaves is data, never
+ * a query.
+ */
+export interface RowsOfFamilies<T extends ObjectLiteral, C extends keyof T & string> {
+  entity: ObjectType<T>;
+  familyId: keyof T & string;
+  columns: readonly C[];
+  where: Partial<Record<keyof T & string, number>>;
+}
 
-const selectOf = (columns: readonly Column[]): FindOptionsSelect<FamilyEntity> =>
+/** One of those rows, its columns as the database returns them, with its family's columns. */
+export interface RowWithFamily<C extends string, K extends FamilyColumn> {
+  row: Record<C, unknown>;
+  family: Pick<FamilyRecord, 'id' | K>;
+}
+
+const FAMILY_ALIAS = 'family';
+/** The alias of the other table in `withFamilies`. */
+const OTHER_ALIAS = 'other';
+
+const selectOf = (columns: readonly FamilyColumn[]): FindOptionsSelect<FamilyEntity> =>
   Object.fromEntries(['id', ...columns].map((column) => [column, true]));
 
 /**
@@ -34,15 +71,22 @@ export function familyNameByEmail(manager: EntityManager, email: string): Promis
   return manager.findOne(FamilyEntity, { where: { email }, select: { id: true, graduateName: true } });
 }
 
+/** A family column's value from a raw read, as its type: ids and counts as numbers, a boolean from 0 or 1. */
+function familyValue(column: keyof FamilyRecord, raw: unknown): unknown {
+  if (column === 'noticeEmailsOff') return Boolean(Number(raw));
+  if (column === 'id' || column === 'tablesBooked' || column === 'graduates') return Number(raw);
+  return raw;
+}
+
 /**
  * Families after the last one of the previous page, in the order `byName` sorts (graduate name,
  * then id). Written out rather than as a row-value comparison so that SQLite and MariaDB compare
  * names with the same collation as their ORDER BY.
  */
-export function afterFamily<T extends ObjectLiteral>(
-  query: SelectQueryBuilder<T>,
+function afterFamily(
+  query: SelectQueryBuilder<FamilyEntity>,
   last: { graduateName: string; id: number },
-): SelectQueryBuilder<T> {
+): SelectQueryBuilder<FamilyEntity> {
   return query.andWhere(
     `(${FAMILY_ALIAS}.graduateName > :lastName OR (${FAMILY_ALIAS}.graduateName = :lastName AND ${FAMILY_ALIAS}.id > :lastId))`,
     { lastName: last.graduateName, lastId: last.id },
@@ -65,7 +109,7 @@ export class FamilyStore {
     return manager ? manager.withRepository(this.families) : this.families;
   }
 
-  byId(id: number, manager?: EntityManager): Promise<FamilyRow | null> {
+  byId(id: number, manager?: EntityManager): Promise<FamilyRecord | null> {
     return this.repo(manager).findOneBy({ id });
   }
 
@@ -79,24 +123,34 @@ export class FamilyStore {
   }
 
   /** The family with this e-mail (normalised, as families store it). */
-  byEmail(email: string, manager?: EntityManager): Promise<FamilyRow | null> {
+  byEmail(email: string, manager?: EntityManager): Promise<FamilyRecord | null> {
     return this.repo(manager).findOneBy({ email });
   }
 
   /** The families with these e-mails, with the columns asked for. */
-  byEmails(emails: string[], columns: readonly Column[] = []): Promise<FamilyRow[]> {
+  byEmails<K extends FamilyColumn = never>(
+    emails: string[],
+    columns: readonly K[] = [],
+  ): Promise<Array<Pick<FamilyRecord, 'id' | 'email' | K>>> {
     if (emails.length === 0) return Promise.resolve([]);
     return this.families.find({ select: selectOf(['email', ...columns]), where: { email: In(emails) } });
   }
 
   /** The families with these ids, with the columns asked for (all when left out). */
-  byIds(ids: number[], columns?: readonly Column[], manager?: EntityManager): Promise<FamilyRow[]> {
+  byIds<K extends FamilyColumn = FamilyColumn>(
+    ids: number[],
+    columns?: readonly K[],
+    manager?: EntityManager,
+  ): Promise<Array<Pick<FamilyRecord, 'id' | K>>> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.repo(manager).find({ ...(columns ? { select: selectOf(columns) } : {}), where: { id: In(ids) } });
   }
 
   /** Every family, by id or by graduate name (then id), with the columns asked for (all when left out). */
-  list(options: { columns?: readonly Column[]; by?: 'id' | 'name' } = {}, manager?: EntityManager): Promise<FamilyRow[]> {
+  list<K extends FamilyColumn = FamilyColumn>(
+    options: { columns?: readonly K[]; by?: 'id' | 'name' } = {},
+    manager?: EntityManager,
+  ): Promise<Array<Pick<FamilyRecord, 'id' | K>>> {
     const { columns, by = 'id' } = options;
     return this.repo(manager).find({
       ...(columns ? { select: selectOf(columns) } : {}),
@@ -104,10 +158,17 @@ export class FamilyStore {
     });
   }
 
-  /** A keyset page of families by graduate name (then id), after `last` (`afterFamily`). */
-  page(size: number, last?: { graduateName: string; id: number }, columns?: readonly Column[]): Promise<FamilyRow[]> {
+  /**
+   * A keyset page of families by graduate name (then id), after `last` (`afterFamily`), with the
+   * columns asked for (all when left out) and the graduate name the next page starts after.
+   */
+  page<K extends FamilyColumn = FamilyColumn>(
+    size: number,
+    last?: { graduateName: string; id: number },
+    columns?: readonly K[],
+  ): Promise<Array<Pick<FamilyRecord, 'id' | 'graduateName' | K>>> {
     let query = this.families.createQueryBuilder(FAMILY_ALIAS);
-    if (columns) query = query.select([...new Set(['id', ...columns])].map((column) => `${FAMILY_ALIAS}.${column}`));
+    if (columns) query = query.select([...new Set(['id', 'graduateName', ...columns])].map((column) => `${FAMILY_ALIAS}.${column}`));
     query = query.orderBy(`${FAMILY_ALIAS}.graduateName`, 'ASC').addOrderBy(`${FAMILY_ALIAS}.id`, 'ASC').limit(size);
     if (last) query = afterFamily(query, last);
     return query.getMany();
@@ -125,11 +186,63 @@ export class FamilyStore {
   }
 
   /**
-   * Joins the families table to a query of another table, as `FAMILY_ALIAS`, on `familyIdColumn`
-   * (for a report that pages by graduate name across both, in one statement).
+   * Another table's rows with these columns of their families, in one statement, in the order of
+   * one of its columns (an event's answers as they came, each with its family's names).
    */
-  joinFamily<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, familyIdColumn: string): SelectQueryBuilder<T> {
-    return query.innerJoin(FamilyEntity, FAMILY_ALIAS, `${FAMILY_ALIAS}.id = ${familyIdColumn}`);
+  withFamilies<T extends ObjectLiteral, C extends keyof T & string, K extends FamilyColumn>(
+    rows: RowsOfFamilies<T, C>,
+    familyColumns: readonly K[],
+    orderBy: keyof T & string,
+  ): Promise<Array<RowWithFamily<C, K>>> {
+    return this.joinedRows(this.joined(rows, familyColumns).orderBy(`${OTHER_ALIAS}.${orderBy}`, 'ASC'), rows.columns, familyColumns);
+  }
+
+  /**
+   * The same as a keyset page by graduate name (then family id), after `last` (`afterFamily`): a
+   * report's page of another table, sorted and cut by the family in one statement.
+   */
+  pageWithFamilies<T extends ObjectLiteral, C extends keyof T & string, K extends FamilyColumn>(
+    rows: RowsOfFamilies<T, C>,
+    familyColumns: readonly K[],
+    size: number,
+    last?: { graduateName: string; id: number },
+  ): Promise<Array<RowWithFamily<C, K | 'graduateName'>>> {
+    const columns = [...new Set<K | 'graduateName'>(['graduateName', ...familyColumns])];
+    let query = this.joined(rows, columns)
+      .orderBy(`${FAMILY_ALIAS}.graduateName`, 'ASC')
+      .addOrderBy(`${FAMILY_ALIAS}.id`, 'ASC')
+      .limit(size);
+    if (last) query = afterFamily(query, last);
+    return this.joinedRows(query, rows.columns, columns);
+  }
+
+  /** The families joined to the other table's rows, each side's columns under its own prefix. */
+  private joined<T extends ObjectLiteral>(rows: RowsOfFamilies<T, keyof T & string>, familyColumns: readonly FamilyColumn[]) {
+    let query = this.families
+      .createQueryBuilder(FAMILY_ALIAS)
+      .innerJoin(rows.entity, OTHER_ALIAS, `${OTHER_ALIAS}.${rows.familyId} = ${FAMILY_ALIAS}.id`)
+      .select(`${FAMILY_ALIAS}.id`, 'family_id');
+    for (const column of familyColumns) query = query.addSelect(`${FAMILY_ALIAS}.${column}`, `family_${column}`);
+    for (const column of rows.columns) query = query.addSelect(`${OTHER_ALIAS}.${column}`, `other_${column}`);
+    for (const [column, value] of Object.entries(rows.where)) {
+      query = query.andWhere(`${OTHER_ALIAS}.${column} = :other_${column}`, { [`other_${column}`]: value });
+    }
+    return query;
+  }
+
+  /** Runs the joined read: each row split into the other table's values and its family, typed. */
+  private async joinedRows<C extends string, K extends FamilyColumn>(
+    query: SelectQueryBuilder<FamilyEntity>,
+    columns: readonly C[],
+    familyColumns: readonly K[],
+  ): Promise<Array<RowWithFamily<C, K>>> {
+    const raw = await query.getRawMany<Record<string, unknown>>();
+    return raw.map((found) => ({
+      row: Object.fromEntries(columns.map((column) => [column, found[`other_${column}`]])) as Record<C, unknown>,
+      family: Object.fromEntries(
+        (['id', ...familyColumns] as const).map((column) => [column, familyValue(column, found[`family_${column}`])]),
+      ) as Pick<FamilyRecord, 'id' | K>,
+    }));
   }
 
   /**
@@ -149,7 +262,7 @@ export class FamilyStore {
    * only the id, the e-mail is read in the transaction first (families.service.ts, whose writes
    * hold step 1 already, so no e-mail changes meanwhile).
    */
-  async lock(manager: EntityManager, family: number | LockTarget): Promise<FamilyRow | null> {
+  async lock(manager: EntityManager, family: number | LockTarget): Promise<FamilyRecord | null> {
     const id = typeof family === 'number' ? family : family.id;
     if (this.db.isSqlite) return manager.findOneBy(FamilyEntity, { id });
     const found =
@@ -161,7 +274,7 @@ export class FamilyStore {
   }
 
   /** Step 2 of database/lock-order.ts, for a parent: the family of this e-mail, held (shared or for writing) until the transaction ends. */
-  lockByEmail(manager: EntityManager, email: string, mode: 'pessimistic_read' | 'pessimistic_write'): Promise<FamilyRow | null> {
+  lockByEmail(manager: EntityManager, email: string, mode: 'pessimistic_read' | 'pessimistic_write'): Promise<FamilyRecord | null> {
     return findLocked(this.db, manager, FamilyEntity, { where: { email } }, mode);
   }
 

@@ -3,7 +3,7 @@ import { IsNull, type EntityManager } from 'typeorm';
 import { type GalaArrivals, type GalaDoor, type GalaCheckIn, type GalaCheckInInput, type GalaFamily, type User } from '@portal/contracts';
 import { formatTime } from '@portal/format';
 import { Database } from '../database/database.service';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { GalaFamilyEntity } from './gala-family.entity';
 import { GalaTableEntity } from './gala-table.entity';
@@ -136,7 +136,7 @@ export class GalaDoorService {
   private async addLatecomers(
     manager: EntityManager,
     user: User,
-    family: FamilyRow,
+    family: FamilyRecord,
     preview: GalaFamily,
     add: number,
   ): Promise<GalaCheckIn> {

@@ -2,10 +2,10 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { type EntityManager } from 'typeorm';
 import { GALA_DEFAULT_SEATS, type GalaDetails, type GalaFamily, type GalaWarning } from '@portal/contracts';
 import { foldForSearch, formatClockRange, scheduleTimes, toDateTimeLocal } from '@portal/format';
-import { EventStore, type EventRow } from '../events/event.store';
+import { EventStore, type EventRecord } from '../events/event.store';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { SettingsStore } from '../settings/settings.store';
 import { GalaFamilyEntity } from './gala-family.entity';
 import { GalaTableEntity } from './gala-table.entity';
@@ -37,7 +37,7 @@ export function movedSchedule(horario: string | null, start: string): string | n
 export const parseGuests = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
 /** What the gala shows of a family. */
-export type Family = Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked'>;
+export type Family = Pick<FamilyRecord, 'id' | 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked'>;
 export const FAMILY_COLUMNS = ['graduateName', 'contactName', 'email', 'phone', 'tablesBooked'] as const;
 
 export interface Loaded {
@@ -127,7 +127,7 @@ export class GalaReader {
   }
 
   /** The event 'Fiesta de Graduación' (settings.galaEventId), or null before there is one. */
-  async galaEvent(manager: EntityManager): Promise<EventRow | null> {
+  async galaEvent(manager: EntityManager): Promise<EventRecord | null> {
     const { galaEventId } = await this.settings.columns(['galaEventId'], manager);
     return galaEventId === null ? null : this.events.byId(galaEventId, manager);
   }

@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { type EntityManager } from 'typeorm';
 import { GALA_GUEST_NAME_MAX, type GalaPass, type MyGala, type User } from '@portal/contracts';
 import { Database } from '../database/database.service';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { MyFamilyService } from '../parent/my-family.service';
 import { GalaFamilyEntity } from './gala-family.entity';
@@ -105,7 +105,7 @@ export class MyGalaService {
     };
   }
 
-  private async writeForFamily(user: User, work: (manager: EntityManager, family: FamilyRow) => Promise<void>): Promise<MyGala> {
+  private async writeForFamily(user: User, work: (manager: EntityManager, family: FamilyRecord) => Promise<void>): Promise<MyGala> {
     await this.db.write(async (manager) => work(manager, await this.myFamily.familyOf(user, manager, 'pessimistic_write')));
     return this.myGala(user);
   }

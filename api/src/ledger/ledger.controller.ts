@@ -3,18 +3,18 @@ import type { Statement, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ReverseCreditDto } from './dto';
-import { LedgerService } from './ledger.service';
+import { ReversalService } from './reversal.service';
 
 /** Corrections to the families' money: a credit is undone by its counter-entry, never deleted. */
 @Roles('admin')
 @Controller('ledger-entries')
 export class LedgerController {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(private readonly reversals: ReversalService) {}
 
   /** Answers the family's statement after the reversal. */
   @Post(':id/reverse')
   @HttpCode(200)
   reverse(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: ReverseCreditDto): Promise<Statement> {
-    return this.ledger.reverse(user, id, body);
+    return this.reversals.reverse(user, id, body);
   }
 }

@@ -7,10 +7,13 @@ import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LedgerController } from './ledger.controller';
+import { LedgerCredits } from './ledger-credits';
 import { LedgerMail } from './ledger-mail';
 import { LedgerService } from './ledger.service';
+import { ReversalService } from './reversal.service';
+import { StatementBuilder } from './statement-builder';
 
-/** The families' money (decisions item 20): credits, reversals, and the accounts every screen reads. */
+/** The families' money (decisions item 20): credits, reversals, the accounts and the statements every screen reads. */
 @Module({
   imports: [
     TypeOrmModule.forFeature([LedgerEntryEntity]),
@@ -21,7 +24,7 @@ import { LedgerService } from './ledger.service';
     BankLineStoreModule,
   ],
   controllers: [LedgerController],
-  providers: [LedgerService, LedgerMail],
-  exports: [LedgerService, LedgerMail],
+  providers: [LedgerService, LedgerCredits, StatementBuilder, ReversalService, LedgerMail],
+  exports: [LedgerService, LedgerCredits, StatementBuilder, LedgerMail],
 })
 export class LedgerModule {}

@@ -3,11 +3,12 @@ import { PAYMENT_NUMBERS, PAYMENT_TITLES, type PaymentNumber, type Statement, ty
 import { formatQuetzales, toCentavos, todayInGuatemala, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
-import { LedgerService } from './ledger.service';
-import { PaymentStore, type OverrideRow } from '../payments/payment.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
+import { LedgerCredits } from './ledger-credits';
+import { PaymentStore, type PaymentOverride } from '../payments/payment.store';
 import type { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
 import { recordChange } from '../history/record';
+import { StatementBuilder } from './statement-builder';
 
 export const STATEMENT_TEXTS = {
   familyNotFound: 'No encontramos esa familia.',
@@ -23,8 +24,8 @@ function overrideChange(
   action: 'set' | 'delete',
   familyId: number,
   paymentNumber: PaymentNumber,
-  before: Pick<OverrideRow, 'amountCentavos' | 'reason'> | null,
-  after: Pick<OverrideRow, 'amountCentavos' | 'reason'> | null,
+  before: Pick<PaymentOverride, 'amountCentavos' | 'reason'> | null,
+  after: Pick<PaymentOverride, 'amountCentavos' | 'reason'> | null,
 ) {
   // The history shows quetzales, as it always has.
   const shown = (row: typeof before) => (row ? { amountQuetzales: toQuetzales(row.amountCentavos), reason: row.reason } : null);
@@ -44,18 +45,19 @@ function overrideChange(
 export class StatementsService {
   constructor(
     private readonly db: Database,
-    private readonly ledger: LedgerService,
+    private readonly builder: StatementBuilder,
+    private readonly credits: LedgerCredits,
     private readonly families: FamilyStore,
     private readonly payments: PaymentStore,
   ) {}
 
   forFamily(familyId: number, manager: EntityManager = this.db.manager): Promise<Statement> {
-    return this.ledger.statement(familyId, manager);
+    return this.builder.statement(familyId, manager);
   }
 
   /** Statements of the given families with a handful of queries, whatever their number (the workbook's sheet). */
-  build(manager: EntityManager, families: FamilyRow[]): Promise<Statement[]> {
-    return this.ledger.statements(manager, families);
+  build(manager: EntityManager, families: FamilyRecord[]): Promise<Statement[]> {
+    return this.builder.statements(manager, families);
   }
 
   async setOverride(user: User, familyId: number, paymentNumber: number, input: PaymentOverrideDto): Promise<Statement> {
@@ -97,7 +99,7 @@ export class StatementsService {
     const target = await this.families.target(familyId);
     return this.db.write(async (manager) => {
       if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
-      await this.ledger.credit(manager, user, {
+      await this.credits.credit(manager, user, {
         familyId,
         source: 'efectivo',
         method: input.method ?? 'efectivo',

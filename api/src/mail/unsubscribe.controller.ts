@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { User } from '@portal/contracts';
 import { CurrentUser, Public } from '../common/auth.decorators';
 import { Database } from '../database/database.service';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { SettingsStore } from '../settings/settings.store';
 import { familyOfToken } from './unsubscribe';
 import { recordChange } from '../history/record';
@@ -76,7 +76,7 @@ export class UnsubscribeController {
   }
 
   /** A link that is not one of ours (or whose family was deleted) is a 404 like any other. */
-  private async family(token: string): Promise<{ classYear: number; family: FamilyRow }> {
+  private async family(token: string): Promise<{ classYear: number; family: FamilyRecord }> {
     const settings = await this.settings.columns(['classYear', 'mailSecret']);
     const familyId = settings.mailSecret ? familyOfToken(settings.mailSecret, token) : null;
     const family = familyId === null ? null : await this.families.byId(familyId);

@@ -6,7 +6,7 @@ import { paymentReference } from '../bank/reference';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { ReadCache } from '../database/read-cache';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { EventStore } from '../events/event.store';
 import { checkOpen } from '../rsvps/attendance';
 import { RsvpStore } from '../rsvps/rsvp.store';
@@ -53,7 +53,7 @@ export class MyFamilyService {
   ) {}
 
   /** The family with its answers and its money, both from its own rows only (its ledger account: centavos). */
-  private async withAnswers(manager: EntityManager, row: FamilyRow, today = todayInGuatemala()): Promise<MyFamily> {
+  private async withAnswers(manager: EntityManager, row: FamilyRecord, today = todayInGuatemala()): Promise<MyFamily> {
     const [accounts, settings] = await Promise.all([
       this.ledger.accounts(manager, [row], today),
       this.settings.columns(['classYear'], manager),
@@ -72,7 +72,7 @@ export class MyFamilyService {
     user: User,
     manager: EntityManager = this.db.manager,
     lock?: 'pessimistic_read' | 'pessimistic_write',
-  ): Promise<FamilyRow> {
+  ): Promise<FamilyRecord> {
     const email = familyEmail(user);
     if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     const family = lock

@@ -7,11 +7,22 @@ import { PaymentConfirmationEntity } from './payment-confirmation.entity';
 import { PaymentDateEntity } from './payment-date.entity';
 import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from './payment-override.entity';
 
-/** The rows as the store hands them out: to read; only payments/ writes these tables. */
-export type PaymentDateRow = PaymentDateEntity;
-export type OverrideRow = PaymentOverrideEntity;
-export type OverrideRemovalRow = PaymentOverrideRemovalEntity;
-export type ConfirmationRow = PaymentConfirmationEntity;
+// What the store hands out, to read; only payments/ writes these tables.
+
+/** One of the six payments: its number (`id`), due date, description and amounts (centavos). */
+export type ScheduledPayment = Pick<PaymentDateEntity, 'id' | 'date' | 'description' | 'amountCentavos' | 'twinsAmountCentavos'>;
+
+/** A family's own amount for a payment (centavos), with the committee's reason. */
+export type PaymentOverride = Pick<PaymentOverrideEntity, 'familyId' | 'paymentNumber' | 'amountCentavos' | 'reason'>;
+
+/** A family's own amount that no longer applies, as its statement shows it crossed out. */
+export type RemovedOverride = Pick<
+  PaymentOverrideRemovalEntity,
+  'familyId' | 'paymentNumber' | 'amountCentavos' | 'reason' | 'setByName' | 'removedByName' | 'removedAt' | 'removalReason'
+>;
+
+/** A family's answer to a payment ('Ya pagué' / 'No asistiré'). */
+export type PaymentAnswer = Pick<PaymentConfirmationEntity, 'familyId' | 'paymentNumber' | 'status'>;
 
 /** A family's own amount for a payment, as the committee sets it. */
 export interface NewOverride {
@@ -39,18 +50,18 @@ export class PaymentStore {
   ) {}
 
   /** The six payments, by number. */
-  payments(manager?: EntityManager): Promise<PaymentDateRow[]> {
+  payments(manager?: EntityManager): Promise<ScheduledPayment[]> {
     return (manager ? manager.withRepository(this.dates) : this.dates).find({ order: { id: 'ASC' } });
   }
 
   /** The own amounts of these families. */
-  overridesOf(familyIds: number[], manager?: EntityManager): Promise<OverrideRow[]> {
+  overridesOf(familyIds: number[], manager?: EntityManager): Promise<PaymentOverride[]> {
     if (familyIds.length === 0) return Promise.resolve([]);
     return (manager ? manager.withRepository(this.overrides) : this.overrides).find({ where: { familyId: In(familyIds) } });
   }
 
   /** The own amounts of these families that no longer apply, newest first. */
-  removalsOf(familyIds: number[], manager?: EntityManager): Promise<OverrideRemovalRow[]> {
+  removalsOf(familyIds: number[], manager?: EntityManager): Promise<RemovedOverride[]> {
     if (familyIds.length === 0) return Promise.resolve([]);
     return (manager ? manager.withRepository(this.removals) : this.removals).find({
       where: { familyId: In(familyIds) },
@@ -58,7 +69,7 @@ export class PaymentStore {
     });
   }
 
-  override(manager: EntityManager, familyId: number, paymentNumber: PaymentNumber): Promise<OverrideRow | null> {
+  private override(manager: EntityManager, familyId: number, paymentNumber: PaymentNumber): Promise<PaymentOverrideEntity | null> {
     return manager.findOneBy(PaymentOverrideEntity, { familyId, paymentNumber });
   }
 
@@ -66,7 +77,7 @@ export class PaymentStore {
    * Sets the family's own amount for the payment; the amount it replaces stays, crossed out, with
    * the new reason (decisions item 20: nothing is deleted). Answers the one it replaced.
    */
-  async setOverride(manager: EntityManager, user: User, input: NewOverride, replacedBecause: string): Promise<OverrideRow | null> {
+  async setOverride(manager: EntityManager, user: User, input: NewOverride, replacedBecause: string): Promise<PaymentOverride | null> {
     const before = await this.override(manager, input.familyId, input.paymentNumber);
     if (before && (before.amountCentavos !== input.amountCentavos || before.reason !== input.reason)) {
       await this.archive(manager, user, before, replacedBecause);
@@ -76,7 +87,13 @@ export class PaymentStore {
   }
 
   /** The family owes the payment's amount again: its own amount is kept, crossed out, with `why`. Null when it had none. */
-  async removeOverride(manager: EntityManager, user: User, familyId: number, paymentNumber: PaymentNumber, why: string) {
+  async removeOverride(
+    manager: EntityManager,
+    user: User,
+    familyId: number,
+    paymentNumber: PaymentNumber,
+    why: string,
+  ): Promise<PaymentOverride | null> {
     const before = await this.override(manager, familyId, paymentNumber);
     if (!before) return null;
     await this.archive(manager, user, before, why);
@@ -85,7 +102,7 @@ export class PaymentStore {
   }
 
   /** The answers of these families to the six payments. */
-  confirmationsOf(familyIds: number[]): Promise<ConfirmationRow[]> {
+  confirmationsOf(familyIds: number[]): Promise<PaymentAnswer[]> {
     if (familyIds.length === 0) return Promise.resolve([]);
     return this.confirmations.find({
       select: { id: true, familyId: true, paymentNumber: true, status: true },
@@ -125,7 +142,7 @@ export class PaymentStore {
     await manager.delete(PaymentConfirmationEntity, { familyId });
   }
 
-  private async archive(manager: EntityManager, user: User, override: OverrideRow, why: string): Promise<void> {
+  private async archive(manager: EntityManager, user: User, override: PaymentOverrideEntity, why: string): Promise<void> {
     await manager.insert(PaymentOverrideRemovalEntity, {
       familyId: override.familyId,
       paymentNumber: override.paymentNumber,

@@ -3,10 +3,11 @@ import { PAYMENT_PROOF_STATES, type ReceiptState, type ReviewQueueItem, type Use
 import { formatDayNumeric, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { LedgerMail } from '../ledger/ledger-mail';
-import { LedgerService } from '../ledger/ledger.service';
+import { LedgerCredits } from '../ledger/ledger-credits';
+import { StatementBuilder } from '../ledger/statement-builder';
 import { ReceiptEntity } from './receipt.entity';
 import { toReceipt } from './receipt.store';
 import { proofChange, RECEIPT_MESSAGES } from './receipts.service';
@@ -23,13 +24,14 @@ interface Decision {
 const DECIDED: Record<Decision['state'], string> = { verificado: 'verificó', rechazado: 'rechazó' };
 
 /** A receipt in the queue, with what the queue shows of its family (and the statement needs). */
-type Queued = ReceiptEntity & { family: Pick<FamilyRow, 'id' | 'graduateName' | 'contactName' | 'graduates'> };
+type Queued = ReceiptEntity & { family: Pick<FamilyRecord, 'id' | 'graduateName' | 'contactName' | 'graduates'> };
 
 @Injectable()
 export class ReceiptReviewService {
   constructor(
     private readonly db: Database,
-    private readonly ledger: LedgerService,
+    private readonly credits: LedgerCredits,
+    private readonly statements: StatementBuilder,
     private readonly mail: LedgerMail,
     private readonly families: FamilyStore,
   ) {}
@@ -95,13 +97,13 @@ export class ReceiptReviewService {
           depositDate: receipt.reviewedDepositDate ?? receipt.depositDate,
           documentNumber: receipt.reviewedDocumentNumber ?? receipt.documentNumber,
         };
-        const holder = await this.ledger.covering(manager, deposit, 'receiptId');
+        const holder = await this.credits.covering(manager, deposit, 'receiptId');
         let entryId: number;
         if (holder && holder.familyId === receipt.familyId && holder.receiptId === null) {
-          await this.ledger.link(manager, user, holder, { receiptId: id });
+          await this.credits.link(manager, user, holder, { receiptId: id });
           entryId = holder.id;
         } else {
-          const credit = await this.ledger.credit(manager, user, {
+          const credit = await this.credits.credit(manager, user, {
             ...deposit,
             source: 'comprobante',
             paymentNumber: receipt.paymentNumber,
@@ -109,7 +111,7 @@ export class ReceiptReviewService {
           });
           entryId = credit.id;
         }
-        const statement = await this.ledger.statement(receipt.familyId, manager);
+        const statement = await this.statements.statement(receipt.familyId, manager);
         await this.mail.verified(manager, receipt.familyId, {
           entryId,
           paymentNumber: receipt.paymentNumber,
@@ -117,7 +119,7 @@ export class ReceiptReviewService {
           statement,
         });
       } else {
-        const statement = await this.ledger.statement(receipt.familyId, manager);
+        const statement = await this.statements.statement(receipt.familyId, manager);
         await this.mail.rejected(manager, receipt.familyId, {
           paymentNumber: receipt.paymentNumber,
           reason: decision.rejectionReason!,
@@ -162,7 +164,7 @@ export class ReceiptReviewService {
   private async warningsFor(rows: Queued[]): Promise<Map<number, string[]>> {
     const warnings = new Map<number, string[]>();
     const pending = rows.filter((row) => row.state === 'en_revision');
-    const credits = await this.ledger.standingCredits([...new Set(pending.map((row) => row.familyId))]);
+    const credits = await this.credits.standingCredits([...new Set(pending.map((row) => row.familyId))]);
     for (const row of pending) {
       const list: string[] = [];
       if (row.duplicateOfId !== null) list.push(`Parece repetido: igual al comprobante #${row.duplicateOfId} de la familia.`);
@@ -192,7 +194,7 @@ export class ReceiptReviewService {
   private async owedFor(rows: Queued[]): Promise<Owed> {
     const families = [...new Map(rows.map((row) => [row.familyId, row.family])).values()];
     const owed: Owed = new Map();
-    for (const statement of await this.ledger.statements(this.db.manager, families)) {
+    for (const statement of await this.statements.statements(this.db.manager, families)) {
       for (const line of statement.lines) {
         owed.set(`${statement.familyId}:${line.paymentNumber}`, {
           expected: line.expected,

@@ -7,11 +7,34 @@ import { recordChange } from '../history/record';
 import { ReceiptEntity } from './receipt.entity';
 import { ReceiptFileEntity } from './receipt-file.entity';
 
-/** A receipt's row as the store hands it out: to read; only receipts/ writes the table. */
-export type ReceiptRow = ReceiptEntity;
+/**
+ * A receipt as the store hands it out: what `toReceipt` shows of it, and its family's id. To read;
+ * only receipts/ writes the table.
+ */
+export type ReceiptRecord = Pick<
+  ReceiptEntity,
+  | 'id'
+  | 'familyId'
+  | 'paymentNumber'
+  | 'fileName'
+  | 'uploadedAt'
+  | 'state'
+  | 'contentType'
+  | 'hasThumbnail'
+  | 'amountDeclared'
+  | 'depositDate'
+  | 'documentNumber'
+  | 'duplicateOfId'
+  | 'reviewedByName'
+  | 'reviewedAt'
+  | 'amountReceived'
+  | 'rejectionReason'
+  | 'reviewedDocumentNumber'
+  | 'reviewedDepositDate'
+>;
 
 /** A receipt as the API shows it (its file never: only what the lists show). */
-export function toReceipt(row: ReceiptRow, creditId: number | null = null): Receipt {
+export function toReceipt(row: ReceiptRecord, creditId: number | null = null): Receipt {
   return {
     id: row.id,
     paymentNumber: row.paymentNumber,
@@ -56,7 +79,7 @@ export class ReceiptStore {
   }
 
   /** The receipts of these families, oldest first. */
-  ofFamilies(familyIds: number[], manager?: EntityManager): Promise<ReceiptRow[]> {
+  ofFamilies(familyIds: number[], manager?: EntityManager): Promise<ReceiptRecord[]> {
     if (familyIds.length === 0) return Promise.resolve([]);
     return this.repo(manager).find({
       where: { familyId: In(familyIds), kind: 'comprobante' },
@@ -65,7 +88,7 @@ export class ReceiptStore {
   }
 
   /** What families declared on the receipts the committee has not decided on: their day and amount. */
-  declaredPending(manager?: EntityManager): Promise<Array<Pick<ReceiptRow, 'familyId' | 'depositDate' | 'amountDeclared'>>> {
+  declaredPending(manager?: EntityManager): Promise<Array<Pick<ReceiptRecord, 'familyId' | 'depositDate' | 'amountDeclared'>>> {
     return this.repo(manager).find({
       select: { familyId: true, depositDate: true, amountDeclared: true },
       where: { state: 'en_revision', kind: 'comprobante' },
@@ -78,7 +101,7 @@ export class ReceiptStore {
   }
 
   /** The family's receipts still under review, oldest first. */
-  pendingOf(manager: EntityManager, familyId: number): Promise<ReceiptRow[]> {
+  pendingOf(manager: EntityManager, familyId: number): Promise<ReceiptRecord[]> {
     return manager.find(ReceiptEntity, { where: { familyId, state: 'en_revision' }, order: { id: 'ASC' } });
   }
 
@@ -86,7 +109,12 @@ export class ReceiptStore {
    * A receipt still under review verified with the bank line of its deposit (`amount` in centavos);
    * false when it was decided meanwhile.
    */
-  async verifyByBank(manager: EntityManager, user: User, receipt: Pick<ReceiptRow, 'id' | 'familyId'>, amount: number): Promise<boolean> {
+  async verifyByBank(
+    manager: EntityManager,
+    user: User,
+    receipt: Pick<ReceiptRecord, 'id' | 'familyId'>,
+    amount: number,
+  ): Promise<boolean> {
     const { affected } = await manager.update(
       ReceiptEntity,
       { id: receipt.id, state: 'en_revision' },

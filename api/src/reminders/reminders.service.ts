@@ -10,10 +10,10 @@ import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService, type OutgoingMail } from '../mail/outbox.service';
 import { paymentReminderMail } from '../mail/templates';
 import { FamilyStore } from '../families/family.store';
-import { PaymentStore, type PaymentDateRow } from '../payments/payment.store';
+import { PaymentStore, type ScheduledPayment } from '../payments/payment.store';
 import { paymentReference } from '../bank/reference';
 import { LedgerService } from '../ledger/ledger.service';
-import { SettingsStore, type SettingsRow } from '../settings/settings.store';
+import { SettingsStore, type SettingsColumns } from '../settings/settings.store';
 import { ClassStore } from '../classes/class.store';
 import { PaymentReminderEntity } from './payment-reminder.entity';
 
@@ -145,9 +145,9 @@ export class RemindersService {
   }
 
   private remind(
-    payment: PaymentDateRow,
+    payment: ScheduledPayment,
     day: string,
-    settings: Pick<SettingsRow, 'classYear' | 'bankName' | 'bankAccountNumber' | 'bankAccountHolder'>,
+    settings: Pick<SettingsColumns, 'classYear' | 'bankName' | 'bankAccountNumber' | 'bankAccountHolder'>,
   ): Promise<Omit<ReminderRun, 'day' | 'enabled'>> {
     const { classYear } = settings;
     return this.db.write(async (manager) => {

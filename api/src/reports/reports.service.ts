@@ -11,15 +11,15 @@ import {
 import { todayInGuatemala, formatPaymentState } from '@portal/format';
 import { Database } from '../database/database.service';
 import { EventStore } from '../events/event.store';
-import { afterFamily, FAMILY_ALIAS, FamilyStore, type FamilyRow } from '../families/family.store';
+import { FamilyStore, type FamilyColumn, type FamilyRecord } from '../families/family.store';
 import { PaymentStore } from '../payments/payment.store';
-import { RSVP_ALIAS, RsvpStore } from '../rsvps/rsvp.store';
+import { RsvpStore } from '../rsvps/rsvp.store';
 import { REPORT_TEXTS } from './reports.messages';
 import { StatementsService } from '../ledger/statements.service';
 import { sheetOf, streamSheet, streamWorkbook, type SheetLayout } from './spreadsheet-stream';
 
 type Rsvp = EventRsvpsReportEntry['rsvps'][number];
-interface RsvpRow extends Rsvp {
+interface RsvpReportRow extends Rsvp {
   eventId: number;
 }
 interface EventHeading {
@@ -142,8 +142,10 @@ export class ReportsService {
    * Families by graduate name (then id), a keyset page at a time: only `columns` when given. Both
    * sheets of the payments workbook read their families through it.
    */
-  private async *familyPages(columns?: Array<keyof FamilyRow>): AsyncGenerator<FamilyRow[]> {
-    let last: FamilyRow | undefined;
+  private async *familyPages<K extends FamilyColumn = FamilyColumn>(
+    columns?: readonly K[],
+  ): AsyncGenerator<Array<Pick<FamilyRecord, 'id' | 'graduateName' | K>>> {
+    let last: { graduateName: string; id: number } | undefined;
     for (;;) {
       const families = await this.families.page(this.pageSize, last, columns);
       if (families.length === 0) return;
@@ -160,8 +162,7 @@ export class ReportsService {
 
   /** Families by graduate name, each with its answers: two queries per page, whatever the page holds. */
   private async *paymentPages(): AsyncGenerator<PaymentConfirmationsReportRow[]> {
-    const columns: Array<keyof FamilyRow> = ['graduateName', 'contactName', 'email', 'phone'];
-    for await (const families of this.familyPages(columns)) {
+    for await (const families of this.familyPages(['contactName', 'email', 'phone'])) {
       const answers = await this.payments.confirmationsOf(families.map((family) => family.id));
       const byFamily = new Map<number, Partial<Record<PaymentNumber, PaymentStatus>>>();
       for (const answer of answers) {
@@ -197,7 +198,7 @@ export class ReportsService {
     const headings = await this.events();
     // Each event's title and day, formatted once (not once per answer).
     const events = new Map(headings.map((event) => [event.id, { title: event.title, day: guatemalaDay(event.date) }]));
-    const layout: SheetLayout<RsvpRow> = {
+    const layout: SheetLayout<RsvpReportRow> = {
       name: REPORT_TEXTS.rsvps.sheet,
       columns: [
         { header: REPORT_TEXTS.rsvps.event, width: 36 },
@@ -237,40 +238,25 @@ export class ReportsService {
    * Answers in report order (event date, then graduate name), read an event at a time: each page
    * only sorts that event's answers, where one keyset across all events would sort them all.
    */
-  private async *rsvpPages(events: EventHeading[]): AsyncGenerator<RsvpRow[]> {
+  private async *rsvpPages(events: EventHeading[]): AsyncGenerator<RsvpReportRow[]> {
     for (const event of events) {
       let last: { graduateName: string; id: number } | undefined;
       for (;;) {
         // One statement across both tables: the page is sorted and cut by the family's name.
-        let query = this.families
-          .joinFamily(this.rsvps.query(), `${RSVP_ALIAS}.familyId`)
-          .select(`${FAMILY_ALIAS}.id`, 'familyId')
-          .addSelect(`${FAMILY_ALIAS}.graduateName`, 'graduateName')
-          .addSelect(`${FAMILY_ALIAS}.contactName`, 'contactName')
-          .addSelect(`${FAMILY_ALIAS}.email`, 'email')
-          .addSelect(`${FAMILY_ALIAS}.phone`, 'phone')
-          .addSelect(`${RSVP_ALIAS}.attending`, 'attending')
-          .addSelect(`${RSVP_ALIAS}.guests`, 'guests')
-          .where(`${RSVP_ALIAS}.eventId = :eventId`, { eventId: event.id })
-          .orderBy(`${FAMILY_ALIAS}.graduateName`, 'ASC')
-          .addOrderBy(`${FAMILY_ALIAS}.id`, 'ASC')
-          .limit(this.pageSize);
-        if (last) query = afterFamily(query, last);
-        const rows = await query.getRawMany<RawRsvp>();
-        if (rows.length > 0) {
-          yield rows.map((row) => ({
+        const answers = await this.rsvps.pageOfEvent(event.id, ['contactName', 'email', 'phone'], this.pageSize, last);
+        if (answers.length > 0) {
+          yield answers.map(({ attending, guests, family }) => ({
             eventId: event.id,
-            graduateName: row.graduateName,
-            contactName: row.contactName,
-            email: row.email,
-            phone: row.phone,
-            attending: Boolean(Number(row.attending)),
-            guests: Number(row.attending) ? Number(row.guests ?? 1) : null,
+            graduateName: family.graduateName,
+            contactName: family.contactName,
+            email: family.email,
+            phone: family.phone,
+            attending,
+            guests: attending ? (guests ?? 1) : null,
           }));
         }
-        if (rows.length < this.pageSize) break;
-        const end = rows[rows.length - 1]!;
-        last = { graduateName: end.graduateName, id: Number(end.familyId) };
+        if (answers.length < this.pageSize) break;
+        last = answers[answers.length - 1]!.family;
       }
     }
   }
@@ -293,14 +279,4 @@ export class ReportsService {
   private readonly logFailure = (error: unknown) => {
     this.logger.error(`Spreadsheet export broke off: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   };
-}
-
-interface RawRsvp {
-  familyId: number | string;
-  graduateName: string;
-  contactName: string;
-  email: string;
-  phone: string;
-  attending: number | string | boolean;
-  guests: number | string | null;
 }

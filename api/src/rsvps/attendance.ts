@@ -1,8 +1,8 @@
 import { ConflictException } from '@nestjs/common';
 import type { Family, RsvpAnswer } from '@portal/contracts';
 import { formatDateNumeric, formatTime, isEventOver, toQuetzales } from '@portal/format';
-import type { EventRow } from '../events/event.store';
-import type { FamilyRow } from '../families/family.store';
+import type { EventRecord } from '../events/event.store';
+import type { FamilyRecord } from '../families/family.store';
 import type { KeyEventIds } from '../settings/settings.store';
 
 /*
@@ -39,7 +39,7 @@ export interface FamilyMoney {
  * `owedNow` and `credit`.
  */
 export function toFamily(
-  row: FamilyRow,
+  row: FamilyRecord,
   { ids, answers }: { ids: KeyEventIds; answers: Map<string, Answer> },
   money: FamilyMoney | undefined,
 ): Family {
@@ -69,7 +69,7 @@ export function toFamily(
 }
 
 /** Parents answer only before the event's deadline and before it is over (the committee may still correct). */
-export function checkOpen(event: Pick<EventRow, 'fecha' | 'horario' | 'rsvpDeadline'>, now = new Date()): void {
+export function checkOpen(event: Pick<EventRecord, 'fecha' | 'horario' | 'rsvpDeadline'>, now = new Date()): void {
   if (isEventOver(event, now)) throw new ConflictException(ATTENDANCE_TEXTS.over);
   if (event.rsvpDeadline && new Date(event.rsvpDeadline).getTime() <= now.getTime()) {
     throw new ConflictException(ATTENDANCE_TEXTS.closed(new Date(event.rsvpDeadline)));

@@ -1,19 +1,40 @@
 import { BadRequestException, Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
-import { In, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import { maxGuests, type Family, type RsvpAnswer, type User } from '@portal/contracts';
 import { EventStore, EventStoreModule } from '../events/event.store';
-import type { FamilyRow } from '../families/family.store';
+import {
+  FamilyStore,
+  FamilyStoreModule,
+  type FamilyColumn,
+  type FamilyRecord,
+  type RowsOfFamilies,
+  type RowWithFamily,
+} from '../families/family.store';
 import { recordChange } from '../history/record';
 import { SettingsStore, SettingsStoreModule, type KeyEventIds } from '../settings/settings.store';
 import { ATTENDANCE_TEXTS, toFamily, type Answer, type FamilyMoney } from './attendance';
 import { EventRsvpEntity } from './event-rsvp.entity';
 
-/** An answer's row as the store hands it out: to read; only rsvps/ writes the table. */
-export type RsvpRow = EventRsvpEntity;
+const RSVP_ALIAS = 'rsvp';
 
-/** The alias `query` gives the answers table. */
-export const RSVP_ALIAS = 'rsvp';
+/** An event's answer with the columns asked for of its family (`guests`: null when it does not attend). */
+export interface AnswerWithFamily<K extends FamilyColumn> {
+  id: number;
+  attending: boolean;
+  guests: number | null;
+  family: Pick<FamilyRecord, 'id' | K>;
+}
+
+/** The answers' columns read beside their families, as the database returns them. */
+type AnswerColumn = 'id' | 'attending' | 'guests';
+
+const toAnswer = <K extends FamilyColumn>({ row, family }: RowWithFamily<AnswerColumn, K>): AnswerWithFamily<K> => ({
+  id: Number(row.id),
+  attending: Boolean(Number(row.attending)),
+  guests: row.guests === null ? null : Number(row.guests),
+  family,
+});
 
 /**
  * The answers (`event_rsvps`, one per family and event, decisions item 16) for every other
@@ -27,6 +48,7 @@ export class RsvpStore {
   constructor(
     private readonly settings: SettingsStore,
     private readonly events: EventStore,
+    private readonly families: FamilyStore,
     @InjectRepository(EventRsvpEntity) private readonly rsvps: Repository<EventRsvpEntity>,
   ) {}
 
@@ -48,17 +70,17 @@ export class RsvpStore {
     return { ids, answers };
   }
 
-  async familyWithAnswers(manager: EntityManager, row: FamilyRow, money: FamilyMoney | undefined): Promise<Family> {
+  async familyWithAnswers(manager: EntityManager, row: FamilyRecord, money: FamilyMoney | undefined): Promise<Family> {
     return toFamily(row, await this.keyAnswers([row.id], manager), money);
   }
 
   /** The family's answers, by event. */
-  ofFamily(familyId: number): Promise<RsvpRow[]> {
+  ofFamily(familyId: number): Promise<EventRsvpEntity[]> {
     return this.rsvps.find({ where: { familyId }, order: { eventId: 'ASC' } });
   }
 
   /** The event's answers, in the order they came. */
-  ofEvent(eventId: number): Promise<RsvpRow[]> {
+  ofEvent(eventId: number): Promise<EventRsvpEntity[]> {
     return this.rsvps.find({
       select: { id: true, eventId: true, familyId: true, attending: true, guests: true },
       where: { eventId },
@@ -80,9 +102,22 @@ export class RsvpStore {
     return new Map(rows.map((row) => [Number(row.eventId), { families: Number(row.families), people: Number(row.people) }]));
   }
 
-  /** A query of the answers, as `RSVP_ALIAS` (a report joins the families to it: FamilyStore.joinFamily). */
-  query(): SelectQueryBuilder<EventRsvpEntity> {
-    return this.rsvps.createQueryBuilder(RSVP_ALIAS);
+  /** The event's answers with these columns of each family, in the order they came: one statement (FamilyStore.withFamilies). */
+  async ofEventWithFamilies<K extends FamilyColumn>(eventId: number, familyColumns: readonly K[]): Promise<Array<AnswerWithFamily<K>>> {
+    return (await this.families.withFamilies(answersTo(eventId), familyColumns, 'id')).map(toAnswer);
+  }
+
+  /**
+   * A keyset page of the event's answers by graduate name (then family id), after `last`, with
+   * these columns of each family: one statement, sorted and cut by the family (FamilyStore.pageWithFamilies).
+   */
+  async pageOfEvent<K extends FamilyColumn>(
+    eventId: number,
+    familyColumns: readonly K[],
+    size: number,
+    last?: { graduateName: string; id: number },
+  ): Promise<Array<AnswerWithFamily<K | 'graduateName'>>> {
+    return (await this.families.pageWithFamilies(answersTo(eventId), familyColumns, size, last)).map(toAnswer);
   }
 
   /**
@@ -93,7 +128,7 @@ export class RsvpStore {
   async writeAnswer(
     manager: EntityManager,
     user: User,
-    family: Pick<FamilyRow, 'id' | 'tablesBooked'>,
+    family: Pick<FamilyRecord, 'id' | 'tablesBooked'>,
     eventId: number,
     answer: RsvpAnswer | null,
     guests?: number,
@@ -149,9 +184,14 @@ export class RsvpStore {
   }
 }
 
+/** What the families' store reads of an event's answers beside their families. */
+function answersTo(eventId: number): RowsOfFamilies<EventRsvpEntity, AnswerColumn> {
+  return { entity: EventRsvpEntity, familyId: 'familyId', columns: ['id', 'attending', 'guests'], where: { eventId } };
+}
+
 /** The answers' owner for every other module: import this, call RsvpStore. */
 @Module({
-  imports: [TypeOrmModule.forFeature([EventRsvpEntity]), SettingsStoreModule, EventStoreModule],
+  imports: [TypeOrmModule.forFeature([EventRsvpEntity]), SettingsStoreModule, EventStoreModule, FamilyStoreModule],
   providers: [RsvpStore],
   exports: [RsvpStore],
 })

@@ -1,8 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AdminEventRsvp, PendingFamily } from '@portal/contracts';
 import { EventStore } from '../events/event.store';
-import { FAMILY_ALIAS, FamilyStore } from '../families/family.store';
-import { RSVP_ALIAS, RsvpStore } from './rsvp.store';
+import { FamilyStore } from '../families/family.store';
+import { RsvpStore } from './rsvp.store';
 
 export const RSVP_TEXTS = { eventNotFound: 'No encontramos ese evento.' } as const;
 
@@ -14,35 +14,17 @@ export class RsvpsService {
     private readonly rsvps: RsvpStore,
   ) {}
 
-  /** An event's answers with each family's names: one query, the families joined by their owner's helper, in answer order. */
+  /** An event's answers with each family's names: one query (the families' store joins them), in answer order. */
   async forEvent(eventId: number): Promise<AdminEventRsvp[]> {
     if (!(await this.events.exists(eventId))) throw new NotFoundException(RSVP_TEXTS.eventNotFound);
-    const rows = await this.families
-      .joinFamily(this.rsvps.query(), `${RSVP_ALIAS}.familyId`)
-      .select(`${RSVP_ALIAS}.id`, 'id')
-      .addSelect(`${RSVP_ALIAS}.attending`, 'attending')
-      .addSelect(`${RSVP_ALIAS}.guests`, 'guests')
-      .addSelect(`${FAMILY_ALIAS}.graduateName`, 'graduateName')
-      .addSelect(`${FAMILY_ALIAS}.contactName`, 'contactName')
-      .where(`${RSVP_ALIAS}.eventId = :eventId`, { eventId })
-      .orderBy(`${RSVP_ALIAS}.id`, 'ASC')
-      .getRawMany<{
-        id: number | string;
-        attending: number | string | boolean;
-        guests: number | string | null;
-        graduateName: string;
-        contactName: string;
-      }>();
-    return rows.map((row) => {
-      const attending = Boolean(Number(row.attending));
-      return {
-        id: Number(row.id),
-        eventId,
-        attending,
-        guests: attending ? Number(row.guests ?? 1) : null,
-        family: { graduateName: row.graduateName, contactName: row.contactName },
-      };
-    });
+    const answers = await this.rsvps.ofEventWithFamilies(eventId, ['graduateName', 'contactName']);
+    return answers.map(({ id, attending, guests, family }) => ({
+      id,
+      eventId,
+      attending,
+      guests: attending ? (guests ?? 1) : null,
+      family: { graduateName: family.graduateName, contactName: family.contactName },
+    }));
   }
 
   /** The families that have not answered the event yet (decisions item 17), by graduate name. */

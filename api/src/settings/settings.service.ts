@@ -3,7 +3,7 @@ import type { Settings, User } from '@portal/contracts';
 import { formatClockRange, fromDateTimeLocal, toDateTimeLocal } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
-import { EventStore, type EventPlace, type EventRow } from '../events/event.store';
+import { EventStore, type EventPlace, type EventRecord } from '../events/event.store';
 import { SettingsEntity, type GalaSettingsColumn } from './settings.entity';
 import { SETTINGS_ID } from './settings.store';
 import { recordChange } from '../history/record';
@@ -30,8 +30,8 @@ function toSettings(row: SettingsEntity): Settings {
  * item 16): moving one moves the other. The end time, which an event keeps only inside its free
  * text schedule, stays in the settings row.
  */
-function withEvents(settings: Settings, awards: EventRow | null, brunch: EventRow | null): Settings {
-  const fromEvent = (key: Settings['awards'], event: EventRow | null): Settings['awards'] => {
+function withEvents(settings: Settings, awards: EventRecord | null, brunch: EventRecord | null): Settings {
+  const fromEvent = (key: Settings['awards'], event: EventRecord | null): Settings['awards'] => {
     if (!event) return key;
     const [date, startTime] = toDateTimeLocal(event.fecha).split('T') as [string, string];
     return { ...key, date, startTime, place: event.lugar ?? key.place };

@@ -8,8 +8,23 @@ import { SettingsEntity } from './settings.entity';
 /** The settings row's one id. */
 export const SETTINGS_ID = 1;
 
-/** The settings row as the store hands it out: to read; only settings/ and the gala's endpoints change it. */
-export type SettingsRow = SettingsEntity;
+/**
+ * The columns of the settings row other modules read: the class's year, the bank account, the
+ * reminders' switch and day, the notice e-mails' and the gala's secrets, the gala's event. To
+ * read; only settings/ and the gala's endpoints change the row.
+ */
+export type SettingsColumns = Pick<
+  SettingsEntity,
+  | 'classYear'
+  | 'bankName'
+  | 'bankAccountNumber'
+  | 'bankAccountHolder'
+  | 'remindersEnabled'
+  | 'reminderDaysBefore'
+  | 'mailSecret'
+  | 'galaEventId'
+  | 'galaSecret'
+>;
 
 /** The events that are the awards ceremony and the brunch (decisions item 16), by id. */
 export interface KeyEventIds {
@@ -30,7 +45,7 @@ export class SettingsStore {
   ) {}
 
   /** These columns of the row. */
-  columns<K extends keyof SettingsRow>(columns: readonly K[], manager?: EntityManager): Promise<Pick<SettingsRow, K>> {
+  columns<K extends keyof SettingsColumns>(columns: readonly K[], manager?: EntityManager): Promise<Pick<SettingsColumns, K>> {
     const select = Object.fromEntries(['id', ...columns].map((column) => [column, true])) as FindOptionsSelect<SettingsEntity>;
     return (manager ? manager.withRepository(this.settings) : this.settings).findOneOrFail({ where: { id: SETTINGS_ID }, select });
   }

@@ -29,18 +29,24 @@ export interface CreateOptions {
   takenMessage?: string;
 }
 
-/** An account's row as the users table hands it out (never its password hash): to read; only users/ writes it. */
-export type UserRow = UserEntity;
+/**
+ * An account as the users table hands it out: never its password hash (only the sign-in reads it,
+ * `findForLogin`). To read; only users/ writes the table.
+ */
+export type UserRecord = Pick<
+  UserEntity,
+  'id' | 'name' | 'username' | 'email' | 'role' | 'createdAt' | 'emailVerifiedAt' | 'noticesSeenAt' | 'accessUntil' | 'disabledAt'
+>;
 
 /**
  * The account with this id in the caller's transaction, for helpers that run inside one and have
  * no injector (accounts/account-change.ts); null when there is none.
  */
-export function userById(manager: EntityManager, id: number): Promise<UserRow | null> {
+export function userById(manager: EntityManager, id: number): Promise<UserRecord | null> {
   return manager.findOneBy(UserEntity, { id });
 }
 
-export function toUser({ id, name, username, email, role, emailVerifiedAt, accessUntil }: UserEntity): User {
+export function toUser({ id, name, username, email, role, emailVerifiedAt, accessUntil }: UserRecord): User {
   const user: User = { id, name, username, email, role, emailVerified: emailVerifiedAt !== null };
   return role === 'door' && accessUntil
     ? { ...user, accessUntil: accessUntil.toISOString(), accessFrom: doorAccessFrom(accessUntil) }
@@ -87,17 +93,17 @@ export class UsersService {
     return manager ? manager.withRepository(this.users) : this.users;
   }
 
-  byId(id: number, manager?: EntityManager): Promise<UserRow | null> {
+  byId(id: number, manager?: EntityManager): Promise<UserRecord | null> {
     return this.repo(manager).findOneBy({ id });
   }
 
   /** The enabled account with this e-mail (normalised). */
-  enabledByEmail(email: string): Promise<UserRow | null> {
+  enabledByEmail(email: string): Promise<UserRecord | null> {
     return this.users.findOneBy({ email, disabledAt: IsNull() });
   }
 
   /** Every account, by name (then id). */
-  list(): Promise<UserRow[]> {
+  list(): Promise<UserRecord[]> {
     return this.users.find({ order: { name: 'ASC', id: 'ASC' } });
   }
 
@@ -121,11 +127,11 @@ export class UsersService {
   }
 
   /** The door accounts, newest first. */
-  doors(): Promise<UserRow[]> {
+  doors(): Promise<UserRecord[]> {
     return this.users.find({ where: { role: 'door' }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
-  door(manager: EntityManager, id: number): Promise<UserRow | null> {
+  door(manager: EntityManager, id: number): Promise<UserRecord | null> {
     return manager.findOneBy(UserEntity, { id, role: 'door' });
   }
 
@@ -189,7 +195,7 @@ export class UsersService {
    * The account whose user name or e-mail is `login` once normalised, with its hash. The columns
    * compare exactly (utf8mb4_bin on MySQL); compared again here letter for letter all the same.
    */
-  async findForLogin(login: string): Promise<UserEntity | null> {
+  async findForLogin(login: string): Promise<(UserRecord & Pick<UserEntity, 'passwordHash'>) | null> {
     const value = normalizeLogin(login);
     const found = await this.users
       .createQueryBuilder('user')

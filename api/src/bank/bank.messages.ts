@@ -1,0 +1,19 @@
+/** What 'Banco' answers in Spanish when a statement or a decision is refused. */
+export const BANK_MESSAGES = {
+  noFile: 'Sube el archivo del estado de cuenta.',
+  notMultipart: 'Envía el estado de cuenta como formulario con el archivo adjunto.',
+  badMapping: 'La asignación de columnas no es válida.',
+  familyNotFound: 'No encontramos esa familia.',
+  alreadyDecided: (count: number) =>
+    count === 1
+      ? 'Esa línea ya se aplicó o descartó en otra importación. Para corregirla, revierte su crédito en el estado de cuenta de la familia.'
+      : `${count} líneas ya se aplicaron o descartaron en otra importación. Para corregir una, revierte su crédito en el estado de cuenta de la familia.`,
+  /** `note`: where the (first) line went, as the preview says it. */
+  alreadyImported: (note: string, count: number) =>
+    `${note}${count > 1 ? ` (y ${count - 1} ${count === 2 ? 'línea más' : 'líneas más'} ya decididas)` : ''}. ` +
+    'Para corregirla, revierte su crédito en el estado de cuenta de la familia.',
+  notRead: (count: number) =>
+    count === 1
+      ? 'Esa línea no está en ningún estado de cuenta leído: vuelve a subir el archivo del banco y confirma desde la vista previa.'
+      : `${count} líneas no están en ningún estado de cuenta leído: vuelve a subir el archivo del banco y confirma desde la vista previa.`,
+} as const;
