@@ -1,5 +1,5 @@
 // The API's memory on a 2 GB server (docs/deployment.md): the built API, started as its image runs
-// it (bounded heap, MALLOC_ARENA_MAX=2), in a class of BENCH_FAMILIES families (300), takes 10
+// it (bounded heap, MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=65536), in a class of BENCH_FAMILIES families (300), takes 10
 // receipt uploads of a 12-megapixel phone photo (~4 MB JPEG) from 10 parents, one after the other,
 // then 10 spreadsheet exports (the payments and RSVPs reports, the books' report and the history,
 // in turn). Reports the API's resident set after each step and its peak (VmHWM): target < 250 MB.

@@ -115,6 +115,7 @@ export async function startApi(
       DATABASE_URL: '',
       // As `npm start` and the API image run it (docs/payments.md: limits).
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '65536',
       ...env,
     },
     stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
