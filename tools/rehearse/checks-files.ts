@@ -65,6 +65,7 @@ export async function fileChecks({
     const megabytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status())![1]) / 1024;
     // Sign-in's scrypt takes 128 MB for a moment: the peak is measured from here (bench/api-memory.ts).
     execFileSync('docker', ['exec', api!, 'sh', '-c', 'echo 5 > /proc/1/clear_refs']);
+    const steps = [`before ${megabytes('VmRSS').toFixed(0)} MB`];
     const photo = await phonePhoto();
     for (let i = 0; i < 10; i += 1) {
       const answer = await parent.post(
@@ -74,11 +75,13 @@ export async function fileChecks({
       );
       assert(answer.status === 201, `upload ${i + 1}: ${answer.status} ${answer.text.slice(0, 300)}`);
     }
+    steps.push(`after the uploads ${megabytes('VmRSS').toFixed(0)} MB (peak ${megabytes('VmHWM').toFixed(0)})`);
     const exports = ['payment-confirmations-report', 'event-rsvps-report', 'books/report', 'history'];
     for (let i = 0; i < 10; i += 1)
       expectStatus(await admin.get(`/api/${exports[i % exports.length]}?format=xlsx`), 200, `export ${i + 1}`);
     const peak = megabytes('VmHWM');
-    assert(peak < 250, `the API's resident set peaked at ${peak.toFixed(0)} MB`);
+    steps.push(`after the exports ${megabytes('VmRSS').toFixed(0)} MB (peak ${peak.toFixed(0)})`);
+    assert(peak < 250, `the API's resident set peaked at ${peak.toFixed(0)} MB: ${steps.join(', ')}`);
     const stack = execFileSync(
       'docker',
       ['stats', '--no-stream', '--format', '{{.Name}} {{.MemUsage}}', ...compose(['ps', '-q']).split('\n').filter(Boolean)],
@@ -86,7 +89,7 @@ export async function fileChecks({
         encoding: 'utf8',
       },
     );
-    return `peak ${peak.toFixed(0)} MB, now ${megabytes('VmRSS').toFixed(0)} MB; ${stackMemory(stack)}`;
+    return `${steps.join(', ')}; ${stackMemory(stack)}`;
   });
 
   await check('the bank import: a statement line with the family’s reference is matched and applied', async () => {

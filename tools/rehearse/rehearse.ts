@@ -9,11 +9,15 @@ import { fileChecks } from './checks-files';
 import { deployChecks } from './checks-deploy';
 import { backupChecks } from './checks-backup';
 
+/** REHEARSAL_PARTS=start,files runs only those parts (each needs the ones before it). */
+const PARTS = (process.env.REHEARSAL_PARTS ?? 'start,files,deploy,backup').split(',');
+
 async function main(): Promise<void> {
   const people = await startChecks();
+  if (!PARTS.includes('files')) return;
   const receipt = await fileChecks(people);
-  await deployChecks(people);
-  await backupChecks({ ...people, ...receipt });
+  if (PARTS.includes('deploy')) await deployChecks(people);
+  if (PARTS.includes('backup')) await backupChecks({ ...people, ...receipt });
 }
 
 main()
