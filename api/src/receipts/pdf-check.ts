@@ -48,7 +48,8 @@ export async function rewritePdf(bytes: Buffer): Promise<Buffer> {
 
 /** The objects of a clean PDF, ready to be written; or PdfRefused. */
 async function read(bytes: Buffer): Promise<PDFContext> {
-  const parser = PDFParser.forBytesWithOptions(new Uint8Array(bytes), OBJECTS_PER_TICK);
+  // A view of the bytes, not a copy: a 10 MB file is held once.
+  const parser = PDFParser.forBytesWithOptions(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), OBJECTS_PER_TICK);
   const budget = budgetOf(parser['context'] as PDFContext);
   // Once past the budget, the parser stops at the next object instead of skipping to its end.
   budget.stop = () => Object.assign(parser, { throwOnInvalidObject: true });
