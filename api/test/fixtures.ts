@@ -8,7 +8,7 @@ import { hashPassword } from '../src/auth/password';
 import { SessionsService } from '../src/auth/sessions.service';
 import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
-import { NotificationEntity } from '../src/notifications/notification.entity';
+import { NoticeEntity } from '../src/notices/notice.entity';
 import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
@@ -180,9 +180,9 @@ export function addReceipt(
     .save({ familyId, paymentNumber: paymentNumber as PaymentNumber, fileName: 'comprobante.pdf', uploadedAt: new Date(), ...fields });
 }
 
-export function createNotification(api: TestApi): Promise<NotificationEntity> {
+export function createNotice(api: TestApi): Promise<NoticeEntity> {
   return api.dataSource
-    .getRepository(NotificationEntity)
+    .getRepository(NoticeEntity)
     .save({ title: `Aviso ${unique()}`, message: 'Mensaje', type: 'info', date: new Date('2026-01-10T15:00:00.000Z') });
 }
 

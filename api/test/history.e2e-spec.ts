@@ -3,8 +3,8 @@ import {
   type Family,
   type GraduationEvent,
   type HistoryPage,
+  type Notice,
   type Receipt,
-  type PortalNotification,
   type Settings,
 } from '@portal/contracts';
 import { EntityManager } from 'typeorm';
@@ -150,10 +150,10 @@ describe.each(DATABASES)('history (%s)', (kind) => {
     ]);
     expect(events[1]).toMatchObject({ before: { lugar: null }, after: { lugar: 'Capilla' } });
 
-    let notice!: PortalNotification;
+    let notice!: Notice;
     const notices = await rowsOf(async () => {
       const body = { title: 'Recordatorio', message: 'Segundo pago', type: 'info', date: '2030-01-01T00:00:00.000Z' };
-      notice = (await admin.post<PortalNotification>('/api/notifications', body)).body;
+      notice = (await admin.post<Notice>('/api/notifications', body)).body;
       expectOk(await admin.put(`/api/notifications/${notice.id}`, { ...body, type: 'warning' }));
       expectOk(await admin.delete(`/api/notifications/${notice.id}`), 204);
     });

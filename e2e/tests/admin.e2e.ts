@@ -252,7 +252,7 @@ describe('the admin panel', () => {
     await page.getByRole('row', { name: /Cena de Despedida/ }).waitFor({ state: 'detached' });
   });
 
-  it('creates and deletes a notification', async () => {
+  it('creates and deletes a notice', async () => {
     await section('Notificaciones y Recordatorios');
     await page.getByRole('button', { name: 'Nueva Notificación' }).click();
     const dialog = page.getByRole('dialog', { name: 'Crear Notificación' });
@@ -310,7 +310,7 @@ describe('the admin panel', () => {
       ['eventos', 'events'],
       ['confirmaciones', 'rsvps'],
       ['familias', 'families'],
-      ['notificaciones', 'notifications'],
+      ['notificaciones', 'notices'],
       ['pagos', 'payment-dates'],
       ['banco', 'bank'],
       ['fiesta', 'gala'],

@@ -6,7 +6,7 @@ import { fromDateTimeLocal, todayInGuatemala } from '@portal/format';
 import { hashPassword } from '../auth/password';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
-import { NotificationEntity } from '../notifications/notification.entity';
+import { NoticeEntity } from '../notices/notice.entity';
 import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { expectedAmount } from '../ledger/ledger.service';
 import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
@@ -156,9 +156,7 @@ const EVENTS: Array<
   },
 ];
 
-const NOTIFICATIONS: Array<
-  Omit<NotificationEntity, 'id' | 'date' | 'createdAt' | 'emailUnsubscribed' | 'emailSkipped'> & { local: string }
-> = [
+const NOTICES: Array<Omit<NoticeEntity, 'id' | 'date' | 'createdAt' | 'emailUnsubscribed' | 'emailSkipped'> & { local: string }> = [
   {
     local: '2026-05-02T08:00',
     title: 'Sesión de fotos',
@@ -209,8 +207,8 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
       }
     }
     await manager.insert(
-      NotificationEntity,
-      NOTIFICATIONS.map(({ local, ...notice }) => {
+      NoticeEntity,
+      NOTICES.map(({ local, ...notice }) => {
         const date = new Date(fromDateTimeLocal(local));
         return { ...notice, date, createdAt: date };
       }),
