@@ -191,7 +191,7 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
 
     const rsvps = await admins.dataSource.getRepository(EventRsvpEntity).find();
     const confirmations = await admins.dataSource.getRepository(PaymentConfirmationEntity).find();
-    const proofs = await admins.dataSource.getRepository(ReceiptEntity).find();
+    const receipts = await admins.dataSource.getRepository(ReceiptEntity).find();
     const familyRows = await admins.dataSource.getRepository(FamilyEntity).find();
     const eventIds = new Set((await admins.dataSource.getRepository(EventEntity).find()).map((event) => event.id));
     const familyIds = new Set(familyRows.map((family) => family.id));
@@ -205,7 +205,7 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
     for (const id of doomedFamilyIds) expect(familyIds.has(id)).toBe(false);
     expect(rsvps.filter((row) => !eventIds.has(row.eventId) || !familyIds.has(row.familyId))).toEqual([]);
     expect(confirmations.filter((row) => !familyIds.has(row.familyId))).toEqual([]);
-    expect(proofs.filter((row) => !familyIds.has(row.familyId))).toEqual([]);
+    expect(receipts.filter((row) => !familyIds.has(row.familyId))).toEqual([]);
 
     // Each surviving family keeps its answer to every surviving event (an answer changes a row,
     // never removes it), its receipt, and one confirmation per payment it had or answered with a 200.
@@ -213,7 +213,7 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
     const survivingEvents = events.filter((event) => !doomedEventIds.has(event.id));
     const rowsOf = (familyId: number) => ({
       answers: rsvps.filter((row) => row.familyId === familyId && survivingEvents.some((event) => event.id === row.eventId)).length,
-      receipts: proofs.filter((row) => row.familyId === familyId).length,
+      receipts: receipts.filter((row) => row.familyId === familyId).length,
       confirmations: confirmations.filter((row) => row.familyId === familyId).length,
     });
     const expectedRows = (familyId: number) => ({

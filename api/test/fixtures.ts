@@ -198,7 +198,7 @@ export interface FamilyFixture {
   family: FamilyEntity;
   parent: UserEntity;
   rsvp: EventRsvpEntity;
-  proof: ReceiptEntity;
+  receipt: ReceiptEntity;
 }
 
 export interface TwoFamilies {
@@ -224,13 +224,13 @@ async function familyWithParent(api: TestApi, label: string, event: EventEntity,
     { familyId: family.id, paymentNumber: 1, status: 'ya_pague' },
     { familyId: family.id, paymentNumber: 2, status: attending ? 'no_asistire' : 'ya_pague' },
   ]);
-  const proof = await api.dataSource.getRepository(ReceiptEntity).save({
+  const receipt = await api.dataSource.getRepository(ReceiptEntity).save({
     familyId: family.id,
     paymentNumber: 1,
     fileName: `comprobante-${label}.pdf`,
     uploadedAt: new Date('2025-09-20T15:00:00.000Z'),
   });
-  return { family, parent, rsvp, proof };
+  return { family, parent, rsvp, receipt };
 }
 
 /** Families A and B, each with a parent account, an answer to one event and two confirmations. */

@@ -14,7 +14,7 @@ import {
   PARENT_ROUTES,
   parentRows,
   rsvpsOf,
-  unreviewedProof,
+  unreviewedReceipt,
 } from './support/parent-portal';
 
 describe.each(DATABASES)('parent portal (%s)', (kind) => {
@@ -66,31 +66,36 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       expect((await parent.get<Family>('/api/my-family')).body.id).toBe(family.id);
     });
 
-    it("lists no payment proofs until uploads exist, then only the family's own, oldest first", async () => {
+    it("lists no receipts until uploads exist, then only the family's own, oldest first", async () => {
       const { family, parent } = await familyWithParent(api);
       const other = await newFamily(api);
       expect(await parent.get('/api/my-family/payment-proofs')).toMatchObject({ status: 200, body: [] });
 
-      const proofs = api.dataSource.getRepository(ReceiptEntity);
-      const later = await proofs.save({
+      const receipts = api.dataSource.getRepository(ReceiptEntity);
+      const later = await receipts.save({
         familyId: family.id,
         paymentNumber: 2,
         fileName: 'segundo.pdf',
         uploadedAt: new Date('2025-10-20T15:30:00.123Z'),
       });
-      const earlier = await proofs.save({
+      const earlier = await receipts.save({
         familyId: family.id,
         paymentNumber: 1,
         fileName: 'primero.jpg',
         uploadedAt: new Date('2025-09-22T09:05:00.000Z'),
       });
-      await proofs.save({ familyId: other.id, paymentNumber: 1, fileName: 'ajeno.pdf', uploadedAt: new Date('2025-09-01T00:00:00.000Z') });
+      await receipts.save({
+        familyId: other.id,
+        paymentNumber: 1,
+        fileName: 'ajeno.pdf',
+        uploadedAt: new Date('2025-09-01T00:00:00.000Z'),
+      });
 
       const response = await parent.get<Receipt[]>('/api/my-family/payment-proofs');
       expect(response.status).toBe(200);
       expect(response.body).toEqual([
-        unreviewedProof({ id: earlier.id, paymentNumber: 1, fileName: 'primero.jpg', uploadedAt: '2025-09-22T09:05:00.000Z' }),
-        unreviewedProof({ id: later.id, paymentNumber: 2, fileName: 'segundo.pdf', uploadedAt: '2025-10-20T15:30:00.123Z' }),
+        unreviewedReceipt({ id: earlier.id, paymentNumber: 1, fileName: 'primero.jpg', uploadedAt: '2025-09-22T09:05:00.000Z' }),
+        unreviewedReceipt({ id: later.id, paymentNumber: 2, fileName: 'segundo.pdf', uploadedAt: '2025-10-20T15:30:00.123Z' }),
       ]);
     });
 

@@ -93,8 +93,8 @@ export const BAD_PARENT_INPUT: Array<
 ];
 
 /** A receipt as the family's list shows it while nobody has reviewed it, nor has it declared anything. */
-export const unreviewedProof = (proof: Pick<Receipt, 'id' | 'paymentNumber' | 'fileName' | 'uploadedAt'>): Receipt => ({
-  ...proof,
+export const unreviewedReceipt = (receipt: Pick<Receipt, 'id' | 'paymentNumber' | 'fileName' | 'uploadedAt'>): Receipt => ({
+  ...receipt,
   state: 'en_revision',
   contentType: 'application/pdf',
   hasThumbnail: false,

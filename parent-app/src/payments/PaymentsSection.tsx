@@ -19,7 +19,7 @@ const t = texts.payments;
 export default function PaymentsSection() {
   const { data: payments, error: paymentsError } = usePaymentDates();
   const { data: confirmations, error: confirmationsError } = useMyPaymentConfirmations();
-  const { data: proofs } = useMyReceipts(true);
+  const { data: receipts } = useMyReceipts(true);
   const { data: statement } = useMyStatement();
   const retryFailed = useRetryFailed();
   const save = useSaveMyPaymentConfirmation(parentToasts({ success: texts.toasts.payment, failure: texts.toasts.paymentFailed }));
@@ -53,7 +53,7 @@ export default function PaymentsSection() {
                   key={payment.id}
                   payment={payment}
                   status={statusOf.get(payment.id) ?? null}
-                  proofs={proofs?.filter((proof) => proof.paymentNumber === payment.id) ?? []}
+                  receipts={receipts?.filter((receipt) => receipt.paymentNumber === payment.id) ?? []}
                   pending={save.isPending}
                   line={statement?.lines.find((line) => line.paymentNumber === payment.id) ?? null}
                   onChange={(status) => choose(payment.id, status)}
