@@ -189,8 +189,8 @@ describe.each(DATABASES)('history (%s)', (kind) => {
   it("records the parents' answers and receipts as theirs, and the committee's decisions as the committee's", async () => {
     const family = fx.a.family.id;
     const byParent = { actorUserId: fx.a.parent.id, actorRole: 'parent', familyId: family };
-    const confirmation = await rowsOf(async () => expectOk(await parentA.put('/api/my-payment-confirmations/3', { status: 'ya_pague' })));
-    expect(confirmation).toEqual([
+    const paymentAnswer = await rowsOf(async () => expectOk(await parentA.put('/api/my-payment-confirmations/3', { status: 'ya_pague' })));
+    expect(paymentAnswer).toEqual([
       expect.objectContaining({
         ...byParent,
         action: 'payment-confirmation.answer',

@@ -72,11 +72,11 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
   );
 
   it("marks the payment 'Ya pagué' when its receipt is sent, once, in Historial as the parent; the family can still undo it", async () => {
-    const confirmations = () => parentB.get<Array<{ paymentNumber: number; status: string }>>('/api/my-payment-confirmations');
-    expect((await confirmations()).body.find((row) => row.paymentNumber === 4)).toBeUndefined();
+    const paymentAnswers = () => parentB.get<Array<{ paymentNumber: number; status: string }>>('/api/my-payment-confirmations');
+    expect((await paymentAnswers()).body.find((row) => row.paymentNumber === 4)).toBeUndefined();
     const fields = { paymentNumber: '4', amountDeclared: '2950', depositDate: '2026-11-20', documentNumber: '88812345' };
     expect((await upload(api, parentB, fields, { data: await photo('jpeg'), name: 'a.jpg' })).statusCode).toBe(201);
-    expect((await confirmations()).body).toContainEqual({ paymentNumber: 4, status: 'ya_pague' });
+    expect((await paymentAnswers()).body).toContainEqual({ paymentNumber: 4, status: 'ya_pague' });
     const answers = async () =>
       (await admin.get<HistoryPage>(`/api/history?familyId=${fx.b.family.id}`)).body.items.filter(
         (item) => item.action === 'payment-confirmation.answer' && item.entityId === 4,
@@ -89,7 +89,7 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
     expect(await answers()).toHaveLength(1);
     // The family takes it back as always; the receipts stay.
     expect((await parentB.put('/api/my-payment-confirmations/4', { status: 'no_asistire' })).status).toBe(200);
-    expect((await confirmations()).body).toContainEqual({ paymentNumber: 4, status: 'no_asistire' });
+    expect((await paymentAnswers()).body).toContainEqual({ paymentNumber: 4, status: 'no_asistire' });
     const receipts = await parentB.get<Array<{ paymentNumber: number }>>('/api/my-family/payment-proofs');
     expect(receipts.body.filter((receipt) => receipt.paymentNumber === 4)).toHaveLength(2);
   });

@@ -9,7 +9,7 @@ import { FamilyEntity } from '../families/family.entity';
 import { NoticeEntity } from '../notices/notice.entity';
 import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { expectedAmount } from '../ledger/ledger.service';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
+import { PaymentAnswerEntity } from '../payments/payment-answer.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../settings/settings.entity';
@@ -252,7 +252,7 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
       [5, 3, 'ya_pague'],
     ];
     await manager.insert(
-      PaymentConfirmationEntity,
+      PaymentAnswerEntity,
       answers.map(([index, paymentNumber, status]) => ({ familyId: families[index]!.id, paymentNumber, status })),
     );
     // The families marked paid above paid every payment due so far, by transfer, as the ledger keeps it.

@@ -14,7 +14,7 @@ import { parseCentavos } from '@portal/format';
 import { RateLimits } from '../auth/rate-limits';
 import { Database } from '../database/database.service';
 import { ReceiptEntity } from './receipt.entity';
-import { MyPaymentConfirmationsService } from '../payments/my-payment-confirmations.service';
+import { MyPaymentAnswersService } from '../payments/my-payment-answers.service';
 import { MyFamilyService } from '../parent/my-family.service';
 import { FILE_MESSAGES, makeSafe } from './file-safety';
 import { MultipartBody } from '../common/multipart';
@@ -99,7 +99,7 @@ export class ReceiptsService {
     private readonly families: MyFamilyService,
     private readonly storage: ReceiptStorage,
     private readonly limits: RateLimits,
-    private readonly confirmations: MyPaymentConfirmationsService,
+    private readonly paymentAnswers: MyPaymentAnswersService,
   ) {}
 
   async listOwn(user: User): Promise<Receipt[]> {
@@ -148,7 +148,7 @@ export class ReceiptsService {
       const receipt = toReceipt(saved as ReceiptEntity);
       await recordChange(manager, user, receiptChange('upload', receipt, family.id, null, receipt));
       // Sending a receipt is the family saying it paid: 'Ya pagué', unless it said so already.
-      await this.confirmations.answerIn(manager, user, family, fields.paymentNumber, 'ya_pague');
+      await this.paymentAnswers.answerIn(manager, user, family, fields.paymentNumber, 'ya_pague');
       return receipt;
     });
   }
