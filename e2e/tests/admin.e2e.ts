@@ -216,7 +216,7 @@ describe('the admin panel', () => {
     expect(await scrollsSideways(phone)).toBe(false);
     await screenshot(phone, 'admin-statement');
     await phone.keyboard.press('Escape');
-    await phone.goto(`${portal.url}/admin/pagos`);
+    await phone.goto(`${portal.url}/admin/fechas-de-pago`);
     await phone.getByRole('button', { name: 'Editar Primer Pago' }).click();
     await phone.getByRole('dialog', { name: 'Editar Primer Pago' }).getByLabel('Monto por familia (Q)').waitFor();
     await screenshot(phone, 'admin-payment-date');
@@ -311,7 +311,7 @@ describe('the admin panel', () => {
       ['confirmaciones', 'rsvps'],
       ['familias', 'families'],
       ['notificaciones', 'notices'],
-      ['pagos', 'payment-dates'],
+      ['fechas-de-pago', 'payment-dates'],
       ['banco', 'bank'],
       ['fiesta', 'gala'],
       ['historial', 'history'],
