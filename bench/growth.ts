@@ -1,6 +1,6 @@
 // Growth with data: the admin's heavy reads at 100, 1,000 and 10,000 families. For each size, a
 // fresh SQLite file gets its schema and an admin from `api/dist/create-admin.js`, then families,
-// their payment confirmations and RSVPs to a few events straight through better-sqlite3 in one
+// their payment answers and RSVPs to a few events straight through better-sqlite3 in one
 // transaction; the built API (`node api/dist/main.js`) then serves each route several times.
 // Reported per route: the median time, the SQL statements one request runs (counted by
 // bench/support/count-queries.cjs through better-sqlite3's `verbose` hook; they must not grow
@@ -92,7 +92,7 @@ async function timed(api: RunningApi, url: string, cookie: string): Promise<{ ms
 
 interface SizeResult {
   families: number;
-  paymentConfirmations: number;
+  paymentAnswers: number;
   rsvps: number;
   seedMs: number;
   peakRssMb: number;
@@ -141,7 +141,7 @@ async function measureSize(families: number): Promise<SizeResult> {
     }
     return {
       families,
-      paymentConfirmations: seeded.confirmations,
+      paymentAnswers: seeded.paymentAnswers,
       rsvps: seeded.rsvps,
       seedMs: Math.round(seedMs),
       peakRssMb: Math.max(...routes.map((route) => route.peakRssMb)),

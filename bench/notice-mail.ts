@@ -97,12 +97,12 @@ function reminderJob(): { first: ReminderRun; second: ReminderRun; expected: num
     db.exec(
       "UPDATE families SET hasPaid = 0; UPDATE payment_dates SET date = '2099-01-01'; UPDATE payment_dates SET date = '2026-02-17' WHERE id = 2",
     );
-    const proof = db.prepare(
+    const receipt = db.prepare(
       // Verified in full: Q3,400, what a family owes for payment 2 by default.
       "INSERT INTO payment_proofs (familyId, paymentNumber, fileName, uploadedAt, state, amountReceived) VALUES (?, 2, 'comprobante.pdf', '2026-02-01 12:00:00.000', 'verificado', 3400)",
     );
     db.transaction(() => {
-      for (const { id } of db.prepare('SELECT id FROM families WHERE id % 10 = 0').all() as Array<{ id: number }>) proof.run(id);
+      for (const { id } of db.prepare('SELECT id FROM families WHERE id % 10 = 0').all() as Array<{ id: number }>) receipt.run(id);
     })();
     const expected = (db.prepare('SELECT COUNT(*) AS n FROM families WHERE id % 10 <> 0').get() as { n: number }).n;
     db.close();

@@ -54,7 +54,7 @@ async function compressedInBrowser(photo: Buffer): Promise<{ bytes: number; ms: 
 /** Six receipts for each of the first `families` families, with a small file and thumbnail each. */
 function seedReceipts(file: string, families: number): number {
   const db = new Sqlite(file);
-  const proof = db.prepare(
+  const receipt = db.prepare(
     `INSERT INTO payment_proofs (familyId, paymentNumber, fileName, uploadedAt, state, contentType, hasThumbnail, amountDeclared)
      VALUES (?, ?, ?, ?, 'en_revision', 'image/jpeg', 1, 2950)`,
   );
@@ -67,7 +67,7 @@ function seedReceipts(file: string, families: number): number {
     for (const { id } of ids) {
       for (let n = 1; n <= 6; n += 1) {
         const uploadedAt = new Date(Date.UTC(2025, 8, 1) + count * 60_000).toISOString().replace('T', ' ').replace('Z', '');
-        const row = proof.run(id, n, `comprobante-pago-${n}.jpg`, uploadedAt);
+        const row = receipt.run(id, n, `comprobante-pago-${n}.jpg`, uploadedAt);
         bytes.run(row.lastInsertRowid, image, thumbnail);
         count += 1;
       }

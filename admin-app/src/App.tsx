@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useLocation } from '@portal/ui/router';
 import { PanelLayout } from '@portal/ui/panel-layout';
 import { Spinner } from '@portal/ui/spinner';
 import './admin.css';
-import { ADMIN_SECTIONS, useAdminSections } from './sections';
+import { ADMIN_SECTION_ALIASES, ADMIN_SECTIONS, useAdminSections } from './sections';
 import { texts } from './texts';
 
 const BASE = '/admin';
@@ -18,6 +18,12 @@ function SectionHeader() {
       <p>{section.subtitle}</p>
     </>
   );
+}
+
+/** An old path of a section: replaced in the history by the section's path, with its query and hash. */
+function MovedSection({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: `${BASE}/${to}`, search, hash }} replace />;
 }
 
 /** The admin panel, mounted by the shell at /admin/*. */
@@ -36,6 +42,9 @@ export default function App() {
         <Routes>
           {ADMIN_SECTIONS.map(({ path, Component }) => (
             <Route key={path} index={!path} path={path || undefined} element={<Component />} />
+          ))}
+          {Object.entries(ADMIN_SECTION_ALIASES).map(([from, to]) => (
+            <Route key={from} path={from} element={<MovedSection to={to} />} />
           ))}
           <Route path="*" element={<Navigate to={BASE} replace />} />
         </Routes>

@@ -41,10 +41,10 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'eventos', ...sections.events, icon: CalendarDays, Component: lazy(() => import('./events/EventsSection')) },
   { path: 'confirmaciones', ...sections.rsvps, icon: CalendarCheck, Component: lazy(() => import('./rsvps/RsvpsSection')) },
   { path: 'familias', ...sections.families, icon: Users, Component: lazy(() => import('./families/FamiliesSection')) },
-  { path: 'cuentas', ...sections.accounts, icon: UserCog, Component: lazy(() => import('./accounts/AccountsSection')) },
+  { path: 'usuarios', ...sections.accounts, icon: UserCog, Component: lazy(() => import('./accounts/AccountsSection')) },
   { path: 'correos', ...sections.emails, icon: Mails, Component: lazy(() => import('./emails/EmailsSection')) },
-  { path: 'notificaciones', ...sections.notifications, icon: Bell, Component: lazy(() => import('./notifications/NotificationsSection')) },
-  { path: 'pagos', ...sections.paymentDates, icon: Wallet, Component: lazy(() => import('./payments/PaymentDatesSection')) },
+  { path: 'notificaciones', ...sections.notices, icon: Bell, Component: lazy(() => import('./notices/NoticesSection')) },
+  { path: 'fechas-de-pago', ...sections.paymentDates, icon: Wallet, Component: lazy(() => import('./payments/PaymentDatesSection')) },
   { path: 'comprobantes', ...sections.receipts, icon: Receipt, Component: lazy(() => import('./receipts/ReceiptsSection')) },
   { path: 'banco', ...sections.bank, icon: Landmark, Component: lazy(() => import('./bank/BankSection')) },
   { path: 'cuentas-comite', ...sections.books, icon: BookOpenCheck, Component: lazy(() => import('./books/BooksSection')) },
@@ -52,6 +52,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'historial', ...sections.history, icon: History, Component: lazy(() => import('./history/HistorySection')) },
   { path: 'cierre', ...sections.closing, icon: Flag, Component: lazy(() => import('./closing/ClosingSection')) },
 ];
+
+/**
+ * Paths the sections had before, each with the section's path now: /admin/cuentas and
+ * /admin/pagos read as the parents' /parent/cuentas (the committee's books) and /parent/pagos
+ * (their payments), but were the accounts and the payment dates. Old links and bookmarks still land.
+ */
+export const ADMIN_SECTION_ALIASES: Record<string, string> = { cuentas: 'usuarios', pagos: 'fechas-de-pago' };
 
 const BOOKS_PATH = 'cuentas-comite';
 

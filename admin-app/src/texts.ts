@@ -8,7 +8,7 @@ export const texts = {
     families: { label: 'Gestión de Familias', subtitle: 'Perfiles de las familias, pagos y mesas reservadas' },
     accounts: { label: 'Cuentas', subtitle: 'Quién tiene cuenta en el portal y a qué familia está vinculada' },
     emails: { label: 'Correos', subtitle: 'Lo que el portal envió o enviará por correo a las familias' },
-    notifications: { label: 'Notificaciones y Recordatorios', subtitle: 'Avisos que ven todas las familias en su portal' },
+    notices: { label: 'Notificaciones y Recordatorios', subtitle: 'Avisos que ven todas las familias en su portal' },
     paymentDates: { label: 'Fechas de Pago', subtitle: 'Calendario de los seis pagos de la promoción' },
     receipts: { label: 'Comprobantes', subtitle: 'Verifica o rechaza los comprobantes de depósito de las familias' },
     bank: { label: 'Banco', subtitle: 'Importar estado de cuenta del banco y aplicar los depósitos de las familias' },
@@ -37,8 +37,8 @@ export const texts = {
     paymentsHint: (percent: number) => `${percent}% completado`,
     tablesBooked: 'Mesas Reservadas',
     tablesHint: (available: number) => (available === 1 ? '1 mesa disponible' : `${available} mesas disponibles`),
-    confirmations: 'Confirmaciones de Eventos',
-    confirmationsHint: 'Ambos eventos combinados',
+    rsvps: 'Confirmaciones de Eventos',
+    rsvpsHint: 'Ambos eventos combinados',
     chartTitle: 'Estado de Pagos',
     chartDescription: 'Familias con pago recibido y pendiente',
     paid: 'Pagados',
@@ -335,7 +335,7 @@ export const texts = {
       return shown === total ? `${total} ${families}` : `${shown} de ${total} ${families}`;
     },
   },
-  notifications: {
+  notices: {
     reach: {
       read: (read: number, families: number) => `Leído por ${read} de ${families === 1 ? '1 familia' : `${families} familias`}`,
       emails: (parts: string) => `Correos: ${parts}`,

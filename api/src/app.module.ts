@@ -20,7 +20,7 @@ import { HistoryModule } from './history/history.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { StatementsModule } from './ledger/statements.module';
 import { MailModule } from './mail/mail.module';
-import { NotificationsModule } from './notifications/notifications.module';
+import { NoticesModule } from './notices/notices.module';
 import { ParentModule } from './parent/parent.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ReceiptsModule } from './receipts/receipts.module';
@@ -67,7 +67,7 @@ export class AppModule {
         EventsModule,
         CalendarModule,
         RsvpsModule,
-        NotificationsModule,
+        NoticesModule,
         PaymentsModule,
         ParentModule,
         ReceiptsModule,

@@ -142,11 +142,11 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
     }
   });
 
-  /** Ids in a parent's answers are their own family's, their own proofs' or shared events'. */
+  /** Ids in a parent's answers are their own family's, their own receipts' or shared events'. */
   function checkOwnIds(route: string, body: unknown, own: FamilyFixture): void {
     if (route === 'GET /api/my-family' || route === 'PUT /api/my-family/rsvp') expect((body as { id: number }).id).toBe(own.family.id);
     if (route === 'GET /api/my-family/payment-proofs')
-      expect((body as Array<{ id: number }>).map((proof) => proof.id)).toEqual([own.proof.id]);
+      expect((body as Array<{ id: number }>).map((receipt) => receipt.id)).toEqual([own.receipt.id]);
     if (route === 'GET /api/my-event-rsvps') {
       // The shared event's answer, and perhaps the family's own to the awards ceremony and the brunch.
       const answers = body as Array<{ eventId: number; attending: boolean; guests: number | null }>;

@@ -1,5 +1,5 @@
 // No write is lost and no rule is broken when many requests arrive at once: 100 concurrent
-// writers on one RSVP, one payment confirmation, one user name, and on the 200-table capacity.
+// writers on one RSVP, one payment answer, one user name, and on the 200-table capacity.
 // Every answer is a 2xx or a clean Spanish 409, never a 500.
 import { IsNull } from 'typeorm';
 import { TOTAL_TABLES, type BankPreview, type Receipt } from '@portal/contracts';
@@ -8,7 +8,7 @@ import { BankLineEntity } from '../src/bank/bank-line.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
-import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { PaymentAnswerEntity } from '../src/payments/payment-answer.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UserEntity } from '../src/users/user.entity';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
@@ -74,7 +74,7 @@ describe.each(DATABASES)('concurrent writers (%s)', (kind) => {
     ]);
   });
 
-  it('keeps one row per family and payment when 100 confirmations of the same payment arrive at once', async () => {
+  it('keeps one row per family and payment when 100 answers to the same payment arrive at once', async () => {
     const { statuses } = await burst(WRITERS, (index) => ({
       method: 'PUT',
       url: '/api/my-payment-confirmations/4',
@@ -82,7 +82,7 @@ describe.each(DATABASES)('concurrent writers (%s)', (kind) => {
       body: { status: index % 3 === 0 ? 'no_asistire' : 'ya_pague' },
     }));
     expect(statuses.every((status) => status === 200)).toBe(true);
-    const rows = await api.dataSource.getRepository(PaymentConfirmationEntity).findBy({ familyId: fx.a.family.id, paymentNumber: 4 });
+    const rows = await api.dataSource.getRepository(PaymentAnswerEntity).findBy({ familyId: fx.a.family.id, paymentNumber: 4 });
     expect(rows).toHaveLength(1);
     expect(['ya_pague', 'no_asistire']).toContain(rows[0]!.status);
   });

@@ -9,7 +9,7 @@ import { PAYMENT_NUMBERS, type PaymentStatus } from '@portal/contracts';
 import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { SettingsEntity } from '../src/settings/settings.entity';
-import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { PaymentAnswerEntity } from '../src/payments/payment-answer.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { startApi, startSecondApi, type TestApi } from './harness';
@@ -73,7 +73,7 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
     await admins.dataSource
       .getRepository(EventRsvpEntity)
       .insert(families.flatMap((family) => events.map((event) => ({ eventId: event.id, familyId: family.id, attending: true }))));
-    await admins.dataSource.getRepository(PaymentConfirmationEntity).insert(
+    await admins.dataSource.getRepository(PaymentAnswerEntity).insert(
       families.flatMap((family) => [
         { familyId: family.id, paymentNumber: 1, status: 'ya_pague' as const },
         { familyId: family.id, paymentNumber: 2, status: 'ya_pague' as const },
@@ -190,8 +190,8 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
     }
 
     const rsvps = await admins.dataSource.getRepository(EventRsvpEntity).find();
-    const confirmations = await admins.dataSource.getRepository(PaymentConfirmationEntity).find();
-    const proofs = await admins.dataSource.getRepository(ReceiptEntity).find();
+    const paymentAnswers = await admins.dataSource.getRepository(PaymentAnswerEntity).find();
+    const receipts = await admins.dataSource.getRepository(ReceiptEntity).find();
     const familyRows = await admins.dataSource.getRepository(FamilyEntity).find();
     const eventIds = new Set((await admins.dataSource.getRepository(EventEntity).find()).map((event) => event.id));
     const familyIds = new Set(familyRows.map((family) => family.id));
@@ -204,22 +204,22 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
     for (const id of doomedEventIds) expect(eventIds.has(id)).toBe(false);
     for (const id of doomedFamilyIds) expect(familyIds.has(id)).toBe(false);
     expect(rsvps.filter((row) => !eventIds.has(row.eventId) || !familyIds.has(row.familyId))).toEqual([]);
-    expect(confirmations.filter((row) => !familyIds.has(row.familyId))).toEqual([]);
-    expect(proofs.filter((row) => !familyIds.has(row.familyId))).toEqual([]);
+    expect(paymentAnswers.filter((row) => !familyIds.has(row.familyId))).toEqual([]);
+    expect(receipts.filter((row) => !familyIds.has(row.familyId))).toEqual([]);
 
     // Each surviving family keeps its answer to every surviving event (an answer changes a row,
-    // never removes it), its receipt, and one confirmation per payment it had or answered with a 200.
+    // never removes it), its receipt, and one answer per payment it had or answered with a 200.
     const survivors = families.filter((family) => !doomedFamilyIds.has(family.id));
     const survivingEvents = events.filter((event) => !doomedEventIds.has(event.id));
     const rowsOf = (familyId: number) => ({
       answers: rsvps.filter((row) => row.familyId === familyId && survivingEvents.some((event) => event.id === row.eventId)).length,
-      receipts: proofs.filter((row) => row.familyId === familyId).length,
-      confirmations: confirmations.filter((row) => row.familyId === familyId).length,
+      receipts: receipts.filter((row) => row.familyId === familyId).length,
+      paymentAnswers: paymentAnswers.filter((row) => row.familyId === familyId).length,
     });
     const expectedRows = (familyId: number) => ({
       answers: survivingEvents.length,
       receipts: 1,
-      confirmations: new Set([
+      paymentAnswers: new Set([
         1,
         2,
         ...answers
@@ -234,7 +234,7 @@ describeMariaDb('lock conflicts between two API instances on one MariaDB databas
     // Each parent wrote one answer at a time: what is stored is the last answer that got a 200.
     const stored = new Map<string, unknown>([
       ...rsvps.map((row) => [`event:${row.familyId}:${row.eventId}`, row.attending] as const),
-      ...confirmations.map((row) => [`payment:${row.familyId}:${row.paymentNumber}`, row.status] as const),
+      ...paymentAnswers.map((row) => [`payment:${row.familyId}:${row.paymentNumber}`, row.status] as const),
     ]);
     // The awards answer is the family's answer to the awards event: unanswered reads as false.
     const awardsEventId = (await admins.dataSource.getRepository(SettingsEntity).findOneByOrFail({ id: 1 })).awardsEventId;

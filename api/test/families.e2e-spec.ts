@@ -1,6 +1,6 @@
 import type { Family } from '@portal/contracts';
 import { FamilyEntity } from '../src/families/family.entity';
-import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { PaymentAnswerEntity } from '../src/payments/payment-answer.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { UserEntity } from '../src/users/user.entity';
@@ -339,7 +339,7 @@ describe.each(DATABASES)('families (%s)', (kind) => {
   });
 
   describe('deleting', () => {
-    it('removes the family with its RSVPs, payment confirmations and receipts, and keeps its parent account', async () => {
+    it('removes the family with its RSVPs, payment answers and receipts, and keeps its parent account', async () => {
       const doomed = await create();
       const kept = await create();
       const parent = await api.signedIn('parent', { email: doomed.email });
@@ -352,13 +352,13 @@ describe.each(DATABASES)('families (%s)', (kind) => {
 
       expect((await admin.delete(`/api/families/${doomed.id}`)).status).toBe(204);
 
-      const count = (entity: typeof EventRsvpEntity | typeof PaymentConfirmationEntity | typeof ReceiptEntity, familyId: number) =>
+      const count = (entity: typeof EventRsvpEntity | typeof PaymentAnswerEntity | typeof ReceiptEntity, familyId: number) =>
         api.dataSource.getRepository(entity).countBy({ familyId });
       expect(await count(EventRsvpEntity, doomed.id)).toBe(0);
-      expect(await count(PaymentConfirmationEntity, doomed.id)).toBe(0);
+      expect(await count(PaymentAnswerEntity, doomed.id)).toBe(0);
       expect(await count(ReceiptEntity, doomed.id)).toBe(0);
       expect(await count(EventRsvpEntity, kept.id)).toBe(1);
-      expect(await count(PaymentConfirmationEntity, kept.id)).toBe(2);
+      expect(await count(PaymentAnswerEntity, kept.id)).toBe(2);
       expect(await count(ReceiptEntity, kept.id)).toBe(1);
       expect(await api.dataSource.getRepository(FamilyEntity).existsBy({ id: doomed.id })).toBe(false);
       expect(await api.dataSource.getRepository(UserEntity).existsBy({ id: parent.user.id })).toBe(true);

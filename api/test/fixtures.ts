@@ -8,8 +8,8 @@ import { hashPassword } from '../src/auth/password';
 import { SessionsService } from '../src/auth/sessions.service';
 import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
-import { NotificationEntity } from '../src/notifications/notification.entity';
-import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { NoticeEntity } from '../src/notices/notice.entity';
+import { PaymentAnswerEntity } from '../src/payments/payment-answer.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
@@ -158,8 +158,8 @@ export function answerPayments(
   api: TestApi,
   familyId: number,
   answers: Partial<Record<PaymentNumber, PaymentStatus>>,
-): Promise<PaymentConfirmationEntity[]> {
-  return api.dataSource.getRepository(PaymentConfirmationEntity).save(
+): Promise<PaymentAnswerEntity[]> {
+  return api.dataSource.getRepository(PaymentAnswerEntity).save(
     Object.entries(answers).map(([paymentNumber, status]) => ({
       familyId,
       paymentNumber: Number(paymentNumber) as PaymentNumber,
@@ -180,9 +180,9 @@ export function addReceipt(
     .save({ familyId, paymentNumber: paymentNumber as PaymentNumber, fileName: 'comprobante.pdf', uploadedAt: new Date(), ...fields });
 }
 
-export function createNotification(api: TestApi): Promise<NotificationEntity> {
+export function createNotice(api: TestApi): Promise<NoticeEntity> {
   return api.dataSource
-    .getRepository(NotificationEntity)
+    .getRepository(NoticeEntity)
     .save({ title: `Aviso ${unique()}`, message: 'Mensaje', type: 'info', date: new Date('2026-01-10T15:00:00.000Z') });
 }
 
@@ -198,7 +198,7 @@ export interface FamilyFixture {
   family: FamilyEntity;
   parent: UserEntity;
   rsvp: EventRsvpEntity;
-  proof: ReceiptEntity;
+  receipt: ReceiptEntity;
 }
 
 export interface TwoFamilies {
@@ -220,20 +220,20 @@ async function familyWithParent(api: TestApi, label: string, event: EventEntity,
   });
   const parent = await createUser(api, 'parent', family.email, `Padre ${label} ${unique()}`);
   const rsvp = await api.dataSource.getRepository(EventRsvpEntity).save({ eventId: event.id, familyId: family.id, attending });
-  await api.dataSource.getRepository(PaymentConfirmationEntity).save([
+  await api.dataSource.getRepository(PaymentAnswerEntity).save([
     { familyId: family.id, paymentNumber: 1, status: 'ya_pague' },
     { familyId: family.id, paymentNumber: 2, status: attending ? 'no_asistire' : 'ya_pague' },
   ]);
-  const proof = await api.dataSource.getRepository(ReceiptEntity).save({
+  const receipt = await api.dataSource.getRepository(ReceiptEntity).save({
     familyId: family.id,
     paymentNumber: 1,
     fileName: `comprobante-${label}.pdf`,
     uploadedAt: new Date('2025-09-20T15:00:00.000Z'),
   });
-  return { family, parent, rsvp, proof };
+  return { family, parent, rsvp, receipt };
 }
 
-/** Families A and B, each with a parent account, an answer to one event and two confirmations. */
+/** Families A and B, each with a parent account, an answer to one event and two payment answers. */
 export async function seedTwoFamilies(api: TestApi): Promise<TwoFamilies> {
   await keyEventsAhead(api);
   const event = await createEvent(api, 'Cena de graduación');

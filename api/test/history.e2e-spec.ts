@@ -3,8 +3,8 @@ import {
   type Family,
   type GraduationEvent,
   type HistoryPage,
+  type Notice,
   type Receipt,
-  type PortalNotification,
   type Settings,
 } from '@portal/contracts';
 import { EntityManager } from 'typeorm';
@@ -150,10 +150,10 @@ describe.each(DATABASES)('history (%s)', (kind) => {
     ]);
     expect(events[1]).toMatchObject({ before: { lugar: null }, after: { lugar: 'Capilla' } });
 
-    let notice!: PortalNotification;
+    let notice!: Notice;
     const notices = await rowsOf(async () => {
       const body = { title: 'Recordatorio', message: 'Segundo pago', type: 'info', date: '2030-01-01T00:00:00.000Z' };
-      notice = (await admin.post<PortalNotification>('/api/notifications', body)).body;
+      notice = (await admin.post<Notice>('/api/notifications', body)).body;
       expectOk(await admin.put(`/api/notifications/${notice.id}`, { ...body, type: 'warning' }));
       expectOk(await admin.delete(`/api/notifications/${notice.id}`), 204);
     });
@@ -189,8 +189,8 @@ describe.each(DATABASES)('history (%s)', (kind) => {
   it("records the parents' answers and receipts as theirs, and the committee's decisions as the committee's", async () => {
     const family = fx.a.family.id;
     const byParent = { actorUserId: fx.a.parent.id, actorRole: 'parent', familyId: family };
-    const confirmation = await rowsOf(async () => expectOk(await parentA.put('/api/my-payment-confirmations/3', { status: 'ya_pague' })));
-    expect(confirmation).toEqual([
+    const paymentAnswer = await rowsOf(async () => expectOk(await parentA.put('/api/my-payment-confirmations/3', { status: 'ya_pague' })));
+    expect(paymentAnswer).toEqual([
       expect.objectContaining({
         ...byParent,
         action: 'payment-confirmation.answer',
@@ -215,25 +215,25 @@ describe.each(DATABASES)('history (%s)', (kind) => {
     const keyAnswer = await rowsOf(async () => expectOk(await parentA.put('/api/my-family/rsvp', { brunchRsvp: true })));
     expect(keyAnswer).toEqual([expect.objectContaining({ ...byParent, action: 'rsvp.answer', after: { attending: true, guests: 1 } })]);
 
-    let proofs: Receipt[] = [];
+    let receipts: Receipt[] = [];
     const uploads = await rowsOf(async () => {
       for (const paymentNumber of ['4', '5', '6']) {
         const response = await upload(api, parentA, { paymentNumber }, { data: PDF, name: 'deposito.pdf', type: 'application/pdf' });
         if (response.statusCode !== 201) throw new Error(response.body);
-        proofs.push(response.json<Receipt>());
+        receipts.push(response.json<Receipt>());
       }
     });
     // Each upload also marks its payment 'Ya pagué' (the family's declaration), as the parent.
     expect(uploads.map((row) => [row.action, row.entityId, row.actorRole, row.familyId, row.label])).toEqual(
-      proofs.flatMap((proof) => [
-        ['payment-proof.upload', proof.id, 'parent', family, PAYMENT_TITLES[proof.paymentNumber]],
-        ['payment-confirmation.answer', proof.paymentNumber, 'parent', family, PAYMENT_TITLES[proof.paymentNumber]],
+      receipts.flatMap((receipt) => [
+        ['payment-proof.upload', receipt.id, 'parent', family, PAYMENT_TITLES[receipt.paymentNumber]],
+        ['payment-confirmation.answer', receipt.paymentNumber, 'parent', family, PAYMENT_TITLES[receipt.paymentNumber]],
       ]),
     );
     expect(JSON.stringify(uploads)).not.toMatch(/JVBER|%PDF/);
 
-    const [verify, reject, remove] = proofs;
-    proofs = [];
+    const [verify, reject, remove] = receipts;
+    receipts = [];
     const decisions = await rowsOf(async () => {
       expectOk(await admin.post(`/api/payment-proofs/${verify!.id}/verify`, { amountReceived: 2950 }));
       expectOk(await admin.post(`/api/payment-proofs/${reject!.id}/reject`, { reason: 'Ilegible' }));

@@ -9,7 +9,7 @@ import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { createApp } from '../src/app';
 import { FamilyEntity } from '../src/families/family.entity';
-import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { PaymentAnswerEntity } from '../src/payments/payment-answer.entity';
 import { createFamily, createUser, keyEventsAhead, sessionAgent } from './fixtures';
 import { BOUNDARY, multipart, PDF, upload } from './receipts-fixtures';
 import { Agent, DATABASES, PASSWORD, startApi, type TestApi } from './harness';
@@ -100,7 +100,7 @@ describeMariaDb('two API instances on one MariaDB database (MariaDB only: set MY
       ),
     );
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
-    expect(await api.dataSource.getRepository(PaymentConfirmationEntity).countBy({ familyId: family.id })).toBe(2);
+    expect(await api.dataSource.getRepository(PaymentAnswerEntity).countBy({ familyId: family.id })).toBe(2);
   });
 
   // The invariant: whatever either instance wrote, both answer with it at once, although both keep

@@ -117,7 +117,7 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
       ['pagado', 2950, 0],
       ['parcial', 450, 2950],
     ]);
-    expect((await parent.get<Receipt[]>('/api/my-family/payment-proofs')).body.find((proof) => proof.id === small.id)!.state).toBe(
+    expect((await parent.get<Receipt[]>('/api/my-family/payment-proofs')).body.find((receipt) => receipt.id === small.id)!.state).toBe(
       'en_revision',
     );
     // More than everything owed: the rest is the family's credit.
@@ -334,8 +334,8 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
       Buffer.from(`${PDF.toString('latin1')}%copia`, 'latin1'),
     );
     const mine = (await parent.get<Receipt[]>('/api/my-family/payment-proofs')).body;
-    expect(mine.find((proof) => proof.id === same.id)!.duplicateOf).toBe(first.id);
-    expect(mine.find((proof) => proof.id === repeat.id)!.duplicateOf).toBe(first.id);
+    expect(mine.find((receipt) => receipt.id === same.id)!.duplicateOf).toBe(first.id);
+    expect(mine.find((receipt) => receipt.id === repeat.id)!.duplicateOf).toBe(first.id);
     const queue = (await admin.get<Array<Receipt & { warnings: string[] }>>('/api/payment-proofs?state=en_revision')).body;
     expect(queue.find((item) => item.id === same.id)!.warnings[0]).toContain(`Parece repetido: igual al comprobante #${first.id}`);
   });

@@ -1,6 +1,6 @@
 // 'Enviar también por correo': a notice e-mailed to every family through the outbox, with a
 // one-click unsubscribe (RFC 8058) that mail providers POST as a form, without a session.
-import type { CreatedNotification, NoticeEmails, OutboxMessageDetail } from '@portal/contracts';
+import type { CreatedNotice, NoticeEmails, OutboxMessageDetail } from '@portal/contracts';
 import { FamilyEntity } from '../src/families/family.entity';
 import { MailWorker } from '../src/mail/mail-worker';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
@@ -53,7 +53,7 @@ describe.each(DATABASES)('notices by e-mail and one-click unsubscribe (%s)', (ki
 
   it('keeps the original payload as it was: no e-mail, and no "email" in the answer', async () => {
     const before = await api.dataSource.getRepository(OutboxMessageEntity).count();
-    const response = await admin.post<CreatedNotification>('/api/notifications', notice('Sin correo'));
+    const response = await admin.post<CreatedNotice>('/api/notifications', notice('Sin correo'));
     expect(response.status).toBe(201);
     expect(response.body).not.toHaveProperty('email');
     expect(await api.dataSource.getRepository(OutboxMessageEntity).count()).toBe(before);
@@ -61,7 +61,7 @@ describe.each(DATABASES)('notices by e-mail and one-click unsubscribe (%s)', (ki
 
   it('queues one e-mail per family with a valid address, lists those left out, and sends them after answering', async () => {
     const since = smtp.received.length;
-    const response = await admin.post<CreatedNotification>('/api/notifications', notice('Reunión de padres', { sendEmail: true }));
+    const response = await admin.post<CreatedNotice>('/api/notifications', notice('Reunión de padres', { sendEmail: true }));
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ title: 'Reunión de padres', type: 'info' });
     expect(response.body.email).toEqual({
@@ -140,7 +140,7 @@ describe.each(DATABASES)('notices by e-mail and one-click unsubscribe (%s)', (ki
 
     // The next notice skips that family, and says so.
     const next = smtp.received.length;
-    const response = await admin.post<CreatedNotification>('/api/notifications', notice('Ensayo general', { sendEmail: true }));
+    const response = await admin.post<CreatedNotice>('/api/notifications', notice('Ensayo general', { sendEmail: true }));
     expect(response.body.email).toMatchObject({ queued: 2, unsubscribed: 1 });
     await deliver();
     expect(
@@ -163,7 +163,7 @@ describe.each(DATABASES)('notices by e-mail and one-click unsubscribe (%s)', (ki
     const others = await api.dataSource.getRepository(FamilyEntity).findBy({ noticeEmailsOff: true });
     expect(others).toEqual([]);
     const since = smtp.received.length;
-    const response = await admin.post<CreatedNotification>('/api/notifications', notice('Entrega de togas', { sendEmail: true }));
+    const response = await admin.post<CreatedNotice>('/api/notifications', notice('Entrega de togas', { sendEmail: true }));
     expect(response.body.email).toMatchObject({ queued: 3, unsubscribed: 0 });
     await deliver();
     expect(received(since, 'jose.perez@example.com')).toHaveLength(1);
@@ -223,7 +223,7 @@ describe.each(DATABASES)('the sending rate (%s)', (kind) => {
     try {
       const admin = await api.signedIn('admin');
       for (let index = 0; index < 7; index += 1) await createFamily(api);
-      const response = await admin.post<CreatedNotification>('/api/notifications', notice('Lote', { sendEmail: true }));
+      const response = await admin.post<CreatedNotice>('/api/notifications', notice('Lote', { sendEmail: true }));
       expect(response.body.email?.queued).toBe(7);
       const worker = api.app.get(MailWorker);
       expect(await worker.deliverDue()).toBe(3);

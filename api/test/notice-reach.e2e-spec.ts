@@ -1,6 +1,6 @@
 // How far a notice went, for the committee's 'Avisos': the families that read it (a parent of the
 // family opened 'Notificaciones' once it was posted) and what became of its e-mails.
-import type { CreatedNotification, NoticeReach } from '@portal/contracts';
+import type { CreatedNotice, NoticeReach } from '@portal/contracts';
 import { FamilyEntity } from '../src/families/family.entity';
 import { MailWorker } from '../src/mail/mail-worker';
 import { createFamily, createUser, sessionAgent } from './fixtures';
@@ -29,7 +29,7 @@ describe.each(DATABASES)('how far each notice went (%s)', (kind) => {
     return new Map(response.body.map((row) => [row.id, row]));
   };
   const post = async (title: string, sendEmail: boolean) =>
-    (await admin.post<CreatedNotification>('/api/notifications', notice(title, sendEmail))).body;
+    (await admin.post<CreatedNotice>('/api/notifications', notice(title, sendEmail))).body;
   const opens = async (parent: Agent) => expect((await parent.put('/api/my-notices-seen')).status).toBe(200);
 
   beforeAll(async () => {

@@ -1,11 +1,11 @@
-import type { EventRsvp, Family, PaymentConfirmation, Receipt } from '@portal/contracts';
+import type { EventRsvp, Family, PaymentAnswer, Receipt } from '@portal/contracts';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { UsersService } from '../src/users/users.service';
 import { createEvent, keyEventsAhead } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import {
   BAD_PARENT_INPUT,
-  confirmationsOf,
+  paymentAnswersOf,
   familyRow,
   familyWithParent,
   newFamily,
@@ -14,7 +14,7 @@ import {
   PARENT_ROUTES,
   parentRows,
   rsvpsOf,
-  unreviewedProof,
+  unreviewedReceipt,
 } from './support/parent-portal';
 
 describe.each(DATABASES)('parent portal (%s)', (kind) => {
@@ -66,31 +66,36 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       expect((await parent.get<Family>('/api/my-family')).body.id).toBe(family.id);
     });
 
-    it("lists no payment proofs until uploads exist, then only the family's own, oldest first", async () => {
+    it("lists no receipts until uploads exist, then only the family's own, oldest first", async () => {
       const { family, parent } = await familyWithParent(api);
       const other = await newFamily(api);
       expect(await parent.get('/api/my-family/payment-proofs')).toMatchObject({ status: 200, body: [] });
 
-      const proofs = api.dataSource.getRepository(ReceiptEntity);
-      const later = await proofs.save({
+      const receipts = api.dataSource.getRepository(ReceiptEntity);
+      const later = await receipts.save({
         familyId: family.id,
         paymentNumber: 2,
         fileName: 'segundo.pdf',
         uploadedAt: new Date('2025-10-20T15:30:00.123Z'),
       });
-      const earlier = await proofs.save({
+      const earlier = await receipts.save({
         familyId: family.id,
         paymentNumber: 1,
         fileName: 'primero.jpg',
         uploadedAt: new Date('2025-09-22T09:05:00.000Z'),
       });
-      await proofs.save({ familyId: other.id, paymentNumber: 1, fileName: 'ajeno.pdf', uploadedAt: new Date('2025-09-01T00:00:00.000Z') });
+      await receipts.save({
+        familyId: other.id,
+        paymentNumber: 1,
+        fileName: 'ajeno.pdf',
+        uploadedAt: new Date('2025-09-01T00:00:00.000Z'),
+      });
 
       const response = await parent.get<Receipt[]>('/api/my-family/payment-proofs');
       expect(response.status).toBe(200);
       expect(response.body).toEqual([
-        unreviewedProof({ id: earlier.id, paymentNumber: 1, fileName: 'primero.jpg', uploadedAt: '2025-09-22T09:05:00.000Z' }),
-        unreviewedProof({ id: later.id, paymentNumber: 2, fileName: 'segundo.pdf', uploadedAt: '2025-10-20T15:30:00.123Z' }),
+        unreviewedReceipt({ id: earlier.id, paymentNumber: 1, fileName: 'primero.jpg', uploadedAt: '2025-09-22T09:05:00.000Z' }),
+        unreviewedReceipt({ id: later.id, paymentNumber: 2, fileName: 'segundo.pdf', uploadedAt: '2025-10-20T15:30:00.123Z' }),
       ]);
     });
 
@@ -198,28 +203,28 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
     });
   });
 
-  describe('payment confirmations', () => {
+  describe('payment answers', () => {
     it("lists no payment the family has not answered (unanswered is not 'no_asistire')", async () => {
       const { parent } = await familyWithParent(api);
-      const response = await parent.get<PaymentConfirmation[]>('/api/my-payment-confirmations');
+      const response = await parent.get<PaymentAnswer[]>('/api/my-payment-confirmations');
       expect(response.status).toBe(200);
       expect(response.body).toEqual([]);
     });
 
     it('records a status, switches it back and keeps one row per payment', async () => {
       const { family, parent } = await familyWithParent(api);
-      const paid = await parent.put<PaymentConfirmation>('/api/my-payment-confirmations/3', { status: 'ya_pague' });
+      const paid = await parent.put<PaymentAnswer>('/api/my-payment-confirmations/3', { status: 'ya_pague' });
       expect(paid).toMatchObject({ status: 200, body: { paymentNumber: 3, status: 'ya_pague' } });
       expect(Object.keys(paid.body).sort()).toEqual(['paymentNumber', 'status']);
       await parent.put('/api/my-payment-confirmations/6', { status: 'ya_pague' });
-      expect((await parent.get<PaymentConfirmation[]>('/api/my-payment-confirmations')).body).toEqual([
+      expect((await parent.get<PaymentAnswer[]>('/api/my-payment-confirmations')).body).toEqual([
         { paymentNumber: 3, status: 'ya_pague' },
         { paymentNumber: 6, status: 'ya_pague' },
       ]);
 
       const back = await parent.put('/api/my-payment-confirmations/3', { status: 'no_asistire' });
       expect(back).toMatchObject({ status: 200, body: { paymentNumber: 3, status: 'no_asistire' } });
-      expect((await confirmationsOf(api, family.id)).map(({ paymentNumber, status }) => ({ paymentNumber, status }))).toEqual([
+      expect((await paymentAnswersOf(api, family.id)).map(({ paymentNumber, status }) => ({ paymentNumber, status }))).toEqual([
         { paymentNumber: 3, status: 'no_asistire' },
         { paymentNumber: 6, status: 'ya_pague' },
       ]);
@@ -228,10 +233,10 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
     it('accepts the answer the payment already has (nothing to change is still a 200)', async () => {
       const { family, parent } = await familyWithParent(api);
       for (let i = 0; i < 2; i += 1) {
-        const again = await parent.put<PaymentConfirmation>('/api/my-payment-confirmations/4', { status: 'ya_pague' });
+        const again = await parent.put<PaymentAnswer>('/api/my-payment-confirmations/4', { status: 'ya_pague' });
         expect(again).toMatchObject({ status: 200, body: { paymentNumber: 4, status: 'ya_pague' } });
       }
-      expect((await confirmationsOf(api, family.id)).map(({ paymentNumber, status }) => ({ paymentNumber, status }))).toEqual([
+      expect((await paymentAnswersOf(api, family.id)).map(({ paymentNumber, status }) => ({ paymentNumber, status }))).toEqual([
         { paymentNumber: 4, status: 'ya_pague' },
       ]);
     });
@@ -240,7 +245,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       const { family, parent } = await familyWithParent(api);
       const responses = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          parent.put<PaymentConfirmation>('/api/my-payment-confirmations/2', { status: i % 2 === 0 ? 'ya_pague' : 'no_asistire' }),
+          parent.put<PaymentAnswer>('/api/my-payment-confirmations/2', { status: i % 2 === 0 ? 'ya_pague' : 'no_asistire' }),
         ),
       );
       for (const response of responses) {
@@ -248,10 +253,10 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
         expect(response.status).toBeLessThan(300);
         expect(response.body.paymentNumber).toBe(2);
       }
-      const rows = await confirmationsOf(api, family.id);
+      const rows = await paymentAnswersOf(api, family.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ familyId: family.id, paymentNumber: 2 });
-      const listed = (await parent.get<PaymentConfirmation[]>('/api/my-payment-confirmations')).body;
+      const listed = (await parent.get<PaymentAnswer[]>('/api/my-payment-confirmations')).body;
       expect(listed.find((c) => c.paymentNumber === 2)).toEqual({ paymentNumber: 2, status: rows[0]!.status });
     });
   });
@@ -267,7 +272,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
       const bBefore = {
         family: await familyRow(api, b.family.id),
         rsvps: await rsvpsOf(api, b.family.id),
-        confirmations: await confirmationsOf(api, b.family.id),
+        paymentAnswers: await paymentAnswersOf(api, b.family.id),
       };
 
       const calls = [
@@ -285,7 +290,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
 
       expect(await familyRow(api, b.family.id)).toEqual(bBefore.family);
       expect(await rsvpsOf(api, b.family.id)).toEqual(bBefore.rsvps);
-      expect(await confirmationsOf(api, b.family.id)).toEqual(bBefore.confirmations);
+      expect(await paymentAnswersOf(api, b.family.id)).toEqual(bBefore.paymentAnswers);
 
       expect((await a.parent.get<Family>('/api/my-family')).body).toMatchObject({ id: a.family.id, tablesBooked: 1, paymentAmount: 0 });
       // A's own answers (the awards ceremony and the brunch are events too), and B's, each apart.
@@ -297,18 +302,18 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
         { eventId: event.id, attending: true, guests: 1 },
       ]);
       expect((await a.parent.get<EventRsvp[]>('/api/my-event-rsvps')).body.filter((row) => row.attending)).toEqual([]);
-      expect((await a.parent.get<PaymentConfirmation[]>('/api/my-payment-confirmations')).body.slice(0, 2)).toEqual([
+      expect((await a.parent.get<PaymentAnswer[]>('/api/my-payment-confirmations')).body.slice(0, 2)).toEqual([
         { paymentNumber: 1, status: 'no_asistire' },
         { paymentNumber: 2, status: 'ya_pague' },
       ]);
     });
 
-    it("rejects a parent reading another family's confirmations", async () => {
+    it("rejects a parent reading another family's payment answers", async () => {
       const a = await familyWithParent(api);
       const b = await familyWithParent(api);
       await b.parent.put('/api/my-payment-confirmations/4', { status: 'ya_pague' });
       // No route takes a family id: a query string or an id in the path does not change whose data is read.
-      const viaQuery = await a.parent.get<PaymentConfirmation[]>(`/api/my-payment-confirmations?familyId=${b.family.id}`);
+      const viaQuery = await a.parent.get<PaymentAnswer[]>(`/api/my-payment-confirmations?familyId=${b.family.id}`);
       expect(viaQuery.status).toBe(200);
       // A has answered nothing: B's 'ya_pague' does not show up.
       expect(viaQuery.body).toEqual([]);

@@ -41,8 +41,8 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
         { data: await photo(format), name: '<b>mi foto</b>.png' },
       );
       expect(response.statusCode).toBe(201);
-      const proof = response.json();
-      expect(proof).toMatchObject({
+      const receipt = response.json();
+      expect(receipt).toMatchObject({
         paymentNumber: 2,
         state: 'en_revision',
         contentType: 'image/jpeg',
@@ -54,29 +54,29 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
         fileName: 'comprobante-pago-2.jpg',
       });
       const list = await parentA.get<Array<{ id: number }>>('/api/my-family/payment-proofs');
-      expect(list.body.map((item) => item.id)).toContain(proof.id);
-      const file = await parentA.get(`/api/payment-proofs/${proof.id}/file`);
+      expect(list.body.map((item) => item.id)).toContain(receipt.id);
+      const file = await parentA.get(`/api/payment-proofs/${receipt.id}/file`);
       expect(file.status).toBe(200);
       expect(file.rawBody.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
       expect(file.headers).toMatchObject({
         'content-type': 'image/jpeg',
         'x-content-type-options': 'nosniff',
         'content-security-policy': "sandbox; default-src 'none'",
-        'content-disposition': `inline; filename="comprobante-${proof.id}.jpg"`,
+        'content-disposition': `inline; filename="comprobante-${receipt.id}.jpg"`,
         'cache-control': 'private, no-store',
       });
-      const thumbnail = await admin.get(`/api/payment-proofs/${proof.id}/thumbnail`);
+      const thumbnail = await admin.get(`/api/payment-proofs/${receipt.id}/thumbnail`);
       expect(thumbnail.status).toBe(200);
       expect((await sharp(thumbnail.rawBody).metadata()).width).toBeLessThanOrEqual(320);
     },
   );
 
   it("marks the payment 'Ya pagué' when its receipt is sent, once, in Historial as the parent; the family can still undo it", async () => {
-    const confirmations = () => parentB.get<Array<{ paymentNumber: number; status: string }>>('/api/my-payment-confirmations');
-    expect((await confirmations()).body.find((row) => row.paymentNumber === 4)).toBeUndefined();
+    const paymentAnswers = () => parentB.get<Array<{ paymentNumber: number; status: string }>>('/api/my-payment-confirmations');
+    expect((await paymentAnswers()).body.find((row) => row.paymentNumber === 4)).toBeUndefined();
     const fields = { paymentNumber: '4', amountDeclared: '2950', depositDate: '2026-11-20', documentNumber: '88812345' };
     expect((await upload(api, parentB, fields, { data: await photo('jpeg'), name: 'a.jpg' })).statusCode).toBe(201);
-    expect((await confirmations()).body).toContainEqual({ paymentNumber: 4, status: 'ya_pague' });
+    expect((await paymentAnswers()).body).toContainEqual({ paymentNumber: 4, status: 'ya_pague' });
     const answers = async () =>
       (await admin.get<HistoryPage>(`/api/history?familyId=${fx.b.family.id}`)).body.items.filter(
         (item) => item.action === 'payment-confirmation.answer' && item.entityId === 4,
@@ -89,28 +89,28 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
     expect(await answers()).toHaveLength(1);
     // The family takes it back as always; the receipts stay.
     expect((await parentB.put('/api/my-payment-confirmations/4', { status: 'no_asistire' })).status).toBe(200);
-    expect((await confirmations()).body).toContainEqual({ paymentNumber: 4, status: 'no_asistire' });
-    const proofs = await parentB.get<Array<{ paymentNumber: number }>>('/api/my-family/payment-proofs');
-    expect(proofs.body.filter((proof) => proof.paymentNumber === 4)).toHaveLength(2);
+    expect((await paymentAnswers()).body).toContainEqual({ paymentNumber: 4, status: 'no_asistire' });
+    const receipts = await parentB.get<Array<{ paymentNumber: number }>>('/api/my-family/payment-proofs');
+    expect(receipts.body.filter((receipt) => receipt.paymentNumber === 4)).toHaveLength(2);
   });
 
   it('takes a PDF as the parser writes it back (the same objects), without a thumbnail', async () => {
     const response = await upload(api, parentA, { paymentNumber: '1' }, { data: PDF, name: 'deposito.pdf', type: 'application/pdf' });
     expect(response.statusCode).toBe(201);
-    const proof = response.json();
-    expect(proof).toMatchObject({
+    const receipt = response.json();
+    expect(receipt).toMatchObject({
       contentType: 'application/pdf',
       hasThumbnail: false,
       amountDeclared: null,
       fileName: 'comprobante-pago-1.pdf',
     });
-    const file = await parentA.get(`/api/payment-proofs/${proof.id}/file`);
+    const file = await parentA.get(`/api/payment-proofs/${receipt.id}/file`);
     const stored = await PDFParser.forBytesWithOptions(new Uint8Array(file.rawBody)).parseDocument();
     expect(
       stored.enumerateIndirectObjects().map(([ref, object]) => `${ref.objectNumber}: ${object.toString().replace(/\s+/g, ' ')}`),
     ).toEqual(['1: << /Type /Catalog /Pages 2 0 R >>', '2: << /Type /Pages /Kids [ ] /Count 0 >>']);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect((await parentA.get(`/api/payment-proofs/${proof.id}/thumbnail`)).status).toBe(404);
+    expect((await parentA.get(`/api/payment-proofs/${receipt.id}/thumbnail`)).status).toBe(404);
   });
 
   it('removes EXIF (and its GPS position) and turns the photo upright', async () => {
@@ -124,7 +124,7 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
     expect(withExif.includes('TelefonoEspia')).toBe(true);
     const response = await upload(api, parentA, { paymentNumber: '3' }, { data: withExif });
     expect(response.statusCode).toBe(201);
-    const row = await api.dataSource.getRepository(ReceiptFileEntity).findOneByOrFail({ proofId: response.json().id });
+    const row = await api.dataSource.getRepository(ReceiptFileEntity).findOneByOrFail({ receiptId: response.json().id });
     // The bytes as stored, in the files folder.
     const stored = (await readStoredFile(api.config.filesDir, row.dataHash!))!;
     const metadata = await sharp(stored).metadata();
@@ -247,7 +247,7 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
   it('lets a parent delete their own unreviewed receipt, file and all, but not a reviewed one', async () => {
     const own = (await upload(api, parentA, { paymentNumber: '6' }, { data: PDF })).json();
     expect((await parentA.delete(`/api/my-family/payment-proofs/${own.id}`)).status).toBe(204);
-    expect(await api.dataSource.getRepository(ReceiptFileEntity).findOneBy({ proofId: own.id })).toBeNull();
+    expect(await api.dataSource.getRepository(ReceiptFileEntity).findOneBy({ receiptId: own.id })).toBeNull();
     expect((await parentA.get(`/api/payment-proofs/${own.id}/file`)).status).toBe(404);
 
     const reviewed = (await upload(api, parentA, { paymentNumber: '6' }, { data: PDF })).json();
@@ -261,7 +261,7 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
     const refusal = await parentA.delete(`/api/my-family/payment-proofs/${reviewed.id}`);
     expect(refusal.status).toBe(409);
     expect(expectSpanishError({ statusCode: refusal.status, headers: refusal.headers, body: refusal.text }).message).toMatch(/ya revisó/);
-    expect(await api.dataSource.getRepository(ReceiptFileEntity).findOneBy({ proofId: reviewed.id })).not.toBeNull();
+    expect(await api.dataSource.getRepository(ReceiptFileEntity).findOneBy({ receiptId: reviewed.id })).not.toBeNull();
   });
 
   it('lets a parent send 20 receipts an hour, then answers a Spanish 429 before reading the file; other parents are not held back', async () => {
@@ -322,19 +322,19 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
     });
 
     it('lets one of two admins deciding at once win; the other gets a 409 naming who decided', async () => {
-      const proof = (await upload(api, parentA, { paymentNumber: '3' }, { data: PDF })).json();
+      const receipt = (await upload(api, parentA, { paymentNumber: '3' }, { data: PDF })).json();
       const ana = await api.signedIn('admin', { name: 'Ana López' });
       const luis = await api.signedIn('admin', { name: 'Luis Pérez' });
       const [a, b] = await Promise.all([
-        ana.post(`/api/payment-proofs/${proof.id}/verify`, { amountReceived: 100 }),
-        luis.post(`/api/payment-proofs/${proof.id}/reject`, { reason: 'Ilegible' }),
+        ana.post(`/api/payment-proofs/${receipt.id}/verify`, { amountReceived: 100 }),
+        luis.post(`/api/payment-proofs/${receipt.id}/reject`, { reason: 'Ilegible' }),
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 409]);
       const loser = a.status === 409 ? a : b;
       expect((loser.body as { message: string }).message).toMatch(
         a.status === 200 ? 'Ana López ya verificó este comprobante.' : 'Luis Pérez ya rechazó este comprobante.',
       );
-      const row = await api.dataSource.getRepository(ReceiptEntity).findOneByOrFail({ id: proof.id });
+      const row = await api.dataSource.getRepository(ReceiptEntity).findOneByOrFail({ id: receipt.id });
       expect(row.reviewedByName).toBe(a.status === 200 ? 'Ana López' : 'Luis Pérez');
     });
   });

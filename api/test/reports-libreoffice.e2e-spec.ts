@@ -59,7 +59,7 @@ describeWithLibreOffice('the spreadsheets in LibreOffice', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('opens the payment confirmations with their headers and values', async () => {
+  it('opens the payment answers with their headers and values', async () => {
     const admin = await api.signedIn('admin');
     const response = await admin.get('/api/payment-confirmations-report?format=xlsx');
     expect(openInLibreOffice(dir, 'pagos.xlsx', response.rawBody)).toEqual([

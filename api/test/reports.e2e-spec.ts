@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
-import type { EventRsvpsReportEntry, PaymentConfirmationsReportRow, PaymentNumber, PaymentStatus } from '@portal/contracts';
+import type { EventRsvpsReportEntry, PaymentAnswersReportRow, PaymentNumber, PaymentStatus } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { MESSAGES } from '../src/common/api-exception.filter';
 import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
-import { PaymentConfirmationEntity } from '../src/payments/payment-confirmation.entity';
+import { PaymentAnswerEntity } from '../src/payments/payment-answer.entity';
 import { ReportsService } from '../src/reports/reports.service';
 import { paymentReference } from '../src/bank/reference';
 import { REPORT_TEXTS } from '../src/reports/reports.messages';
@@ -50,7 +50,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
 
   beforeEach(async () => {
     api.app.get(ReportsService).pageSize = pageSize;
-    for (const entity of [EventRsvpEntity, PaymentConfirmationEntity, EventEntity, FamilyEntity]) {
+    for (const entity of [EventRsvpEntity, PaymentAnswerEntity, EventEntity, FamilyEntity]) {
       await api.dataSource.getRepository(entity).createQueryBuilder().delete().execute();
     }
   });
@@ -75,7 +75,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
     });
   });
 
-  describe('payment confirmations', () => {
+  describe('payment answers', () => {
     it('lists every family by graduate name with the payments it answered, leaving the others out', async () => {
       const carla = await family('Carla Pérez', { contactName: 'Rosa Pérez', email: 'rosa@example.com', phone: '5555 0003' });
       const ana = await family('Ana López', { contactName: 'Marta López', email: 'marta@example.com', phone: '5555 0001' });
@@ -83,7 +83,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       await confirm(ana.id, { 1: 'ya_pague', 2: 'ya_pague', 6: 'no_asistire' });
       await confirm(carla.id, { 3: 'no_asistire' });
 
-      const response = await admin.get<PaymentConfirmationsReportRow[]>(PAYMENTS);
+      const response = await admin.get<PaymentAnswersReportRow[]>(PAYMENTS);
       expect(response.status).toBe(200);
       expect(response.body).toEqual([
         {
@@ -327,7 +327,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
     // Phone numbers cannot hide a formula: they keep their '+' as typed.
     expect(texts).toContain('+502 5555-1001');
     // JSON is data, not a spreadsheet: it keeps the text as typed.
-    expect((await admin.get<PaymentConfirmationsReportRow[]>(PAYMENTS)).body.map((row) => row.graduateName)).toContain(hyperlink);
+    expect((await admin.get<PaymentAnswersReportRow[]>(PAYMENTS)).body.map((row) => row.graduateName)).toContain(hyperlink);
   });
 
   it('reads in pages without losing or repeating a row, even where names repeat', async () => {

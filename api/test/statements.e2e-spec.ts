@@ -130,18 +130,18 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
       { data: PDF, name: 'deposito.pdf', type: 'application/pdf' },
     );
     expect(sent.statusCode).toBe(201);
-    const proofId = (JSON.parse(sent.body) as { id: number }).id;
+    const receiptId = (JSON.parse(sent.body) as { id: number }).id;
     let statement = (await parent.get<Statement>('/api/my-family/statement')).body;
     // A receipt under review is evidence, not money.
     expect(statement.lines[0]).toMatchObject({ state: 'pendiente', received: 0, balance: 2950 });
-    expect(statement.lines[0]!.receipts[0]).toMatchObject({ id: proofId, state: 'en_revision' });
+    expect(statement.lines[0]!.receipts[0]).toMatchObject({ id: receiptId, state: 'en_revision' });
 
-    await admin.post(`/api/payment-proofs/${proofId}/verify`, { amountReceived: 2000 });
+    await admin.post(`/api/payment-proofs/${receiptId}/verify`, { amountReceived: 2000 });
     statement = (await parent.get<Statement>('/api/my-family/statement')).body;
     expect(statement.lines[0]).toMatchObject({ state: 'parcial', received: 2000, balance: 950 });
     // The review queue reads the same statement: owed, and what of it is still unverified.
     const reviewed = (await admin.get<Array<{ id: number; expected: number; stillOwed: number }>>('/api/payment-proofs')).body;
-    expect(reviewed.find((item) => item.id === proofId)).toMatchObject({ expected: 2950, stillOwed: 950 });
+    expect(reviewed.find((item) => item.id === receiptId)).toMatchObject({ expected: 2950, stillOwed: 950 });
 
     const cash = await admin.post<Statement>(`/api/families/${family.id}/payments/1/cash`, {
       amountReceived: 950,
@@ -169,8 +169,8 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
       'payment-proof.upload',
     ]);
     // The money recorded by hand is no receipt: the parent's receipts list and the queue have the one receipt only.
-    const proofs = (await parent.get<Array<{ id: number }>>('/api/my-family/payment-proofs')).body;
-    expect(proofs.map((proof) => proof.id)).toEqual([proofId]);
+    const receipts = (await parent.get<Array<{ id: number }>>('/api/my-family/payment-proofs')).body;
+    expect(receipts.map((receipt) => receipt.id)).toEqual([receiptId]);
   });
 
   it('moves the dashboard: quetzales received of owed, and families verified in full per payment', async () => {

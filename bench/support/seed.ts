@@ -29,7 +29,7 @@ export function createSchemaAndAdmin(sqlitePath: string): void {
 }
 
 /** Families with answers to most of the six payments and RSVPs to most of the events. */
-export function seedClass(file: string, families: number): { confirmations: number; rsvps: number } {
+export function seedClass(file: string, families: number): { paymentAnswers: number; rsvps: number } {
   const db = new Sqlite(file);
   db.pragma('journal_mode = WAL');
   const family = db.prepare(
@@ -38,9 +38,9 @@ export function seedClass(file: string, families: number): { confirmations: numb
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const event = db.prepare('INSERT INTO events (fecha, titulo, descripcion) VALUES (?, ?, ?)');
-  const confirmation = db.prepare('INSERT INTO payment_confirmations (familyId, paymentNumber, status) VALUES (?, ?, ?)');
+  const answer = db.prepare('INSERT INTO payment_confirmations (familyId, paymentNumber, status) VALUES (?, ?, ?)');
   const rsvp = db.prepare('INSERT INTO event_rsvps (eventId, familyId, attending) VALUES (?, ?, ?)');
-  let confirmations = 0;
+  let paymentAnswers = 0;
   let rsvps = 0;
   db.transaction(() => {
     const events: number[] = [];
@@ -63,8 +63,8 @@ export function seedClass(file: string, families: number): { confirmations: numb
       );
       for (let n = 1; n <= 6; n += 1) {
         if ((i + n) % 4 === 0) continue;
-        confirmation.run(id, n, (i + n) % 3 === 0 ? 'no_asistire' : 'ya_pague');
-        confirmations += 1;
+        answer.run(id, n, (i + n) % 3 === 0 ? 'no_asistire' : 'ya_pague');
+        paymentAnswers += 1;
       }
       for (const [e, eventId] of events.entries()) {
         if ((i + e) % 5 === 0) continue;
@@ -74,7 +74,7 @@ export function seedClass(file: string, families: number): { confirmations: numb
     }
   })();
   db.close();
-  return { confirmations, rsvps };
+  return { paymentAnswers, rsvps };
 }
 
 /** `count` families, each with a parent account (e-mail proven) that can sign in. */

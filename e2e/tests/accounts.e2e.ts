@@ -94,7 +94,7 @@ async function listedInCuentas(viewport: typeof PHONE): Promise<void> {
   const { context, page: admin } = await newPage(browser, viewport);
   await signIn(admin, portal.url, 'admin');
   await admin.waitForURL(`${portal.url}/admin`);
-  await admin.goto(`${portal.url}/admin/cuentas`);
+  await admin.goto(`${portal.url}/admin/usuarios`);
   const row = admin.getByRole('row').filter({ hasText: 'ana.hernandez@example.com' });
   await row.getByText('Correo confirmado').waitFor();
   await row.getByText('Diego Hernández').waitFor();
@@ -108,7 +108,7 @@ async function disablingSignsTheParentOut(parent: Page): Promise<void> {
   const { context, page: admin } = await newPage(browser, DESKTOP);
   await signIn(admin, portal.url, 'admin');
   await admin.waitForURL(`${portal.url}/admin`);
-  await admin.goto(`${portal.url}/admin/cuentas`);
+  await admin.goto(`${portal.url}/admin/usuarios`);
   await admin.getByRole('button', { name: 'Desactivar la cuenta de Ana Hernández' }).click();
   const dialog = admin.getByRole('alertdialog');
   await dialog.getByText('saldrá del portal en todos sus dispositivos').waitFor();

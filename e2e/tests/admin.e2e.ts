@@ -216,7 +216,7 @@ describe('the admin panel', () => {
     expect(await scrollsSideways(phone)).toBe(false);
     await screenshot(phone, 'admin-statement');
     await phone.keyboard.press('Escape');
-    await phone.goto(`${portal.url}/admin/pagos`);
+    await phone.goto(`${portal.url}/admin/fechas-de-pago`);
     await phone.getByRole('button', { name: 'Editar Primer Pago' }).click();
     await phone.getByRole('dialog', { name: 'Editar Primer Pago' }).getByLabel('Monto por familia (Q)').waitFor();
     await screenshot(phone, 'admin-payment-date');
@@ -252,7 +252,7 @@ describe('the admin panel', () => {
     await page.getByRole('row', { name: /Cena de Despedida/ }).waitFor({ state: 'detached' });
   });
 
-  it('creates and deletes a notification', async () => {
+  it('creates and deletes a notice', async () => {
     await section('Notificaciones y Recordatorios');
     await page.getByRole('button', { name: 'Nueva Notificación' }).click();
     const dialog = page.getByRole('dialog', { name: 'Crear Notificación' });
@@ -310,8 +310,8 @@ describe('the admin panel', () => {
       ['eventos', 'events'],
       ['confirmaciones', 'rsvps'],
       ['familias', 'families'],
-      ['notificaciones', 'notifications'],
-      ['pagos', 'payment-dates'],
+      ['notificaciones', 'notices'],
+      ['fechas-de-pago', 'payment-dates'],
       ['banco', 'bank'],
       ['fiesta', 'gala'],
       ['historial', 'history'],

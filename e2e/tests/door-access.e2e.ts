@@ -123,7 +123,7 @@ it('gives a volunteer the door for the night, opens nothing else and ends once t
   expect(asked.filter((path) => path.startsWith('/api/') && !DOOR_READS.has(path))).toEqual([]);
 
   // It opens nothing else: other pages lead back to the door, other data is refused.
-  for (const path of ['/admin/pagos', '/admin/familias', '/admin', '/parent', '/parent/pagos', '/cuenta']) {
+  for (const path of ['/admin/fechas-de-pago', '/admin/familias', '/admin', '/parent', '/parent/pagos', '/cuenta']) {
     await volunteer.goto(`${portal.url}${path}`);
     await volunteer.waitForURL(`${portal.url}/door`);
     await volunteer.getByLabel('Buscar familia por nombre').waitFor();

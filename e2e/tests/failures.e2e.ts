@@ -44,7 +44,7 @@ describe('failures and small things on a phone', () => {
     await parent.goto(`${portal.url}/parent/eventos`);
     const card = parent.locator('.parent-event').filter({ hasText: 'Misa de Acción de Gracias' });
     await card.getByRole('button', { name: 'Asistiré' }).waitFor();
-    // Meanwhile the committee closes the confirmations.
+    // Meanwhile the committee closes the RSVPs.
     const events = await api<GraduationEvent[]>('GET', '/api/events');
     const mass = events.find((event) => event.titulo === 'Misa de Acción de Gracias')!;
     await api('PUT', `/api/events/${mass.id}`, { rsvpDeadline: new Date(Date.now() - 60_000).toISOString() });

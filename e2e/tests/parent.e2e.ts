@@ -162,7 +162,7 @@ describe("the parents' portal", () => {
     for (const [path, name] of [
       ['', 'portal'],
       ['eventos', 'events'],
-      ['notificaciones', 'notifications'],
+      ['notificaciones', 'notices'],
       ['pagos', 'payments'],
       ['fiesta', 'gala'],
     ] as const) {

@@ -43,7 +43,7 @@ const types = (cells: ExcelJS.Cell[]) => [...new Set(cells.map((cell) => cell.ty
 
 describe('workbooks', () => {
   it("write 'Graduados' in 'Estado de cuenta' as numbers", async () => {
-    const columns = await download('pagos', 'Exportar confirmaciones de pago', 'Estado de cuenta');
+    const columns = await download('fechas-de-pago', 'Exportar confirmaciones de pago', 'Estado de cuenta');
     const graduates = columns.get('Graduados')!;
     expect(graduates.length).toBeGreaterThan(0);
     expect(types(graduates)).toEqual([ExcelJS.ValueType.Number]);

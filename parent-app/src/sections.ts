@@ -1,7 +1,7 @@
 import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Bell, BookOpenCheck, CalendarDays, Home, PartyPopper, Wallet, type LucideIcon } from 'lucide-react';
 import { useMyBooksAnswers } from '@portal/api-client/books';
-import { useNoticesSeen } from '@portal/api-client/notifications';
+import { useNoticesSeen } from '@portal/api-client/notices';
 import PortalSection from './portal/PortalSection';
 import { texts } from './texts';
 
@@ -23,7 +23,7 @@ const { sections } = texts;
 export const PARENT_SECTIONS: ParentSection[] = [
   { path: '', ...sections.portal, icon: Home, Component: PortalSection },
   { path: 'eventos', ...sections.events, icon: CalendarDays, Component: lazy(() => import('./events/EventsSection')) },
-  { path: 'notificaciones', ...sections.notifications, icon: Bell, Component: lazy(() => import('./notifications/NotificationsSection')) },
+  { path: 'notificaciones', ...sections.notices, icon: Bell, Component: lazy(() => import('./notices/NoticesSection')) },
   { path: 'pagos', ...sections.payments, icon: Wallet, Component: lazy(() => import('./payments/PaymentsSection')) },
   { path: 'fiesta', ...sections.gala, icon: PartyPopper, Component: lazy(() => import('./gala/GalaSection')) },
   { path: 'cuentas', ...sections.books, icon: BookOpenCheck, Component: lazy(() => import('./books/BooksSection')) },
@@ -45,9 +45,9 @@ export function useParentSections(): ParentSection[] {
     () =>
       PARENT_SECTIONS.map((section) =>
         section.path === NOTICES_PATH && count > 0
-          ? { ...section, badge: { count, label: texts.notifications.newCount(count) } }
+          ? { ...section, badge: { count, label: texts.notices.newCount(count) } }
           : section.path === BOOKS_PATH && answered > 0
-            ? { ...section, badge: { count: answered, label: texts.notifications.newAnswers(answered) } }
+            ? { ...section, badge: { count: answered, label: texts.notices.newAnswers(answered) } }
             : section,
       ),
     [count, answered],

@@ -22,7 +22,7 @@ export const texts = {
   sections: {
     portal: { label: 'Mi Portal', shortLabel: 'Mi Portal' },
     events: { label: 'Eventos de Graduación', shortLabel: 'Eventos' },
-    notifications: { label: 'Notificaciones y Recordatorios', shortLabel: 'Avisos' },
+    notices: { label: 'Notificaciones y Recordatorios', shortLabel: 'Avisos' },
     payments: { label: 'Pagos', shortLabel: 'Pagos' },
     gala: { label: 'Fiesta de Graduación', shortLabel: 'Fiesta' },
     books: { label: 'Cuentas del comité', shortLabel: 'Cuentas' },
@@ -95,7 +95,7 @@ export const texts = {
     dress: 'Vestimenta',
     yourAnswer: 'Tu respuesta',
   },
-  notifications: {
+  notices: {
     empty: 'No hay notificaciones en este momento.',
     newCount: (count: number) => (count === 1 ? '1 aviso nuevo' : `${count} avisos nuevos`),
     newAnswers: (count: number) => (count === 1 ? '1 respuesta nueva' : `${count} respuestas nuevas`),

@@ -79,7 +79,7 @@ export function statCards(stats: Stats) {
       hint: t.paymentsHint(percent(stats.paymentsReceived, stats.totalFamilies)),
     },
     { icon: Table2, label: t.tablesBooked, value: stats.tablesBooked, hint: t.tablesHint(TOTAL_TABLES - stats.tablesBooked) },
-    { icon: CalendarCheck, label: t.confirmations, value: stats.awardsRsvpCount + stats.brunchRsvpCount, hint: t.confirmationsHint },
+    { icon: CalendarCheck, label: t.rsvps, value: stats.awardsRsvpCount + stats.brunchRsvpCount, hint: t.rsvpsHint },
   ];
 }
 

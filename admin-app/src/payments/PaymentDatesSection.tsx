@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Pencil } from 'lucide-react';
 import type { PaymentDate } from '@portal/contracts';
 import { usePaymentDates } from '@portal/api-client/payments';
-import { paymentConfirmationsXlsxUrl } from '@portal/api-client/reports';
+import { paymentAnswersXlsxUrl } from '@portal/api-client/reports';
 import { formatDay, formatQuetzales } from '@portal/format';
 import { Card } from '@portal/ui/card';
 import { SectionFrame } from '../common/SectionFrame';
@@ -39,7 +39,7 @@ export default function PaymentDatesSection() {
       toolbar={
         <>
           <span />
-          <ExportButton url={paymentConfirmationsXlsxUrl} fileName="confirmaciones-de-pago.xlsx" label={t.export} />
+          <ExportButton url={paymentAnswersXlsxUrl} fileName="confirmaciones-de-pago.xlsx" label={t.export} />
         </>
       }
     >

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PAYMENT_NUMBERS, PAYMENT_PROOF_STATES, type ReviewQueueItem } from '@portal/contracts';
+import { PAYMENT_NUMBERS, RECEIPT_STATES, type ReviewQueueItem } from '@portal/contracts';
 import { receiptFileUrl, reviewQueueKey, useRejectReceipt, useReviewQueue, useVerifyReceipt } from '@portal/api-client/receipts';
 import { useRefresh } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
@@ -183,7 +183,7 @@ export default function ReceiptsSection() {
           {t.stateFilter}{' '}
           <select value={state} onChange={(event) => setState(event.target.value)}>
             <option value="">{t.allStates}</option>
-            {PAYMENT_PROOF_STATES.map((value) => (
+            {RECEIPT_STATES.map((value) => (
               <option key={value} value={value}>
                 {t.states[value]}
               </option>

@@ -300,12 +300,12 @@ export class BankService {
         .toUpperCase()
         .replace(/^0+/, '');
     const receipt = pending.find(
-      (proof) =>
-        proof.amountDeclared === deposit.amount &&
+      (receipt) =>
+        receipt.amountDeclared === deposit.amount &&
         ((deposit.documentNumber !== null &&
-          key(proof.documentNumber) !== '' &&
-          key(proof.documentNumber) === key(deposit.documentNumber)) ||
-          proof.depositDate === deposit.depositDate),
+          key(receipt.documentNumber) !== '' &&
+          key(receipt.documentNumber) === key(deposit.documentNumber)) ||
+          receipt.depositDate === deposit.depositDate),
     );
     // A receipt another admin decided meanwhile is left out (the update applies only while it is in review).
     const verified = receipt && (await this.receipts.verifyByBank(manager, user, receipt, deposit.amount)) ? receipt : null;

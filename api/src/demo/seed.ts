@@ -6,10 +6,10 @@ import { fromDateTimeLocal, todayInGuatemala } from '@portal/format';
 import { hashPassword } from '../auth/password';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
-import { NotificationEntity } from '../notifications/notification.entity';
+import { NoticeEntity } from '../notices/notice.entity';
 import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { expectedAmount } from '../ledger/ledger.service';
-import { PaymentConfirmationEntity } from '../payments/payment-confirmation.entity';
+import { PaymentAnswerEntity } from '../payments/payment-answer.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../settings/settings.entity';
@@ -156,9 +156,7 @@ const EVENTS: Array<
   },
 ];
 
-const NOTIFICATIONS: Array<
-  Omit<NotificationEntity, 'id' | 'date' | 'createdAt' | 'emailUnsubscribed' | 'emailSkipped'> & { local: string }
-> = [
+const NOTICES: Array<Omit<NoticeEntity, 'id' | 'date' | 'createdAt' | 'emailUnsubscribed' | 'emailSkipped'> & { local: string }> = [
   {
     local: '2026-05-02T08:00',
     title: 'Sesión de fotos',
@@ -209,8 +207,8 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
       }
     }
     await manager.insert(
-      NotificationEntity,
-      NOTIFICATIONS.map(({ local, ...notice }) => {
+      NoticeEntity,
+      NOTICES.map(({ local, ...notice }) => {
         const date = new Date(fromDateTimeLocal(local));
         return { ...notice, date, createdAt: date };
       }),
@@ -254,7 +252,7 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
       [5, 3, 'ya_pague'],
     ];
     await manager.insert(
-      PaymentConfirmationEntity,
+      PaymentAnswerEntity,
       answers.map(([index, paymentNumber, status]) => ({ familyId: families[index]!.id, paymentNumber, status })),
     );
     // The families marked paid above paid every payment due so far, by transfer, as the ledger keeps it.

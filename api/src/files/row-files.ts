@@ -13,6 +13,8 @@ export interface FileRowsTable<E extends ObjectLiteral> {
   /** Its SQL name and the column that names the receipt or expense. */
   table: string;
   key: string;
+  /** The entity's property for `key` when the column kept an older name (the receipts' `proofId`). */
+  keyProperty?: string;
 }
 
 export class RowFiles<E extends ObjectLiteral> {
@@ -33,7 +35,7 @@ export class RowFiles<E extends ObjectLiteral> {
       .createQueryBuilder()
       .insert()
       .into(this.spec.entity)
-      .values({ [this.spec.key]: id, dataHash, thumbnailHash, data: Buffer.alloc(0), thumbnail: null } as never)
+      .values({ [this.spec.keyProperty ?? this.spec.key]: id, dataHash, thumbnailHash, data: Buffer.alloc(0), thumbnail: null } as never)
       .updateEntity(false)
       .execute();
   }

@@ -66,7 +66,7 @@ export class StatementBuilder {
     today = todayInGuatemala(),
   ): Promise<Statement[]> {
     const ids = families.map((family) => family.id);
-    const [settings, accounts, proofs, entries, removals] = await Promise.all([
+    const [settings, accounts, receipts, entries, removals] = await Promise.all([
       this.settings.columns(['classYear'], manager),
       this.ledger.accounts(manager, families, today),
       this.receipts.ofFamilies(ids, manager),
@@ -82,10 +82,10 @@ export class StatementBuilder {
     // Grouped once, so a workbook page of thousands of families is not a scan per family.
     const entriesOf = groupBy(entries, (entry) => entry.familyId);
     const removalsOf = groupBy(removals, (row) => `${row.familyId}:${row.paymentNumber}`);
-    const proofsOf = new Map<string, Receipt[]>();
-    for (const row of proofs) {
+    const receiptsOf = new Map<string, Receipt[]>();
+    for (const row of receipts) {
       const key = `${row.familyId}:${row.paymentNumber}`;
-      proofsOf.set(key, [...(proofsOf.get(key) ?? []), toReceipt(row, creditOf.get(row.id) ?? null)]);
+      receiptsOf.set(key, [...(receiptsOf.get(key) ?? []), toReceipt(row, creditOf.get(row.id) ?? null)]);
     }
     return families.map((family) => {
       const account = accounts.get(family.id)!;
@@ -116,7 +116,7 @@ export class StatementBuilder {
             balance: quetzales(line.balance),
             state: line.state,
             due: line.due,
-            receipts: proofsOf.get(`${family.id}:${line.paymentNumber}`) ?? [],
+            receipts: receiptsOf.get(`${family.id}:${line.paymentNumber}`) ?? [],
           };
         }),
         totals: {

@@ -20,7 +20,7 @@ export function addressProblem(email: string | null | undefined): string | null 
   return isEmail(trimmed) ? null : SKIP_REASONS.invalid;
 }
 
-/** What a notice's e-mail says (the notice's row: notifications/). */
+/** What a notice's e-mail says (the notice's row: notices/). */
 export interface NoticeToMail {
   id: number;
   title: string;

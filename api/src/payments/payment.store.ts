@@ -3,7 +3,7 @@ import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import type { PaymentNumber, PaymentStatus, User } from '@portal/contracts';
 import { Database } from '../database/database.service';
-import { PaymentConfirmationEntity } from './payment-confirmation.entity';
+import { PaymentAnswerEntity } from './payment-answer.entity';
 import { PaymentDateEntity } from './payment-date.entity';
 import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from './payment-override.entity';
 
@@ -22,7 +22,7 @@ export type RemovedOverride = Pick<
 >;
 
 /** A family's answer to a payment ('Ya pagué' / 'No asistiré'). */
-export type PaymentAnswer = Pick<PaymentConfirmationEntity, 'familyId' | 'paymentNumber' | 'status'>;
+export type FamilyPaymentAnswer = Pick<PaymentAnswerEntity, 'familyId' | 'paymentNumber' | 'status'>;
 
 /** A family's own amount for a payment, as the committee sets it. */
 export interface NewOverride {
@@ -46,7 +46,7 @@ export class PaymentStore {
     @InjectRepository(PaymentDateEntity) private readonly dates: Repository<PaymentDateEntity>,
     @InjectRepository(PaymentOverrideEntity) private readonly overrides: Repository<PaymentOverrideEntity>,
     @InjectRepository(PaymentOverrideRemovalEntity) private readonly removals: Repository<PaymentOverrideRemovalEntity>,
-    @InjectRepository(PaymentConfirmationEntity) private readonly confirmations: Repository<PaymentConfirmationEntity>,
+    @InjectRepository(PaymentAnswerEntity) private readonly answers: Repository<PaymentAnswerEntity>,
   ) {}
 
   /** The six payments, by number. */
@@ -102,9 +102,9 @@ export class PaymentStore {
   }
 
   /** The answers of these families to the six payments. */
-  confirmationsOf(familyIds: number[]): Promise<PaymentAnswer[]> {
+  answersOf(familyIds: number[]): Promise<FamilyPaymentAnswer[]> {
     if (familyIds.length === 0) return Promise.resolve([]);
-    return this.confirmations.find({
+    return this.answers.find({
       select: { id: true, familyId: true, paymentNumber: true, status: true },
       where: { familyId: In(familyIds) },
       order: { familyId: 'ASC', paymentNumber: 'ASC' },
@@ -139,7 +139,7 @@ export class PaymentStore {
 
   /** A deleted family's answers, in the transaction that deletes it (after its row is locked). */
   async removeAnswersOf(manager: EntityManager, familyId: number): Promise<void> {
-    await manager.delete(PaymentConfirmationEntity, { familyId });
+    await manager.delete(PaymentAnswerEntity, { familyId });
   }
 
   private async archive(manager: EntityManager, user: User, override: PaymentOverrideEntity, why: string): Promise<void> {
@@ -158,7 +158,7 @@ export class PaymentStore {
 
 /** The payments' tables' owner for every other module: import this, call PaymentStore. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentDateEntity, PaymentOverrideEntity, PaymentOverrideRemovalEntity, PaymentConfirmationEntity])],
+  imports: [TypeOrmModule.forFeature([PaymentDateEntity, PaymentOverrideEntity, PaymentOverrideRemovalEntity, PaymentAnswerEntity])],
   providers: [PaymentStore],
   exports: [PaymentStore],
 })

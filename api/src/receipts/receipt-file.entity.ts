@@ -8,8 +8,9 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  */
 @Entity('payment_proof_files')
 export class ReceiptFileEntity {
-  @PrimaryColumn({ type: 'int' })
-  proofId!: number;
+  /** The column keeps its first name, like the table. */
+  @PrimaryColumn({ type: 'int', name: 'proofId' })
+  receiptId!: number;
 
   @Column({ type: 'varchar', length: 64, nullable: true })
   dataHash!: string | null;

@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { PAYMENT_PROOF_STATES, type ReceiptState, type ReviewQueueItem, type User } from '@portal/contracts';
+import { RECEIPT_STATES, type ReceiptState, type ReviewQueueItem, type User } from '@portal/contracts';
 import { formatDayNumeric, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
@@ -10,7 +10,7 @@ import { LedgerCredits } from '../ledger/ledger-credits';
 import { StatementBuilder } from '../ledger/statement-builder';
 import { ReceiptEntity } from './receipt.entity';
 import { toReceipt } from './receipt.store';
-import { proofChange, RECEIPT_MESSAGES } from './receipts.service';
+import { receiptChange, RECEIPT_MESSAGES } from './receipts.service';
 
 interface Decision {
   state: Exclude<ReceiptState, 'en_revision'>;
@@ -38,18 +38,18 @@ export class ReceiptReviewService {
 
   async list(state?: string, payment?: string): Promise<ReviewQueueItem[]> {
     const errors: Record<string, string[]> = {};
-    if (state !== undefined && state !== '' && !(PAYMENT_PROOF_STATES as readonly string[]).includes(state))
+    if (state !== undefined && state !== '' && !(RECEIPT_STATES as readonly string[]).includes(state))
       errors.state = ['El estado debe ser en_revision, verificado o rechazado.'];
     if (payment !== undefined && payment !== '' && !/^[1-6]$/.test(payment)) errors.payment = ['El número de pago debe ser del 1 al 6.'];
     if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
     const query = this.db.manager
-      .createQueryBuilder(ReceiptEntity, 'proof')
+      .createQueryBuilder(ReceiptEntity, 'receipt')
       // Receipts only: cash the committee recorded itself has nothing to review.
-      .where("proof.kind = 'comprobante'")
-      .orderBy('proof.uploadedAt', 'ASC')
-      .addOrderBy('proof.id', 'ASC');
-    if (state) query.andWhere('proof.state = :state', { state });
-    if (payment) query.andWhere('proof.paymentNumber = :payment', { payment: Number(payment) });
+      .where("receipt.kind = 'comprobante'")
+      .orderBy('receipt.uploadedAt', 'ASC')
+      .addOrderBy('receipt.id', 'ASC');
+    if (state) query.andWhere('receipt.state = :state', { state });
+    if (payment) query.andWhere('receipt.paymentNumber = :payment', { payment: Number(payment) });
     const rows = await this.withFamilies(await query.getMany());
     const owed = await this.owedFor(rows);
     const warnings = await this.warningsFor(rows);
@@ -154,7 +154,7 @@ export class ReceiptReviewService {
   private async record(manager: EntityManager, user: User, row: ReceiptEntity, state: Decision['state']): Promise<void> {
     const after = toReceipt(row);
     const before = { ...after, state: 'en_revision' as const, review: null };
-    await recordChange(manager, user, proofChange(state === 'verificado' ? 'verify' : 'reject', after, row.familyId, before, after));
+    await recordChange(manager, user, receiptChange(state === 'verificado' ? 'verify' : 'reject', after, row.familyId, before, after));
   }
 
   /**

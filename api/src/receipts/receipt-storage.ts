@@ -13,9 +13,9 @@ import { ReceiptFileEntity } from './receipt-file.entity';
  */
 export abstract class ReceiptStorage {
   /** Called inside the transaction that writes the receipt's row. */
-  abstract save(manager: EntityManager, proofId: number, data: Buffer, thumbnail: Buffer | null): Promise<void>;
-  abstract read(proofId: number, variant: 'file' | 'thumbnail'): Promise<Buffer | null>;
-  abstract remove(manager: EntityManager, proofId: number): Promise<void>;
+  abstract save(manager: EntityManager, receiptId: number, data: Buffer, thumbnail: Buffer | null): Promise<void>;
+  abstract read(receiptId: number, variant: 'file' | 'thumbnail'): Promise<Buffer | null>;
+  abstract remove(manager: EntityManager, receiptId: number): Promise<void>;
 }
 
 @Injectable()
@@ -28,20 +28,25 @@ export class FolderReceiptStorage extends ReceiptStorage implements OnApplicatio
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
-    this.files = new RowFiles(db, config.filesDir, { entity: ReceiptFileEntity, table: 'payment_proof_files', key: 'proofId' });
+    this.files = new RowFiles(db, config.filesDir, {
+      entity: ReceiptFileEntity,
+      table: 'payment_proof_files',
+      key: 'proofId',
+      keyProperty: 'receiptId',
+    });
   }
 
-  save(manager: EntityManager, proofId: number, data: Buffer, thumbnail: Buffer | null): Promise<void> {
-    return this.files.save(manager, proofId, data, thumbnail);
+  save(manager: EntityManager, receiptId: number, data: Buffer, thumbnail: Buffer | null): Promise<void> {
+    return this.files.save(manager, receiptId, data, thumbnail);
   }
 
-  read(proofId: number, variant: 'file' | 'thumbnail'): Promise<Buffer | null> {
-    return this.files.read(proofId, variant);
+  read(receiptId: number, variant: 'file' | 'thumbnail'): Promise<Buffer | null> {
+    return this.files.read(receiptId, variant);
   }
 
   /** The row goes; its files stay (another receipt may have the same bytes, and backups name them). */
-  async remove(manager: EntityManager, proofId: number): Promise<void> {
-    await manager.delete(ReceiptFileEntity, { proofId });
+  async remove(manager: EntityManager, receiptId: number): Promise<void> {
+    await manager.delete(ReceiptFileEntity, { receiptId });
   }
 
   /** At start, before any request: the receipts an earlier version kept in the database move to the folder. */

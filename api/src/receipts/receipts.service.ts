@@ -14,7 +14,7 @@ import { parseCentavos } from '@portal/format';
 import { RateLimits } from '../auth/rate-limits';
 import { Database } from '../database/database.service';
 import { ReceiptEntity } from './receipt.entity';
-import { MyPaymentConfirmationsService } from '../payments/my-payment-confirmations.service';
+import { MyPaymentAnswersService } from '../payments/my-payment-answers.service';
 import { MyFamilyService } from '../parent/my-family.service';
 import { FILE_MESSAGES, makeSafe } from './file-safety';
 import { MultipartBody } from '../common/multipart';
@@ -46,12 +46,12 @@ const FIELDS = {
 } as const;
 
 /** A receipt's change, for the history (its file never: only what the API shows of it). */
-export const proofChange = (action: string, proof: Receipt, familyId: number, before: Receipt | null, after: Receipt | null) => ({
+export const receiptChange = (action: string, receipt: Receipt, familyId: number, before: Receipt | null, after: Receipt | null) => ({
   action: `payment-proof.${action}`,
   entity: 'payment-proof' as const,
-  entityId: proof.id,
+  entityId: receipt.id,
   familyId,
-  label: PAYMENT_TITLES[proof.paymentNumber],
+  label: PAYMENT_TITLES[receipt.paymentNumber],
   before,
   after,
 });
@@ -99,7 +99,7 @@ export class ReceiptsService {
     private readonly families: MyFamilyService,
     private readonly storage: ReceiptStorage,
     private readonly limits: RateLimits,
-    private readonly confirmations: MyPaymentConfirmationsService,
+    private readonly paymentAnswers: MyPaymentAnswersService,
   ) {}
 
   async listOwn(user: User): Promise<Receipt[]> {
@@ -145,11 +145,11 @@ export class ReceiptsService {
         rejectionReason: null,
       });
       await this.storage.save(manager, saved.id, safe.data, safe.thumbnail);
-      const proof = toReceipt(saved as ReceiptEntity);
-      await recordChange(manager, user, proofChange('upload', proof, family.id, null, proof));
+      const receipt = toReceipt(saved as ReceiptEntity);
+      await recordChange(manager, user, receiptChange('upload', receipt, family.id, null, receipt));
       // Sending a receipt is the family saying it paid: 'Ya pagué', unless it said so already.
-      await this.confirmations.answerIn(manager, user, family, fields.paymentNumber, 'ya_pague');
-      return proof;
+      await this.paymentAnswers.answerIn(manager, user, family, fields.paymentNumber, 'ya_pague');
+      return receipt;
     });
   }
 
@@ -182,7 +182,7 @@ export class ReceiptsService {
       const result = await manager.delete(ReceiptEntity, { id, familyId: family.id, state: 'en_revision' });
       if (!result.affected) throw new ConflictException(RECEIPT_MESSAGES.alreadyReviewed);
       await this.storage.remove(manager, id);
-      await recordChange(manager, user, proofChange('delete', toReceipt(row), family.id, toReceipt(row), null));
+      await recordChange(manager, user, receiptChange('delete', toReceipt(row), family.id, toReceipt(row), null));
     });
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import type { EventRsvpsReportEntry, PaymentConfirmationsReportRow } from '@portal/contracts';
+import type { EventRsvpsReportEntry, PaymentAnswersReportRow } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { Roles } from '../common/auth.decorators';
 import { ParseReportFormatPipe, type ReportFormat } from './report-format.pipe';
@@ -24,11 +24,9 @@ export class ReportsController {
   // Families' names, e-mails and phones: no shared cache may keep a copy.
   @Get('payment-confirmations-report')
   @Header('Cache-Control', 'no-store')
-  async paymentConfirmations(
-    @Query('format', ParseReportFormatPipe) format: ReportFormat,
-  ): Promise<PaymentConfirmationsReportRow[] | StreamableFile> {
-    if (format === 'json') return this.reports.paymentConfirmations();
-    return download(await this.reports.paymentConfirmationsXlsx(), REPORT_TEXTS.payments.filePrefix);
+  async paymentAnswers(@Query('format', ParseReportFormatPipe) format: ReportFormat): Promise<PaymentAnswersReportRow[] | StreamableFile> {
+    if (format === 'json') return this.reports.paymentAnswers();
+    return download(await this.reports.paymentAnswersXlsx(), REPORT_TEXTS.payments.filePrefix);
   }
 
   @Get('event-rsvps-report')

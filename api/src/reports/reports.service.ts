@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   PAYMENT_NUMBERS,
   type EventRsvpsReportEntry,
-  type PaymentConfirmationsReportRow,
+  type PaymentAnswersReportRow,
   type PaymentNumber,
   type PaymentStatus,
   type Statement,
@@ -38,7 +38,7 @@ const PAYMENT_TEXT: Record<PaymentStatus, string> = {
   no_asistire: REPORT_TEXTS.payments.notAttending,
 };
 
-const PAYMENTS_SHEET: SheetLayout<PaymentConfirmationsReportRow> = {
+const PAYMENTS_SHEET: SheetLayout<PaymentAnswersReportRow> = {
   name: REPORT_TEXTS.payments.sheet,
   columns: [
     { header: REPORT_TEXTS.payments.graduate, width: 32 },
@@ -118,16 +118,16 @@ export class ReportsService {
     private readonly rsvps: RsvpStore,
   ) {}
 
-  // ---- Payment confirmations ------------------------------------------------------------------
+  // ---- Payment answers ------------------------------------------------------------------------
 
-  async paymentConfirmations(): Promise<PaymentConfirmationsReportRow[]> {
-    const rows: PaymentConfirmationsReportRow[] = [];
+  async paymentAnswers(): Promise<PaymentAnswersReportRow[]> {
+    const rows: PaymentAnswersReportRow[] = [];
     for await (const page of this.paymentPages()) rows.push(...page);
     return rows;
   }
 
   /** The spec's payments sheet exactly as it was, then the 'Estado de cuenta' sheet, then 'Cómo leer'. */
-  async paymentConfirmationsXlsx(): Promise<Readable> {
+  async paymentAnswersXlsx(): Promise<Readable> {
     return streamWorkbook(
       [
         sheetOf(PAYMENTS_SHEET, await this.startedEarly(this.paymentPages())),
@@ -161,14 +161,14 @@ export class ReportsService {
   }
 
   /** Families by graduate name, each with its answers: two queries per page, whatever the page holds. */
-  private async *paymentPages(): AsyncGenerator<PaymentConfirmationsReportRow[]> {
+  private async *paymentPages(): AsyncGenerator<PaymentAnswersReportRow[]> {
     for await (const families of this.familyPages(['contactName', 'email', 'phone'])) {
-      const answers = await this.payments.confirmationsOf(families.map((family) => family.id));
+      const answers = await this.payments.answersOf(families.map((family) => family.id));
       const byFamily = new Map<number, Partial<Record<PaymentNumber, PaymentStatus>>>();
       for (const answer of answers) {
-        const confirmations = byFamily.get(answer.familyId) ?? {};
-        confirmations[answer.paymentNumber] = answer.status;
-        byFamily.set(answer.familyId, confirmations);
+        const statuses = byFamily.get(answer.familyId) ?? {};
+        statuses[answer.paymentNumber] = answer.status;
+        byFamily.set(answer.familyId, statuses);
       }
       yield families.map((family) => ({
         graduateName: family.graduateName,

@@ -22,7 +22,7 @@ export class StatsService {
   /** The dashboard figures: counts in one aggregate query, money from the ledger's accounts. */
   async get(): Promise<Stats> {
     const totals = await this.families.totals();
-    // The confirmations are the attending answers to the two key events (decisions item 16).
+    // The RSVPs counted are the attending answers to the two key events (decisions item 16).
     const ids = await this.settings.keyEventIds();
     const answers = await this.rsvps.attendingTotals([ids.awards ?? 0, ids.brunch ?? 0]);
     const { paid, progress, received, credit } = await this.money();

@@ -4,7 +4,7 @@ import { CalendarService } from '../../src/calendar/calendar.service';
 import { GalaDoorService } from '../../src/gala/gala-door.service';
 import { GalaPlanService } from '../../src/gala/gala-plan.service';
 import { toUser } from '../../src/users/users.service';
-import { createEvent, createFamily, createNotification, createUser } from '../fixtures';
+import { createEvent, createFamily, createNotice, createUser } from '../fixtures';
 import type { TestApi } from '../harness';
 import { ADMIN, DOOR, doorUser, nextNumber, PARENT, SIGNED_IN, ALL_OK, targetFamily, type RouteRule } from './authorization-rules';
 
@@ -112,13 +112,13 @@ export const EVENT_ROUTES: Record<string, RouteRule> = {
   'PUT /api/notifications/:id': {
     expect: ADMIN(200),
     request: async ({ api }) => ({
-      url: `/api/notifications/${(await createNotification(api)).id}`,
+      url: `/api/notifications/${(await createNotice(api)).id}`,
       body: { title: 'Aviso corregido', message: 'Texto corregido', type: 'warning', date: '2026-02-01T15:00:00.000Z' },
     }),
   },
   'DELETE /api/notifications/:id': {
     expect: ADMIN(204),
-    request: async ({ api }) => ({ url: `/api/notifications/${(await createNotification(api)).id}` }),
+    request: async ({ api }) => ({ url: `/api/notifications/${(await createNotice(api)).id}` }),
   },
   'PUT /api/my-family/rsvp': { expect: PARENT, request: () => ({ body: { awardsRsvp: true, brunchRsvp: true } }) },
   'GET /api/my-notices-seen': { expect: PARENT },

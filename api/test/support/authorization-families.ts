@@ -13,19 +13,20 @@ import { BOUNDARY, multipart, PDF, upload } from '../receipts-fixtures';
 import { ADMIN, nextNumber, PARENT, SIGNED_IN, targetFamily, type Context, type RouteRule } from './authorization-rules';
 
 /** A receipt of the caller's own family (family A's for admins and anonymous callers). */
-async function ownProof({ api, fx, caller }: Context): Promise<{ url: string }> {
+async function ownReceipt({ api, fx, caller }: Context): Promise<{ url: string }> {
   const family = caller === 'parentB' ? fx.b.family : fx.a.family;
-  const proof = await api.dataSource
+  const receipt = await api.dataSource
     .getRepository(ReceiptEntity)
     .save({ familyId: family.id, paymentNumber: 4, fileName: 'comprobante-pago-4.pdf', uploadedAt: new Date() });
-  return { url: `/api/my-family/payment-proofs/${proof.id}` };
+  return { url: `/api/my-family/payment-proofs/${receipt.id}` };
 }
 
 /** Family A's fixture receipt, with stored bytes. */
-async function proofWithFile(api: TestApi, fx: TwoFamilies, variant: 'file' | 'thumbnail'): Promise<{ url: string }> {
+async function receiptWithFile(api: TestApi, fx: TwoFamilies, variant: 'file' | 'thumbnail'): Promise<{ url: string }> {
   const files = api.dataSource.getRepository(ReceiptFileEntity);
-  if (!(await files.findOneBy({ proofId: fx.a.proof.id }))) await files.insert({ proofId: fx.a.proof.id, data: PDF, thumbnail: PDF });
-  return { url: `/api/payment-proofs/${fx.a.proof.id}/${variant}` };
+  if (!(await files.findOneBy({ receiptId: fx.a.receipt.id })))
+    await files.insert({ receiptId: fx.a.receipt.id, data: PDF, thumbnail: PDF });
+  return { url: `/api/payment-proofs/${fx.a.receipt.id}/${variant}` };
 }
 
 /** A school list of one new family (a new e-mail at each call). */
@@ -130,7 +131,7 @@ export const FAMILY_ROUTES: Record<string, RouteRule> = {
       };
     },
   },
-  'DELETE /api/my-family/payment-proofs/:id': { expect: [401, 204, 204, 403, 403], request: ownProof },
+  'DELETE /api/my-family/payment-proofs/:id': { expect: [401, 204, 204, 403, 403], request: ownReceipt },
   'POST /api/bank-statements/preview': {
     expect: ADMIN(200),
     send: async ({ api }, agent) => {
@@ -195,26 +196,26 @@ export const FAMILY_ROUTES: Record<string, RouteRule> = {
   'POST /api/payment-proofs/:id/verify': {
     expect: ADMIN(200),
     request: async (context) => ({
-      url: (await ownProof(context)).url.replace('my-family/', '') + '/verify',
+      url: (await ownReceipt(context)).url.replace('my-family/', '') + '/verify',
       body: { amountReceived: 2950 },
     }),
   },
   'POST /api/payment-proofs/:id/reject': {
     expect: ADMIN(200),
     request: async (context) => ({
-      url: (await ownProof(context)).url.replace('my-family/', '') + '/reject',
+      url: (await ownReceipt(context)).url.replace('my-family/', '') + '/reject',
       body: { reason: 'Ilegible' },
     }),
   },
   'GET /api/payment-proofs/:id/file': {
     expect: [401, 200, 404, 200, 403],
     cacheControl: 'private, no-store',
-    request: ({ api, fx }) => proofWithFile(api, fx, 'file'),
+    request: ({ api, fx }) => receiptWithFile(api, fx, 'file'),
   },
   'GET /api/payment-proofs/:id/thumbnail': {
     expect: [401, 200, 404, 200, 403],
     cacheControl: 'private, no-store',
-    request: ({ api, fx }) => proofWithFile(api, fx, 'thumbnail'),
+    request: ({ api, fx }) => receiptWithFile(api, fx, 'thumbnail'),
   },
   'GET /api/my-payment-confirmations': { expect: PARENT },
   'PUT /api/my-payment-confirmations/:paymentNumber': {

@@ -228,7 +228,7 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
     fields: { status: { type: 'enum', values: ['ya_pague', 'no_asistire'], required: true } },
   },
   'POST /api/my-family/payment-proofs': { caller: 'parent', multipart: true },
-  'DELETE /api/my-family/payment-proofs/:id': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
+  'DELETE /api/my-family/payment-proofs/:id': { caller: 'parent', param: (fx) => String(fx.a.receipt.id), existing: ID },
   // The statement's own bad input (files, columns, lines) is in bank.e2e-spec.ts.
   'POST /api/bank-statements/preview': { caller: 'admin', multipart: true },
   'POST /api/families/import/preview': { caller: 'admin', multipart: true },
@@ -241,7 +241,7 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
   },
   'POST /api/payment-proofs/:id/verify': {
     caller: 'admin',
-    param: (fx) => String(fx.a.proof.id),
+    param: (fx) => String(fx.a.receipt.id),
     existing: ID,
     body: () => ({ amountReceived: 2950, documentNumber: '88812345', depositDate: '2026-11-20' }),
     fields: {
@@ -252,7 +252,7 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
   },
   'POST /api/payment-proofs/:id/reject': {
     caller: 'admin',
-    param: (fx) => String(fx.a.proof.id),
+    param: (fx) => String(fx.a.receipt.id),
     existing: ID,
     body: () => ({ reason: 'El comprobante no se lee.' }),
     fields: { reason: text(500) },
@@ -377,6 +377,6 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
     body: () => ({ expenseId: made.expenseId, question: '¿Incluye IVA?' }),
     fields: { expenseId: { type: 'int', min: 1, max: 2_147_483_647, required: true }, question: text(300) },
   },
-  'GET /api/payment-proofs/:id/file': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
-  'GET /api/payment-proofs/:id/thumbnail': { caller: 'parent', param: (fx) => String(fx.a.proof.id), existing: ID },
+  'GET /api/payment-proofs/:id/file': { caller: 'parent', param: (fx) => String(fx.a.receipt.id), existing: ID },
+  'GET /api/payment-proofs/:id/thumbnail': { caller: 'parent', param: (fx) => String(fx.a.receipt.id), existing: ID },
 };

@@ -69,18 +69,18 @@ export async function moneyBeforeLedger(old: TestApi, amounts: number[]) {
   const cash = await insertFamily('Efectivo', false);
   const ticked = await insertFamily('Marcada', true);
   const at = '2026-09-20 15:00:00.000';
-  const proof = (familyId: number, kind: string, amount: number, document: string | null, uploadedAt = at) =>
+  const receipt = (familyId: number, kind: string, amount: number, document: string | null, uploadedAt = at) =>
     old.dataSource.query(
       `INSERT INTO payment_proofs (familyId, paymentNumber, fileName, kind, uploadedAt, state, contentType, hasThumbnail, amountDeclared, depositDate, documentNumber, reviewedByName, reviewedAt, amountReceived)
        VALUES (?, 1, 'x', ?, ?, 'verificado', 'application/pdf', 0, ?, '2026-09-20', ?, 'Tesorera', ?, ?)`,
       [familyId, kind, uploadedAt, amount, document, uploadedAt, amount],
     );
-  await proof(twice, 'comprobante', 2950, '48213377');
-  await proof(twice, 'banco', 2950, '48213377', '2026-09-28 10:00:00.000');
+  await receipt(twice, 'comprobante', 2950, '48213377');
+  await receipt(twice, 'banco', 2950, '48213377', '2026-09-28 10:00:00.000');
   await old.dataSource.query(
     "INSERT INTO bank_lines (checksum, state, day, amountCentavos, familyId, decidedByName, decidedAt) VALUES ('c1', 'aplicada', '2026-09-20', 295000, ?, 'Tesorera', '2026-09-28 10:00:00.000')",
     [twice],
   );
-  await proof(cash, 'efectivo', 1000, 'recibo 0012');
+  await receipt(cash, 'efectivo', 1000, 'recibo 0012');
   return { twice, cash, ticked };
 }

@@ -84,8 +84,8 @@ export async function checkMoneyRules(money: MoneyClass): Promise<void> {
     const mine = (await parent.get<Statement>('/api/my-family/statement')).body;
     expect(mine.totals).toEqual(statements[index]!.totals);
     expect(mine.lines.map((line) => line.state)).toEqual(statements[index]!.lines.map((line) => line.state));
-    const proofs = (await parent.get<Receipt[]>('/api/my-family/payment-proofs')).body;
-    expect(proofs.map((proof) => proof.id)).toEqual(receipts.filter((row) => row.familyId === families[index]).map((row) => row.id));
+    const listed = (await parent.get<Receipt[]>('/api/my-family/payment-proofs')).body;
+    expect(listed.map((receipt) => receipt.id)).toEqual(receipts.filter((row) => row.familyId === families[index]).map((row) => row.id));
   }
   const list = (await admins[1]!.get<Family[]>('/api/families')).body;
   for (const [index, statement] of statements.entries()) {

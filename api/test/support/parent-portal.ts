@@ -3,7 +3,7 @@
 // parent signed in, a receipt as the family's list shows it, and the rows a parent could write.
 import type { Receipt } from '@portal/contracts';
 import { FamilyEntity } from '../../src/families/family.entity';
-import { PaymentConfirmationEntity } from '../../src/payments/payment-confirmation.entity';
+import { PaymentAnswerEntity } from '../../src/payments/payment-answer.entity';
 import { EventRsvpEntity } from '../../src/rsvps/event-rsvp.entity';
 import { createFamily, type KeyAnswerFlags } from '../fixtures';
 import type { Agent, TestApi } from '../harness';
@@ -84,7 +84,7 @@ export const BAD_PARENT_INPUT: Array<
   ['a status that is not a string', 'PUT', () => '/api/my-payment-confirmations/1', () => ({ status: 1 }), BAD_STATUS],
   ['a missing status', 'PUT', () => '/api/my-payment-confirmations/1', () => ({}), BAD_STATUS],
   [
-    'a familyId in a confirmation',
+    'a familyId in a payment answer',
     'PUT',
     () => '/api/my-payment-confirmations/1',
     () => ({ status: 'no_asistire', familyId: 1 }),
@@ -93,8 +93,8 @@ export const BAD_PARENT_INPUT: Array<
 ];
 
 /** A receipt as the family's list shows it while nobody has reviewed it, nor has it declared anything. */
-export const unreviewedProof = (proof: Pick<Receipt, 'id' | 'paymentNumber' | 'fileName' | 'uploadedAt'>): Receipt => ({
-  ...proof,
+export const unreviewedReceipt = (receipt: Pick<Receipt, 'id' | 'paymentNumber' | 'fileName' | 'uploadedAt'>): Receipt => ({
+  ...receipt,
   state: 'en_revision',
   contentType: 'application/pdf',
   hasThumbnail: false,
@@ -121,18 +121,18 @@ export async function familyWithParent(
   return { family, parent };
 }
 
-export const confirmationsOf = (api: TestApi, familyId: number) =>
-  api.dataSource.getRepository(PaymentConfirmationEntity).find({ where: { familyId }, order: { paymentNumber: 'ASC' } });
+export const paymentAnswersOf = (api: TestApi, familyId: number) =>
+  api.dataSource.getRepository(PaymentAnswerEntity).find({ where: { familyId }, order: { paymentNumber: 'ASC' } });
 export const rsvpsOf = (api: TestApi, familyId: number) =>
   api.dataSource.getRepository(EventRsvpEntity).find({ where: { familyId }, order: { eventId: 'ASC' } });
 export const familyRow = (api: TestApi, id: number) => api.dataSource.getRepository(FamilyEntity).findOneByOrFail({ id });
 
 /** Every row a parent could write to, to compare before and after a call. */
 export async function parentRows(api: TestApi) {
-  const [families, rsvps, confirmations] = await Promise.all([
+  const [families, rsvps, paymentAnswers] = await Promise.all([
     api.dataSource.getRepository(FamilyEntity).find({ order: { id: 'ASC' } }),
     api.dataSource.getRepository(EventRsvpEntity).find({ order: { id: 'ASC' } }),
-    api.dataSource.getRepository(PaymentConfirmationEntity).find({ order: { id: 'ASC' } }),
+    api.dataSource.getRepository(PaymentAnswerEntity).find({ order: { id: 'ASC' } }),
   ]);
-  return { families, rsvps, confirmations };
+  return { families, rsvps, paymentAnswers };
 }

@@ -1,11 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SWRConfig, useSWRConfig } from 'swr';
-import type { EventRsvp, Family, PaymentConfirmation } from '@portal/contracts';
+import type { EventRsvp, Family, PaymentAnswer } from '@portal/contracts';
 import { familiesKey, useCreateFamily } from '@portal/api-client/families';
 import { mutationHook, type MutationHandlers } from '@portal/api-client/mutation';
 import { myFamilyKey } from '@portal/api-client/my-family';
-import { myPaymentConfirmationsKey, useSaveMyPaymentConfirmation } from '@portal/api-client/payments';
+import { myPaymentAnswersKey, useSaveMyPaymentAnswer } from '@portal/api-client/payments';
 import { myEventRsvpsKey, useSaveEventRsvp } from '@portal/api-client/rsvps';
 import { statsKey } from '@portal/api-client/stats';
 
@@ -81,17 +81,17 @@ describe("api-client's changes declare what they refresh", () => {
     expect(data(statsKey)).toEqual({ totalFamilies: 2 });
   });
 
-  it('useSaveMyPaymentConfirmation: the answer replaces its payment in the cache at once, with no request', async () => {
-    const saved: PaymentConfirmation = { paymentNumber: 3, status: 'ya_pague' };
-    serve({}, { [`PUT ${myPaymentConfirmationsKey}/3`]: saved });
-    const before: PaymentConfirmation[] = [
+  it('useSaveMyPaymentAnswer: the answer replaces its payment in the cache at once, with no request', async () => {
+    const saved: PaymentAnswer = { paymentNumber: 3, status: 'ya_pague' };
+    serve({}, { [`PUT ${myPaymentAnswersKey}/3`]: saved });
+    const before: PaymentAnswer[] = [
       { paymentNumber: 1, status: 'ya_pague' },
       { paymentNumber: 3, status: 'no_asistire' },
     ];
-    const { hook, data } = withCache({ [myPaymentConfirmationsKey]: before }, () => useSaveMyPaymentConfirmation());
+    const { hook, data } = withCache({ [myPaymentAnswersKey]: before }, () => useSaveMyPaymentAnswer());
     await act(() => hook.result.current.mutation.run(saved));
     expect(fetched()).toEqual([]);
-    expect(data(myPaymentConfirmationsKey)).toEqual([{ paymentNumber: 1, status: 'ya_pague' }, saved]);
+    expect(data(myPaymentAnswersKey)).toEqual([{ paymentNumber: 1, status: 'ya_pague' }, saved]);
   });
 
   it('useSaveEventRsvp: asks for the family again only for the awards ceremony or the brunch', async () => {

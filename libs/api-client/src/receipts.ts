@@ -7,7 +7,7 @@ import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
 import { uploadWithProgress } from '@portal/api-client/upload';
 import { myReceiptsKey } from '@portal/api-client/my-family';
-import { myPaymentConfirmationsKey } from '@portal/api-client/payments';
+import { myPaymentAnswersKey } from '@portal/api-client/payments';
 import { statsKey } from '@portal/api-client/stats';
 
 export const receiptFileUrl = (id: number, variant: 'file' | 'thumbnail' = 'file') => `/api/payment-proofs/${id}/${variant}`;
@@ -66,4 +66,4 @@ const sendReceipt = ({ onProgress, ...input }: ReceiptUpload & { onProgress: (fr
   uploadReceipt(input, onProgress);
 
 // An upload also marks its payment 'Ya pagué' (the family's declaration).
-export const useUploadReceipt = mutationHook(sendReceipt, { refresh: [myReceiptsKey, myPaymentConfirmationsKey] });
+export const useUploadReceipt = mutationHook(sendReceipt, { refresh: [myReceiptsKey, myPaymentAnswersKey] });

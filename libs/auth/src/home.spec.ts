@@ -55,7 +55,8 @@ describe('isInHome', () => {
 describe('a door volunteer', () => {
   it('lands on the door, and no next page takes them anywhere else', () => {
     expect(homeFor('door')).toBe('/door');
-    for (const next of ['/admin', '/admin/pagos', '/parent', '/cuenta', '/door/../admin']) expect(afterSignIn('door', next)).toBe('/door');
+    for (const next of ['/admin', '/admin/fechas-de-pago', '/parent', '/cuenta', '/door/../admin'])
+      expect(afterSignIn('door', next)).toBe('/door');
     expect(isInHome('door', '/door')).toBe(true);
     expect(isInHome('door', '/admin')).toBe(false);
   });

@@ -1,23 +1,23 @@
 // Notices ('Avisos'): what the committee publishes, who was sent it by e-mail, who has seen it.
 
-export const NOTIFICATION_TYPES = ['info', 'warning', 'success'] as const;
+export const NOTICE_TYPES = ['info', 'warning', 'success'] as const;
 
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type NoticeType = (typeof NOTICE_TYPES)[number];
 
-export interface NotificationInput {
+export interface NoticeInput {
   title: string;
   message: string;
-  type: NotificationType;
+  type: NoticeType;
   /** ISO 8601 date-time in UTC. */
   date: string;
 }
 
-export interface PortalNotification extends NotificationInput {
+export interface Notice extends NoticeInput {
   id: number;
 }
 
 /** POST /api/notifications may also e-mail the notice to every family ('Enviar también por correo'). */
-export interface NotificationCreateInput extends NotificationInput {
+export interface NoticeCreateInput extends NoticeInput {
   sendEmail?: boolean;
 }
 
@@ -37,7 +37,7 @@ export interface NoticeEmailResult {
 }
 
 /** The answer to POST /api/notifications: the notice, and `email` when it was also e-mailed. */
-export interface CreatedNotification extends PortalNotification {
+export interface CreatedNotice extends Notice {
   email?: NoticeEmailResult;
 }
 

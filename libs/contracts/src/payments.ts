@@ -19,7 +19,8 @@ export const PAYMENT_TITLES: Record<PaymentNumber, string> = {
   6: 'Sexto Pago',
 };
 
-export interface PaymentConfirmation {
+/** A parent's answer for a payment ('Ya pagué' / 'No asistiré'), served at /api/my-payment-confirmations. */
+export interface PaymentAnswer {
   paymentNumber: PaymentNumber;
   status: PaymentStatus;
 }

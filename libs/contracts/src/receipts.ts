@@ -1,9 +1,9 @@
 // Deposit receipts a family sends, and the committee's review of them.
 import { type PaymentNumber } from './payments';
 
-export const PAYMENT_PROOF_STATES = ['en_revision', 'verificado', 'rechazado'] as const;
+export const RECEIPT_STATES = ['en_revision', 'verificado', 'rechazado'] as const;
 
-export type ReceiptState = (typeof PAYMENT_PROOF_STATES)[number];
+export type ReceiptState = (typeof RECEIPT_STATES)[number];
 
 /** A deposit receipt a family sent; its file is served at `/api/payment-proofs/{id}/file`. */
 export interface Receipt {

@@ -32,12 +32,12 @@ export interface BackupStatusView {
   failure: { at: string; error: string } | null;
 }
 
-export interface PaymentConfirmationsReportRow {
+export interface PaymentAnswersReportRow {
   graduateName: string;
   contactName: string;
   email: string;
   phone: string;
-  /** Keyed by payment number; absent where the family never answered. */
+  /** The family's answers, keyed by payment number; absent where it never answered (the original app's field name). */
   confirmations: Partial<Record<PaymentNumber, PaymentStatus>>;
 }
 

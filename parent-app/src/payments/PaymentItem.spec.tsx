@@ -14,13 +14,13 @@ const payment: PaymentDate = {
 
 describe('a payment of the calendar', () => {
   it('selects no option while the family has not answered it', () => {
-    render(<PaymentItem payment={payment} status={null} proofs={[]} pending={false} onChange={jest.fn()} />);
+    render(<PaymentItem payment={payment} status={null} receipts={[]} pending={false} onChange={jest.fn()} />);
     expect(screen.getByLabelText('No asistiré')).not.toBeChecked();
     expect(screen.getByLabelText('Ya pagué')).not.toBeChecked();
   });
 
   it('selects the answer once given', () => {
-    render(<PaymentItem payment={payment} status="no_asistire" proofs={[]} pending={false} onChange={jest.fn()} />);
+    render(<PaymentItem payment={payment} status="no_asistire" receipts={[]} pending={false} onChange={jest.fn()} />);
     expect(screen.getByLabelText('No asistiré')).toBeChecked();
     expect(screen.getByLabelText('Ya pagué')).not.toBeChecked();
   });
@@ -46,7 +46,7 @@ describe('a payment of the calendar', () => {
       <PaymentItem
         payment={payment}
         status={null}
-        proofs={[]}
+        receipts={[]}
         line={line({ received: 300, balance: 200, state: 'parcial' })}
         pending={false}
         onChange={jest.fn()}
@@ -63,7 +63,7 @@ describe('a payment of the calendar', () => {
       <PaymentItem
         payment={payment}
         status={null}
-        proofs={[]}
+        receipts={[]}
         line={line({ received: 500, balance: 0, state: 'pagado' })}
         pending={false}
         onChange={jest.fn()}
@@ -72,13 +72,13 @@ describe('a payment of the calendar', () => {
     expect(screen.getByText('Pagado')).toHaveClass('ui-badge--success');
     expect(screen.queryByRole('button', { name: 'Subir comprobante' })).not.toBeInTheDocument();
     unmount();
-    render(<PaymentItem payment={payment} status={null} proofs={[]} line={line({ due: true })} pending={false} onChange={jest.fn()} />);
+    render(<PaymentItem payment={payment} status={null} receipts={[]} line={line({ due: true })} pending={false} onChange={jest.fn()} />);
     expect(screen.getByText('Pendiente')).toHaveClass('ui-badge--danger');
     expect(screen.getByText(/Vencido/)).toBeInTheDocument();
   });
 
   it("shows the family's 'Ya pagué' as what it declared, beside a state that stays Pendiente", () => {
-    render(<PaymentItem payment={payment} status="ya_pague" proofs={[]} line={line({})} pending={false} onChange={jest.fn()} />);
+    render(<PaymentItem payment={payment} status="ya_pague" receipts={[]} line={line({})} pending={false} onChange={jest.fn()} />);
     expect(screen.getByText('Pendiente')).toBeInTheDocument();
     expect(screen.getByText('Indicaste que ya pagaste. El pago cuenta cuando el comité recibe el dinero.')).toBeInTheDocument();
     expect(screen.getByLabelText('Ya pagué')).toBeChecked();

@@ -16,7 +16,7 @@ export function stateBadge(line: StatementLine): 'success' | 'warning' | 'danger
 export function PaymentItem({
   payment,
   status,
-  proofs,
+  receipts,
   pending,
   onChange,
   line = null,
@@ -25,7 +25,7 @@ export function PaymentItem({
   payment: PaymentDate;
   /** null: never answered, so no option is selected (decisions item 17). */
   status: PaymentStatus | null;
-  proofs: Receipt[];
+  receipts: Receipt[];
   pending: boolean;
   onChange: (status: PaymentStatus) => void;
   /** The payment in the family's statement (from the ledger), null while it loads. */
@@ -56,7 +56,7 @@ export function PaymentItem({
           </>
         )}
         {status === 'ya_pague' && line?.state !== 'pagado' && <p className="parent-payment__declared">{t.declaredPaid}</p>}
-        <PaymentReceipts paymentNumber={payment.id} proofs={proofs} paid={line?.state === 'pagado'} openRequest={uploadRequest} />
+        <PaymentReceipts paymentNumber={payment.id} receipts={receipts} paid={line?.state === 'pagado'} openRequest={uploadRequest} />
       </div>
       <fieldset className="parent-payment__options" disabled={pending}>
         <legend className="parent-payment__legend">

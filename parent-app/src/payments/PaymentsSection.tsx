@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { PaymentConfirmation, PaymentNumber, PaymentStatus } from '@portal/contracts';
+import type { PaymentAnswer, PaymentNumber, PaymentStatus } from '@portal/contracts';
 import { useMyReceipts } from '@portal/api-client/my-family';
-import { useSaveMyPaymentConfirmation, useMyPaymentConfirmations, usePaymentDates } from '@portal/api-client/payments';
+import { useSaveMyPaymentAnswer, useMyPaymentAnswers, usePaymentDates } from '@portal/api-client/payments';
 import { useRetryFailed } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
 import { useMyStatement } from '@portal/api-client/statements';
@@ -18,18 +18,18 @@ const t = texts.payments;
 
 export default function PaymentsSection() {
   const { data: payments, error: paymentsError } = usePaymentDates();
-  const { data: confirmations, error: confirmationsError } = useMyPaymentConfirmations();
-  const { data: proofs } = useMyReceipts(true);
+  const { data: answers, error: answersError } = useMyPaymentAnswers();
+  const { data: receipts } = useMyReceipts(true);
   const { data: statement } = useMyStatement();
   const retryFailed = useRetryFailed();
-  const save = useSaveMyPaymentConfirmation(parentToasts({ success: texts.toasts.payment, failure: texts.toasts.paymentFailed }));
+  const save = useSaveMyPaymentAnswer(parentToasts({ success: texts.toasts.payment, failure: texts.toasts.paymentFailed }));
   // The radio shows the parent's choice at once; it falls back to the saved answer if the save fails.
-  const [choice, setChoice] = useState<PaymentConfirmation | null>(null);
+  const [choice, setChoice] = useState<PaymentAnswer | null>(null);
   const choose = (paymentNumber: PaymentNumber, status: PaymentStatus) => {
     setChoice({ paymentNumber, status });
     void save.run({ paymentNumber, status }).finally(() => setChoice(null));
   };
-  const statusOf = new Map(confirmations?.map((item) => [item.paymentNumber, item.status]));
+  const statusOf = new Map(answers?.map((item) => [item.paymentNumber, item.status]));
   if (choice) statusOf.set(choice.paymentNumber, choice.status);
   // 'Subir comprobante' on the bank card opens the upload of the oldest payment not yet paid.
   const [upload, setUpload] = useState<{ paymentNumber: PaymentNumber; request: number } | null>(null);
@@ -46,14 +46,14 @@ export default function PaymentsSection() {
           <CardDescription>{t.calendarText}</CardDescription>
         </CardHeader>
         <CardContent>
-          {payments && confirmations ? (
+          {payments && answers ? (
             <ol className="parent-payments">
               {payments.map((payment) => (
                 <PaymentItem
                   key={payment.id}
                   payment={payment}
                   status={statusOf.get(payment.id) ?? null}
-                  proofs={proofs?.filter((proof) => proof.paymentNumber === payment.id) ?? []}
+                  receipts={receipts?.filter((receipt) => receipt.paymentNumber === payment.id) ?? []}
                   pending={save.isPending}
                   line={statement?.lines.find((line) => line.paymentNumber === payment.id) ?? null}
                   onChange={(status) => choose(payment.id, status)}
@@ -61,9 +61,9 @@ export default function PaymentsSection() {
                 />
               ))}
             </ol>
-          ) : paymentsError || confirmationsError ? (
+          ) : paymentsError || answersError ? (
             <LoadFailed onRetry={retryFailed}>
-              {texts.loadFailed} {errorMessage(paymentsError ?? confirmationsError)}
+              {texts.loadFailed} {errorMessage(paymentsError ?? answersError)}
             </LoadFailed>
           ) : (
             <Skeleton height="12rem" />

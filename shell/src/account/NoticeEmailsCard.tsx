@@ -1,4 +1,4 @@
-import { useNoticeEmails, useSetNoticeEmails } from '@portal/api-client/notifications';
+import { useNoticeEmails, useSetNoticeEmails } from '@portal/api-client/notices';
 import { errorMessage } from '@portal/api-client/request';
 import { Card, CardContent, CardDescription, CardHeader } from '@portal/ui/card';
 import { toast } from '@portal/ui/toast';

@@ -17,7 +17,7 @@ const answer = (status: number, body: unknown) => ({
   text: async () => (status === 204 ? '' : JSON.stringify(body)),
 });
 
-const proof = (overrides: Partial<Receipt>): Receipt => ({
+const receipt = (overrides: Partial<Receipt>): Receipt => ({
   id: 1,
   paymentNumber: 2,
   fileName: 'comprobante-pago-2.jpg',
@@ -46,9 +46,9 @@ describe("a payment's receipts", () => {
     render(
       <PaymentReceipts
         paymentNumber={2}
-        proofs={[
-          proof({ id: 2, amountDeclared: 2950, depositDate: '2026-11-20', documentNumber: '88812345' }),
-          proof({ id: 3, amountDeclared: 1500.5 }),
+        receipts={[
+          receipt({ id: 2, amountDeclared: 2950, depositDate: '2026-11-20', documentNumber: '88812345' }),
+          receipt({ id: 3, amountDeclared: 1500.5 }),
         ]}
       />,
     );
@@ -58,15 +58,15 @@ describe("a payment's receipts", () => {
   });
 
   it("opens the upload when the bank card asks for this payment's receipt", async () => {
-    const { rerender } = render(<PaymentReceipts paymentNumber={2} proofs={[]} />);
+    const { rerender } = render(<PaymentReceipts paymentNumber={2} receipts={[]} />);
     expect(screen.queryByLabelText('Foto o PDF del comprobante')).toBeNull();
-    rerender(<PaymentReceipts paymentNumber={2} proofs={[]} openRequest={1} />);
+    rerender(<PaymentReceipts paymentNumber={2} receipts={[]} openRequest={1} />);
     const input = await screen.findByLabelText('Foto o PDF del comprobante');
     await waitFor(() => expect(input).toHaveFocus());
   });
 
   it('offers the upload with camera or gallery (no forced capture) while nothing is sent', async () => {
-    render(<PaymentReceipts paymentNumber={2} proofs={[]} />);
+    render(<PaymentReceipts paymentNumber={2} receipts={[]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Subir comprobante' }));
     const input = screen.getByLabelText('Foto o PDF del comprobante');
     expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,application/pdf');
@@ -74,7 +74,7 @@ describe("a payment's receipts", () => {
   });
 
   it('takes the amount deposited with its centavos, as typed, and refuses a third decimal', async () => {
-    render(<PaymentReceipts paymentNumber={2} proofs={[]} />);
+    render(<PaymentReceipts paymentNumber={2} receipts={[]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Subir comprobante' }));
     const amount = screen.getByLabelText('Monto depositado (Q, opcional)') as HTMLInputElement;
     expect(amount).toHaveAttribute('inputmode', 'decimal');
@@ -86,12 +86,12 @@ describe("a payment's receipts", () => {
   });
 
   it('shows a receipt verified with centavos to the centavo', () => {
-    render(<PaymentReceipts paymentNumber={2} proofs={[proof({ id: 13, state: 'verificado', review: review(2950.75, null) })]} paid />);
+    render(<PaymentReceipts paymentNumber={2} receipts={[receipt({ id: 13, state: 'verificado', review: review(2950.75, null) })]} paid />);
     expect(screen.getByText(/Recibido: Q2,950.75/)).toBeInTheDocument();
   });
 
   it('reads En revisión and lets the parent delete a receipt nobody has reviewed', () => {
-    render(<PaymentReceipts paymentNumber={2} proofs={[proof({})]} />);
+    render(<PaymentReceipts paymentNumber={2} receipts={[receipt({})]} />);
     expect(screen.getAllByText('En revisión').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Miniatura del comprobante' })).toHaveAttribute('src', '/api/payment-proofs/1/thumbnail');
@@ -105,7 +105,7 @@ describe("a payment's receipts", () => {
       if (init?.method === 'DELETE') return refuse ? answer(409, { message: 'El comité ya revisó este comprobante.' }) : answer(204, null);
       return answer(200, []);
     }) as unknown as typeof fetch;
-    renderWithApi(<PaymentReceipts paymentNumber={2} proofs={[proof({ id: 7 })]} />);
+    renderWithApi(<PaymentReceipts paymentNumber={2} receipts={[receipt({ id: 7 })]} />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(calls).toEqual(['DELETE /api/my-family/payment-proofs/7', 'GET /api/my-family/payment-proofs']));
@@ -123,7 +123,7 @@ describe("a payment's receipts", () => {
 
   it("reads the receipt's own review, Verificado with the amount received, and no delete; the payment's state decides the uploads", () => {
     const { unmount } = render(
-      <PaymentReceipts paymentNumber={2} proofs={[proof({ id: 12, state: 'verificado', review: review(2950, null) })]} paid />,
+      <PaymentReceipts paymentNumber={2} receipts={[receipt({ id: 12, state: 'verificado', review: review(2950, null) })]} paid />,
     );
     expect(screen.getByRole('listitem')).toHaveTextContent('Comprobante #12 · Verificado');
     expect(screen.getByText(/Recibido: Q2,950/)).toBeInTheDocument();
@@ -131,7 +131,7 @@ describe("a payment's receipts", () => {
     expect(screen.queryByRole('button', { name: 'Subir comprobante' })).not.toBeInTheDocument();
     unmount();
     // Verified but the payment not paid in full (a part of it): the family may send the rest.
-    render(<PaymentReceipts paymentNumber={2} proofs={[proof({ state: 'verificado', review: review(450, null) })]} />);
+    render(<PaymentReceipts paymentNumber={2} receipts={[receipt({ state: 'verificado', review: review(450, null) })]} />);
     expect(screen.getByRole('button', { name: 'Subir comprobante' })).toBeInTheDocument();
   });
 
@@ -139,8 +139,8 @@ describe("a payment's receipts", () => {
     render(
       <PaymentReceipts
         paymentNumber={2}
-        proofs={[
-          proof({
+        receipts={[
+          receipt({
             id: 14,
             amountDeclared: 777,
             depositDate: '2026-11-21',
@@ -157,13 +157,15 @@ describe("a payment's receipts", () => {
   });
 
   it("reads Rechazado with the committee's reason and a way to send another", () => {
-    render(<PaymentReceipts paymentNumber={2} proofs={[proof({ state: 'rechazado', review: review(null, 'El monto no coincide.') })]} />);
+    render(
+      <PaymentReceipts paymentNumber={2} receipts={[receipt({ state: 'rechazado', review: review(null, 'El monto no coincide.') })]} />,
+    );
     expect(screen.getByText('Motivo del comité: El monto no coincide.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enviar otro comprobante' })).toBeInTheDocument();
   });
 
   it('says when a receipt looks like one already sent', () => {
-    render(<PaymentReceipts paymentNumber={2} proofs={[proof({ id: 13, duplicateOf: 12 })]} />);
+    render(<PaymentReceipts paymentNumber={2} receipts={[receipt({ id: 13, duplicateOf: 12 })]} />);
     expect(screen.getByText('Parece repetido: igual al comprobante #12')).toBeInTheDocument();
   });
 });

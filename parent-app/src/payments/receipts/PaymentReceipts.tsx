@@ -38,22 +38,22 @@ async function shrink(file: File, onProgress: (percent: number) => void): Promis
 }
 
 /** What the family typed with a receipt: 'Q2,950 · 20/11/2026 · Doc. 88812345' (each only when given). */
-export function declared(proof: Receipt): string[] {
+export function declared(receipt: Receipt): string[] {
   return [
-    proof.amountDeclared !== null ? formatQuetzales(proof.amountDeclared) : null,
-    proof.depositDate ? formatDayNumeric(proof.depositDate) : null,
-    proof.documentNumber ? t.documentShort(proof.documentNumber) : null,
+    receipt.amountDeclared !== null ? formatQuetzales(receipt.amountDeclared) : null,
+    receipt.depositDate ? formatDayNumeric(receipt.depositDate) : null,
+    receipt.documentNumber ? t.documentShort(receipt.documentNumber) : null,
   ].filter((part): part is string => part !== null);
 }
 
 export function PaymentReceipts({
   paymentNumber,
-  proofs,
+  receipts,
   paid = false,
   openRequest = 0,
 }: {
   paymentNumber: PaymentNumber;
-  proofs: Receipt[];
+  receipts: Receipt[];
   /** The payment is paid in full (from the ledger): no more receipts are asked for. */
   paid?: boolean;
   /** Each new value opens the upload and brings it into view (the bank card's 'Subir comprobante'). */
@@ -73,7 +73,7 @@ export function PaymentReceipts({
   }, [openRequest, open]);
   const [progress, setProgress] = useState<{ step: 'compress' | 'upload'; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const lastRejected = proofs.length > 0 && proofs.every((proof) => proof.state === 'rechazado');
+  const lastRejected = receipts.length > 0 && receipts.every((receipt) => receipt.state === 'rechazado');
   const upload = useUploadReceipt();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -117,13 +117,13 @@ export function PaymentReceipts({
 
   return (
     <div className="parent-receipts">
-      {proofs.length > 0 && (
+      {receipts.length > 0 && (
         <ul className="parent-receipts__list">
-          {proofs.map((proof) => (
-            <li key={proof.id}>
-              <a href={receiptFileUrl(proof.id)} target="_blank" rel="noreferrer">
-                {proof.hasThumbnail ? (
-                  <img src={receiptFileUrl(proof.id, 'thumbnail')} alt={t.thumbnailAlt} width={56} height={56} loading="lazy" />
+          {receipts.map((receipt) => (
+            <li key={receipt.id}>
+              <a href={receiptFileUrl(receipt.id)} target="_blank" rel="noreferrer">
+                {receipt.hasThumbnail ? (
+                  <img src={receiptFileUrl(receipt.id, 'thumbnail')} alt={t.thumbnailAlt} width={56} height={56} loading="lazy" />
                 ) : (
                   t.pdf
                 )}
@@ -131,7 +131,7 @@ export function PaymentReceipts({
               <div className="parent-receipts__item">
                 <span className="parent-receipts__title">
                   {/* Each part kept whole: a narrow phone breaks the line only before a '·'. */}
-                  {[t.title(proof.id), ...declared(proof)].map((part, index) => (
+                  {[t.title(receipt.id), ...declared(receipt)].map((part, index) => (
                     <Fragment key={index}>
                       <span className="parent-receipts__part">
                         {index > 0 && '· '}
@@ -140,31 +140,31 @@ export function PaymentReceipts({
                     </Fragment>
                   ))}
                   <span className="parent-receipts__part">
-                    · <Badge variant={BADGE[proof.state]}>{t.states[proof.state]}</Badge>
+                    · <Badge variant={BADGE[receipt.state]}>{t.states[receipt.state]}</Badge>
                   </span>
-                  {proof.state === 'verificado' && proof.review?.amountReceived != null && (
-                    <span className="parent-muted"> {t.received(formatQuetzales(proof.review.amountReceived))}</span>
+                  {receipt.state === 'verificado' && receipt.review?.amountReceived != null && (
+                    <span className="parent-muted"> {t.received(formatQuetzales(receipt.review.amountReceived))}</span>
                   )}
                 </span>
-                {proof.state === 'verificado' && (proof.review?.documentNumber || proof.review?.depositDate) && (
+                {receipt.state === 'verificado' && (receipt.review?.documentNumber || receipt.review?.depositDate) && (
                   <span className="parent-muted">
                     {t.committeeRead(
                       [
-                        proof.review.documentNumber ? t.documentShort(proof.review.documentNumber) : null,
-                        proof.review.depositDate ? formatDayNumeric(proof.review.depositDate) : null,
+                        receipt.review.documentNumber ? t.documentShort(receipt.review.documentNumber) : null,
+                        receipt.review.depositDate ? formatDayNumeric(receipt.review.depositDate) : null,
                       ]
                         .filter(Boolean)
                         .join(' · '),
                     )}
                   </span>
                 )}
-                {proof.state === 'rechazado' && proof.review?.reason && (
-                  <span className="parent-receipts__reason">{t.reason(proof.review.reason)}</span>
+                {receipt.state === 'rechazado' && receipt.review?.reason && (
+                  <span className="parent-receipts__reason">{t.reason(receipt.review.reason)}</span>
                 )}
-                {proof.duplicateOf !== null && <span className="parent-receipts__duplicate">{t.duplicate(proof.duplicateOf)}</span>}
+                {receipt.duplicateOf !== null && <span className="parent-receipts__duplicate">{t.duplicate(receipt.duplicateOf)}</span>}
               </div>
-              {proof.state === 'en_revision' && (
-                <Button variant="ghost" size="sm" onClick={() => void remove.run(proof.id)}>
+              {receipt.state === 'en_revision' && (
+                <Button variant="ghost" size="sm" onClick={() => void remove.run(receipt.id)}>
                   {t.delete}
                 </Button>
               )}

@@ -1,25 +1,16 @@
 import useSWR from 'swr';
-import type {
-  CreatedNotification,
-  NoticeEmails,
-  NoticeReach,
-  NoticesSeen,
-  NotificationCreateInput,
-  NotificationInput,
-  PortalNotification,
-} from '@portal/contracts';
+import type { CreatedNotice, Notice, NoticeCreateInput, NoticeEmails, NoticeInput, NoticeReach, NoticesSeen } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
 
-export const notificationsKey = '/api/notifications';
+export const noticesKey = '/api/notifications';
 
-export const getNotifications = () => getJson<PortalNotification[]>(notificationsKey);
+export const getNotices = () => getJson<Notice[]>(noticesKey);
 /** With `sendEmail`, the answer says how many e-mails were queued and which families were left out. */
-export const createNotification = (input: NotificationCreateInput) => apiRequest<CreatedNotification>('POST', notificationsKey, input);
-export const updateNotification = ({ id, ...input }: NotificationInput & { id: number }) =>
-  apiRequest<PortalNotification>('PUT', `${notificationsKey}/${id}`, input);
-export const deleteNotification = (id: number) => apiRequest<void>('DELETE', `${notificationsKey}/${id}`);
+export const createNotice = (input: NoticeCreateInput) => apiRequest<CreatedNotice>('POST', noticesKey, input);
+export const updateNotice = ({ id, ...input }: NoticeInput & { id: number }) => apiRequest<Notice>('PUT', `${noticesKey}/${id}`, input);
+export const deleteNotice = (id: number) => apiRequest<void>('DELETE', `${noticesKey}/${id}`);
 
 /** A parent's notices posted since they last opened 'Notificaciones' (the count on 'Avisos'). */
 export const noticesSeenKey = '/api/my-notices-seen';
@@ -34,8 +25,8 @@ export function useNoticeReach() {
   return useSWR(noticeReachKey, getNoticeReach, QUERY_OPTIONS);
 }
 
-export function useNotifications() {
-  return useSWR(notificationsKey, getNotifications, QUERY_OPTIONS);
+export function useNotices() {
+  return useSWR(noticesKey, getNotices, QUERY_OPTIONS);
 }
 
 export function useNoticesSeen() {
@@ -51,8 +42,8 @@ export function useNoticeEmails(enabled = true) {
   return useSWR(enabled ? noticeEmailsKey : null, getNoticeEmails, QUERY_OPTIONS);
 }
 
-export const useCreateNotification = mutationHook(createNotification, { refresh: [notificationsKey, noticeReachKey] });
-export const useUpdateNotification = mutationHook(updateNotification, { refresh: [notificationsKey] });
-export const useDeleteNotification = mutationHook(deleteNotification, { refresh: [notificationsKey] });
+export const useCreateNotice = mutationHook(createNotice, { refresh: [noticesKey, noticeReachKey] });
+export const useUpdateNotice = mutationHook(updateNotice, { refresh: [noticesKey] });
+export const useDeleteNotice = mutationHook(deleteNotice, { refresh: [noticesKey] });
 export const useMarkNoticesSeen = mutationHook(markNoticesSeen, { set: (seen) => [[noticesSeenKey, seen]] });
 export const useSetNoticeEmails = mutationHook(setNoticeEmails, { set: (saved) => [[noticeEmailsKey, saved]] });

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PAYMENT_TITLES, type PaymentConfirmation, type PaymentNumber, type PaymentStatus, type User } from '@portal/contracts';
+import { PAYMENT_TITLES, type PaymentAnswer, type PaymentNumber, type PaymentStatus, type User } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { PaymentStore } from './payment.store';
 import { recordChange } from '../history/record';
@@ -9,7 +9,7 @@ import { FamilyStore } from '../families/family.store';
 import { PARENT_MESSAGES } from '../parent/parent.messages';
 
 @Injectable()
-export class MyPaymentConfirmationsService {
+export class MyPaymentAnswersService {
   constructor(
     private readonly db: Database,
     private readonly families: MyFamilyService,
@@ -21,9 +21,9 @@ export class MyPaymentConfirmationsService {
    * The payments the family has answered, by number. An unanswered payment is left out rather than
    * read as 'no_asistire': unanswered is not 'No' (decisions item 17), as in the committee's export.
    */
-  async list(user: User): Promise<PaymentConfirmation[]> {
+  async list(user: User): Promise<PaymentAnswer[]> {
     const family = await this.families.familyOf(user);
-    const rows = await this.payments.confirmationsOf([family.id]);
+    const rows = await this.payments.answersOf([family.id]);
     return rows.map(({ paymentNumber, status }) => ({ paymentNumber, status }));
   }
 
@@ -34,7 +34,7 @@ export class MyPaymentConfirmationsService {
    * statements (FamilyStore.lockNameByEmail, PaymentStore.answer and saveAnswer): the busiest write, where
    * TypeORM's finds cost too much. The history row takes the name read with the lock.
    */
-  async set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentConfirmation> {
+  async set(user: User, paymentNumber: PaymentNumber, status: PaymentStatus): Promise<PaymentAnswer> {
     const email = familyEmail(user);
     if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     return this.db.write(async (manager) => {

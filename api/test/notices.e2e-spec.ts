@@ -1,5 +1,5 @@
-import type { NoticesSeen, PortalNotification } from '@portal/contracts';
-import { NotificationEntity } from '../src/notifications/notification.entity';
+import type { Notice, NoticesSeen } from '@portal/contracts';
+import { NoticeEntity } from '../src/notices/notice.entity';
 import { UserEntity } from '../src/users/user.entity';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
@@ -12,13 +12,13 @@ const NOTICE = {
   date: '2025-10-15T14:00:00.000Z',
 };
 
-describe.each(DATABASES)('notifications (%s)', (kind) => {
+describe.each(DATABASES)('notices (%s)', (kind) => {
   let api: TestApi;
   let admin: Agent;
 
-  const rows = () => api.dataSource.getRepository(NotificationEntity).find({ order: { id: 'ASC' } });
+  const rows = () => api.dataSource.getRepository(NoticeEntity).find({ order: { id: 'ASC' } });
   const create = async (body: Record<string, unknown> = {}) => {
-    const response = await admin.post<PortalNotification>('/api/notifications', { ...NOTICE, ...body });
+    const response = await admin.post<Notice>('/api/notifications', { ...NOTICE, ...body });
     if (response.status !== 201) throw new Error(`create: ${response.status} ${response.text}`);
     return response.body;
   };
@@ -29,22 +29,22 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
   });
   afterAll(() => api.close());
 
-  it('creates a notification and returns it with its id and the date in UTC', async () => {
-    const response = await admin.post<PortalNotification>('/api/notifications', {
+  it('creates a notice and returns it with its id and the date in UTC', async () => {
+    const response = await admin.post<Notice>('/api/notifications', {
       ...NOTICE,
       title: '  Recordatorio de pago ',
       date: '2025-10-15T08:00:00-06:00',
     });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ ...NOTICE, id: expect.any(Number) });
-    const row = await api.dataSource.getRepository(NotificationEntity).findOneByOrFail({ id: response.body.id });
+    const row = await api.dataSource.getRepository(NoticeEntity).findOneByOrFail({ id: response.body.id });
     expect(row).toMatchObject({ title: 'Recordatorio de pago', type: 'info' });
     expect(row.date.toISOString()).toBe('2025-10-15T14:00:00.000Z');
   });
 
   it("uses the type 'info' when none is sent and keeps warning and success", async () => {
     const { type: _type, ...withoutType } = NOTICE;
-    expect((await admin.post<PortalNotification>('/api/notifications', withoutType)).body.type).toBe('info');
+    expect((await admin.post<Notice>('/api/notifications', withoutType)).body.type).toBe('info');
     expect((await create({ type: 'warning' })).type).toBe('warning');
     expect((await create({ type: 'success' })).type).toBe('success');
   });
@@ -55,13 +55,13 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
     const middle = await create({ title: 'Intermedia', date: '2025-01-01T00:00:00.000Z' });
     const parent = await api.signedIn('parent');
     for (const agent of [admin, parent]) {
-      const response = await agent.get<PortalNotification[]>('/api/notifications');
+      const response = await agent.get<Notice[]>('/api/notifications');
       expect(response.status).toBe(200);
       expect(response.body.length).toBe((await rows()).length);
       expect(response.body[0]).toEqual(newest);
       expect(response.body.at(-1)).toEqual(old);
       expect(response.body).toContainEqual(middle);
-      const dates = response.body.map((notification) => notification.date);
+      const dates = response.body.map((notice) => notice.date);
       expect(dates).toEqual([...dates].sort().reverse());
     }
     expect((await api.agent().get('/api/notifications')).status).toBe(401);
@@ -81,7 +81,7 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
     ['a date that does not exist', { date: '2025-13-01T10:00:00Z' }, 'date', 'con zona horaria'],
     ['a date past the year 9999 in UTC', { date: '9999-12-31T20:00:00-05:00' }, 'date', 'con zona horaria'],
     ['an unknown field', { read: true }, 'read', 'El campo «read» no está permitido.'],
-  ])('refuses a notification with %s and writes nothing', async (_case, change, field, message) => {
+  ])('refuses a notice with %s and writes nothing', async (_case, change, field, message) => {
     const before = await rows();
     const response = await admin.post<ErrorBody>('/api/notifications', { ...NOTICE, ...change });
     expect(response.status).toBe(400);
@@ -89,11 +89,11 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
     expect(await rows()).toEqual(before);
   });
 
-  it('deletes a notification with 204', async () => {
-    const notification = await create();
-    expect(await admin.delete(`/api/notifications/${notification.id}`)).toMatchObject({ status: 204, text: '' });
-    expect(await api.dataSource.getRepository(NotificationEntity).existsBy({ id: notification.id })).toBe(false);
-    expect(await admin.delete(`/api/notifications/${notification.id}`)).toMatchObject({
+  it('deletes a notice with 204', async () => {
+    const notice = await create();
+    expect(await admin.delete(`/api/notifications/${notice.id}`)).toMatchObject({ status: 204, text: '' });
+    expect(await api.dataSource.getRepository(NoticeEntity).existsBy({ id: notice.id })).toBe(false);
+    expect(await admin.delete(`/api/notifications/${notice.id}`)).toMatchObject({
       status: 404,
       body: { message: 'No encontramos esa notificación.' },
     });
@@ -110,9 +110,9 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
     expect(await rows()).toEqual(before);
   });
 
-  it('edits a notification: title, message, date and type, with the create rules', async () => {
-    const notification = await create();
-    const response = await admin.put<PortalNotification>(`/api/notifications/${notification.id}`, {
+  it('edits a notice: title, message, date and type, with the create rules', async () => {
+    const notice = await create();
+    const response = await admin.put<Notice>(`/api/notifications/${notice.id}`, {
       title: ' Pago final ',
       message: 'Primera línea.\nSegunda línea.',
       type: 'warning',
@@ -120,17 +120,17 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
     });
     expect(response.status).toBe(200);
     const edited = {
-      id: notification.id,
+      id: notice.id,
       title: 'Pago final',
       message: 'Primera línea.\nSegunda línea.',
       type: 'warning',
       date: '2026-05-01T14:00:00.000Z',
     };
     expect(response.body).toEqual(edited);
-    expect((await admin.get<PortalNotification[]>('/api/notifications')).body).toContainEqual(edited);
+    expect((await admin.get<Notice[]>('/api/notifications')).body).toContainEqual(edited);
     // Left out, the type stays what it was.
     const { type: _type, ...withoutType } = NOTICE;
-    expect((await admin.put<PortalNotification>(`/api/notifications/${notification.id}`, withoutType)).body.type).toBe('warning');
+    expect((await admin.put<Notice>(`/api/notifications/${notice.id}`, withoutType)).body.type).toBe('warning');
   });
 
   it.each([
@@ -139,16 +139,16 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
     ['an unknown type', { type: 'error' }, 'type', 'El tipo debe ser info, warning o success.'],
     ['a date without time', { date: '2025-10-15' }, 'date', 'con zona horaria'],
     ['an unknown field', { id: 9 }, 'id', 'El campo «id» no está permitido.'],
-  ])('refuses to edit a notification with %s and changes nothing', async (_case, change, field, message) => {
-    const notification = await create();
+  ])('refuses to edit a notice with %s and changes nothing', async (_case, change, field, message) => {
+    const notice = await create();
     const before = await rows();
-    const response = await admin.put<ErrorBody>(`/api/notifications/${notification.id}`, { ...NOTICE, ...change });
+    const response = await admin.put<ErrorBody>(`/api/notifications/${notice.id}`, { ...NOTICE, ...change });
     expect(response.status).toBe(400);
     expect(response.body.errors?.[field]?.[0]).toContain(message);
     expect(await rows()).toEqual(before);
   });
 
-  it('answers 404 in Spanish when editing a notification that does not exist, and 400 for a bad id', async () => {
+  it('answers 404 in Spanish when editing a notice that does not exist, and 400 for a bad id', async () => {
     expect(await admin.put('/api/notifications/999999', NOTICE)).toMatchObject({
       status: 404,
       body: { message: 'No encontramos esa notificación.' },
@@ -193,7 +193,7 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
   });
 
   it('lets parents read but not write, and anonymous callers do neither', async () => {
-    const notification = await create();
+    const notice = await create();
     const parent = await api.signedIn('parent');
     const before = await rows();
     for (const [agent, status] of [
@@ -201,8 +201,8 @@ describe.each(DATABASES)('notifications (%s)', (kind) => {
       [api.agent(), 401],
     ] as const) {
       expect((await agent.post('/api/notifications', NOTICE)).status).toBe(status);
-      expect((await agent.delete(`/api/notifications/${notification.id}`)).status).toBe(status);
-      expect((await agent.put(`/api/notifications/${notification.id}`, NOTICE)).status).toBe(status);
+      expect((await agent.delete(`/api/notifications/${notice.id}`)).status).toBe(status);
+      expect((await agent.put(`/api/notifications/${notice.id}`, NOTICE)).status).toBe(status);
     }
     expect(await rows()).toEqual(before);
   });

@@ -4,7 +4,7 @@ import type { PaymentNumber, PaymentStatus } from '@portal/contracts';
 /** A family's answer for one of the six payments: one row per family and payment number. */
 @Entity('payment_confirmations')
 @Index(['familyId', 'paymentNumber'], { unique: true })
-export class PaymentConfirmationEntity {
+export class PaymentAnswerEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 

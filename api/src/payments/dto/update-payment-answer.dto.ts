@@ -1,7 +1,7 @@
 import { IsIn } from 'class-validator';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@portal/contracts';
 
-export class UpdatePaymentConfirmationDto {
+export class UpdatePaymentAnswerDto {
   @IsIn(PAYMENT_STATUSES, { message: "El estado de pago debe ser 'ya_pague' o 'no_asistire'." })
   status!: PaymentStatus;
 }

@@ -1,12 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import type { NoticeReach, NotificationInput, PortalNotification } from '@portal/contracts';
-import {
-  useCreateNotification,
-  useDeleteNotification,
-  useNoticeReach,
-  useNotifications,
-  useUpdateNotification,
-} from '@portal/api-client/notifications';
+import type { Notice, NoticeInput, NoticeReach } from '@portal/contracts';
+import { useCreateNotice, useDeleteNotice, useNoticeReach, useNotices, useUpdateNotice } from '@portal/api-client/notices';
 import { formatDateTime, noticeShareText } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
@@ -19,9 +13,9 @@ import { QueryState } from '../common/QueryState';
 import { adminToasts } from '../common/admin-toasts';
 import { useCrudSection } from '../common/use-crud-section';
 import { texts } from '../texts';
-import { NotificationDialog } from './NotificationDialog';
+import { NoticeDialog } from './NoticeDialog';
 
-const t = texts.notifications;
+const t = texts.notices;
 
 /** 'Leído por 34 de 50 familias' and, when it was e-mailed, what became of its e-mails. */
 function Reach({ reach }: { reach: NoticeReach | undefined }) {
@@ -44,13 +38,13 @@ function Reach({ reach }: { reach: NoticeReach | undefined }) {
   );
 }
 
-export default function NotificationsSection() {
-  const { data: notifications, isLoading, error } = useNotifications();
+export default function NoticesSection() {
+  const { data: notices, isLoading, error } = useNotices();
   // The counts are extra: without them the notices still show.
   const { data: reach } = useNoticeReach();
   const reachOf = new Map(reach?.map((row) => [row.id, row]));
-  const crud = useCrudSection<PortalNotification>();
-  const create = useCreateNotification(
+  const crud = useCrudSection<Notice>();
+  const create = useCreateNotice(
     adminToasts({
       success: t.created,
       describe: (created) => (created.email ? t.emailed(created.email) : undefined),
@@ -58,10 +52,10 @@ export default function NotificationsSection() {
       onSuccess: crud.closeDialog,
     }),
   );
-  const update = useUpdateNotification(adminToasts({ success: t.updated, failure: t.updateFailed, onSuccess: crud.closeDialog }));
-  const remove = useDeleteNotification(adminToasts({ success: t.deleted, failure: t.deleteFailed, onSuccess: crud.closeDelete }));
+  const update = useUpdateNotice(adminToasts({ success: t.updated, failure: t.updateFailed, onSuccess: crud.closeDialog }));
+  const remove = useDeleteNotice(adminToasts({ success: t.deleted, failure: t.deleteFailed, onSuccess: crud.closeDelete }));
   const editing = crud.editing;
-  const save = (input: NotificationInput & { sendEmail?: true }) =>
+  const save = (input: NoticeInput & { sendEmail?: true }) =>
     void (editing?.item ? update.run({ id: editing.item.id, ...input }) : create.run(input));
 
   return (
@@ -77,13 +71,13 @@ export default function NotificationsSection() {
       }
     >
       <QueryState isLoading={isLoading} error={error}>
-        {notifications && notifications.length === 0 ? (
+        {notices && notices.length === 0 ? (
           <Card>
             <p className="ui-empty">{t.empty}</p>
           </Card>
         ) : (
           <ul className="admin-notices">
-            {notifications?.map((notice) => (
+            {notices?.map((notice) => (
               <li key={notice.id}>
                 <Card className={`admin-notice admin-notice--${notice.type}`}>
                   <div className="admin-notice__body">
@@ -112,7 +106,7 @@ export default function NotificationsSection() {
         )}
       </QueryState>
       {editing && (
-        <NotificationDialog
+        <NoticeDialog
           key={editing.item?.id ?? 'new'}
           notice={editing.item}
           onClose={crud.closeDialog}

@@ -1,11 +1,11 @@
 import { renderWithApi, renderHookWithApi } from '@portal/test-utils/render';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PortalNotification } from '@portal/contracts';
+import type { Notice } from '@portal/contracts';
 import { useParentSections } from '../sections';
-import NotificationsSection from './NotificationsSection';
+import NoticesSection from './NoticesSection';
 
-const NOTICE: PortalNotification = {
+const NOTICE: Notice = {
   id: 1,
   title: 'Ensayo general',
   message: 'Lugar: gimnasio.\nHora: 8:00 a. m.',
@@ -31,7 +31,7 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
-const renderSection = () => renderWithApi(<NotificationsSection />);
+const renderSection = () => renderWithApi(<NoticesSection />);
 
 describe('the parent notices', () => {
   it('keep the line breaks of the message', async () => {

@@ -1,22 +1,22 @@
 import { Controller, Get, Put } from '@nestjs/common';
 import type { NoticesSeen, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
-import { NotificationsService } from './notifications.service';
+import { NoticesService } from './notices.service';
 
 /** What a parent has not seen of 'Notificaciones', kept per account so it follows them across phones. */
 @Roles('parent')
 @Controller('my-notices-seen')
 export class MyNoticesSeenController {
-  constructor(private readonly notifications: NotificationsService) {}
+  constructor(private readonly notices: NoticesService) {}
 
   @Get()
   get(@CurrentUser() user: User): Promise<NoticesSeen> {
-    return this.notifications.seen(user);
+    return this.notices.seen(user);
   }
 
   /** 'Notificaciones' was opened: takes no body, and sending it again does no harm. */
   @Put()
   markSeen(@CurrentUser() user: User): Promise<NoticesSeen> {
-    return this.notifications.markSeen(user);
+    return this.notices.markSeen(user);
   }
 }

@@ -1,11 +1,11 @@
 import { renderWithApi } from '@portal/test-utils/render';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NoticeReach, PortalNotification } from '@portal/contracts';
+import type { Notice, NoticeReach } from '@portal/contracts';
 import { toDateTimeLocal } from '@portal/format';
-import NotificationsSection from './NotificationsSection';
+import NoticesSection from './NoticesSection';
 
-const NOTICE: PortalNotification = {
+const NOTICE: Notice = {
   id: 4,
   title: 'Ensayo general',
   message: 'Lugar: gimnasio.\nTraer toga.',
@@ -32,7 +32,7 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
-const renderSection = () => renderWithApi(<NotificationsSection />);
+const renderSection = () => renderWithApi(<NoticesSection />);
 
 describe('the admin notices', () => {
   it('show the message with its line breaks', async () => {

@@ -1,8 +1,8 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { NotificationType } from '@portal/contracts';
+import type { NoticeType } from '@portal/contracts';
 
 @Entity('notifications')
-export class NotificationEntity {
+export class NoticeEntity {
   @PrimaryGeneratedColumn()
   id!: number;
 
@@ -13,7 +13,7 @@ export class NotificationEntity {
   message!: string;
 
   @Column({ type: 'varchar', length: 10 })
-  type!: NotificationType;
+  type!: NoticeType;
 
   @Index()
   @Column({ type: 'datetime', precision: 3 })

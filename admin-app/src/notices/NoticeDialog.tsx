@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { NOTIFICATION_TYPES, type NotificationInput, type NotificationType, type PortalNotification } from '@portal/contracts';
+import { NOTICE_TYPES, type Notice, type NoticeInput, type NoticeType } from '@portal/contracts';
 import { fromDateTimeLocal, toDateTimeLocal } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { Dialog, DialogFooter } from '@portal/ui/dialog';
@@ -7,12 +7,12 @@ import { Input, Textarea } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { texts } from '../texts';
 
-const t = texts.notifications;
+const t = texts.notices;
 
 interface NoticeForm {
   title: string;
   message: string;
-  type: NotificationType;
+  type: NoticeType;
   date: string;
   /** 'Enviar también por correo' (new notices only). */
   sendEmail: boolean;
@@ -21,7 +21,7 @@ interface NoticeForm {
 /** A new notice: type 'info' as the spec's form sends, dated now (Guatemala time). */
 const newNoticeForm = (): NoticeForm => ({ title: '', message: '', type: 'info', date: toDateTimeLocal(new Date()), sendEmail: false });
 
-const noticeToForm = (notice: PortalNotification): NoticeForm => ({
+const noticeToForm = (notice: Notice): NoticeForm => ({
   title: notice.title,
   message: notice.message,
   type: notice.type,
@@ -30,15 +30,15 @@ const noticeToForm = (notice: PortalNotification): NoticeForm => ({
 });
 
 /** 'Crear Notificación' / 'Editar Notificación': `notice` to edit one, none for a new one. */
-export function NotificationDialog({
+export function NoticeDialog({
   notice,
   onClose,
   onSave,
   saving,
 }: {
-  notice?: PortalNotification;
+  notice?: Notice;
   onClose: () => void;
-  onSave: (input: NotificationInput & { sendEmail?: true }) => void;
+  onSave: (input: NoticeInput & { sendEmail?: true }) => void;
   saving: boolean;
 }) {
   const editing = notice ?? null;
@@ -78,9 +78,9 @@ export function NotificationDialog({
               id="notice-type"
               className="ui-input"
               value={form.type}
-              onChange={(event) => setForm({ ...form, type: event.target.value as NotificationType })}
+              onChange={(event) => setForm({ ...form, type: event.target.value as NoticeType })}
             >
-              {NOTIFICATION_TYPES.map((type) => (
+              {NOTICE_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {t.types[type]}
                 </option>

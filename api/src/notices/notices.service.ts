@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { CreatedNotification, NoticeReach, NoticesSeen, PortalNotification, User } from '@portal/contracts';
+import type { CreatedNotice, Notice, NoticeReach, NoticesSeen, User } from '@portal/contracts';
 import { LessThanOrEqual } from 'typeorm';
 import { FamilyStore } from '../families/family.store';
 import { OutboxService } from '../mail/outbox.service';
@@ -8,18 +8,18 @@ import { NoticeReadEntity } from './notice-read.entity';
 import { NoticeMailService } from '../mail/notice-mail.service';
 import { UsersService } from '../users/users.service';
 import { Database } from '../database/database.service';
-import type { CreateNotificationDto, NewNotificationDto } from './dto/create-notification.dto';
-import { NotificationEntity } from './notification.entity';
+import type { CreateNoticeDto, NewNoticeDto } from './dto/create-notice.dto';
+import { NoticeEntity } from './notice.entity';
 import { recordChange } from '../history/record';
 
-export const NOTIFICATION_TEXTS = { notFound: 'No encontramos esa notificación.' } as const;
+export const NOTICE_TEXTS = { notFound: 'No encontramos esa notificación.' } as const;
 
-export function toNotification(row: NotificationEntity): PortalNotification {
+export function toNotice(row: NoticeEntity): Notice {
   return { id: row.id, title: row.title, message: row.message, type: row.type, date: row.date.toISOString() };
 }
 
 /** A notice's change, for the history. */
-const noticeChange = (action: string, id: number, before: PortalNotification | null, after: PortalNotification | null) => ({
+const noticeChange = (action: string, id: number, before: Notice | null, after: Notice | null) => ({
   action: `notice.${action}`,
   entity: 'notice' as const,
   entityId: id,
@@ -29,7 +29,7 @@ const noticeChange = (action: string, id: number, before: PortalNotification | n
 });
 
 @Injectable()
-export class NotificationsService {
+export class NoticesService {
   constructor(
     private readonly db: Database,
     private readonly noticeMail: NoticeMailService,
@@ -40,13 +40,13 @@ export class NotificationsService {
   ) {}
 
   /** Newest first. */
-  async list(): Promise<PortalNotification[]> {
-    const rows = await this.db.manager.find(NotificationEntity, { order: { date: 'DESC', id: 'DESC' } });
-    return rows.map(toNotification);
+  async list(): Promise<Notice[]> {
+    const rows = await this.db.manager.find(NoticeEntity, { order: { date: 'DESC', id: 'DESC' } });
+    return rows.map(toNotice);
   }
 
-  create(user: User, input: NewNotificationDto): Promise<CreatedNotification> {
-    const notification = {
+  create(user: User, input: NewNoticeDto): Promise<CreatedNotice> {
+    const notice = {
       title: input.title.trim(),
       message: input.message.trim(),
       type: input.type ?? 'info',
@@ -55,30 +55,30 @@ export class NotificationsService {
     return this.db.write(async (manager) => {
       const createdAt = new Date();
       // A copy per attempt: TypeORM writes the new id into what it inserts, and a retried write runs again.
-      const result = await manager.insert(NotificationEntity, { ...notification, createdAt });
+      const result = await manager.insert(NoticeEntity, { ...notice, createdAt });
       const id = Number(result.identifiers[0]!.id);
-      const row = await manager.findOneByOrFail(NotificationEntity, { id });
-      const created = toNotification(row);
+      const row = await manager.findOneByOrFail(NoticeEntity, { id });
+      const created = toNotice(row);
       await recordChange(manager, user, noticeChange('create', id, null, created));
       if (!input.sendEmail) return created;
       const email = await this.noticeMail.enqueue(manager, row);
-      await manager.update(NotificationEntity, { id }, { emailUnsubscribed: email.unsubscribed, emailSkipped: email.skipped.length });
+      await manager.update(NoticeEntity, { id }, { emailUnsubscribed: email.unsubscribed, emailSkipped: email.skipped.length });
       return { ...created, email };
     });
   }
 
   /** Replaces a notice's title, message, date and type (a left-out type keeps the current one). */
-  update(user: User, id: number, input: CreateNotificationDto): Promise<PortalNotification> {
+  update(user: User, id: number, input: CreateNoticeDto): Promise<Notice> {
     return this.db.write(async (manager) => {
-      const current = await manager.findOneBy(NotificationEntity, { id });
-      if (!current) throw new NotFoundException(NOTIFICATION_TEXTS.notFound);
+      const current = await manager.findOneBy(NoticeEntity, { id });
+      if (!current) throw new NotFoundException(NOTICE_TEXTS.notFound);
       await manager.update(
-        NotificationEntity,
+        NoticeEntity,
         { id },
         { title: input.title.trim(), message: input.message.trim(), type: input.type ?? current.type, date: new Date(input.date) },
       );
-      const updated = toNotification(await manager.findOneByOrFail(NotificationEntity, { id }));
-      await recordChange(manager, user, noticeChange('update', id, toNotification(current), updated));
+      const updated = toNotice(await manager.findOneByOrFail(NoticeEntity, { id }));
+      await recordChange(manager, user, noticeChange('update', id, toNotice(current), updated));
       return updated;
     });
   }
@@ -87,7 +87,7 @@ export class NotificationsService {
   async seen(user: User): Promise<NoticesSeen> {
     const account = await this.users.byId(user.id);
     const seenAt = account?.noticesSeenAt ?? null;
-    const rows = await this.db.manager.find(NotificationEntity, { select: { id: true, date: true, createdAt: true } });
+    const rows = await this.db.manager.find(NoticeEntity, { select: { id: true, date: true, createdAt: true } });
     const unseen = rows
       .filter((row) => !seenAt || (row.createdAt ?? row.date) > seenAt)
       .sort((a, b) => b.id - a.id)
@@ -109,7 +109,7 @@ export class NotificationsService {
         throw error;
       });
       if (!family) return;
-      const posted = await manager.find(NotificationEntity, { select: { id: true }, where: { createdAt: LessThanOrEqual(now) } });
+      const posted = await manager.find(NoticeEntity, { select: { id: true }, where: { createdAt: LessThanOrEqual(now) } });
       const read = new Set(
         (await manager.find(NoticeReadEntity, { select: { noticeId: true }, where: { familyId: family.id } })).map((row) => row.noticeId),
       );
@@ -135,7 +135,7 @@ export class NotificationsService {
   async reach(): Promise<NoticeReach[]> {
     const manager = this.db.manager;
     const [notices, families, reads, mailBy] = await Promise.all([
-      manager.find(NotificationEntity, { select: { id: true, emailUnsubscribed: true, emailSkipped: true } }),
+      manager.find(NoticeEntity, { select: { id: true, emailUnsubscribed: true, emailSkipped: true } }),
       this.families.totals().then((totals) => totals.families),
       manager
         .createQueryBuilder(NoticeReadEntity, 'read')
@@ -168,10 +168,10 @@ export class NotificationsService {
 
   remove(user: User, id: number): Promise<void> {
     return this.db.write(async (manager) => {
-      const current = await manager.findOneBy(NotificationEntity, { id });
-      if (!current) throw new NotFoundException(NOTIFICATION_TEXTS.notFound);
-      await recordChange(manager, user, noticeChange('delete', id, toNotification(current), null));
-      await manager.delete(NotificationEntity, { id });
+      const current = await manager.findOneBy(NoticeEntity, { id });
+      if (!current) throw new NotFoundException(NOTICE_TEXTS.notFound);
+      await recordChange(manager, user, noticeChange('delete', id, toNotice(current), null));
+      await manager.delete(NoticeEntity, { id });
     });
   }
 }

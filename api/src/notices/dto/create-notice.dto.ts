@@ -1,9 +1,9 @@
 import { IsBoolean, IsIn, IsString } from 'class-validator';
-import { NOTIFICATION_TYPES, type NotificationCreateInput, type NotificationInput, type NotificationType } from '@portal/contracts';
+import { NOTICE_TYPES, type NoticeCreateInput, type NoticeInput, type NoticeType } from '@portal/contracts';
 import { IsDateTime, IsFilled, MaxChars, Omittable } from '../../common/validators';
 
 /** POST /api/notifications. The admin form always sends 'info'; the type may be left out. */
-export class CreateNotificationDto implements Partial<NotificationInput> {
+export class CreateNoticeDto implements Partial<NoticeInput> {
   @MaxChars(200, { message: 'El título no puede tener más de 200 caracteres.' })
   @IsFilled({ message: 'El título es requerido.' })
   @IsString({ message: 'El título es requerido.' })
@@ -15,8 +15,8 @@ export class CreateNotificationDto implements Partial<NotificationInput> {
   message!: string;
 
   @Omittable()
-  @IsIn(NOTIFICATION_TYPES, { message: 'El tipo debe ser info, warning o success.' })
-  type?: NotificationType;
+  @IsIn(NOTICE_TYPES, { message: 'El tipo debe ser info, warning o success.' })
+  type?: NoticeType;
 
   @IsDateTime({ message: 'La fecha debe ser una fecha y hora válida (ISO 8601 con zona horaria).' })
   @IsString({ message: 'La fecha es requerida.' })
@@ -24,7 +24,7 @@ export class CreateNotificationDto implements Partial<NotificationInput> {
 }
 
 /** POST only: 'Enviar también por correo' (left out: not e-mailed, as in the original payload). */
-export class NewNotificationDto extends CreateNotificationDto implements Partial<NotificationCreateInput> {
+export class NewNoticeDto extends CreateNoticeDto implements Partial<NoticeCreateInput> {
   @Omittable()
   @IsBoolean({ message: 'Enviar por correo debe ser verdadero o falso.' })
   sendEmail?: boolean;

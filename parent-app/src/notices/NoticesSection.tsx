@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CircleCheck, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
-import type { NotificationType } from '@portal/contracts';
-import { useMarkNoticesSeen, useNoticesSeen, useNotifications } from '@portal/api-client/notifications';
+import type { NoticeType } from '@portal/contracts';
+import { useMarkNoticesSeen, useNotices, useNoticesSeen } from '@portal/api-client/notices';
 import { useRetryFailed } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
 import { formatDateTime } from '@portal/format';
@@ -11,7 +11,7 @@ import { LoadFailed } from '@portal/ui/load-failed';
 import { Skeleton } from '@portal/ui/skeleton';
 import { texts } from '../texts';
 
-const ICONS: Record<NotificationType, LucideIcon> = { info: Info, warning: TriangleAlert, success: CircleCheck };
+const ICONS: Record<NoticeType, LucideIcon> = { info: Info, warning: TriangleAlert, success: CircleCheck };
 
 /**
  * The notices new since the last visit, kept for this visit while the visit itself is recorded
@@ -32,11 +32,11 @@ function useNewNotices(): Set<number> {
   return newIds;
 }
 
-export default function NotificationsSection() {
-  const { data: notifications, error } = useNotifications();
+export default function NoticesSection() {
+  const { data: notices, error } = useNotices();
   const newIds = useNewNotices();
   const retryFailed = useRetryFailed();
-  if (!notifications && error) {
+  if (!notices && error) {
     return (
       <section className="parent-section">
         <LoadFailed onRetry={retryFailed}>
@@ -45,7 +45,7 @@ export default function NotificationsSection() {
       </section>
     );
   }
-  if (!notifications) {
+  if (!notices) {
     return (
       <section className="parent-section" aria-busy="true">
         <Skeleton height="5rem" />
@@ -55,18 +55,18 @@ export default function NotificationsSection() {
   }
   return (
     <section className="parent-section">
-      {notifications.length === 0 ? (
+      {notices.length === 0 ? (
         <Card>
-          <p className="ui-empty">{texts.notifications.empty}</p>
+          <p className="ui-empty">{texts.notices.empty}</p>
         </Card>
       ) : (
         <ul className="parent-notices">
-          {notifications.map((notice) => {
+          {notices.map((notice) => {
             const Icon = ICONS[notice.type] ?? Info;
             return (
               <li key={notice.id}>
                 <Card className={`parent-notice parent-notice--${notice.type}`}>
-                  <Icon size={22} className="parent-notice__icon" aria-label={texts.notifications.types[notice.type]} />
+                  <Icon size={22} className="parent-notice__icon" aria-label={texts.notices.types[notice.type]} />
                   <div>
                     <h3 className="parent-card-title">
                       {notice.title}
@@ -74,7 +74,7 @@ export default function NotificationsSection() {
                         <>
                           {' '}
                           <Badge variant="info" className="parent-notice__new">
-                            {texts.notifications.new}
+                            {texts.notices.new}
                           </Badge>
                         </>
                       )}
