@@ -11,7 +11,7 @@ import type {
 } from '@portal/contracts';
 import { toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
-import { Database } from '../database/database.service';
+import { Database, isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { LedgerMail } from '../ledger/ledger-mail';
@@ -260,9 +260,7 @@ export class BankService {
     try {
       return Number((await manager.insert(BankLineEntity, row)).identifiers[0]!.id);
     } catch (error) {
-      const { code, driverError } = (error ?? {}) as { code?: string; driverError?: { code?: string } };
-      const found = driverError?.code ?? code ?? '';
-      if (found === 'ER_DUP_ENTRY' || found.startsWith('SQLITE_CONSTRAINT')) throw new ConflictException(BANK_MESSAGES.alreadyDecided(1));
+      if (isUniqueViolation(error)) throw new ConflictException(BANK_MESSAGES.alreadyDecided(1));
       throw error;
     }
   }

@@ -24,6 +24,13 @@ export function isLockConflict(error: unknown): boolean {
   return LOCK_CONFLICTS.has(driverError?.errno ?? errno ?? 0);
 }
 
+/** Whether the error is a write refused by a unique key or primary key (on MariaDB or SQLite). */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, driverError } = (error ?? {}) as { code?: string; driverError?: { code?: string } };
+  const found = driverError?.code ?? code ?? '';
+  return found === 'ER_DUP_ENTRY' || found.startsWith('SQLITE_CONSTRAINT');
+}
+
 /**
  * Runs `run`, and again after a lock conflict, up to `retries` more times; any other error, or the
  * last conflict, is thrown as it is. `run` must be safe to repeat: all it changes is rolled back

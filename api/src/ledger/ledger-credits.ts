@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { CreditMethod, LedgerEntry, PaymentNumber, User } from '@portal/contracts';
 import { formatQuetzales, toQuetzales } from '@portal/format';
 import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
+import { isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { depositKey } from './allocation';
@@ -40,12 +41,6 @@ export interface Deposit {
   depositDate: string | null;
   documentNumber: string | null;
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const { code, driverError } = (error ?? {}) as { code?: string; driverError?: { code?: string } };
-  const found = driverError?.code ?? code ?? '';
-  return found === 'ER_DUP_ENTRY' || found.startsWith('SQLITE_CONSTRAINT');
-};
 
 /**
  * The ledger's credits (decisions item 20, docs/payments.md): a deposit is one credit, its key
