@@ -60,8 +60,33 @@ export function sniffType(bytes: Buffer): SniffedType | undefined {
   return undefined;
 }
 
-/** Markup a browser could run if the file were ever read as HTML (a PDF/HTML polyglot). */
-const MARKUP = /<\s*(script|html|svg|iframe|body)[\s>/]/i;
+/** Markup a browser could run if the file were ever read as HTML (a PDF/HTML polyglot): `<`, white space, one of these, then white space, `>` or `/`. */
+const MARKUP_TAGS = ['script', 'html', 'svg', 'iframe', 'body'].map((tag) => Buffer.from(tag));
+/** What `\s` matches of a byte read as Latin-1: tab, line feed, vertical tab, form feed, carriage return, space, no-break space. */
+const isSpace = (byte: number) => (byte >= 0x09 && byte <= 0x0d) || byte === 0x20 || byte === 0xa0;
+const lower = (byte: number) => (byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte);
+
+/**
+ * Whether the bytes hold such markup, read as Latin-1 (the same as `/<\s*(script|html|svg|iframe|body)[\s>/]/i`
+ * on `bytes.toString('latin1')`), without making a string of them: a 10 MB PDF would be 10 MB
+ * more of the API's memory until the next collection.
+ */
+export function hasMarkup(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let open = buffer.indexOf(0x3c); open !== -1; open = buffer.indexOf(0x3c, open + 1)) {
+    let at = open + 1;
+    while (at < buffer.length && isSpace(buffer[at]!)) at += 1;
+    for (const tag of MARKUP_TAGS) {
+      const end = at + tag.length;
+      if (end >= buffer.length) continue;
+      let same = true;
+      for (let i = 0; i < tag.length && same; i += 1) same = lower(buffer[at + i]!) === tag[i];
+      const next = buffer[end]!;
+      if (same && (isSpace(next) || next === 0x3e || next === 0x2f)) return true;
+    }
+  }
+  return false;
+}
 
 const PDF_MESSAGES: Record<PdfRefusal, string> = {
   damaged: FILE_MESSAGES.badPdf,
@@ -77,7 +102,7 @@ const PDF_MESSAGES: Record<PdfRefusal, string> = {
 async function safePdf(bytes: Buffer): Promise<Buffer> {
   try {
     const written = await rewritePdf(bytes);
-    if (MARKUP.test(written.toString('latin1'))) throw new PdfRefused('active');
+    if (hasMarkup(written)) throw new PdfRefused('active');
     return written;
   } catch (error) {
     if (!(error instanceof PdfRefused)) throw error;
