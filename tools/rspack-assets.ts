@@ -12,6 +12,11 @@ import { LOCALE, TIME_ZONE } from '../libs/format/src/index';
 
 const root = path.resolve(__dirname, '..');
 
+/** A file's .gz and .br copies, at the highest levels (they are made once, at build). */
+export function compressedCopies(source: Buffer | string): { gz: Buffer; br: Buffer } {
+  return { gz: gzipSync(source, { level: 9 }), br: brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) };
+}
+
 /**
  * Writes a .br and a .gz next to every text asset, so the API (@fastify/static preCompressed)
  * and nginx (gzip_static) send compressed files without compressing on each request.
@@ -26,11 +31,9 @@ export class PrecompressPlugin {
             if (!/\.(js|css|html|svg|json)$/.test(name)) continue;
             const source = Buffer.from(asset.source());
             if (source.length < 1024) continue;
-            compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gzipSync(source, { level: 9 })));
-            compilation.emitAsset(
-              `${name}.br`,
-              new rspack.sources.RawSource(brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })),
-            );
+            const { gz, br } = compressedCopies(source);
+            compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gz));
+            compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(br));
           }
         },
       );

@@ -1,13 +1,13 @@
 // One rspack configuration factory for the three browser apps: the shell (host) and the two
 // remotes. Module Federation, shared singletons, CSS and compression are declared here once.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { rspack, type Chunk, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import {
   bootScript,
   CompileHintsPlugin,
+  compressedCopies,
   EmitAssetPlugin,
   faviconUrl,
   PrecompressPlugin,
@@ -282,8 +282,9 @@ class PrerenderPagesPlugin {
         const html = Buffer.from(template.replace(root, `<div id="root">${render(url)}</div>`));
         const file = path.join(this.distDir, 'pages', `${name}.html`);
         writeFileSync(file, html);
-        writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        const { gz, br } = compressedCopies(html);
+        writeFileSync(`${file}.gz`, gz);
+        writeFileSync(`${file}.br`, br);
       }
     });
   }
