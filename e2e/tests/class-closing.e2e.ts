@@ -54,7 +54,7 @@ it('closes the Class of 2026 with two admins, and a parent reads its frozen repo
   await form.getByLabel('Acta que aprobó el cierre').fill('Acta 14-2026, asamblea del 25 de noviembre');
   await form.getByRole('button', { name: 'Proponer el cierre' }).click();
   await treasurer.getByRole('status').filter({ hasText: 'Antes de cerrar falta' }).first().waitFor();
-  await screenshot(treasurer, 'closing-checklist-1280');
+  await screenshot(treasurer, 'closing-checklist');
   expect(await seriousA11yViolations(treasurer)).toEqual([]);
 
   for (let index = 0; index < count; index += 1)
@@ -81,7 +81,7 @@ it('closes the Class of 2026 with two admins, and a parent reads its frozen repo
       .update(await workbook.body())
       .digest('hex'),
   ).toBe(hash);
-  await screenshot(president, 'closing-report-1280');
+  await screenshot(president, 'closing-report');
 
   // Nothing changes it now: a new notice is refused with the reason.
   const notice = await president.request.post(`${portal.url}/api/notifications`, {
@@ -102,6 +102,16 @@ it('closes the Class of 2026 with two admins, and a parent reads its frozen repo
   await final.getByText('Puedes consultar la promoción hasta el 31/03/2027.').waitFor();
   // A closed class takes no more questions about its expenses.
   expect(await parent.getByRole('button', { name: 'Preguntar' }).count()).toBe(0);
+  // What was collected, no longer what is left to collect.
+  const collected = parent.getByRole('region', { name: 'Lo cobrado' });
+  await collected.getByText('La Promoción 2026 cerró: ya no se cobra lo que faltó.').waitFor();
+  expect(await parent.getByText(/por cobrar/).count()).toBe(0);
   expect(await scrollsSideways(parent)).toBe(false);
-  await screenshot(parent, 'closing-parent-375');
+  await screenshot(parent, 'closing-parent');
+  const { page: parentAtDesk } = await newPage(browser, DESKTOP);
+  await signIn(parentAtDesk, portal.url, 'padre');
+  await parentAtDesk.waitForURL(`${portal.url}/parent`);
+  await parentAtDesk.goto(`${portal.url}/parent/cuentas`);
+  await parentAtDesk.getByRole('region', { name: 'Lo cobrado' }).waitFor();
+  await screenshot(parentAtDesk, 'closing-parent');
 });
