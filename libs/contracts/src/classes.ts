@@ -119,3 +119,39 @@ export interface MyClass {
   schoolClass: SchoolClass;
   report: FrozenReport | null;
 }
+
+/**
+ * A class an account can read, for the class switch (docs/classes.md): the deployment's current
+ * class, and each archived (closed) class the account belonged to while its families may still
+ * read it (an admin of that class reads it always).
+ */
+export interface ReadableClass {
+  id: number;
+  year: number;
+  name: string;
+  state: ClassState;
+  /** The deployment's current class; the others are archived and read-only. */
+  current: boolean;
+  /** The class this browser's requests are about now. */
+  viewing: boolean;
+  /** Once closed: the last day (yyyy-MM-dd) its families can read it. */
+  familiesReadUntil: string | null;
+}
+
+/** `PUT /api/my-classes/viewing`: which of the account's classes the portal shows. */
+export interface ViewClassRequest {
+  classId: number;
+}
+
+/**
+ * `POST /api/classes`, 'Nueva promoción': once the current class is closed, its data is archived
+ * and the next class opens with its settings, its payment schedule a year later, its events as
+ * templates a year later and its budget's categories. `adminIds`: the current admin accounts that
+ * form the new committee (the one opening it always does); the others keep read access to the
+ * archived class only.
+ */
+export interface OpenClassRequest {
+  year: number;
+  name: string;
+  adminIds: number[];
+}
