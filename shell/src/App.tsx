@@ -7,6 +7,7 @@ import { Spinner } from '@portal/ui/spinner';
 import { Toaster } from '@portal/ui/toast';
 import { AuthPage } from './auth/AuthPage';
 import { LandingPage } from './landing/LandingPage';
+import { ArchivedClassBanner } from './nav/ClassSwitch';
 import { NavBar } from './nav/NavBar';
 import { NotFoundPage } from './not-found/NotFoundPage';
 import { checkDeviceOwner, keepAppPage } from './pwa/register';
@@ -54,6 +55,7 @@ export function App() {
     <>
       <NavBar />
       <main id="contenido">
+        <ArchivedClassBanner user={user} />
         <Routes>
           <Route path="/" element={<LandingPage />} />
           <Route path="/auth" element={<AuthPage />} />

@@ -11,6 +11,14 @@ export const texts = {
     label: 'Navegación principal',
     account: 'Mi cuenta',
   },
+  // The class switch and the archived class's banner (docs/classes.md).
+  classes: {
+    label: 'Promoción',
+    option: (name: string, closed: boolean) => (closed ? `${name} (cerrada)` : name),
+    archived: (name: string) => `Estás viendo la ${name}, cerrada: solo lectura.`,
+    back: (name: string) => `Volver a la ${name}`,
+    failed: 'No se pudo cambiar de promoción',
+  },
   account: {
     title: 'Mi cuenta',
     subtitle: 'Tus datos y la seguridad de tu cuenta.',

@@ -21,3 +21,8 @@ export async function keepDeviceDataFor(user: { id: number } | null): Promise<vo
     // No storage (a private window's limits): nothing was kept either.
   }
 }
+
+/** Forgets everything this phone kept for reading offline (another class is shown next). */
+export async function forgetDeviceData(): Promise<void> {
+  await keepDeviceDataFor(null);
+}

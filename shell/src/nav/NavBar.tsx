@@ -4,6 +4,7 @@ import { useUser } from '@portal/api-client/session';
 import { Button } from '@portal/ui/button';
 import { Logo } from '@portal/ui/logo';
 import { texts } from '../texts';
+import { ClassSwitch } from './ClassSwitch';
 
 function NavLink({ to, children }: { to: string; children: string }) {
   const { pathname } = useLocation();
@@ -37,6 +38,7 @@ export function NavBar() {
             {texts.nav.welcome} <strong>{user.name}</strong>
           </span>
         )}
+        <ClassSwitch user={user} />
         <div className="shell-nav__session">
           {user ? (
             <>
