@@ -3,6 +3,7 @@ import { Link } from '@portal/ui/router';
 import { Check, Flag, X } from 'lucide-react';
 import { BALANCE_DESTINATIONS, type BalanceDestination, type ClassView, type ClosingItem, type FrozenReport } from '@portal/contracts';
 import { classWorkbookUrl, useApproveClosing, useClassView, useProposeClosing, useRejectClosing } from '@portal/api-client/classes';
+import { useMyClasses } from '@portal/api-client/my-classes';
 import { useUser } from '@portal/api-client/session';
 import { formatDateTime, formatDayNumeric, formatLedgerAmount } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
@@ -16,6 +17,7 @@ import { ExportButton } from '../common/ExportButton';
 import { QueryState } from '../common/QueryState';
 import { SectionFrame } from '../common/SectionFrame';
 import { closingTexts as t } from './closing-texts';
+import { NewClassCard } from './NewClassCard';
 import './closing.css';
 
 /** The checklist, with a reason to waive each open item (kept by the proposal form). */
@@ -264,6 +266,9 @@ export function FrozenReportCard({ report, readUntil }: { report: FrozenReport; 
 /** 'Cierre de la Promoción' (docs/classes.md): the checklist, the proposal, a second admin's decision, the frozen report. */
 export default function ClosingSection() {
   const { data: view, isLoading, error } = useClassView();
+  // The next class opens from the current class, closed; not while this browser reads an archived one.
+  const { data: classes } = useMyClasses(true);
+  const viewing = Array.isArray(classes) ? classes.find((one) => one.viewing) : undefined;
   const [reasons, setReasons] = useState<Partial<Record<ClosingItem, string>>>({});
   return (
     <SectionFrame>
@@ -279,7 +284,12 @@ export default function ClosingSection() {
               </Badge>
             </p>
             {view.report ? (
-              <FrozenReportCard report={view.report} readUntil={view.schoolClass.familiesReadUntil} />
+              <>
+                <FrozenReportCard report={view.report} readUntil={view.schoolClass.familiesReadUntil} />
+                {view.schoolClass.state === 'cerrada' && viewing?.current && viewing.id === view.schoolClass.id && (
+                  <NewClassCard closed={view.schoolClass} />
+                )}
+              </>
             ) : (
               <>
                 <Checklist view={view} reasons={reasons} setReason={(item, reason) => setReasons((all) => ({ ...all, [item]: reason }))} />

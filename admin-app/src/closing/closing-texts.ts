@@ -76,4 +76,19 @@ export const closingTexts = {
     paid: 'Pagó',
     share: 'Le corresponde',
   },
+  newClass: {
+    title: 'Nueva promoción',
+    year: 'Año',
+    name: 'Nombre',
+    defaultName: (year: number | string) => `Promoción ${year}`,
+    committee: 'Comité de la nueva promoción',
+    committeeHint: 'Las cuentas que no marques siguen viendo la promoción archivada, pero no la nueva.',
+    you: '(tú)',
+    explanation: (name: string, readUntil: string) =>
+      `Se archiva la ${name} con sus datos: queda de solo lectura para su comité y, hasta el ${readUntil}, para sus familias. La nueva promoción empieza con la configuración, el calendario de pagos y los eventos un año después, y las categorías del presupuesto; sin familias ni dinero.`,
+    submit: (year: number | string) => `Abrir la Promoción ${year}`,
+    opened: (name: string) => `${name} abierta`,
+    openedDetail: 'Ahora importa la lista de familias del colegio.',
+    failed: 'No se pudo abrir la nueva promoción',
+  },
 } as const;
