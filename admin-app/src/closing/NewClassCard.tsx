@@ -84,7 +84,7 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
               <Input
                 id={`${id}-name`}
                 required
-                maxLength={100}
+                maxLength={120}
                 value={name ?? t.defaultName(year)}
                 onChange={(event) => setName(event.target.value)}
               />

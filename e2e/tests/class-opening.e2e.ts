@@ -1,0 +1,149 @@
+// Opening the next class through the screens (docs/classes.md): the committee closes the Class of
+// 2026, opens 2027 from the 'Nueva promoción' card at 1280 px and imports its families from the
+// school's list; a parent whose e-mail is in both classes switches to 2026 on a phone, reads it
+// read-only with its frozen report, and switches back.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from '../support/checks';
+import { closeClass } from '../support/closing';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { ROOT, startPortal, type Portal } from '../support/portal';
+
+let browser: Browser;
+let portal: Portal;
+let dir: string;
+
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first().waitFor();
+
+/** The school's list for 2027, as its secretary saves it from Excel; Carlos Morales has a second child graduating. */
+const LIST = [
+  'Nombre del graduando;Padre o encargado;Correo electrónico;Celular',
+  'Mateo Morales;Carlos Morales;padre@example.com;5555-2101',
+  'Valeria Cifuentes;Rosa Cifuentes;rosa.cifuentes@example.com;5555-2102',
+  'Pablo Yax;Juana Yax;juana.yax@example.com;5555-2103',
+].join('\r\n');
+
+const BANNER = 'Estás viendo la Promoción 2026, cerrada: solo lectura.';
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'portal-opening-'));
+  const sqlite = path.join(dir, 'portal.sqlite');
+  [browser, portal] = await Promise.all([launchBrowser(), startPortal({ SQLITE_PATH: sqlite, FILES_DIR: path.join(dir, 'files') })]);
+  const created = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'api/dist/create-admin.js'), '--username', 'presidenta', '--name', 'Presidenta'],
+    { env: { ...process.env, SQLITE_PATH: sqlite, DATABASE_URL: '', ADMIN_PASSWORD: 'clave-de-la-presidenta' }, encoding: 'utf8' },
+  );
+  expect(created.status).toBe(0);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// One test: each step needs the one before.
+it('opens the Class of 2027 from the school list, and a parent of both classes reads 2026 read-only on a phone', async () => {
+  const { page: treasurer } = await newPage(browser, DESKTOP);
+  await signIn(treasurer, portal.url, 'admin');
+  await treasurer.waitForURL(`${portal.url}/admin`);
+  const { page: president } = await newPage(browser, DESKTOP);
+  await signIn(president, portal.url, 'presidenta', 'clave-de-la-presidenta');
+  await president.waitForURL(`${portal.url}/admin`);
+  await closeClass(treasurer, president, portal.url);
+  // One class still: no switch.
+  expect(await president.getByLabel('Promoción', { exact: true }).count()).toBe(0);
+
+  // 'Nueva promoción', under the frozen report.
+  const card = president.getByTestId('new-class');
+  await card.getByRole('heading', { name: 'Nueva promoción' }).waitFor();
+  await card
+    .getByText(/^Se archiva la Promoción 2026 con sus datos: queda de solo lectura para su comité y, hasta el 31\/03\/2027/)
+    .waitFor();
+  expect(await card.getByLabel('Año').inputValue()).toBe('2027');
+  expect(await card.getByLabel('Nombre').inputValue()).toBe('Promoción 2027');
+  const self = card.getByRole('checkbox', { name: 'Presidenta (tú)' });
+  expect(await self.isChecked()).toBe(true);
+  expect(await self.isDisabled()).toBe(true);
+  const other = card.getByRole('checkbox', { name: 'Comité de Padres' });
+  expect(await other.isChecked()).toBe(false);
+  await other.check();
+  await card.scrollIntoViewIfNeeded();
+  await screenshot(president, 'new-class');
+  expect(await seriousA11yViolations(president)).toEqual([]);
+  await president.setViewportSize(PHONE);
+  expect(await scrollsSideways(president)).toBe(false);
+  await screenshot(president, 'new-class');
+  await president.setViewportSize(DESKTOP);
+
+  await card.getByRole('button', { name: 'Abrir la Promoción 2027' }).click();
+  await toast(president, 'Promoción 2027 abierta');
+  await president.waitForURL(`${portal.url}/admin/familias`);
+  await president.getByRole('heading', { level: 1, name: 'Gestión de Familias' }).waitFor();
+  // The new class has no families yet.
+  await president.getByText('No hay familias registradas aún. Crea perfiles de familias para comenzar.').waitFor();
+  expect(await president.getByRole('row', { name: /Sofía Morales/ }).count()).toBe(0);
+
+  // Its families come from the school's list.
+  const file = path.join(dir, 'lista-2027.csv');
+  writeFileSync(file, Buffer.from(LIST, 'latin1'));
+  const chooser = president.waitForEvent('filechooser');
+  await president.getByRole('button', { name: 'Importar lista del colegio' }).click();
+  await (await chooser).setFiles(file);
+  const dialog = president.getByRole('dialog', { name: 'Importar lista del colegio' });
+  await dialog.getByText('lista-2027.csv: 3 familias para importar.').waitFor();
+  await dialog.getByRole('button', { name: 'Importar 3 familias' }).click();
+  const done = president.getByRole('dialog', { name: 'Se importaron 3 familias' });
+  await done.getByRole('button', { name: 'Cerrar' }).click();
+  for (const graduate of ['Mateo Morales', 'Valeria Cifuentes', 'Pablo Yax'])
+    await president.getByRole('row', { name: new RegExp(graduate) }).waitFor();
+
+  // The committee of 2026 reads both classes now: the switch is in the nav.
+  const adminSwitch = president.getByLabel('Promoción', { exact: true });
+  await adminSwitch.waitFor();
+  expect(await adminSwitch.locator('option').allTextContents()).toEqual(['Promoción 2027', 'Promoción 2026 (cerrada)']);
+  await screenshot(president, 'new-class-families');
+
+  // A parent of both classes, on a phone: 2027 first, then 2026 read-only, then back.
+  const { page: parent } = await newPage(browser, PHONE);
+  await signIn(parent, portal.url, 'padre');
+  await parent.waitForURL(`${portal.url}/parent`);
+  const parentSwitch = parent.getByLabel('Promoción', { exact: true });
+  await parentSwitch.waitFor();
+  expect(await parentSwitch.inputValue()).toBe(await parentSwitch.locator('option', { hasText: 'Promoción 2027' }).getAttribute('value'));
+  expect(await parent.getByText(BANNER).count()).toBe(0);
+  await screenshot(parent, 'class-switch-parent');
+
+  await Promise.all([parent.waitForEvent('load'), parentSwitch.selectOption({ label: 'Promoción 2026 (cerrada)' })]);
+  await parent.waitForURL(`${portal.url}/parent`);
+  await parent.getByText(BANNER).waitFor();
+  await parent.getByRole('link', { name: 'Cuentas', exact: true }).click();
+  const final = parent.getByTestId('final-report');
+  await final.getByText('La Promoción 2026 está cerrada: informe final').waitFor();
+  await parent.getByText(BANNER).waitFor();
+  expect(await scrollsSideways(parent)).toBe(false);
+  await screenshot(parent, 'class-switch-archived');
+  expect(await seriousA11yViolations(parent)).toEqual([]);
+
+  // Back to 2027 from the banner.
+  await Promise.all([parent.waitForEvent('load'), parent.getByRole('button', { name: 'Volver a la Promoción 2027' }).click()]);
+  await parent.waitForURL(`${portal.url}/parent`);
+  await parentSwitch.waitFor();
+  expect(await parentSwitch.locator('option:checked').textContent()).toBe('Promoción 2027');
+  expect(await parent.getByText(BANNER).count()).toBe(0);
+
+  // The same at a desk.
+  const { page: parentAtDesk } = await newPage(browser, DESKTOP);
+  await signIn(parentAtDesk, portal.url, 'padre');
+  await parentAtDesk.waitForURL(`${portal.url}/parent`);
+  const deskSwitch = parentAtDesk.getByLabel('Promoción', { exact: true });
+  await Promise.all([parentAtDesk.waitForEvent('load'), deskSwitch.selectOption({ label: 'Promoción 2026 (cerrada)' })]);
+  await parentAtDesk.getByText(BANNER).waitFor();
+  await parentAtDesk.goto(`${portal.url}/parent/cuentas`);
+  await parentAtDesk.getByTestId('final-report').waitFor();
+  await screenshot(parentAtDesk, 'class-switch-archived');
+});
