@@ -23,6 +23,7 @@ import { registerSecurityHeaders } from './common/security-headers';
 import { validationPipe } from './common/validation';
 import type { AppConfig } from './config';
 import { seedDemo } from './demo/seed';
+import { ClassArchives } from './classes/archives';
 import { setupOpenApi } from './docs/openapi';
 import { registerRemotesManifest, registerWeb } from './web/web';
 
@@ -84,8 +85,12 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   // After the cross-site check: a forged upload is told so first.
   const sessions = app.get(SessionsService);
   await registerUploads(app, (token) => sessions.resolve(token), SESSION_COOKIE);
-  await setupOpenApi(app);
-  registerRemotesManifest(app, config);
+  if (!config.archive) {
+    await setupOpenApi(app);
+    registerRemotesManifest(app, config);
+    // A browser viewing an archived class is answered by that class's own instance (docs/classes.md).
+    app.get(ClassArchives).forwardFrom(fastify, (archiveConfig) => createApp(archiveConfig));
+  }
   if (config.serveWeb) await registerWeb(app, config);
   app.enableShutdownHooks();
   await app.init();

@@ -300,8 +300,18 @@ const Config = Environment.transform((vars, context) => {
     backupAlertsScheduled: nodeEnv !== 'test',
     backupCheckSeconds: vars.BACKUP_CHECK_SECONDS,
     scryptLog2N: nodeEnv === 'test' ? (vars.SCRYPT_LOG2_N ?? PRODUCTION_LOG2_N) : PRODUCTION_LOG2_N,
+    /**
+     * Set by the live API only, for the instance that serves an archived class (classes/archives.ts):
+     * it reads its SQLite copy, answers only requests the live API forwards, signed with this secret.
+     */
+    archive: null as ArchiveMode | null,
   };
 });
+
+/** An archived class's instance: who may speak for a signed-in account (the live API). */
+export interface ArchiveMode {
+  secret: string;
+}
 
 export type AppConfig = z.output<typeof Config>;
 

@@ -59,6 +59,7 @@ export const booksTexts = {
       comision: 'Comisión bancaria (sin factura)',
       interes: 'Intereses del banco (ingreso, sin factura)',
       compromiso: 'Compromiso con un proveedor (aún no es gasto)',
+      saldo: 'Saldo de la promoción anterior (ingreso)',
       reversion: 'Reversión',
     },
     date: 'Fecha',

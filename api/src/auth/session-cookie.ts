@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ROLE_HINT_COOKIE, type Role } from '@portal/contracts';
+import { CLASS_VIEW_COOKIE, ROLE_HINT_COOKIE, type Role } from '@portal/contracts';
 import { isSecureCookie } from './cookie';
 import { SESSION_COOKIE } from './sessions.service';
 
@@ -23,5 +23,5 @@ export function setRoleHint(request: FastifyRequest, reply: FastifyReply, role: 
 
 /** Signed out: neither the session nor the hint stays (a browser with neither is told nothing). */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  for (const name of [SESSION_COOKIE, ROLE_HINT_COOKIE]) if (request.cookies?.[name] !== undefined) reply.clearCookie(name, { path: '/' });
+  for (const name of [SESSION_COOKIE, ROLE_HINT_COOKIE, CLASS_VIEW_COOKIE]) if (request.cookies?.[name] !== undefined) reply.clearCookie(name, { path: '/' });
 }

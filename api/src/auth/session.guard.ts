@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@portal/contracts';
 import { IS_PUBLIC, ROLES } from '../common/auth.decorators';
-import { SESSION_COOKIE, SessionsService } from './sessions.service';
+import { ARCHIVE_USER_HEADER, SESSION_COOKIE, SessionsService } from './sessions.service';
 
 /**
  * Runs on every route: loads the session's user, then applies @Public() and @Roles(). Without
@@ -21,7 +21,8 @@ export class SessionGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const token = request.cookies?.[SESSION_COOKIE];
-    request.user = token ? await this.sessions.resolve(token) : null;
+    if (this.sessions.servesArchive) request.user = await this.sessions.forwarded(request.headers[ARCHIVE_USER_HEADER]);
+    else request.user = token ? await this.sessions.resolve(token) : null;
 
     const { isPublic, roles } = this.policyOf(context);
     if (isPublic) return true;

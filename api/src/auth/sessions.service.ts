@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LessThan, Not, type EntityManager } from 'typeorm';
 import type { User } from '@portal/contracts';
@@ -26,6 +26,9 @@ interface CachedSession {
   checkedAt: number;
 }
 
+/** The header through which the live API tells an archived class's instance who is asking. */
+export const ARCHIVE_USER_HEADER = 'x-portal-archive-user';
+
 /**
  * Sessions stored in the database (they survive a restart and work across API instances).
  * The browser holds a random 256-bit token; the table holds only its SHA-256.
@@ -40,6 +43,7 @@ export class SessionsService {
   private readonly idleMs: number;
   private readonly absoluteMs: number;
   private readonly cacheMs: number;
+  private readonly archiveSecret: Buffer | null;
   private readonly cache = new Map<string, CachedSession>();
   /**
    * Moves on whenever sessions are forgotten: a session read from the database before then is not
@@ -55,6 +59,25 @@ export class SessionsService {
     this.idleMs = config.sessionIdleMinutes * 60_000;
     this.absoluteMs = config.sessionAbsoluteHours * 3_600_000;
     this.cacheMs = config.sessionCacheSeconds * 1000;
+    this.archiveSecret = config.archive ? Buffer.from(config.archive.secret) : null;
+  }
+
+  /** Whether this is an archived class's instance: it has no sessions, only the live API's word (`forwarded`). */
+  get servesArchive(): boolean {
+    return this.archiveSecret !== null;
+  }
+
+  /**
+   * An archived class's instance (classes/archives.ts): the account the live API forwards a request
+   * for, as that class knew it (`secret:userId` in ARCHIVE_USER_HEADER), or null.
+   */
+  async forwarded(header: string | string[] | undefined): Promise<User | null> {
+    if (!this.archiveSecret || typeof header !== 'string') return null;
+    const split = header.lastIndexOf(':');
+    const secret = Buffer.from(header.slice(0, Math.max(split, 0)));
+    if (secret.length !== this.archiveSecret.length || !timingSafeEqual(secret, this.archiveSecret)) return null;
+    const account = await this.users.byId(Number(header.slice(split + 1)));
+    return account && account.role !== 'door' ? toUser(account) : null;
   }
 
   get maxAgeSeconds(): number {

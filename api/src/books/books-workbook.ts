@@ -12,6 +12,7 @@ const KIND = {
   comision: 'Comisión bancaria',
   interes: 'Intereses del banco',
   compromiso: 'Compromiso',
+  saldo: 'Saldo de la promoción anterior',
   reversion: 'Reversión',
 } as const;
 /** a - b of two amounts in quetzales, in centavos so no float drift reaches the sheet. */

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { BalanceDestination, ClassState, ClosingState } from '@portal/contracts';
 import { RecordedRow } from '../database/recorded-row';
 
@@ -34,6 +34,23 @@ export class ClassEntity {
   /** The frozen workbook, a file in FILES_DIR named by its SHA-256 (the hash families are shown). */
   @Column({ type: 'varchar', length: 64, nullable: true })
   workbookFile!: string | null;
+
+  /** Once the next class opened: its archive, a SQLite file in FILES_DIR/classes (classes/archive-copy.ts). */
+  @Column({ type: 'varchar', length: 80, nullable: true })
+  archiveFile!: string | null;
+}
+
+/** An account that may read an archived class, and its role there (admin of that committee, or a parent of its families). */
+@Entity('class_readers')
+export class ClassReaderEntity {
+  @PrimaryColumn({ type: 'int' })
+  classId!: number;
+
+  @PrimaryColumn({ type: 'int' })
+  userId!: number;
+
+  @Column({ type: 'varchar', length: 10 })
+  role!: 'admin' | 'parent';
 }
 
 /**

@@ -35,6 +35,11 @@ export class ClassStore {
     return this.cache.read('class', async () => toSchoolClass(await this.latest()));
   }
 
+  /** Every class of the deployment, newest first. */
+  async all(): Promise<SchoolClass[]> {
+    return (await this.classes.find({ order: { id: 'DESC' } })).map(toSchoolClass);
+  }
+
   /** The row itself, in the caller's transaction when it passes its manager. */
   latest(manager?: EntityManager): Promise<ClassEntity> {
     return (manager ? manager.withRepository(this.classes) : this.classes).findOneOrFail({ where: {}, order: { id: 'DESC' } });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
 import { BankLineStoreModule } from '../bank/bank-line.store';
 import { BooksModule } from '../books/books.module';
 import { ControlsModule } from '../books/controls.service';
@@ -8,16 +9,20 @@ import { FamilyStoreModule } from '../families/family.store';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
 import { ReceiptStoreModule } from '../receipts/receipt.store';
-import { ClassClosingEntity } from './class.entity';
+import { ClassArchives } from './archives';
+import { ClassesController, MyClassesController } from './class-switch.controller';
+import { ClassClosingEntity, ClassEntity, ClassReaderEntity } from './class.entity';
 import { ClassStoreModule } from './class.store';
 import { ClassController, ClassReportController, MyClassController } from './classes.controller';
 import { ClosedClassGuard } from './closed-class.guard';
 import { ClosingService } from './closing.service';
+import { OpeningService } from './opening.service';
 
 /** The class (promoción) and its closing (docs/classes.md); once closed, nothing changes it. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ClassClosingEntity]),
+    AuthModule,
+    TypeOrmModule.forFeature([ClassClosingEntity, ClassEntity, ClassReaderEntity]),
     ClassStoreModule,
     BooksModule,
     ControlsModule,
@@ -27,7 +32,7 @@ import { ClosingService } from './closing.service';
     FamilyStoreModule,
     ParentModule,
   ],
-  controllers: [ClassController, ClassReportController, MyClassController],
-  providers: [ClosingService, { provide: APP_GUARD, useClass: ClosedClassGuard }],
+  controllers: [ClassController, ClassReportController, MyClassController, ClassesController, MyClassesController],
+  providers: [ClosingService, OpeningService, ClassArchives, { provide: APP_GUARD, useClass: ClosedClassGuard }],
 })
 export class ClassesModule {}

@@ -8,7 +8,7 @@ import { ClassStore, familiesAccessEnded } from './class.store';
  * marking pages seen, and the class's own routes (its closing).
  */
 const OPEN_WHEN_CLOSED =
-  /^\/api\/(login|logout|user\/password|user\/logout-all|password-reset|verify-email|my-notices-seen|my-books\/seen|class)(\/|$|\?)/;
+  /^\/api\/(login|logout|user\/password|user\/logout-all|password-reset|verify-email|my-notices-seen|my-books\/seen|class|classes|my-classes)(\/|$|\?)/;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CLOSED_CLASS_MESSAGES = {

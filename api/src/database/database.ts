@@ -31,6 +31,7 @@ import { BooksReach1765300000000 } from './migrations/1765300000000-books-reach'
 import { FilesInFolder1765400000000 } from './migrations/1765400000000-files-in-folder';
 import { ReceiptReading1765450000000 } from './migrations/1765450000000-receipt-reading';
 import { Classes1765500000000 } from './migrations/1765500000000-classes';
+import { ClassArchives1765600000000 } from './migrations/1765600000000-class-archives';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -62,6 +63,7 @@ export const MIGRATIONS = [
   FilesInFolder1765400000000,
   ReceiptReading1765450000000,
   Classes1765500000000,
+  ClassArchives1765600000000,
 ];
 
 /**

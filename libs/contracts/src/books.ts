@@ -33,10 +33,16 @@ export const DEFAULT_APPROVAL_THRESHOLD = 1000;
  */
 export const EXPENSE_KINDS = ['gasto', 'anticipo', 'devolucion', 'comision', 'interes', 'compromiso'] as const;
 
-export type ExpenseKind = (typeof EXPENSE_KINDS)[number];
+/**
+ * 'saldo': the balance the previous class passed on when it closed, written by the opening of the
+ * class ('Nueva promoción'), never by hand (not among EXPENSE_KINDS).
+ */
+export const OPENING_BALANCE_KIND = 'saldo';
+
+export type ExpenseKind = (typeof EXPENSE_KINDS)[number] | typeof OPENING_BALANCE_KIND;
 
 /** The kinds that are money in (a negative amount in the books). */
-export const MONEY_IN_KINDS: readonly ExpenseKind[] = ['devolucion', 'interes'];
+export const MONEY_IN_KINDS: readonly ExpenseKind[] = ['devolucion', 'interes', OPENING_BALANCE_KIND];
 
 /** What the committee owes a supplier ('compromiso'): counted apart from money out until it is paid. */
 export const COMMITMENT_KIND: ExpenseKind = 'compromiso';

@@ -155,3 +155,6 @@ export interface OpenClassRequest {
   name: string;
   adminIds: number[];
 }
+
+/** The cookie that holds which class a browser views (`PUT /api/my-classes/viewing`); none: the current class. */
+export const CLASS_VIEW_COOKIE = 'portal_clase';

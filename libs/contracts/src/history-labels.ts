@@ -93,6 +93,7 @@ export const HISTORY_LABELS = {
     'books.control-withdraw': 'Cambio de un control retirado',
     'class.closing': 'Cierre de la promoción propuesto (espera otra aprobación)',
     'class.close': 'Promoción cerrada',
+    'class.open': 'Nueva promoción abierta (la anterior, archivada)',
     'class.closing-rejected': 'Cierre de la promoción rechazado o retirado',
   } as Record<string, string>,
   /** What each recorded field is called; a field not listed shows its own name. */

@@ -39,6 +39,7 @@ export const booksTexts = {
     comision: 'Comisión bancaria',
     interes: 'Intereses del banco',
     compromiso: 'Compromiso',
+    saldo: 'Saldo de la promoción anterior',
     reversion: 'Corrección',
   },
   reversed: (reason: string) => `Revertido: ${reason}`,

@@ -1,0 +1,68 @@
+import { Body, Controller, ForbiddenException, Get, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CLASS_VIEW_COOKIE, type ReadableClass, type SchoolClass, type User } from '@portal/contracts';
+import { isSecureCookie } from '../auth/cookie';
+import { CurrentUser, Roles } from '../common/auth.decorators';
+import { ClassArchives } from './archives';
+import { ClassStore } from './class.store';
+import { CLOSED_CLASS_MESSAGES } from './closed-class.guard';
+import { ViewClassDto, OpenClassDto } from './dto/opening.dto';
+import { OpeningService } from './opening.service';
+
+export const SWITCH_MESSAGES = {
+  notYours: 'No perteneces a esa promoción.',
+} as const;
+
+/** The classes of this deployment, and 'Nueva promoción' (docs/classes.md). */
+@Roles('admin')
+@Controller('classes')
+export class ClassesController {
+  constructor(
+    private readonly classes: ClassStore,
+    private readonly opening: OpeningService,
+  ) {}
+
+  @Get()
+  list(): Promise<SchoolClass[]> {
+    return this.classes.all();
+  }
+
+  @Post()
+  open(@CurrentUser() user: User, @Body() body: OpenClassDto): Promise<SchoolClass> {
+    return this.opening.open(user, body);
+  }
+}
+
+/** The class switch: which classes an account reads, and which one this browser views. */
+@Roles('admin', 'parent')
+@Controller('my-classes')
+export class MyClassesController {
+  constructor(private readonly archives: ClassArchives) {}
+
+  @Get()
+  list(@CurrentUser() user: User, @Req() request: FastifyRequest): Promise<ReadableClass[]> {
+    return this.archives.readable(user, Number(request.cookies?.[CLASS_VIEW_COOKIE]) || null);
+  }
+
+  @Put('viewing')
+  @HttpCode(204)
+  async view(
+    @CurrentUser() user: User,
+    @Body() body: ViewClassDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    const [current] = await this.archives.readable(user, null);
+    if (body.classId === current!.id) {
+      reply.clearCookie(CLASS_VIEW_COOKIE, { path: '/' });
+      return;
+    }
+    if (!(await this.archives.archiveFor(user, body.classId))) {
+      const ended = await this.archives.endedFor(user, body.classId);
+      throw new ForbiddenException(
+        ended ? CLOSED_CLASS_MESSAGES.familiesEnded(ended.name, ended.familiesReadUntil!) : SWITCH_MESSAGES.notYours,
+      );
+    }
+    reply.setCookie(CLASS_VIEW_COOKIE, String(body.classId), { path: '/', sameSite: 'lax', secure: isSecureCookie(request), httpOnly: true });
+  }
+}

@@ -1,0 +1,215 @@
+// 'Nueva promoción' (decisions item 24, docs/classes.md): the closed Class of 2026 is archived with
+// every row, the Class of 2027 opens with its settings, schedule and events a year later and the
+// balance passed on, and nothing of either class is visible from the other: a browser reads an
+// archive only when it views it, only if its account was of that class, and never writes to it.
+import path from 'node:path';
+import type { Books, ClassView, Family, FamilyImportPreview, MyFamily, PaymentDate, ReadableClass, SchoolClass } from '@portal/contracts';
+import { archiveDataSource, archivedTables } from '../src/classes/archive-copy';
+import { archivesDir } from '../src/classes/archives';
+import { ClassEntity } from '../src/classes/class.entity';
+import { apiRoutes } from '../src/common/routes';
+import { createUser, sessionAgent, seedTwoFamilies, snapshotTables, type TwoFamilies } from './fixtures';
+import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { BOUNDARY, multipart } from './receipts-fixtures';
+
+/** Rows per archived table, and the money columns' sums, read straight from a database. */
+async function census(api: TestApi, source = api.dataSource) {
+  const counts: Record<string, number> = {};
+  for (const meta of archivedTables(api.dataSource)) counts[meta.tableName] = await source.getRepository(meta.tableName).count();
+  const sum = async (sql: string) => Number((await source.query(sql))[0].total ?? 0);
+  return {
+    counts,
+    ledger: await sum('SELECT SUM(amount) AS total FROM ledger_entries'),
+    expenses: await sum('SELECT SUM(amount) AS total FROM expenses'),
+  };
+}
+
+describe.each(DATABASES)('opening the next class (%s)', (kind) => {
+  let api: TestApi;
+  let fx: TwoFamilies;
+  let treasurer: Agent;
+  let president: Agent;
+  let vocal: Agent;
+  let vocalId: number;
+  let treasurerId: number;
+  let parentA: Agent;
+  let parentB: Agent;
+  let before: Awaited<ReturnType<typeof census>>;
+  let balance2026 = 0;
+  let opened: SchoolClass;
+  let archived: ClassEntity;
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    fx = await seedTwoFamilies(api);
+    treasurerId = (await createUser(api, 'admin', null, 'Tesorera')).id;
+    treasurer = await sessionAgent(api, treasurerId);
+    president = await sessionAgent(api, (await createUser(api, 'admin', null, 'Presidente')).id);
+    vocalId = (await createUser(api, 'admin', null, 'Vocal')).id;
+    vocal = await sessionAgent(api, vocalId);
+    parentA = await sessionAgent(api, fx.a.parent.id);
+    parentB = await sessionAgent(api, fx.b.parent.id);
+    expect((await treasurer.post(`/api/families/${fx.a.family.id}/payments/1/cash`, { amountReceived: 3000.5 })).status).toBe(201);
+    expect((await treasurer.post(`/api/families/${fx.b.family.id}/payments/1/cash`, { amountReceived: 1000.25 })).status).toBe(201);
+  }, 60_000);
+  afterAll(() => api.close());
+
+  /** Closes 2026 passing its balance to the next class, every open item waived. */
+  async function close2026(): Promise<void> {
+    const view = (await president.get<ClassView>('/api/class')).body;
+    const waivers = view.checklist.filter((check) => !check.done).map((check) => ({ item: check.item, reason: 'Revisado en la asamblea.' }));
+    const proposed = await treasurer.post<ClassView>('/api/class/closing', { destination: 'siguiente', acta: 'Acta 14-2026', waivers });
+    expect(proposed.status).toBe(201);
+    const closed = await president.post<ClassView>(`/api/class/closing/${proposed.body.closings[0]!.id}/approve`);
+    expect(closed.status).toBe(200);
+    balance2026 = closed.body.report!.balanceGiven;
+  }
+
+  it('refuses to open while the class is not closed, and changes nothing', async () => {
+    const snapshot = await snapshotTables(api);
+    const early = await president.post('/api/classes', { year: 2027, name: 'Promoción 2027', adminIds: [] });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ message: 'Primero cierra la Promoción 2026: la nueva promoción se abre cuando la anterior está cerrada.' });
+    expect(await snapshotTables(api)).toEqual(snapshot);
+  });
+
+  it('archives 2026 with every row and sum, and opens 2027 with its schedule a year later and the balance passed on once', async () => {
+    await close2026();
+    expect(balance2026).toBe(4000.75);
+    const dates2026 = (await president.get<PaymentDate[]>('/api/payment-dates')).body;
+    before = await census(api);
+    expect(before.counts.families).toBe(2);
+
+    const wrongYear = await president.post('/api/classes', { year: 2026, name: 'Promoción 2026', adminIds: [] });
+    expect(wrongYear.status).toBe(400);
+    const notAdmin = await president.post('/api/classes', { year: 2027, name: 'Promoción 2027', adminIds: [fx.a.parent.id] });
+    expect(notAdmin.status).toBe(400);
+    expect(notAdmin.body).toMatchObject({ message: 'Elige, para el nuevo comité, solo cuentas de administrador activas.' });
+
+    const response = await president.post<SchoolClass>('/api/classes', { year: 2027, name: 'Promoción 2027', adminIds: [treasurerId] });
+    expect(response.status).toBe(201);
+    opened = response.body;
+    expect(opened).toMatchObject({ year: 2027, name: 'Promoción 2027', state: 'activa' });
+    const again = await president.post('/api/classes', { year: 2028, name: 'Promoción 2028', adminIds: [] });
+    expect(again.status).toBe(409);
+
+    // The archive holds what the database held, table by table, centavo by centavo.
+    archived = await api.dataSource.getRepository(ClassEntity).findOneByOrFail({ year: 2026 });
+    const archive = archiveDataSource(
+      path.join(archivesDir(api.config), archived.archiveFile!),
+      archivedTables(api.dataSource).map((meta) => meta.target as Function),
+    );
+    await archive.initialize();
+    try {
+      expect(await census(api, archive)).toEqual(before);
+      const [hash] = (await archive.query('SELECT passwordHash FROM users WHERE id = ?', [fx.a.parent.id])) as Array<{ passwordHash: string }>;
+      expect(hash!.passwordHash).toBe('');
+    } finally {
+      await archive.destroy();
+    }
+
+    // 2027: no families, no money but the balance passed on; the schedule a year later.
+    const after = await census(api);
+    expect(after.counts.families).toBe(0);
+    expect(after.ledger).toBe(0);
+    const books = (await president.get<Books>('/api/books')).body;
+    expect(books.totals).toMatchObject({ received: 0, spent: -balance2026, balance: balance2026 });
+    expect(books.expenses.map((expense) => [expense.kind, expense.supplier, expense.amount])).toEqual([['saldo', 'Promoción 2026', -balance2026]]);
+    const dates2027 = (await president.get<PaymentDate[]>('/api/payment-dates')).body;
+    expect(dates2027.map((date) => date.date)).toEqual(dates2026.map((date) => `${Number(date.date.slice(0, 4)) + 1}${date.date.slice(4)}`));
+    expect(dates2027.map((date) => date.amount)).toEqual(dates2026.map((date) => date.amount));
+    // The admin not named for 2027 was signed out (its role changed).
+    expect((await vocal.get('/api/user')).status).toBe(401);
+    vocal = await sessionAgent(api, vocalId);
+    expect((await president.get<SchoolClass[]>('/api/classes')).body.map((one) => [one.name, one.state])).toEqual([
+      ['Promoción 2027', 'activa'],
+      ['Promoción 2026', 'cerrada'],
+    ]);
+  });
+
+  it('reads 2026 only when a browser views it, as that class knew the account, and never writes to it', async () => {
+    // 2027's families, from the school's list: A's parent has a child in each class.
+    const list = Buffer.from(
+      `Alumno(a),Encargado,E-mail,Celular\r\nLucía Núñez,${fx.a.family.contactName},${fx.a.family.email},5555-2701\r\nTomás Ávila,Inés Ávila,ines.avila@example.com,5555-2702\r\n`,
+    );
+    const send = (url: string, fields: Record<string, string> = {}) =>
+      api.app.inject({
+        method: 'POST',
+        url,
+        payload: multipart(fields, { data: list, name: 'lista.csv', type: 'text/csv' }),
+        headers: {
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          cookie: [...president.cookies].map(([key, value]) => `${key}=${value}`).join('; '),
+        },
+      });
+    const preview = (await send('/api/families/import/preview')).json<FamilyImportPreview>();
+    expect(preview.refused).toEqual([]);
+    expect((await send('/api/families/import', { checksum: preview.checksum })).statusCode).toBe(201);
+    const parentC = await sessionAgent(api, (await createUser(api, 'parent', 'ines.avila@example.com', 'Inés Ávila')).id);
+
+    const classes = async (agent: Agent) =>
+      (await agent.get<ReadableClass[]>('/api/my-classes')).body.map((one) => `${one.name}${one.current ? ' actual' : ''}${one.viewing ? ' (viendo)' : ''}`);
+    expect(await classes(parentA)).toEqual(['Promoción 2027 actual (viendo)', 'Promoción 2026']);
+    expect(await classes(parentB)).toEqual(['Promoción 2027 actual (viendo)', 'Promoción 2026']);
+    expect(await classes(parentC)).toEqual(['Promoción 2027 actual (viendo)']);
+    expect(await classes(vocal)).toEqual(['Promoción 2027 actual (viendo)', 'Promoción 2026']);
+
+    // A 2027-only family cannot view 2026.
+    const refused = await parentC.put('/api/my-classes/viewing', { classId: archived.id });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ message: 'No perteneces a esa promoción.' });
+
+    const family = async (agent: Agent) => {
+      const answer = await agent.get<MyFamily>('/api/my-family');
+      return answer.status === 200 ? answer.body.graduateName : answer.status;
+    };
+    expect(await family(parentA)).toBe('Lucía Núñez');
+    expect((await parentA.put('/api/my-classes/viewing', { classId: archived.id })).status).toBe(204);
+    expect(await classes(parentA)).toEqual(['Promoción 2027 actual', 'Promoción 2026 (viendo)']);
+    expect(await family(parentA)).toBe(fx.a.family.graduateName);
+
+    // Writes to the archive are refused and change nothing, in either database.
+    const snapshot = await snapshotTables(api, { except: ['sessions'] });
+    const write = await parentA.put('/api/my-payment-confirmations/3', { status: 'ya_pague' });
+    expect(write.status).toBe(409);
+    expect(write.body).toMatchObject({ message: 'La Promoción 2026 está cerrada: sus datos ya no cambian.' });
+    expect(await snapshotTables(api, { except: ['sessions'] })).toEqual(snapshot);
+
+    // Every read route, in each class: the other class's families never appear.
+    const names2026 = [fx.a.family.graduateName, fx.b.family.graduateName];
+    const names2027 = ['Lucía Núñez', 'Tomás Ávila'];
+    const reads = apiRoutes(api.app).filter((route) => route.method === 'GET' && !route.url.includes(':'));
+    const sweep = async (agent: Agent, hidden: string[]) => {
+      for (const route of reads) {
+        const answer = await agent.get(route.url);
+        for (const name of hidden) expect(`${route.url} ${answer.text}`).not.toContain(name);
+      }
+    };
+    await sweep(parentA, names2027);
+    expect((await vocal.put('/api/my-classes/viewing', { classId: archived.id })).status).toBe(204);
+    await sweep(vocal, names2027);
+    expect((await vocal.get<Family[]>('/api/families')).body.map((one) => one.graduateName).sort()).toEqual([...names2026].sort());
+    expect((await parentA.put('/api/my-classes/viewing', { classId: opened.id })).status).toBe(204);
+    await sweep(parentA, names2026);
+    await sweep(president, names2026);
+
+    // The admin not named for 2027 reads 2026 as its committee, and 2027 not at all.
+    expect((await vocal.put('/api/my-classes/viewing', { classId: opened.id })).status).toBe(204);
+    expect((await vocal.get('/api/families')).status).toBe(403);
+  }, 120_000);
+
+  it("ends a 2026 family's access to the archive after the day set; the committee still reads it", async () => {
+    expect((await parentB.put('/api/my-classes/viewing', { classId: archived.id })).status).toBe(204);
+    await api.dataSource.getRepository(ClassEntity).update({ id: archived.id }, { familiesReadUntil: '2026-01-31' });
+    expect((await parentB.get<ReadableClass[]>('/api/my-classes')).body.map((one) => one.name)).toEqual(['Promoción 2027']);
+    // Its browser's choice no longer reaches the archive: the current class answers.
+    expect((await parentB.get('/api/my-family')).status).toBe(404);
+    const refused = await parentB.put('/api/my-classes/viewing', { classId: archived.id });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      message: 'El acceso de las familias a la Promoción 2026 terminó el 31/01/2026. Si necesitas algo, comunícate con el comité.',
+    });
+    expect((await vocal.put('/api/my-classes/viewing', { classId: archived.id })).status).toBe(204);
+    expect((await vocal.get<Books>('/api/books')).body.totals.balance).toBe(0);
+  });
+});
