@@ -3,6 +3,7 @@ import type { Family, FamilyImportPreview, FamilyImportResult, FamilyInput } fro
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
+import { accountsKey } from '@portal/api-client/accounts';
 import { statsKey } from '@portal/api-client/stats';
 
 export const familiesKey = '/api/families';
@@ -39,8 +40,9 @@ export function useFamilies() {
   return useSWR(familiesKey, getFamilies, QUERY_OPTIONS);
 }
 
-// A family's change shows in the list, on the dashboard and in every event's answers.
-const familyChanged = { refresh: [familiesKey, statsKey, '/api/event-rsvps/*'] };
+// A family's change shows in the list, on the dashboard and in every event's answers; and in the
+// accounts once read (a parent's proven e-mail links the account to the family that has it).
+const familyChanged = { refresh: [familiesKey, statsKey, '/api/event-rsvps/*', `${accountsKey}*`] };
 export const useCreateFamily = mutationHook(createFamily, familyChanged);
 export const useUpdateFamily = mutationHook(updateFamily, familyChanged);
 export const useDeleteFamily = mutationHook(deleteFamily, familyChanged);
