@@ -72,7 +72,8 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   const other = card.getByRole('checkbox', { name: 'Comité de Padres' });
   expect(await other.isChecked()).toBe(false);
   await other.check();
-  await card.scrollIntoViewIfNeeded();
+  // Full-page screenshots from the top: scrolled, the sticky nav would be drawn across the page.
+  await president.evaluate(() => window.scrollTo(0, 0));
   await screenshot(president, 'new-class');
   expect(await seriousA11yViolations(president)).toEqual([]);
   await president.setViewportSize(PHONE);
@@ -98,7 +99,11 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   await dialog.getByText('lista-2027.csv: 3 familias para importar.').waitFor();
   await dialog.getByRole('button', { name: 'Importar 3 familias' }).click();
   const done = president.getByRole('dialog', { name: 'Se importaron 3 familias' });
-  await done.getByRole('button', { name: 'Cerrar' }).click();
+  // The footer's 'Cerrar' (the other is the dialog's ×): no invitations now.
+  await done.getByRole('button', { name: 'Cerrar' }).first().click();
+  // Carlos Morales's account (his e-mail proven in 2026) is the new family's at once.
+  const mateo = president.getByRole('row', { name: /Mateo Morales/ });
+  await mateo.getByText('Con cuenta').waitFor();
   for (const graduate of ['Mateo Morales', 'Valeria Cifuentes', 'Pablo Yax'])
     await president.getByRole('row', { name: new RegExp(graduate) }).waitFor();
 
@@ -115,12 +120,14 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   const parentSwitch = parent.getByLabel('Promoción', { exact: true });
   await parentSwitch.waitFor();
   expect(await parentSwitch.inputValue()).toBe(await parentSwitch.locator('option', { hasText: 'Promoción 2027' }).getAttribute('value'));
+  await parent.getByText('Mateo Morales').first().waitFor();
   expect(await parent.getByText(BANNER).count()).toBe(0);
   await screenshot(parent, 'class-switch-parent');
 
   await Promise.all([parent.waitForEvent('load'), parentSwitch.selectOption({ label: 'Promoción 2026 (cerrada)' })]);
   await parent.waitForURL(`${portal.url}/parent`);
   await parent.getByText(BANNER).waitFor();
+  await parent.getByText('Sofía Morales').first().waitFor();
   await parent.getByRole('link', { name: 'Cuentas', exact: true }).click();
   const final = parent.getByTestId('final-report');
   await final.getByText('La Promoción 2026 está cerrada: informe final').waitFor();
@@ -134,6 +141,7 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   await parent.waitForURL(`${portal.url}/parent`);
   await parentSwitch.waitFor();
   expect(await parentSwitch.locator('option:checked').textContent()).toBe('Promoción 2027');
+  await parent.getByText('Mateo Morales').first().waitFor();
   expect(await parent.getByText(BANNER).count()).toBe(0);
 
   // The same at a desk.

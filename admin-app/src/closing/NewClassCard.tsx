@@ -40,7 +40,10 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
       onSuccess: () => navigate(FAMILIES_PATH),
     }),
   );
-  const admins = (Array.isArray(accounts) ? accounts : []).filter((account) => account.role === 'admin' && !account.disabled);
+  // The signed-in admin first: always in the new committee.
+  const admins = (Array.isArray(accounts) ? accounts : [])
+    .filter((account) => account.role === 'admin' && !account.disabled)
+    .sort((a, b) => Number(b.id === user?.id) - Number(a.id === user?.id));
   const toggle = (accountId: number) =>
     setChosen((all) => {
       const next = new Set(all);
