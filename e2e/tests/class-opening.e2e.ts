@@ -136,6 +136,15 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   await screenshot(parent, 'class-switch-archived');
   expect(await seriousA11yViolations(parent)).toEqual([]);
 
+  // Scrolled, the phone's nav keeps only its links row on screen: the switch goes up with the welcome.
+  await parent.evaluate(() => window.scrollTo(0, 800));
+  await parent.waitForFunction(() => window.scrollY >= 800);
+  const links = (await parent.locator('.shell-nav__links').boundingBox())!;
+  const classRow = (await parentSwitch.boundingBox())!;
+  expect(Math.abs(links.y)).toBeLessThan(8);
+  expect(classRow.y + classRow.height).toBeLessThanOrEqual(links.y);
+  await parent.evaluate(() => window.scrollTo(0, 0));
+
   // Back to 2027 from the banner.
   await Promise.all([parent.waitForEvent('load'), parent.getByRole('button', { name: 'Volver a la Promoción 2027' }).click()]);
   await parent.waitForURL(`${portal.url}/parent`);
