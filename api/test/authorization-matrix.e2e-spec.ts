@@ -30,6 +30,7 @@ const WITHOUT_HISTORY = new Map<string, string>([
   ['POST /api/bank-statements/preview', 'keeps the lines read as facts; each decision on them writes its line when confirmed'],
   ['PUT /api/my-notices-seen', 'when the parent last opened the notices: a mark, not data'],
   ['PUT /api/my-books/seen', "when the family last opened 'Cuentas': a mark, not data"],
+  ['PUT /api/my-classes/viewing', 'which class the browser views: a cookie, not data'],
 ]);
 
 /** Every route's row, by part of the portal (support/authorization-*.ts). */

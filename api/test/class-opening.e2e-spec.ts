@@ -2,12 +2,11 @@
 // every row, the Class of 2027 opens with its settings, schedule and events a year later and the
 // balance passed on, and nothing of either class is visible from the other: a browser reads an
 // archive only when it views it, only if its account was of that class, and never writes to it.
-import path from 'node:path';
 import type { Books, ClassView, Family, FamilyImportPreview, MyFamily, PaymentDate, ReadableClass, SchoolClass } from '@portal/contracts';
 import { archiveDataSource, archivedTables } from '../src/classes/archive-copy';
-import { archivesDir } from '../src/classes/archives';
 import { ClassEntity } from '../src/classes/class.entity';
 import { apiRoutes } from '../src/common/routes';
+import { filePath } from '../src/files/file-folder';
 import { createUser, sessionAgent, seedTwoFamilies, snapshotTables, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart } from './receipts-fixtures';
@@ -57,7 +56,9 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
   /** Closes 2026 passing its balance to the next class, every open item waived. */
   async function close2026(): Promise<void> {
     const view = (await president.get<ClassView>('/api/class')).body;
-    const waivers = view.checklist.filter((check) => !check.done).map((check) => ({ item: check.item, reason: 'Revisado en la asamblea.' }));
+    const waivers = view.checklist
+      .filter((check) => !check.done)
+      .map((check) => ({ item: check.item, reason: 'Revisado en la asamblea.' }));
     const proposed = await treasurer.post<ClassView>('/api/class/closing', { destination: 'siguiente', acta: 'Acta 14-2026', waivers });
     expect(proposed.status).toBe(201);
     const closed = await president.post<ClassView>(`/api/class/closing/${proposed.body.closings[0]!.id}/approve`);
@@ -69,7 +70,9 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     const snapshot = await snapshotTables(api);
     const early = await president.post('/api/classes', { year: 2027, name: 'Promoción 2027', adminIds: [] });
     expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ message: 'Primero cierra la Promoción 2026: la nueva promoción se abre cuando la anterior está cerrada.' });
+    expect(early.body).toMatchObject({
+      message: 'Primero cierra la Promoción 2026: la nueva promoción se abre cuando la anterior está cerrada.',
+    });
     expect(await snapshotTables(api)).toEqual(snapshot);
   });
 
@@ -96,13 +99,15 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     // The archive holds what the database held, table by table, centavo by centavo.
     archived = await api.dataSource.getRepository(ClassEntity).findOneByOrFail({ year: 2026 });
     const archive = archiveDataSource(
-      path.join(archivesDir(api.config), archived.archiveFile!),
-      archivedTables(api.dataSource).map((meta) => meta.target as Function),
+      filePath(api.config.filesDir, archived.archiveFile!),
+      archivedTables(api.dataSource).map((meta) => meta.target),
     );
     await archive.initialize();
     try {
       expect(await census(api, archive)).toEqual(before);
-      const [hash] = (await archive.query('SELECT passwordHash FROM users WHERE id = ?', [fx.a.parent.id])) as Array<{ passwordHash: string }>;
+      const [hash] = (await archive.query('SELECT passwordHash FROM users WHERE id = ?', [fx.a.parent.id])) as Array<{
+        passwordHash: string;
+      }>;
       expect(hash!.passwordHash).toBe('');
     } finally {
       await archive.destroy();
@@ -114,9 +119,13 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     expect(after.ledger).toBe(0);
     const books = (await president.get<Books>('/api/books')).body;
     expect(books.totals).toMatchObject({ received: 0, spent: -balance2026, balance: balance2026 });
-    expect(books.expenses.map((expense) => [expense.kind, expense.supplier, expense.amount])).toEqual([['saldo', 'Promoción 2026', -balance2026]]);
+    expect(books.expenses.map((expense) => [expense.kind, expense.supplier, expense.amount])).toEqual([
+      ['saldo', 'Promoción 2026', -balance2026],
+    ]);
     const dates2027 = (await president.get<PaymentDate[]>('/api/payment-dates')).body;
-    expect(dates2027.map((date) => date.date)).toEqual(dates2026.map((date) => `${Number(date.date.slice(0, 4)) + 1}${date.date.slice(4)}`));
+    expect(dates2027.map((date) => date.date)).toEqual(
+      dates2026.map((date) => `${Number(date.date.slice(0, 4)) + 1}${date.date.slice(4)}`),
+    );
     expect(dates2027.map((date) => date.amount)).toEqual(dates2026.map((date) => date.amount));
     // The admin not named for 2027 was signed out (its role changed).
     expect((await vocal.get('/api/user')).status).toBe(401);
@@ -148,7 +157,9 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     const parentC = await sessionAgent(api, (await createUser(api, 'parent', 'ines.avila@example.com', 'Inés Ávila')).id);
 
     const classes = async (agent: Agent) =>
-      (await agent.get<ReadableClass[]>('/api/my-classes')).body.map((one) => `${one.name}${one.current ? ' actual' : ''}${one.viewing ? ' (viendo)' : ''}`);
+      (await agent.get<ReadableClass[]>('/api/my-classes')).body.map(
+        (one) => `${one.name}${one.current ? ' actual' : ''}${one.viewing ? ' (viendo)' : ''}`,
+      );
     expect(await classes(parentA)).toEqual(['Promoción 2027 actual (viendo)', 'Promoción 2026']);
     expect(await classes(parentB)).toEqual(['Promoción 2027 actual (viendo)', 'Promoción 2026']);
     expect(await classes(parentC)).toEqual(['Promoción 2027 actual (viendo)']);

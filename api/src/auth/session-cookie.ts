@@ -23,5 +23,6 @@ export function setRoleHint(request: FastifyRequest, reply: FastifyReply, role: 
 
 /** Signed out: neither the session nor the hint stays (a browser with neither is told nothing). */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  for (const name of [SESSION_COOKIE, ROLE_HINT_COOKIE, CLASS_VIEW_COOKIE]) if (request.cookies?.[name] !== undefined) reply.clearCookie(name, { path: '/' });
+  for (const name of [SESSION_COOKIE, ROLE_HINT_COOKIE, CLASS_VIEW_COOKIE])
+    if (request.cookies?.[name] !== undefined) reply.clearCookie(name, { path: '/' });
 }

@@ -1,6 +1,9 @@
-import { rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { DataSource, type EntityMetadata, type FindOptionsOrder, type FindOptionsSelect, type ObjectLiteral } from 'typeorm';
 import { MIGRATIONS } from '../database/database';
+import { moveFileIn } from '../files/file-folder';
 
 /**
  * Tables an archive leaves out: sign-in state (sessions, one-time tokens, counters) and who may
@@ -15,7 +18,7 @@ const PAGE = 200;
 export type ArchiveCounts = Record<string, number>;
 
 /** The archive's database: an SQLite file with the current schema (its migrations run). */
-export function archiveDataSource(file: string, entities: Function[]): DataSource {
+export function archiveDataSource(file: string, entities: Array<EntityMetadata['target']>): DataSource {
   return new DataSource({
     type: 'better-sqlite3',
     database: file,
@@ -33,17 +36,18 @@ export function archivedTables(live: DataSource): EntityMetadata[] {
 }
 
 /**
- * Copies every class table of `live` (SQLite or MySQL/MariaDB) into a new SQLite file at `file`
- * through the entities, so each value keeps its type; passwords are not copied (an archive is read
- * through the live portal's sign-in). The file appears only once complete and its counts checked.
+ * Copies every class table of `live` (SQLite or MySQL/MariaDB) into a new SQLite file, through the
+ * entities so each value keeps its type, and puts it in the files folder under its SHA-256 (backups
+ * copy it with the receipts); passwords are not copied (an archive is read through the live
+ * portal's sign-in). The file is put there only once complete and its counts checked.
  */
-export async function copyToArchive(live: DataSource, file: string): Promise<ArchiveCounts> {
-  const partial = `${file}.partial`;
-  await rm(partial, { force: true });
+export async function copyToArchive(live: DataSource, filesDir: string): Promise<{ hash: string; counts: ArchiveCounts }> {
+  await mkdir(filesDir, { recursive: true });
+  const partial = path.join(filesDir, `archive-${randomBytes(8).toString('hex')}.partial`);
   const tables = archivedTables(live);
   const archive = archiveDataSource(
     partial,
-    tables.map((meta) => meta.target as Function),
+    tables.map((meta) => meta.target),
   );
   await archive.initialize();
   const counts: ArchiveCounts = {};
@@ -58,13 +62,16 @@ export async function copyToArchive(live: DataSource, file: string): Promise<Arc
     await archive.query('PRAGMA foreign_keys = ON');
     for (const meta of tables) {
       const copied = await archive.getRepository(meta.target).count();
-      if (copied !== counts[meta.tableName]) throw new Error(`archive of ${meta.tableName}: ${copied} rows, ${counts[meta.tableName]} read`);
+      if (copied !== counts[meta.tableName])
+        throw new Error(`archive of ${meta.tableName}: ${copied} rows, ${counts[meta.tableName]} read`);
     }
-  } finally {
+  } catch (error) {
     await archive.destroy();
+    await rm(partial, { force: true });
+    throw error;
   }
-  await rename(partial, file);
-  return counts;
+  await archive.destroy();
+  return { hash: await moveFileIn(filesDir, partial), counts };
 }
 
 async function copyTable(live: DataSource, archive: DataSource, meta: EntityMetadata): Promise<number> {

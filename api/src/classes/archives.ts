@@ -11,6 +11,7 @@ import { CLASS_VIEW_COOKIE, type ReadableClass, type User } from '@portal/contra
 import { APP_CONFIG } from '../app.config';
 import { ARCHIVE_USER_HEADER, SESSION_COOKIE, SessionsService } from '../auth/sessions.service';
 import type { AppConfig } from '../config';
+import { filePath } from '../files/file-folder';
 import { ClassEntity, ClassReaderEntity } from './class.entity';
 import { familiesAccessEnded, toSchoolClass } from './class.store';
 import { CLOSED_CLASS_MESSAGES } from './closed-class.guard';
@@ -26,11 +27,6 @@ const READS = new Set(['GET', 'HEAD']);
 const FORWARDED_HEADERS = ['accept', 'accept-language', 'if-none-match', 'if-modified-since', 'user-agent'];
 /** The archive's answer's headers the live reply does not copy: its own framing, and any cookie. */
 const DROPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'set-cookie', 'x-request-id']);
-
-/** The folder of archives, under FILES_DIR (so backups copy them with the receipts). */
-export function archivesDir(config: Pick<AppConfig, 'filesDir'>): string {
-  return path.join(config.filesDir, 'classes');
-}
 
 /** An archived class, as the switch and the forwarding need it. */
 export interface ArchivedClass {
@@ -128,7 +124,10 @@ export class ClassArchives implements OnApplicationShutdown {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const answer = await app.getHttpAdapter().getInstance().inject({ method: request.method as 'GET', url: request.url, headers });
+    const answer = await app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: request.method as 'GET', url: request.url, headers });
     for (const [name, value] of Object.entries(answer.headers)) {
       if (!DROPPED_HEADERS.has(name.toLowerCase()) && value !== undefined) void reply.header(name, value);
     }
@@ -152,7 +151,7 @@ export class ClassArchives implements OnApplicationShutdown {
 
   private async start(row: ClassEntity, working: string): Promise<NestFastifyApplication> {
     if (!this.factory) throw new Error('ClassArchives: forwardFrom was not called');
-    await copyFile(path.join(archivesDir(this.config), row.archiveFile!), working);
+    await copyFile(filePath(this.config.filesDir, row.archiveFile!), working);
     this.logger.log(`Serving the archive of ${row.name}.`);
     return this.factory({
       ...this.config,

@@ -63,6 +63,11 @@ export class MyClassesController {
         ended ? CLOSED_CLASS_MESSAGES.familiesEnded(ended.name, ended.familiesReadUntil!) : SWITCH_MESSAGES.notYours,
       );
     }
-    reply.setCookie(CLASS_VIEW_COOKIE, String(body.classId), { path: '/', sameSite: 'lax', secure: isSecureCookie(request), httpOnly: true });
+    reply.setCookie(CLASS_VIEW_COOKIE, String(body.classId), {
+      path: '/',
+      sameSite: 'lax',
+      secure: isSecureCookie(request),
+      httpOnly: true,
+    });
   }
 }

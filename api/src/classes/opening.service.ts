@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
 import { In, IsNull, Not, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { OPENING_BALANCE_KIND, type OpenClassRequest, type SchoolClass, type User } from '@portal/contracts';
@@ -11,7 +9,6 @@ import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
 import { copyToArchive } from './archive-copy';
-import { archivesDir } from './archives';
 import { ClassClosingEntity, ClassEntity, ClassReaderEntity } from './class.entity';
 import { ClassStore, toSchoolClass } from './class.store';
 
@@ -97,10 +94,7 @@ export class OpeningService {
     });
     if (admins.length !== committee.length) throw new BadRequestException(OPENING_MESSAGES.notAdmins);
 
-    const dir = archivesDir(this.config);
-    await mkdir(dir, { recursive: true });
-    const file = `promocion-${closed.year}-${closed.id}-${randomBytes(4).toString('hex')}.sqlite`;
-    await copyToArchive(this.db.dataSource, path.join(dir, file));
+    const { hash: file } = await copyToArchive(this.db.dataSource, this.config.filesDir);
 
     const opened = await this.db.write(async (manager) => {
       const again = await this.classes.latest(manager);
@@ -172,14 +166,18 @@ export class OpeningService {
     const settings = this.meta('settings').target;
     const [row] = await manager.find(settings, { where: { id: 1 } });
     if (row) {
-      await manager.update(settings, { id: 1 }, {
-        classYear: year,
-        finalPaymentDeadline: yearLater(row.finalPaymentDeadline),
-        awardsDate: yearLater(row.awardsDate),
-        brunchDate: yearLater(row.brunchDate),
-        // The gala's passes of the closed class no longer open the door.
-        galaSecret: randomBytes(32).toString('base64url'),
-      });
+      await manager.update(
+        settings,
+        { id: 1 },
+        {
+          classYear: year,
+          finalPaymentDeadline: yearLater(row.finalPaymentDeadline),
+          awardsDate: yearLater(row.awardsDate),
+          brunchDate: yearLater(row.brunchDate),
+          // The gala's passes of the closed class no longer open the door.
+          galaSecret: randomBytes(32).toString('base64url'),
+        },
+      );
     }
     const dates = this.meta('payment_dates').target;
     for (const payment of await manager.find(dates, {})) {
@@ -187,12 +185,16 @@ export class OpeningService {
     }
     const events = this.meta('events').target;
     for (const event of await manager.find(events, {})) {
-      await manager.update(events, { id: event.id }, {
-        fecha: instantYearLater(event.fecha),
-        rsvpDeadline: event.rsvpDeadline ? instantYearLater(event.rsvpDeadline) : null,
-        sequence: event.sequence + 1,
-        updatedAt: new Date(),
-      });
+      await manager.update(
+        events,
+        { id: event.id },
+        {
+          fecha: instantYearLater(event.fecha),
+          rsvpDeadline: event.rsvpDeadline ? instantYearLater(event.rsvpDeadline) : null,
+          sequence: event.sequence + 1,
+          updatedAt: new Date(),
+        },
+      );
     }
   }
 

@@ -2,7 +2,7 @@
 // (`ab/ab12…`): a file is never rewritten, two receipts with the same bytes share one file, and a
 // backup copies each file once (`copyNewFiles`). The folder is never inside the web root.
 import { createHash, randomBytes } from 'node:crypto';
-import { constants, existsSync } from 'node:fs';
+import { constants, createReadStream, existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -29,6 +29,21 @@ export async function putFile(dir: string, bytes: Buffer): Promise<string> {
   } finally {
     await rm(partial, { force: true });
   }
+  return hash;
+}
+
+/** Moves the finished file at `source` (on the same file system) into `dir` under its hash; returns the hash. */
+export async function moveFileIn(dir: string, source: string): Promise<string> {
+  const digest = createHash('sha256');
+  for await (const chunk of createReadStream(source)) digest.update(chunk as Buffer);
+  const hash = digest.digest('hex');
+  const target = filePath(dir, hash);
+  if (existsSync(target)) {
+    await rm(source, { force: true });
+    return hash;
+  }
+  await mkdir(path.dirname(target), { recursive: true });
+  await rename(source, target);
   return hash;
 }
 

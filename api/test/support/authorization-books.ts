@@ -56,6 +56,12 @@ export const BOOKS_ROUTES: Record<string, RouteRule> = {
   // The class is open: no frozen report yet.
   'GET /api/class/report/workbook': { expect: [401, 404, 404, 404, 403] },
   'GET /api/my-class': { expect: PARENT },
+  'GET /api/classes': { expect: ADMIN(200) },
+  // The class is open: the next one cannot open yet.
+  'POST /api/classes': { expect: ADMIN(409), request: () => ({ body: { year: 2027, name: 'Promoción 2027', adminIds: [] } }) },
+  'GET /api/my-classes': { expect: [401, 200, 200, 200, 403] },
+  // Viewing the current class: a cookie, no data.
+  'PUT /api/my-classes/viewing': { expect: [401, 204, 204, 204, 403], request: () => ({ body: { classId: 1 } }) },
   'POST /api/books/budgets': {
     expect: ADMIN(201),
     request: () => ({ body: { approvedOn: '2026-03-01', acta: 'Acta 4-2026', lines: [{ category: 'Salón', amount: 20000 }] } }),

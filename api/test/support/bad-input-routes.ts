@@ -371,6 +371,16 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
   },
   'POST /api/class/closing/:id/approve': { caller: 'admin', param: () => '1', existing: ID },
   'POST /api/class/closing/:id/reject': { caller: 'admin', param: () => '1', existing: ID },
+  'POST /api/classes': {
+    caller: 'admin',
+    body: () => ({ year: 2027, name: 'Promoción 2027', adminIds: [] }),
+    fields: { year: { type: 'int', min: 2000, max: 2100, required: true }, name: text(120) },
+  },
+  'PUT /api/my-classes/viewing': {
+    caller: 'parent',
+    body: () => ({ classId: 1 }),
+    fields: { classId: { type: 'int', min: 1, max: 2_147_483_647, required: true } },
+  },
   'PUT /api/my-books/seen': { caller: 'parent' },
   'POST /api/my-books/questions': {
     caller: 'parent',

@@ -22,6 +22,7 @@ export class OpenClassDto implements OpenClassRequest {
 
 /** PUT /api/my-classes/viewing. */
 export class ViewClassDto implements ViewClassRequest {
+  @Max(2_147_483_647, { message: 'Elige una promoción de la lista.' })
   @Min(1, { message: 'Elige una promoción de la lista.' })
   @IsInt({ message: 'Elige una promoción de la lista.' })
   classId!: number;
