@@ -112,6 +112,10 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   await adminSwitch.waitFor();
   expect(await adminSwitch.locator('option').allTextContents()).toEqual(['Promoción 2027', 'Promoción 2026 (cerrada)']);
   await screenshot(president, 'new-class-families');
+  await president.setViewportSize(PHONE);
+  await adminSwitch.waitFor();
+  expect(await scrollsSideways(president)).toBe(false);
+  await screenshot(president, 'new-class-families');
 
   // A parent of both classes, on a phone: 2027 first, then 2026 read-only, then back.
   const { page: parent } = await newPage(browser, PHONE);
