@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FolderPlus } from 'lucide-react';
 import type { SchoolClass } from '@portal/contracts';
 import { useAccounts } from '@portal/api-client/accounts';
-import { useOpenClass } from '@portal/api-client/classes';
+import { useOpenClass } from '@portal/api-client/class-opening';
 import { useUser } from '@portal/api-client/session';
 import { formatDayNumeric } from '@portal/format';
 import { useNavigate } from '@portal/ui/router';

@@ -3,7 +3,6 @@ import type { Family, FamilyImportPreview, FamilyImportResult, FamilyInput } fro
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
-import { accountsKey } from '@portal/api-client/accounts';
 import { statsKey } from '@portal/api-client/stats';
 
 export const familiesKey = '/api/families';
@@ -41,8 +40,10 @@ export function useFamilies() {
 }
 
 // A family's change shows in the list, on the dashboard and in every event's answers; and in the
-// accounts once read (a parent's proven e-mail links the account to the family that has it).
-const familyChanged = { refresh: [familiesKey, statsKey, '/api/event-rsvps/*', `${accountsKey}*`] };
+// accounts once read (a parent's proven e-mail links the account to the family that has it). By
+// their paths, like the answers': the parents' app reads this file, and importing accounts.ts would
+// bring the committee's account changes into its bundle.
+const familyChanged = { refresh: [familiesKey, statsKey, '/api/event-rsvps/*', '/api/accounts*'] };
 export const useCreateFamily = mutationHook(createFamily, familyChanged);
 export const useUpdateFamily = mutationHook(updateFamily, familyChanged);
 export const useDeleteFamily = mutationHook(deleteFamily, familyChanged);
