@@ -167,4 +167,19 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   await parentAtDesk.goto(`${portal.url}/parent/cuentas`);
   await parentAtDesk.getByTestId('final-report').waitFor();
   await screenshot(parentAtDesk, 'class-switch-archived');
+
+  // The committee reads 2026 too, read-only: its closing shows the report and opens nothing more.
+  await president.setViewportSize(DESKTOP);
+  await Promise.all([president.waitForEvent('load'), adminSwitch.selectOption({ label: 'Promoción 2026 (cerrada)' })]);
+  await president.waitForURL(`${portal.url}/admin`);
+  await president.getByText(BANNER).waitFor();
+  await president.goto(`${portal.url}/admin/cierre`);
+  await president.getByTestId('closing-report').waitFor();
+  await president.getByText(BANNER).waitFor();
+  expect(await president.getByTestId('new-class').count()).toBe(0);
+  await screenshot(president, 'class-switch-admin-archived');
+  await Promise.all([president.waitForEvent('load'), president.getByRole('button', { name: 'Volver a la Promoción 2027' }).click()]);
+  await president.waitForURL(`${portal.url}/admin`);
+  await adminSwitch.waitFor();
+  expect(await adminSwitch.locator('option:checked').textContent()).toBe('Promoción 2027');
 });
