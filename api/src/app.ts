@@ -2,7 +2,6 @@ import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
-import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { registerCookiePolicy } from './auth/cookie';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -94,6 +93,6 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   if (config.serveWeb) await registerWeb(app, config);
   app.enableShutdownHooks();
   await app.init();
-  if (config.seedDemo) await seedDemo(app.get(DataSource));
+  if (config.seedDemo) await seedDemo(app);
   return app;
 }
