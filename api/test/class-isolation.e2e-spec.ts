@@ -26,7 +26,14 @@ describe.each(DATABASES)('two classes on one deployment (%s)', (kind) => {
   let api: TestApi;
   let second: TestApi;
   /** Who signs in, and which class each may read: 2026 archived, 2027 current. */
-  const accounts: Record<string, { agent: Agent; reads: Array<2026 | 2027>; refused?: number }> = {};
+  /** `home`: the page that shows the account's families, with what it shows in each class. */
+  interface Account {
+    agent: Agent;
+    reads: Array<2026 | 2027>;
+    refused?: number;
+    home?: { url: string; shows: Record<2026 | 2027, string[]> };
+  }
+  const accounts: Record<string, Account> = {};
   const names: Record<2026 | 2027, string[]> = { 2026: [], 2027: [] };
   const ids: Record<2026 | 2027, number[]> = { 2026: [], 2027: [] };
   const classIds: Record<2026 | 2027, number> = { 2026: 0, 2027: 0 };
@@ -73,10 +80,23 @@ describe.each(DATABASES)('two classes on one deployment (%s)', (kind) => {
     names[2027] = [sibling.graduateName, other.graduateName, other.contactName];
     ids[2027] = [sibling.id, other.id];
     const parentC = (await createUser(api, 'parent', other.email, 'Inés Ávila')).id;
-    accounts.parentA = { agent: await sessionAgent(api, fx.a.parent.id), reads: [2027, 2026] };
-    accounts.parentB = { agent: await sessionAgent(api, fx.b.parent.id), reads: [2027, 2026] };
-    accounts.parentC = { agent: await sessionAgent(api, parentC), reads: [2027] };
-    accounts.president = { agent: await sessionAgent(api, presidentId), reads: [2027, 2026] };
+    const family = (shows2026: string[], shows2027: string[]) => ({ url: '/api/my-family', shows: { 2026: shows2026, 2027: shows2027 } });
+    accounts.parentA = {
+      agent: await sessionAgent(api, fx.a.parent.id),
+      reads: [2027, 2026],
+      home: family([fx.a.family.graduateName], [sibling.graduateName]),
+    };
+    accounts.parentB = {
+      agent: await sessionAgent(api, fx.b.parent.id),
+      reads: [2027, 2026],
+      home: family([fx.b.family.graduateName], []),
+    };
+    accounts.parentC = { agent: await sessionAgent(api, parentC), reads: [2027], home: family([], [other.graduateName]) };
+    accounts.president = {
+      agent: await sessionAgent(api, presidentId),
+      reads: [2027, 2026],
+      home: { url: '/api/families', shows: { 2026: names[2026].slice(0, 2), 2027: names[2027].slice(0, 2) } },
+    };
     // A door account outside its gala night has no session at all.
     accounts.door = { agent: await sessionAgent(api, (await createUser(api, 'door', null, 'Puerta')).id), reads: [], refused: 401 };
   }, 120_000);
@@ -102,7 +122,7 @@ describe.each(DATABASES)('two classes on one deployment (%s)', (kind) => {
           viewing[name] = 2027;
         }
         for (const { who, act } of steps) {
-          const { agent, reads, refused = 403 } = accounts[who]!;
+          const { agent, reads, refused = 403, home } = accounts[who]!;
           if ('view' in act) {
             const answer = await agent.put('/api/my-classes/viewing', { classId: classIds[act.view] });
             const allowed = reads.includes(act.view);
@@ -110,9 +130,14 @@ describe.each(DATABASES)('two classes on one deployment (%s)', (kind) => {
             if (allowed) viewing[who] = act.view;
             continue;
           }
-          const answer = await agent.get(act.read);
           const hidden = names[viewing[who] === 2026 ? 2027 : 2026];
+          const answer = await agent.get(act.read);
           for (const name of hidden) expect(`${who} viewing ${viewing[who]}: ${act.read} ${answer.text}`).not.toContain(name);
+          // And the page of its families shows the class it views, only.
+          if (!home) continue;
+          const page = (await agent.get(home.url)).text;
+          for (const name of hidden) expect(`${who} viewing ${viewing[who]}: ${home.url} ${page}`).not.toContain(name);
+          for (const name of home.shows[viewing[who]!]) expect(`${who} viewing ${viewing[who]}: ${home.url} ${page}`).toContain(name);
         }
       }),
       { numRuns: 25 },
