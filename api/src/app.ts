@@ -2,7 +2,6 @@ import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
-import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { registerCookiePolicy } from './auth/cookie';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -82,18 +81,19 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   registerKeptReplies(fastify);
   registerUnsubscribeFormParser(fastify);
   registerCsrfCheck(fastify, config.allowedOrigins);
+  // A browser viewing an archived class is answered by that class's own instance (docs/classes.md),
+  // before anything reads its request further.
+  if (!config.archive) app.get(ClassArchives).forwardFrom(fastify, (archiveConfig) => createApp(archiveConfig));
   // After the cross-site check: a forged upload is told so first.
   const sessions = app.get(SessionsService);
   await registerUploads(app, (token) => sessions.resolve(token), SESSION_COOKIE);
   if (!config.archive) {
     await setupOpenApi(app);
     registerRemotesManifest(app, config);
-    // A browser viewing an archived class is answered by that class's own instance (docs/classes.md).
-    app.get(ClassArchives).forwardFrom(fastify, (archiveConfig) => createApp(archiveConfig));
   }
   if (config.serveWeb) await registerWeb(app, config);
   app.enableShutdownHooks();
   await app.init();
-  if (config.seedDemo) await seedDemo(app.get(DataSource));
+  if (config.seedDemo) await seedDemo(app);
   return app;
 }

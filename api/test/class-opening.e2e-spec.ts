@@ -2,7 +2,12 @@
 // every row, the Class of 2027 opens with its settings, schedule and events a year later and the
 // balance passed on, and nothing of either class is visible from the other: a browser reads an
 // archive only when it views it, only if its account was of that class, and never writes to it.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Books, ClassView, Family, FamilyImportPreview, MyFamily, PaymentDate, ReadableClass, SchoolClass } from '@portal/contracts';
+import { backup } from '../src/backup/backup';
+import { restore } from '../src/backup/restore';
 import { archiveDataSource, archivedTables } from '../src/classes/archive-copy';
 import { ClassEntity } from '../src/classes/class.entity';
 import { apiRoutes } from '../src/common/routes';
@@ -222,5 +227,20 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     });
     expect((await vocal.put('/api/my-classes/viewing', { classId: archived.id })).status).toBe(204);
     expect((await vocal.get<Books>('/api/books')).body.totals.balance).toBe(0);
+  });
+
+  it('backs the archive up with the receipts, and refuses a restore that would name an archive it lacks', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-class-backups-'));
+    try {
+      const file = await backup(api.config, dir);
+      expect(existsSync(filePath(path.join(dir, 'files'), archived.archiveFile!))).toBe(true);
+      rmSync(path.join(dir, 'files'), { recursive: true, force: true });
+      rmSync(api.config.filesDir, { recursive: true, force: true });
+      await expect(restore(api.config, file)).rejects.toThrow(
+        /receipt, invoice or class files it names are in neither .* nothing was changed/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

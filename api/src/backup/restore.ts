@@ -48,7 +48,12 @@ export async function restore(
 }
 
 /** The tables whose rows name files of the files folder (files/row-files.ts). */
-const FILE_TABLES = ['payment_proof_files', 'expense_invoice_files'];
+/** The columns that name files in FILES_DIR: receipts and invoices, and a class's frozen report and archive. */
+const FILE_COLUMNS: Record<string, string[]> = {
+  payment_proof_files: ['dataHash', 'thumbnailHash'],
+  expense_invoice_files: ['dataHash', 'thumbnailHash'],
+  classes: ['reportFile', 'workbookFile', 'archiveFile'],
+};
 
 /** Refuses a copy whose rows name files that neither the backups' files folder nor FILES_DIR has. */
 function checkFiles(file: string, filesDir: string, hashes: Array<string | null>): void {
@@ -56,7 +61,7 @@ function checkFiles(file: string, filesDir: string, hashes: Array<string | null>
   if (missing.length > 0) {
     throw nothingChanged(
       file,
-      `${missing.length} receipt or invoice files it names are in neither ${backupFilesDir(path.dirname(file))} nor ${filesDir}`,
+      `${missing.length} receipt, invoice or class files it names are in neither ${backupFilesDir(path.dirname(file))} nor ${filesDir}`,
     );
   }
 }
@@ -107,27 +112,28 @@ function sqliteReceipts(db: BetterSqlite3Type.Database): number {
 
 /** The files the rows name (none in a copy from before the files folder: its bytes are in the rows). */
 function sqliteFileHashes(db: BetterSqlite3Type.Database): Array<string | null> {
-  return FILE_TABLES.flatMap((table) => {
-    const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>;
-    if (!columns.some((column) => column.name === 'dataHash')) return [];
-    const rows = db.prepare(`SELECT dataHash, thumbnailHash FROM ${table}`).all() as Array<{
-      dataHash: string | null;
-      thumbnailHash: string | null;
-    }>;
-    return rows.flatMap((row) => [row.dataHash, row.thumbnailHash]);
+  return Object.entries(FILE_COLUMNS).flatMap(([table, wanted]) => {
+    const names = new Set(
+      (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>).map((column) => column.name),
+    );
+    const columns = wanted.filter((column) => names.has(column));
+    if (columns.length === 0) return [];
+    const rows = db.prepare(`SELECT ${columns.join(', ')} FROM ${table}`).all() as Array<Record<string, string | null>>;
+    return rows.flatMap((row) => columns.map((column) => row[column] ?? null));
   });
 }
 
 async function mysqlFileHashes(connection: Connection, database: string): Promise<Array<string | null>> {
   const hashes: Array<string | null> = [];
-  for (const table of FILE_TABLES) {
-    const [columns] = await connection.query<RowDataPacket[]>(
-      "SELECT 1 FROM information_schema.columns WHERE table_schema = ? AND table_name = ? AND column_name = 'dataHash'",
-      [database, table],
+  for (const [table, wanted] of Object.entries(FILE_COLUMNS)) {
+    const [found] = await connection.query<RowDataPacket[]>(
+      'SELECT column_name AS name FROM information_schema.columns WHERE table_schema = ? AND table_name = ? AND column_name IN (?)',
+      [database, table, wanted],
     );
+    const columns = wanted.filter((column) => found.some((row) => String(row.name).toLowerCase() === column.toLowerCase()));
     if (columns.length === 0) continue;
-    const [rows] = await connection.query<RowDataPacket[]>(`SELECT dataHash, thumbnailHash FROM ${q(database)}.${q(table)}`);
-    for (const row of rows) hashes.push(row.dataHash as string | null, row.thumbnailHash as string | null);
+    const [rows] = await connection.query<RowDataPacket[]>(`SELECT ${columns.map(q).join(', ')} FROM ${q(database)}.${q(table)}`);
+    for (const row of rows) hashes.push(...columns.map((column) => (row[column] as string | null) ?? null));
   }
   return hashes;
 }

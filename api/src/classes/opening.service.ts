@@ -97,10 +97,13 @@ export class OpeningService {
     const { hash: file } = await copyToArchive(this.db.dataSource, this.config.filesDir);
 
     const opened = await this.db.write(async (manager) => {
-      const again = await this.classes.latest(manager);
-      if (again.id !== closed.id || again.archiveFile) throw new ConflictException(OPENING_MESSAGES.openedMeanwhile);
+      // Conditional, first: of two openings at once, one archives the class; the other waits for
+      // its row, then finds it archived.
+      const claimed = await manager.update(ClassEntity, { id: closed.id, archiveFile: IsNull() }, { archiveFile: file });
+      if (!claimed.affected || (await this.classes.latest(manager)).id !== closed.id) {
+        throw new ConflictException(OPENING_MESSAGES.openedMeanwhile);
+      }
       await this.recordReaders(manager, closed.id);
-      await manager.update(ClassEntity, { id: closed.id }, { archiveFile: file });
       const balance = await this.passedOn(manager, closed.id);
       const categories = await this.budgetCategories(manager);
       for (const table of CLEARED) await manager.createQueryBuilder().delete().from(this.meta(table).target).execute();

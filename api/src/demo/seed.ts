@@ -1,6 +1,7 @@
-// Demo data for `npm start`: two accounts, a handful of families, the key events, notices,
-// answers. Runs only when SEED_DEMO is on and the database has no users yet.
-import type { DataSource } from 'typeorm';
+// Demo data for `npm start`: two accounts, a closed Class of 2025 (closed-class.ts) and the active
+// Class of 2026 with a handful of families, the key events, notices, answers. Runs only when SEED_DEMO is on and the database has no users yet.
+import type { INestApplicationContext } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { PaymentNumber, PaymentStatus } from '@portal/contracts';
 import { fromDateTimeLocal, todayInGuatemala } from '@portal/format';
 import { hashPassword } from '../auth/password';
@@ -14,6 +15,8 @@ import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { EventRsvpEntity } from '../rsvps/event-rsvp.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 import { UserEntity } from '../users/user.entity';
+import { toUser } from '../users/users.service';
+import { seedClosedClass } from './closed-class';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 
 /** Each family's answer to the awards ceremony and the brunch, in FAMILIES' order: attending or not answered. */
@@ -177,24 +180,29 @@ const NOTICES: Array<Omit<NoticeEntity, 'id' | 'date' | 'createdAt' | 'emailUnsu
   },
 ];
 
-export async function seedDemo(dataSource: DataSource): Promise<void> {
+export async function seedDemo(app: INestApplicationContext): Promise<void> {
+  const dataSource = app.get(DataSource);
   if ((await dataSource.manager.count(UserEntity)) > 0) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const createdAt = new Date();
+  await dataSource.manager.insert(UserEntity, [
+    // The demo accounts own their (example) addresses: the demo parent sees its family at once.
+    ...DEMO_ACCOUNTS.map(({ role, username, name, email }) => ({
+      role,
+      username,
+      name,
+      email,
+      passwordHash,
+      createdAt,
+      emailVerifiedAt: createdAt,
+    })),
+    // The 2025 committee's treasurer, who proposed its closing: no one signs in with it.
+    { role: 'admin' as const, username: 'tesoreria2025', name: 'Tesorería 2025', email: null, passwordHash: '!', createdAt },
+  ]);
+  const users = await dataSource.manager.find(UserEntity, { order: { id: 'ASC' } });
+  const [admin, treasurer] = [users.find((user) => user.username === 'admin')!, users.find((user) => user.username === 'tesoreria2025')!];
+  await seedClosedClass(app, toUser(admin), toUser(treasurer));
   await dataSource.transaction(async (manager) => {
-    const createdAt = new Date();
-    await manager.insert(
-      UserEntity,
-      // The demo accounts own their (example) addresses: the demo parent sees its family at once.
-      DEMO_ACCOUNTS.map(({ role, username, name, email }) => ({
-        role,
-        username,
-        name,
-        email,
-        passwordHash,
-        createdAt,
-        emailVerifiedAt: createdAt,
-      })),
-    );
     await manager.insert(FamilyEntity, FAMILIES);
     const settings = await manager.findOneByOrFail(SettingsEntity, { id: 1 });
     for (const { local, key, ...event } of EVENTS) {
