@@ -123,6 +123,12 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   await parent.waitForURL(`${portal.url}/parent`);
   const parentSwitch = parent.getByLabel('Promoción', { exact: true });
   await parentSwitch.waitFor();
+  // The demo's parent also had a daughter in the Class of 2025, archived before (api/src/demo/closed-class.ts).
+  expect(await parentSwitch.locator('option').allTextContents()).toEqual([
+    'Promoción 2027',
+    'Promoción 2026 (cerrada)',
+    'Promoción 2025 (cerrada)',
+  ]);
   expect(await parentSwitch.inputValue()).toBe(await parentSwitch.locator('option', { hasText: 'Promoción 2027' }).getAttribute('value'));
   await parent.getByText('Mateo Morales').first().waitFor();
   expect(await parent.getByText(BANNER).count()).toBe(0);
