@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull, type EntityManager } from 'typeorm';
-import type { BalanceDestination, User } from '@portal/contracts';
+import { OPENING_BALANCE_KIND, type BalanceDestination, type User } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { recordChange } from '../history/record';
+import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ControlChangeEntity } from './control-change.entity';
 import { ExpenseEntity, ExpenseQuestionEntity } from './expense.entity';
 
@@ -24,7 +25,10 @@ const DESTINATION = {
 
 export const CLOSING_CATEGORY = 'Cierre de la promoción';
 
-/** The books' side of closing a class: what is still open, and the entry that gives the balance away. */
+/** The next class's entry for the balance the closed class passed on. */
+export const OPENING_BALANCE_CATEGORY = 'Saldo inicial';
+
+/** The books' side of closing a class (what is still open, the entry that gives the balance away) and of opening the next. */
 @Injectable()
 export class BooksClosing {
   async openItems(manager: EntityManager): Promise<BooksOpenItems> {
@@ -85,5 +89,61 @@ export class BooksClosing {
       after: { supplier, concept, amount: input.amount / 100, destination: input.destination },
     });
     return id;
+  }
+
+  /** The latest budget's categories, in order: what the next class's first budget starts from. */
+  async budgetCategories(manager: EntityManager): Promise<string[]> {
+    const [latest] = await manager.find(BudgetVersionEntity, { order: { id: 'DESC' }, take: 1, select: { id: true } });
+    if (!latest) return [];
+    const lines = await manager.find(BudgetLineEntity, { where: { versionId: latest.id }, order: { position: 'ASC' } });
+    return lines.map((line) => line.category);
+  }
+
+  /**
+   * The next class's books ('Nueva promoción', once the class's tables are emptied): a first budget
+   * with the closed class's categories at Q0, and the balance it passed on (centavos) as money in,
+   * approved by the closing: the only place it is counted in the new class.
+   */
+  async startClass(manager: EntityManager, user: User, previous: { name: string; categories: string[]; balance: number }): Promise<void> {
+    const now = new Date();
+    const by = { createdById: user.id, createdByName: user.name.slice(0, 120), createdAt: now };
+    if (previous.categories.length > 0) {
+      const { identifiers } = await manager.insert(BudgetVersionEntity, {
+        approvedOn: todayInGuatemala(now),
+        acta: `Categorías del presupuesto de la ${previous.name}, sin montos: por aprobar.`.slice(0, 300),
+        ...by,
+      });
+      const versionId = Number(identifiers[0]!.id);
+      await manager.insert(
+        BudgetLineEntity,
+        previous.categories.map((category, position) => ({ versionId, position, category, amount: 0 })),
+      );
+    }
+    if (previous.balance <= 0) return;
+    await manager.insert(ExpenseEntity, {
+      kind: OPENING_BALANCE_KIND,
+      date: todayInGuatemala(now),
+      category: OPENING_BALANCE_CATEGORY,
+      supplier: previous.name,
+      concept: `Saldo que la ${previous.name} pasó a esta promoción al cerrar.`,
+      amount: -previous.balance,
+      method: 'transferencia',
+      nit: null,
+      felSeries: null,
+      felNumber: null,
+      felUuid: null,
+      invoiceType: null,
+      hasThumbnail: false,
+      state: 'aprobado',
+      approvedById: user.id,
+      approvedByName: user.name.slice(0, 120),
+      approvedAt: now,
+      reversesId: null,
+      reversedById: null,
+      reason: null,
+      dueDate: null,
+      commitmentId: null,
+      ...by,
+    });
   }
 }

@@ -5,7 +5,11 @@ import { AuthModule } from '../auth/auth.module';
 import { BankLineStoreModule } from '../bank/bank-line.store';
 import { BooksModule } from '../books/books.module';
 import { ControlsModule } from '../books/controls.service';
+import { EventStoreModule } from '../events/event.store';
 import { FamilyStoreModule } from '../families/family.store';
+import { PaymentStoreModule } from '../payments/payment.store';
+import { SettingsStoreModule } from '../settings/settings.store';
+import { UsersModule } from '../users/users.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
 import { ReceiptStoreModule } from '../receipts/receipt.store';
@@ -31,6 +35,10 @@ import { OpeningService } from './opening.service';
     LedgerModule,
     FamilyStoreModule,
     ParentModule,
+    UsersModule,
+    SettingsStoreModule,
+    PaymentStoreModule,
+    EventStoreModule,
   ],
   controllers: [ClassController, ClassReportController, MyClassController, ClassesController, MyClassesController],
   providers: [ClosingService, OpeningService, ClassArchives, { provide: APP_GUARD, useClass: ClosedClassGuard }],

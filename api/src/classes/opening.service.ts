@@ -1,13 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
-import { In, IsNull, Not, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
-import { OPENING_BALANCE_KIND, type OpenClassRequest, type SchoolClass, type User } from '@portal/contracts';
-import { formatQuetzales, todayInGuatemala, toQuetzales } from '@portal/format';
+import { IsNull } from 'typeorm';
+import type { OpenClassRequest, SchoolClass, User } from '@portal/contracts';
+import { toQuetzales } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
 import { SessionsService } from '../auth/sessions.service';
+import { BooksClosing } from '../books/books-closing';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
+import { EventStore } from '../events/event.store';
+import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
+import { PaymentStore } from '../payments/payment.store';
+import { SettingsStore } from '../settings/settings.store';
+import { UsersService } from '../users/users.service';
 import { copyToArchive } from './archive-copy';
 import { ClassClosingEntity, ClassEntity, ClassReaderEntity } from './class.entity';
 import { ClassStore, toSchoolClass } from './class.store';
@@ -22,8 +27,8 @@ export const OPENING_MESSAGES = {
 /**
  * The class tables the next class starts without, children before their parents (their rows stay
  * in the archive). Settings, the payment schedule, the events and the budget's categories are
- * carried over instead; accounts, sign-in state, bank layouts and calendar feeds belong to the
- * deployment.
+ * carried over instead, each by its owner; accounts, sign-in state, bank layouts and calendar feeds
+ * belong to the deployment.
  */
 const CLEARED = [
   'event_rsvps',
@@ -55,19 +60,6 @@ const CLEARED = [
   'families',
 ] as const;
 
-/** yyyy-MM-dd a year later (29 February becomes 28 February). */
-export function yearLater(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
-  return `${year + 1}-${String(month).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
-}
-
-/** The same instant a year later (a 29 February at midnight becomes 28 February). */
-function instantYearLater(at: Date): Date {
-  const day = yearLater(at.toISOString().slice(0, 10));
-  return new Date(`${day}${at.toISOString().slice(10)}`);
-}
-
 /**
  * 'Nueva promoción' (docs/classes.md): once the current class is closed, its data is copied into an
  * archive (archive-copy.ts) and the next class opens in the same database with the closed class's
@@ -81,6 +73,12 @@ export class OpeningService {
     private readonly db: Database,
     private readonly classes: ClassStore,
     private readonly sessions: SessionsService,
+    private readonly users: UsersService,
+    private readonly families: FamilyStore,
+    private readonly settings: SettingsStore,
+    private readonly payments: PaymentStore,
+    private readonly events: EventStore,
+    private readonly books: BooksClosing,
   ) {}
 
   async open(user: User, input: OpenClassRequest): Promise<SchoolClass> {
@@ -88,11 +86,7 @@ export class OpeningService {
     if (closed.state !== 'cerrada') throw new ConflictException(OPENING_MESSAGES.notClosed(closed.name));
     if (input.year <= closed.year) throw new BadRequestException(OPENING_MESSAGES.year(closed.year));
     const committee = [...new Set([user.id, ...input.adminIds])];
-    const admins = await this.db.manager.find(this.meta('users').target, {
-      where: { id: In(committee), role: 'admin', disabledAt: IsNull() },
-      select: { id: true },
-    });
-    if (admins.length !== committee.length) throw new BadRequestException(OPENING_MESSAGES.notAdmins);
+    if (!(await this.users.allEnabledAdmins(committee))) throw new BadRequestException(OPENING_MESSAGES.notAdmins);
 
     const { hash: file } = await copyToArchive(this.db.dataSource, this.config.filesDir);
 
@@ -103,13 +97,24 @@ export class OpeningService {
       if (!claimed.affected || (await this.classes.latest(manager)).id !== closed.id) {
         throw new ConflictException(OPENING_MESSAGES.openedMeanwhile);
       }
-      await this.recordReaders(manager, closed.id);
-      const balance = await this.passedOn(manager, closed.id);
-      const categories = await this.budgetCategories(manager);
-      for (const table of CLEARED) await manager.createQueryBuilder().delete().from(this.meta(table).target).execute();
-      await this.carryOver(manager, input.year);
-      await this.budgetFrom(manager, user, closed.name, categories);
-      const formerAdmins = await this.formerAdmins(manager, committee);
+      const readers = await this.users.classReaders(manager, await this.families.emails(manager));
+      if (readers.length > 0)
+        await manager.insert(
+          ClassReaderEntity,
+          readers.map((reader) => ({ classId: closed.id, ...reader })),
+        );
+      const balance =
+        (await manager.findOneBy(ClassClosingEntity, { classId: closed.id, state: 'aprobado', destination: 'siguiente' }))?.balance ?? 0;
+      const categories = await this.books.budgetCategories(manager);
+
+      // The class's tables as a whole, as the archive holds them.
+      for (const table of CLEARED) await manager.createQueryBuilder().delete().from(this.db.dataSource.getMetadata(table).target).execute();
+      await this.settings.startClass(manager, input.year);
+      await this.payments.startClass(manager);
+      await this.events.startClass(manager);
+      await this.books.startClass(manager, user, { name: closed.name, categories, balance });
+      const formerAdmins = await this.users.startClass(manager, committee);
+
       const { identifiers } = await manager.insert(ClassEntity, {
         year: input.year,
         name: input.name.trim(),
@@ -122,7 +127,6 @@ export class OpeningService {
         archiveFile: null,
       });
       const row = await manager.findOneByOrFail(ClassEntity, { id: Number(identifiers[0]!.id) });
-      if (balance > 0) await this.openingBalance(manager, user, closed.name, balance);
       await recordChange(manager, user, {
         action: 'class.open',
         entity: 'class',
@@ -134,138 +138,5 @@ export class OpeningService {
       return row;
     });
     return toSchoolClass(opened);
-  }
-
-  /** A table by its name: the opening works on every class table as a whole, as the archive copies them. */
-  private meta(table: string): { target: EntityTarget<ObjectLiteral> } {
-    return { target: this.db.dataSource.getMetadata(table).target as EntityTarget<ObjectLiteral> };
-  }
-
-  /**
-   * Who may read the archive: every admin account of the closed class, and every parent account
-   * proven to be a family's (its e-mail is that family's).
-   */
-  private async recordReaders(manager: EntityManager, classId: number): Promise<void> {
-    const users = await manager.find(this.meta('users').target, {
-      where: { role: In(['admin', 'parent']) },
-      select: { id: true, role: true, email: true, emailVerifiedAt: true },
-    });
-    const families = await manager.find(this.meta('families').target, { select: { email: true } });
-    const familyEmails = new Set(families.map((family) => family.email as string));
-    const readers = users
-      .filter((row) => row.role === 'admin' || (row.emailVerifiedAt && familyEmails.has(row.email)))
-      .map((row) => ({ classId, userId: row.id as number, role: row.role as 'admin' | 'parent' }));
-    if (readers.length > 0) await manager.insert(ClassReaderEntity, readers);
-  }
-
-  /** The closed class's balance its closing passed to the next class, in centavos (0 if none). */
-  private async passedOn(manager: EntityManager, classId: number): Promise<number> {
-    const closing = await manager.findOneBy(ClassClosingEntity, { classId, state: 'aprobado', destination: 'siguiente' });
-    return closing?.balance ?? 0;
-  }
-
-  /** Settings, the payment schedule and the events a year later; the budget's categories, at zero. */
-  private async carryOver(manager: EntityManager, year: number): Promise<void> {
-    const settings = this.meta('settings').target;
-    const [row] = await manager.find(settings, { where: { id: 1 } });
-    if (row) {
-      await manager.update(
-        settings,
-        { id: 1 },
-        {
-          classYear: year,
-          finalPaymentDeadline: yearLater(row.finalPaymentDeadline),
-          awardsDate: yearLater(row.awardsDate),
-          brunchDate: yearLater(row.brunchDate),
-          // The gala's passes of the closed class no longer open the door.
-          galaSecret: randomBytes(32).toString('base64url'),
-        },
-      );
-    }
-    const dates = this.meta('payment_dates').target;
-    for (const payment of await manager.find(dates, {})) {
-      await manager.update(dates, { id: payment.id }, { date: yearLater(payment.date) });
-    }
-    const events = this.meta('events').target;
-    for (const event of await manager.find(events, {})) {
-      await manager.update(
-        events,
-        { id: event.id },
-        {
-          fecha: instantYearLater(event.fecha),
-          rsvpDeadline: event.rsvpDeadline ? instantYearLater(event.rsvpDeadline) : null,
-          sequence: event.sequence + 1,
-          updatedAt: new Date(),
-        },
-      );
-    }
-  }
-
-  /** The closed class's latest budget's categories, in order (read before the budget is cleared). */
-  private async budgetCategories(manager: EntityManager): Promise<string[]> {
-    const [latest] = await manager.find(this.meta('budget_versions').target, { order: { id: 'DESC' }, take: 1, select: { id: true } });
-    if (!latest) return [];
-    const lines = await manager.find(this.meta('budget_lines').target, { where: { versionId: latest.id }, order: { position: 'ASC' } });
-    return lines.map((line: ObjectLiteral) => line.category as string);
-  }
-
-  /** The new class's first budget: the same categories at Q0, for its committee to set. */
-  private async budgetFrom(manager: EntityManager, user: User, previous: string, categories: string[]): Promise<void> {
-    if (categories.length === 0) return;
-    const now = new Date();
-    const { identifiers } = await manager.insert(this.meta('budget_versions').target, {
-      approvedOn: todayInGuatemala(now),
-      acta: `Categorías del presupuesto de la ${previous}, sin montos: por aprobar.`.slice(0, 300),
-      createdById: user.id,
-      createdByName: user.name.slice(0, 120),
-      createdAt: now,
-    });
-    const versionId = Number(identifiers[0]!.id);
-    await manager.insert(
-      this.meta('budget_lines').target,
-      categories.map((category, position) => ({ versionId, position, category, amount: 0 })),
-    );
-  }
-
-  /** Admin accounts not named for the new committee become parent accounts (they keep reading their archive). */
-  private async formerAdmins(manager: EntityManager, committee: number[]): Promise<number[]> {
-    const users = this.meta('users').target;
-    const former = (await manager.find(users, { where: { role: 'admin', id: Not(In(committee)) }, select: { id: true } })).map(
-      (row: ObjectLiteral) => row.id as number,
-    );
-    if (former.length > 0) await manager.update(users, { id: In(former) }, { role: 'parent' });
-    return former;
-  }
-
-  /** The balance passed on: money in of the new class's books, approved by the closing. */
-  private async openingBalance(manager: EntityManager, user: User, previous: string, balance: number): Promise<void> {
-    const now = new Date();
-    await manager.insert(this.meta('expenses').target, {
-      kind: OPENING_BALANCE_KIND,
-      date: todayInGuatemala(now),
-      category: 'Saldo inicial',
-      supplier: previous,
-      concept: `Saldo que la ${previous} pasó a esta promoción al cerrar (${formatQuetzales(toQuetzales(balance))}).`.slice(0, 200),
-      amount: -balance,
-      method: 'transferencia',
-      nit: null,
-      felSeries: null,
-      felNumber: null,
-      felUuid: null,
-      invoiceType: null,
-      hasThumbnail: false,
-      state: 'aprobado',
-      approvedById: user.id,
-      approvedByName: user.name.slice(0, 120),
-      approvedAt: now,
-      reversesId: null,
-      reversedById: null,
-      reason: null,
-      dueDate: null,
-      commitmentId: null,
-      createdById: user.id,
-      createdByName: user.name.slice(0, 120),
-      createdAt: now,
-    });
   }
 }

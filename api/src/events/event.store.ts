@@ -1,6 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { MoreThan, type EntityManager, type FindOptionsSelect, type Repository } from 'typeorm';
+import { instantYearLater } from '@portal/format';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { DeletedEventEntity } from './deleted-event.entity';
@@ -76,6 +77,21 @@ export class EventStore {
   /** Moves an event another module points at (its day, time or place), as a change subscribed calendars take. */
   async move(manager: EntityManager, id: number, place: EventPlace): Promise<void> {
     await manager.update(EventEntity, { id }, { ...place, ...eventChanged() });
+  }
+
+  /** The next class ('Nueva promoción'): every event a year later, a template for the committee to adjust. */
+  async startClass(manager: EntityManager): Promise<void> {
+    for (const event of await manager.find(EventEntity, { select: { id: true, fecha: true, rsvpDeadline: true } })) {
+      await manager.update(
+        EventEntity,
+        { id: event.id },
+        {
+          fecha: instantYearLater(event.fecha),
+          rsvpDeadline: event.rsvpDeadline && instantYearLater(event.rsvpDeadline),
+          ...eventChanged(),
+        },
+      );
+    }
   }
 
   /** A new event made by another module (the gala's): its id. */

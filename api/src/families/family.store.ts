@@ -113,6 +113,11 @@ export class FamilyStore {
     return this.repo(manager).findOneBy({ id });
   }
 
+  /** Every family's e-mail (normalised, as families store it), in the caller's transaction. */
+  async emails(manager: EntityManager): Promise<Set<string>> {
+    return new Set((await manager.find(FamilyEntity, { select: { id: true, email: true } })).map((family) => family.email));
+  }
+
   /** Id and graduate name only (a label). */
   name(id: number, manager: EntityManager = this.families.manager): Promise<FamilyName | null> {
     return familyName(manager, id);

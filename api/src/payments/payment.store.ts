@@ -2,6 +2,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import type { PaymentNumber, PaymentStatus, User } from '@portal/contracts';
+import { dayYearLater } from '@portal/format';
 import { Database } from '../database/database.service';
 import { PaymentAnswerEntity } from './payment-answer.entity';
 import { PaymentDateEntity } from './payment-date.entity';
@@ -140,6 +141,13 @@ export class PaymentStore {
   /** A deleted family's answers, in the transaction that deletes it (after its row is locked). */
   async removeAnswersOf(manager: EntityManager, familyId: number): Promise<void> {
     await manager.delete(PaymentAnswerEntity, { familyId });
+  }
+
+  /** The next class ('Nueva promoción'): the six dates a year later, the same amounts. */
+  async startClass(manager: EntityManager): Promise<void> {
+    for (const payment of await manager.find(PaymentDateEntity, { select: { id: true, date: true } })) {
+      await manager.update(PaymentDateEntity, { id: payment.id }, { date: dayYearLater(payment.date) });
+    }
   }
 
   private async archive(manager: EntityManager, user: User, override: PaymentOverrideEntity, why: string): Promise<void> {

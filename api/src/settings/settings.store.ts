@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import type { EntityManager, FindOptionsSelect, Repository } from 'typeorm';
+import { dayYearLater } from '@portal/format';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { SettingsEntity } from './settings.entity';
@@ -76,6 +78,25 @@ export class SettingsStore {
       SettingsEntity,
       { id: SETTINGS_ID },
       { bankName: bank.bankName, bankAccountNumber: bank.accountNumber, bankAccountHolder: bank.accountHolder },
+    );
+  }
+
+  /**
+   * The next class ('Nueva promoción', classes/opening.service.ts): its year, the deadlines a year
+   * later, and a new gala secret, so the closed class's passes no longer open the door.
+   */
+  async startClass(manager: EntityManager, year: number): Promise<void> {
+    const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
+    await manager.update(
+      SettingsEntity,
+      { id: SETTINGS_ID },
+      {
+        classYear: year,
+        finalPaymentDeadline: dayYearLater(row.finalPaymentDeadline),
+        awardsDate: dayYearLater(row.awardsDate),
+        brunchDate: dayYearLater(row.brunchDate),
+        galaSecret: randomBytes(32).toString('base64url'),
+      },
     );
   }
 

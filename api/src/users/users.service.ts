@@ -1,6 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, MoreThan, Not, type EntityManager, type Repository } from 'typeorm';
+import { In, IsNull, MoreThan, Not, type EntityManager, type Repository } from 'typeorm';
 import type { Role, User } from '@portal/contracts';
 import { DOOR_WINDOW } from '@portal/format';
 import { hashPassword } from '../auth/password';
@@ -110,6 +110,35 @@ export class UsersService {
   /** Admin accounts that can sign in (the books' four eyes need two). */
   enabledAdmins(manager?: EntityManager): Promise<number> {
     return this.repo(manager).countBy({ role: 'admin', disabledAt: IsNull() });
+  }
+
+  /** Whether every one of `ids` is an admin account that can sign in. */
+  async allEnabledAdmins(ids: number[], manager?: EntityManager): Promise<boolean> {
+    return (await this.repo(manager).countBy({ id: In(ids), role: 'admin', disabledAt: IsNull() })) === new Set(ids).size;
+  }
+
+  /**
+   * Who may read a class once archived (classes/archives.ts): every admin account, and every parent
+   * account proven to be one of its families' (`familyEmails`, normalised).
+   */
+  async classReaders(manager: EntityManager, familyEmails: Set<string>): Promise<Array<{ userId: number; role: 'admin' | 'parent' }>> {
+    const accounts = await manager.find(UserEntity, {
+      where: { role: In(['admin', 'parent']) },
+      select: { id: true, role: true, email: true, emailVerifiedAt: true },
+    });
+    return accounts
+      .filter((account) => account.role === 'admin' || (account.emailVerifiedAt && account.email && familyEmails.has(account.email)))
+      .map((account) => ({ userId: account.id, role: account.role as 'admin' | 'parent' }));
+  }
+
+  /**
+   * The next class ('Nueva promoción'): the admin accounts not in its committee become parent
+   * accounts (they read their archived class still); their ids, to end their sessions.
+   */
+  async startClass(manager: EntityManager, committee: number[]): Promise<number[]> {
+    const former = await manager.find(UserEntity, { where: { role: 'admin', id: Not(In(committee)) }, select: { id: true } });
+    if (former.length > 0) await manager.update(UserEntity, { id: In(former.map((row) => row.id)) }, { role: 'parent' });
+    return former.map((row) => row.id);
   }
 
   /** The enabled admin accounts that have an e-mail address (the books' daily digest). */

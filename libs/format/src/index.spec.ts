@@ -1,5 +1,7 @@
 import {
+  dayYearLater,
   daysBetween,
+  instantYearLater,
   doorWindow,
   doorWindowText,
   formatAgo,
@@ -188,5 +190,15 @@ describe('formatAgo', () => {
     expect(formatAgo('2026-11-23T09:30:00Z', now)).toBe('hace 5 horas');
     expect(formatAgo('2026-11-22T13:30:00Z', now)).toBe('hace 25 horas');
     expect(formatAgo('2026-11-21T08:30:00Z', now)).toBe('hace 2 días');
+  });
+});
+
+describe('a year later (the next class)', () => {
+  it('moves a day and an instant a year on, 29 February to 28 February', () => {
+    expect(dayYearLater('2026-03-10')).toBe('2027-03-10');
+    expect(dayYearLater('2026-12-31')).toBe('2027-12-31');
+    expect(dayYearLater('2028-02-29')).toBe('2029-02-28');
+    expect(instantYearLater(new Date('2026-11-20T01:30:00.000Z')).toISOString()).toBe('2027-11-20T01:30:00.000Z');
+    expect(instantYearLater(new Date('2028-02-29T16:00:00.000Z')).toISOString()).toBe('2029-02-28T16:00:00.000Z');
   });
 });

@@ -134,6 +134,18 @@ export function todayInGuatemala(now: Date = new Date()): string {
 }
 
 /** Whole days from `from` to `to` (both `yyyy-MM-dd`); negative when `to` is earlier. */
+/** yyyy-MM-dd a year later (29 February becomes 28 February): a class's dates for the next class. */
+export function dayYearLater(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
+  return `${year + 1}-${String(month).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
+}
+
+/** The same instant of the day a year later (see dayYearLater). */
+export function instantYearLater(at: Date): Date {
+  return new Date(`${dayYearLater(at.toISOString().slice(0, 10))}${at.toISOString().slice(10)}`);
+}
+
 export function daysBetween(from: string, to: string): number {
   return Math.round((dayToUtcNoon(to).getTime() - dayToUtcNoon(from).getTime()) / MS_PER_DAY);
 }
