@@ -287,6 +287,8 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
     }
     expect(books.totals).toEqual({
       received: moneyIn / 100,
+      // No previous class passed a balance on here.
+      opening: 0,
       spent: moneyOut / 100,
       balance: (moneyIn - moneyOut) / 100,
       budgeted: books.budget?.total ?? 0,

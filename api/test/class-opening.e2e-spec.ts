@@ -123,7 +123,8 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     expect(after.counts.families).toBe(0);
     expect(after.ledger).toBe(0);
     const books = (await president.get<Books>('/api/books')).body;
-    expect(books.totals).toMatchObject({ received: 0, spent: -balance2026, balance: balance2026 });
+    expect(books.totals).toMatchObject({ received: 0, opening: balance2026, spent: 0, balance: balance2026 });
+    expect(books.categories.map((category) => category.category)).not.toContain('Saldo inicial');
     expect(books.expenses.map((expense) => [expense.kind, expense.supplier, expense.amount])).toEqual([
       ['saldo', 'Promoción 2026', -balance2026],
     ]);

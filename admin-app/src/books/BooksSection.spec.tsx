@@ -31,7 +31,7 @@ const expense = (id: number, fields: Partial<Expense> = {}): Expense => ({
 });
 
 const BOOKS: Books = {
-  totals: { received: 20000, spent: 800, balance: 19200, budgeted: 20000, committed: 0 },
+  totals: { received: 20000, opening: 0, spent: 800, balance: 19200, budgeted: 20000, committed: 0 },
   categories: [{ category: 'Salón', budgeted: 20000, spent: 800 }],
   budget: {
     id: 1,
@@ -148,5 +148,17 @@ describe("the committee's books", () => {
     expect(row).toHaveTextContent('Q25.50');
     expect(row).toHaveTextContent('Comisión bancaria');
     expect(screen.getByRole('option', { name: 'Intereses del banco (ingreso, sin factura)' })).toBeInTheDocument();
+  });
+
+  it("shows the previous class's balance first when it passed one on", async () => {
+    const passedOn = { ...BOOKS, totals: { ...BOOKS.totals, opening: 4637.5, balance: BOOKS.totals.balance + 4637.5 } };
+    global.fetch = jest.fn(async (url: string) => {
+      const body = url === '/api/books' ? passedOn : url === '/api/user' ? { id: 7, name: 'Tesorera', role: 'admin' } : { count: 0 };
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
+    }) as typeof fetch;
+    renderWithApi(<BooksSection />);
+    const figures = await screen.findAllByText(/^(Saldo de la promoción anterior|Recibido de las familias)$/);
+    expect(figures.map((figure) => figure.textContent)).toEqual(['Saldo de la promoción anterior', 'Recibido de las familias']);
+    expect(figures[0]!.closest('.admin-stat')).toHaveTextContent('Q4,637.50');
   });
 });

@@ -22,6 +22,7 @@ import './books.css';
 /** Money in, money out, the balance, and what is held against it. */
 function Summary({ books }: { books: Books }) {
   const figures = [
+    ...(books.totals.opening > 0 ? [{ label: t.summary.opening, value: books.totals.opening }] : []),
     { label: t.summary.received, value: books.totals.received },
     { label: t.summary.spent, value: books.totals.spent },
     { label: t.summary.balance, value: books.totals.balance },

@@ -8,6 +8,7 @@ import { expenseState } from './ExpenseList';
 /** 'Informe de rendición de cuentas' as a page to print for the final assembly. */
 export function PrintableReport({ books, onBack }: { books: Books; onBack: () => void }) {
   const rows: Array<[string, string]> = [
+    ...(books.totals.opening > 0 ? [[t.summary.opening, formatLedgerAmount(books.totals.opening)] as [string, string]] : []),
     [t.summary.received, formatLedgerAmount(books.totals.received)],
     [t.summary.spent, formatLedgerAmount(books.totals.spent)],
     [t.summary.balance, formatLedgerAmount(books.totals.balance)],

@@ -4,6 +4,7 @@ import { formatQuetzales } from '@portal/format';
 export const booksTexts = {
   summary: {
     received: 'Recibido de las familias',
+    opening: 'Saldo de la promoción anterior',
     spent: 'Gastado (aprobado)',
     balance: 'Saldo que debe haber',
     held: 'En banco y caja',

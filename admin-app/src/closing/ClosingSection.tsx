@@ -211,6 +211,12 @@ export function FrozenReportCard({ report, readUntil }: { report: FrozenReport; 
       </CardHeader>
       <CardContent className="closing-report">
         <dl className="closing-figures">
+          {report.totals.opening > 0 && (
+            <div>
+              <dt>{t.report.opening}</dt>
+              <dd>{formatLedgerAmount(report.totals.opening)}</dd>
+            </div>
+          )}
           <div>
             <dt>{t.report.received}</dt>
             <dd>{formatLedgerAmount(report.totals.received)}</dd>

@@ -57,6 +57,7 @@ export const closingTexts = {
   report: {
     title: 'Informe final',
     closed: (when: string, proposer: string, approver: string) => `Cerrada el ${when}: propuso ${proposer}, aprobó ${approver}.`,
+    opening: 'Saldo de la promoción anterior',
     received: 'Recibido de las familias',
     spent: 'Gastado (incluye el saldo entregado)',
     given: (destination: string) => `Saldo al cierre: ${destination.toLowerCase()}`,

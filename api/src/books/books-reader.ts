@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Books, BooksCategory, BudgetVersion, ExpenseQuestion, ParentBooks, User } from '@portal/contracts';
+import {
+  OPENING_BALANCE_KIND,
+  type Books,
+  type BooksCategory,
+  type BudgetVersion,
+  type ExpenseQuestion,
+  type ParentBooks,
+  type User,
+} from '@portal/contracts';
 import { toCentavos, toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
@@ -58,7 +66,9 @@ export class BooksReader {
     const money = expenses.filter((row) => isMoney(row, owed.ids));
     const approved = money.filter((row) => row.state === 'aprobado');
     const received = receivedByMonth.reduce((sum, month) => sum + month.amount, 0);
-    const spent = approved.reduce((sum, row) => sum + row.amount, 0);
+    // The previous class's balance (money in, a negative amount) is neither the families' nor spent.
+    const opening = -approved.filter((row) => row.kind === OPENING_BALANCE_KIND).reduce((sum, row) => sum + row.amount, 0);
+    const spent = approved.filter((row) => row.kind !== OPENING_BALANCE_KIND).reduce((sum, row) => sum + row.amount, 0);
     // Summed in centavos, then shown in quetzales.
     const sums: BooksCategory[] = (budget?.lines ?? []).map((line) => ({
       category: line.category,
@@ -66,6 +76,7 @@ export class BooksReader {
       spent: 0,
     }));
     for (const row of approved) {
+      if (row.kind === OPENING_BALANCE_KIND) continue;
       let category = sums.find((one) => one.category === row.category);
       if (!category) sums.push((category = { category: row.category, budgeted: 0, spent: 0 }));
       category.spent += row.amount;
@@ -80,14 +91,15 @@ export class BooksReader {
       categories,
       totals: {
         received: toQuetzales(received),
+        opening: toQuetzales(opening),
         spent: toQuetzales(spent),
-        balance: toQuetzales(received - spent),
+        balance: toQuetzales(opening + received - spent),
         budgeted: budget?.total ?? 0,
         committed: toQuetzales(owed.outstanding),
       },
       commitments: owed.commitments,
-      /** received - spent, in centavos. */
-      balance: received - spent,
+      /** opening + received - spent, in centavos. */
+      balance: opening + received - spent,
       receivedByMonth: receivedByMonth.map((month) => ({ month: month.month, amount: toQuetzales(month.amount) })),
       allExpenses: shown(money),
       approvedExpenses: shown(approved),

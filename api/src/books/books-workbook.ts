@@ -140,9 +140,13 @@ async function* once<T>(rows: T[]): AsyncGenerator<T[]> {
 export function summaryRows(books: Books): SummaryRow[] {
   const pending = books.expenses.filter((row) => row.state === 'pendiente' && !row.reversal && row.kind !== 'reversion');
   return [
+    ...(books.totals.opening > 0 ? [['Saldo de la promoción anterior', { quetzales: books.totals.opening }] as SummaryRow] : []),
     ['Recibido de las familias', { quetzales: books.totals.received }],
     ['Gastado (aprobado)', { quetzales: books.totals.spent }],
-    ['Saldo (recibido - gastado)', { quetzales: books.totals.balance }],
+    [
+      books.totals.opening > 0 ? 'Saldo (anterior + recibido - gastado)' : 'Saldo (recibido - gastado)',
+      { quetzales: books.totals.balance },
+    ],
     ['Presupuesto', { quetzales: books.totals.budgeted }],
     ['Pendiente de aprobación', { quetzales: toQuetzales(pending.reduce((sum, row) => sum + toCentavos(row.amount), 0)) }],
     [`En banco${books.held?.bank ? ` (al ${books.held.bank.asOf})` : ''}`, { quetzales: books.held?.bank?.amount ?? null }],

@@ -201,9 +201,11 @@ export interface ExpenseQuestion {
 export interface BooksTotals {
   /** All the families' money (the ledger), never a family's detail. */
   received: number;
+  /** The balance the previous class passed on when it closed (0 for none): money in, not the families'. */
+  opening: number;
   /** Approved money out (refunds subtracted). */
   spent: number;
-  /** received - spent: what the committee should hold. */
+  /** opening + received - spent: what the committee should hold. */
   balance: number;
   budgeted: number;
   /** What the open commitments still owe (not money out until paid). */

@@ -31,7 +31,7 @@ const expense = (id: number, approvedAt: string, fields: Partial<Expense> = {}):
 });
 
 const BOOKS: ParentBooks = {
-  totals: { received: 20000, spent: 4500, balance: 15500, budgeted: 26000, committed: 0 },
+  totals: { received: 20000, opening: 0, spent: 4500, balance: 15500, budgeted: 26000, committed: 0 },
   categories: [
     { category: 'Salón', budgeted: 20000, spent: 3500 },
     { category: 'Música', budgeted: 6000, spent: 0 },
@@ -127,5 +127,22 @@ describe("the families' view of the committee's books", () => {
     expect(requests).toContain('POST /api/my-books/questions');
     const sent = (global.fetch as jest.Mock).mock.calls.find(([url]) => url === '/api/my-books/questions')!;
     expect(JSON.parse(sent[1].body as string)).toEqual({ expenseId: 2, question: '¿Incluye IVA?' });
+  });
+
+  it("shows the previous class's balance beside the families' money when it passed one on, and not otherwise", async () => {
+    const passedOn = { ...BOOKS, totals: { ...BOOKS.totals, opening: 4637.5, balance: 20137.5 } };
+    global.fetch = jest.fn(async () => {
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(passedOn), json: async () => passedOn } as Response;
+    }) as typeof fetch;
+    const { unmount } = renderWithApi(<BooksSection />);
+    const opening = (await screen.findByText('Saldo de la promoción anterior')).closest('.books-total') as HTMLElement;
+    expect(opening).toHaveTextContent('Q4,637.50');
+    unmount();
+    global.fetch = jest.fn(async () => {
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(BOOKS), json: async () => BOOKS } as Response;
+    }) as typeof fetch;
+    renderWithApi(<BooksSection />);
+    await screen.findByText('Recibido de todas las familias');
+    expect(screen.queryByText('Saldo de la promoción anterior')).toBeNull();
   });
 });

@@ -184,6 +184,7 @@ export default function BooksSection() {
   }
   const isNew = (expense: Expense) => visit.known && expense.approvedAt !== null && (visit.at === null || expense.approvedAt > visit.at);
   const totals = [
+    ...(books.totals.opening > 0 ? [{ label: t.opening, value: books.totals.opening }] : []),
     { label: t.received, value: books.totals.received },
     { label: t.spent, value: books.totals.spent },
     { label: t.balance, value: books.totals.balance },

@@ -18,6 +18,7 @@ export const booksTexts = {
   },
   intro: 'En qué se gastó el dinero de la promoción: cada gasto con su factura, contra el presupuesto que aprobó el comité.',
   received: 'Recibido de todas las familias',
+  opening: 'Saldo de la promoción anterior',
   spent: 'Gastado',
   balance: 'Saldo del comité',
   categories: 'Presupuesto y gastos por categoría',
