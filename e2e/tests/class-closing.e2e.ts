@@ -2,39 +2,23 @@
 // 1280 px, waives what is left with a reason and proposes the closing; she is not offered
 // 'Aprobar'; the president approves it and the frozen report shows its hash; a parent on a phone
 // reads the final report with the family's share, and the class no longer changes.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { seriousA11yViolations } from '../support/checks';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
-import { ROOT, startPortal, type Portal } from '../support/portal';
+import { classPortal, PRESIDENT_PASSWORD, toast, type ClassPortal } from '../support/closing';
+import { DESKTOP, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import type { Portal } from '../support/portal';
 
 let browser: Browser;
 let portal: Portal;
-let dir: string;
-
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first().waitFor();
+let classes: ClassPortal;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'portal-closing-'));
-  const sqlite = path.join(dir, 'portal.sqlite');
-  [browser, portal] = await Promise.all([launchBrowser(), startPortal({ SQLITE_PATH: sqlite })]);
-  const created = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'api/dist/create-admin.js'), '--username', 'presidenta', '--name', 'Presidenta'],
-    { env: { ...process.env, SQLITE_PATH: sqlite, DATABASE_URL: '', ADMIN_PASSWORD: 'clave-de-la-presidenta' }, encoding: 'utf8' },
-  );
-  expect(created.status).toBe(0);
+  classes = await classPortal('closing');
+  ({ browser, portal } = classes);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => classes?.stop());
 
 // One test: each step needs the one before.
 it('closes the Class of 2026 with two admins, and a parent reads its frozen report on a phone', async () => {
@@ -66,7 +50,7 @@ it('closes the Class of 2026 with two admins, and a parent reads its frozen repo
   expect(await pending.getByRole('button', { name: 'Aprobar y cerrar la promoción' }).count()).toBe(0);
 
   const { page: president } = await newPage(browser, DESKTOP);
-  await signIn(president, portal.url, 'presidenta', 'clave-de-la-presidenta');
+  await signIn(president, portal.url, 'presidenta', PRESIDENT_PASSWORD);
   await president.waitForURL(`${portal.url}/admin`);
   await president.goto(`${portal.url}/admin/cierre`);
   await president.getByTestId('closing-pending').getByRole('button', { name: 'Aprobar y cerrar la promoción' }).click();

@@ -2,21 +2,17 @@
 // 2026, opens 2027 from the 'Nueva promoción' card at 1280 px and imports its families from the
 // school's list; a parent whose e-mail is in both classes switches to 2026 on a phone, reads it
 // read-only with its frozen report, and switches back.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { seriousA11yViolations } from '../support/checks';
-import { closeClass } from '../support/closing';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
-import { ROOT, startPortal, type Portal } from '../support/portal';
+import { classPortal, closeClass, PRESIDENT_PASSWORD, toast, type ClassPortal } from '../support/closing';
+import { DESKTOP, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import type { Portal } from '../support/portal';
 
 let browser: Browser;
 let portal: Portal;
-let dir: string;
-
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first().waitFor();
+let classes: ClassPortal;
 
 /** The school's list for 2027, as its secretary saves it from Excel; Carlos Morales has a second child graduating. */
 const LIST = [
@@ -29,22 +25,11 @@ const LIST = [
 const BANNER = 'Estás viendo la Promoción 2026, cerrada: solo lectura.';
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'portal-opening-'));
-  const sqlite = path.join(dir, 'portal.sqlite');
-  [browser, portal] = await Promise.all([launchBrowser(), startPortal({ SQLITE_PATH: sqlite, FILES_DIR: path.join(dir, 'files') })]);
-  const created = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'api/dist/create-admin.js'), '--username', 'presidenta', '--name', 'Presidenta'],
-    { env: { ...process.env, SQLITE_PATH: sqlite, DATABASE_URL: '', ADMIN_PASSWORD: 'clave-de-la-presidenta' }, encoding: 'utf8' },
-  );
-  expect(created.status).toBe(0);
+  classes = await classPortal('opening');
+  ({ browser, portal } = classes);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => classes?.stop());
 
 // One test: each step needs the one before.
 it('opens the Class of 2027 from the school list, and a parent of both classes reads 2026 read-only on a phone', async () => {
@@ -52,7 +37,7 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   await signIn(treasurer, portal.url, 'admin');
   await treasurer.waitForURL(`${portal.url}/admin`);
   const { page: president } = await newPage(browser, DESKTOP);
-  await signIn(president, portal.url, 'presidenta', 'clave-de-la-presidenta');
+  await signIn(president, portal.url, 'presidenta', PRESIDENT_PASSWORD);
   await president.waitForURL(`${portal.url}/admin`);
   await closeClass(treasurer, president, portal.url);
   // One class still: no switch.
@@ -90,7 +75,7 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   expect(await president.getByRole('row', { name: /Sofía Morales/ }).count()).toBe(0);
 
   // Its families come from the school's list.
-  const file = path.join(dir, 'lista-2027.csv');
+  const file = path.join(classes.dir, 'lista-2027.csv');
   writeFileSync(file, Buffer.from(LIST, 'latin1'));
   const chooser = president.waitForEvent('filechooser');
   await president.getByRole('button', { name: 'Importar lista del colegio' }).click();

@@ -28,6 +28,45 @@ export const CLOSING_CATEGORY = 'Cierre de la promoción';
 /** The next class's entry for the balance the closed class passed on. */
 export const OPENING_BALANCE_CATEGORY = 'Saldo inicial';
 
+/**
+ * An entry of the books counted at once (no invoice, by transfer): what a closing gives away, or
+ * what the next class receives. Its id.
+ */
+async function insertApproved(
+  manager: EntityManager,
+  entry: Pick<ExpenseEntity, 'kind' | 'category' | 'supplier' | 'concept' | 'amount'> & {
+    proposer: { id: number | null; name: string };
+    approver: User;
+    at: Date;
+  },
+): Promise<number> {
+  const { proposer, approver, at, ...fields } = entry;
+  const { identifiers } = await manager.insert(ExpenseEntity, {
+    ...fields,
+    date: todayInGuatemala(at),
+    method: 'transferencia',
+    nit: null,
+    felSeries: null,
+    felNumber: null,
+    felUuid: null,
+    invoiceType: null,
+    hasThumbnail: false,
+    state: 'aprobado',
+    approvedById: approver.id,
+    approvedByName: approver.name.slice(0, 120),
+    approvedAt: at,
+    reversesId: null,
+    reversedById: null,
+    reason: null,
+    dueDate: null,
+    commitmentId: null,
+    createdById: proposer.id,
+    createdByName: proposer.name.slice(0, 120),
+    createdAt: at,
+  });
+  return Number(identifiers[0]!.id);
+}
+
 /** The books' side of closing a class (what is still open, the entry that gives the balance away) and of opening the next. */
 @Injectable()
 export class BooksClosing {
@@ -53,34 +92,16 @@ export class BooksClosing {
   ): Promise<number> {
     const now = new Date();
     const { supplier, concept } = DESTINATION[input.destination];
-    const { identifiers } = await manager.insert(ExpenseEntity, {
+    const id = await insertApproved(manager, {
       kind: 'gasto',
-      date: todayInGuatemala(now),
       category: CLOSING_CATEGORY,
       supplier,
       concept: `${concept}. Acta: ${input.acta}`.slice(0, 200),
       amount: input.amount,
-      method: 'transferencia',
-      nit: null,
-      felSeries: null,
-      felNumber: null,
-      felUuid: null,
-      invoiceType: null,
-      hasThumbnail: false,
-      state: 'aprobado',
-      approvedById: approver.id,
-      approvedByName: approver.name.slice(0, 120),
-      approvedAt: now,
-      reversesId: null,
-      reversedById: null,
-      reason: null,
-      dueDate: null,
-      commitmentId: null,
-      createdById: proposer.id,
-      createdByName: proposer.name.slice(0, 120),
-      createdAt: now,
+      proposer,
+      approver,
+      at: now,
     });
-    const id = Number(identifiers[0]!.id);
     await recordChange(manager, approver, {
       action: 'books.expense',
       entity: 'books',
@@ -120,30 +141,15 @@ export class BooksClosing {
       );
     }
     if (previous.balance <= 0) return;
-    await manager.insert(ExpenseEntity, {
+    await insertApproved(manager, {
       kind: OPENING_BALANCE_KIND,
-      date: todayInGuatemala(now),
       category: OPENING_BALANCE_CATEGORY,
       supplier: previous.name,
       concept: `Saldo que la ${previous.name} pasó a esta promoción al cerrar.`,
       amount: -previous.balance,
-      method: 'transferencia',
-      nit: null,
-      felSeries: null,
-      felNumber: null,
-      felUuid: null,
-      invoiceType: null,
-      hasThumbnail: false,
-      state: 'aprobado',
-      approvedById: user.id,
-      approvedByName: user.name.slice(0, 120),
-      approvedAt: now,
-      reversesId: null,
-      reversedById: null,
-      reason: null,
-      dueDate: null,
-      commitmentId: null,
-      ...by,
+      proposer: user,
+      approver: user,
+      at: now,
     });
   }
 }
