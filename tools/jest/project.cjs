@@ -14,4 +14,7 @@ module.exports = (rootDir) => ({
   },
   setupFilesAfterEnv: [path.join(__dirname, 'dom-setup.ts')],
   testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
+  // A component test that types a sentence renders once per key: on two busy cores (CI runs the
+  // builds and the API suite beside it) that has taken over jest's 5 s. A time limit, not a check.
+  testTimeout: 20_000,
 });
