@@ -27,7 +27,9 @@ let president: Page;
 let parent: Page;
 let invoice: string;
 
-const quetzales = (amount: number) => `${amount < 0 ? '-' : ''}Q${Math.abs(amount).toLocaleString('en-US')}`;
+/** As the portal writes quetzales: centavos only when there are some, then both digits. */
+const quetzales = (amount: number) =>
+  `${amount < 0 ? '-' : ''}Q${Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 })}`;
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first().waitFor();
 const hallBar = (page: Page) => page.locator('[data-category="Salón"] svg');
 
@@ -192,11 +194,14 @@ const hasSoffice = spawnSync('soffice', ['--version'], { stdio: 'ignore' }).stat
     const lines = readFileSync(file.replace(/\.xlsx$/, '.csv'), 'utf8')
       .trim()
       .split('\n');
-    expect(lines.slice(0, 5)).toEqual([
+    // The demo's Class of 2026 started with the balance the Class of 2025 passed on.
+    expect(books.totals.opening).toBe(4637.5);
+    expect(lines.slice(0, 6)).toEqual([
       'Concepto,Monto',
+      `Saldo de la promoción anterior,${quoted(books.totals.opening)}`,
       `Recibido de las familias,${quoted(books.totals.received)}`,
       `Gastado (aprobado),${quoted(books.totals.spent)}`,
-      `Saldo (recibido - gastado),${quoted(books.totals.balance)}`,
+      `Saldo (anterior + recibido - gastado),${quoted(books.totals.balance)}`,
       `Presupuesto,${quoted(56000)}`,
     ]);
 

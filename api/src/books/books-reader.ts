@@ -101,8 +101,9 @@ export class BooksReader {
       /** opening + received - spent, in centavos. */
       balance: opening + received - spent,
       receivedByMonth: receivedByMonth.map((month) => ({ month: month.month, amount: toQuetzales(month.amount) })),
-      allExpenses: shown(money),
-      approvedExpenses: shown(approved),
+      // The previous class's balance is a figure of its own (totals.opening), not an entry to list.
+      allExpenses: shown(money.filter((row) => row.kind !== OPENING_BALANCE_KIND)),
+      approvedExpenses: shown(approved.filter((row) => row.kind !== OPENING_BALANCE_KIND)),
       approvedIds: new Set(approved.map((row) => row.id)),
     };
   }
