@@ -14,6 +14,7 @@ import { ROOT, startPortal, type Portal } from '../support/portal';
 
 interface Totals {
   received: number;
+  opening: number;
   spent: number;
   balance: number;
   budgeted: number;

@@ -14,7 +14,8 @@ export const texts = {
   // The class switch and the archived class's banner (docs/classes.md).
   classes: {
     label: 'Promoción',
-    option: (name: string, closed: boolean) => (closed ? `${name} (cerrada)` : name),
+    /** Each class by its year: 'Promoción' is the label (short enough for a phone's links row). */
+    option: (year: number) => String(year),
     archived: (name: string) => `Estás viendo la ${name}, cerrada: solo lectura.`,
     back: (name: string) => `Volver a la ${name}`,
     failed: 'No se pudo cambiar de promoción',

@@ -76,7 +76,7 @@ describe("the class switch ('Promoción')", () => {
     expect(screen.queryByLabelText('Promoción')).not.toBeInTheDocument();
   });
 
-  it('lists both classes, the closed one marked, and changes class then reloads at the role home', async () => {
+  it('lists both classes by year, and changes class then reloads at the role home', async () => {
     const requests = serve([{ ...current2027, viewing: true }, closed2026]);
     const user = renderShell(admin);
     const select = await screen.findByLabelText('Promoción');
@@ -84,12 +84,12 @@ describe("the class switch ('Promoción')", () => {
       within(select)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Promoción 2027', 'Promoción 2026 (cerrada)']);
+    ).toEqual(['2027', '2026']);
     expect(select).toHaveValue('2');
     // Viewing the current class: no banner.
     expect(screen.queryByText(/solo lectura/)).not.toBeInTheDocument();
 
-    await user.selectOptions(select, 'Promoción 2026 (cerrada)');
+    await user.selectOptions(select, '2026');
     await waitFor(() => expect(reloadAt).toHaveBeenCalledWith('/admin'));
     expect(requests.filter((request) => request.method === 'PUT')).toEqual([
       { method: 'PUT', url: '/api/my-classes/viewing', body: { classId: 1 } },
@@ -103,7 +103,7 @@ describe("the class switch ('Promoción')", () => {
     });
     const user = renderShell(parent);
     const select = await screen.findByLabelText('Promoción');
-    await user.selectOptions(select, 'Promoción 2026 (cerrada)');
+    await user.selectOptions(select, '2026');
     expect(await screen.findByText('El acceso de las familias a la Promoción 2026 terminó el 31/03/2027.')).toBeInTheDocument();
     expect(screen.getByText('No se pudo cambiar de promoción')).toBeInTheDocument();
     expect(select).toHaveValue('2');

@@ -60,7 +60,7 @@ export function ClassSwitch({ user }: { user: User | null }) {
       >
         {classes.map((one) => (
           <option key={one.id} value={one.id}>
-            {t.option(one.name, one.state === 'cerrada')}
+            {t.option(one.year)}
           </option>
         ))}
       </select>

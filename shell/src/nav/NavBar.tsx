@@ -32,15 +32,13 @@ export function NavBar() {
           {user?.role === 'parent' && <NavLink to="/parent">{texts.nav.parent}</NavLink>}
           {user?.role === 'door' && <NavLink to="/door">{texts.nav.door}</NavLink>}
         </div>
-        {/* The spec's 'Bienvenido, {name}' and the class switch: beside the session on a wide screen, a row of their own on a phone. */}
+        {/* The spec's 'Bienvenido, {name}': beside the session on a wide screen, a row of its own on a phone. */}
         {user && (
-          <div className="shell-nav__who">
-            <span className="shell-nav__welcome">
-              {texts.nav.welcome} <strong>{user.name}</strong>
-            </span>
-            <ClassSwitch user={user} />
-          </div>
+          <span className="shell-nav__welcome">
+            {texts.nav.welcome} <strong>{user.name}</strong>
+          </span>
         )}
+        <ClassSwitch user={user} />
         <div className="shell-nav__session">
           {user ? (
             <>
