@@ -6,7 +6,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Repository } from 'typeorm';
+import { In, type Repository } from 'typeorm';
 import { CLASS_VIEW_COOKIE, type ReadableClass, type User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import { ARCHIVE_USER_HEADER, SESSION_COOKIE, SessionsService } from '../auth/sessions.service';
@@ -88,15 +88,14 @@ export class ClassArchives implements OnApplicationShutdown {
 
   private async archivedFor(user: User): Promise<ArchivedClass[]> {
     if (user.role === 'door') return [];
-    const readers = await this.readers.find({ where: { userId: user.id }, order: { classId: 'DESC' } });
-    const found: ArchivedClass[] = [];
-    for (const reader of readers) {
-      const row = await this.classes.findOneBy({ id: reader.classId });
-      if (!row?.archiveFile) continue;
-      if (reader.role === 'parent' && familiesAccessEnded(toSchoolClass(row))) continue;
-      found.push({ row, role: reader.role });
-    }
-    return found;
+    const readers = await this.readers.find({ where: { userId: user.id } });
+    if (readers.length === 0) return [];
+    // One read of their classes, not one per class.
+    const rows = await this.classes.find({ where: { id: In(readers.map((reader) => reader.classId)) }, order: { id: 'DESC' } });
+    const roles = new Map(readers.map((reader) => [reader.classId, reader.role]));
+    return rows
+      .filter((row) => row.archiveFile && !(roles.get(row.id) === 'parent' && familiesAccessEnded(toSchoolClass(row))))
+      .map((row) => ({ row, role: roles.get(row.id)! }));
   }
 
   /** Registers, on the live API, the forwarding of a viewing browser's requests to its archive. */
