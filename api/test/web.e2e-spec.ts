@@ -221,6 +221,8 @@ describe('serving the built front ends', () => {
       '/api/user',
       '/api/my-family',
       '/api/my-notices-seen',
+      '/api/my-books/answers',
+      '/api/my-classes',
       '/api/settings',
       '/api/events',
     ]);
@@ -235,14 +237,25 @@ describe('serving the built front ends', () => {
       '/api/user',
       '/api/my-family',
       '/api/my-notices-seen',
+      '/api/my-books/answers',
+      '/api/my-classes',
     ]);
     expect(Object.keys(written((await parent.get('/admin')).text))).toEqual(['/api/config', '/api/user']);
   });
 
-  it('writes an admin’s home with the dashboard’s numbers', async () => {
+  it('writes an admin’s home with the dashboard’s numbers, the menu’s count and the classes', async () => {
     const admin = await api.signedIn('admin');
     const answers = written((await admin.get('/admin')).text);
-    expect(answers['/api/stats']).toEqual({ status: 200, body: (await admin.get('/api/stats')).body });
+    expect(Object.keys(answers)).toEqual([
+      '/api/config',
+      '/api/user',
+      '/api/books/questions/open',
+      '/api/my-classes',
+      '/api/stats',
+      '/api/backup-status',
+    ]);
+    for (const url of ['/api/books/questions/open', '/api/my-classes', '/api/stats', '/api/backup-status'])
+      expect([url, answers[url]]).toEqual([url, { status: 200, body: (await admin.get(url)).body }]);
     expect(answers['/api/user']!.body).toEqual(admin.user);
   });
 

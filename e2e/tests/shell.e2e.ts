@@ -143,7 +143,7 @@ describe('the shell', () => {
       true,
     );
     // The first data came written in the page: the app used it without asking.
-    for (const url of ['/api/user', '/api/config', '/api/my-family', '/api/my-notices-seen', '/api/settings', '/api/events'])
+    for (const url of ['/api/user', '/api/config', '/api/my-family', '/api/my-notices-seen', '/api/my-books/answers', '/api/my-classes', '/api/settings', '/api/events'])
       expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 0]);
     for (const url of preloaded.map((href) => href.split('?')[0]!))
       expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 1]);
@@ -170,7 +170,16 @@ describe('the shell', () => {
     await page.goto(`${portal.url}/parent`);
     await page.getByRole('heading', { name: 'Bienvenido, Carlos Morales' }).waitFor();
     await page.getByText('La sesión de fotos de la promoción no tiene costo adicional.').waitFor();
-    const firstData = ['/api/config', '/api/user', '/api/my-family', '/api/my-notices-seen', '/api/settings', '/api/events'];
+    const firstData = [
+      '/api/config',
+      '/api/user',
+      '/api/my-family',
+      '/api/my-notices-seen',
+      '/api/my-books/answers',
+      '/api/my-classes',
+      '/api/settings',
+      '/api/events',
+    ];
     // Chrome warns of a preload no request used a few seconds after the page's load.
     await page.waitForTimeout(4_000);
     for (const url of firstData) expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 1]);

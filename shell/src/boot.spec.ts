@@ -57,7 +57,16 @@ it('asks a visitor’s page only for the public configuration', () => {
 
 it('starts a parent’s home: who is signed in, the family and the home’s data, and the parent app’s first files', () => {
   expect(runBoot({ path: '/parent', role: 'parent' })).toEqual({
-    asked: ['/api/config', '/api/user', '/api/my-family', '/api/my-notices-seen', '/api/settings', '/api/events'],
+    asked: [
+      '/api/config',
+      '/api/user',
+      '/api/my-family',
+      '/api/my-notices-seen',
+      '/api/my-books/answers',
+      '/api/my-classes',
+      '/api/settings',
+      '/api/events',
+    ],
     preloaded: [
       'script /remotes/parent/remoteEntry.js?v=0123456789',
       'style /remotes/parent/app.0123456789.css',
@@ -72,13 +81,15 @@ it('on another parent page, asks for the family but not for the home’s data', 
     '/api/user',
     '/api/my-family',
     '/api/my-notices-seen',
+    '/api/my-books/answers',
+    '/api/my-classes',
   ]);
 });
 
 it('never preloads the other role’s app', () => {
   expect(runBoot({ path: '/admin', role: 'parent' })).toEqual({ asked: ['/api/config', '/api/user'], preloaded: [] });
   expect(runBoot({ path: '/admin', role: 'admin' })).toEqual({
-    asked: ['/api/config', '/api/user', '/api/stats'],
+    asked: ['/api/config', '/api/user', '/api/books/questions/open', '/api/my-classes', '/api/stats', '/api/backup-status'],
     // An entry not given by its hash is not preloaded: it is revalidated at each visit.
     preloaded: ['script /remotes/admin/1.0123456789.js'],
   });
@@ -99,7 +110,7 @@ it('does not ask for the answers the server wrote into the page', () => {
     },
   });
   // What the server did not write is asked for, as before.
-  expect(asked).toEqual(['/api/my-notices-seen', '/api/settings', '/api/events']);
+  expect(asked).toEqual(['/api/my-notices-seen', '/api/my-books/answers', '/api/my-classes', '/api/settings', '/api/events']);
 });
 
 it('marks the page when a file it preloaded could not be fetched (a retry in place would fail the same way)', () => {
@@ -111,5 +122,12 @@ it('marks the page when a file it preloaded could not be fetched (a retry in pla
 });
 
 it('asks for everything when the written answers cannot be read', () => {
-  expect(runBoot({ path: '/admin', role: 'admin', inlined: '{not json' }).asked).toEqual(['/api/config', '/api/user', '/api/stats']);
+  expect(runBoot({ path: '/admin', role: 'admin', inlined: '{not json' }).asked).toEqual([
+    '/api/config',
+    '/api/user',
+    '/api/books/questions/open',
+    '/api/my-classes',
+    '/api/stats',
+    '/api/backup-status',
+  ]);
 });

@@ -24,12 +24,15 @@ export const ROLE_HINT_COOKIE = 'portal_role';
 /**
  * What each role's pages read first, asked for before the role's app has loaded: by the server
  * that writes the page (its answers inlined in the HTML) or else by the page's first script.
- * `all` on every page of the role (the parent's family gates every parent page), `home` on its
- * home page too. `/api/config` (public) and `/api/user` come first on every page.
+ * `all` on every page of the role (the parent's family gates every parent page; the menus' counts and
+ * the class switch are on every page), `home` on its home page too. `/api/config` (public) and `/api/user` come first on every page.
  */
 export const FIRST_DATA: Record<Role, { all: readonly string[]; home: readonly string[] }> = {
-  parent: { all: ['/api/my-family', '/api/my-notices-seen'], home: ['/api/settings', '/api/events'] },
-  admin: { all: [], home: ['/api/stats'] },
+  parent: {
+    all: ['/api/my-family', '/api/my-notices-seen', '/api/my-books/answers', '/api/my-classes'],
+    home: ['/api/settings', '/api/events'],
+  },
+  admin: { all: ['/api/books/questions/open', '/api/my-classes'], home: ['/api/stats', '/api/backup-status'] },
   door: { all: [], home: ['/api/gala/door', '/api/gala/arrivals'] },
 };
 
