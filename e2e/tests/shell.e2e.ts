@@ -143,7 +143,16 @@ describe('the shell', () => {
       true,
     );
     // The first data came written in the page: the app used it without asking.
-    for (const url of ['/api/user', '/api/config', '/api/my-family', '/api/my-notices-seen', '/api/my-books/answers', '/api/my-classes', '/api/settings', '/api/events'])
+    for (const url of [
+      '/api/user',
+      '/api/config',
+      '/api/my-family',
+      '/api/my-notices-seen',
+      '/api/my-books/answers',
+      '/api/my-classes',
+      '/api/settings',
+      '/api/events',
+    ])
       expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 0]);
     for (const url of preloaded.map((href) => href.split('?')[0]!))
       expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 1]);
