@@ -6,6 +6,9 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/**/*.e2e.ts'],
   setupFilesAfterEnv: ['<rootDir>/support/setup.ts'],
+  // The demo seeded once per run; each suite's portal starts on a copy (support/portal.ts).
+  globalSetup: '<rootDir>/support/global-setup.ts',
+  globalTeardown: '<rootDir>/support/global-teardown.ts',
   testTimeout: 90_000,
   maxWorkers: 1,
 };

@@ -1,8 +1,9 @@
 // Starts the built portal (`node api/dist/main.js`, as `npm start` does) on a free port with a
 // fresh SQLite file and the demo data, for one browser suite (or, for a benchmark comparing two
-// builds, another checkout's: `root`).
+// builds, another checkout's: `root`). In the browser suite the demo is made once per run
+// (support/global-setup.ts) and each portal starts on a copy of it, as the API suites' databases do.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,25 +44,43 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The portal did not start in 60 s:\n${output()}`);
 }
 
+/** Where support/global-setup.ts leaves the folder of a demo portal made once for the run. */
+export const DEMO_TEMPLATE_ENV = 'PORTAL_E2E_DEMO';
+
+/** The demo's database and files put where a portal about to start reads them, if it seeds the demo. */
+function copyDemo(env: Record<string, string>, root: string): void {
+  const template = process.env[DEMO_TEMPLATE_ENV];
+  // Another checkout's build may have other migrations: it makes its own demo.
+  if (!template || root !== ROOT || env.SEED_DEMO !== 'true' || existsSync(env.SQLITE_PATH!)) return;
+  for (const suffix of ['', '-wal', '-shm'])
+    if (existsSync(path.join(template, `portal.sqlite${suffix}`)))
+      cpSync(path.join(template, `portal.sqlite${suffix}`), `${env.SQLITE_PATH!}${suffix}`);
+  cpSync(path.join(template, 'files'), env.FILES_DIR!, { recursive: true });
+}
+
 export async function startPortal(env: Record<string, string> = {}, root = ROOT): Promise<Portal> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   let output = '';
+  const portalEnv: Record<string, string> = {
+    SQLITE_PATH: path.join(dir, 'portal.sqlite'),
+    // Receipts and invoices beside it, not in the repository's data/files.
+    FILES_DIR: path.join(dir, 'files'),
+    SEED_DEMO: 'true',
+    ...env,
+  };
+  copyDemo(portalEnv, root);
   const child = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      SQLITE_PATH: path.join(dir, 'portal.sqlite'),
-      // Receipts and invoices beside it, not in the repository's data/files.
-      FILES_DIR: path.join(dir, 'files'),
-      SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       // Links in e-mails lead back to this portal.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
+      ...portalEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
