@@ -55,6 +55,15 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     parentB = await sessionAgent(api, fx.b.parent.id);
     expect((await treasurer.post(`/api/families/${fx.a.family.id}/payments/1/cash`, { amountReceived: 3000.5 })).status).toBe(201);
     expect((await treasurer.post(`/api/families/${fx.b.family.id}/payments/1/cash`, { amountReceived: 1000.25 })).status).toBe(201);
+    // A notice e-mailed to both families: no mail server here, so its e-mails wait in the outbox.
+    const notice = {
+      title: 'Cena de fin de año',
+      message: 'El viernes a las 19:00.',
+      type: 'info',
+      date: '2026-11-20T00:00:00.000Z',
+      sendEmail: true,
+    };
+    expect((await president.post('/api/notifications', notice)).status).toBe(201);
   }, 60_000);
   afterAll(() => api.close());
 
@@ -94,8 +103,22 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     expect(notAdmin.status).toBe(400);
     expect(notAdmin.body).toMatchObject({ message: 'Elige, para el nuevo comité, solo cuentas de administrador activas.' });
 
+    // The notice's e-mails: one sent, the others still waiting.
+    const waiting = () =>
+      api.dataSource.query<Array<{ recipient: string; subject: string; noticeId: number | null; ledgerEntryId: number | null }>>(
+        "SELECT recipient, subject, noticeId, ledgerEntryId FROM outbox WHERE status = 'pending' ORDER BY id",
+      );
+    const waitingBefore = await waiting();
+    expect(waitingBefore.length).toBeGreaterThan(0);
+    await api.dataSource.query(
+      "UPDATE outbox SET status = 'sent', sentAt = createdAt WHERE id = (SELECT MIN(id) FROM (SELECT id FROM outbox) AS ids)",
+    );
+
     const response = await president.post<SchoolClass>('/api/classes', { year: 2027, name: 'Promoción 2027', adminIds: [treasurerId] });
     expect(response.status).toBe(201);
+    // What waited still goes out, no longer tied to 2026's credits; what was sent stays in the archive.
+    expect(await waiting()).toEqual(waitingBefore.slice(1).map((mail) => ({ ...mail, noticeId: null, ledgerEntryId: null })));
+    expect(await api.dataSource.query("SELECT id FROM outbox WHERE status <> 'pending'")).toEqual([]);
     opened = response.body;
     expect(opened).toMatchObject({ year: 2027, name: 'Promoción 2027', state: 'activa' });
     const again = await president.post('/api/classes', { year: 2028, name: 'Promoción 2028', adminIds: [] });

@@ -10,6 +10,7 @@ import { Database } from '../database/database.service';
 import { EventStore } from '../events/event.store';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
+import { OutboxService } from '../mail/outbox.service';
 import { PaymentStore } from '../payments/payment.store';
 import { SettingsStore } from '../settings/settings.store';
 import { UsersService } from '../users/users.service';
@@ -26,9 +27,9 @@ export const OPENING_MESSAGES = {
 
 /**
  * The class tables the next class starts without, children before their parents (their rows stay
- * in the archive). Settings, the payment schedule, the events and the budget's categories are
- * carried over instead, each by its owner; accounts, sign-in state, bank layouts and calendar feeds
- * belong to the deployment.
+ * in the archive). Settings, the payment schedule, the events, the budget's categories and the
+ * e-mails still waiting are carried over instead, each by its owner; accounts, sign-in state, bank
+ * layouts and calendar feeds belong to the deployment.
  */
 const CLEARED = [
   'event_rsvps',
@@ -55,7 +56,6 @@ const CLEARED = [
   'control_changes',
   'budget_lines',
   'budget_versions',
-  'outbox',
   'history',
   'families',
 ] as const;
@@ -79,6 +79,7 @@ export class OpeningService {
     private readonly payments: PaymentStore,
     private readonly events: EventStore,
     private readonly books: BooksClosing,
+    private readonly outbox: OutboxService,
   ) {}
 
   async open(user: User, input: OpenClassRequest): Promise<SchoolClass> {
@@ -113,6 +114,7 @@ export class OpeningService {
       await this.payments.startClass(manager);
       await this.events.startClass(manager);
       await this.books.startClass(manager, user, { name: closed.name, categories, balance });
+      await this.outbox.startClass(manager);
       const formerAdmins = await this.users.startClass(manager, committee);
 
       const { identifiers } = await manager.insert(ClassEntity, {

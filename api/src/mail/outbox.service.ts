@@ -60,6 +60,16 @@ export class OutboxService {
   }
 
   /**
+   * The next class opens (classes/opening.service.ts): what was sent, failed or withheld stays in
+   * the closed class's archive; what still waits goes out from the new class's outbox, no longer
+   * tied to the closed class's notice or credit (archived with it).
+   */
+  async startClass(manager: EntityManager): Promise<void> {
+    await manager.createQueryBuilder().delete().from(OutboxMessageEntity).where('status <> :pending', { pending: 'pending' }).execute();
+    await manager.update(OutboxMessageEntity, { status: 'pending' }, { noticeId: null, ledgerEntryId: null });
+  }
+
+  /**
    * Withholds the e-mails about this credit that still wait for their window: the family never
    * heard of it. Returns how many; a message already sent (or being sent) is not touched.
    */
