@@ -5,13 +5,24 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Books, ClassView, Family, FamilyImportPreview, MyFamily, PaymentDate, ReadableClass, SchoolClass } from '@portal/contracts';
+import type {
+  Books,
+  ClassView,
+  Family,
+  FamilyImportPreview,
+  MyClass,
+  MyFamily,
+  PaymentDate,
+  ReadableClass,
+  SchoolClass,
+} from '@portal/contracts';
 import { backup } from '../src/backup/backup';
 import { restore } from '../src/backup/restore';
 import { archiveDataSource, archivedTables } from '../src/classes/archive-copy';
 import { ClassEntity } from '../src/classes/class.entity';
 import { apiRoutes } from '../src/common/routes';
 import { filePath } from '../src/files/file-folder';
+import { HistoryEntity } from '../src/history/history.entity';
 import { createUser, sessionAgent, seedTwoFamilies, snapshotTables, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart } from './receipts-fixtures';
@@ -250,6 +261,34 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     });
     expect((await vocal.put('/api/my-classes/viewing', { classId: archived.id })).status).toBe(204);
     expect((await vocal.get<Books>('/api/books')).body.totals.balance).toBe(0);
+  });
+
+  it('lets the committee give 2026’s families more days, and the archive’s own pages say so', async () => {
+    const url = `/api/classes/${archived.id}/families-read-until`;
+    const past = await president.put(url, { familiesReadUntil: '2026-01-31' });
+    expect(past.status).toBe(400);
+    expect(past.body).toMatchObject({ message: 'La fecha de acceso de las familias no puede ser anterior a hoy.' });
+    const open = await president.put(`/api/classes/${opened.id}/families-read-until`, { familiesReadUntil: '2099-06-30' });
+    expect(open.status).toBe(409);
+    expect(open.body).toMatchObject({
+      message: 'La Promoción 2027 no está cerrada: la fecha de acceso de las familias se elige al proponer su cierre.',
+    });
+    expect((await president.put('/api/classes/999999/families-read-until', { familiesReadUntil: '2099-06-30' })).status).toBe(404);
+    expect((await parentB.put('/api/my-classes/viewing', { classId: archived.id })).status).toBe(403);
+
+    const changed = await president.put<SchoolClass>(url, { familiesReadUntil: '2099-06-30' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ id: archived.id, state: 'cerrada', familiesReadUntil: '2099-06-30' });
+    expect((await parentB.put('/api/my-classes/viewing', { classId: archived.id })).status).toBe(204);
+    // The archive itself (already running for the committee) tells its families the new day.
+    expect((await parentB.get<MyClass>('/api/my-class')).body.schoolClass).toMatchObject({
+      name: 'Promoción 2026',
+      familiesReadUntil: '2099-06-30',
+    });
+    expect(await api.dataSource.getRepository(HistoryEntity).findBy({ action: 'class.families-read-until' })).toEqual([
+      expect.objectContaining({ entityId: archived.id, label: 'Promoción 2026' }),
+    ]);
+    expect((await parentB.put('/api/my-classes/viewing', { classId: opened.id })).status).toBe(204);
   });
 
   it('backs the archive up with the receipts, and refuses a restore that would name an archive it lacks', async () => {

@@ -11,6 +11,7 @@ import { CLASS_VIEW_COOKIE, type ReadableClass, type User } from '@portal/contra
 import { APP_CONFIG } from '../app.config';
 import { ARCHIVE_USER_HEADER, SESSION_COOKIE, SessionsService } from '../auth/sessions.service';
 import type { AppConfig } from '../config';
+import { Database } from '../database/database.service';
 import { filePath } from '../files/file-folder';
 import { ClassEntity, ClassReaderEntity } from './class.entity';
 import { familiesAccessEnded, toSchoolClass } from './class.store';
@@ -152,7 +153,7 @@ export class ClassArchives implements OnApplicationShutdown {
     if (!this.factory) throw new Error('ClassArchives: forwardFrom was not called');
     await copyFile(filePath(this.config.filesDir, row.archiveFile!), working);
     this.logger.log(`Serving the archive of ${row.name}.`);
-    return this.factory({
+    const app = await this.factory({
       ...this.config,
       databaseUrl: null,
       sqlitePath: working,
@@ -165,6 +166,15 @@ export class ClassArchives implements OnApplicationShutdown {
       logLevel: this.config.logLevel === 'info' || this.config.logLevel === 'debug' ? 'warn' : this.config.logLevel,
       archive: { secret: this.secret },
     });
+    // The day its families read it until may have changed since it was archived (FamiliesAccessService).
+    await app.get(Database).write((manager) => manager.update(ClassEntity, { id: row.id }, { familiesReadUntil: row.familiesReadUntil }));
+    return app;
+  }
+
+  /** Stops the class's instance, if one runs: its next request starts one with the class's row as it is now. */
+  async restart(classId: number): Promise<void> {
+    const running = this.running.get(classId);
+    if (running) await this.stop(classId, running);
   }
 
   private async stop(classId: number, running: Running): Promise<void> {

@@ -1,12 +1,14 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLASS_VIEW_COOKIE, type ReadableClass, type SchoolClass, type User } from '@portal/contracts';
 import { isSecureCookie } from '../auth/cookie';
 import { CurrentUser, Roles } from '../common/auth.decorators';
+import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ClassArchives } from './archives';
 import { ClassStore } from './class.store';
 import { CLOSED_CLASS_MESSAGES } from './closed-class.guard';
-import { ViewClassDto, OpenClassDto } from './dto/opening.dto';
+import { FamiliesReadUntilDto, OpenClassDto, ViewClassDto } from './dto/opening.dto';
+import { FamiliesAccessService } from './families-access.service';
 import { OpeningService } from './opening.service';
 
 export const SWITCH_MESSAGES = {
@@ -20,6 +22,7 @@ export class ClassesController {
   constructor(
     private readonly classes: ClassStore,
     private readonly opening: OpeningService,
+    private readonly familiesAccess: FamiliesAccessService,
   ) {}
 
   @Get()
@@ -30,6 +33,16 @@ export class ClassesController {
   @Post()
   open(@CurrentUser() user: User, @Body() body: OpenClassDto): Promise<SchoolClass> {
     return this.opening.open(user, body);
+  }
+
+  /** The last day a closed class's families read it, changed after its closing. */
+  @Put(':id/families-read-until')
+  familiesReadUntil(
+    @CurrentUser() user: User,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: FamiliesReadUntilDto,
+  ): Promise<SchoolClass> {
+    return this.familiesAccess.change(user, id, body.familiesReadUntil);
   }
 }
 

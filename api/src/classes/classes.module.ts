@@ -20,6 +20,7 @@ import { ClassStoreModule } from './class.store';
 import { ClassController, ClassReportController, MyClassController } from './classes.controller';
 import { ClosedClassGuard } from './closed-class.guard';
 import { ClosingService } from './closing.service';
+import { FamiliesAccessService } from './families-access.service';
 import { OpeningService } from './opening.service';
 
 /** The class (promoción) and its closing (docs/classes.md); once closed, nothing changes it. */
@@ -41,6 +42,6 @@ import { OpeningService } from './opening.service';
     EventStoreModule,
   ],
   controllers: [ClassController, ClassReportController, MyClassController, ClassesController, MyClassesController],
-  providers: [ClosingService, OpeningService, ClassArchives, { provide: APP_GUARD, useClass: ClosedClassGuard }],
+  providers: [ClosingService, OpeningService, FamiliesAccessService, ClassArchives, { provide: APP_GUARD, useClass: ClosedClassGuard }],
 })
 export class ClassesModule {}

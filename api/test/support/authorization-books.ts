@@ -59,6 +59,11 @@ export const BOOKS_ROUTES: Record<string, RouteRule> = {
   'GET /api/classes': { expect: ADMIN(200) },
   // The class is open: the next one cannot open yet.
   'POST /api/classes': { expect: ADMIN(409), request: () => ({ body: { year: 2027, name: 'Promoción 2027', adminIds: [] } }) },
+  // The current class is open: its families' day is chosen at its closing.
+  'PUT /api/classes/:id/families-read-until': {
+    expect: ADMIN(409),
+    request: () => ({ url: '/api/classes/1/families-read-until', body: { familiesReadUntil: '2099-06-30' } }),
+  },
   'GET /api/my-classes': { expect: [401, 200, 200, 200, 403] },
   // Viewing the current class: a cookie, no data.
   'PUT /api/my-classes/viewing': { expect: [401, 204, 204, 204, 403], request: () => ({ body: { classId: 1 } }) },

@@ -376,6 +376,13 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
     body: () => ({ year: 2027, name: 'Promoción 2027', adminIds: [] }),
     fields: { year: { type: 'int', min: 2000, max: 2100, required: true }, name: text(120) },
   },
+  'PUT /api/classes/:id/families-read-until': {
+    caller: 'admin',
+    param: () => '1',
+    existing: ID,
+    body: () => ({ familiesReadUntil: '2099-06-30' }),
+    fields: { familiesReadUntil: format() },
+  },
   'PUT /api/my-classes/viewing': {
     caller: 'parent',
     body: () => ({ classId: 1 }),

@@ -158,3 +158,11 @@ export interface OpenClassRequest {
 
 /** The cookie that holds which class a browser views (`PUT /api/my-classes/viewing`); none: the current class. */
 export const CLASS_VIEW_COOKIE = 'portal_clase';
+
+/**
+ * `PUT /api/classes/:id/families-read-until`: the last day a closed class's families read it (the
+ * whole day, in Guatemala), changed after its closing; today at the earliest.
+ */
+export interface FamiliesReadUntilRequest {
+  familiesReadUntil: string;
+}

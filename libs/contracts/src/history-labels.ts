@@ -94,6 +94,7 @@ export const HISTORY_LABELS = {
     'class.closing': 'Cierre de la promoción propuesto (espera otra aprobación)',
     'class.close': 'Promoción cerrada',
     'class.open': 'Nueva promoción abierta (la anterior, archivada)',
+    'class.families-read-until': 'Fecha de acceso de las familias a una promoción cerrada cambiada',
     'class.closing-rejected': 'Cierre de la promoción rechazado o retirado',
   } as Record<string, string>,
   /** What each recorded field is called; a field not listed shows its own name. */
@@ -191,6 +192,7 @@ export const HISTORY_LABELS = {
     asOf: 'Fecha',
     question: 'Pregunta',
     answer: 'Respuesta',
+    familiesReadUntil: 'Acceso de las familias hasta',
   } as Record<string, string>,
   values: {
     true: 'Sí',

@@ -1,6 +1,6 @@
 import { ArrayMaxSize, IsArray, IsInt, IsString, Max, Min } from 'class-validator';
-import type { OpenClassRequest, ViewClassRequest } from '@portal/contracts';
-import { IsFilled, MaxChars } from '../../common/validators';
+import type { FamiliesReadUntilRequest, OpenClassRequest, ViewClassRequest } from '@portal/contracts';
+import { IsCalendarDay, IsFilled, MaxChars } from '../../common/validators';
 
 /** POST /api/classes ('Nueva promoción'). */
 export class OpenClassDto implements OpenClassRequest {
@@ -26,4 +26,10 @@ export class ViewClassDto implements ViewClassRequest {
   @Min(1, { message: 'Elige una promoción de la lista.' })
   @IsInt({ message: 'Elige una promoción de la lista.' })
   classId!: number;
+}
+
+/** PUT /api/classes/:id/families-read-until. */
+export class FamiliesReadUntilDto implements FamiliesReadUntilRequest {
+  @IsCalendarDay({ message: 'La fecha de acceso de las familias debe tener el formato AAAA-MM-DD.' })
+  familiesReadUntil!: string;
 }

@@ -1,0 +1,48 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { SchoolClass, User } from '@portal/contracts';
+import { todayInGuatemala } from '@portal/format';
+import { Database } from '../database/database.service';
+import { recordChange } from '../history/record';
+import { ClassArchives } from './archives';
+import { ClassEntity } from './class.entity';
+import { toSchoolClass } from './class.store';
+import { CLOSING_MESSAGES } from './closing.service';
+
+export const FAMILIES_ACCESS_MESSAGES = {
+  notFound: 'No encontramos esa promoción.',
+  notClosed: (name: string) => `La ${name} no está cerrada: la fecha de acceso de las familias se elige al proponer su cierre.`,
+} as const;
+
+/**
+ * The last day a closed class's families read it (docs/classes.md), changed after its closing: a
+ * family needs its receipts later, or the committee ends the access sooner. An archive's running
+ * instance is stopped, so its next request reads the new day.
+ */
+@Injectable()
+export class FamiliesAccessService {
+  constructor(
+    private readonly db: Database,
+    private readonly archives: ClassArchives,
+  ) {}
+
+  async change(user: User, classId: number, day: string): Promise<SchoolClass> {
+    if (day < todayInGuatemala()) throw new BadRequestException(CLOSING_MESSAGES.readUntilPast);
+    const changed = await this.db.write(async (manager) => {
+      const row = await manager.findOneBy(ClassEntity, { id: classId });
+      if (!row) throw new NotFoundException(FAMILIES_ACCESS_MESSAGES.notFound);
+      if (row.state !== 'cerrada') throw new ConflictException(FAMILIES_ACCESS_MESSAGES.notClosed(row.name));
+      await manager.update(ClassEntity, { id: row.id }, { familiesReadUntil: day });
+      await recordChange(manager, user, {
+        action: 'class.families-read-until',
+        entity: 'class',
+        entityId: row.id,
+        label: row.name,
+        before: { familiesReadUntil: row.familiesReadUntil },
+        after: { familiesReadUntil: day },
+      });
+      return toSchoolClass({ ...row, familiesReadUntil: day });
+    });
+    await this.archives.restart(classId);
+    return changed;
+  }
+}
