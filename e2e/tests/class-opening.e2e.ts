@@ -170,4 +170,25 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   await president.waitForURL(`${portal.url}/admin`);
   await adminSwitch.waitFor();
   expect(await adminSwitch.locator('option:checked').textContent()).toBe('2027');
+
+  // A family of 2026 needs more time: the committee moves its day, and the archive says so.
+  await president.goto(`${portal.url}/admin/cierre`);
+  const access = president.getByTestId('families-access');
+  await access.getByRole('heading', { name: 'Acceso de las familias' }).waitFor();
+  const day2026 = access.getByLabel('Promoción 2026: las familias consultan hasta el');
+  expect(await day2026.inputValue()).toBe('2027-03-31');
+  // The demo's Class of 2025 is there too.
+  await access.getByLabel('Promoción 2025: las familias consultan hasta el').waitFor();
+  await day2026.fill('2027-06-30');
+  await access.getByRole('button', { name: 'Guardar fecha' }).first().click();
+  await toast(president, 'Promoción 2026: las familias consultan hasta el 30/06/2027');
+  await access.getByText('Ahora: hasta el 30/06/2027.').waitFor();
+  await president.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(president, 'families-access');
+  expect(await seriousA11yViolations(president)).toEqual([]);
+  await president.setViewportSize(PHONE);
+  expect(await scrollsSideways(president)).toBe(false);
+  await screenshot(president, 'families-access');
+  await parentAtDesk.reload();
+  await parentAtDesk.getByTestId('final-report').getByText('Puedes consultar la promoción hasta el 30/06/2027.').waitFor();
 });

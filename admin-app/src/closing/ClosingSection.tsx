@@ -17,6 +17,7 @@ import { ExportButton } from '../common/ExportButton';
 import { QueryState } from '../common/QueryState';
 import { SectionFrame } from '../common/SectionFrame';
 import { closingTexts as t } from './closing-texts';
+import { FamiliesAccessCard } from './FamiliesAccessCard';
 import { NewClassCard } from './NewClassCard';
 import './closing.css';
 
@@ -302,6 +303,8 @@ export default function ClosingSection() {
                 {view.schoolClass.state === 'activa' ? <ProposalForm view={view} reasons={reasons} /> : <PendingClosing view={view} />}
               </>
             )}
+            {/* The families' day of every closed class; writes go to the current class's API only. */}
+            {viewing?.current && <FamiliesAccessCard />}
           </div>
         )}
       </QueryState>

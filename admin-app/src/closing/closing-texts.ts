@@ -92,4 +92,15 @@ export const closingTexts = {
     openedDetail: 'Ahora importa la lista de familias del colegio.',
     failed: 'No se pudo abrir la nueva promoción',
   },
+  familiesAccess: {
+    title: 'Acceso de las familias',
+    explanation:
+      'Hasta qué día las familias de cada promoción cerrada consultan sus pagos, sus comprobantes y el informe final. El comité la consulta siempre.',
+    until: (name: string) => `${name}: las familias consultan hasta el`,
+    now: (day: string) => `Ahora: hasta el ${day}.`,
+    ended: (day: string) => `Su acceso terminó el ${day}.`,
+    save: 'Guardar fecha',
+    saved: (name: string, day: string) => `${name}: las familias consultan hasta el ${day}`,
+    failed: 'No se pudo cambiar la fecha',
+  },
 } as const;
