@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { Browser } from 'playwright-core';
+import { FIRST_DATA } from '@portal/contracts';
 import { DESKTOP, launchBrowser, newPage, PHONE, recordRequests, screenshot, scrollsSideways, signIn } from '../support/browser';
 import { ROOT, startPortal, type Portal } from '../support/portal';
 
@@ -16,6 +17,9 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
 });
+
+/** What a parent's home reads first, in the order the page's first script asks for it. */
+const PARENT_HOME_FIRST_DATA = ['/api/config', '/api/user', ...FIRST_DATA.parent.all, ...FIRST_DATA.parent.home];
 
 const remoteFiles = (urls: string[], remote: 'admin' | 'parent') => urls.filter((url) => url.startsWith(`/remotes/${remote}/`));
 
@@ -143,17 +147,7 @@ describe('the shell', () => {
       true,
     );
     // The first data came written in the page: the app used it without asking.
-    for (const url of [
-      '/api/user',
-      '/api/config',
-      '/api/my-family',
-      '/api/my-notices-seen',
-      '/api/my-books/answers',
-      '/api/my-classes',
-      '/api/settings',
-      '/api/events',
-    ])
-      expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 0]);
+    for (const url of PARENT_HOME_FIRST_DATA) expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 0]);
     for (const url of preloaded.map((href) => href.split('?')[0]!))
       expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 1]);
     // Neither the first script nor the icon is a request of its own.
@@ -179,16 +173,7 @@ describe('the shell', () => {
     await page.goto(`${portal.url}/parent`);
     await page.getByRole('heading', { name: 'Bienvenido, Carlos Morales' }).waitFor();
     await page.getByText('La sesión de fotos de la promoción no tiene costo adicional.').waitFor();
-    const firstData = [
-      '/api/config',
-      '/api/user',
-      '/api/my-family',
-      '/api/my-notices-seen',
-      '/api/my-books/answers',
-      '/api/my-classes',
-      '/api/settings',
-      '/api/events',
-    ];
+    const firstData = PARENT_HOME_FIRST_DATA;
     // Chrome warns of a preload no request used a few seconds after the page's load.
     await page.waitForTimeout(4_000);
     for (const url of firstData) expect([url, urls.filter((requested) => requested === url).length]).toEqual([url, 1]);
