@@ -281,6 +281,12 @@ describe('the portal with no connection', () => {
       const after = await parentEntry();
       expect(after).not.toBe(before);
       expect(await keptFiles()).toContain(new URL(after, portal.url).href);
+      // The worker keeps the page as it came (in the background): the next start reads that copy.
+      const keptPage = () => page.evaluate(async () => (await (await caches.open('portal-data-v1')).match('/parent'))?.text() ?? '');
+      for (let tries = 0; !(await keptPage()).includes(after); tries += 1) {
+        expect(tries).toBeLessThan(100);
+        await page.waitForTimeout(100);
+      }
       await context.close();
 
       // The next cold start with no connection runs the redeployed remote it kept.
