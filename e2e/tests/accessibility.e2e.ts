@@ -26,9 +26,12 @@ const ADMIN = [
   '/admin/notificaciones',
   '/admin/fechas-de-pago',
   '/admin/comprobantes',
+  '/admin/banco',
   '/admin/cuentas-comite',
   '/admin/fiesta',
   '/admin/historial',
+  // With the demo's Class of 2025 closed: 'Acceso de las familias' under the closing's checklist.
+  '/admin/cierre',
   '/cuenta',
 ];
 const PARENT = ['/parent', '/parent/eventos', '/parent/notificaciones', '/parent/pagos', '/parent/fiesta', '/parent/cuentas', '/cuenta'];
