@@ -312,7 +312,7 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
       const mine = response.body;
       expect(mine.totals).toEqual(books.totals);
       expect({ threshold: mine.approvalThreshold, required: mine.approvalRequired }).toEqual(model);
-      expect(mine.expenses.every((row: Expense) => row.state === 'aprobado')).toBe(true);
+      expect(mine.expenses.every((row) => row.state === 'aprobado')).toBe(true);
       expect(mine.expenses.map((row) => row.id).sort((a, b) => a - b)).toEqual(
         money.filter((row) => row.state === 'aprobado').map((row) => row.id),
       );

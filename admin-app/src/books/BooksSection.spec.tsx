@@ -27,6 +27,7 @@ const expense = (id: number, fields: Partial<Expense> = {}): Expense => ({
   reverses: null,
   reversal: null,
   reason: null,
+  familyMessage: null,
   ...fields,
 });
 
@@ -46,7 +47,7 @@ const BOOKS: Books = {
   expenses: [
     expense(3, { state: 'pendiente', approvedAt: null }),
     expense(2, { amount: 800 }),
-    expense(1, { amount: 500, reversal: { id: 4, by: 'Tesorera', at: '', reason: 'Duplicada' } }),
+    expense(1, { amount: 500, reversal: { id: 4, by: 'Tesorera', at: '', reason: 'Duplicada', familyMessage: null } }),
   ],
   questions: [],
   lastSeenAt: null,

@@ -51,6 +51,8 @@ export function ExpenseList({ books }: { books: Books }) {
                   {row.approvedBy && ` · ${t.list.approvedBy(row.approvedBy)}`}
                   {row.reason && ` · ${row.reason}`}
                   {row.reversal && ` · ${row.reversal.reason}`}
+                  {(row.familyMessage ?? row.reversal?.familyMessage) &&
+                    ` · ${t.list.toFamilies(row.familyMessage ?? row.reversal!.familyMessage!)}`}
                   {row.commitmentId && ` · ${t.list.paysCommitment(row.commitmentId)}`}
                 </span>
               </span>
@@ -96,9 +98,11 @@ export function ExpenseList({ books }: { books: Books }) {
           title={t.list.reverseTitle}
           description={t.list.reverseDescription(`#${reversing.id} ${reversing.supplier} · ${formatLedgerAmount(reversing.amount)}`)}
           confirmLabel={t.list.reverse}
+          familyMessage={reversing.state === 'aprobado'}
+          messageHint={t.list.reverseMessageHint}
           pending={reverse.isPending}
           onClose={() => setReversing(null)}
-          onSubmit={async ({ reason }) => (await reverse.run({ id: reversing.id, reason })) !== undefined}
+          onSubmit={async ({ reason, messageToFamily }) => (await reverse.run({ id: reversing.id, reason, messageToFamily })) !== undefined}
         />
       )}
     </>

@@ -108,7 +108,10 @@ export const booksTexts = {
     reverse: 'Revertir',
     reverseTitle: 'Revertir gasto',
     reverseDescription: (what: string) =>
-      `${what}. El gasto queda en la lista, marcado como revertido, y una reversión con el motivo lo compensa. Las familias ven el motivo.`,
+      `${what}. El gasto queda en la lista, marcado como revertido, y una reversión lo compensa. El motivo queda en el Historial del comité.`,
+    reverseMessageHint:
+      'Las familias lo leerán junto al gasto en «Cuentas del comité». Sin mensaje, leerán: «El comité corrigió este registro.»',
+    toFamilies: (message: string) => `Para las familias: ${message}`,
     reversedToast: 'Gasto revertido',
     reverseFailed: 'No se pudo revertir',
   },

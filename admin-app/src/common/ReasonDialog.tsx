@@ -10,7 +10,9 @@ import { texts } from '../texts';
 const t = texts.reversal;
 
 /**
- * A correction asks why (decisions item 20): reversing a credit, removing a family's own amount.
+ * A correction asks why (decisions item 20): reversing a credit or an expense, removing a family's
+ * own amount. Where families hear of it, the reason stays internal and a message to them is asked
+ * apart (decisions item 25).
  * For a receipt's credit it also asks what becomes of the receipt. `onSubmit` resolves to whether
  * the change was made; the dialog stays open (with what was typed) when it was not.
  */
@@ -20,6 +22,7 @@ export function ReasonDialog({
   confirmLabel,
   receiptChoice = false,
   familyMessage = false,
+  messageHint = t.familyMessageHint,
   pending = false,
   onClose,
   onSubmit,
@@ -29,8 +32,10 @@ export function ReasonDialog({
   confirmLabel: string;
   /** The credit is a verified receipt's: 'Volver a revisión' or 'Rechazar el comprobante'. */
   receiptChoice?: boolean;
-  /** A credit's reversal: the reason stays internal, and an optional message is what the family reads. */
+  /** A decision families hear about: the reason stays internal, and an optional message is what the family reads. */
   familyMessage?: boolean;
+  /** Where the family reads the message (a credit's reversal: its e-mail). */
+  messageHint?: string;
   pending?: boolean;
   onClose: () => void;
   onSubmit: (input: ReverseCreditInput) => Promise<boolean>;
@@ -75,7 +80,7 @@ export function ReasonDialog({
           <Field
             id={`${id}-message`}
             label={t.familyMessage}
-            hint={t.familyMessageHint}
+            hint={messageHint}
             error={messageTooLong ? t.familyMessageTooLong(REVERSAL_REASON_MAX) : undefined}
           >
             <textarea

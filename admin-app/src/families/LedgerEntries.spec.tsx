@@ -21,6 +21,7 @@ const entry = (overrides: Partial<LedgerEntry>): LedgerEntry => ({
   reverses: null,
   reversal: null,
   reason: null,
+  familyMessage: null,
   ...overrides,
 });
 
@@ -37,9 +38,18 @@ describe("a family's ledger in its statement", () => {
             source: 'banco',
             receiptId: null,
             amount: 500,
-            reversal: { id: 3, by: 'Tesorera', at: '2025-10-02T15:00:00.000Z', reason: 'Era de otra familia' },
+            reversal: { id: 3, by: 'Tesorera', at: '2025-10-02T15:00:00.000Z', reason: 'Era de otra familia', familyMessage: null },
           }),
-          entry({ id: 3, kind: 'reversion', source: 'banco', receiptId: null, amount: -500, reverses: 2, reason: 'Era de otra familia' }),
+          entry({
+            id: 3,
+            kind: 'reversion',
+            source: 'banco',
+            receiptId: null,
+            amount: -500,
+            reverses: 2,
+            reason: 'Era de otra familia',
+            familyMessage: null,
+          }),
           entry({ id: 4, source: 'efectivo', method: 'cheque', receiptId: null, bankLineId: null, amount: 300, note: 'recibo 0012' }),
         ]}
       />,

@@ -34,6 +34,7 @@ export function LedgerEntries({ entries, onReverse }: { entries: LedgerEntry[]; 
               {entry.kind === 'reversion' && entry.reason && (
                 <span className="admin-danger">{t.reversalReason(entry.createdBy, entry.reason)}</span>
               )}
+              {entry.familyMessage && <span className="admin-muted">{t.toFamily(entry.familyMessage)}</span>}
               {entry.reversal && (
                 <span className="admin-danger">
                   {t.reversedBy(entry.reversal.by, formatDateTime(entry.reversal.at), entry.reversal.reason)}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PAYMENT_TITLES, type Family, type LedgerEntry } from '@portal/contracts';
+import { FAMILY_MESSAGE_MAX, PAYMENT_TITLES, type Family, type LedgerEntry } from '@portal/contracts';
 import { useRemovePaymentOverride, useSetPaymentOverride, useStatement } from '@portal/api-client/statements';
 import { formatLedgerSource, formatQuetzales } from '@portal/format';
 import { Button } from '@portal/ui/button';
@@ -18,7 +18,7 @@ import { StatementTable } from './StatementTable';
 
 const t = texts.families.statement;
 
-const EMPTY_OVERRIDE = { payment: '1', amount: '', reason: '' };
+const EMPTY_OVERRIDE = { payment: '1', amount: '', reason: '', message: '' };
 
 /** A family's account statement: its ledger with reversals, money received by hand and the family's own amounts. */
 export function StatementDialog({ family, onClose }: { family: Family; onClose: () => void }) {
@@ -38,6 +38,7 @@ export function StatementDialog({ family, onClose }: { family: Family; onClose: 
       paymentNumber: Number(override.payment),
       amountQuetzales: typedQuetzales(override.amount) ?? 0,
       reason: override.reason,
+      ...(override.message.trim() ? { messageToFamily: override.message.trim() } : {}),
     });
   }
 
@@ -92,6 +93,14 @@ export function StatementDialog({ family, onClose }: { family: Family; onClose: 
             required
             value={override.reason}
             onChange={(event) => setOverride({ ...override, reason: event.target.value })}
+          />
+        </Field>
+        <Field id="statement-override-message" label={t.overrideMessage} hint={t.overrideMessageHint}>
+          <Input
+            id="statement-override-message"
+            maxLength={FAMILY_MESSAGE_MAX}
+            value={override.message}
+            onChange={(event) => setOverride({ ...override, message: event.target.value })}
           />
         </Field>
         <Button

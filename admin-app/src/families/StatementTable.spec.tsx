@@ -17,6 +17,7 @@ const statement: Statement = {
       expected: 4250,
       expectedFrom: 'gemelos',
       overrideReason: null,
+      overrideFamilyMessage: null,
       pastOverrides: [],
       received: 4000,
       balance: 250,
@@ -31,6 +32,7 @@ const statement: Statement = {
       expected: 1700,
       expectedFrom: 'ajuste',
       overrideReason: 'Beca del 50%',
+      overrideFamilyMessage: null,
       pastOverrides: [
         {
           amountQuetzales: 0,
@@ -54,6 +56,7 @@ const statement: Statement = {
       expected: null,
       expectedFrom: null,
       overrideReason: null,
+      overrideFamilyMessage: null,
       pastOverrides: [],
       received: 0,
       balance: null,

@@ -44,6 +44,7 @@ export function StatementTable({
                   {line.overrideReason && (
                     <div className="admin-muted">
                       {t.reason(line.overrideReason)}
+                      {line.overrideFamilyMessage && <> · {t.toFamily(line.overrideFamilyMessage)}</>}
                       {onRemoveOverride && (
                         <IconButton icon={X} label={t.removeOverride(line.title)} onClick={() => onRemoveOverride(line.paymentNumber)} />
                       )}

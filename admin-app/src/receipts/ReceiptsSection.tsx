@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PAYMENT_NUMBERS, RECEIPT_STATES, type ReviewQueueItem } from '@portal/contracts';
+import { FAMILY_MESSAGE_MAX, PAYMENT_NUMBERS, RECEIPT_STATES, type ReviewQueueItem } from '@portal/contracts';
 import { receiptFileUrl, reviewQueueKey, useRejectReceipt, useReviewQueue, useVerifyReceipt } from '@portal/api-client/receipts';
 import { useRefresh } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
@@ -45,6 +45,7 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: (deci
   const [documentNumber, setDocumentNumber] = useState(item.documentNumber ?? '');
   const [depositDate, setDepositDate] = useState(item.depositDate ?? '');
   const [reason, setReason] = useState('');
+  const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -55,6 +56,7 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: (deci
     setDocumentNumber(item.documentNumber ?? '');
     setDepositDate(item.depositDate ?? '');
     setReason('');
+    setMessage('');
     setError(null);
   }, [item]);
 
@@ -100,7 +102,7 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: (deci
   const reject = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) return setError(t.reasonRequired);
-    void decide(() => rejectReceipt.run({ id: item.id, reason: reason.trim() }));
+    void decide(() => rejectReceipt.run({ id: item.id, reason: reason.trim(), messageToFamily: message.trim() || undefined }));
   };
 
   return (
@@ -129,6 +131,9 @@ function Decision({ item, onDecided }: { item: ReviewQueueItem; onDecided: (deci
       <form onSubmit={reject} className="admin-receipt__form">
         <Field id="receipt-reason" label={t.reason}>
           <Input id="receipt-reason" ref={reasonRef} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </Field>
+        <Field id="receipt-message" label={t.familyMessage} hint={t.familyMessageHint}>
+          <Input id="receipt-message" maxLength={FAMILY_MESSAGE_MAX} value={message} onChange={(event) => setMessage(event.target.value)} />
         </Field>
         <Button type="submit" variant="destructive" pending={pending}>
           {t.reject}
@@ -269,6 +274,7 @@ export default function ReceiptsSection() {
                           current.review.reason,
                         )}
                       </p>
+                      {current.review.familyMessage && <p>{t.toFamily(current.review.familyMessage)}</p>}
                       {(current.review.documentNumber || current.review.depositDate) && (
                         <p>
                           {t.corrected(

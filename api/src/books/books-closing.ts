@@ -58,6 +58,7 @@ async function insertApproved(
     reversesId: null,
     reversedById: null,
     reason: null,
+    familyMessage: null,
     dueDate: null,
     commitmentId: null,
     createdById: proposer.id,

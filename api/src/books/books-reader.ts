@@ -15,6 +15,7 @@ import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
 import { MyFamilyService } from '../parent/my-family.service';
 import { latestHeld, toExpense, toHolding } from './books-rows';
+import { toFamilyExpense } from './family-expense';
 import { classCollection, commitmentsOf, isMoney } from './commitments';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ControlsService } from './controls.service';
@@ -186,10 +187,7 @@ export class BooksReader {
       totals: view.totals,
       categories: view.categories,
       budget: view.budget,
-      // A reversed expense's invoice is withdrawn from families (the committee still sees it).
-      expenses: view.approvedExpenses.map(({ createdById: _createdById, ...row }) =>
-        row.reversal ? { ...row, hasInvoice: false, invoiceType: null } : row,
-      ),
+      expenses: view.approvedExpenses.map(toFamilyExpense),
       questions: await this.questions(manager, { familyId: family.id, visible: view.approvedIds }),
       lastSeenAt: visit?.seenAt.toISOString() ?? null,
       approvalThreshold: toQuetzales(controls.threshold),

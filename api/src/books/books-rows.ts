@@ -29,9 +29,16 @@ export function toExpense(row: ExpenseEntity, reversal?: ExpenseEntity): Expense
     approvedAt: row.approvedAt?.toISOString() ?? null,
     reverses: row.reversesId,
     reversal: reversal
-      ? { id: reversal.id, by: reversal.createdByName, at: reversal.createdAt.toISOString(), reason: reversal.reason ?? '' }
+      ? {
+          id: reversal.id,
+          by: reversal.createdByName,
+          at: reversal.createdAt.toISOString(),
+          reason: reversal.reason ?? '',
+          familyMessage: reversal.familyMessage,
+        }
       : null,
     reason: row.kind === 'reversion' ? row.reason : null,
+    familyMessage: row.kind === 'reversion' ? row.familyMessage : null,
     dueDate: row.dueDate,
     commitmentId: row.commitmentId,
     createdById: row.createdById ?? undefined,

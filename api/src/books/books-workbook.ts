@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Books, Expense, Holding } from '@portal/contracts';
+import type { Books, Expense, FamilyExpense, FamilyReport, Holding } from '@portal/contracts';
 import { toCentavos, toQuetzales } from '@portal/format';
 import { sheetOf, streamWorkbook, type Cell, type SheetLayout } from '../reports/spreadsheet-stream';
 
@@ -172,6 +172,71 @@ export function booksWorkbook(books: Books, invoiceUrl: (id: number) => string, 
       sheetOf(BY_MONTH, once(books.receivedByMonth)),
       sheetOf(HOLDINGS, once([...books.holdings].reverse())),
       sheetOf(VERSIONS, once(versions)),
+    ],
+    onError,
+  );
+}
+
+/** The families' 'Gastos': approved money out, each row as families read it (no internal reason). */
+const familyExpensesSheet = (invoiceUrl: (id: number) => string): SheetLayout<FamilyExpense> => ({
+  name: 'Gastos',
+  columns: [
+    { header: 'No.', width: 6 },
+    { header: 'Fecha', width: 12 },
+    { header: 'Tipo', width: 16 },
+    { header: 'Categoría', width: 20 },
+    { header: 'Proveedor', width: 24 },
+    { header: 'Concepto', width: 30 },
+    { header: 'Monto', width: 12 },
+    { header: 'Forma de pago', width: 14 },
+    { header: 'NIT', width: 12 },
+    { header: 'Serie FEL', width: 12 },
+    { header: 'Número FEL', width: 14 },
+    { header: 'Autorización FEL', width: 38 },
+    { header: 'Estado', width: 14 },
+    { header: 'Factura', width: 50 },
+    { header: 'Nota del comité', width: 30 },
+  ],
+  cells: (row) => [
+    row.id,
+    day(row.date),
+    KIND[row.kind],
+    row.category,
+    row.supplier,
+    row.concept,
+    { quetzales: row.amount },
+    METHOD[row.method],
+    row.nit ?? '',
+    row.felSeries ?? '',
+    row.felNumber ?? '',
+    row.felUuid ?? '',
+    row.reversal ? 'Revertido' : 'Aprobado',
+    row.hasInvoice ? invoiceUrl(row.id) : '',
+    row.message ?? row.reversal?.message ?? '',
+  ],
+});
+
+/**
+ * The closed class's report as families download it (decisions items 24 and 25): its totals, the
+ * budget against what was spent, the approved money out as families read it, and money in by month;
+ * nothing pending, nothing the committee wrote for itself.
+ */
+export function familiesWorkbook(report: FamilyReport, invoiceUrl: (id: number) => string, onError: (error: unknown) => void): Readable {
+  const { totals } = report;
+  const summary: SummaryRow[] = [
+    ...(totals.opening > 0 ? [['Saldo de la promoción anterior', { quetzales: totals.opening }] as SummaryRow] : []),
+    ['Recibido de las familias', { quetzales: totals.received }],
+    ['Gastado (aprobado)', { quetzales: totals.spent }],
+    [totals.opening > 0 ? 'Saldo (anterior + recibido - gastado)' : 'Saldo (recibido - gastado)', { quetzales: totals.balance }],
+    ['Presupuesto', { quetzales: totals.budgeted }],
+    ['Saldo al cierre', { quetzales: report.balanceGiven }],
+  ];
+  return streamWorkbook(
+    [
+      sheetOf(SUMMARY, once(summary)),
+      sheetOf(BUDGET, once(report.categories)),
+      sheetOf(familyExpensesSheet(invoiceUrl), once([...report.expenses].reverse())),
+      sheetOf(BY_MONTH, once(report.receivedByMonth)),
     ],
     onError,
   );

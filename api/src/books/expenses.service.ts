@@ -126,6 +126,7 @@ export class ExpensesService {
         reversesId: null,
         reversedById: null,
         reason: null,
+        familyMessage: null,
         dueDate: input.dueDate ?? null,
         commitmentId: input.commitmentId ?? null,
         ...author(user),
@@ -222,6 +223,7 @@ export class ExpensesService {
         reversesId: row.id,
         reversedById: null,
         reason,
+        familyMessage: input.messageToFamily?.trim() || null,
         ...author(user),
         createdAt: now,
       });

@@ -42,8 +42,16 @@ export class ClassController {
 export class ClassReportController {
   constructor(private readonly closing: ClosingService) {}
 
+  /** The committee's frozen workbook byte for byte; a family's is the families' version (family-report.ts). */
   @Get('workbook')
-  async workbook(): Promise<StreamableFile> {
+  async workbook(@CurrentUser() user: User): Promise<StreamableFile> {
+    if (user.role === 'parent') {
+      const { stream, year } = await this.closing.familiesWorkbook(user);
+      return new StreamableFile(stream, {
+        type: XLSX_CONTENT_TYPE,
+        disposition: `attachment; filename="informe-rendicion-de-cuentas-familias-promocion-${year}.xlsx"`,
+      });
+    }
     const { bytes, year } = await this.closing.workbook();
     return new StreamableFile(bytes, {
       type: XLSX_CONTENT_TYPE,

@@ -21,7 +21,7 @@ import type { AppConfig } from '../config';
 import { BankLineStore } from '../bank/bank-line.store';
 import { BooksClosing } from '../books/books-closing';
 import { BooksReader } from '../books/books-reader';
-import { booksWorkbook } from '../books/books-workbook';
+import { booksWorkbook, familiesWorkbook } from '../books/books-workbook';
 import { ControlsService } from '../books/controls.service';
 import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
@@ -32,6 +32,7 @@ import { MyFamilyService } from '../parent/my-family.service';
 import { ReceiptStore } from '../receipts/receipt.store';
 import { ClassClosingEntity, ClassEntity } from './class.entity';
 import { ClassStore, toSchoolClass } from './class.store';
+import { toFamilyReport } from './family-report';
 
 export const CLOSING_MESSAGES = {
   notActive: (name: string, state: string) => `La ${name} está ${state}: no se puede proponer otro cierre.`,
@@ -365,16 +366,22 @@ export class ClosingService {
     return JSON.parse(bytes.toString('utf8')) as FrozenReport;
   }
 
-  /** GET /api/my-class: the class; once closed, its report with only this family's share, without names. */
+  /** GET /api/my-class: the class; once closed, its report as this family reads it (family-report.ts). */
   async forParent(user: User): Promise<MyClass> {
     const row = await this.classes.latest();
     const schoolClass: SchoolClass = toSchoolClass(row);
     if (row.state !== 'cerrada') return { schoolClass, report: null };
     const [report, family] = await Promise.all([this.frozen(row), this.myFamily.familyOf(user)]);
-    const own = report.shares
-      .filter((share) => share.familyId === family.id)
-      .map(({ familyId, paid, share }) => ({ familyId, paid, share }));
-    return { schoolClass, report: { ...report, shares: own } };
+    return { schoolClass, report: toFamilyReport(report, family.id) };
+  }
+
+  /** The families' workbook of the closed class: made from its frozen report, as families read it. */
+  async familiesWorkbook(user: User): Promise<{ stream: Readable; year: number }> {
+    const row = await this.classes.latest();
+    if (row.state !== 'cerrada') throw new NotFoundException(CLOSING_MESSAGES.noReport);
+    const [report, family] = await Promise.all([this.frozen(row), this.myFamily.familyOf(user)]);
+    const invoiceUrl = (id: number) => `${this.config.publicUrl}/api/books/expenses/${id}/invoice`;
+    return { stream: familiesWorkbook(toFamilyReport(report, family.id), invoiceUrl, () => undefined), year: row.year };
   }
 
   /** The frozen workbook, byte for byte (its SHA-256 is the one shown). */

@@ -26,7 +26,11 @@ export abstract class ReversibleRow extends RecordedRow {
   @Column({ type: 'int', nullable: true })
   reversedById!: number | null;
 
-  /** On a reversal: why. */
+  /** On a reversal: why (the committee's and 'Historial''s only). */
   @Column({ type: 'varchar', length: 300, nullable: true })
   reason!: string | null;
+
+  /** On a reversal: what families read of it (decisions item 25); null reads as a neutral default. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  familyMessage!: string | null;
 }

@@ -150,6 +150,7 @@ export class LedgerCredits {
       reversesId: null,
       reversedById: null,
       reason: null,
+      familyMessage: null,
       createdById: user?.id ?? null,
       createdByName: (user?.name ?? 'Sistema').slice(0, 120),
       createdAt: new Date(),

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PAYMENT_TITLES, type PaymentNumber, type Statement } from '@portal/contracts';
+import { FAMILY_MESSAGES, PAYMENT_TITLES, type PaymentNumber, type Statement } from '@portal/contracts';
 import { formatDayNumeric, formatQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
@@ -42,17 +42,21 @@ export class LedgerMail {
     return this.send(manager, familyId, input.entryId, {
       subject: `Comprobante verificado: ${title}`,
       what: `El comité verificó tu comprobante del ${title.toLowerCase()}: recibimos ${formatQuetzales(input.amount)}`,
-      reason: null,
       balance: balanceSentence(input.statement),
     });
   }
 
-  rejected(manager: EntityManager, familyId: number, input: { paymentNumber: PaymentNumber; reason: string; statement: Statement }) {
+  /** The family reads the committee's message to it, or the neutral default: never the internal reason. */
+  rejected(
+    manager: EntityManager,
+    familyId: number,
+    input: { paymentNumber: PaymentNumber; familyMessage: string | null; statement: Statement },
+  ) {
     const title = PAYMENT_TITLES[input.paymentNumber];
     return this.send(manager, familyId, null, {
       subject: `Comprobante rechazado: ${title}`,
       what: `El comité no pudo aceptar tu comprobante del ${title.toLowerCase()}; puedes subir uno nuevo en el portal`,
-      reason: input.reason,
+      message: input.familyMessage ?? FAMILY_MESSAGES.rejection,
       balance: balanceSentence(input.statement),
     });
   }
@@ -61,7 +65,6 @@ export class LedgerMail {
     return this.send(manager, familyId, input.entryId, {
       subject: 'Depósito recibido',
       what: `El comité encontró tu depósito del ${formatDayNumeric(input.day)} en el estado de cuenta del banco: recibimos ${formatQuetzales(input.amount)}`,
-      reason: null,
       balance: balanceSentence(input.statement),
     });
   }
@@ -80,7 +83,6 @@ export class LedgerMail {
     return this.send(manager, familyId, input.entryId, {
       subject: 'Corrección en tu cuenta',
       what: `El comité corrigió un pago de ${formatQuetzales(input.amount)} registrado en tu cuenta`,
-      reason: null,
       message: input.messageToFamily,
       balance: balanceSentence(input.statement),
     });
@@ -90,7 +92,7 @@ export class LedgerMail {
     manager: EntityManager,
     familyId: number,
     ledgerEntryId: number | null,
-    content: { subject: string; what: string; reason: string | null; message?: string | null; balance: string },
+    content: { subject: string; what: string; message?: string | null; balance: string },
   ) {
     const family = await this.families.byId(familyId, manager);
     if (!family || family.noticeEmailsOff || addressProblem(family.email)) return;

@@ -45,13 +45,14 @@ export class LedgerService {
       this.creditsByPayment(manager, ids),
     ]);
     const overrideOf = new Map(overrides.map((row) => [`${row.familyId}:${row.paymentNumber}`, row]));
-    const accounts = new Map<number, Account & { from: Map<number, ReturnType<typeof expectedAmount> & { reason: string | null }> }>();
+    type From = ReturnType<typeof expectedAmount> & { reason: string | null; familyMessage: string | null };
+    const accounts = new Map<number, Account & { from: Map<number, From> }>();
     for (const family of families) {
-      const from = new Map<number, ReturnType<typeof expectedAmount> & { reason: string | null }>();
+      const from = new Map<number, From>();
       const charges = payments.map((payment) => {
         const override = overrideOf.get(`${family.id}:${payment.id}`);
         const owed = expectedAmount(payment, family, override);
-        from.set(payment.id, { ...owed, reason: override?.reason ?? null });
+        from.set(payment.id, { ...owed, reason: override?.reason ?? null, familyMessage: override?.familyMessage ?? null });
         return { paymentNumber: payment.id, dueDate: payment.date, expected: owed.expected };
       });
       accounts.set(family.id, { ...allocate(charges, credits.get(family.id) ?? [], today), from });

@@ -32,6 +32,7 @@ export class ReversalService {
    */
   async reverse(user: User, entryId: number, input: ReverseCreditInput): Promise<Statement> {
     const reason = input.reason.trim();
+    const familyMessage = input.messageToFamily?.trim() || null;
     // Which family, read before the transaction: its lock is the first thing the transaction does,
     // so every read after it sees what other admins committed (docs/payments.md).
     const found = await this.db.manager.findOneBy(LedgerEntryEntity, { id: entryId });
@@ -62,6 +63,7 @@ export class ReversalService {
         reversesId: entry.id,
         reversedById: null,
         reason,
+        familyMessage,
         createdById: user.id,
         createdByName: user.name.slice(0, 120),
         createdAt: now,
@@ -75,7 +77,7 @@ export class ReversalService {
       );
       if (!result.affected) throw new ConflictException(LEDGER_MESSAGES.alreadyReversed('Otra persona del comité'));
       if (entry.receiptId !== null)
-        await this.receipts.reopen(manager, user, entry.receiptId, entry.id, input.receipt ?? 'en_revision', reason, now);
+        await this.receipts.reopen(manager, user, entry.receiptId, entry.id, input.receipt ?? 'en_revision', reason, familyMessage, now);
       if (entry.bankLineId !== null) await this.bankLines.markReversed(manager, entry.bankLineId);
       await recordChange(manager, user, {
         action: 'ledger.reverse',
@@ -84,14 +86,13 @@ export class ReversalService {
         familyId: entry.familyId,
         label: creditLabel(entry),
         // The counter-entry in full (not a diff of the credit), so the row reads on its own.
-        after: { ...shown(entry), reversalId, reason },
+        after: { ...shown(entry), reversalId, reason, familyMessage },
       });
       const statement = await this.statements.statement(entry.familyId, manager);
-      const messageToFamily = input.messageToFamily?.trim() || null;
       await this.mail.reversed(manager, entry.familyId, {
         entryId: entry.id,
         amount: toQuetzales(entry.amount),
-        messageToFamily,
+        messageToFamily: familyMessage,
         statement,
       });
       return statement;

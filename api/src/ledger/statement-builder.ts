@@ -30,9 +30,16 @@ export function toLedgerEntry(row: LedgerEntryEntity, reversal?: LedgerEntryEnti
     createdAt: row.createdAt.toISOString(),
     reverses: row.reversesId,
     reversal: reversal
-      ? { id: reversal.id, by: reversal.createdByName, at: reversal.createdAt.toISOString(), reason: reversal.reason ?? '' }
+      ? {
+          id: reversal.id,
+          by: reversal.createdByName,
+          at: reversal.createdAt.toISOString(),
+          reason: reversal.reason ?? '',
+          familyMessage: reversal.familyMessage,
+        }
       : null,
     reason: row.kind === 'reversion' ? row.reason : null,
+    familyMessage: row.kind === 'reversion' ? row.familyMessage : null,
   };
 }
 
@@ -104,6 +111,7 @@ export class StatementBuilder {
             expected: quetzales(line.expected),
             expectedFrom: from.from,
             overrideReason: from.reason,
+            overrideFamilyMessage: from.familyMessage,
             pastOverrides: (removalsOf.get(`${family.id}:${line.paymentNumber}`) ?? []).map((row) => ({
               amountQuetzales: toQuetzales(row.amountCentavos),
               reason: row.reason,

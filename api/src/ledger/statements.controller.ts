@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import type { Statement, User } from '@portal/contracts';
+import type { FamilyStatement, Statement, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { MyFamilyService } from '../parent/my-family.service';
+import { toFamilyStatement } from './family-statement';
 import { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
 import { StatementsService } from './statements.service';
 
@@ -49,7 +50,7 @@ export class StatementsController {
   }
 }
 
-/** A parent's own statement: the family comes from the session. */
+/** A parent's own statement: the family comes from the session; what families read (family-statement.ts). */
 @Roles('parent')
 @Controller('my-family/statement')
 export class MyStatementController {
@@ -59,7 +60,7 @@ export class MyStatementController {
   ) {}
 
   @Get()
-  async get(@CurrentUser() user: User): Promise<Statement> {
-    return this.statements.forFamily((await this.families.familyOf(user)).id);
+  async get(@CurrentUser() user: User): Promise<FamilyStatement> {
+    return toFamilyStatement(await this.statements.forFamily((await this.families.familyOf(user)).id));
   }
 }

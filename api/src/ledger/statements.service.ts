@@ -24,11 +24,12 @@ function overrideChange(
   action: 'set' | 'delete',
   familyId: number,
   paymentNumber: PaymentNumber,
-  before: Pick<PaymentOverride, 'amountCentavos' | 'reason'> | null,
-  after: Pick<PaymentOverride, 'amountCentavos' | 'reason'> | null,
+  before: Pick<PaymentOverride, 'amountCentavos' | 'reason' | 'familyMessage'> | null,
+  after: Pick<PaymentOverride, 'amountCentavos' | 'reason' | 'familyMessage'> | null,
 ) {
   // The history shows quetzales, as it always has.
-  const shown = (row: typeof before) => (row ? { amountQuetzales: toQuetzales(row.amountCentavos), reason: row.reason } : null);
+  const shown = (row: typeof before) =>
+    row ? { amountQuetzales: toQuetzales(row.amountCentavos), reason: row.reason, familyMessage: row.familyMessage } : null;
   return {
     action: `payment-override.${action}`,
     entity: 'payment-override' as const,
@@ -65,7 +66,13 @@ export class StatementsService {
     const target = await this.families.target(familyId);
     return this.db.write(async (manager) => {
       if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
-      const row = { familyId, paymentNumber: payment, amountCentavos: toCentavos(input.amountQuetzales), reason: input.reason.trim() };
+      const row = {
+        familyId,
+        paymentNumber: payment,
+        amountCentavos: toCentavos(input.amountQuetzales),
+        reason: input.reason.trim(),
+        familyMessage: input.messageToFamily?.trim() || null,
+      };
       // The amount it replaces stays, crossed out, with the new reason.
       const replaced = `Reemplazado por ${formatQuetzales(input.amountQuetzales)}: ${row.reason}`.slice(0, 300);
       const before = await this.payments.setOverride(manager, user, row, replaced);

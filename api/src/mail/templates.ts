@@ -188,9 +188,10 @@ export function moneyMail(input: {
   classYear: number;
   /** The first line after the greeting: what happened, with the payment and the amount. */
   what: string;
-  /** Why, when the committee gave a reason (a rejection). */
-  reason: string | null;
-  /** What the committee wrote to the family (a reversal), when it wrote something. */
+  /**
+   * What the committee wrote to the family (a rejection, a reversal), when it wrote something. A
+   * family's e-mail has no place for the committee's internal reason (decisions item 25).
+   */
   message?: string | null;
   /** 'Saldo pendiente: Q2,950.' or 'Saldo a favor: Q450.' or 'Estás al día con tus pagos.' */
   balance: string;
@@ -200,7 +201,6 @@ export function moneyMail(input: {
   const paragraphs = [
     `Hola, ${input.contactName}:`,
     `${input.what} (${input.graduateName}).`,
-    ...(input.reason ? [`Motivo del comité: ${input.reason}`] : []),
     ...(input.message ? [`Mensaje del comité: ${input.message}`] : []),
     input.balance,
   ];

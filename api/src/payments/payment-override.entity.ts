@@ -15,8 +15,13 @@ export class PaymentOverrideEntity {
   @Column({ type: 'int' })
   amountCentavos!: number;
 
+  /** Why: the committee's only. */
   @Column({ type: 'varchar', length: 300 })
   reason!: string;
+
+  /** What the family reads of it (decisions item 25); null reads as a neutral default. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  familyMessage!: string | null;
 
   /** The admin who set it, by name, as when they did. */
   @Column({ type: 'varchar', length: 120 })
@@ -61,4 +66,8 @@ export class PaymentOverrideRemovalEntity {
 
   @Column({ type: 'varchar', length: 300 })
   removalReason!: string;
+
+  /** What the family was told when it was set. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  familyMessage!: string | null;
 }

@@ -14,7 +14,7 @@ import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from './payment-o
 export type ScheduledPayment = Pick<PaymentDateEntity, 'id' | 'date' | 'description' | 'amountCentavos' | 'twinsAmountCentavos'>;
 
 /** A family's own amount for a payment (centavos), with the committee's reason. */
-export type PaymentOverride = Pick<PaymentOverrideEntity, 'familyId' | 'paymentNumber' | 'amountCentavos' | 'reason'>;
+export type PaymentOverride = Pick<PaymentOverrideEntity, 'familyId' | 'paymentNumber' | 'amountCentavos' | 'reason' | 'familyMessage'>;
 
 /** A family's own amount that no longer applies, as its statement shows it crossed out. */
 export type RemovedOverride = Pick<
@@ -31,6 +31,8 @@ export interface NewOverride {
   paymentNumber: PaymentNumber;
   amountCentavos: number;
   reason: string;
+  /** What the family reads of it; null: the neutral default. */
+  familyMessage: string | null;
 }
 
 /**
@@ -80,7 +82,10 @@ export class PaymentStore {
    */
   async setOverride(manager: EntityManager, user: User, input: NewOverride, replacedBecause: string): Promise<PaymentOverride | null> {
     const before = await this.override(manager, input.familyId, input.paymentNumber);
-    if (before && (before.amountCentavos !== input.amountCentavos || before.reason !== input.reason)) {
+    if (
+      before &&
+      (before.amountCentavos !== input.amountCentavos || before.reason !== input.reason || before.familyMessage !== input.familyMessage)
+    ) {
       await this.archive(manager, user, before, replacedBecause);
     }
     await manager.upsert(PaymentOverrideEntity, { ...input, setByName: user.name, setAt: new Date() }, ['familyId', 'paymentNumber']);
@@ -156,6 +161,7 @@ export class PaymentStore {
       paymentNumber: override.paymentNumber,
       amountCentavos: override.amountCentavos,
       reason: override.reason,
+      familyMessage: override.familyMessage,
       setByName: override.setByName,
       removedByName: user.name.slice(0, 120),
       removedAt: new Date(),

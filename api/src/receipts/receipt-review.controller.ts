@@ -24,6 +24,7 @@ export class ReceiptReviewController {
       state: 'verificado',
       amountReceived: body.amountReceived,
       rejectionReason: null,
+      familyMessage: null,
       reading: { documentNumber: body.documentNumber?.trim() || null, depositDate: body.depositDate ?? null },
     });
   }
@@ -31,6 +32,11 @@ export class ReceiptReviewController {
   @Post(':id/reject')
   @HttpCode(200)
   reject(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: RejectReceiptDto): Promise<ReviewQueueItem> {
-    return this.review.decide(user, id, { state: 'rechazado', amountReceived: null, rejectionReason: body.reason.trim() });
+    return this.review.decide(user, id, {
+      state: 'rechazado',
+      amountReceived: null,
+      rejectionReason: body.reason.trim(),
+      familyMessage: body.messageToFamily?.trim() || null,
+    });
   }
 }

@@ -17,6 +17,8 @@ interface Decision {
   /** Quetzales, as the committee typed them. */
   amountReceived: number | null;
   rejectionReason: string | null;
+  /** A rejection: what the family reads (null: the neutral default). */
+  familyMessage: string | null;
   /** The document number and deposit day the committee read on the slip (null: the family's stand). */
   reading?: { documentNumber: string | null; depositDate: string | null };
 }
@@ -122,7 +124,7 @@ export class ReceiptReviewService {
         const statement = await this.statements.statement(receipt.familyId, manager);
         await this.mail.rejected(manager, receipt.familyId, {
           paymentNumber: receipt.paymentNumber,
-          reason: decision.rejectionReason!,
+          familyMessage: decision.familyMessage,
           statement,
         });
       }

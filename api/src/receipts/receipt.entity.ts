@@ -70,8 +70,13 @@ export class ReceiptEntity {
   @Column({ type: 'int', nullable: true })
   amountReceived!: number | null;
 
+  /** Why it was rejected: the committee's only. */
   @Column({ type: 'varchar', length: 500, nullable: true })
   rejectionReason!: string | null;
+
+  /** What the family reads of a rejection (decisions item 25); null reads as a neutral default. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  familyMessage!: string | null;
 
   /** The document number the committee read on the slip when it differs from `documentNumber`; null when the family's stands. */
   @Column({ type: 'varchar', length: 40, nullable: true })

@@ -29,6 +29,7 @@ export type ReceiptRecord = Pick<
   | 'reviewedAt'
   | 'amountReceived'
   | 'rejectionReason'
+  | 'familyMessage'
   | 'reviewedDocumentNumber'
   | 'reviewedDepositDate'
 >;
@@ -57,6 +58,7 @@ export function toReceipt(row: ReceiptRecord, creditId: number | null = null): R
             reviewedAt: row.reviewedAt.toISOString(),
             amountReceived: row.amountReceived === null ? null : toQuetzales(row.amountReceived),
             reason: row.rejectionReason,
+            familyMessage: row.familyMessage ?? null,
             documentNumber: row.reviewedDocumentNumber ?? null,
             depositDate: row.reviewedDepositDate ?? null,
           },
@@ -143,6 +145,7 @@ export class ReceiptStore {
     creditId: number,
     then: 'en_revision' | 'rechazado',
     reason: string,
+    familyMessage: string | null,
     now: Date,
   ): Promise<void> {
     const receipt = await manager.findOneBy(ReceiptEntity, { id: receiptId });
@@ -156,6 +159,7 @@ export class ReceiptStore {
             reviewedDocumentNumber: null,
             reviewedDepositDate: null,
             rejectionReason: reason,
+            familyMessage,
             reviewedById: user.id,
             reviewedByName: user.name,
             reviewedAt: now,
@@ -166,6 +170,7 @@ export class ReceiptStore {
             reviewedDocumentNumber: null,
             reviewedDepositDate: null,
             rejectionReason: null,
+            familyMessage: null,
             reviewedById: null,
             reviewedByName: null,
             reviewedAt: null,

@@ -13,6 +13,7 @@ import type {
   ExpenseQuestionInput,
   HoldingInput,
   ParentBooks,
+  ReverseExpenseInput,
 } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
@@ -60,8 +61,8 @@ export const setBooksSettings = (input: BooksSettingsInput) => apiRequest<Books>
 export const approveControlChange = (id: number) => apiRequest<Books>('POST', `/api/books/control-changes/${id}/approve`);
 export const rejectControlChange = (id: number) => apiRequest<Books>('POST', `/api/books/control-changes/${id}/reject`);
 export const approveExpense = (id: number) => apiRequest<Expense>('POST', `/api/books/expenses/${id}/approve`);
-export const reverseExpense = ({ id, reason }: { id: number; reason: string }) =>
-  apiRequest<Expense>('POST', `/api/books/expenses/${id}/reverse`, { reason });
+export const reverseExpense = ({ id, reason, messageToFamily }: ReverseExpenseInput & { id: number }) =>
+  apiRequest<Expense>('POST', `/api/books/expenses/${id}/reverse`, { reason, ...(messageToFamily ? { messageToFamily } : {}) });
 export const recordHolding = (input: HoldingInput) => apiRequest<Books>('POST', '/api/books/holdings', input);
 export const answerQuestion = ({ id, answer }: ExpenseAnswerInput & { id: number }) =>
   apiRequest<Books>('POST', `/api/books/questions/${id}/answer`, { answer });

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { FamilyRsvpInput, MyFamily, Receipt } from '@portal/contracts';
+import type { FamilyReceipt, FamilyRsvpInput, MyFamily } from '@portal/contracts';
 import { apiRequest, getJson, isApiError } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
@@ -16,7 +16,7 @@ export async function getMyFamily(): Promise<MyFamily | null> {
   }
 }
 
-export const getMyReceipts = () => getJson<Receipt[]>(myReceiptsKey);
+export const getMyReceipts = () => getJson<FamilyReceipt[]>(myReceiptsKey);
 export const saveFamilyRsvp = (input: FamilyRsvpInput) => apiRequest<MyFamily>('PUT', '/api/my-family/rsvp', input);
 
 export function useMyFamily() {

@@ -1,7 +1,7 @@
 // Deposit receipts: the parent's upload (with progress) and delete, the files' URLs, and the
 // committee's queue and decisions.
 import useSWR from 'swr';
-import type { Receipt, ReviewQueueItem } from '@portal/contracts';
+import type { FamilyReceipt, RejectReceiptInput, ReviewQueueItem } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
@@ -22,7 +22,7 @@ export interface ReceiptUpload {
 }
 
 /** A form with the file; `onProgress` hears how much of it has gone (0 to 1). */
-export function uploadReceipt(input: ReceiptUpload, onProgress: (fraction: number) => void): Promise<Receipt> {
+export function uploadReceipt(input: ReceiptUpload, onProgress: (fraction: number) => void): Promise<FamilyReceipt> {
   const form = new FormData();
   form.append('paymentNumber', String(input.paymentNumber));
   for (const name of ['amountDeclared', 'depositDate', 'documentNumber'] as const) {
@@ -30,7 +30,7 @@ export function uploadReceipt(input: ReceiptUpload, onProgress: (fraction: numbe
     if (value) form.append(name, value);
   }
   form.append('file', input.file, input.fileName);
-  return uploadWithProgress<Receipt>('/api/my-family/payment-proofs', form, onProgress);
+  return uploadWithProgress<FamilyReceipt>('/api/my-family/payment-proofs', form, onProgress);
 }
 
 export const deleteReceipt = (id: number) => apiRequest<void>('DELETE', `/api/my-family/payment-proofs/${id}`);
@@ -50,8 +50,8 @@ export function useReviewQueue(state: string, payment: string) {
 export const verifyReceipt = ({ id, ...body }: { id: number; amountReceived: number; documentNumber?: string; depositDate?: string }) =>
   apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/verify`, body);
 
-export const rejectReceipt = ({ id, reason }: { id: number; reason: string }) =>
-  apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/reject`, { reason });
+export const rejectReceipt = ({ id, reason, messageToFamily }: RejectReceiptInput & { id: number }) =>
+  apiRequest<ReviewQueueItem>('POST', `/api/payment-proofs/${id}/reject`, { reason, ...(messageToFamily ? { messageToFamily } : {}) });
 
 // A decision moves money: the queues it left, the dashboard's totals, the families list ('Pagado')
 // and any open statement of a family.

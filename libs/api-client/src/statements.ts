@@ -1,7 +1,7 @@
 // Account statements (estado de cuenta): the committee's per family, with a family's own amounts
 // and cash received, and the parent's own.
 import useSWR from 'swr';
-import type { CashPaymentInput, PaymentOverrideInput, ReverseCreditInput, Statement } from '@portal/contracts';
+import type { CashPaymentInput, FamilyStatement, PaymentOverrideInput, ReverseCreditInput, Statement } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
@@ -16,7 +16,7 @@ export function useStatement(familyId: number | null) {
 }
 
 export function useMyStatement() {
-  return useSWR(myStatementKey, getJson<Statement>, QUERY_OPTIONS);
+  return useSWR(myStatementKey, getJson<FamilyStatement>, QUERY_OPTIONS);
 }
 
 export const setPaymentOverride = ({

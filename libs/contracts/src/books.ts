@@ -125,8 +125,12 @@ export interface Expense {
   /** When it started counting: at once when it needs no approval. */
   approvedAt: string | null;
   reverses: number | null;
-  reversal: { id: number; by: string; at: string; reason: string } | null;
+  /** On a reversed row: by whom, when, why (internal) and what families read. */
+  reversal: { id: number; by: string; at: string; reason: string; familyMessage: string | null } | null;
+  /** On a reversal: why (internal). */
   reason: string | null;
+  /** On a reversal: what families read; null reads as FAMILY_MESSAGES.correction. */
+  familyMessage: string | null;
   /** A 'compromiso' only: the day it is due. */
   dueDate?: string | null;
   /** Money out that pays a commitment: the commitment's id. */
@@ -219,12 +223,45 @@ export interface BooksCategory {
 }
 
 /** GET /api/my-books: what every family sees. */
+/**
+ * A row of the committee's spending as families read it, from its own serializer (decisions item
+ * 25): a reversal reads as the committee's message to families, never its internal reason.
+ */
+export interface FamilyExpense {
+  id: number;
+  kind: Expense['kind'];
+  date: string;
+  category: string;
+  supplier: string;
+  concept: string;
+  amount: number;
+  method: ExpenseMethod;
+  nit: string | null;
+  felSeries: string | null;
+  felNumber: string | null;
+  felUuid: string | null;
+  hasInvoice: boolean;
+  invoiceType: Expense['invoiceType'];
+  state: ExpenseState;
+  createdBy: string;
+  createdAt: string;
+  approvedBy: string | null;
+  approvedAt: string | null;
+  reverses: number | null;
+  /** On a reversed row: when, and what families were told. */
+  reversal: { at: string; message: string } | null;
+  /** On a reversal: what families were told. */
+  message: string | null;
+  dueDate?: string | null;
+  commitmentId?: number | null;
+}
+
 export interface ParentBooks {
   totals: BooksTotals;
   categories: BooksCategory[];
   budget: BudgetVersion | null;
   /** Approved rows (reversals included), newest first. */
-  expenses: Expense[];
+  expenses: FamilyExpense[];
   questions: ExpenseQuestion[];
   /** When this family last opened the page (ISO), null the first time: newer expenses read 'Nuevo'. */
   lastSeenAt: string | null;
@@ -267,7 +304,9 @@ export interface ControlChange {
 }
 
 /** GET /api/books: the committee's view. */
-export interface Books extends ParentBooks {
+export interface Books extends Omit<ParentBooks, 'expenses'> {
+  /** Every row, pending ones included, newest first. */
+  expenses: Expense[];
   approvalThreshold: number;
   /** False once two admins agreed to turn it off: money out then counts at once. */
   approvalRequired: boolean;
@@ -290,7 +329,10 @@ export interface BooksSettingsInput {
 }
 
 export interface ReverseExpenseInput {
+  /** Why, for the committee and 'Historial' only. */
   reason: string;
+  /** What families read in the open books; without it, FAMILY_MESSAGES.correction. */
+  messageToFamily?: string;
 }
 
 export interface ExpenseQuestionInput {

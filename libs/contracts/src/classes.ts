@@ -1,5 +1,5 @@
 // The class (promoción) and its closing (decisions item 24, docs/classes.md).
-import type { BooksCategory, BooksTotals, BudgetVersion, Expense } from './books';
+import type { BooksCategory, BooksTotals, BudgetVersion, Expense, FamilyExpense } from './books';
 
 export type ClassState = 'activa' | 'en cierre' | 'cerrada';
 
@@ -114,10 +114,19 @@ export interface FrozenReport {
   shares: BalanceShare[];
 }
 
-/** GET /api/my-class: the parent's class; once closed, its frozen report with the family's share. */
+/**
+ * The frozen report as families read it (decisions item 25): approved money out, each row from the
+ * families' serializer, and only the family's own share. Its workbook is the families' own
+ * (GET /api/class/report/workbook as a parent), so the committee's file's SHA-256 is not in it.
+ */
+export interface FamilyReport extends Omit<FrozenReport, 'expenses' | 'sha256'> {
+  expenses: FamilyExpense[];
+}
+
+/** GET /api/my-class: the parent's class; once closed, its frozen report for families with the family's share. */
 export interface MyClass {
   schoolClass: SchoolClass;
-  report: FrozenReport | null;
+  report: FamilyReport | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 // The six payments, the families' answers and the ledger of what each family paid.
-import { type Receipt } from './receipts';
+import { type FamilyReceipt, type Receipt } from './receipts';
 
 export const PAYMENT_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
 
@@ -49,8 +49,24 @@ export interface PaymentDate extends PaymentDateInput {
 export interface PaymentOverrideInput {
   /** Quetzales, 0 to 1,000,000. */
   amountQuetzales: number;
+  /** Why, for the committee and 'Historial' only. */
   reason: string;
+  /** What the family reads (up to FAMILY_MESSAGE_MAX characters); without it, FAMILY_MESSAGES.amount. */
+  messageToFamily?: string;
 }
+
+/** Longest message to a family about a committee decision (characters). */
+export const FAMILY_MESSAGE_MAX = 300;
+
+/**
+ * What a family reads of a committee decision when the committee wrote no message for it
+ * (decisions item 25): the internal reason never reaches a family.
+ */
+export const FAMILY_MESSAGES = {
+  correction: 'El comité corrigió este registro.',
+  amount: 'El comité ajustó el monto de este pago.',
+  rejection: 'El comité no pudo aceptar este comprobante. Revisa que se lea el monto, la fecha y el número de boleta, y súbelo de nuevo.',
+} as const;
 
 /** How money the committee recorded by hand arrived. */
 export const CREDIT_METHODS = ['efectivo', 'transferencia', 'cheque', 'deposito'] as const;
@@ -114,10 +130,12 @@ export interface LedgerEntry {
   createdAt: string;
   /** On a reversal: the credit it reverses. */
   reverses: number | null;
-  /** On a credit that was reversed: by whom, when, why. */
-  reversal: { id: number; by: string; at: string; reason: string } | null;
-  /** On a reversal: its reason. */
+  /** On a credit that was reversed: by whom, when, why (internal) and what the family was told. */
+  reversal: { id: number; by: string; at: string; reason: string; familyMessage: string | null } | null;
+  /** On a reversal: its reason (internal). */
   reason: string | null;
+  /** On a reversal: what the family reads; null reads as FAMILY_MESSAGES.correction. */
+  familyMessage: string | null;
 }
 
 /**
@@ -134,7 +152,9 @@ export interface StatementLine {
   expected: number | null;
   /** Where `expected` comes from: the payment's amount, its twins' amount, or the family's own. */
   expectedFrom: 'pago' | 'gemelos' | 'ajuste' | null;
+  /** The family's own amount: why (internal) and what the family reads. */
   overrideReason: string | null;
+  overrideFamilyMessage: string | null;
   /** The family's earlier own amounts for this payment, removed or replaced (with who, when and why), newest first. */
   pastOverrides: Array<{
     amountQuetzales: number;
@@ -174,4 +194,54 @@ export interface Statement {
   paid: boolean;
   /** The ledger, oldest first: credits (reversed ones included, marked) and reversals. */
   entries: LedgerEntry[];
+}
+
+/**
+ * The family's own statement (GET /api/my-family/statement), built by its own serializer
+ * (decisions item 25): the committee's words for itself (reasons, notes) have no field here; a
+ * decision reads as the committee's message to the family, or the neutral default.
+ */
+export interface FamilyStatement {
+  familyId: number;
+  graduateName: string;
+  contactName: string;
+  graduates: number;
+  paymentReference: string;
+  lines: FamilyStatementLine[];
+  totals: Statement['totals'];
+  paid: boolean;
+  entries: FamilyLedgerEntry[];
+}
+
+export interface FamilyStatementLine {
+  paymentNumber: PaymentNumber;
+  title: string;
+  dueDate: string;
+  expected: number | null;
+  expectedFrom: StatementLine['expectedFrom'];
+  /** With the family's own amount: what the committee told the family about it. */
+  amountMessage: string | null;
+  received: number;
+  balance: number | null;
+  state: PaymentState;
+  due: boolean;
+  receipts: FamilyReceipt[];
+}
+
+export interface FamilyLedgerEntry {
+  id: number;
+  kind: LedgerEntry['kind'];
+  source: LedgerEntry['source'];
+  method: CreditMethod | null;
+  amount: number;
+  paymentNumber: PaymentNumber | null;
+  receiptId: number | null;
+  depositDate: string | null;
+  documentNumber: string | null;
+  createdAt: string;
+  reverses: number | null;
+  /** On a reversed credit: when, and what the family was told. */
+  reversal: { at: string; message: string } | null;
+  /** On a reversal: what the family was told. */
+  message: string | null;
 }

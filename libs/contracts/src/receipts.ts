@@ -46,12 +46,54 @@ export interface ReceiptReview {
   reviewedBy: string;
   reviewedAt: string;
   amountReceived: number | null;
+  /** A rejection's reason (internal). */
   reason: string | null;
+  /** A rejection's message to the family; null reads as FAMILY_MESSAGES.rejection. */
+  familyMessage?: string | null;
   /**
    * The document number and deposit day the committee read on the slip when they differ from what
    * the family typed (kept as the family typed them in `documentNumber`, `depositDate`); null when
    * the family's stand. The credit is the deposit as the committee read it.
    */
+  documentNumber?: string | null;
+  depositDate?: string | null;
+}
+
+/** POST /api/payment-proofs/{id}/reject. */
+export interface RejectReceiptInput {
+  /** Why, for the committee and 'Historial' only. */
+  reason: string;
+  /** What the family reads (on its receipt and in the e-mail); without it, FAMILY_MESSAGES.rejection. */
+  messageToFamily?: string;
+}
+
+/**
+ * A receipt as its family reads it (GET /api/my-family/payment-proofs), from its own serializer:
+ * no field for the committee's reason (decisions item 25).
+ */
+export interface FamilyReceipt {
+  id: number;
+  paymentNumber: PaymentNumber;
+  fileName: string;
+  uploadedAt: string;
+  state: ReceiptState;
+  contentType: string;
+  hasThumbnail: boolean;
+  amountDeclared: number | null;
+  depositDate: string | null;
+  documentNumber: string | null;
+  review: FamilyReceiptReview | null;
+  kind: 'comprobante';
+  duplicateOf: number | null;
+  creditId: number | null;
+}
+
+export interface FamilyReceiptReview {
+  reviewedBy: string;
+  reviewedAt: string;
+  amountReceived: number | null;
+  /** On a rejection: what the committee told the family (or the neutral default). */
+  message: string | null;
   documentNumber?: string | null;
   depositDate?: string | null;
 }

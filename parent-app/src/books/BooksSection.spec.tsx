@@ -1,10 +1,10 @@
 import { renderWithApi } from '@portal/test-utils/render';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Expense, ParentBooks } from '@portal/contracts';
+import type { FamilyExpense, ParentBooks } from '@portal/contracts';
 import BooksSection from './BooksSection';
 
-const expense = (id: number, approvedAt: string, fields: Partial<Expense> = {}): Expense => ({
+const expense = (id: number, approvedAt: string, fields: Partial<FamilyExpense> = {}): FamilyExpense => ({
   id,
   kind: 'gasto',
   date: '2026-10-05',
@@ -26,7 +26,7 @@ const expense = (id: number, approvedAt: string, fields: Partial<Expense> = {}):
   approvedAt,
   reverses: null,
   reversal: null,
-  reason: null,
+  message: null,
   ...fields,
 });
 

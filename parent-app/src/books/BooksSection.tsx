@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { EXPENSE_QUESTION_MAX, type Expense, type ExpenseQuestion, type ParentBooks } from '@portal/contracts';
+import { EXPENSE_QUESTION_MAX, type ExpenseQuestion, type FamilyExpense, type ParentBooks } from '@portal/contracts';
 import { invoiceUrl, useAskAboutExpense, useMarkBooksSeen, useMyBooks } from '@portal/api-client/books';
 import { useMyClass } from '@portal/api-client/classes';
 import { useRetryFailed } from '@portal/api-client/refresh';
@@ -36,7 +36,7 @@ function useLastVisit(books: ParentBooks | undefined): { known: boolean; at: str
   return visit;
 }
 
-function AskForm({ expense, onDone }: { expense: Expense; onDone: () => void }) {
+function AskForm({ expense, onDone }: { expense: FamilyExpense; onDone: () => void }) {
   const id = useId();
   const [question, setQuestion] = useState('');
   const ask = useAskAboutExpense({
@@ -101,7 +101,7 @@ function ExpenseCard({
   questions,
   closed,
 }: {
-  expense: Expense;
+  expense: FamilyExpense;
   isNew: boolean;
   questions: ExpenseQuestion[];
   /** A closed class takes no more questions. */
@@ -132,8 +132,8 @@ function ExpenseCard({
           : (expense.kind === 'gasto' || expense.kind === 'anticipo') && ` · ${t.noSecondApproval}`}
         {expense.felNumber && ` · ${t.fel(expense.felSeries, expense.felNumber)}`}
       </p>
-      {expense.reversal && <p className="parent-muted">{t.reversed(expense.reversal.reason)}</p>}
-      {expense.reason && <p className="parent-muted">{t.correction(expense.reason)}</p>}
+      {expense.reversal && <p className="parent-muted">{t.reversed(expense.reversal.message)}</p>}
+      {expense.message && <p className="parent-muted">{t.correction(expense.message)}</p>}
       {expense.hasInvoice ? (
         <a className="books-expense__invoice" href={invoiceUrl(expense.id)} target="_blank" rel="noopener">
           {expense.invoiceType === 'image/jpeg' && (
@@ -182,7 +182,8 @@ export default function BooksSection() {
       </section>
     );
   }
-  const isNew = (expense: Expense) => visit.known && expense.approvedAt !== null && (visit.at === null || expense.approvedAt > visit.at);
+  const isNew = (expense: FamilyExpense) =>
+    visit.known && expense.approvedAt !== null && (visit.at === null || expense.approvedAt > visit.at);
   const totals = [
     ...(books.totals.opening > 0 ? [{ label: t.opening, value: books.totals.opening }] : []),
     { label: t.received, value: books.totals.received },

@@ -5,7 +5,7 @@ import { booksTexts as t } from './books-texts';
 
 /**
  * Once the class is closed: its final report as frozen (who closed it, where the balance went, the
- * family's own share when it goes back to families) and the workbook with its SHA-256.
+ * family's own share when it goes back to families) and the families' workbook of it.
  */
 export function FinalReportCard() {
   const { data } = useMyClass();
@@ -26,9 +26,6 @@ export function FinalReportCard() {
       <a className="books-final__download" href={classWorkbookUrl} download>
         {t.final.download}
       </a>
-      <p className="parent-muted books-final__hash">
-        {t.final.hash} <code>{report.sha256}</code>
-      </p>
     </Card>
   );
 }

@@ -1,29 +1,25 @@
 import { render, screen, within } from '@testing-library/react';
-import type { LedgerEntry, Statement } from '@portal/contracts';
+import type { FamilyLedgerEntry, FamilyStatement } from '@portal/contracts';
 import { AccountCard } from './AccountCard';
 
-const entry = (overrides: Partial<LedgerEntry>): LedgerEntry => ({
+const entry = (overrides: Partial<FamilyLedgerEntry>): FamilyLedgerEntry => ({
   id: 1,
-  familyId: 4,
   kind: 'credito',
   source: 'comprobante',
   method: null,
   amount: 2950,
   paymentNumber: 1,
   receiptId: 12,
-  bankLineId: null,
   depositDate: '2025-09-20',
   documentNumber: '48213377',
-  note: null,
-  createdBy: 'Tesorera',
   createdAt: '2025-09-21T15:00:00.000Z',
   reverses: null,
   reversal: null,
-  reason: null,
+  message: null,
   ...overrides,
 });
 
-const statement = (entries: LedgerEntry[], totals: Partial<Statement['totals']>): Statement => ({
+const statement = (entries: FamilyLedgerEntry[], totals: Partial<FamilyStatement['totals']>): FamilyStatement => ({
   familyId: 4,
   graduateName: 'Sofía Morales',
   contactName: 'Ana Morales',
@@ -36,7 +32,7 @@ const statement = (entries: LedgerEntry[], totals: Partial<Statement['totals']>)
 });
 
 describe("the family's account", () => {
-  it('lists every movement in words, a reversed one crossed out with its reason and its reversal as such', () => {
+  it("lists every movement in words, a reversed one crossed out with the committee's message and its reversal as such", () => {
     render(
       <AccountCard
         statement={statement(
@@ -48,7 +44,7 @@ describe("the family's account", () => {
               receiptId: null,
               amount: 500,
               documentNumber: null,
-              reversal: { id: 3, by: 'Tesorera', at: '2025-10-02T15:00:00.000Z', reason: 'Era de otra familia' },
+              reversal: { at: '2025-10-02T15:00:00.000Z', message: 'El depósito era de otra cuenta.' },
             }),
             entry({
               id: 3,
@@ -57,7 +53,7 @@ describe("the family's account", () => {
               receiptId: null,
               amount: -500,
               reverses: 2,
-              reason: 'Era de otra familia',
+              message: 'El depósito era de otra cuenta.',
               depositDate: null,
               documentNumber: null,
             }),
@@ -71,9 +67,10 @@ describe("the family's account", () => {
     expect(items[0]).toHaveTextContent('Comprobante #12 verificado · Documento 48213377Q2,95020/09/2025');
     expect(items[1]).toHaveClass('parent-movement--reversed');
     expect(within(items[1]!).getByText('Q500').tagName).toBe('S');
-    expect(items[1]).toHaveTextContent('Anulado: Era de otra familia');
+    expect(items[1]).toHaveTextContent('Anulado: El depósito era de otra cuenta.');
     expect(items[2]).toHaveTextContent('Corrección: se anuló «Depósito en el banco»');
     expect(items[2]).toHaveTextContent('-Q500');
+    expect(items[2]).toHaveTextContent('Mensaje del comité: El depósito era de otra cuenta.');
     expect(items[3]).toHaveTextContent('Registrado por el comité · Efectivo');
     expect(screen.getByText('No tienes saldo pendiente hoy.')).toBeInTheDocument();
     expect(screen.queryByText(/Saldo a favor/)).not.toBeInTheDocument();

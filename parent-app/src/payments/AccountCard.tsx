@@ -1,4 +1,4 @@
-import type { Statement } from '@portal/contracts';
+import type { FamilyStatement } from '@portal/contracts';
 import { formatDateNumeric, formatDayNumeric, formatLedgerAmount, formatLedgerSource, formatQuetzales } from '@portal/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { texts } from '../texts';
@@ -6,7 +6,7 @@ import { texts } from '../texts';
 const t = texts.payments;
 
 /** The family's money from the ledger: what is owed now, any credit, and every movement (corrections included). */
-export function AccountCard({ statement }: { statement: Statement }) {
+export function AccountCard({ statement }: { statement: FamilyStatement }) {
   const { totals, entries } = statement;
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   return (
@@ -49,10 +49,8 @@ export function AccountCard({ statement }: { statement: Statement }) {
                       ? formatDayNumeric(entry.depositDate)
                       : formatDateNumeric(entry.createdAt)}
                   </span>
-                  {entry.reversal && <span className="parent-movement__reason">{t.reversed(entry.reversal.reason)}</span>}
-                  {entry.kind === 'reversion' && entry.reason && (
-                    <span className="parent-movement__reason">{t.reversalReason(entry.reason)}</span>
-                  )}
+                  {entry.reversal && <span className="parent-movement__reason">{t.reversed(entry.reversal.message)}</span>}
+                  {entry.message && <span className="parent-movement__reason">{t.committeeMessage(entry.message)}</span>}
                 </li>
               );
             })}

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import type { PaymentDate, StatementLine } from '@portal/contracts';
+import type { PaymentDate, FamilyStatementLine } from '@portal/contracts';
 import { PaymentItem } from './PaymentItem';
 
 const payment: PaymentDate = {
@@ -25,14 +25,13 @@ describe('a payment of the calendar', () => {
     expect(screen.getByLabelText('Ya pagué')).not.toBeChecked();
   });
 
-  const line = (overrides: Partial<StatementLine>): StatementLine => ({
-    pastOverrides: [],
+  const line = (overrides: Partial<FamilyStatementLine>): FamilyStatementLine => ({
     paymentNumber: 3,
     title: 'Tercer Pago',
     dueDate: '2025-11-18',
     expected: 500,
     expectedFrom: 'pago',
-    overrideReason: null,
+    amountMessage: null,
     received: 0,
     balance: 500,
     state: 'pendiente',

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES, type PaymentDate, type Receipt, type PaymentStatus, type StatementLine } from '@portal/contracts';
+import { PAYMENT_STATUSES, type FamilyReceipt, type FamilyStatementLine, type PaymentDate, type PaymentStatus } from '@portal/contracts';
 import { formatDay, formatPaymentState, formatQuetzales } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { texts } from '../texts';
@@ -7,7 +7,7 @@ import { PaymentReceipts } from './receipts/PaymentReceipts';
 const t = texts.payments;
 
 /** Pagado green, Parcial amber, Pendiente neutral, or red once its date has passed unpaid. */
-export function stateBadge(line: StatementLine): 'success' | 'warning' | 'danger' | 'outline' {
+export function stateBadge(line: FamilyStatementLine): 'success' | 'warning' | 'danger' | 'outline' {
   if (line.state === 'pagado') return 'success';
   if (line.state === 'parcial') return 'warning';
   return line.due && (line.expected ?? 0) > 0 ? 'danger' : 'outline';
@@ -25,11 +25,11 @@ export function PaymentItem({
   payment: PaymentDate;
   /** null: never answered, so no option is selected (decisions item 17). */
   status: PaymentStatus | null;
-  receipts: Receipt[];
+  receipts: FamilyReceipt[];
   pending: boolean;
   onChange: (status: PaymentStatus) => void;
   /** The payment in the family's statement (from the ledger), null while it loads. */
-  line?: StatementLine | null;
+  line?: FamilyStatementLine | null;
   /** Bumped when the bank card's 'Subir comprobante' chose this payment: its upload opens. */
   uploadRequest?: number;
 }) {
@@ -45,6 +45,7 @@ export function PaymentItem({
         {line && (
           <>
             {line.expected !== null && <p className="parent-payment__owed">{t.owed(formatQuetzales(line.expected))}</p>}
+            {line.amountMessage && <p className="parent-muted">{t.amountMessage(line.amountMessage)}</p>}
             <p className="parent-payment__state">
               <span className="ui-visually-hidden">{t.stateLabel}: </span>
               <Badge variant={stateBadge(line)}>{formatPaymentState(line)}</Badge>

@@ -5,6 +5,7 @@ import {
   BUDGET_CATEGORY_MAX,
   EXPENSE_ANSWER_MAX,
   EXPENSE_QUESTION_MAX,
+  FAMILY_MESSAGE_MAX,
   HOLDING_KINDS,
   REVERSAL_REASON_MAX,
   type BooksSettingsInput,
@@ -64,9 +65,14 @@ export class BooksSettingsDto implements BooksSettingsInput {
 /** POST /api/books/expenses/{id}/reverse. */
 export class ReverseExpenseDto implements ReverseExpenseInput {
   @MaxChars(REVERSAL_REASON_MAX, { message: `El motivo no puede tener más de ${REVERSAL_REASON_MAX} caracteres.` })
-  @IsFilled({ message: 'Escribe el motivo de la reversión (queda en el Historial y lo ven las familias).' })
-  @IsString({ message: 'Escribe el motivo de la reversión (queda en el Historial y lo ven las familias).' })
+  @IsFilled({ message: 'Escribe el motivo de la reversión (queda en el Historial del comité).' })
+  @IsString({ message: 'Escribe el motivo de la reversión (queda en el Historial del comité).' })
   reason!: string;
+
+  @Omittable()
+  @MaxChars(FAMILY_MESSAGE_MAX, { message: `El mensaje para las familias no puede tener más de ${FAMILY_MESSAGE_MAX} caracteres.` })
+  @IsString({ message: 'El mensaje para las familias debe ser texto.' })
+  messageToFamily?: string;
 }
 
 /** POST /api/books/holdings. */

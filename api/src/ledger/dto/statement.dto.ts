@@ -2,6 +2,7 @@ import { IsIn, IsNumber, IsString, Max, Min } from 'class-validator';
 import {
   CREDIT_METHODS,
   CREDIT_NOTE_MAX,
+  FAMILY_MESSAGE_MAX,
   REVERSAL_REASON_MAX,
   type CashPaymentInput,
   type CreditMethod,
@@ -21,6 +22,11 @@ export class PaymentOverrideDto implements PaymentOverrideInput {
   @IsFilled({ message: 'El motivo del ajuste es requerido (una beca, un descuento).' })
   @IsString({ message: 'El motivo del ajuste es requerido (una beca, un descuento).' })
   reason!: string;
+
+  @Omittable()
+  @MaxChars(FAMILY_MESSAGE_MAX, { message: `El mensaje para la familia no puede tener más de ${FAMILY_MESSAGE_MAX} caracteres.` })
+  @IsString({ message: 'El mensaje para la familia debe ser texto.' })
+  messageToFamily?: string;
 }
 
 /** POST /api/families/{id}/payments/{n}/cash: money received without a receipt. */

@@ -1,5 +1,6 @@
 import { IsNumber, IsString, Matches, Max, Min } from 'class-validator';
-import { HasCentavos, IsCalendarDay, IsFilled, MaxChars, OmittableOrNull } from '../../common/validators';
+import { FAMILY_MESSAGE_MAX, type RejectReceiptInput } from '@portal/contracts';
+import { HasCentavos, IsCalendarDay, IsFilled, MaxChars, Omittable, OmittableOrNull } from '../../common/validators';
 
 /**
  * POST /api/payment-proofs/{id}/verify: what actually arrived in the account, and the document
@@ -23,10 +24,15 @@ export class VerifyReceiptDto {
   depositDate?: string | null;
 }
 
-/** POST /api/payment-proofs/{id}/reject: the reason the family will read. */
-export class RejectReceiptDto {
+/** POST /api/payment-proofs/{id}/reject: the reason (the committee's) and what the family reads. */
+export class RejectReceiptDto implements RejectReceiptInput {
   @MaxChars(500, { message: 'El motivo no puede tener más de 500 caracteres.' })
-  @IsFilled({ message: 'El motivo del rechazo es requerido.' })
-  @IsString({ message: 'El motivo del rechazo es requerido.' })
+  @IsFilled({ message: 'El motivo del rechazo es requerido (queda en el Historial del comité).' })
+  @IsString({ message: 'El motivo del rechazo es requerido (queda en el Historial del comité).' })
   reason!: string;
+
+  @Omittable()
+  @MaxChars(FAMILY_MESSAGE_MAX, { message: `El mensaje para la familia no puede tener más de ${FAMILY_MESSAGE_MAX} caracteres.` })
+  @IsString({ message: 'El mensaje para la familia debe ser texto.' })
+  messageToFamily?: string;
 }

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Receipt } from '@portal/contracts';
+import type { FamilyReceipt } from '@portal/contracts';
 import { renderWithApi } from '@portal/test-utils/render';
 import { toast } from '@portal/ui/toast';
 import { PaymentReceipts } from './PaymentReceipts';
@@ -17,7 +17,7 @@ const answer = (status: number, body: unknown) => ({
   text: async () => (status === 204 ? '' : JSON.stringify(body)),
 });
 
-const receipt = (overrides: Partial<Receipt>): Receipt => ({
+const receipt = (overrides: Partial<FamilyReceipt>): FamilyReceipt => ({
   id: 1,
   paymentNumber: 2,
   fileName: 'comprobante-pago-2.jpg',
@@ -34,11 +34,11 @@ const receipt = (overrides: Partial<Receipt>): Receipt => ({
   creditId: null,
   ...overrides,
 });
-const review = (amountReceived: number | null, reason: string | null) => ({
+const review = (amountReceived: number | null, message: string | null) => ({
   reviewedBy: 'Comité',
   reviewedAt: '2025-10-21T15:00:00.000Z',
   amountReceived,
-  reason,
+  message,
 });
 
 describe("a payment's receipts", () => {
@@ -156,11 +156,11 @@ describe("a payment's receipts", () => {
     expect(screen.getByText('El comité leyó en el comprobante: Doc. 88812345 · 20/11/2026')).toBeInTheDocument();
   });
 
-  it("reads Rechazado with the committee's reason and a way to send another", () => {
+  it("reads Rechazado with the committee's message to the family and a way to send another", () => {
     render(
       <PaymentReceipts paymentNumber={2} receipts={[receipt({ state: 'rechazado', review: review(null, 'El monto no coincide.') })]} />,
     );
-    expect(screen.getByText('Motivo del comité: El monto no coincide.')).toBeInTheDocument();
+    expect(screen.getByText('Mensaje del comité: El monto no coincide.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enviar otro comprobante' })).toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
 import imageCompression from 'browser-image-compression';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { PaymentNumber, Receipt } from '@portal/contracts';
+import type { FamilyReceipt, PaymentNumber } from '@portal/contracts';
 import { receiptFileUrl, useDeleteReceipt, useUploadReceipt } from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
 import { Badge } from '@portal/ui/badge';
@@ -38,7 +38,7 @@ async function shrink(file: File, onProgress: (percent: number) => void): Promis
 }
 
 /** What the family typed with a receipt: 'Q2,950 · 20/11/2026 · Doc. 88812345' (each only when given). */
-export function declared(receipt: Receipt): string[] {
+export function declared(receipt: FamilyReceipt): string[] {
   return [
     receipt.amountDeclared !== null ? formatQuetzales(receipt.amountDeclared) : null,
     receipt.depositDate ? formatDayNumeric(receipt.depositDate) : null,
@@ -53,7 +53,7 @@ export function PaymentReceipts({
   openRequest = 0,
 }: {
   paymentNumber: PaymentNumber;
-  receipts: Receipt[];
+  receipts: FamilyReceipt[];
   /** The payment is paid in full (from the ledger): no more receipts are asked for. */
   paid?: boolean;
   /** Each new value opens the upload and brings it into view (the bank card's 'Subir comprobante'). */
@@ -158,8 +158,8 @@ export function PaymentReceipts({
                     )}
                   </span>
                 )}
-                {receipt.state === 'rechazado' && receipt.review?.reason && (
-                  <span className="parent-receipts__reason">{t.reason(receipt.review.reason)}</span>
+                {receipt.state === 'rechazado' && receipt.review?.message && (
+                  <span className="parent-receipts__reason">{t.message(receipt.review.message)}</span>
                 )}
                 {receipt.duplicateOf !== null && <span className="parent-receipts__duplicate">{t.duplicate(receipt.duplicateOf)}</span>}
               </div>
