@@ -159,9 +159,13 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
     // The report is frozen: its workbook's bytes are the hash shown; every centavo goes back in proportion.
     const report = closed.body.report!;
     expect(report).toMatchObject({ className: 'Promoción 2026', proposedBy: 'Tesorera', approvedBy: 'Presidente', balanceGiven: balance });
-    const workbook = await parentB.get('/api/class/report/workbook');
+    const workbook = await president.get('/api/class/report/workbook');
     expect(workbook.status).toBe(200);
     expect(createHash('sha256').update(workbook.rawBody).digest('hex')).toBe(report.sha256);
+    // A family downloads the families' version (family-reads.e2e-spec.ts), not the committee's file.
+    const families = await parentB.get('/api/class/report/workbook');
+    expect(families.status).toBe(200);
+    expect(createHash('sha256').update(families.rawBody).digest('hex')).not.toBe(report.sha256);
     const shares = report.shares.map((share) => [share.graduateName, share.paid, share.share]);
     // 2,000.25 x 3,000.50 / 4,000.50 = 1,500.2499…; 2,000.25 x 1,000 / 4,000.50 = 500 exactly: the centavo left goes to A.
     expect(shares).toEqual([

@@ -126,7 +126,9 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
     expect(mine.lines.every((line) => line.state === 'pagado')).toBe(true);
     expect(mine.totals).toMatchObject({ received: 12400, expected: 11350, balance: -1050, credit: 1050, dueBalance: 0 });
     expect(mine.paid).toBe(true);
-    expect(mine.entries.at(-1)).toMatchObject({ source: 'efectivo', method: 'transferencia', note: 'recibo 0012' });
+    expect(mine.entries.at(-1)).toMatchObject({ source: 'efectivo', method: 'transferencia' });
+    // The committee's note stays with the committee (decisions item 25).
+    expect(mine.entries.at(-1)).not.toHaveProperty('note');
     const families = (await admin.get<Family[]>('/api/families')).body;
     expect(families.find((row) => row.id === family.id)!.hasPaid).toBe(true);
   });

@@ -1,5 +1,5 @@
 // Deposit receipts from the parent's side: what may be sent, what is stored, who may read it.
-import type { HistoryPage } from '@portal/contracts';
+import { FAMILY_MESSAGES, type HistoryPage } from '@portal/contracts';
 import { PDFParser } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';
@@ -311,11 +311,12 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
       const mine = await parentA.get<Array<{ id: number }>>('/api/my-family/payment-proofs');
       expect(mine.body.find((item) => item.id === verified.id)).toMatchObject({
         state: 'verificado',
-        review: { reviewedBy: 'Comité', amountReceived: 2950, reason: null, reviewedAt: expect.any(String) },
+        review: { reviewedBy: 'Comité', amountReceived: 2950, message: null, reviewedAt: expect.any(String) },
       });
       expect(mine.body.find((item) => item.id === rejected.id)).toMatchObject({
         state: 'rechazado',
-        review: { reviewedBy: 'Comité', amountReceived: null, reason: 'El monto no coincide.' },
+        // The reason stays with the committee; without a message the family reads the neutral one.
+        review: { reviewedBy: 'Comité', amountReceived: null, message: FAMILY_MESSAGES.rejection },
       });
       expect((await parentA.delete(`/api/my-family/payment-proofs/${verified.id}`)).status).toBe(409);
       expect((await admin.post('/api/payment-proofs/99999/verify', { amountReceived: 1 })).status).toBe(404);

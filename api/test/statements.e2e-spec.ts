@@ -1,6 +1,7 @@
 // Amounts as money, account statements, a family's own amounts and cash received (docs/payments.md).
-import type { PaymentDate, Statement, Stats } from '@portal/contracts';
+import type { FamilyStatement, PaymentDate, Statement, Stats } from '@portal/contracts';
 import { PaymentAmounts1764330000000, parseAmountText } from '../src/database/migrations/1764330000000-payment-amounts';
+import { toFamilyStatement } from '../src/ledger/family-statement';
 import { createFamily, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { PDF, upload } from './receipts-fixtures';
@@ -87,7 +88,11 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
         before: { amountQuetzales: 1700, reason: 'Beca del 50%', reversed: null },
         after: { amountQuetzales: null, reversed: true, reason: 'La beca terminó' },
       }),
-      expect.objectContaining({ action: 'payment-override.set', before: null, after: { amountQuetzales: 1700, reason: 'Beca del 50%' } }),
+      expect.objectContaining({
+        action: 'payment-override.set',
+        before: null,
+        after: { amountQuetzales: 1700, reason: 'Beca del 50%', familyMessage: null },
+      }),
     ]);
   });
 
@@ -158,7 +163,10 @@ describe.each(DATABASES)('account statements (%s)', (kind) => {
       note: 'Reunión de padres',
       createdBy: expect.any(String),
     });
-    expect((await parent.get<Statement>('/api/my-family/statement')).body).toEqual(cash.body);
+    // The family reads the same statement through its own serializer: no note the committee wrote.
+    const mine = (await parent.get<FamilyStatement>('/api/my-family/statement')).body;
+    expect(mine).toEqual(toFamilyStatement(cash.body));
+    expect(JSON.stringify(mine)).not.toContain('Reunión de padres');
     const history = (await admin.get<{ items: Array<{ action: string }> }>(`/api/families/${family.id}/history`)).body.items;
     // The upload also marked the payment 'Ya pagué' (the family's declaration).
     expect(history.map((row) => row.action)).toEqual([

@@ -199,7 +199,7 @@ async function aLineGoesToTheWrongFamily(): Promise<void> {
   expect(await smallTapTargets(parent)).toEqual([]);
 }
 
-/** The treasurer reverses it with a reason; it stays crossed out, for the family too. */
+/** The treasurer reverses it with a reason and a message to the family; it stays crossed out, for the family too, with the message only. */
 async function theTreasurerReversesIt(): Promise<void> {
   await admin.goto(`${portal.url}/admin/familias`);
   await admin.getByRole('button', { name: 'Estado de cuenta de la familia de Sofía Morales' }).click();
@@ -208,6 +208,7 @@ async function theTreasurerReversesIt(): Promise<void> {
   const reason = admin.getByRole('dialog', { name: 'Revertir el movimiento' });
   expect(await reason.getByRole('button', { name: 'Revertir', exact: true }).isDisabled()).toBe(true);
   await reason.getByLabel(/^Motivo interno/).fill('Era de la familia Hernández');
+  await reason.getByLabel('Mensaje para la familia (opcional)').fill('Ese depósito no era tuyo; ya lo corregimos.');
   expect(await seriousA11yViolations(admin)).toEqual([]);
   await reason.getByRole('button', { name: 'Revertir', exact: true }).click();
   await toast(admin, 'Movimiento revertido');
@@ -226,8 +227,10 @@ async function theTreasurerReversesIt(): Promise<void> {
   await parent.reload();
   await payment('Segundo Pago').getByText('Pendiente', { exact: true }).waitFor();
   const reversed = parent.locator('.parent-movement--reversed', { hasText: 'Depósito en el banco' });
-  await reversed.getByText('Anulado: Era de la familia Hernández').waitFor();
+  await reversed.getByText('Anulado: Ese depósito no era tuyo; ya lo corregimos.').waitFor();
   await parent.getByText('Corrección: se anuló «Depósito en el banco»').waitFor();
+  // The committee's reason names another family: it stays with the committee.
+  expect(await parent.getByText(/Hernández/).count()).toBe(0);
 }
 
 /** A re-import offers the line again; it goes to the right family; Sofía's stays at Q2,950. */
@@ -295,7 +298,7 @@ async function moreMoneyIsACredit(): Promise<void> {
   await context.close();
 }
 
-/** The same slip sent again is flagged to the parent and the committee, who rejects it with its reason. */
+/** The same slip sent again is flagged to the parent and the committee, who rejects it with its reason and a message to the family. */
 async function theSameSlipTwiceIsFlagged(): Promise<void> {
   await parent.reload();
   const third = payment('Tercer Pago');
@@ -315,13 +318,16 @@ async function theSameSlipTwiceIsFlagged(): Promise<void> {
     .getByText(/Parece repetido/)
     .waitFor();
   await screenshot(admin, 'ledger-receipts-repeat');
-  await admin.getByLabel('Motivo del rechazo').fill('Es el mismo comprobante del Primer Pago');
+  await admin.getByLabel(/^Motivo del rechazo/).fill('Repetido: la tesorera ya lo aplicó');
+  await admin.getByLabel('Mensaje para la familia (opcional)').fill('Este comprobante ya lo enviaste para el Primer Pago.');
   await admin.getByRole('button', { name: 'Rechazar' }).click();
   await admin.getByText('No hay comprobantes con estos filtros.').waitFor();
-  await mailTo('padre@example.com', /Es el mismo comprobante del Primer Pago/);
+  const mail = await mailTo('padre@example.com', /Este comprobante ya lo enviaste para el Primer Pago\./);
+  expect(mail).not.toContain('la tesorera ya lo aplicó');
 
   await parent.reload();
-  await payment('Tercer Pago').getByText('Motivo del comité: Es el mismo comprobante del Primer Pago').waitFor();
+  await payment('Tercer Pago').getByText('Mensaje del comité: Este comprobante ya lo enviaste para el Primer Pago.').waitFor();
+  expect(await parent.getByText(/la tesorera ya lo aplicó/).count()).toBe(0);
 }
 
 describe('money as a ledger', () => {

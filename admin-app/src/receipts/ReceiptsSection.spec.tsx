@@ -71,7 +71,15 @@ describe('the Comprobantes queue', () => {
     await userEvent.keyboard('k');
     expect(screen.getByRole('heading', { name: /Lucía Ramírez/ })).toBeInTheDocument();
     await userEvent.keyboard('r');
-    expect(screen.getByLabelText('Motivo del rechazo')).toHaveFocus();
+    expect(screen.getByLabelText('Motivo del rechazo (solo el comité lo ve)')).toHaveFocus();
+  });
+
+  it('rejects with the internal reason and, apart, the message the family will read', async () => {
+    render(<ReceiptsSection />);
+    await userEvent.type(screen.getByLabelText('Motivo del rechazo (solo el comité lo ve)'), 'Era de la familia Pineda');
+    await userEvent.type(screen.getByLabelText('Mensaje para la familia (opcional)'), 'La foto no se lee.');
+    await userEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
+    expect(rejectReceipt).toHaveBeenCalledWith({ id: 1, reason: 'Era de la familia Pineda', messageToFamily: 'La foto no se lee.' });
   });
 
   it("shows a receipt's warnings and its repeat, and offers to reverse a verification that stands", async () => {
@@ -82,7 +90,7 @@ describe('the Comprobantes queue', () => {
         duplicateOf: 12,
         warnings: ['El banco ya acreditó este depósito (documento 48213377).'],
         creditId: 30,
-        review: { reviewedBy: 'Tesorera', reviewedAt: '2025-09-21T15:00:00.000Z', amountReceived: 2950, reason: null },
+        review: { reviewedBy: 'Tesorera', reviewedAt: '2025-09-21T15:00:00.000Z', amountReceived: 2950, reason: null, familyMessage: null },
       },
     ];
     renderWithApi(<ReceiptsSection />);
