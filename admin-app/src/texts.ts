@@ -425,6 +425,12 @@ export const texts = {
     },
     amountHint: 'En números: lo que cada familia debe. Vacío mientras no se sepa.',
     owed: (amount: string) => `${amount} por familia`,
+    // What the families read while a payment has no amount (decisions item 25).
+    unpriced: (titles: string[]) =>
+      titles.length === 1
+        ? `1 pago no tiene monto: ${titles[0]}. Las familias lo ven como «Monto por definir».`
+        : `${titles.length} pagos no tienen monto: ${new Intl.ListFormat('es', { type: 'conjunction' }).format(titles)}. Las familias los ven como «Monto por definir».`,
+    unpricedLink: 'Ir a Fechas de Pago',
     save: 'Guardar Cambios',
     updated: 'Fecha de pago actualizada',
     updateFailed: 'No se pudo actualizar la fecha de pago',

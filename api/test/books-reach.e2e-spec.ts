@@ -201,6 +201,8 @@ describe.each(DATABASES)('open books reach people (%s)', (kind) => {
       expected: stats.moneyExpected,
       familiesUpToDate: stats.paymentsReceived,
       families: stats.totalFamilies,
+      // The payments without an amount, as the dashboard counts them.
+      unpricedPayments: stats.unpricedPayments.length,
     });
     expect(response.body.collection.collected).toBeGreaterThan(0);
     for (const text of [...privateTexts(fx.a.family), ...privateTexts(fx.b.family)].filter(Boolean))

@@ -56,7 +56,13 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
         awardsEventId: expect.any(Number),
         brunchEventId: expect.any(Number),
         // Its money, from its own statement (api/test/my-family-money.e2e-spec.ts).
-        money: { owedNow: 2950 + 3400, credit: 0, next: null, reference: expect.stringMatching(/^P\d{2}-\d{3,}-[A-Z]$/) },
+        money: {
+          owedNow: 2950 + 3400,
+          credit: 0,
+          next: null,
+          reference: expect.stringMatching(/^P\d{2}-\d{3,}-[A-Z]$/),
+          unpricedPayments: 4,
+        },
       });
     });
 

@@ -66,6 +66,8 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       moneyCredit: 0,
       moneyExpected: 4 * (2950 + 3400),
       paymentProgress: expect.any(Array),
+      // Payments 3 to 6 have no amount by default.
+      unpricedPayments: [3, 4, 5, 6],
     });
 
     await admin.put(`/api/families/${last.id}`, { awardsRsvp: true, awardsGuests: 7, tablesBooked: 5 });
@@ -82,6 +84,8 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       moneyCredit: 0,
       moneyExpected: 4 * (2950 + 3400),
       paymentProgress: expect.any(Array),
+      // Payments 3 to 6 have no amount by default.
+      unpricedPayments: [3, 4, 5, 6],
     });
 
     // A family holding money is deleted once its credit is reversed.
@@ -100,6 +104,8 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       moneyCredit: 0,
       moneyExpected: 3 * (2950 + 3400),
       paymentProgress: expect.any(Array),
+      // Payments 3 to 6 have no amount by default.
+      unpricedPayments: [3, 4, 5, 6],
     });
   });
 
@@ -129,6 +135,8 @@ describe.each(DATABASES)('stats (%s)', (kind) => {
       moneyCredit: rows.reduce((sum, row) => sum + row.credit, 0),
       moneyExpected: rows.length * (2950 + 3400),
       paymentProgress: expect.any(Array),
+      // Payments 3 to 6 have no amount by default.
+      unpricedPayments: [3, 4, 5, 6],
     });
   });
 

@@ -60,7 +60,7 @@ const BOOKS: Books = {
   held: { bank: null, cash: null, total: 19000, difference: -200 },
   receivedByMonth: [],
   commitments: [],
-  collection: { collected: 20000, expected: 60000, familiesUpToDate: 3, families: 10 },
+  collection: { collected: 20000, expected: 60000, familiesUpToDate: 3, families: 10, unpricedPayments: 0 },
 };
 
 let requests: string[] = [];

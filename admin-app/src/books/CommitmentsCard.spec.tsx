@@ -34,7 +34,7 @@ const BOOKS: Books = {
   held: null,
   receivedByMonth: [],
   commitments: [commitment(9), commitment(4, { supplier: 'Música Viva', outstanding: 0, paidBy: [5] })],
-  collection: { collected: 0, expected: 0, familiesUpToDate: 0, families: 0 },
+  collection: { collected: 0, expected: 0, familiesUpToDate: 0, families: 0, unpricedPayments: 0 },
 };
 
 let forms: FormData[] = [];

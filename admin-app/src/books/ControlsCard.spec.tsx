@@ -34,7 +34,7 @@ const books = (fields: Partial<Books> = {}): Books => ({
   held: null,
   receivedByMonth: [],
   commitments: [],
-  collection: { collected: 0, expected: 0, familiesUpToDate: 0, families: 0 },
+  collection: { collected: 0, expected: 0, familiesUpToDate: 0, families: 0, unpricedPayments: 0 },
   ...fields,
 });
 

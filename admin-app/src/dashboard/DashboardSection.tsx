@@ -8,6 +8,7 @@ import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { QueryState } from '../common/QueryState';
+import { UnpricedWarning } from '../common/UnpricedWarning';
 import { percent } from '../common/numbers';
 import { texts } from '../texts';
 import { OpenQuestions } from './OpenQuestions';
@@ -116,6 +117,7 @@ export default function DashboardSection() {
         </Suspense>
       )}
       <BackupStatusCard status={backupStatus} />
+      {stats && <UnpricedWarning titles={stats.unpricedPayments.map((paymentNumber) => PAYMENT_TITLES[paymentNumber])} link />}
       <div className="admin-stats">
         {stats
           ? statCards(stats).map((card) => <StatCard key={card.label} {...card} />)

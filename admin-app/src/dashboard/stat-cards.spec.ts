@@ -14,6 +14,7 @@ describe('the dashboard stat cards', () => {
       moneyCredit: 0,
       moneyExpected: 0,
       paymentProgress: [],
+      unpricedPayments: [],
     });
     expect(cards.map(({ label, value, hint }) => [label, value, hint])).toEqual([
       ['Total de Familias', 3, 'Familias registradas'],
@@ -37,6 +38,7 @@ describe('the dashboard stat cards', () => {
         moneyCredit: 0,
         moneyExpected: 0,
         paymentProgress: [],
+        unpricedPayments: [],
       })[2]!.hint;
     expect(tables(199)).toBe('1 mesa disponible');
     expect(tables(200)).toBe('0 mesas disponibles');
@@ -56,6 +58,7 @@ describe('the dashboard stat cards', () => {
         moneyCredit: 0,
         moneyExpected: 0,
         paymentProgress: [],
+        unpricedPayments: [],
       })[1]!.hint,
     ).toBe('0% completado');
   });

@@ -10,6 +10,7 @@ import { DataTable, type Column } from '../common/DataTable';
 import { ExportButton } from '../common/ExportButton';
 import { IconButton } from '../common/IconButton';
 import { QueryState } from '../common/QueryState';
+import { UnpricedWarning } from '../common/UnpricedWarning';
 import { texts } from '../texts';
 import { PaymentDateDialog } from './PaymentDateDialog';
 
@@ -43,6 +44,7 @@ export default function PaymentDatesSection() {
         </>
       }
     >
+      <UnpricedWarning titles={(payments ?? []).filter((payment) => payment.amountQuetzales === null).map((payment) => payment.title)} />
       <Card>
         <QueryState isLoading={isLoading} error={error} rows={6}>
           <DataTable

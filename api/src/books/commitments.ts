@@ -53,10 +53,20 @@ export async function classCollection(manager: EntityManager, ledger: LedgerServ
   let collected = 0;
   let expected = 0;
   let upToDate = 0;
+  const unpriced = new Set<number>();
   for (const account of accounts.values()) {
     if (account.paid) upToDate += 1;
     collected += account.totals.received;
-    for (const line of account.lines) expected += line.expected ?? 0;
+    for (const line of account.lines) {
+      expected += line.expected ?? 0;
+      if (line.expected === null) unpriced.add(line.paymentNumber);
+    }
   }
-  return { collected: toQuetzales(collected), expected: toQuetzales(expected), familiesUpToDate: upToDate, families: rows.length };
+  return {
+    collected: toQuetzales(collected),
+    expected: toQuetzales(expected),
+    familiesUpToDate: upToDate,
+    families: rows.length,
+    unpricedPayments: unpriced.size,
+  };
 }

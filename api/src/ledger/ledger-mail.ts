@@ -10,11 +10,26 @@ import { OutboxService } from '../mail/outbox.service';
 import { moneyMail } from '../mail/templates';
 import { SettingsStore } from '../settings/settings.store';
 
-/** The family's balance after the change, in one sentence. */
-export function balanceSentence(statement: Pick<Statement, 'totals'>): string {
+/** '4 pagos aún tienen el monto por definir': the payments of the family without an amount yet. */
+export function unpricedSentence(count: number): string {
+  return count === 1 ? '1 pago aún tiene el monto por definir' : `${count} pagos aún tienen el monto por definir`;
+}
+
+/**
+ * The family's balance after the change, in one sentence. While a payment has no amount the family
+ * is up to date only for now (decisions item 25): the sentence says how many are still to be set.
+ */
+export function balanceSentence(statement: Pick<Statement, 'totals' | 'lines'>): string {
   const { dueBalance, credit, balance } = statement.totals;
-  if (dueBalance > 0) return `Saldo pendiente a la fecha: ${formatQuetzales(dueBalance)}.`;
-  if (credit > 0) return `Saldo a favor: ${formatQuetzales(credit)}.`;
+  const unpriced = statement.lines.filter((line) => line.expected === null).length;
+  const unknown = unpriced > 0 ? ` ${unpricedSentence(unpriced).replace(/^./, (first) => first.toUpperCase())}.` : '';
+  if (dueBalance > 0) return `Saldo pendiente a la fecha: ${formatQuetzales(dueBalance)}.${unknown}`;
+  if (credit > 0) return `Saldo a favor: ${formatQuetzales(credit)}.${unknown}`;
+  if (unpriced > 0) {
+    return balance > 0
+      ? `Estás al día por ahora; por pagar en los próximos pagos: ${formatQuetzales(balance)}, y ${unpricedSentence(unpriced)}.`
+      : `Estás al día por ahora; ${unpricedSentence(unpriced)}.`;
+  }
   if (balance > 0) return `Estás al día con tus pagos; por pagar en los próximos pagos: ${formatQuetzales(balance)}.`;
   return 'Estás al día con tus pagos.';
 }

@@ -159,7 +159,9 @@ export function paymentReminderMail(input: {
   const paragraphs = [
     `Hola, ${input.contactName}:`,
     `Te recordamos que el ${input.paymentTitle.toLowerCase()} de ${input.graduateName} (${input.description}) ${when}, el ${input.dueDate}.`,
-    ...(input.owed !== null ? [`Monto pendiente de este pago: ${formatQuetzales(input.owed)}.`] : []),
+    input.owed !== null
+      ? `Monto pendiente de este pago: ${formatQuetzales(input.owed)}.`
+      : 'Monto por definir: el comité aún no define el monto de este pago.',
     ...(overdue.length > 0
       ? [
           `Además tienes ${formatQuetzales(overdue.reduce((sum, item) => sum + item.balance, 0))} vencidos: ` +
@@ -171,7 +173,9 @@ export function paymentReminderMail(input: {
           `Deposita en ${input.bank.name}, cuenta ${input.bank.number}${input.bank.holder ? ` a nombre de ${input.bank.holder}` : ''}, y escribe la referencia ${input.reference} en la boleta.`,
         ]
       : [`Escribe la referencia ${input.reference} en la boleta de depósito.`]),
-    'Todavía no tenemos registrado el pago completo. Si ya pagaste, sube tu comprobante en el portal para que el comité lo revise; si ya lo subiste, no necesitas hacer nada más.',
+    input.owed !== null
+      ? 'Todavía no tenemos registrado el pago completo. Si ya pagaste, sube tu comprobante en el portal para que el comité lo revise; si ya lo subiste, no necesitas hacer nada más.'
+      : 'Cuando el comité defina el monto lo verás en «Pagos», en el portal.',
   ];
   const action = { label: 'Subir mi comprobante', url: input.portalUrl };
   return {
@@ -193,7 +197,7 @@ export function moneyMail(input: {
    * family's e-mail has no place for the committee's internal reason (decisions item 25).
    */
   message?: string | null;
-  /** 'Saldo pendiente: Q2,950.' or 'Saldo a favor: Q450.' or 'Estás al día con tus pagos.' */
+  /** 'Saldo pendiente: Q2,950.', 'Saldo a favor: Q450.', 'Estás al día por ahora; …' or 'Estás al día con tus pagos.' */
   balance: string;
   subject: string;
   portalUrl: string;

@@ -148,5 +148,6 @@ export function familyMoney(account: Account | undefined, reference: string): Fa
         }
       : null,
     reference,
+    unpricedPayments: account?.lines.filter((line) => line.expected === null).length ?? 0,
   };
 }

@@ -25,7 +25,7 @@ export class StatsService {
     // The RSVPs counted are the attending answers to the two key events (decisions item 16).
     const ids = await this.settings.keyEventIds();
     const answers = await this.rsvps.attendingTotals([ids.awards ?? 0, ids.brunch ?? 0]);
-    const { paid, progress, received, credit } = await this.money();
+    const { paid, progress, received, credit, unpriced } = await this.money();
     const of = (id: number | null) => (id === null ? undefined : answers.get(id));
     return {
       totalFamilies: totals.families,
@@ -39,6 +39,7 @@ export class StatsService {
       moneyCredit: credit,
       moneyExpected: toQuetzales(progress.reduce((sum, payment) => sum + toCentavos(payment.expected), 0)),
       paymentProgress: progress,
+      unpricedPayments: unpriced,
     };
   }
 
@@ -48,7 +49,13 @@ export class StatsService {
    * 'Saldo a favor'), and per payment what is owed, what of the money
    * pays it (oldest payment first) and the families that paid it in full.
    */
-  private async money(): Promise<{ paid: number; received: number; credit: number; progress: Stats['paymentProgress'] }> {
+  private async money(): Promise<{
+    paid: number;
+    received: number;
+    credit: number;
+    progress: Stats['paymentProgress'];
+    unpriced: Stats['unpricedPayments'];
+  }> {
     const manager = this.db.manager;
     const [families, payments] = await Promise.all([this.families.list({ columns: ['graduates'] }), this.payments.payments()]);
     const accounts = await this.ledger.accounts(manager, families);
@@ -73,6 +80,7 @@ export class StatsService {
       received: toQuetzales(received),
       credit: toQuetzales(credit),
       progress: progress.map((entry) => ({ ...entry, received: toQuetzales(entry.received), expected: toQuetzales(entry.expected) })),
+      unpriced: payments.filter((payment) => payment.amountCentavos === null).map((payment) => payment.id),
     };
   }
 }

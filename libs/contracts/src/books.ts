@@ -163,6 +163,8 @@ export interface BooksCollection {
   /** Families with every due payment paid. */
   familiesUpToDate: number;
   families: number;
+  /** Payments some family still has without an amount: what they will ask is not in `expected` yet. */
+  unpricedPayments: number;
 }
 
 /** What the treasurer says the committee holds: a bank balance on a statement's date, or cash counted. */

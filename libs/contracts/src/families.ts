@@ -54,13 +54,16 @@ export interface Family extends FamilyInput {
  * The family's money as its first screen shows it (GET /api/my-family), from its own statement:
  * owedNow, what is owed today (due payments unpaid); credit, what is left after every payment
  * ('Saldo a favor'); next, the next payment not yet due and not paid (amount: what is left of it,
- * null while the payment has no amount); reference, what the family writes on its deposit slips.
+ * null while the payment has no amount); reference, what the family writes on its deposit slips;
+ * unpricedPayments, how many of the family's payments have no amount yet ('Monto por definir'):
+ * while any has none, the family is up to date only for now.
  */
 export interface FamilyMoney {
   owedNow: number;
   credit: number;
   next: { paymentNumber: PaymentNumber; title: string; dueDate: string; amount: number | null } | null;
   reference: string;
+  unpricedPayments: number;
 }
 
 /** The signed-in parent's family: the family with its money. */

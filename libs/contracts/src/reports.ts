@@ -20,6 +20,8 @@ export interface Stats {
   moneyExpected: number;
   /** Per payment: families whose payment is verified in full, and quetzales received of owed. */
   paymentProgress: Array<{ paymentNumber: PaymentNumber; verifiedFamilies: number; received: number; expected: number }>;
+  /** The payments without an amount yet, which families read as 'Monto por definir'. */
+  unpricedPayments: PaymentNumber[];
 }
 
 /** What the backup service last did (`GET /api/backup-status`, admins). */

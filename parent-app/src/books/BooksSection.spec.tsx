@@ -67,7 +67,7 @@ const BOOKS: ParentBooks = {
   approvalThreshold: 1000,
   approvalRequired: true,
   commitments: [],
-  collection: { collected: 20000, expected: 60000, familiesUpToDate: 3, families: 10 },
+  collection: { collected: 20000, expected: 60000, familiesUpToDate: 3, families: 10, unpricedPayments: 0 },
 };
 
 let requests: string[] = [];

@@ -29,14 +29,16 @@ const BOOKS: ParentBooks = {
       createdBy: 'Tesorera',
     },
   ],
-  collection: { collected: 20000, expected: 80000, familiesUpToDate: 12, families: 40 },
+  collection: { collected: 20000, expected: 80000, familiesUpToDate: 12, families: 40, unpricedPayments: 0 },
 };
 
 let unseenAnswers = 2;
 let requests: string[] = [];
 let classState = 'activa';
+let collection = BOOKS.collection;
 beforeEach(() => {
   requests = [];
+  collection = BOOKS.collection;
   unseenAnswers = 2;
   classState = 'activa';
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
@@ -61,7 +63,7 @@ beforeEach(() => {
                   },
                   report: null,
                 }
-              : BOOKS;
+              : { ...BOOKS, collection };
     return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
   }) as typeof fetch;
 });
@@ -80,6 +82,15 @@ describe("the class's figures on 'Cuentas del comité'", () => {
     expect(commitments).toHaveTextContent('Q38,500 por pagar de Q40,000');
     expect(commitments).toHaveTextContent('Vence el 20/11/2026');
     expect(commitments).toHaveTextContent('Comprometido: Q38,500 (aún no es gasto)');
+  });
+
+  it('never says nothing is left to collect while payments have no amount', async () => {
+    collection = { collected: 63500, expected: 63500, familiesUpToDate: 10, families: 10, unpricedPayments: 4 };
+    renderWithApi(<BooksSection />);
+    const region = await screen.findByRole('region', { name: 'Lo que falta por cobrar' });
+    expect(within(region).getByText('Por ahora no falta nada por cobrar: 4 pagos aún tienen el monto por definir.')).toBeInTheDocument();
+    expect(within(region).getByText('10 de 10 familias están al día por ahora con sus pagos.')).toBeInTheDocument();
+    expect(region).not.toHaveTextContent('No falta nada por cobrar.');
   });
 
   it('once the class is closed, shows what was collected and no longer what is left to collect', async () => {

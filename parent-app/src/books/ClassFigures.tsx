@@ -19,7 +19,7 @@ function CollectedBar({ collected, expected }: { collected: number; expected: nu
  * who is up to date; once the class is closed, what was collected (nothing more is).
  */
 export function CollectionCard({ books, closedClass }: { books: ParentBooks; closedClass?: string }) {
-  const { collected, expected, familiesUpToDate, families } = books.collection;
+  const { collected, expected, familiesUpToDate, families, unpricedPayments } = books.collection;
   const left = toQuetzales(Math.max(toCentavos(expected) - toCentavos(collected), 0));
   return (
     <Card className="books-expense">
@@ -33,8 +33,8 @@ export function CollectionCard({ books, closedClass }: { books: ParentBooks; clo
           <p>{t.noMoreCollection(closedClass)}</p>
         ) : (
           <>
-            <p>{t.toCollect(left)}</p>
-            <p>{t.upToDate(familiesUpToDate, families)}</p>
+            <p>{t.toCollect(left, unpricedPayments)}</p>
+            <p>{t.upToDate(familiesUpToDate, families, unpricedPayments)}</p>
           </>
         )}
         <p className="parent-muted">{t.collectionNote}</p>

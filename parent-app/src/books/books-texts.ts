@@ -73,9 +73,14 @@ export const booksTexts = {
   collectedOf: (collected: number, expected: number) => `${formatQuetzales(collected)} de ${formatQuetzales(expected)}`,
   collectedBar: (collected: number, expected: number) =>
     `Cobrado: ${formatQuetzales(collected)} de ${formatQuetzales(expected)} (${expected > 0 ? Math.round((collected / expected) * 100) : 0} %)`,
-  toCollect: (left: number) => (left > 0 ? `Faltan ${formatQuetzales(left)} por cobrar.` : 'No falta nada por cobrar.'),
-  upToDate: (count: number, families: number) =>
-    `${count} de ${families} ${families === 1 ? 'familia está al día' : 'familias están al día'} con sus pagos.`,
+  // While payments have no amount, what they will ask is not counted yet: never 'nothing left'.
+  toCollect: (left: number, unpriced: number) => {
+    const unknown = unpriced === 1 ? '1 pago aún tiene el monto por definir' : `${unpriced} pagos aún tienen el monto por definir`;
+    if (unpriced === 0) return left > 0 ? `Faltan ${formatQuetzales(left)} por cobrar.` : 'No falta nada por cobrar.';
+    return left > 0 ? `Faltan ${formatQuetzales(left)} por cobrar; además, ${unknown}.` : `Por ahora no falta nada por cobrar: ${unknown}.`;
+  },
+  upToDate: (count: number, families: number, unpriced: number) =>
+    `${count} de ${families} ${families === 1 ? 'familia está al día' : 'familias están al día'}${unpriced > 0 ? ' por ahora' : ''} con sus pagos.`,
   collectionNote: 'Todas las familias juntas, sin nombres: cada familia ve su propia cuenta en «Pagos».',
   commitments: 'Compromisos del comité',
   commitmentsNote: 'Lo que el comité ya acordó pagar a un proveedor. Cuenta como gasto cuando se paga.',

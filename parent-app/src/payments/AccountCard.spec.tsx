@@ -85,3 +85,37 @@ describe("the family's account", () => {
     expect(screen.getByText('Saldo a favor: Q450')).toBeInTheDocument();
   });
 });
+
+describe("the family's account with payments still without an amount", () => {
+  it("names the payments whose amount is to be set ('Monto por definir') beside what is owed now", () => {
+    const line = (paymentNumber: 1 | 2 | 3 | 4 | 5 | 6, title: string, expected: number | null): FamilyStatement['lines'][number] => ({
+      paymentNumber,
+      title,
+      dueDate: '2025-11-18',
+      expected,
+      expectedFrom: expected === null ? null : 'pago',
+      amountMessage: null,
+      received: expected ?? 0,
+      balance: expected === null ? null : 0,
+      state: 'pendiente',
+      due: true,
+      receipts: [],
+    });
+    render(
+      <AccountCard
+        statement={{
+          ...statement([], {}),
+          lines: [
+            line(1, 'Primer Pago', 2950),
+            line(2, 'Segundo Pago', 3400),
+            line(3, 'Tercer Pago', null),
+            line(4, 'Cuarto Pago', null),
+            line(5, 'Quinto Pago', null),
+            line(6, 'Sexto Pago', null),
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByText('Monto por definir: Tercer Pago, Cuarto Pago, Quinto Pago y Sexto Pago.')).toBeInTheDocument();
+  });
+});

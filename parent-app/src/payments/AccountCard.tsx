@@ -5,9 +5,13 @@ import { texts } from '../texts';
 
 const t = texts.payments;
 
+/** 'a', 'a y b', 'a, b y c'. */
+const listInSpanish = (items: string[]) => new Intl.ListFormat('es', { type: 'conjunction' }).format(items);
+
 /** The family's money from the ledger: what is owed now, any credit, and every movement (corrections included). */
 export function AccountCard({ statement }: { statement: FamilyStatement }) {
   const { totals, entries } = statement;
+  const unpriced = statement.lines.filter((line) => line.expected === null).map((line) => line.title);
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   return (
     <Card>
@@ -18,6 +22,7 @@ export function AccountCard({ statement }: { statement: FamilyStatement }) {
       <CardContent>
         <div className="parent-account">
           <p className="parent-account__due">{totals.dueBalance > 0 ? t.dueNow(formatQuetzales(totals.dueBalance)) : t.nothingDue}</p>
+          {unpriced.length > 0 && <p className="parent-account__unpriced">{t.unpriced(listInSpanish(unpriced))}</p>}
           <p className="parent-muted">{t.received(formatQuetzales(totals.received))}</p>
           {totals.credit > 0 && (
             <p className="parent-account__credit">

@@ -76,6 +76,26 @@ describe('a payment of the calendar', () => {
     expect(screen.getByText(/Vencido/)).toBeInTheDocument();
   });
 
+  it("reads 'Monto por definir' for a payment without an amount, never overdue, with or without its statement line", () => {
+    const unpriced = { ...payment, amount: '50% primera mesa', amountQuetzales: null };
+    const { unmount } = render(
+      <PaymentItem
+        payment={unpriced}
+        status={null}
+        receipts={[]}
+        line={line({ expected: null, expectedFrom: null, balance: null, due: true })}
+        pending={false}
+        onChange={jest.fn()}
+      />,
+    );
+    expect(screen.getByText('Monto por definir')).toBeInTheDocument();
+    expect(screen.queryByText(/A tu familia le corresponde/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Vencido/)).not.toBeInTheDocument();
+    unmount();
+    render(<PaymentItem payment={unpriced} status={null} receipts={[]} pending={false} onChange={jest.fn()} />);
+    expect(screen.getByText('Monto por definir')).toBeInTheDocument();
+  });
+
   it("shows the family's 'Ya pagué' as what it declared, beside a state that stays Pendiente", () => {
     render(<PaymentItem payment={payment} status="ya_pague" receipts={[]} line={line({})} pending={false} onChange={jest.fn()} />);
     expect(screen.getByText('Pendiente')).toBeInTheDocument();

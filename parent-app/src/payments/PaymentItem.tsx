@@ -42,6 +42,7 @@ export function PaymentItem({
         <p className="parent-muted">
           {t.amount}: {payment.amount}
         </p>
+        {(line ? line.expected === null : payment.amountQuetzales === null) && <p className="parent-payment__owed">{t.noAmount}</p>}
         {line && (
           <>
             {line.expected !== null && <p className="parent-payment__owed">{t.owed(formatQuetzales(line.expected))}</p>}

@@ -5,7 +5,14 @@ import { MoneyCard } from './MoneyCard';
 import { DeadlineReminder } from './PortalSection';
 
 const next = { paymentNumber: 3 as const, title: 'Tercer Pago', dueDate: '2026-03-15', amount: 1500 };
-const money = (overrides: Partial<FamilyMoney>): FamilyMoney => ({ owedNow: 0, credit: 0, next, reference: 'P26-001-K', ...overrides });
+const money = (overrides: Partial<FamilyMoney>): FamilyMoney => ({
+  owedNow: 0,
+  credit: 0,
+  next,
+  reference: 'P26-001-K',
+  unpricedPayments: 0,
+  ...overrides,
+});
 
 describe('Mi Portal’s money card', () => {
   it('says what the family owes today, its next payment with date and amount, and its reference', () => {
@@ -35,10 +42,26 @@ describe('Mi Portal’s money card', () => {
   });
 
   it('names a next payment without an amount yet', () => {
-    renderWithApi(<MoneyCard money={money({ next: { ...next, amount: null } })} />);
+    renderWithApi(<MoneyCard money={money({ next: { ...next, amount: null }, unpricedPayments: 1 })} />);
     expect(screen.getByTestId('family-money')).toHaveTextContent(
-      'Próximo pago: Tercer Pago · Domingo, 15 de marzo de 2026 · monto por definir',
+      'Próximo pago: Tercer Pago · Domingo, 15 de marzo de 2026 · Monto por definir',
     );
+  });
+
+  it('with payments 3 to 6 unpriced, says the family is up to date for now and four payments are still to be set', () => {
+    // Payments 1 and 2 paid; 3 to 6 have no amount, so nothing is next with a figure.
+    renderWithApi(<MoneyCard money={money({ next: null, unpricedPayments: 4 })} />);
+    const card = screen.getByTestId('family-money');
+    expect(card).toHaveTextContent('Al día por ahora · 4 pagos por definir');
+    expect(card).not.toHaveTextContent('No hay más pagos por vencer');
+    expect(card).not.toHaveTextContent('Debe hoy');
+  });
+
+  it('with one payment unpriced, says so in the singular, beside what is owed today', () => {
+    renderWithApi(<MoneyCard money={money({ owedNow: 500, next: { ...next, amount: null }, unpricedPayments: 1 })} />);
+    const card = screen.getByTestId('family-money');
+    expect(card).toHaveTextContent('Debe hoy Q500 · 1 pago por definir');
+    expect(card).not.toHaveTextContent('Al día');
   });
 });
 

@@ -7,14 +7,18 @@ import { texts } from '../texts';
 
 const t = texts.portal.money;
 
-/** What the family owes today (or 'Al día', or its credit), its next payment and its reference. */
+/**
+ * What the family owes today (or 'Al día', or its credit), how many payments have no amount yet,
+ * its next payment and its reference. While a payment has no amount, 'Al día' is only 'por ahora'.
+ */
 export function MoneyCard({ money }: { money: FamilyMoney }) {
   const owes = money.owedNow > 0;
+  const unpriced = money.unpricedPayments;
   const [label, amount, tone] = owes
     ? [t.owes, formatQuetzales(money.owedNow), 'owes']
     : money.credit > 0
       ? [t.credit, formatQuetzales(money.credit), 'credit']
-      : [t.upToDate, null, 'paid'];
+      : [unpriced > 0 ? t.upToDateForNow : t.upToDate, null, 'paid'];
   return (
     <Card className={`parent-money parent-money--${tone}`} data-testid="family-money">
       <div className="parent-money__head">
@@ -31,6 +35,7 @@ export function MoneyCard({ money }: { money: FamilyMoney }) {
             <strong>{amount}</strong>
           </>
         )}
+        {unpriced > 0 && <span> · {t.unpriced(unpriced)}</span>}
       </p>
       {money.next ? (
         <p className="parent-money__next">
@@ -38,7 +43,7 @@ export function MoneyCard({ money }: { money: FamilyMoney }) {
           <strong>{money.next.amount === null ? t.noAmount : formatQuetzales(money.next.amount)}</strong>
         </p>
       ) : (
-        <p className="parent-muted">{t.noneNext}</p>
+        <p className="parent-muted">{unpriced > 0 ? t.unpricedNext(unpriced) : t.noneNext}</p>
       )}
       <p className="parent-money__reference">
         {t.reference}: <strong>{money.reference}</strong>
