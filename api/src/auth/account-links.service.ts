@@ -86,8 +86,8 @@ export class AccountLinksService {
     const user = await this.users.enabledByEmail(address);
     // Compared again letter for letter (MariaDB's collation ignores accents). Either way one
     // e-mail is queued in one transaction: the same work, whichever the address.
-    if (user?.email === address) await this.db.write((manager) => this.sendReset(manager, user));
-    else await this.db.write((manager) => this.sendNoAccount(manager, address));
+    if (user?.email === address) await this.db.writeAnyClass((manager) => this.sendReset(manager, user));
+    else await this.db.writeAnyClass((manager) => this.sendNoAccount(manager, address));
   }
 
   private async sendNoAccount(manager: EntityManager, address: string): Promise<void> {
@@ -98,7 +98,7 @@ export class AccountLinksService {
 
   /** A reset link an admin hands over (and e-mails, when the account has an address). */
   async resetLinkFor(userId: number, actor: User): Promise<AccountLink> {
-    return this.db.write(async (manager) => {
+    return this.db.writeAnyClass(async (manager) => {
       const user = await this.users.byId(userId, manager);
       if (!user) throw new NotFoundException(LINK_MESSAGES.accountNotFound);
       // The action only: never the link, which holds the token.
@@ -110,7 +110,7 @@ export class AccountLinksService {
   /** Sets the new password, ends every session of the account, and counts the address as proven. */
   async resetPassword({ token, password }: ResetPasswordDto): Promise<void> {
     const passwordHash = await hashPassword(password);
-    const userId = await this.db.write(async (manager) => {
+    const userId = await this.db.writeAnyClass(async (manager) => {
       const row = await this.tokens.consume(manager, token, 'reset-password');
       const user = row?.userId ? await this.users.byId(row.userId, manager) : null;
       if (!row || !user || user.disabledAt || (user.email ?? '') !== row.email) throw new BadRequestException(BAD_LINK);
@@ -126,7 +126,7 @@ export class AccountLinksService {
 
   /** The committee invites one family: an e-mail with a link to create its account. */
   async invite(familyId: number, actor: User): Promise<AccountLink> {
-    return this.db.write(async (manager) => {
+    return this.db.writeAnyClass(async (manager) => {
       const family = await this.families.byId(familyId, manager);
       if (!family) throw new NotFoundException(LINK_MESSAGES.familyNotFound);
       if (await this.users.hasProvenAccount(manager, family.email)) throw new ConflictException(LINK_MESSAGES.hasAccount);
@@ -146,7 +146,7 @@ export class AccountLinksService {
       else invite.push(family);
     }
     // One transaction: all the invitations and their e-mails, or none.
-    await this.db.write(async (manager) => {
+    await this.db.writeAnyClass(async (manager) => {
       for (const family of invite) await this.sendInvitation(manager, family, actor);
     });
     result.invited = invite.length;

@@ -48,7 +48,7 @@ export class AccountService {
     // Compared as scrypt sees them (NFC): a differently composed 'ñ' is the same password.
     if (newPassword.normalize('NFC') === currentPassword.normalize('NFC')) throw fieldError('newPassword', SAME_AS_CURRENT);
     const passwordHash = await hashPassword(newPassword);
-    return this.db.write(async (manager) => {
+    return this.db.writeAnyClass(async (manager) => {
       // Only over the hash just verified: if another request changed the password meanwhile,
       // the current password given here is no longer the current one.
       const affected = await this.users.replacePasswordHash(manager, userId, stored ?? '', passwordHash);
@@ -62,7 +62,7 @@ export class AccountService {
 
   /** 'Cerrar sesión en todos los dispositivos': every session ends, and the history says so. */
   async logoutAll(user: User): Promise<void> {
-    await this.db.write(async (manager) => {
+    await this.db.writeAnyClass(async (manager) => {
       await this.sessions.endAllFor(user.id, { manager });
       const change = await accountChangeById(manager, 'logout-all', user.id);
       if (change) await recordChange(manager, user, change);

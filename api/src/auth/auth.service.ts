@@ -143,7 +143,7 @@ export class AuthService {
     const counter = (await this.limits.read([key], HOUR_MS)).get(key);
     if ((counter?.count ?? 0) >= MAX_VERIFY_EMAILS) throw tooMany(AUTH_MESSAGES.tooManyEmails);
     await this.limits.hit([key], HOUR_MS, { fixed: true });
-    await this.db.write((manager) => this.sendVerification(manager, user));
+    await this.db.writeAnyClass((manager) => this.sendVerification(manager, user));
   }
 
   /** The account a confirmation link is for; a used, expired or stale link is a 400. */
@@ -159,7 +159,7 @@ export class AuthService {
    * it the family whose e-mail that is. Works signed in or not; signs no one in.
    */
   async verifyEmail(token: string): Promise<void> {
-    const userId = await this.db.write(async (manager) => {
+    const userId = await this.db.writeAnyClass(async (manager) => {
       const row = await this.tokens.consume(manager, token, 'verify-email');
       const user = row?.userId ? await this.users.byId(row.userId, manager) : null;
       // A link sent to an address the account no longer has proves nothing.
@@ -177,7 +177,7 @@ export class AuthService {
   /** Today's cost for a hash made with older parameters; only over the hash just verified. */
   private async rehash(userId: number, stored: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    await this.db.write((manager) => this.users.replacePasswordHash(manager, userId, stored, passwordHash));
+    await this.db.writeAnyClass((manager) => this.users.replacePasswordHash(manager, userId, stored, passwordHash));
   }
 
   private async sendVerification(manager: EntityManager, user: User): Promise<void> {

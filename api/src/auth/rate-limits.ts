@@ -64,7 +64,7 @@ export class RateLimits {
     const now = options.now ?? Date.now();
     const cutoff = now - windowMs;
     const sql = this.hitSql(options.fixed ?? false);
-    await this.db.write(async (manager) => {
+    await this.db.writeAnyClass(async (manager) => {
       await manager.query(sql, [key, now, now, cutoff, cutoff]);
       const [row]: Array<{ count: number | string }> = await manager.query('SELECT count FROM rate_limits WHERE id = ?', [key]);
       // Thrown inside the transaction: the increment is rolled back with it.
@@ -93,7 +93,7 @@ export class RateLimits {
 
   /** Every counter whose key is `prefix` or starts with `prefix|` (`prefix` holds no LIKE wildcard). */
   async clearStartingWith(prefix: string): Promise<void> {
-    await this.db.write((manager) =>
+    await this.db.writeAnyClass((manager) =>
       manager
         .createQueryBuilder()
         .delete()
@@ -104,13 +104,13 @@ export class RateLimits {
   }
 
   async clear(keys: string[]): Promise<void> {
-    if (keys.length) await this.db.write((manager) => manager.delete(RateLimitEntity, { id: In(keys) }));
+    if (keys.length) await this.db.writeAnyClass((manager) => manager.delete(RateLimitEntity, { id: In(keys) }));
   }
 
   private async sweep(now: number): Promise<void> {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    await this.db.write(async (manager) => {
+    await this.db.writeAnyClass(async (manager) => {
       await manager.delete(RateLimitEntity, { id: Not(Like('hold:%')), lastAt: LessThan(String(now - KEEP_MS)) });
       await manager.delete(RateLimitEntity, { lastAt: LessThan(String(now - KEEP_HOLDS_MS)) });
     });

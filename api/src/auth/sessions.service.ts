@@ -100,7 +100,7 @@ export class SessionsService {
       });
     };
     if (manager) await insert(manager);
-    else await this.db.write(insert);
+    else await this.db.writeAnyClass(insert);
     return token;
   }
 
@@ -134,7 +134,7 @@ export class SessionsService {
     let expiresAt = session.expiresAt;
     const pushed = new Date(time + this.idleMs);
     if (pushed.getTime() - expiresAt.getTime() >= TOUCH_INTERVAL_MS) {
-      await this.db.write((manager) => manager.update(SessionEntity, { id }, { expiresAt: pushed }));
+      await this.db.writeAnyClass((manager) => manager.update(SessionEntity, { id }, { expiresAt: pushed }));
       expiresAt = pushed;
     }
     const user = toUser(account);
@@ -147,7 +147,7 @@ export class SessionsService {
   async destroy(token: string): Promise<void> {
     const id = hashToken(token);
     this.forget(id);
-    await this.db.write((manager) => manager.delete(SessionEntity, { id }));
+    await this.db.writeAnyClass((manager) => manager.delete(SessionEntity, { id }));
     // Again once deleted: a request that read the session meanwhile may have remembered it.
     this.forget(id);
   }
@@ -166,7 +166,7 @@ export class SessionsService {
       await manager.delete(SessionEntity, where);
       this.db.afterCommit(manager, () => this.forgetUser(userId, keep));
     };
-    await (options.manager ? end(options.manager) : this.db.write(end));
+    await (options.manager ? end(options.manager) : this.db.writeAnyClass(end));
   }
 
   /**

@@ -79,7 +79,7 @@ export class BackupAlerts implements OnApplicationBootstrap, OnApplicationShutdo
         lastGood: lastGood ? formatDateTime(lastGood.at) : null,
         portalUrl: `${this.config.publicUrl}/admin`,
       });
-      await this.db.write((manager) =>
+      await this.db.writeAnyClass((manager) =>
         this.outbox.enqueueMany(
           manager,
           to.map((address) => ({ ...mail, kind: 'backup-failed', to: address })),

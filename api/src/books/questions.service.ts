@@ -51,7 +51,7 @@ export class QuestionsService {
 
   /** The family opened the page: what is approved from now on reads 'Nuevo' at its next visit. */
   async markSeen(user: User): Promise<{ lastSeenAt: string }> {
-    return this.db.write(async (manager) => {
+    return this.db.writeAnyClass(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_read');
       const seenAt = new Date();
       await manager.upsert(BooksVisitEntity, { familyId: family.id, seenAt }, ['familyId']);

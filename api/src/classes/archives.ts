@@ -167,7 +167,9 @@ export class ClassArchives implements OnApplicationShutdown {
       archive: { secret: this.secret },
     });
     // The day its families read it until may have changed since it was archived (FamiliesAccessService).
-    await app.get(Database).write((manager) => manager.update(ClassEntity, { id: row.id }, { familiesReadUntil: row.familiesReadUntil }));
+    await app
+      .get(Database)
+      .writeAnyClass((manager) => manager.update(ClassEntity, { id: row.id }, { familiesReadUntil: row.familiesReadUntil }));
     return app;
   }
 

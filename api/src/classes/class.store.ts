@@ -1,10 +1,16 @@
-import { Injectable, Module } from '@nestjs/common';
+import { ConflictException, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { SchoolClass } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
+import { Database } from '../database/database.service';
+import { findLocked } from '../database/lock-order';
 import { ReadCache } from '../database/read-cache';
 import { ClassEntity } from './class.entity';
+
+export const CLOSED_CLASS_MESSAGES = {
+  readOnly: (name: string) => `La ${name} está cerrada: sus datos ya no cambian.`,
+} as const;
 
 export function toSchoolClass(row: ClassEntity): SchoolClass {
   return {
@@ -40,15 +46,44 @@ export class ClassStore {
     return (await this.classes.find({ order: { id: 'DESC' } })).map(toSchoolClass);
   }
 
+  /**
+   * The current class's row in the caller's write, held until it ends (lock-order.ts, step 0):
+   * shared by every write into the class, for writing by its closing.
+   */
+  lockLatest(db: Database, manager: EntityManager, mode: 'pessimistic_read' | 'pessimistic_write'): Promise<ClassEntity | null> {
+    return findLocked(db, manager, ClassEntity, { where: {}, order: { id: 'DESC' } }, mode);
+  }
+
   /** The row itself, in the caller's transaction when it passes its manager. */
   latest(manager?: EntityManager): Promise<ClassEntity> {
     return (manager ? manager.withRepository(this.classes) : this.classes).findOneOrFail({ where: {}, order: { id: 'DESC' } });
   }
 }
 
+/**
+ * Nothing is written into a closed class (decisions item 24): every write but those that stay
+ * allowed (`anyClassState`) reads the class's state first in its own transaction, sharing the lock
+ * its closing takes for writing, so a write either commits before the closing (and is in its
+ * report) or is refused with a 409. ClosedClassGuard refuses the same writes earlier, by route.
+ */
+@Injectable()
+export class ClassWriteGate implements OnModuleInit {
+  constructor(
+    private readonly db: Database,
+    private readonly classes: ClassStore,
+  ) {}
+
+  onModuleInit(): void {
+    this.db.gateWrites(async (manager) => {
+      const row = await this.classes.lockLatest(this.db, manager, 'pessimistic_read');
+      if (row?.state === 'cerrada') throw new ConflictException(CLOSED_CLASS_MESSAGES.readOnly(row.name));
+    });
+  }
+}
+
 @Module({
   imports: [TypeOrmModule.forFeature([ClassEntity])],
-  providers: [ClassStore],
+  providers: [ClassStore, ClassWriteGate],
   exports: [ClassStore],
 })
 export class ClassStoreModule {}

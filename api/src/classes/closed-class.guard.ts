@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { formatDayNumeric } from '@portal/format';
-import { ClassStore, familiesAccessEnded } from './class.store';
+import { ClassStore, CLOSED_CLASS_MESSAGES as CLASS_MESSAGES, familiesAccessEnded } from './class.store';
 
 /**
  * What a closed class still lets anyone write: signing in and out, one's own password and sessions,
@@ -12,14 +12,16 @@ const OPEN_WHEN_CLOSED =
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CLOSED_CLASS_MESSAGES = {
-  readOnly: (name: string) => `La ${name} está cerrada: sus datos ya no cambian.`,
+  ...CLASS_MESSAGES,
   familiesEnded: (name: string, day: string) =>
     `El acceso de las familias a la ${name} terminó el ${formatDayNumeric(day)}. Si necesitas algo, comunícate con el comité.`,
 } as const;
 
 /**
  * Runs after the session guard on every route (docs/classes.md): once the class is closed nothing
- * changes it (a 409), and past the day the committee set its parents read nothing (a 403).
+ * changes it (a 409), and past the day the committee set its parents read nothing (a 403). A write
+ * that passed here while the closing was being approved meets the same 409 inside its own
+ * transaction (ClassWriteGate).
  */
 @Injectable()
 export class ClosedClassGuard implements CanActivate {

@@ -205,7 +205,7 @@ export class ClosingService {
 
   /** POST /api/class/closing: one admin proposes; the class is 'en cierre' until a second decides. */
   async propose(user: User, input: ClosingInput): Promise<ClassView> {
-    await this.db.write(async (manager) => {
+    await this.db.writeAnyClass(async (manager) => {
       const row = await this.classes.latest(manager);
       if (row.state !== 'activa') throw new ConflictException(CLOSING_MESSAGES.notActive(row.name, row.state));
       const readUntil = input.familiesReadUntil ?? defaultReadUntil(row.year);
@@ -252,7 +252,10 @@ export class ClosingService {
    * another admin rejects it, and the class is active again.
    */
   async decide(user: User, id: number, verdict: 'approve' | 'reject'): Promise<ClassView> {
-    await this.db.write(async (manager) => {
+    await this.db.writeAnyClass(async (manager) => {
+      // First, before any plain read fixes the snapshot: the writes into the class that hold it
+      // commit before, and are in the report; those after it find the class closed (ClassWriteGate).
+      await this.classes.lockLatest(this.db, manager, 'pessimistic_write');
       const closing = await manager.findOneBy(ClassClosingEntity, { id });
       if (!closing) throw new NotFoundException(CLOSING_MESSAGES.notFound);
       if (closing.state !== 'pendiente') throw new ConflictException(CLOSING_MESSAGES.notPending);

@@ -27,7 +27,7 @@ export class FamiliesAccessService {
 
   async change(user: User, classId: number, day: string): Promise<SchoolClass> {
     if (day < todayInGuatemala()) throw new BadRequestException(CLOSING_MESSAGES.readUntilPast);
-    const changed = await this.db.write(async (manager) => {
+    const changed = await this.db.writeAnyClass(async (manager) => {
       const row = await manager.findOneBy(ClassEntity, { id: classId });
       if (!row) throw new NotFoundException(FAMILIES_ACCESS_MESSAGES.notFound);
       if (row.state !== 'cerrada') throw new ConflictException(FAMILIES_ACCESS_MESSAGES.notClosed(row.name));

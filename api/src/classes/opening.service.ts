@@ -91,7 +91,7 @@ export class OpeningService {
 
     const { hash: file } = await copyToArchive(this.db.dataSource, this.config.filesDir);
 
-    const opened = await this.db.write(async (manager) => {
+    const opened = await this.db.writeAnyClass(async (manager) => {
       // Conditional, first: of two openings at once, one archives the class; the other waits for
       // its row, then finds it archived.
       const claimed = await manager.update(ClassEntity, { id: closed.id, archiveFile: IsNull() }, { archiveFile: file });

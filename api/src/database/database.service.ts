@@ -15,6 +15,15 @@ const NEW_CHANGE_MARK = 'UPDATE change_mark SET token = ? WHERE id = 1';
 /** Random, so a database restored from a backup never shows a token an instance already saw for other data. */
 const changeToken = () => randomBytes(16).toString('hex');
 
+/** How a write relates to the class it writes into (see Database.gateWrites). */
+export interface WriteOptions {
+  /**
+   * A write that stays allowed once the class is closed (signing in, e-mail delivery, marking a page
+   * seen, the class's own closing and opening): it is not checked against the class's state.
+   */
+  anyClassState?: boolean;
+}
+
 /** Times a write runs again after a lock conflict before the conflict reaches the client (a 409). */
 export const LOCK_CONFLICT_RETRIES = 3;
 
@@ -77,6 +86,8 @@ export class Database {
   private readonly writeListeners: Array<() => void> = [];
   /** What to do once each open write's transaction has committed, by its manager. */
   private readonly committed = new WeakMap<EntityManager, Array<() => void>>();
+  /** The check each write runs first in its transaction (gateWrites). */
+  private gate: ((manager: EntityManager) => Promise<void>) | null = null;
 
   constructor(readonly dataSource: DataSource) {
     this.serialized = dataSource.options.type === 'better-sqlite3';
@@ -88,6 +99,15 @@ export class Database {
 
   get isSqlite(): boolean {
     return this.serialized;
+  }
+
+  /**
+   * A check every write runs first, inside its own transaction, unless it says `anyClassState`: the
+   * classes' owner refuses a write into a closed class there (classes/write-gate.ts), under the
+   * lock the closing takes, so no write commits after the closing that the closing did not see.
+   */
+  gateWrites(gate: (manager: EntityManager) => Promise<void>): void {
+    this.gate = gate;
   }
 
   /** SQLite: calls `listener` when each queued write starts and when it ends (MySQL/MariaDB: see the change mark). */
@@ -125,16 +145,28 @@ export class Database {
    * transaction that a second run would repeat (build inserted objects inside it, for instance:
    * TypeORM writes the new id into them). SQLite runs one write at a time, so it never conflicts.
    */
-  write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (this.serialized) return this.enqueue(() => this.transaction(work));
+  write<T>(work: (manager: EntityManager) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+    const gate = options.anyClassState ? null : this.gate;
+    const gated = gate
+      ? async (manager: EntityManager) => {
+          await gate(manager);
+          return work(manager);
+        }
+      : work;
+    if (this.serialized) return this.enqueue(() => this.transaction(gated));
     return retryLockConflicts(() =>
       this.transaction(async (manager) => {
-        const result = await work(manager);
+        const result = await gated(manager);
         // Last, so the row is locked only until the commit just after (lock-order.ts, step 6).
         await manager.query(NEW_CHANGE_MARK, [changeToken()]);
         return result;
       }),
     );
+  }
+
+  /** A write that stays allowed once the class is closed (WriteOptions.anyClassState). */
+  writeAnyClass<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.write(work, { anyClassState: true });
   }
 
   /**

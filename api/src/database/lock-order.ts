@@ -8,7 +8,10 @@ import type { Database } from './database.service';
  * first and lock its own row last, while a parent's answer locks the family and the event first
  * and the answer last: each waited for the other.)
  *
- *   0. The books' settings row (`books_settings`, id 1), by money out, changes of the books'
+ *   0. The class row (the latest, `classes`): shared by every write into the class, first thing
+ *      (classes/class.store.ts, ClassWriteGate), and for writing by the closing's approval, so a
+ *      write commits before the closing and is in its report, or finds the class closed.
+ *   0b. The books' settings row (`books_settings`, id 1), by money out, changes of the books'
  *      controls and settings saves (books/controls.service.ts), before anything else: a payment's
  *      parts to one supplier and the controls it is checked against are read one write at a time.
  *   1. The settings row (id 1), by admin writes to families and by event deletes, so these run one

@@ -40,7 +40,7 @@ const yearEarlier = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(
  */
 export async function seedClosedClass(app: INestApplicationContext, admin: User, treasurer: User): Promise<void> {
   const db = app.get(Database);
-  await db.write(async (manager) => {
+  await db.writeAnyClass(async (manager) => {
     const schoolClass = await manager.findOneOrFail(ClassEntity, { where: {}, order: { id: 'DESC' } });
     await manager.update(
       ClassEntity,

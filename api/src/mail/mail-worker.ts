@@ -81,7 +81,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     if (due.length === 0) return 0;
     const until = new Date(now.getTime() + CLAIM_MS);
     // The claim: only rows still free when the UPDATE runs are taken, so two workers never share one.
-    await this.db.write((manager) =>
+    await this.db.writeAnyClass((manager) =>
       manager
         .createQueryBuilder()
         .update(OutboxMessageEntity)
@@ -104,7 +104,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
           html: message.html ?? undefined,
           headers: message.headers ? (JSON.parse(message.headers) as Record<string, string>) : undefined,
         });
-        await this.db.write((manager) =>
+        await this.db.writeAnyClass((manager) =>
           manager.update(
             OutboxMessageEntity,
             { id: message.id },
@@ -125,7 +125,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
         const attempts = message.attempts + 1;
         // The server's answer, never the message itself (it may hold a one-time link).
         const reason = String((error as { response?: string }).response ?? (error as Error).message ?? error).slice(0, 500);
-        await this.db.write((manager) =>
+        await this.db.writeAnyClass((manager) =>
           manager.update(
             OutboxMessageEntity,
             { id: message.id },

@@ -101,7 +101,7 @@ export class NoticesService {
    */
   async markSeen(user: User): Promise<NoticesSeen> {
     const now = new Date();
-    await this.db.write(async (manager) => {
+    await this.db.writeAnyClass(async (manager) => {
       await this.users.setNoticesSeen(manager, user.id, now);
       // An account without a family (not proven yet) reads for nobody.
       const family = await this.myFamily.familyOf(user, manager).catch((error: unknown) => {
