@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Books, ClassView, Expense, MyClass, ParentBooks } from '@portal/contracts';
 import { ClassEntity } from '../src/classes/class.entity';
+import { ClosingChecklist } from '../src/classes/closing-checklist';
 import { RemindersService } from '../src/reminders/reminders.service';
 import { createUser, expectSpanishError, seedTwoFamilies, sessionAgent, snapshotTables, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
@@ -103,7 +104,16 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
       question: '¿Cuántos centros?',
     });
     expect(asked.status).toBe(201);
-    expect(await open()).toEqual(['comprobantes', 'gastos', 'preguntas', 'saldos']);
+    expect(await open()).toEqual(['eventos', 'comprobantes', 'gastos', 'preguntas', 'saldos']);
+    // The fixtures' events are ahead: each named with its day, the closing waits for them or says why not.
+    const events = (await view()).checklist.find((check) => check.item === 'eventos')!;
+    expect(events).toMatchObject({ done: false, section: 'eventos' });
+    expect(events.detail).toMatch(/^3 eventos aún por realizarse: .+ \(\d{2}\/\d{2}\/\d{4}\)/);
+    await refused(() => propose(treasurer, {}), 409, /^Antes de cerrar falta: 3 eventos aún por realizarse/);
+    // Once the last event has started, the item is done by itself.
+    const later = await api.app.get(ClosingChecklist).read(api.dataSource.manager, new Date('2100-01-01T00:00:00Z'));
+    expect(later.checklist.find((check) => check.item === 'eventos')).toMatchObject({ done: true, detail: 'Todos los eventos ya pasaron' });
+    const eventsWaiver = { item: 'eventos', reason: 'La fiesta es después del cierre de cuentas: lo aprobó la asamblea.' };
 
     await refused(
       () => propose(treasurer, {}),
@@ -114,33 +124,39 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
       item: 'comprobantes',
       reason: 'Las familias mandaron fotos borrosas; sus depósitos ya están verificados en el banco.',
     };
-    await refused(() => propose(treasurer, { waivers: [waiver] }), 409, /^Antes de cerrar falta: 1 gasto/);
+    await refused(() => propose(treasurer, { waivers: [eventsWaiver, waiver] }), 409, /^Antes de cerrar falta: 1 gasto/);
     await refused(() => propose(treasurer, { waivers: [{ item: 'gastos', reason: '' }] }), 400, /por qué se omite/);
 
     expect((await president.post(`/api/books/expenses/${large.json<Expense>().id}/approve`)).status).toBe(200);
-    await refused(() => propose(treasurer, { waivers: [waiver] }), 409, /^Antes de cerrar falta: 1 pregunta/);
+    await refused(() => propose(treasurer, { waivers: [eventsWaiver, waiver] }), 409, /^Antes de cerrar falta: 1 pregunta/);
     expect((await treasurer.post(`/api/books/questions/${asked.body.id}/answer`, { answer: 'Veinte centros.' })).status).toBe(200);
-    await refused(() => propose(treasurer, { waivers: [waiver] }), 409, /^Antes de cerrar falta: registra el saldo del banco/);
+    await refused(
+      () => propose(treasurer, { waivers: [eventsWaiver, waiver] }),
+      409,
+      /^Antes de cerrar falta: registra el saldo del banco/,
+    );
     const balance = (await treasurer.get<Books>('/api/books')).body.totals.balance;
     expect(balance).toBe(2000.25);
     await treasurer.post('/api/books/holdings', { kind: 'banco', asOf: '2026-11-25', amount: balance - 1 });
-    await refused(() => propose(treasurer, { waivers: [waiver] }), 409, /difiere de las cuentas: faltan Q1\./);
+    await refused(() => propose(treasurer, { waivers: [eventsWaiver, waiver] }), 409, /difiere de las cuentas: faltan Q1\./);
     await treasurer.post('/api/books/holdings', { kind: 'banco', asOf: '2026-11-26', amount: balance });
-    expect(await open()).toEqual(['comprobantes']);
+    expect(await open()).toEqual(['eventos', 'comprobantes']);
 
-    const proposed = await propose(treasurer, { waivers: [waiver, { item: 'banco', reason: 'No hay líneas: se omite por si acaso.' }] });
+    const proposed = await propose(treasurer, {
+      waivers: [eventsWaiver, waiver, { item: 'banco', reason: 'No hay líneas: se omite por si acaso.' }],
+    });
     expect(proposed.status).toBe(201);
     expect(proposed.body.schoolClass.state).toBe('en cierre');
     // A waiver of an item already done is not kept.
     expect(proposed.body.closings[0]).toMatchObject({
       state: 'pendiente',
-      waivers: [waiver],
+      waivers: [eventsWaiver, waiver],
       familiesReadUntil: '2027-03-31',
       balance,
       proposedBy: 'Tesorera',
     });
     const id = proposed.body.closings[0]!.id;
-    await refused(() => propose(president, { waivers: [waiver] }), 409, /en cierre/);
+    await refused(() => propose(president, { waivers: [eventsWaiver, waiver] }), 409, /en cierre/);
     await refused(() => treasurer.post(`/api/class/closing/${id}/approve`), 403, /Otro miembro del comité/);
 
     const closed = await president.post<ClassView>(`/api/class/closing/${id}/approve`);

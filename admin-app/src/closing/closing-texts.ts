@@ -8,6 +8,7 @@ export const closingTexts = {
     title: 'Lista de cierre',
     help: 'Cada punto se resuelve en su sección, o se omite escribiendo por qué. El cierre se vuelve a revisar al aprobarlo.',
     items: {
+      eventos: 'Eventos por realizarse',
       comprobantes: 'Comprobantes',
       banco: 'Líneas del banco',
       gastos: 'Aprobaciones pendientes',

@@ -19,6 +19,7 @@ import { ClassClosingEntity, ClassEntity, ClassReaderEntity } from './class.enti
 import { ClassStoreModule } from './class.store';
 import { ClassController, ClassReportController, MyClassController } from './classes.controller';
 import { ClosedClassGuard } from './closed-class.guard';
+import { ClosingChecklist } from './closing-checklist';
 import { ClosingService } from './closing.service';
 import { FamiliesAccessService } from './families-access.service';
 import { OpeningService } from './opening.service';
@@ -42,6 +43,13 @@ import { OpeningService } from './opening.service';
     EventStoreModule,
   ],
   controllers: [ClassController, ClassReportController, MyClassController, ClassesController, MyClassesController],
-  providers: [ClosingService, OpeningService, FamiliesAccessService, ClassArchives, { provide: APP_GUARD, useClass: ClosedClassGuard }],
+  providers: [
+    ClosingChecklist,
+    ClosingService,
+    OpeningService,
+    FamiliesAccessService,
+    ClassArchives,
+    { provide: APP_GUARD, useClass: ClosedClassGuard },
+  ],
 })
 export class ClassesModule {}

@@ -8,7 +8,6 @@ import type {
   ClassView,
   ClosingCheck,
   ClosingInput,
-  ClosingItem,
   ClosingWaiver,
   FrozenReport,
   MyClass,
@@ -18,7 +17,6 @@ import type {
 import { formatQuetzales, toCentavos, todayInGuatemala, toQuetzales } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
-import { BankLineStore } from '../bank/bank-line.store';
 import { BooksClosing } from '../books/books-closing';
 import { BooksReader } from '../books/books-reader';
 import { booksWorkbook, familiesWorkbook } from '../books/books-workbook';
@@ -29,9 +27,9 @@ import { putFile, readStoredFile } from '../files/file-folder';
 import { recordChange } from '../history/record';
 import { LedgerService } from '../ledger/ledger.service';
 import { MyFamilyService } from '../parent/my-family.service';
-import { ReceiptStore } from '../receipts/receipt.store';
 import { ClassClosingEntity, ClassEntity } from './class.entity';
 import { ClassStore, toSchoolClass } from './class.store';
+import { ClosingChecklist } from './closing-checklist';
 import { toFamilyReport } from './family-report';
 
 export const CLOSING_MESSAGES = {
@@ -46,16 +44,6 @@ export const CLOSING_MESSAGES = {
   noReport: 'La promoción aún no está cerrada: su informe final no existe todavía.',
   reportMissing: 'El informe final no está en la carpeta de archivos. Restáuralo desde una copia de seguridad.',
 } as const;
-
-const SECTION: Record<ClosingItem, string> = {
-  comprobantes: 'comprobantes',
-  banco: 'banco',
-  gastos: 'cuentas-comite',
-  preguntas: 'cuentas-comite',
-  saldos: 'cuentas-comite',
-};
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** 31 March of the year after the class's: when its families stop reading it, unless the committee says otherwise. */
 export const defaultReadUntil = (year: number) => `${year + 1}-03-31`;
@@ -119,63 +107,12 @@ export class ClosingService {
     private readonly books: BooksReader,
     private readonly booksClosing: BooksClosing,
     private readonly controls: ControlsService,
-    private readonly receipts: ReceiptStore,
-    private readonly bank: BankLineStore,
+    private readonly checks: ClosingChecklist,
     private readonly ledger: LedgerService,
     private readonly families: FamilyStore,
     private readonly myFamily: MyFamilyService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  /** The checklist, each item with what is left; and the books as they stand. */
-  private async checklist(manager: EntityManager): Promise<{ checklist: ClosingCheck[]; books: Books }> {
-    const [receipts, lines, open, books] = await Promise.all([
-      this.receipts.countUnderReview(manager),
-      this.bank.countUndecided(manager),
-      this.booksClosing.openItems(manager),
-      this.books.forAdmin(manager),
-    ]);
-    const waiting = open.pendingExpenses + open.pendingControls;
-    const held = books.held;
-    const checks: Array<[ClosingItem, boolean, string]> = [
-      [
-        'comprobantes',
-        receipts === 0,
-        receipts === 0 ? 'Todos los comprobantes decididos' : `${plural(receipts, 'comprobante', 'comprobantes')} sin decidir`,
-      ],
-      [
-        'banco',
-        lines === 0,
-        lines === 0
-          ? 'Todas las líneas del banco aplicadas o descartadas'
-          : `${plural(lines, 'línea', 'líneas')} del banco sin aplicar ni descartar`,
-      ],
-      [
-        'gastos',
-        waiting === 0,
-        waiting === 0
-          ? 'Nada espera una segunda aprobación'
-          : `${plural(waiting, 'gasto o cambio de controles espera', 'gastos o cambios de controles esperan')} una segunda aprobación`,
-      ],
-      [
-        'preguntas',
-        open.openQuestions === 0,
-        open.openQuestions === 0
-          ? 'Todas las preguntas de las familias respondidas'
-          : `${plural(open.openQuestions, 'pregunta', 'preguntas')} de familias sin responder`,
-      ],
-      [
-        'saldos',
-        held !== null && held.bank !== null && held.difference === 0,
-        held === null || held.bank === null
-          ? 'Registra el saldo del banco (y el efectivo en caja, si hay)'
-          : held.difference === 0
-            ? `Saldos registrados: ${formatQuetzales(held.total)}, iguales a las cuentas`
-            : `Lo registrado difiere de las cuentas: ${held.difference < 0 ? 'faltan' : 'sobran'} ${formatQuetzales(Math.abs(held.difference))}`,
-      ],
-    ];
-    return { checklist: checks.map(([item, done, detail]) => ({ item, done, detail, section: SECTION[item] })), books };
-  }
 
   /** The items open and not waived, as the refusal names them. */
   private unwaived(checklist: ClosingCheck[], waivers: ClosingWaiver[]): string[] {
@@ -189,7 +126,7 @@ export class ClosingService {
     const manager = this.db.manager;
     const row = await this.classes.latest();
     const [{ checklist, books }, closings, adminCount] = await Promise.all([
-      this.checklist(manager),
+      this.checks.read(manager),
       manager.find(ClassClosingEntity, { where: { classId: row.id }, order: { id: 'DESC' } }),
       this.controls.adminCount(manager),
     ]);
@@ -210,7 +147,7 @@ export class ClosingService {
       if (row.state !== 'activa') throw new ConflictException(CLOSING_MESSAGES.notActive(row.name, row.state));
       const readUntil = input.familiesReadUntil ?? defaultReadUntil(row.year);
       if (readUntil < todayInGuatemala()) throw new ConflictException(CLOSING_MESSAGES.readUntilPast);
-      const { checklist, books } = await this.checklist(manager);
+      const { checklist, books } = await this.checks.read(manager);
       if (books.totals.balance < 0) throw new ConflictException(CLOSING_MESSAGES.negative(formatQuetzales(books.totals.balance)));
       const open = new Set(checklist.filter((check) => !check.done).map((check) => check.item));
       const waivers = (input.waivers ?? [])
@@ -267,7 +204,7 @@ export class ClosingService {
       let balance = closing.balance;
       if (verdict === 'approve') {
         // What changed since the proposal is checked again: an item opened since is waived or refused.
-        const { checklist, books } = await this.checklist(manager);
+        const { checklist, books } = await this.checks.read(manager);
         const missing = this.unwaived(checklist, JSON.parse(closing.waivers) as ClosingWaiver[]);
         if (missing.length > 0) throw new ConflictException(CLOSING_MESSAGES.open(missing));
         if (books.totals.balance < 0) throw new ConflictException(CLOSING_MESSAGES.negative(formatQuetzales(books.totals.balance)));

@@ -64,6 +64,15 @@ export class EventStore {
     return this.events.find({ ...(select ? { select } : {}), order: { fecha: 'ASC', id: 'ASC' } });
   }
 
+  /** The events that start after `now`, soonest first (what a class's closing waits for). */
+  ahead(now: Date, manager?: EntityManager): Promise<Array<Pick<EventRecord, 'id' | 'titulo' | 'fecha'>>> {
+    return this.repo(manager).find({
+      select: { id: true, titulo: true, fecha: true },
+      where: { fecha: MoreThan(now) },
+      order: { fecha: 'ASC', id: 'ASC' },
+    });
+  }
+
   /** What is left of the events deleted after `since`, by id. */
   deletedSince(since: Date): Promise<DeletedEventRecord[]> {
     return this.deleted.find({ where: { deletedAt: MoreThan(since) }, order: { id: 'ASC' } });
