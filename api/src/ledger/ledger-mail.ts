@@ -9,6 +9,7 @@ import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { moneyMail } from '../mail/templates';
 import { SettingsStore } from '../settings/settings.store';
+import { LedgerEntryEntity } from './ledger-entry.entity';
 
 /** The family's balance after the change, in one sentence. */
 export function balanceSentence(statement: Pick<Statement, 'totals'>): string {
@@ -18,6 +19,8 @@ export function balanceSentence(statement: Pick<Statement, 'totals'>): string {
   if (balance > 0) return `Estás al día con tus pagos; por pagar en los próximos pagos: ${formatQuetzales(balance)}.`;
   return 'Estás al día con tus pagos.';
 }
+
+const REVERSED_SUBJECT = 'Corrección en tu cuenta';
 
 /**
  * Tells a family what the committee did with its money (a receipt verified or rejected, a credit
@@ -66,6 +69,21 @@ export class LedgerMail {
     });
   }
 
+  /** Money the committee recorded by hand (cash, a transfer checked by hand): told like a verified receipt. */
+  recorded(
+    manager: EntityManager,
+    familyId: number,
+    input: { entryId: number; paymentNumber: PaymentNumber; amount: number; statement: Statement },
+  ) {
+    const title = PAYMENT_TITLES[input.paymentNumber];
+    return this.send(manager, familyId, input.entryId, {
+      subject: `Pago registrado: ${title}`,
+      what: `El comité registró tu pago del ${title.toLowerCase()}: recibimos ${formatQuetzales(input.amount)}`,
+      reason: null,
+      balance: balanceSentence(input.statement),
+    });
+  }
+
   /**
    * A credit reversed: when the family's e-mail about it still waits for its window, that e-mail is
    * withheld and nothing is sent (the family never heard of the mistake); otherwise the family is
@@ -78,7 +96,7 @@ export class LedgerMail {
   ) {
     if ((await this.outbox.withholdWaiting(manager, input.entryId)) > 0) return;
     return this.send(manager, familyId, input.entryId, {
-      subject: 'Corrección en tu cuenta',
+      subject: REVERSED_SUBJECT,
       what: `El comité corrigió un pago de ${formatQuetzales(input.amount)} registrado en tu cuenta`,
       reason: null,
       message: input.messageToFamily,
@@ -95,8 +113,21 @@ export class LedgerMail {
     const family = await this.families.byId(familyId, manager);
     if (!family || family.noticeEmailsOff || addressProblem(family.email)) return;
     const settings = await this.settings.columns(['classYear'], manager);
+    // Every e-mail about a credit names its receipt (docs/payments.md 'Receipts of credits').
+    const number =
+      ledgerEntryId === null
+        ? null
+        : ((await manager.findOne(LedgerEntryEntity, { select: { id: true, creditReceiptNumber: true }, where: { id: ledgerEntryId } }))
+            ?.creditReceiptNumber ?? null);
+    const receipt =
+      number === null
+        ? null
+        : content.subject === REVERSED_SUBJECT
+          ? `El recibo ${number} queda anulado.`
+          : `Tu recibo: ${number}. Puedes verlo e imprimirlo en el portal, en Pagos.`;
     const mail = moneyMail({
       ...content,
+      receipt,
       contactName: family.contactName,
       graduateName: family.graduateName,
       classYear: settings.classYear,

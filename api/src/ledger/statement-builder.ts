@@ -33,6 +33,7 @@ export function toLedgerEntry(row: LedgerEntryEntity, reversal?: LedgerEntryEnti
       ? { id: reversal.id, by: reversal.createdByName, at: reversal.createdAt.toISOString(), reason: reversal.reason ?? '' }
       : null,
     reason: row.kind === 'reversion' ? row.reason : null,
+    creditReceiptNumber: row.creditReceiptNumber,
   };
 }
 

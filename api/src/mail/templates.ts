@@ -192,6 +192,8 @@ export function moneyMail(input: {
   reason: string | null;
   /** What the committee wrote to the family (a reversal), when it wrote something. */
   message?: string | null;
+  /** The sentence naming the credit's receipt ('Tu recibo: 2026-0142. ...'), when the e-mail is about a credit. */
+  receipt?: string | null;
   /** 'Saldo pendiente: Q2,950.' or 'Saldo a favor: Q450.' or 'Estás al día con tus pagos.' */
   balance: string;
   subject: string;
@@ -202,6 +204,7 @@ export function moneyMail(input: {
     `${input.what} (${input.graduateName}).`,
     ...(input.reason ? [`Motivo del comité: ${input.reason}`] : []),
     ...(input.message ? [`Mensaje del comité: ${input.message}`] : []),
+    ...(input.receipt ? [input.receipt] : []),
     input.balance,
   ];
   const action = { label: 'Ver mis pagos', url: input.portalUrl };
