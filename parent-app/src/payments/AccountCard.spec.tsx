@@ -20,6 +20,7 @@ const entry = (overrides: Partial<LedgerEntry>): LedgerEntry => ({
   reverses: null,
   reversal: null,
   reason: null,
+  creditReceiptNumber: null,
   ...overrides,
 });
 
