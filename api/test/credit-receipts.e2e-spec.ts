@@ -138,6 +138,16 @@ describe.each(DATABASES)('receipts of credits (%s)', (kind) => {
     expect(mails[0]!.subject).toContain('Pago registrado: Segundo Pago');
     expect(mails[0]!.text).toContain(`Tu recibo: ${receipt!.number}.`);
     expect(mails[0]!.text).toContain('recibimos Q1,000');
+
+    // Once that e-mail has gone, a reversal tells the family its receipt is annulled.
+    const outbox = api.dataSource.getRepository(OutboxMessageEntity);
+    await outbox.update({ id: mails[0]!.id }, { status: 'sent', sentAt: new Date() });
+    const reversed = await admin.post(`/api/ledger-entries/${receipt!.id}/reverse`, { reason: 'Era de otra familia' });
+    expect(reversed.status).toBe(200);
+    const [, correction] = await outbox.find({ where: { recipient: family.email, kind: 'pago' }, order: { id: 'ASC' } });
+    expect(correction!.text).toContain(`El recibo ${receipt!.number} queda anulado.`);
+    expect(correction!.text).not.toContain('Tu recibo');
+    expect(correction!.text).not.toContain('Era de otra familia');
   });
 
   it('the migration numbers the credits already recorded in id order, and the series goes on after them', async () => {

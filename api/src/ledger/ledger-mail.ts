@@ -20,8 +20,6 @@ export function balanceSentence(statement: Pick<Statement, 'totals'>): string {
   return 'Estás al día con tus pagos.';
 }
 
-const REVERSED_SUBJECT = 'Corrección en tu cuenta';
-
 /**
  * Tells a family what the committee did with its money (a receipt verified or rejected, a credit
  * reversed), through the outbox in the same transaction. A family that turned the notice e-mails
@@ -96,7 +94,8 @@ export class LedgerMail {
   ) {
     if ((await this.outbox.withholdWaiting(manager, input.entryId)) > 0) return;
     return this.send(manager, familyId, input.entryId, {
-      subject: REVERSED_SUBJECT,
+      subject: 'Corrección en tu cuenta',
+      annulled: true,
       what: `El comité corrigió un pago de ${formatQuetzales(input.amount)} registrado en tu cuenta`,
       reason: null,
       message: input.messageToFamily,
@@ -108,7 +107,7 @@ export class LedgerMail {
     manager: EntityManager,
     familyId: number,
     ledgerEntryId: number | null,
-    content: { subject: string; what: string; reason: string | null; message?: string | null; balance: string },
+    content: { subject: string; what: string; reason: string | null; message?: string | null; balance: string; annulled?: boolean },
   ) {
     const family = await this.families.byId(familyId, manager);
     if (!family || family.noticeEmailsOff || addressProblem(family.email)) return;
@@ -122,11 +121,15 @@ export class LedgerMail {
     const receipt =
       number === null
         ? null
-        : content.subject === REVERSED_SUBJECT
+        : content.annulled
           ? `El recibo ${number} queda anulado.`
           : `Tu recibo: ${number}. Puedes verlo e imprimirlo en el portal, en Pagos.`;
     const mail = moneyMail({
-      ...content,
+      subject: content.subject,
+      what: content.what,
+      reason: content.reason,
+      message: content.message,
+      balance: content.balance,
       receipt,
       contactName: family.contactName,
       graduateName: family.graduateName,
