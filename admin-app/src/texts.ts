@@ -325,6 +325,7 @@ export const texts = {
       entryNote: (note: string) => `Nota: ${note}`,
       document: (number: string) => `Documento ${number}`,
       forPayment: (title: string) => `Para el ${title}`,
+      creditReceipt: (number: string) => `Recibo ${number}`,
       bankLinked: 'confirmado en el estado de cuenta del banco',
       reversedBy: (who: string, when: string, reason: string) => `Revertido por ${who}, ${when}: ${reason}`,
       reversal: (source: string) => `Reversión de «${source}»`,

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from '@portal/ui/router';
 import { useMyFamily } from '@portal/api-client/my-family';
 import { useUser } from '@portal/api-client/session';
@@ -11,6 +11,9 @@ import { PARENT_SECTIONS, useParentSections } from './sections';
 import { texts } from './texts';
 
 const BASE = '/parent';
+
+/** A credit's receipt, opened from 'Pagos' as a page of its own (to print): its own chunk. */
+const CreditReceiptPage = lazy(() => import('./payments/credit-receipts/CreditReceiptPage'));
 
 function Header() {
   const { user } = useUser();
@@ -43,6 +46,7 @@ export default function App() {
                 {PARENT_SECTIONS.map(({ path, Component }) => (
                   <Route key={path} index={!path} path={path || undefined} element={<Component />} />
                 ))}
+                <Route path="pagos/recibos/:id" element={<CreditReceiptPage />} />
                 <Route path="*" element={<Navigate to={BASE} replace />} />
               </Routes>
             </Suspense>

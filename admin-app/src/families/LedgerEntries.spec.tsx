@@ -22,6 +22,7 @@ const entry = (overrides: Partial<LedgerEntry>): LedgerEntry => ({
   reversal: null,
   reason: null,
   familyMessage: null,
+  creditReceiptNumber: null,
   ...overrides,
 });
 
@@ -32,7 +33,7 @@ describe("a family's ledger in its statement", () => {
       <LedgerEntries
         onReverse={onReverse}
         entries={[
-          entry({}),
+          entry({ creditReceiptNumber: '2026-0001' }),
           entry({
             id: 2,
             source: 'banco',
@@ -57,7 +58,7 @@ describe("a family's ledger in its statement", () => {
     const items = screen.getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Comprobante #12 verificado');
     expect(items[0]).toHaveTextContent(
-      '20/09/2025 · Documento 48213377 · Para el Primer Pago · confirmado en el estado de cuenta del banco',
+      'Recibo 2026-0001 · 20/09/2025 · Documento 48213377 · Para el Primer Pago · confirmado en el estado de cuenta del banco',
     );
     expect(within(items[1]!).getByText('Q500').tagName).toBe('S');
     expect(items[1]).toHaveTextContent(/Revertido por Tesorera, .*: Era de otra familia/);

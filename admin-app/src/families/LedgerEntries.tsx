@@ -21,6 +21,7 @@ export function LedgerEntries({ entries, onReverse }: { entries: LedgerEntry[]; 
               <span className="admin-strong">{entry.kind === 'reversion' ? t.reversal(source) : source}</span>
               <span className="admin-muted">
                 {[
+                  entry.creditReceiptNumber && t.creditReceipt(entry.creditReceiptNumber),
                   entry.depositDate && formatDayNumeric(entry.depositDate),
                   entry.documentNumber && t.document(entry.documentNumber),
                   entry.paymentNumber && entry.kind === 'credito' && t.forPayment(PAYMENT_TITLES[entry.paymentNumber]),

@@ -25,6 +25,9 @@ import type { Database } from './database.service';
  *      plain read of its transaction (FamilyStore.target, read before the transaction, then
  *      FamilyStore.lock): REPEATABLE READ fixes the snapshot at the first plain read, which would
  *      otherwise hide the credit another admin committed while this one waited for the lock.
+ *      The credit receipts' series row (`credit_receipt_series`, ledger/credit-receipt-series.ts)
+ *      comes right after the family (after all of them, when a bank confirmation locks several):
+ *      every new credit takes the next number of its class's series there.
  *   3. The event row.
  *   4. The rows that hang from them (event_rsvps, payment_confirmations, payment_proofs), last;
  *      the ON DELETE CASCADE foreign keys follow the same order (parent row, then children).

@@ -12,6 +12,7 @@ import { OpeningService } from '../classes/opening.service';
 import { Database } from '../database/database.service';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
+import { CreditReceiptSeries } from '../ledger/credit-receipt-series';
 import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { SettingsEntity } from '../settings/settings.entity';
@@ -77,6 +78,7 @@ export async function seedClosedClass(app: INestApplicationContext, admin: User,
         note: 'Transferencias de la familia (datos de demostración).',
         createdByName: treasurer.name,
         createdAt: new Date('2025-09-30T18:00:00Z'),
+        creditReceiptNumber: await app.get(CreditReceiptSeries).next(manager),
       });
     }
     const at = new Date('2025-11-10T18:00:00Z');

@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/password';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { NoticeEntity } from '../notices/notice.entity';
+import { CreditReceiptSeries } from '../ledger/credit-receipt-series';
 import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { expectedAmount } from '../ledger/ledger.service';
 import { PaymentAnswerEntity } from '../payments/payment-answer.entity';
@@ -266,6 +267,7 @@ export async function seedDemo(app: INestApplicationContext): Promise<void> {
     // The families marked paid above paid every payment due so far, by transfer, as the ledger keeps it.
     const today = todayInGuatemala();
     const due = (await manager.find(PaymentDateEntity)).filter((payment) => payment.date < today);
+    const series = app.get(CreditReceiptSeries);
     const credits = families
       .filter((family) => family.hasPaid)
       .map((family) => ({
@@ -279,6 +281,7 @@ export async function seedDemo(app: INestApplicationContext): Promise<void> {
         createdAt,
       }))
       .filter((credit) => credit.amount > 0);
-    if (credits.length > 0) await manager.insert(LedgerEntryEntity, credits);
+    // Each with its receipt's number, as every credit has.
+    for (const credit of credits) await manager.insert(LedgerEntryEntity, { ...credit, creditReceiptNumber: await series.next(manager) });
   });
 }

@@ -1,5 +1,5 @@
 import type { PaymentNumber } from '@portal/contracts';
-import { allocate, type Charge } from './allocation';
+import { allocate, attribute, type Charge } from './allocation';
 
 const CHARGES: Charge[] = [
   { paymentNumber: 1, dueDate: '2025-09-15', expected: 2950 },
@@ -62,5 +62,41 @@ describe('allocate', () => {
       expect(allocated + account.totals.credit).toBe(account.totals.received);
       for (const line of account.lines) expect(line.balance).toBeGreaterThanOrEqual(0);
     }
+  });
+});
+
+describe('attribute', () => {
+  const recorded = (id: number, amount: number, paymentNumber: PaymentNumber | null = null, standing = true) => ({
+    id,
+    amount,
+    paymentNumber,
+    standing,
+  });
+  const parts = (credits: Array<ReturnType<typeof recorded>>, id: number) => [...attribute(CHARGES, credits, id, '2026-01-01')];
+
+  it("says what each credit paid after the ones before it, the rest as 'Saldo a favor'", () => {
+    const credits = [recorded(1, 2000), recorded(2, 3000), recorded(3, 4000)];
+    expect(parts(credits, 1)).toEqual([[1, 2000]]);
+    expect(parts(credits, 2)).toEqual([
+      [1, 950],
+      [2, 2050],
+    ]);
+    // 1,350 + 1,500 + 1,000 pay the rest; 150 is left over.
+    expect(parts(credits, 3)).toEqual([
+      [2, 1350],
+      [3, 1500],
+      [6, 1000],
+      [null, 150],
+    ]);
+  });
+
+  it('leaves a reversed credit out of the later ones, and reads it where it was recorded', () => {
+    const credits = [recorded(1, 2950, 1, false), recorded(2, 2950)];
+    expect(parts(credits, 1)).toEqual([[1, 2950]]);
+    expect(parts(credits, 2)).toEqual([[1, 2950]]);
+  });
+
+  it('gives money recorded for a payment to that payment', () => {
+    expect(parts([recorded(1, 2950), recorded(2, 1000, 6)], 2)).toEqual([[6, 1000]]);
   });
 });

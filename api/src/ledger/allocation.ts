@@ -80,6 +80,33 @@ export function allocate(charges: Charge[], credits: Credit[], today: string): A
   };
 }
 
+/** A credit of the family's ledger, in the order it was recorded, and whether it still stands. */
+export interface RecordedCredit extends Credit {
+  id: number;
+  standing: boolean;
+}
+
+/**
+ * What one credit paid (centavos by payment; null: 'Saldo a favor'), by the allocation: the family's
+ * standing credits recorded before it, allocated without it and with it, and the difference. A
+ * reversed credit is read as if it still stood, where it was recorded. Adding money never takes any
+ * from a payment, so every part is positive, and the parts add up to the credit.
+ */
+export function attribute(charges: Charge[], credits: RecordedCredit[], id: number, today: string): Map<PaymentNumber | null, number> {
+  const index = credits.findIndex((credit) => credit.id === id);
+  const before = credits.slice(0, index).filter((credit) => credit.standing);
+  const without = allocate(charges, before, today);
+  const withIt = allocate(charges, [...before, credits[index]!], today);
+  const parts = new Map<PaymentNumber | null, number>();
+  withIt.lines.forEach((line, at) => {
+    const part = line.received - without.lines[at]!.received;
+    if (part > 0) parts.set(line.paymentNumber, part);
+  });
+  const surplus = withIt.totals.credit - without.totals.credit;
+  if (surplus > 0) parts.set(null, surplus);
+  return parts;
+}
+
 /**
  * What identifies a deposit across its slip and its bank line: the document number (letters and
  * digits only, upper case, no leading zeros), the amount in centavos and the day; null without a document.

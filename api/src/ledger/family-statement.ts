@@ -54,5 +54,6 @@ function toFamilyEntry(entry: LedgerEntry): FamilyLedgerEntry {
     reverses: entry.reverses,
     reversal: entry.reversal ? { at: entry.reversal.at, message: entry.reversal.familyMessage ?? FAMILY_MESSAGES.correction } : null,
     message: entry.kind === 'reversion' ? (entry.familyMessage ?? FAMILY_MESSAGES.correction) : null,
+    creditReceiptNumber: entry.creditReceiptNumber,
   };
 }

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { depositKey } from './allocation';
+import { CreditReceiptSeries } from './credit-receipt-series';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES, SOURCE_NAMES } from './ledger.messages';
 
@@ -31,7 +32,17 @@ export interface NewCredit {
  */
 export type LedgerCredit = Pick<
   LedgerEntryEntity,
-  'id' | 'familyId' | 'kind' | 'source' | 'amount' | 'receiptId' | 'bankLineId' | 'depositDate' | 'documentNumber' | 'reversedById'
+  | 'id'
+  | 'familyId'
+  | 'kind'
+  | 'source'
+  | 'amount'
+  | 'receiptId'
+  | 'bankLineId'
+  | 'depositDate'
+  | 'documentNumber'
+  | 'reversedById'
+  | 'creditReceiptNumber'
 >;
 
 /** The deposit a slip or a bank line stands for (`amount` in centavos). */
@@ -52,6 +63,7 @@ export interface Deposit {
 export class LedgerCredits {
   constructor(
     private readonly families: FamilyStore,
+    private readonly series: CreditReceiptSeries,
     @InjectRepository(LedgerEntryEntity) private readonly entries: Repository<LedgerEntryEntity>,
   ) {}
 
@@ -130,10 +142,15 @@ export class LedgerCredits {
     });
   }
 
-  /** Records a credit in the caller's transaction; a deposit another credit holds is refused (409). */
+  /**
+   * Records a credit in the caller's transaction, with its receipt's number (the class's next); a
+   * deposit another credit holds is refused (409).
+   */
   async credit(manager: EntityManager, user: User | null, input: NewCredit): Promise<LedgerCredit> {
     const key = depositKey(input.documentNumber, input.amount, input.depositDate);
     if (key) await this.refuseTaken(manager, key);
+    // After the refusal, so a refused deposit takes no number (nothing is written then).
+    const creditReceiptNumber = await this.series.next(manager);
     const row = {
       familyId: input.familyId,
       kind: 'credito' as const,
@@ -147,6 +164,7 @@ export class LedgerCredits {
       documentNumber: input.documentNumber?.slice(0, 40) || null,
       note: input.note ?? null,
       depositKey: key,
+      creditReceiptNumber,
       reversesId: null,
       reversedById: null,
       reason: null,

@@ -58,4 +58,12 @@ export class LedgerEntryEntity extends ReversibleRow {
   @Index('IDX_ledger_deposit', { unique: true })
   @Column({ type: 'varchar', length: 80, nullable: true })
   depositKey!: string | null;
+
+  /**
+   * A credit's receipt number in the class's series ('2026-0142', credit-receipt-series.ts), set when
+   * the credit is inserted and never changed; null on a reversal. Unique: never given twice.
+   */
+  @Index('IDX_ledger_credit_receipt', { unique: true })
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  creditReceiptNumber!: string | null;
 }

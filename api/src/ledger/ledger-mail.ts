@@ -9,6 +9,7 @@ import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { moneyMail } from '../mail/templates';
 import { SettingsStore } from '../settings/settings.store';
+import { LedgerEntryEntity } from './ledger-entry.entity';
 
 /** '4 pagos aún tienen el monto por definir': the payments of the family without an amount yet. */
 export function unpricedSentence(count: number): string {
@@ -84,6 +85,20 @@ export class LedgerMail {
     });
   }
 
+  /** Money the committee recorded by hand (cash, a transfer checked by hand): told like a verified receipt. */
+  recorded(
+    manager: EntityManager,
+    familyId: number,
+    input: { entryId: number; paymentNumber: PaymentNumber; amount: number; statement: Statement },
+  ) {
+    const title = PAYMENT_TITLES[input.paymentNumber];
+    return this.send(manager, familyId, input.entryId, {
+      subject: `Pago registrado: ${title}`,
+      what: `El comité registró tu pago del ${title.toLowerCase()}: recibimos ${formatQuetzales(input.amount)}`,
+      balance: balanceSentence(input.statement),
+    });
+  }
+
   /**
    * A credit reversed: when the family's e-mail about it still waits for its window, that e-mail is
    * withheld and nothing is sent (the family never heard of the mistake); otherwise the family is
@@ -97,6 +112,7 @@ export class LedgerMail {
     if ((await this.outbox.withholdWaiting(manager, input.entryId)) > 0) return;
     return this.send(manager, familyId, input.entryId, {
       subject: 'Corrección en tu cuenta',
+      annulled: true,
       what: `El comité corrigió un pago de ${formatQuetzales(input.amount)} registrado en tu cuenta`,
       message: input.messageToFamily,
       balance: balanceSentence(input.statement),
@@ -107,13 +123,29 @@ export class LedgerMail {
     manager: EntityManager,
     familyId: number,
     ledgerEntryId: number | null,
-    content: { subject: string; what: string; message?: string | null; balance: string },
+    content: { subject: string; what: string; message?: string | null; balance: string; annulled?: boolean },
   ) {
     const family = await this.families.byId(familyId, manager);
     if (!family || family.noticeEmailsOff || addressProblem(family.email)) return;
     const settings = await this.settings.columns(['classYear'], manager);
+    // Every e-mail about a credit names its receipt (docs/payments.md 'Receipts of credits').
+    const number =
+      ledgerEntryId === null
+        ? null
+        : ((await manager.findOne(LedgerEntryEntity, { select: { id: true, creditReceiptNumber: true }, where: { id: ledgerEntryId } }))
+            ?.creditReceiptNumber ?? null);
+    const receipt =
+      number === null
+        ? null
+        : content.annulled
+          ? `El recibo ${number} queda anulado.`
+          : `Tu recibo: ${number}. Puedes verlo e imprimirlo en el portal, en Pagos.`;
     const mail = moneyMail({
-      ...content,
+      subject: content.subject,
+      what: content.what,
+      message: content.message,
+      balance: content.balance,
+      receipt,
       contactName: family.contactName,
       graduateName: family.graduateName,
       classYear: settings.classYear,

@@ -3,6 +3,7 @@ import { formatQuetzales } from '@portal/format';
 export const LEDGER_MESSAGES = {
   familyNotFound: 'No encontramos esa familia.',
   entryNotFound: 'No encontramos ese movimiento.',
+  creditReceiptNotFound: 'No encontramos ese recibo.',
   notACredit: 'Solo se revierte un crédito; una reversión no se revierte: registra el pago de nuevo.',
   alreadyReversed: (by: string) => `${by} ya revirtió este crédito. Si el dinero sí llegó, regístralo de nuevo.`,
   depositTaken: (graduateName: string, source: string) =>

@@ -5,6 +5,7 @@ import { FamilyStoreModule } from '../families/family.store';
 import { PaymentStoreModule } from '../payments/payment.store';
 import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { SettingsStoreModule } from '../settings/settings.store';
+import { CreditReceiptSeries, CreditReceiptSeriesEntity } from './credit-receipt-series';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LedgerController } from './ledger.controller';
 import { LedgerCredits } from './ledger-credits';
@@ -16,7 +17,7 @@ import { StatementBuilder } from './statement-builder';
 /** The families' money (decisions item 20): credits, reversals, the accounts and the statements every screen reads. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([LedgerEntryEntity]),
+    TypeOrmModule.forFeature([LedgerEntryEntity, CreditReceiptSeriesEntity]),
     FamilyStoreModule,
     PaymentStoreModule,
     ReceiptStoreModule,
@@ -24,7 +25,7 @@ import { StatementBuilder } from './statement-builder';
     BankLineStoreModule,
   ],
   controllers: [LedgerController],
-  providers: [LedgerService, LedgerCredits, StatementBuilder, ReversalService, LedgerMail],
+  providers: [LedgerService, LedgerCredits, CreditReceiptSeries, StatementBuilder, ReversalService, LedgerMail],
   exports: [LedgerService, LedgerCredits, StatementBuilder, LedgerMail],
 })
 export class LedgerModule {}

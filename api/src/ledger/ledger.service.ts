@@ -4,7 +4,7 @@ import { todayInGuatemala, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import type { FamilyRecord } from '../families/family.store';
 import { PaymentStore, type PaymentOverride, type ScheduledPayment } from '../payments/payment.store';
-import { allocate, type Account, type Credit } from './allocation';
+import { allocate, type Account, type Charge, type Credit } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES } from './ledger.messages';
 
@@ -58,6 +58,17 @@ export class LedgerService {
       accounts.set(family.id, { ...allocate(charges, credits.get(family.id) ?? [], today), from });
     }
     return accounts;
+  }
+
+  /** What the family owes for each payment (centavos; null while a payment has no amount), as `accounts` allocates it. */
+  async charges(manager: EntityManager, family: Pick<FamilyRecord, 'id' | 'graduates'>): Promise<Charge[]> {
+    const [payments, overrides] = await Promise.all([this.payments.payments(manager), this.payments.overridesOf([family.id], manager)]);
+    const overrideOf = new Map(overrides.map((row) => [row.paymentNumber, row]));
+    return payments.map((payment) => ({
+      paymentNumber: payment.id,
+      dueDate: payment.date,
+      expected: expectedAmount(payment, family, overrideOf.get(payment.id)).expected,
+    }));
   }
 
   /** Each family's money: the sum of its entries (credits, and reversals as negatives). */

@@ -40,6 +40,7 @@ export function toLedgerEntry(row: LedgerEntryEntity, reversal?: LedgerEntryEnti
       : null,
     reason: row.kind === 'reversion' ? row.reason : null,
     familyMessage: row.kind === 'reversion' ? row.familyMessage : null,
+    creditReceiptNumber: row.creditReceiptNumber,
   };
 }
 

@@ -2,19 +2,22 @@ import { Module } from '@nestjs/common';
 import { FamilyStoreModule } from '../families/family.store';
 import { ParentModule } from '../parent/parent.module';
 import { PaymentStoreModule } from '../payments/payment.store';
+import { SettingsStoreModule } from '../settings/settings.store';
+import { CreditReceipts } from './credit-receipts';
+import { MyCreditReceiptsController } from './credit-receipts.controller';
 import { LedgerModule } from './ledger.module';
 import { MyStatementController, StatementsController } from './statements.controller';
 import { StatementsService } from './statements.service';
 
 /**
  * Account statements (estado de cuenta) from the ledger: the committee's per family, with its own
- * amounts and cash, and the family's own. Apart from LedgerModule, which the session's family
+ * amounts and cash, and the family's own with the receipts of its credits. Apart from LedgerModule, which the session's family
  * (ParentModule) itself reads.
  */
 @Module({
-  imports: [LedgerModule, ParentModule, FamilyStoreModule, PaymentStoreModule],
-  controllers: [StatementsController, MyStatementController],
-  providers: [StatementsService],
+  imports: [LedgerModule, ParentModule, FamilyStoreModule, PaymentStoreModule, SettingsStoreModule],
+  controllers: [StatementsController, MyStatementController, MyCreditReceiptsController],
+  providers: [StatementsService, CreditReceipts],
   exports: [StatementsService],
 })
 export class StatementsModule {}

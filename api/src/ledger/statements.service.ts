@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { LedgerCredits } from './ledger-credits';
+import { LedgerMail } from './ledger-mail';
 import { PaymentStore, type PaymentOverride } from '../payments/payment.store';
 import type { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
 import { recordChange } from '../history/record';
@@ -50,6 +51,7 @@ export class StatementsService {
     private readonly credits: LedgerCredits,
     private readonly families: FamilyStore,
     private readonly payments: PaymentStore,
+    private readonly mail: LedgerMail,
   ) {}
 
   forFamily(familyId: number, manager: EntityManager = this.db.manager): Promise<Statement> {
@@ -100,13 +102,16 @@ export class StatementsService {
     });
   }
 
-  /** Money received without a receipt (cash at a meeting, a transfer checked by hand): a credit by this admin. */
+  /**
+   * Money received without a receipt (cash at a meeting, a transfer checked by hand): a credit by this
+   * admin, with its receipt's number, e-mailed to the family.
+   */
   async recordCash(user: User, familyId: number, paymentNumber: number, input: CashPaymentDto): Promise<Statement> {
     const payment = this.paymentNumber(paymentNumber);
     const target = await this.families.target(familyId);
     return this.db.write(async (manager) => {
       if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(STATEMENT_TEXTS.familyNotFound);
-      await this.credits.credit(manager, user, {
+      const entry = await this.credits.credit(manager, user, {
         familyId,
         source: 'efectivo',
         method: input.method ?? 'efectivo',
@@ -115,7 +120,15 @@ export class StatementsService {
         depositDate: input.depositDate ?? todayInGuatemala(),
         note: input.note?.trim() || null,
       });
-      return this.forFamily(familyId, manager);
+      const statement = await this.forFamily(familyId, manager);
+      // The family is told, with its receipt's number, like a verified receipt or a bank deposit.
+      await this.mail.recorded(manager, familyId, {
+        entryId: entry.id,
+        paymentNumber: payment,
+        amount: toQuetzales(entry.amount),
+        statement,
+      });
+      return statement;
     });
   }
 

@@ -197,6 +197,8 @@ export function moneyMail(input: {
    * family's e-mail has no place for the committee's internal reason (decisions item 25).
    */
   message?: string | null;
+  /** The sentence naming the credit's receipt ('Tu recibo: 2026-0142. ...'), when the e-mail is about a credit. */
+  receipt?: string | null;
   /** 'Saldo pendiente: Q2,950.', 'Saldo a favor: Q450.', 'Estás al día por ahora; …' or 'Estás al día con tus pagos.' */
   balance: string;
   subject: string;
@@ -206,6 +208,7 @@ export function moneyMail(input: {
     `Hola, ${input.contactName}:`,
     `${input.what} (${input.graduateName}).`,
     ...(input.message ? [`Mensaje del comité: ${input.message}`] : []),
+    ...(input.receipt ? [input.receipt] : []),
     input.balance,
   ];
   const action = { label: 'Ver mis pagos', url: input.portalUrl };

@@ -118,6 +118,24 @@ export const FAMILY_ROUTES: Record<string, RouteRule> = {
   'GET /api/my-family': { expect: PARENT },
   'GET /api/my-family/payment-proofs': { expect: PARENT },
   'GET /api/my-family/statement': { expect: PARENT },
+  'GET /api/my-family/credit-receipts': { expect: PARENT },
+  // Family A's receipt: family B's parent gets a 404, as for one that does not exist.
+  'GET /api/my-family/credit-receipts/:id': {
+    expect: [401, 200, 404, 403, 403],
+    request: async ({ api, fx }) => {
+      const { identifiers } = await api.dataSource.getRepository(LedgerEntryEntity).insert({
+        familyId: fx.a.family.id,
+        kind: 'credito',
+        source: 'efectivo',
+        method: 'efectivo',
+        amount: 100,
+        creditReceiptNumber: `2026-${9000 + nextNumber()}`,
+        createdByName: 'Comité',
+        createdAt: new Date(),
+      });
+      return { url: `/api/my-family/credit-receipts/${identifiers[0]!.id}` };
+    },
+  },
   'POST /api/my-family/payment-proofs': {
     expect: [401, 201, 201, 403, 403],
     send: async ({ api }, agent) => {

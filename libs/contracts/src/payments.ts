@@ -136,6 +136,41 @@ export interface LedgerEntry {
   reason: string | null;
   /** On a reversal: what the family reads; null reads as FAMILY_MESSAGES.correction. */
   familyMessage: string | null;
+  /** On a credit: its credit receipt's number in the class's series ('2026-0142'); null on a reversal. */
+  creditReceiptNumber: string | null;
+}
+
+/**
+ * A credit's receipt as its family reads it ('Recibo 2026-0142', decisions item 20): every credit to a
+ * family has one, numbered once in the class's series when the credit is recorded. Written for the
+ * family (decisions item 25): no field carries the committee's internal reasons or notes.
+ */
+export interface CreditReceipt {
+  /** The credit's id (its ledger entry). */
+  id: number;
+  /** '2026-0142': the class's year and the receipt's place in its series. */
+  number: string;
+  graduateName: string;
+  contactName: string;
+  /** Quetzales. */
+  amount: number;
+  /** yyyy-MM-dd: the deposit's day, or the day the money was recorded. */
+  date: string;
+  /** When the committee recorded it (ISO). */
+  recordedAt: string;
+  /** Who recorded it. */
+  recordedBy: string;
+  /** What it paid, by the ledger's allocation (quetzales); `paymentNumber` null is 'Saldo a favor'. */
+  paid: Array<{ paymentNumber: PaymentNumber | null; amount: number }>;
+  /** 'comprobante': a verified deposit slip; 'banco': the bank's statement; 'efectivo': recorded by the committee. */
+  source: LedgerEntry['source'];
+  /** How money recorded by the committee arrived (null for a slip or a bank line). */
+  method: CreditMethod | null;
+  documentNumber: string | null;
+  /** The account it arrived in: the committee's bank account, or null for cash in hand. */
+  account: { bankName: string; accountNumber: string; accountHolder: string } | null;
+  /** When the credit was reversed ('Anulado', ISO); null while it stands. */
+  annulledAt: string | null;
 }
 
 /**
@@ -244,4 +279,6 @@ export interface FamilyLedgerEntry {
   reversal: { at: string; message: string } | null;
   /** On a reversal: what the family was told. */
   message: string | null;
+  /** On a credit: its receipt's number ('2026-0142'; GET /api/my-family/credit-receipts). */
+  creditReceiptNumber: string | null;
 }

@@ -16,6 +16,7 @@ const entry = (overrides: Partial<FamilyLedgerEntry>): FamilyLedgerEntry => ({
   reverses: null,
   reversal: null,
   message: null,
+  creditReceiptNumber: null,
   ...overrides,
 });
 

@@ -12,6 +12,7 @@ import { parentToasts } from '../common/parent-toasts';
 import { texts } from '../texts';
 import { AccountCard } from './AccountCard';
 import { BankCard } from './BankCard';
+import { CreditReceiptList } from './credit-receipts/CreditReceiptList';
 import { PaymentItem } from './PaymentItem';
 
 const t = texts.payments;
@@ -40,6 +41,7 @@ export default function PaymentsSection() {
         onUpload={unpaid ? () => setUpload((last) => ({ paymentNumber: unpaid.id, request: (last?.request ?? 0) + 1 })) : undefined}
       />
       {statement && <AccountCard statement={statement} />}
+      <CreditReceiptList />
       <Card>
         <CardHeader>
           <CardTitle>{t.calendarTitle}</CardTitle>

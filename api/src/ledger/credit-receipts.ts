@@ -1,0 +1,80 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { CreditReceipt } from '@portal/contracts';
+import { todayInGuatemala, toQuetzales } from '@portal/format';
+import type { EntityManager } from 'typeorm';
+import { Database } from '../database/database.service';
+import type { FamilyRecord } from '../families/family.store';
+import { SettingsStore } from '../settings/settings.store';
+import { attribute, type RecordedCredit } from './allocation';
+import { LedgerEntryEntity } from './ledger-entry.entity';
+import { LEDGER_MESSAGES } from './ledger.messages';
+import { LedgerService } from './ledger.service';
+
+type Family = Pick<FamilyRecord, 'id' | 'graduateName' | 'contactName' | 'graduates'>;
+
+/**
+ * The family's receipts of its credits ('Recibo 2026-0142', docs/payments.md): one per credit, with
+ * what it paid by the ledger's allocation and the account it arrived in. Built for the family
+ * (decisions item 25): the committee's notes and reasons are never read into it.
+ */
+@Injectable()
+export class CreditReceipts {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: LedgerService,
+    private readonly settings: SettingsStore,
+  ) {}
+
+  /** The family's receipts, newest first. */
+  async ofFamily(family: Family, manager: EntityManager = this.db.manager): Promise<CreditReceipt[]> {
+    const [entries, charges, settings] = await Promise.all([
+      manager.find(LedgerEntryEntity, { where: { familyId: family.id }, order: { id: 'ASC' } }),
+      this.ledger.charges(manager, family),
+      this.settings.columns(['bankName', 'bankAccountNumber', 'bankAccountHolder'], manager),
+    ]);
+    const today = todayInGuatemala();
+    const annulledAt = new Map(
+      entries.flatMap((entry) => (entry.reversesId === null ? [] : [[entry.reversesId, entry.createdAt] as const])),
+    );
+    const credits = entries.filter((entry) => entry.kind === 'credito' && entry.creditReceiptNumber !== null);
+    const recorded: RecordedCredit[] = credits.map((entry) => ({
+      id: entry.id,
+      amount: entry.amount,
+      paymentNumber: entry.paymentNumber,
+      standing: entry.reversedById === null,
+    }));
+    const account = { bankName: settings.bankName, accountNumber: settings.bankAccountNumber, accountHolder: settings.bankAccountHolder };
+    return credits
+      .map((entry): CreditReceipt => {
+        const parts = attribute(charges, recorded, entry.id, today);
+        return {
+          id: entry.id,
+          number: entry.creditReceiptNumber!,
+          graduateName: family.graduateName,
+          contactName: family.contactName,
+          amount: toQuetzales(entry.amount),
+          date: entry.depositDate ?? todayInGuatemala(entry.createdAt),
+          recordedAt: entry.createdAt.toISOString(),
+          recordedBy: entry.createdByName,
+          paid: [...parts]
+            // The payments in their order, 'Saldo a favor' last.
+            .sort(([a], [b]) => (a ?? 7) - (b ?? 7))
+            .map(([paymentNumber, amount]) => ({ paymentNumber, amount: toQuetzales(amount) })),
+          source: entry.source,
+          method: entry.method,
+          documentNumber: entry.documentNumber,
+          // Cash in the committee's hands arrived in no account.
+          account: entry.method === 'efectivo' ? null : account,
+          annulledAt: annulledAt.get(entry.id)?.toISOString() ?? null,
+        };
+      })
+      .reverse();
+  }
+
+  /** One receipt of the family's; any other id (another family's, a reversal) is a 404. */
+  async one(family: Family, id: number): Promise<CreditReceipt> {
+    const receipt = (await this.ofFamily(family)).find((candidate) => candidate.id === id);
+    if (!receipt) throw new NotFoundException(LEDGER_MESSAGES.creditReceiptNotFound);
+    return receipt;
+  }
+}
