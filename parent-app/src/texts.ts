@@ -41,6 +41,7 @@ export const texts = {
   // `when` ends in 'a. m.' / 'p. m.': no second full stop.
   closed: (when: string) => `Las confirmaciones cerraron el ${when}`,
   over: 'Este evento ya pasó.',
+  classClosed: (name: string) => `La ${name} está cerrada: puedes consultarla, pero ya no cambia.`,
   portal: {
     money: {
       title: 'Tu familia hoy',

@@ -17,6 +17,7 @@ export function EventCard({
   tablesBooked = 0,
   pending,
   onAnswer,
+  readOnlyNote = null,
 }: {
   event: GraduationEvent;
   answer: boolean | null;
@@ -24,6 +25,8 @@ export function EventCard({
   tablesBooked?: number;
   pending: boolean;
   onAnswer: (attending: boolean, guests?: number) => void;
+  /** The class is closed: the answer is shown, not asked (useClosedClassNote). */
+  readOnlyNote?: string | null;
 }) {
   const over = isEventOver(event);
   return (
@@ -93,7 +96,7 @@ export function EventCard({
           answer={answer}
           guests={guests}
           maxGuests={maxGuests(tablesBooked)}
-          closedNote={closedNote(event)}
+          closedNote={readOnlyNote ?? closedNote(event)}
           pending={pending}
           onAnswer={onAnswer}
         />

@@ -10,6 +10,7 @@ import { Skeleton } from '@portal/ui/skeleton';
 import { parentToasts } from '../common/parent-toasts';
 import { PhoneCalendarCard } from './CalendarLinks';
 import { EventCard } from './EventCard';
+import { useClosedClassNote } from '../common/closed-class';
 import { useFamily } from '../family/family-context';
 import { texts } from '../texts';
 
@@ -28,6 +29,7 @@ export default function EventsSection() {
   const { data: rsvps, error: rsvpsError } = useMyEventRsvps();
   const family = useFamily();
   const retryFailed = useRetryFailed();
+  const readOnlyNote = useClosedClassNote();
   const save = useSaveEventRsvp(parentToasts({ success: texts.toasts.eventRsvp, failure: texts.toasts.rsvpFailed, reason: true }));
   if ((!events || !rsvps) && (eventsError || rsvpsError)) {
     return (
@@ -55,6 +57,7 @@ export default function EventsSection() {
       guests={answers.get(event.id)?.guests ?? null}
       tablesBooked={family.tablesBooked}
       pending={save.isPending}
+      readOnlyNote={readOnlyNote}
       onAnswer={(attending, guests) =>
         void save.run(attending ? { eventId: event.id, attending, guests } : { eventId: event.id, attending })
       }
@@ -84,7 +87,8 @@ export default function EventsSection() {
           upcoming.map(card)
         )}
       </section>
-      <PhoneCalendarCard />
+      {/* A closed class's calendar is over: no subscription to offer. */}
+      {!readOnlyNote && <PhoneCalendarCard />}
       {past.length > 0 && (
         <section className="parent-section" aria-labelledby="parent-events-past">
           <h2 id="parent-events-past" className="parent-section__title">

@@ -14,6 +14,7 @@ import { toast } from '@portal/ui/toast';
 import { texts } from '../texts';
 import { galaTexts as t } from './gala-texts';
 import './gala.css';
+import { useClosedClassNote } from '../common/closed-class';
 
 // The pass and its QR library come only with the pass.
 const EntryPass = lazy(() => import('./EntryPass'));
@@ -150,6 +151,8 @@ function Near({ gala }: { gala: MyGala }) {
 export default function GalaSection() {
   const { data, error, isLoading } = useMyGala();
   const retryFailed = useRetryFailed();
+  // A closed class's gala is read, never changed: its guests and its neighbours stay as they were.
+  const readOnlyNote = useClosedClassNote();
   return (
     <section className="parent-section gala">
       {/* The pass first: at the door it is what the family opens, even with no connection. */}
@@ -166,8 +169,14 @@ export default function GalaSection() {
         <>
           <Details gala={data} />
           <Plan gala={data} />
-          <Guests key={`${data.family.maxGuests}:${data.family.guests.join('|')}`} gala={data} />
-          <Near gala={data} />
+          {readOnlyNote ? (
+            <p className="gala-muted">{readOnlyNote}</p>
+          ) : (
+            <>
+              <Guests key={`${data.family.maxGuests}:${data.family.guests.join('|')}`} gala={data} />
+              <Near gala={data} />
+            </>
+          )}
         </>
       )}
     </section>

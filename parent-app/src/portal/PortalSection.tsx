@@ -17,6 +17,7 @@ import { Badge } from '@portal/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Skeleton } from '@portal/ui/skeleton';
 import { AnswerButtons } from '../common/AnswerButtons';
+import { useClosedClassNote } from '../common/closed-class';
 import { closedNote } from '../common/rsvp-window';
 import { parentToasts } from '../common/parent-toasts';
 import { useFamily } from '../family/family-context';
@@ -99,6 +100,7 @@ export function TablesSummary({ family }: { family: Family }) {
 type KeyEvent = 'awards' | 'brunch';
 
 export function Attendance({ family, settings, events }: { family: Family; settings: Settings; events: readonly GraduationEvent[] }) {
+  const readOnlyNote = useClosedClassNote();
   const save = useSaveFamilyRsvp(parentToasts({ success: texts.toasts.familyRsvp, failure: texts.toasts.rsvpFailed, reason: true }));
   const rows: Array<{ key: KeyEvent; title: string; event: KeyEventSettings; eventId: number | null }> = [
     { key: 'awards', title: t.awardsEvent, event: settings.awards, eventId: family.awardsEventId },
@@ -134,7 +136,7 @@ export function Attendance({ family, settings, events }: { family: Family; setti
                 answer={answer === null ? null : answer === 'attending'}
                 guests={guests}
                 maxGuests={maxGuests(family.tablesBooked)}
-                closedNote={graduationEvent ? closedNote(graduationEvent) : null}
+                closedNote={readOnlyNote ?? (graduationEvent ? closedNote(graduationEvent) : null)}
                 pending={save.isPending}
                 onAnswer={(attending, people) =>
                   void save.run(attending ? { [`${key}Rsvp`]: true, [`${key}Guests`]: people } : { [`${key}Rsvp`]: false })
