@@ -32,6 +32,7 @@ import { FilesInFolder1765400000000 } from './migrations/1765400000000-files-in-
 import { ReceiptReading1765450000000 } from './migrations/1765450000000-receipt-reading';
 import { Classes1765500000000 } from './migrations/1765500000000-classes';
 import { ClassArchives1765600000000 } from './migrations/1765600000000-class-archives';
+import { ReceiptIntent1765710000000 } from './migrations/1765710000000-receipt-intent';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -64,6 +65,7 @@ export const MIGRATIONS = [
   ReceiptReading1765450000000,
   Classes1765500000000,
   ClassArchives1765600000000,
+  ReceiptIntent1765710000000,
 ];
 
 /**

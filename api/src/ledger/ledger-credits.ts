@@ -6,7 +6,7 @@ import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { depositKey } from './allocation';
+import { depositKey, readPaysFor } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES, SOURCE_NAMES } from './ledger.messages';
 
@@ -17,6 +17,8 @@ export interface NewCredit {
   amount: number;
   method?: CreditMethod | null;
   paymentNumber?: PaymentNumber | null;
+  /** A receipt's intent as stored ('1,2', 'saldo_a_favor'); null or left out: `paymentNumber` alone. */
+  paysFor?: string | null;
   receiptId?: number | null;
   bankLineId?: number | null;
   depositDate?: string | null;
@@ -141,6 +143,7 @@ export class LedgerCredits {
       method: input.method ?? null,
       amount: input.amount,
       paymentNumber: input.paymentNumber ?? null,
+      paysFor: input.paysFor ?? null,
       receiptId: input.receiptId ?? null,
       bankLineId: input.bankLineId ?? null,
       depositDate: input.depositDate ?? null,
@@ -253,6 +256,7 @@ export function shown(entry: LedgerEntryEntity) {
     method: entry.method,
     amount: toQuetzales(entry.amount),
     paymentNumber: entry.paymentNumber,
+    paysFor: readPaysFor(entry.paysFor, entry.paymentNumber),
     receiptId: entry.receiptId,
     bankLineId: entry.bankLineId,
     depositDate: entry.depositDate,

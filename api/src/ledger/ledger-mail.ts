@@ -36,22 +36,22 @@ export class LedgerMail {
   verified(
     manager: EntityManager,
     familyId: number,
-    input: { entryId: number; paymentNumber: PaymentNumber; amount: number; statement: Statement },
+    input: { entryId: number; paysFor: PaymentNumber[]; amount: number; statement: Statement },
   ) {
-    const title = PAYMENT_TITLES[input.paymentNumber];
+    const slip = slipOf(input.paysFor);
     return this.send(manager, familyId, input.entryId, {
-      subject: `Comprobante verificado: ${title}`,
-      what: `El comité verificó tu comprobante del ${title.toLowerCase()}: recibimos ${formatQuetzales(input.amount)}`,
+      subject: `Comprobante verificado: ${slip.title}`,
+      what: `El comité verificó tu comprobante ${slip.of}: recibimos ${formatQuetzales(input.amount)}`,
       reason: null,
       balance: balanceSentence(input.statement),
     });
   }
 
-  rejected(manager: EntityManager, familyId: number, input: { paymentNumber: PaymentNumber; reason: string; statement: Statement }) {
-    const title = PAYMENT_TITLES[input.paymentNumber];
+  rejected(manager: EntityManager, familyId: number, input: { paysFor: PaymentNumber[]; reason: string; statement: Statement }) {
+    const slip = slipOf(input.paysFor);
     return this.send(manager, familyId, null, {
-      subject: `Comprobante rechazado: ${title}`,
-      what: `El comité no pudo aceptar tu comprobante del ${title.toLowerCase()}; puedes subir uno nuevo en el portal`,
+      subject: `Comprobante rechazado: ${slip.title}`,
+      what: `El comité no pudo aceptar tu comprobante ${slip.of}; puedes subir uno nuevo en el portal`,
       reason: input.reason,
       balance: balanceSentence(input.statement),
     });
@@ -112,4 +112,14 @@ export class LedgerMail {
       sendAt,
     });
   }
+}
+
+/** What a slip pays, as a subject ('Primer Pago y Segundo Pago') and after 'tu comprobante' ('del primer pago y del segundo pago'). */
+function slipOf(paysFor: PaymentNumber[]): { title: string; of: string } {
+  if (paysFor.length === 0) return { title: 'Saldo a favor', of: 'para tu saldo a favor' };
+  const list = (parts: string[]) => (parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)!}`);
+  return {
+    title: list(paysFor.map((paymentNumber) => PAYMENT_TITLES[paymentNumber])),
+    of: list(paysFor.map((paymentNumber) => `del ${PAYMENT_TITLES[paymentNumber].toLowerCase()}`)),
+  };
 }
