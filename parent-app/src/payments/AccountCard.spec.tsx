@@ -10,6 +10,7 @@ const entry = (overrides: Partial<LedgerEntry>): LedgerEntry => ({
   method: null,
   amount: 2950,
   paymentNumber: 1,
+  paysFor: [1],
   receiptId: 12,
   bankLineId: null,
   depositDate: '2025-09-20',
