@@ -15,7 +15,10 @@ export class MyReceiptsController {
     return this.receipts.listOwn(user);
   }
 
-  /** multipart/form-data: `file`, `paymentNumber`, and optionally `amountDeclared`, `depositDate`, `documentNumber`. */
+  /**
+   * multipart/form-data: `file`, `paymentNumber`, and optionally `amountDeclared`, `depositDate`,
+   * `documentNumber` and `paysFor` (what the deposit pays: '6', '1,2' or 'saldo_a_favor').
+   */
   @Post()
   upload(@CurrentUser() user: User, @Body() body: unknown): Promise<Receipt> {
     return this.receipts.upload(user, body);
