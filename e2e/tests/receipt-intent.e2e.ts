@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
+import { seriousA11yViolations, smallTapTargets } from '../support/checks';
 import { startPortal, type Portal } from '../support/portal';
 
 let browser: Browser;
@@ -77,6 +78,9 @@ describe('what a family says a slip pays', () => {
     await first.getByLabel('Foto o PDF del comprobante').setInputFiles(slip());
     await first.getByLabel('Monto depositado (Q, opcional)').fill('1000');
     expect(await scrollsSideways(parent)).toBe(false);
+    // The open form passes the checks every screen passes: no serious axe violation, fingers' targets.
+    expect(await seriousA11yViolations(parent)).toEqual([]);
+    expect(await smallTapTargets(parent)).toEqual([]);
     await question.scrollIntoViewIfNeeded();
     await screenshot(parent, 'receipt-intent-choice');
     await first.getByRole('button', { name: 'Enviar comprobante' }).click();
