@@ -5,6 +5,7 @@ import { createFamily, createUser, expectSpanishError, sessionAgent, setPaymentA
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { DATABASES, type Agent, type TestApi, startApi } from './harness';
 import { PDF, upload } from './receipts-fixtures';
+import { previewStatement } from './support/bank-statements';
 
 describe.each(DATABASES)('what a family says a slip pays (%s)', (kind) => {
   let api: TestApi;
@@ -19,11 +20,24 @@ describe.each(DATABASES)('what a family says a slip pays (%s)', (kind) => {
   afterAll(() => api.close());
 
   let email = '';
+  let familyId = 0;
   /** A family of its own, with its parent signed in. */
   async function newFamily(): Promise<Agent> {
     const family = await createFamily(api);
     email = family.email;
+    familyId = family.id;
     return sessionAgent(api, (await createUser(api, 'parent', family.email)).id);
+  }
+
+  /** A bank statement line of one deposit, read and applied to the family. */
+  async function applyLine(document: string, amount: string, day: string) {
+    const [year, month, date] = day.split('-');
+    const csv = `Fecha;No. Documento;Descripción;Crédito\n${date}/${month}/${year};${document};DEPOSITO;Q ${amount}\n`;
+    const line = (await previewStatement(api, admin, Buffer.from(csv, 'utf8'))).lines[0]!;
+    const response = await admin.post('/api/bank-statements/confirm', {
+      lines: [{ date: line.date, description: line.description, document: line.document, amountCentavos: line.amountCentavos, familyId }],
+    });
+    expect(response.status).toBe(200);
   }
   const subjects = async () =>
     (await api.dataSource.getRepository(OutboxMessageEntity).find({ where: { recipient: email, kind: 'pago' }, order: { id: 'ASC' } })).map(
@@ -121,6 +135,33 @@ describe.each(DATABASES)('what a family says a slip pays (%s)', (kind) => {
     expect(receipt).toMatchObject({ paymentNumber: 4, paysFor: [4] });
     await verify(receipt.id, 1500);
     expect(await states(parent)).toMatchObject({ 1: ['pendiente', 0], 4: ['pagado', 1500] });
+  });
+
+  it('keeps the choice when the bank line of the deposit verifies the slip', async () => {
+    const parent = await newFamily();
+    const fields = { paymentNumber: '5', paysFor: '5,6', amountDeclared: '2000', documentNumber: '7731', depositDate: '2026-09-21' };
+    const receipt = (await send(parent, fields)).json<Receipt>();
+    await applyLine('7731', '2,000.00', '2026-09-21');
+    const statement = (await parent.get<Statement>('/api/my-family/statement')).body;
+    expect(statement.entries).toEqual([
+      expect.objectContaining({ source: 'banco', receiptId: receipt.id, paymentNumber: 5, paysFor: [5, 6] }),
+    ]);
+    expect(await states(parent)).toMatchObject({ 1: ['pendiente', 0], 5: ['pagado', 1000], 6: ['pagado', 1000] });
+  });
+
+  it("gives a bank line's credit the slip's choice when the slip verified later joins it", async () => {
+    const parent = await newFamily();
+    await applyLine('8842', '1,000.00', '2026-09-22');
+    // Money for no payment until the slip says what it pays: the oldest.
+    expect(await states(parent)).toMatchObject({ 1: ['parcial', 1000], 6: ['pendiente', 0] });
+    const fields = { paymentNumber: '6', paysFor: '6', amountDeclared: '1000', documentNumber: '8842', depositDate: '2026-09-22' };
+    const receipt = (await send(parent, fields)).json<Receipt>();
+    await verify(receipt.id, 1000);
+    const statement = (await parent.get<Statement>('/api/my-family/statement')).body;
+    expect(statement.entries).toEqual([
+      expect.objectContaining({ source: 'banco', receiptId: receipt.id, paymentNumber: 6, paysFor: [6] }),
+    ]);
+    expect(await states(parent)).toMatchObject({ 1: ['pendiente', 0], 6: ['pagado', 1000] });
   });
 
   it.each([

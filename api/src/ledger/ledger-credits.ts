@@ -33,7 +33,18 @@ export interface NewCredit {
  */
 export type LedgerCredit = Pick<
   LedgerEntryEntity,
-  'id' | 'familyId' | 'kind' | 'source' | 'amount' | 'receiptId' | 'bankLineId' | 'depositDate' | 'documentNumber' | 'reversedById'
+  | 'id'
+  | 'familyId'
+  | 'kind'
+  | 'source'
+  | 'amount'
+  | 'paymentNumber'
+  | 'paysFor'
+  | 'receiptId'
+  | 'bankLineId'
+  | 'depositDate'
+  | 'documentNumber'
+  | 'reversedById'
 >;
 
 /** The deposit a slip or a bank line stands for (`amount` in centavos). */
@@ -181,9 +192,17 @@ export class LedgerCredits {
    * Ties the other side of a deposit to the credit that holds it (nothing is counted again), only
    * while that credit stands: one reversed meanwhile is a 409 and nothing is written.
    */
-  async link(manager: EntityManager, user: User, entry: LedgerCredit, side: { receiptId: number } | { bankLineId: number }): Promise<void> {
+  async link(
+    manager: EntityManager,
+    user: User,
+    entry: LedgerCredit,
+    side: { receiptId: number } | { bankLineId: number },
+    intent?: Pick<NewCredit, 'paymentNumber' | 'paysFor'>,
+  ): Promise<void> {
     const free = 'receiptId' in side ? { receiptId: IsNull() } : { bankLineId: IsNull() };
-    const result = await manager.update(LedgerEntryEntity, { id: entry.id, reversedById: IsNull(), ...free }, side);
+    // A credit that names no payment (a bank line's) takes what the family said its slip pays.
+    const named = intent && entry.paymentNumber === null && entry.paysFor === null ? intent : {};
+    const result = await manager.update(LedgerEntryEntity, { id: entry.id, reversedById: IsNull(), ...free }, { ...side, ...named });
     if (!result.affected) throw new ConflictException(LEDGER_MESSAGES.creditGone);
     await recordChange(manager, user, {
       action: 'ledger.link',
@@ -192,7 +211,7 @@ export class LedgerCredits {
       familyId: entry.familyId,
       label: creditLabel(entry),
       before: { receiptId: entry.receiptId, bankLineId: entry.bankLineId },
-      after: { receiptId: entry.receiptId, bankLineId: entry.bankLineId, ...side },
+      after: { receiptId: entry.receiptId, bankLineId: entry.bankLineId, ...side, ...named },
     });
   }
 

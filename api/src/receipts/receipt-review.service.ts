@@ -104,18 +104,17 @@ export class ReceiptReviewService {
           documentNumber: receipt.reviewedDocumentNumber ?? receipt.documentNumber,
         };
         const holder = await this.credits.covering(manager, deposit, 'receiptId');
+        // The credit keeps what the family said the slip pays: those payments are paid first.
+        const intent = { paymentNumber: readPaysFor(receipt.paysFor, receipt.paymentNumber)[0] ?? null, paysFor: receipt.paysFor };
         let entryId: number;
         if (holder && holder.familyId === receipt.familyId && holder.receiptId === null) {
-          await this.credits.link(manager, user, holder, { receiptId: id });
+          await this.credits.link(manager, user, holder, { receiptId: id }, intent);
           entryId = holder.id;
         } else {
-          // The credit keeps what the family said the slip pays: those payments are paid first.
-          const paysFor = readPaysFor(receipt.paysFor, receipt.paymentNumber);
           const credit = await this.credits.credit(manager, user, {
             ...deposit,
+            ...intent,
             source: 'comprobante',
-            paymentNumber: paysFor[0] ?? null,
-            paysFor: receipt.paysFor,
             receiptId: id,
           });
           entryId = credit.id;

@@ -50,10 +50,11 @@ export async function checkMoneyRules(money: MoneyClass): Promise<void> {
     const allocated = statement.lines.reduce((total, line) => total + toCentavos(line.received), 0);
     expect(allocated + toCentavos(statement.totals.credit)).toBe(sum);
   }
-  // What the family said a slip pays stays on the credit its verification made, and pays those
+  // What the family said a slip pays stays on the credit that holds it, and pays those
   // payments first: each statement is the allocation of its standing credits, in their order.
   for (const receipt of receipts.filter((row) => row.state === 'verificado')) {
-    const own = standing.find((entry) => entry.receiptId === receipt.id && entry.source === 'comprobante');
+    // Cash the committee recorded for a payment keeps its own; a bank line's credit takes the slip's.
+    const own = standing.find((entry) => entry.receiptId === receipt.id && (entry.source !== 'efectivo' || entry.paymentNumber === null));
     if (own) expect(readPaysFor(own.paysFor, own.paymentNumber)).toEqual(readPaysFor(receipt.paysFor, receipt.paymentNumber));
   }
   for (const [index, statement] of statements.entries()) {
