@@ -324,7 +324,11 @@ export const texts = {
       entryBy: (who: string, when: string) => `Registrado por ${who}, ${when}`,
       entryNote: (note: string) => `Nota: ${note}`,
       document: (number: string) => `Documento ${number}`,
-      forPayment: (title: string) => `Para el ${title}`,
+      /** The payments a credit names, in order: 'Para el Quinto Pago y el Sexto Pago'. */
+      forPayment: (titles: string[]) => {
+        const named = titles.map((title) => `el ${title}`);
+        return `Para ${named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} y ${named[named.length - 1]}`}`;
+      },
       creditReceipt: (number: string) => `Recibo ${number}`,
       bankLinked: 'confirmado en el estado de cuenta del banco',
       reversedBy: (who: string, when: string, reason: string) => `Revertido por ${who}, ${when}: ${reason}`,
@@ -462,6 +466,18 @@ export const texts = {
     allStates: 'Todos los estados',
     allPayments: 'Todos los pagos',
     payment: (number: number) => `Pago ${number}`,
+    /** What the family said a slip pays, short for the queue: 'Pagos 5 y 6', 'Saldo a favor'. */
+    pays: (numbers: readonly number[]) =>
+      numbers.length === 0
+        ? 'Saldo a favor'
+        : numbers.length === 1
+          ? `Pago ${numbers[0]}`
+          : `Pagos ${numbers.slice(0, -1).join(', ')} y ${numbers[numbers.length - 1]}`,
+    /** The same in full, above the decision: the committee verifies the slip against it. */
+    familySays: (titles: string[]) =>
+      titles.length === 0
+        ? 'La familia dice que es saldo a favor (sin un pago en particular): pagará el pago pendiente más antiguo.'
+        : `La familia dice que paga: ${titles.length === 1 ? titles[0] : `${titles.slice(0, -1).join(', ')} y ${titles[titles.length - 1]}`}. Se aplica primero a ${titles.length === 1 ? 'ese pago' : 'esos pagos, en ese orden'}; lo que sobre, al pendiente más antiguo.`,
     empty: 'No hay comprobantes con estos filtros.',
     shortcuts:
       'Atajos: J siguiente, K anterior, V verificar, R rechazar, G girar (Mayús+G al otro lado), + y - acercar y alejar, 0 restablecer.',

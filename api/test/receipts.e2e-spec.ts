@@ -179,6 +179,7 @@ describe.each(DATABASES)('deposit receipts (%s)', (kind) => {
     [{ paymentNumber: '1', depositDate: '2025-02-30' }, 'depositDate'],
     [{ paymentNumber: '1', documentNumber: '<script>' }, 'documentNumber'],
     [{ paymentNumber: '1', familyId: '9' }, 'familyId'],
+    [{ paymentNumber: '1', paysFor: '1,9' }, 'paysFor'],
   ])('refuses bad fields %j with a 400 naming the field', async (fields, field) => {
     const response = await upload(api, parentA, fields, { data: PDF });
     expect(response.statusCode).toBe(400);

@@ -211,6 +211,16 @@ export const texts = {
     amount: 'Monto depositado (Q, opcional)',
     date: 'Fecha del depósito (opcional)',
     document: 'Número de documento del banco (opcional)',
+    paysForLegend: '¿Qué paga este depósito?',
+    paysForHint: 'Puedes elegir otro pago, varios, o «Saldo a favor» si el depósito no es para un pago en particular.',
+    paysForOwed: (amount: string) => `pendiente: ${amount}`,
+    paysForCredit: 'Saldo a favor (sin un pago en particular)',
+    paysForMissing: 'Elige qué paga el depósito: uno o varios pagos, o «Saldo a favor».',
+    /** What the family said a receipt pays: 'Para: Quinto Pago y Sexto Pago'; none named: saldo a favor. */
+    paysFor: (titles: string[]) =>
+      titles.length === 0
+        ? 'Para: saldo a favor'
+        : `Para: ${titles.length === 1 ? titles[0] : `${titles.slice(0, -1).join(', ')} y ${titles[titles.length - 1]}`}`,
     progress: { compress: 'Preparando la foto…', upload: 'Enviando…' },
     send: 'Enviar comprobante',
     cancel: 'Cancelar',

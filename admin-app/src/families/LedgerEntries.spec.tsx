@@ -11,6 +11,7 @@ const entry = (overrides: Partial<LedgerEntry>): LedgerEntry => ({
   method: null,
   amount: 2950,
   paymentNumber: 1,
+  paysFor: [1],
   receiptId: 12,
   bankLineId: 30,
   depositDate: '2025-09-20',
@@ -71,5 +72,20 @@ describe("a family's ledger in its statement", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Revertir Registrado por el comité · Cheque de Q300' }));
     expect(onReverse).toHaveBeenCalledWith(expect.objectContaining({ id: 4 }));
     expect(screen.getAllByRole('button', { name: /^Revertir/ })).toHaveLength(2);
+  });
+
+  it("names the payments a slip was verified for, in the family's order", () => {
+    render(
+      <LedgerEntries
+        onReverse={jest.fn()}
+        entries={[
+          entry({ paymentNumber: 6, paysFor: [6, 5], bankLineId: null }),
+          entry({ id: 2, paymentNumber: null, paysFor: [], bankLineId: null }),
+        ]}
+      />,
+    );
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Para el Sexto Pago y el Quinto Pago');
+    expect(items[1]).not.toHaveTextContent('Para el');
   });
 });

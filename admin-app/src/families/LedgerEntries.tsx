@@ -24,7 +24,9 @@ export function LedgerEntries({ entries, onReverse }: { entries: LedgerEntry[]; 
                   entry.creditReceiptNumber && t.creditReceipt(entry.creditReceiptNumber),
                   entry.depositDate && formatDayNumeric(entry.depositDate),
                   entry.documentNumber && t.document(entry.documentNumber),
-                  entry.paymentNumber && entry.kind === 'credito' && t.forPayment(PAYMENT_TITLES[entry.paymentNumber]),
+                  entry.paysFor.length > 0 &&
+                    entry.kind === 'credito' &&
+                    t.forPayment(entry.paysFor.map((number) => PAYMENT_TITLES[number])),
                   entry.source === 'comprobante' && entry.bankLineId !== null && entry.kind === 'credito' && t.bankLinked,
                 ]
                   .filter(Boolean)

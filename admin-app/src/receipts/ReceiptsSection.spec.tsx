@@ -26,6 +26,7 @@ const item = (id: number, graduateName: string, contentType = 'image/jpeg'): Rev
   warnings: [],
   duplicateOf: null,
   creditId: null,
+  paysFor: [1],
 });
 
 let queue = [item(1, 'Lucía Ramírez'), item(2, 'Mateo López', 'application/pdf')];
@@ -139,5 +140,38 @@ describe('the Comprobantes queue', () => {
     renderWithApi(<ReceiptsSection />);
     expect(screen.getByText('Documento 1')).toBeInTheDocument();
     expect(screen.getByText('Corregido por el comité: documento 88812345, depósito del 20/11/2026')).toBeInTheDocument();
+  });
+
+  it('shows what the family said the slip pays, and verifies it against those payments', async () => {
+    queue = [
+      { ...item(31, 'Valeria Pérez'), paymentNumber: 6, paysFor: [6], expected: 1000, stillOwed: 1000, amountDeclared: 1000 },
+      { ...item(32, 'Diego Cruz'), paymentNumber: 5, paysFor: [5, 6], expected: 2000, stillOwed: 2000, amountDeclared: 2000 },
+      { ...item(33, 'Elena Soto'), paysFor: [], expected: null, stillOwed: null, amountDeclared: 500 },
+    ];
+    render(<ReceiptsSection />);
+    // The queue names it on each slip.
+    const queued = screen.getAllByRole('listitem').map((row) => row.textContent);
+    expect(queued).toEqual(['Valeria Pérez · Pago 6', 'Diego Cruz · Pagos 5 y 6', 'Elena Soto · Saldo a favor']);
+    expect(screen.getByRole('heading', { name: /Valeria Pérez · Pago 6/ })).toBeInTheDocument();
+    expect(
+      screen.getByText('La familia dice que paga: Sexto Pago. Se aplica primero a ese pago; lo que sobre, al pendiente más antiguo.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Monto esperado: Q1,000 (pendiente de verificar: Q1,000)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(verifyReceipt).toHaveBeenLastCalledWith({ id: 31, amountReceived: 1000 });
+
+    expect(await screen.findByRole('heading', { name: /Diego Cruz · Pagos 5 y 6/ })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'La familia dice que paga: Quinto Pago y Sexto Pago. Se aplica primero a esos pagos, en ese orden; lo que sobre, al pendiente más antiguo.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Monto recibido (Q)')).toHaveValue('2000');
+
+    await userEvent.keyboard('j');
+    expect(screen.getByRole('heading', { name: /Elena Soto · Saldo a favor/ })).toBeInTheDocument();
+    expect(
+      screen.getByText('La familia dice que es saldo a favor (sin un pago en particular): pagará el pago pendiente más antiguo.'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FAMILY_MESSAGE_MAX, PAYMENT_NUMBERS, RECEIPT_STATES, type ReviewQueueItem } from '@portal/contracts';
+import { FAMILY_MESSAGE_MAX, PAYMENT_NUMBERS, PAYMENT_TITLES, RECEIPT_STATES, type ReviewQueueItem } from '@portal/contracts';
 import { receiptFileUrl, reviewQueueKey, useRejectReceipt, useReviewQueue, useVerifyReceipt } from '@portal/api-client/receipts';
 import { useRefresh } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
@@ -224,7 +224,7 @@ export default function ReceiptsSection() {
                     'PDF'
                   )}
                   <span>
-                    {item.graduateName} · {t.payment(item.paymentNumber)}
+                    {item.graduateName} · {t.pays(item.paysFor)}
                     {(item.duplicateOf !== null || item.warnings.length > 0) && (
                       <span className="admin-receipts__flag" title={t.hasWarnings}>
                         {' '}
@@ -242,7 +242,7 @@ export default function ReceiptsSection() {
                 <ReceiptView item={current} />
                 <div>
                   <h3>
-                    {current.graduateName} · {t.payment(current.paymentNumber)} <Badge>{t.states[current.state]}</Badge>
+                    {current.graduateName} · {t.pays(current.paysFor)} <Badge>{t.states[current.state]}</Badge>
                     <span className="admin-muted"> {t.number(current.id)}</span>
                     {current.duplicateOf !== null && (
                       <>
@@ -252,6 +252,7 @@ export default function ReceiptsSection() {
                     )}
                   </h3>
                   <p>{current.contactName}</p>
+                  <p className="admin-receipt__pays">{t.familySays(current.paysFor.map((number) => PAYMENT_TITLES[number]))}</p>
                   {current.warnings.length > 0 && (
                     <ul className="admin-receipt__warnings" aria-label={t.warningsLabel}>
                       {current.warnings.map((warning) => (

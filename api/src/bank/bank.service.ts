@@ -14,6 +14,7 @@ import type { EntityManager } from 'typeorm';
 import { Database, isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
+import { readPaysFor } from '../ledger/allocation';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerCredits } from '../ledger/ledger-credits';
 import { StatementBuilder } from '../ledger/statement-builder';
@@ -310,7 +311,9 @@ export class BankService {
     const entry = await this.credits.credit(manager, user, {
       ...deposit,
       source: 'banco',
-      paymentNumber: verified?.paymentNumber ?? null,
+      // The slip it verifies says what the money pays (one payment, several, or 'Saldo a favor').
+      paymentNumber: verified ? (readPaysFor(verified.paysFor, verified.paymentNumber)[0] ?? null) : null,
+      paysFor: verified?.paysFor ?? null,
       bankLineId: lineId,
       receiptId: verified?.id ?? null,
     });

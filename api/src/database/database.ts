@@ -33,6 +33,7 @@ import { ReceiptReading1765450000000 } from './migrations/1765450000000-receipt-
 import { Classes1765500000000 } from './migrations/1765500000000-classes';
 import { ClassArchives1765600000000 } from './migrations/1765600000000-class-archives';
 import { FamilyMessages1765700000000 } from './migrations/1765700000000-family-messages';
+import { ReceiptIntent1765710000000 } from './migrations/1765710000000-receipt-intent';
 import { ReceiptNumbers1765720000000 } from './migrations/1765720000000-receipt-numbers';
 
 export const MIGRATIONS = [
@@ -67,6 +68,7 @@ export const MIGRATIONS = [
   Classes1765500000000,
   ClassArchives1765600000000,
   FamilyMessages1765700000000,
+  ReceiptIntent1765710000000,
   ReceiptNumbers1765720000000,
 ];
 

@@ -7,7 +7,7 @@ const CHARGES: Charge[] = [
   { paymentNumber: 3, dueDate: '2025-11-15', expected: 1500 },
   { paymentNumber: 6, dueDate: '2026-03-15', expected: 1000 },
 ];
-const credit = (amount: number, paymentNumber: PaymentNumber | null = null) => ({ amount, paymentNumber });
+const credit = (amount: number, ...paysFor: PaymentNumber[]) => ({ amount, paysFor });
 const states = (credits: Array<ReturnType<typeof credit>>) =>
   allocate(CHARGES, credits, '2026-01-01').lines.map((line) => [line.paymentNumber, line.state, line.received]);
 
@@ -50,6 +50,47 @@ describe('allocate', () => {
     ]);
   });
 
+  it('pays the payments a credit names in its order, each up to what it owes, then the oldest', () => {
+    // Q4,000 for the sixth and the third: the sixth takes its Q1,000, the third its Q1,500, the oldest the rest.
+    expect(states([credit(4000, 6, 3)])).toEqual([
+      [1, 'parcial', 1500],
+      [2, 'pendiente', 0],
+      [3, 'pagado', 1500],
+      [6, 'pagado', 1000],
+    ]);
+    // Not enough for both: the first named is paid first.
+    expect(states([credit(1200, 6, 3)])).toEqual([
+      [1, 'pendiente', 0],
+      [2, 'pendiente', 0],
+      [3, 'parcial', 200],
+      [6, 'pagado', 1000],
+    ]);
+    expect(states([credit(1200, 3, 6)])).toEqual([
+      [1, 'pendiente', 0],
+      [2, 'pendiente', 0],
+      [3, 'parcial', 1200],
+      [6, 'pendiente', 0],
+    ]);
+  });
+
+  it('lets an earlier credit pay a payment before a later one that names it too', () => {
+    expect(states([credit(800, 6), credit(1500, 6, 3)])).toEqual([
+      [1, 'pendiente', 0],
+      [2, 'pendiente', 0],
+      [3, 'parcial', 1300],
+      [6, 'pagado', 1000],
+    ]);
+  });
+
+  it("pays the oldest with money for no particular payment (a slip for the family's credit)", () => {
+    expect(states([credit(1000), credit(600, 6)])).toEqual([
+      [1, 'parcial', 1000],
+      [2, 'pendiente', 0],
+      [3, 'pendiente', 0],
+      [6, 'parcial', 600],
+    ]);
+  });
+
   it('sends money for a payment with no amount yet, or not charged, to the oldest', () => {
     const charges: Charge[] = [CHARGES[0]!, { paymentNumber: 4, dueDate: '2026-01-15', expected: null }];
     expect(allocate(charges, [credit(100, 4), credit(100, 5)], '2026-01-01').lines.map((line) => line.received)).toEqual([200, 0]);
@@ -69,7 +110,7 @@ describe('attribute', () => {
   const recorded = (id: number, amount: number, paymentNumber: PaymentNumber | null = null, standing = true) => ({
     id,
     amount,
-    paymentNumber,
+    paysFor: paymentNumber === null ? [] : [paymentNumber],
     standing,
   });
   const parts = (credits: Array<ReturnType<typeof recorded>>, id: number) => [...attribute(CHARGES, credits, id, '2026-01-01')];

@@ -23,37 +23,53 @@ export interface Account {
   paid: boolean;
 }
 
-/** Money the family has, and the payment it was recorded or verified for (null: none named). */
+/** Money the family has, and the payments it was recorded or verified for, in that order (empty: none named). */
 export interface Credit {
   amount: number;
-  paymentNumber: PaymentNumber | null;
+  paysFor: PaymentNumber[];
 }
 
 /**
- * The family's money over its payments (decisions item 20): money recorded or verified for a named
- * payment pays that payment first; what is left of it, and money for no payment, pays the oldest
- * payment first, each up to what it owes; what is left after the last is the family's credit
- * ('Saldo a favor'). A payment is due once its date is before `today` (Guatemala), as the
- * reminders and the dashboard count it.
+ * The payments a credit or a receipt names, from what is stored: `paysFor` ('6', '1,2', or
+ * 'saldo_a_favor' for none) when the family chose, else the single `paymentNumber` of the rows
+ * before that choice existed.
+ */
+export function readPaysFor(stored: string | null | undefined, paymentNumber: PaymentNumber | null): PaymentNumber[] {
+  if (stored === null || stored === undefined) return paymentNumber === null ? [] : [paymentNumber];
+  return stored
+    .split(',')
+    .filter((part) => /^[1-6]$/.test(part))
+    .map((part) => Number(part) as PaymentNumber);
+}
+
+/** What is stored for a list of payments ('1,2'; 'saldo_a_favor' for none). */
+export const storedPaysFor = (payments: PaymentNumber[]): string => (payments.length === 0 ? 'saldo_a_favor' : payments.join(','));
+
+/**
+ * The family's money over its payments (decisions item 20): money recorded or verified for named
+ * payments pays those first, in the order they were named (credits in the order given), each up to
+ * what it still owes; what is left of it, and money for no payment, pays the oldest payment first,
+ * each up to what it owes; what is left after the last is the family's credit ('Saldo a favor'). A
+ * payment is due once its date is before `today` (Guatemala), as the reminders and the dashboard
+ * count it.
  */
 export function allocate(charges: Charge[], credits: Credit[], today: string): Account {
   const received = credits.reduce((sum, credit) => sum + credit.amount, 0);
   const paidTo = new Map<PaymentNumber, number>();
-  const owes = (charge: Charge) => (charge.expected === null ? 0 : charge.expected - (paidTo.get(charge.paymentNumber) ?? 0));
+  const owes = (charge: Charge) => (charge.expected === null ? 0 : Math.max(charge.expected - (paidTo.get(charge.paymentNumber) ?? 0), 0));
   const byNumber = new Map(charges.map((charge) => [charge.paymentNumber, charge]));
   let left = 0;
-  // Intent first: each named payment takes its own money, up to what it owes.
-  const named = new Map<PaymentNumber, number>();
+  // Intent first: each credit pays the payments it names, in its order, each up to what it owes.
   for (const credit of credits) {
-    const charge = credit.paymentNumber === null ? undefined : byNumber.get(credit.paymentNumber);
-    if (charge) named.set(charge.paymentNumber, (named.get(charge.paymentNumber) ?? 0) + credit.amount);
-    else left += credit.amount;
-  }
-  for (const [paymentNumber, amount] of named) {
-    const charge = byNumber.get(paymentNumber)!;
-    const paid = Math.max(Math.min(amount, owes(charge)), 0);
-    paidTo.set(paymentNumber, paid);
-    left += amount - paid;
+    let rest = credit.amount;
+    for (const paymentNumber of credit.paysFor) {
+      const charge = byNumber.get(paymentNumber);
+      if (!charge || rest <= 0) continue;
+      const paid = Math.min(rest, owes(charge));
+      paidTo.set(paymentNumber, (paidTo.get(paymentNumber) ?? 0) + paid);
+      rest -= paid;
+    }
+    left += rest;
   }
   left = Math.max(left, 0);
   const ordered = [...charges].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.paymentNumber - b.paymentNumber);

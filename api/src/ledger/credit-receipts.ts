@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import type { FamilyRecord } from '../families/family.store';
 import { SettingsStore } from '../settings/settings.store';
-import { attribute, type RecordedCredit } from './allocation';
+import { attribute, readPaysFor, type RecordedCredit } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES } from './ledger.messages';
 import { LedgerService } from './ledger.service';
@@ -40,7 +40,7 @@ export class CreditReceipts {
     const recorded: RecordedCredit[] = credits.map((entry) => ({
       id: entry.id,
       amount: entry.amount,
-      paymentNumber: entry.paymentNumber,
+      paysFor: readPaysFor(entry.paysFor, entry.paymentNumber),
       standing: entry.reversedById === null,
     }));
     const account = { bankName: settings.bankName, accountNumber: settings.bankAccountNumber, accountHolder: settings.bankAccountHolder };

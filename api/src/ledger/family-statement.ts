@@ -47,6 +47,7 @@ function toFamilyEntry(entry: LedgerEntry): FamilyLedgerEntry {
     method: entry.method,
     amount: entry.amount,
     paymentNumber: entry.paymentNumber,
+    paysFor: entry.paysFor,
     receiptId: entry.receiptId,
     depositDate: entry.depositDate,
     documentNumber: entry.documentNumber,

@@ -6,7 +6,7 @@ import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { depositKey } from './allocation';
+import { depositKey, readPaysFor } from './allocation';
 import { CreditReceiptSeries } from './credit-receipt-series';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES, SOURCE_NAMES } from './ledger.messages';
@@ -18,6 +18,8 @@ export interface NewCredit {
   amount: number;
   method?: CreditMethod | null;
   paymentNumber?: PaymentNumber | null;
+  /** A receipt's intent as stored ('1,2', 'saldo_a_favor'); null or left out: `paymentNumber` alone. */
+  paysFor?: string | null;
   receiptId?: number | null;
   bankLineId?: number | null;
   depositDate?: string | null;
@@ -37,6 +39,8 @@ export type LedgerCredit = Pick<
   | 'kind'
   | 'source'
   | 'amount'
+  | 'paymentNumber'
+  | 'paysFor'
   | 'receiptId'
   | 'bankLineId'
   | 'depositDate'
@@ -158,6 +162,7 @@ export class LedgerCredits {
       method: input.method ?? null,
       amount: input.amount,
       paymentNumber: input.paymentNumber ?? null,
+      paysFor: input.paysFor ?? null,
       receiptId: input.receiptId ?? null,
       bankLineId: input.bankLineId ?? null,
       depositDate: input.depositDate ?? null,
@@ -197,9 +202,17 @@ export class LedgerCredits {
    * Ties the other side of a deposit to the credit that holds it (nothing is counted again), only
    * while that credit stands: one reversed meanwhile is a 409 and nothing is written.
    */
-  async link(manager: EntityManager, user: User, entry: LedgerCredit, side: { receiptId: number } | { bankLineId: number }): Promise<void> {
+  async link(
+    manager: EntityManager,
+    user: User,
+    entry: LedgerCredit,
+    side: { receiptId: number } | { bankLineId: number },
+    intent?: Pick<NewCredit, 'paymentNumber' | 'paysFor'>,
+  ): Promise<void> {
     const free = 'receiptId' in side ? { receiptId: IsNull() } : { bankLineId: IsNull() };
-    const result = await manager.update(LedgerEntryEntity, { id: entry.id, reversedById: IsNull(), ...free }, side);
+    // A credit that names no payment (a bank line's) takes what the family said its slip pays.
+    const named = intent && entry.paymentNumber === null && entry.paysFor === null ? intent : {};
+    const result = await manager.update(LedgerEntryEntity, { id: entry.id, reversedById: IsNull(), ...free }, { ...side, ...named });
     if (!result.affected) throw new ConflictException(LEDGER_MESSAGES.creditGone);
     await recordChange(manager, user, {
       action: 'ledger.link',
@@ -208,7 +221,7 @@ export class LedgerCredits {
       familyId: entry.familyId,
       label: creditLabel(entry),
       before: { receiptId: entry.receiptId, bankLineId: entry.bankLineId },
-      after: { receiptId: entry.receiptId, bankLineId: entry.bankLineId, ...side },
+      after: { receiptId: entry.receiptId, bankLineId: entry.bankLineId, ...side, ...named },
     });
   }
 
@@ -272,6 +285,7 @@ export function shown(entry: LedgerEntryEntity) {
     method: entry.method,
     amount: toQuetzales(entry.amount),
     paymentNumber: entry.paymentNumber,
+    paysFor: readPaysFor(entry.paysFor, entry.paymentNumber),
     receiptId: entry.receiptId,
     bankLineId: entry.bankLineId,
     depositDate: entry.depositDate,

@@ -33,6 +33,13 @@ export class LedgerEntryEntity extends ReversibleRow {
   @Column({ type: 'int', nullable: true })
   paymentNumber!: PaymentNumber | null;
 
+  /**
+   * The payments a verified receipt's family named, in its order ('1,2'), or 'saldo_a_favor' for
+   * none (allocation.ts `readPaysFor`); null: `paymentNumber` alone names it.
+   */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  paysFor!: string | null;
+
   @Index('IDX_ledger_receipt')
   @Column({ type: 'int', nullable: true })
   receiptId!: number | null;

@@ -52,12 +52,12 @@ export class LedgerMail {
   verified(
     manager: EntityManager,
     familyId: number,
-    input: { entryId: number; paymentNumber: PaymentNumber; amount: number; statement: Statement },
+    input: { entryId: number; paysFor: PaymentNumber[]; amount: number; statement: Statement },
   ) {
-    const title = PAYMENT_TITLES[input.paymentNumber];
+    const slip = slipOf(input.paysFor);
     return this.send(manager, familyId, input.entryId, {
-      subject: `Comprobante verificado: ${title}`,
-      what: `El comité verificó tu comprobante del ${title.toLowerCase()}: recibimos ${formatQuetzales(input.amount)}`,
+      subject: `Comprobante verificado: ${slip.title}`,
+      what: `El comité verificó tu comprobante ${slip.of}: recibimos ${formatQuetzales(input.amount)}`,
       balance: balanceSentence(input.statement),
     });
   }
@@ -66,12 +66,12 @@ export class LedgerMail {
   rejected(
     manager: EntityManager,
     familyId: number,
-    input: { paymentNumber: PaymentNumber; familyMessage: string | null; statement: Statement },
+    input: { paysFor: PaymentNumber[]; familyMessage: string | null; statement: Statement },
   ) {
-    const title = PAYMENT_TITLES[input.paymentNumber];
+    const slip = slipOf(input.paysFor);
     return this.send(manager, familyId, null, {
-      subject: `Comprobante rechazado: ${title}`,
-      what: `El comité no pudo aceptar tu comprobante del ${title.toLowerCase()}; puedes subir uno nuevo en el portal`,
+      subject: `Comprobante rechazado: ${slip.title}`,
+      what: `El comité no pudo aceptar tu comprobante ${slip.of}; puedes subir uno nuevo en el portal`,
       message: input.familyMessage ?? FAMILY_MESSAGES.rejection,
       balance: balanceSentence(input.statement),
     });
@@ -161,4 +161,14 @@ export class LedgerMail {
       sendAt,
     });
   }
+}
+
+/** What a slip pays, as a subject ('Primer Pago y Segundo Pago') and after 'tu comprobante' ('del primer pago y del segundo pago'). */
+function slipOf(paysFor: PaymentNumber[]): { title: string; of: string } {
+  if (paysFor.length === 0) return { title: 'Saldo a favor', of: 'para tu saldo a favor' };
+  const list = (parts: string[]) => (parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)!}`);
+  return {
+    title: list(paysFor.map((paymentNumber) => PAYMENT_TITLES[paymentNumber])),
+    of: list(paysFor.map((paymentNumber) => `del ${PAYMENT_TITLES[paymentNumber].toLowerCase()}`)),
+  };
 }

@@ -1,10 +1,10 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import type { PaymentNumber, StatementLine } from '@portal/contracts';
+import type { StatementLine } from '@portal/contracts';
 import { todayInGuatemala, toQuetzales } from '@portal/format';
-import type { EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager } from 'typeorm';
 import type { FamilyRecord } from '../families/family.store';
 import { PaymentStore, type PaymentOverride, type ScheduledPayment } from '../payments/payment.store';
-import { allocate, type Account, type Charge, type Credit } from './allocation';
+import { allocate, readPaysFor, type Account, type Charge, type Credit } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES } from './ledger.messages';
 
@@ -85,29 +85,21 @@ export class LedgerService {
     return new Map(rows.map((row) => [Number(row.familyId), Number(row.amount)]));
   }
 
-  /** Each family's standing credits summed by the payment they were recorded for (allocation.ts pays that one first). */
+  /**
+   * Each family's standing credits in the order they were recorded, with the payments each names
+   * (allocation.ts pays those first, an earlier credit before a later one).
+   */
   async creditsByPayment(manager: EntityManager, familyIds: number[]): Promise<Map<number, Credit[]>> {
     if (familyIds.length === 0) return new Map();
-    const rows = await manager
-      .createQueryBuilder(LedgerEntryEntity, 'entry')
-      .select('entry.familyId', 'familyId')
-      .addSelect('entry.paymentNumber', 'paymentNumber')
-      .addSelect('COALESCE(SUM(entry.amount), 0)', 'amount')
-      .where('entry.familyId IN (:...familyIds)', { familyIds })
-      .andWhere("entry.kind = 'credito'")
-      .andWhere('entry.reversedById IS NULL')
-      .groupBy('entry.familyId')
-      .addGroupBy('entry.paymentNumber')
-      .getRawMany<{ familyId: number | string; paymentNumber: number | string | null; amount: number | string }>();
+    const rows = await manager.find(LedgerEntryEntity, {
+      select: { id: true, familyId: true, amount: true, paymentNumber: true, paysFor: true },
+      where: { familyId: In(familyIds), kind: 'credito', reversedById: IsNull() },
+      order: { id: 'ASC' },
+    });
     const credits = new Map<number, Credit[]>();
     for (const row of rows) {
-      // MySQL returns SUM() as a DECIMAL string.
-      const credit = {
-        amount: Number(row.amount),
-        paymentNumber: row.paymentNumber === null ? null : (Number(row.paymentNumber) as PaymentNumber),
-      };
-      const familyId = Number(row.familyId);
-      credits.set(familyId, [...(credits.get(familyId) ?? []), credit]);
+      const credit = { amount: row.amount, paysFor: readPaysFor(row.paysFor, row.paymentNumber) };
+      credits.set(row.familyId, [...(credits.get(row.familyId) ?? []), credit]);
     }
     return credits;
   }

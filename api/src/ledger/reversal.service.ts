@@ -54,6 +54,7 @@ export class ReversalService {
         method: entry.method,
         amount: -entry.amount,
         paymentNumber: entry.paymentNumber,
+        paysFor: entry.paysFor,
         receiptId: entry.receiptId,
         bankLineId: entry.bankLineId,
         depositDate: entry.depositDate,

@@ -8,6 +8,7 @@ import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { PaymentStore } from '../payments/payment.store';
 import { ReceiptStore, toReceipt } from '../receipts/receipt.store';
 import { SettingsStore } from '../settings/settings.store';
+import { readPaysFor } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES } from './ledger.messages';
 import { LedgerService } from './ledger.service';
@@ -21,6 +22,7 @@ export function toLedgerEntry(row: LedgerEntryEntity, reversal?: LedgerEntryEnti
     method: row.method,
     amount: toQuetzales(row.amount),
     paymentNumber: row.paymentNumber,
+    paysFor: readPaysFor(row.paysFor, row.paymentNumber),
     receiptId: row.receiptId,
     bankLineId: row.bankLineId,
     depositDate: row.depositDate,

@@ -9,6 +9,7 @@ export function toFamilyReceipt(receipt: Receipt): FamilyReceipt {
   return {
     id: receipt.id,
     paymentNumber: receipt.paymentNumber,
+    paysFor: receipt.paysFor,
     fileName: receipt.fileName,
     uploadedAt: receipt.uploadedAt,
     state: receipt.state,

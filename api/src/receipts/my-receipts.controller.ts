@@ -16,7 +16,10 @@ export class MyReceiptsController {
     return (await this.receipts.listOwn(user)).map(toFamilyReceipt);
   }
 
-  /** multipart/form-data: `file`, `paymentNumber`, and optionally `amountDeclared`, `depositDate`, `documentNumber`. */
+  /**
+   * multipart/form-data: `file`, `paymentNumber`, and optionally `amountDeclared`, `depositDate`,
+   * `documentNumber` and `paysFor` (what the deposit pays: '6', '1,2' or 'saldo_a_favor').
+   */
   @Post()
   async upload(@CurrentUser() user: User, @Body() body: unknown): Promise<FamilyReceipt> {
     return toFamilyReceipt(await this.receipts.upload(user, body));

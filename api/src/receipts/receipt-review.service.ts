@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
+import { readPaysFor } from '../ledger/allocation';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerCredits } from '../ledger/ledger-credits';
 import { StatementBuilder } from '../ledger/statement-builder';
@@ -51,7 +52,12 @@ export class ReceiptReviewService {
       .orderBy('receipt.uploadedAt', 'ASC')
       .addOrderBy('receipt.id', 'ASC');
     if (state) query.andWhere('receipt.state = :state', { state });
-    if (payment) query.andWhere('receipt.paymentNumber = :payment', { payment: Number(payment) });
+    // A slip listed under the payment, or one that names it among others ('5,6': one digit each).
+    if (payment)
+      query.andWhere('(receipt.paymentNumber = :payment OR receipt.paysFor LIKE :named)', {
+        payment: Number(payment),
+        named: `%${payment}%`,
+      });
     const rows = await this.withFamilies(await query.getMany());
     const owed = await this.owedFor(rows);
     const warnings = await this.warningsFor(rows);
@@ -100,15 +106,17 @@ export class ReceiptReviewService {
           documentNumber: receipt.reviewedDocumentNumber ?? receipt.documentNumber,
         };
         const holder = await this.credits.covering(manager, deposit, 'receiptId');
+        // The credit keeps what the family said the slip pays: those payments are paid first.
+        const intent = { paymentNumber: readPaysFor(receipt.paysFor, receipt.paymentNumber)[0] ?? null, paysFor: receipt.paysFor };
         let entryId: number;
         if (holder && holder.familyId === receipt.familyId && holder.receiptId === null) {
-          await this.credits.link(manager, user, holder, { receiptId: id });
+          await this.credits.link(manager, user, holder, { receiptId: id }, intent);
           entryId = holder.id;
         } else {
           const credit = await this.credits.credit(manager, user, {
             ...deposit,
+            ...intent,
             source: 'comprobante',
-            paymentNumber: receipt.paymentNumber,
             receiptId: id,
           });
           entryId = credit.id;
@@ -116,14 +124,14 @@ export class ReceiptReviewService {
         const statement = await this.statements.statement(receipt.familyId, manager);
         await this.mail.verified(manager, receipt.familyId, {
           entryId,
-          paymentNumber: receipt.paymentNumber,
+          paysFor: readPaysFor(receipt.paysFor, receipt.paymentNumber),
           amount: toQuetzales(deposit.amount),
           statement,
         });
       } else {
         const statement = await this.statements.statement(receipt.familyId, manager);
         await this.mail.rejected(manager, receipt.familyId, {
-          paymentNumber: receipt.paymentNumber,
+          paysFor: readPaysFor(receipt.paysFor, receipt.paymentNumber),
           familyMessage: decision.familyMessage,
           statement,
         });
@@ -210,21 +218,25 @@ export class ReceiptReviewService {
 }
 
 function toQueueItem(row: Queued, owed: Owed, warnings: Map<number, string[]>): ReviewQueueItem {
-  const { expected, stillOwed, creditOf } = owed.get(`${row.familyId}:${row.paymentNumber}`) ?? {
-    expected: null,
-    stillOwed: null,
-    creditOf: new Map(),
-  };
+  const creditOf = owed.get(`${row.familyId}:${row.paymentNumber}`)?.creditOf ?? new Map<number, number | null>();
+  // What the payments the family named still owe: what the committee verifies the slip against.
+  const named = readPaysFor(row.paysFor, row.paymentNumber).flatMap((paymentNumber) => {
+    const line = owed.get(`${row.familyId}:${paymentNumber}`);
+    return line && line.expected !== null ? [line] : [];
+  });
   return {
     ...toReceipt(row, creditOf.get(row.id) ?? null),
     warnings: warnings.get(row.id) ?? [],
     familyId: row.familyId,
     graduateName: row.family.graduateName,
     contactName: row.family.contactName,
-    expected,
-    stillOwed,
+    expected: named.length === 0 ? null : sumQuetzales(named.map((line) => line.expected!)),
+    stillOwed: named.length === 0 ? null : sumQuetzales(named.map((line) => line.stillOwed ?? 0)),
   };
 }
+
+/** Quetzales added in centavos, so Q0.10 + Q0.20 is Q0.30. */
+const sumQuetzales = (amounts: number[]) => toQuetzales(amounts.reduce((sum, amount) => sum + toCentavos(amount), 0));
 
 /** Owed and still owed, by `familyId:paymentNumber`, from the families' statements. */
 type Owed = Map<string, { expected: number | null; stillOwed: number | null; creditOf: Map<number, number | null> }>;

@@ -13,8 +13,17 @@ export class ReceiptEntity {
   @Column({ type: 'int' })
   familyId!: number;
 
+  /** The payment the receipt is listed under: the first it pays, or the one the family sent it from. */
   @Column({ type: 'int' })
   paymentNumber!: PaymentNumber;
+
+  /**
+   * What the family says the deposit pays, in its order ('6', '1,2'), or 'saldo_a_favor' for no
+   * particular payment (ledger/allocation.ts `readPaysFor`); null: `paymentNumber` alone, as sent
+   * before the family could choose.
+   */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  paysFor!: string | null;
 
   @Column({ type: 'varchar', length: 255 })
   fileName!: string;

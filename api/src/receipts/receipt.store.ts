@@ -4,6 +4,7 @@ import { In, type EntityManager, type Repository } from 'typeorm';
 import { PAYMENT_TITLES, type Receipt, type User } from '@portal/contracts';
 import { toQuetzales } from '@portal/format';
 import { recordChange } from '../history/record';
+import { readPaysFor } from '../ledger/allocation';
 import { ReceiptEntity } from './receipt.entity';
 import { ReceiptFileEntity } from './receipt-file.entity';
 
@@ -16,6 +17,7 @@ export type ReceiptRecord = Pick<
   | 'id'
   | 'familyId'
   | 'paymentNumber'
+  | 'paysFor'
   | 'fileName'
   | 'uploadedAt'
   | 'state'
@@ -39,6 +41,7 @@ export function toReceipt(row: ReceiptRecord, creditId: number | null = null): R
   return {
     id: row.id,
     paymentNumber: row.paymentNumber,
+    paysFor: readPaysFor(row.paysFor, row.paymentNumber),
     fileName: row.fileName,
     uploadedAt: row.uploadedAt.toISOString(),
     state: row.state,

@@ -9,7 +9,7 @@ import {
   NotFoundException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { PAYMENT_TITLES, type PaymentNumber, type Receipt, type User } from '@portal/contracts';
+import { PAYMENT_TITLES, PAYS_FOR_CREDIT, type PaymentNumber, type Receipt, type User } from '@portal/contracts';
 import { parseCentavos } from '@portal/format';
 import { RateLimits } from '../auth/rate-limits';
 import { Database } from '../database/database.service';
@@ -21,7 +21,7 @@ import { MultipartBody } from '../common/multipart';
 import { ReceiptStorage } from './receipt-storage';
 import { recordChange } from '../history/record';
 import { toReceipt } from './receipt.store';
-import { depositKey } from '../ledger/allocation';
+import { depositKey, readPaysFor, storedPaysFor } from '../ledger/allocation';
 
 export const RECEIPT_MESSAGES = {
   notFound: 'No encontramos ese comprobante.',
@@ -40,6 +40,8 @@ const HOUR_MS = 3_600_000;
 
 const FIELDS = {
   paymentNumber: 'El número de pago debe ser del 1 al 6.',
+  paysFor:
+    'Indica qué paga el depósito: uno o varios pagos del 1 al 6, sin repetir, separados por comas (por ejemplo 1,2), o saldo_a_favor.',
   amountDeclared: 'El monto depositado debe ser de Q0.01 a Q1,000,000, con dos decimales como máximo (2950 o 2,950.50).',
   depositDate: 'La fecha del depósito debe tener el formato AAAA-MM-DD.',
   documentNumber: 'El número de documento admite hasta 40 letras, números, espacios o guiones.',
@@ -56,8 +58,13 @@ export const receiptChange = (action: string, receipt: Receipt, familyId: number
   after,
 });
 
+/** When the form names payments, the payment the receipt is listed under is one of them. */
+const PAYMENT_NOT_CHOSEN = 'El número de pago debe ser uno de los pagos que el depósito paga.';
+
 interface Declared {
   paymentNumber: PaymentNumber;
+  /** As stored (allocation.ts `storedPaysFor`); null when the form did not say (old clients). */
+  paysFor: string | null;
   amountDeclared: number | null;
   depositDate: string | null;
   documentNumber: string | null;
@@ -69,6 +76,12 @@ function declared(fields: Record<string, string>): Declared {
   for (const name of Object.keys(fields)) if (!(name in FIELDS)) errors[name] = [`El campo «${name}» no está permitido.`];
   const { paymentNumber = '', amountDeclared = '', depositDate = '', documentNumber = '' } = fields;
   if (!/^[1-6]$/.test(paymentNumber)) errors.paymentNumber = [FIELDS.paymentNumber];
+  // Optional: what the deposit pays, in the family's order. Without it the receipt names `paymentNumber` alone.
+  const paysFor = fields.paysFor === undefined ? null : fields.paysFor.replace(/\s+/g, '');
+  const named = paysFor === null || paysFor === PAYS_FOR_CREDIT ? [] : paysFor.split(',');
+  if (paysFor !== null && paysFor !== PAYS_FOR_CREDIT && (!/^[1-6](,[1-6]){0,5}$/.test(paysFor) || new Set(named).size !== named.length))
+    errors.paysFor = [FIELDS.paysFor];
+  else if (named.length > 0 && !errors.paymentNumber && !named.includes(paymentNumber)) errors.paymentNumber = [PAYMENT_NOT_CHOSEN];
   const amount = amountDeclared.trim();
   // Centavos, exactly as typed ('2,950.50'): a third decimal is refused, never rounded.
   const centavos = amount === '' ? null : parseCentavos(amount);
@@ -86,6 +99,7 @@ function declared(fields: Record<string, string>): Declared {
   if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
   return {
     paymentNumber: Number(paymentNumber) as PaymentNumber,
+    paysFor: paysFor === null ? null : storedPaysFor(named.map((part) => Number(part) as PaymentNumber)),
     amountDeclared: centavos,
     depositDate: date === '' ? null : date,
     documentNumber: document === '' ? null : document,
@@ -147,8 +161,9 @@ export class ReceiptsService {
       await this.storage.save(manager, saved.id, safe.data, safe.thumbnail);
       const receipt = toReceipt(saved as ReceiptEntity);
       await recordChange(manager, user, receiptChange('upload', receipt, family.id, null, receipt));
-      // Sending a receipt is the family saying it paid: 'Ya pagué', unless it said so already.
-      await this.paymentAnswers.answerIn(manager, user, family, fields.paymentNumber, 'ya_pague');
+      // Sending a receipt is the family saying it paid what it names: 'Ya pagué', unless it said so already.
+      for (const paymentNumber of readPaysFor(fields.paysFor, fields.paymentNumber))
+        await this.paymentAnswers.answerIn(manager, user, family, paymentNumber, 'ya_pague');
       return receipt;
     });
   }

@@ -11,8 +11,11 @@ export const DAYS = ['2026-09-20', '2026-09-21'];
 /** Two different files: the same one twice is a repeat. */
 export const FILES = [PDF, Buffer.from(PDF.toString('latin1').replace('%PDF-1.4\n', '%PDF-1.4\n%otra copia\n'), 'latin1')];
 
+/** What a family may say a slip pays (the upload's `paysFor`); null: not said, as older clients send it. */
+export const INTENTS = [null, '6', '5,6', '2,1', 'saldo_a_favor'] as const;
+
 export type Op =
-  | { op: 'upload'; family: number; payment: number; amount: number; document: number; day: number; file: number }
+  | { op: 'upload'; family: number; payment: number; intent: number; amount: number; document: number; day: number; file: number }
   | { op: 'verify'; pick: number; amount: number | null; admin: number }
   | { op: 'reject'; pick: number }
   | { op: 'delete'; pick: number }
@@ -37,6 +40,7 @@ export const OPS: fc.Arbitrary<Op> = fc.oneof(
       op: fc.constant('upload' as const),
       family: fc.integer({ min: 0, max: 1 }),
       payment: fc.integer({ min: 1, max: 6 }),
+      intent: fc.integer({ min: 0, max: INTENTS.length - 1 }),
       amount: mostlyFirst(2).map((index) => DEPOSIT_AMOUNTS[index]!),
       document: mostlyFirst(2),
       day: mostlyFirst(1),

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { toCentavos } from '@portal/format';
 import type { Family, LedgerEntry, Receipt, Stats, Statement } from '@portal/contracts';
 import { BankLineEntity, BankStatementReadEntity } from '../../src/bank/bank-line.entity';
-import { depositKey } from '../../src/ledger/allocation';
+import { allocate, depositKey, readPaysFor } from '../../src/ledger/allocation';
 import { LedgerEntryEntity } from '../../src/ledger/ledger-entry.entity';
 import { ReceiptEntity } from '../../src/receipts/receipt.entity';
 import type { Agent, TestApi } from '../harness';
@@ -49,6 +49,26 @@ export async function checkMoneyRules(money: MoneyClass): Promise<void> {
     }
     const allocated = statement.lines.reduce((total, line) => total + toCentavos(line.received), 0);
     expect(allocated + toCentavos(statement.totals.credit)).toBe(sum);
+  }
+  // What the family said a slip pays stays on the credit that holds it, and pays those
+  // payments first: each statement is the allocation of its standing credits, in their order.
+  for (const receipt of receipts.filter((row) => row.state === 'verificado')) {
+    // Cash the committee recorded for a payment keeps its own; a bank line's credit takes the slip's.
+    const own = standing.find((entry) => entry.receiptId === receipt.id && (entry.source !== 'efectivo' || entry.paymentNumber === null));
+    if (own) expect(readPaysFor(own.paysFor, own.paymentNumber)).toEqual(readPaysFor(receipt.paysFor, receipt.paymentNumber));
+  }
+  for (const [index, statement] of statements.entries()) {
+    const charges = statement.lines.map((line) => ({
+      paymentNumber: line.paymentNumber,
+      dueDate: line.dueDate,
+      expected: line.expected === null ? null : toCentavos(line.expected),
+    }));
+    const credits = standing
+      .filter((entry) => entry.familyId === families[index])
+      .map((entry) => ({ amount: entry.amount, paysFor: readPaysFor(entry.paysFor, entry.paymentNumber) }));
+    expect(statement.lines.map((line) => toCentavos(line.received))).toEqual(
+      allocate(charges, credits, '2000-01-01').lines.map((line) => line.received),
+    );
   }
   // A deposit is credited at most once.
   const keys = standing.map((entry) => depositKey(entry.documentNumber, entry.amount, entry.depositDate)).filter((key) => key !== null);

@@ -95,6 +95,7 @@ export const BAD_PARENT_INPUT: Array<
 /** A receipt as the family's list shows it while nobody has reviewed it, nor has it declared anything. */
 export const unreviewedReceipt = (receipt: Pick<Receipt, 'id' | 'paymentNumber' | 'fileName' | 'uploadedAt'>): Receipt => ({
   ...receipt,
+  paysFor: [receipt.paymentNumber],
   state: 'en_revision',
   contentType: 'application/pdf',
   hasThumbnail: false,

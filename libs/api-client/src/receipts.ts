@@ -1,7 +1,7 @@
 // Deposit receipts: the parent's upload (with progress) and delete, the files' URLs, and the
 // committee's queue and decisions.
 import useSWR from 'swr';
-import type { FamilyReceipt, RejectReceiptInput, ReviewQueueItem } from '@portal/contracts';
+import type { FamilyReceipt, PaymentNumber, PAYS_FOR_CREDIT, Receipt, RejectReceiptInput, ReviewQueueItem } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
@@ -15,7 +15,10 @@ export const receiptFileUrl = (id: number, variant: 'file' | 'thumbnail' = 'file
 export interface ReceiptUpload {
   file: Blob;
   fileName: string;
+  /** The payment the receipt is listed under: the first of `paysFor` when it names payments. */
   paymentNumber: number;
+  /** What the deposit pays, in the family's order; 'saldo_a_favor' for no particular payment. Left out: `paymentNumber` alone. */
+  paysFor?: readonly PaymentNumber[] | typeof PAYS_FOR_CREDIT;
   amountDeclared?: string;
   depositDate?: string;
   documentNumber?: string;
@@ -25,6 +28,7 @@ export interface ReceiptUpload {
 export function uploadReceipt(input: ReceiptUpload, onProgress: (fraction: number) => void): Promise<FamilyReceipt> {
   const form = new FormData();
   form.append('paymentNumber', String(input.paymentNumber));
+  if (input.paysFor !== undefined) form.append('paysFor', typeof input.paysFor === 'string' ? input.paysFor : input.paysFor.join(','));
   for (const name of ['amountDeclared', 'depositDate', 'documentNumber'] as const) {
     const value = input[name]?.trim();
     if (value) form.append(name, value);
@@ -65,5 +69,5 @@ export const useDeleteReceipt = mutationHook(deleteReceipt, { refresh: [myReceip
 const sendReceipt = ({ onProgress, ...input }: ReceiptUpload & { onProgress: (fraction: number) => void }) =>
   uploadReceipt(input, onProgress);
 
-// An upload also marks its payment 'Ya pagué' (the family's declaration).
+// An upload also marks the payments it pays 'Ya pagué' (the family's declaration).
 export const useUploadReceipt = mutationHook(sendReceipt, { refresh: [myReceiptsKey, myPaymentAnswersKey] });

@@ -45,6 +45,14 @@ describe('uploads through the shared request', () => {
     expect(sessionEnded).not.toHaveBeenCalled();
   });
 
+  it("sends what the deposit pays, in the family's order, only when the family said it", async () => {
+    FakeUpload.answer = { status: 201, body: '{"id":8}' };
+    await uploadReceipt({ ...receipt(), paymentNumber: 6, paysFor: [6, 5] }, () => undefined);
+    await uploadReceipt({ ...receipt(), paysFor: 'saldo_a_favor' }, () => undefined);
+    await uploadReceipt(receipt(), () => undefined);
+    expect(FakeUpload.sent.map((sent) => (sent.body as FormData).get('paysFor'))).toEqual(['6,5', 'saldo_a_favor', null]);
+  });
+
   it('ends the session when the API answers a receipt upload with a 401, as any other request', async () => {
     FakeUpload.answer = { status: 401, body: SIGN_IN };
     const error = await uploadReceipt(receipt(), () => undefined).catch((caught: unknown) => caught);

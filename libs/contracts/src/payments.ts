@@ -117,8 +117,13 @@ export interface LedgerEntry {
   method: CreditMethod | null;
   /** Quetzales: positive for a credit, negative for a reversal. */
   amount: number;
-  /** The payment the receipt or the committee named (the money pays the oldest payment first all the same). */
+  /** The payment the receipt or the committee named (the first of `paysFor`); null when none. */
   paymentNumber: PaymentNumber | null;
+  /**
+   * The payments the money was recorded or verified for, in the order they are paid first (each up
+   * to what it owes, the rest pays the oldest); empty when it names none ('Saldo a favor').
+   */
+  paysFor: PaymentNumber[];
   /** The verified receipt behind the credit, also when a bank line is linked to it. */
   receiptId: number | null;
   /** The bank statement line behind the credit (applied, or linked to the receipt). */
@@ -270,6 +275,8 @@ export interface FamilyLedgerEntry {
   method: CreditMethod | null;
   amount: number;
   paymentNumber: PaymentNumber | null;
+  /** The payments the credit names, in order (the family's choice on its slip); empty: none. */
+  paysFor: PaymentNumber[];
   receiptId: number | null;
   depositDate: string | null;
   documentNumber: string | null;

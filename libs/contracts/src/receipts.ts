@@ -5,10 +5,23 @@ export const RECEIPT_STATES = ['en_revision', 'verificado', 'rechazado'] as cons
 
 export type ReceiptState = (typeof RECEIPT_STATES)[number];
 
+/**
+ * The upload's `paysFor` value for money for no particular payment ('Saldo a favor'); otherwise
+ * `paysFor` names payments in the family's order: '6', '1,2'.
+ */
+export const PAYS_FOR_CREDIT = 'saldo_a_favor';
+
 /** A deposit receipt a family sent; its file is served at `/api/payment-proofs/{id}/file`. */
 export interface Receipt {
   id: number;
+  /** The payment the receipt is listed under: the first it pays, or the one the family sent it from. */
   paymentNumber: PaymentNumber;
+  /**
+   * What the family says the deposit pays, in its order: verified, the money pays these first, each
+   * up to what it owes, then the oldest (decisions item 20). Empty: 'Saldo a favor', no particular
+   * payment. A receipt sent without a choice names `paymentNumber` alone.
+   */
+  paysFor: PaymentNumber[];
   fileName: string;
   uploadedAt: string;
   state: ReceiptState;
@@ -34,7 +47,10 @@ export interface ReviewQueueItem extends Receipt {
   familyId: number;
   graduateName: string;
   contactName: string;
-  /** What the family owes for this payment, quetzales; null while the payment has no amount. */
+  /**
+   * What the family owes for the payments the slip pays (`paysFor`), quetzales: what the committee
+   * verifies it against; null when it names none ('Saldo a favor') or none has an amount.
+   */
   expected: number | null;
   /** Of that, what the family's money does not pay yet; null with `expected`. */
   stillOwed: number | null;
@@ -74,6 +90,8 @@ export interface RejectReceiptInput {
 export interface FamilyReceipt {
   id: number;
   paymentNumber: PaymentNumber;
+  /** What the family said the slip pays, in its order; empty: 'Saldo a favor'. */
+  paysFor: PaymentNumber[];
   fileName: string;
   uploadedAt: string;
   state: ReceiptState;

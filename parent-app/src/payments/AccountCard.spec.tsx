@@ -9,6 +9,7 @@ const entry = (overrides: Partial<FamilyLedgerEntry>): FamilyLedgerEntry => ({
   method: null,
   amount: 2950,
   paymentNumber: 1,
+  paysFor: [1],
   receiptId: 12,
   depositDate: '2025-09-20',
   documentNumber: '48213377',

@@ -2,7 +2,7 @@ import { PAYMENT_STATUSES, type FamilyReceipt, type FamilyStatementLine, type Pa
 import { formatDay, formatPaymentState, formatQuetzales } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { texts } from '../texts';
-import { PaymentReceipts } from './receipts/PaymentReceipts';
+import { PaymentReceipts, type PaymentChoice } from './receipts/PaymentReceipts';
 
 const t = texts.payments;
 
@@ -21,6 +21,7 @@ export function PaymentItem({
   onChange,
   line = null,
   uploadRequest = 0,
+  choices,
 }: {
   payment: PaymentDate;
   /** null: never answered, so no option is selected (decisions item 17). */
@@ -32,6 +33,8 @@ export function PaymentItem({
   line?: FamilyStatementLine | null;
   /** Bumped when the bank card's 'Subir comprobante' chose this payment: its upload opens. */
   uploadRequest?: number;
+  /** The payments the family may say a deposit pays (its upload asks). */
+  choices?: PaymentChoice[];
 }) {
   return (
     <li className="parent-payment">
@@ -58,7 +61,13 @@ export function PaymentItem({
           </>
         )}
         {status === 'ya_pague' && line?.state !== 'pagado' && <p className="parent-payment__declared">{t.declaredPaid}</p>}
-        <PaymentReceipts paymentNumber={payment.id} receipts={receipts} paid={line?.state === 'pagado'} openRequest={uploadRequest} />
+        <PaymentReceipts
+          paymentNumber={payment.id}
+          receipts={receipts}
+          choices={choices}
+          paid={line?.state === 'pagado'}
+          openRequest={uploadRequest}
+        />
       </div>
       <fieldset className="parent-payment__options" disabled={pending}>
         <legend className="parent-payment__legend">

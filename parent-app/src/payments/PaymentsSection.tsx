@@ -14,6 +14,7 @@ import { AccountCard } from './AccountCard';
 import { BankCard } from './BankCard';
 import { CreditReceiptList } from './credit-receipts/CreditReceiptList';
 import { PaymentItem } from './PaymentItem';
+import type { PaymentChoice } from './receipts/PaymentReceipts';
 
 const t = texts.payments;
 
@@ -35,6 +36,11 @@ export default function PaymentsSection() {
   // 'Subir comprobante' on the bank card opens the upload of the oldest payment not yet paid.
   const [upload, setUpload] = useState<{ paymentNumber: PaymentNumber; request: number } | null>(null);
   const unpaid = payments?.find((payment) => statement?.lines.find((line) => line.paymentNumber === payment.id)?.state !== 'pagado');
+  // What a deposit may pay: the payments not yet paid, oldest first, with what each still owes.
+  const choices: PaymentChoice[] = (payments ?? []).flatMap((payment) => {
+    const line = statement?.lines.find((item) => item.paymentNumber === payment.id);
+    return line?.state === 'pagado' ? [] : [{ paymentNumber: payment.id, title: payment.title, balance: line?.balance ?? null }];
+  });
   return (
     <section className="parent-section">
       <BankCard
@@ -60,6 +66,7 @@ export default function PaymentsSection() {
                   line={statement?.lines.find((line) => line.paymentNumber === payment.id) ?? null}
                   onChange={(status) => choose(payment.id, status)}
                   uploadRequest={upload?.paymentNumber === payment.id ? upload.request : 0}
+                  choices={choices}
                 />
               ))}
             </ol>

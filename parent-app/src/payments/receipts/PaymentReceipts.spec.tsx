@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FamilyReceipt } from '@portal/contracts';
 import { renderWithApi } from '@portal/test-utils/render';
+import { FakeUpload, installFakeUpload } from '@portal/test-utils/fake-upload';
 import { toast } from '@portal/ui/toast';
 import { PaymentReceipts } from './PaymentReceipts';
 
@@ -32,8 +33,23 @@ const receipt = (overrides: Partial<FamilyReceipt>): FamilyReceipt => ({
   kind: 'comprobante',
   duplicateOf: null,
   creditId: null,
+  paysFor: [overrides.paymentNumber ?? 2],
   ...overrides,
 });
+
+/** The payments not paid yet (the first is), oldest first, as 'Pagos' offers them. */
+const CHOICES = [
+  { paymentNumber: 2 as const, title: 'Segundo Pago', balance: 3400 },
+  { paymentNumber: 3 as const, title: 'Tercer Pago', balance: 1500 },
+  { paymentNumber: 5 as const, title: 'Quinto Pago', balance: null },
+  { paymentNumber: 6 as const, title: 'Sexto Pago', balance: 1000 },
+];
+const slip = () => new File(['%PDF-1.4'], 'boleta.pdf', { type: 'application/pdf' });
+/** The fields of the last upload sent. */
+const sentFields = () => {
+  const form = FakeUpload.sent.at(-1)!.body as FormData;
+  return { paymentNumber: form.get('paymentNumber'), paysFor: form.get('paysFor') };
+};
 const review = (amountReceived: number | null, message: string | null) => ({
   reviewedBy: 'Comité',
   reviewedAt: '2025-10-21T15:00:00.000Z',
@@ -167,5 +183,95 @@ describe("a payment's receipts", () => {
   it('says when a receipt looks like one already sent', () => {
     render(<PaymentReceipts paymentNumber={2} receipts={[receipt({ id: 13, duplicateOf: 12 })]} />);
     expect(screen.getByText('Parece repetido: igual al comprobante #12')).toBeInTheDocument();
+  });
+});
+
+describe('what the family says a slip pays', () => {
+  let uninstall: () => void;
+  beforeEach(() => {
+    uninstall = installFakeUpload({ status: 201, body: '{"id":40}' });
+  });
+  afterEach(() => uninstall());
+
+  // Submitted as the button does; jsdom cannot see the picked file in the input's own validity.
+  const send = () => fireEvent.submit(screen.getByRole('button', { name: 'Enviar comprobante' }).closest('form')!);
+  const boxes = () =>
+    screen.getAllByRole('checkbox').map((box) => [(box as HTMLInputElement).labels?.[0]?.textContent, (box as HTMLInputElement).checked]);
+
+  it('asks which payment the deposit pays, with the oldest unpaid one chosen, and sends that', async () => {
+    renderWithApi(<PaymentReceipts paymentNumber={2} receipts={[]} choices={CHOICES} openRequest={1} />);
+    const question = await screen.findByRole('group', { name: '¿Qué paga este depósito?' });
+    expect(question).toBeVisible();
+    expect(boxes()).toEqual([
+      ['Segundo Pago · pendiente: Q3,400', true],
+      ['Tercer Pago · pendiente: Q1,500', false],
+      ['Quinto Pago', false],
+      ['Sexto Pago · pendiente: Q1,000', false],
+      ['Saldo a favor (sin un pago en particular)', false],
+    ]);
+    await userEvent.upload(screen.getByLabelText('Foto o PDF del comprobante'), slip());
+    send();
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    expect(sentFields()).toEqual({ paymentNumber: '2', paysFor: '2' });
+  });
+
+  it('lets the family choose the sixth payment instead: the slip is sent for it', async () => {
+    renderWithApi(<PaymentReceipts paymentNumber={2} receipts={[]} choices={CHOICES} openRequest={1} />);
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Segundo Pago/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Sexto Pago/ }));
+    await userEvent.upload(screen.getByLabelText('Foto o PDF del comprobante'), slip());
+    send();
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    expect(sentFields()).toEqual({ paymentNumber: '6', paysFor: '6' });
+  });
+
+  it('takes several payments, oldest first, or Saldo a favor alone; none chosen is asked for before anything is sent', async () => {
+    renderWithApi(<PaymentReceipts paymentNumber={2} receipts={[]} choices={CHOICES} openRequest={1} />);
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Segundo Pago/ }));
+    await userEvent.upload(screen.getByLabelText('Foto o PDF del comprobante'), slip());
+    send();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Elige qué paga el depósito: uno o varios pagos, o «Saldo a favor».');
+    expect(FakeUpload.sent).toHaveLength(0);
+    // Ticked in any order, sent oldest first: the money pays them in that order.
+    await userEvent.click(screen.getByRole('checkbox', { name: /Sexto Pago/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Tercer Pago/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Segundo Pago/ }));
+    send();
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    expect(sentFields()).toEqual({ paymentNumber: '2', paysFor: '2,3,6' });
+  });
+
+  it("sends 'Saldo a favor' alone, listed under this payment", async () => {
+    renderWithApi(<PaymentReceipts paymentNumber={2} receipts={[]} choices={CHOICES} openRequest={1} />);
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Tercer Pago/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Saldo a favor/ }));
+    expect(boxes().filter(([, checked]) => checked)).toEqual([['Saldo a favor (sin un pago en particular)', true]]);
+    await userEvent.upload(screen.getByLabelText('Foto o PDF del comprobante'), slip());
+    send();
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    expect(sentFields()).toEqual({ paymentNumber: '2', paysFor: 'saldo_a_favor' });
+  });
+
+  it('chooses the payment whose upload the family opened', async () => {
+    render(<PaymentReceipts paymentNumber={6} receipts={[]} choices={CHOICES} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Subir comprobante' }));
+    expect(boxes().filter(([, checked]) => checked)).toEqual([['Sexto Pago · pendiente: Q1,000', true]]);
+  });
+
+  it('shows on each receipt what the family said it pays', () => {
+    render(
+      <PaymentReceipts
+        paymentNumber={5}
+        receipts={[
+          receipt({ id: 21, paymentNumber: 5, paysFor: [5, 6] }),
+          receipt({ id: 22, paymentNumber: 5, paysFor: [] }),
+          receipt({ id: 23, paymentNumber: 5, paysFor: [5] }),
+        ]}
+      />,
+    );
+    const rows = screen.getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Para: Quinto Pago y Sexto Pago');
+    expect(rows[1]).toHaveTextContent('Para: saldo a favor');
+    expect(rows[2]).toHaveTextContent('Para: Quinto Pago');
   });
 });

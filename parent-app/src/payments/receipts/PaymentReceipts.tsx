@@ -1,6 +1,6 @@
 import imageCompression from 'browser-image-compression';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { FamilyReceipt, PaymentNumber } from '@portal/contracts';
+import { PAYMENT_TITLES, PAYS_FOR_CREDIT, type FamilyReceipt, type PaymentNumber } from '@portal/contracts';
 import { receiptFileUrl, useDeleteReceipt, useUploadReceipt } from '@portal/api-client/receipts';
 import { errorMessage } from '@portal/api-client/request';
 import { Badge } from '@portal/ui/badge';
@@ -46,14 +46,30 @@ export function declared(receipt: FamilyReceipt): string[] {
   ].filter((part): part is string => part !== null);
 }
 
+/** A payment the family may say a deposit pays: its title and what it still owes (quetzales; null: not known). */
+export interface PaymentChoice {
+  paymentNumber: PaymentNumber;
+  title: string;
+  balance: number | null;
+}
+
+/** What the deposit pays, as the form holds it: payments, or 'Saldo a favor'. */
+type Chosen = PaymentNumber[] | typeof PAYS_FOR_CREDIT;
+
 export function PaymentReceipts({
   paymentNumber,
   receipts,
+  choices,
   paid = false,
   openRequest = 0,
 }: {
   paymentNumber: PaymentNumber;
   receipts: FamilyReceipt[];
+  /**
+   * The payments the family may say the deposit pays (the unpaid ones, oldest first); this payment
+   * is chosen when the form opens. Left out: this payment alone.
+   */
+  choices?: PaymentChoice[];
   /** The payment is paid in full (from the ledger): no more receipts are asked for. */
   paid?: boolean;
   /** Each new value opens the upload and brings it into view (the bank card's 'Subir comprobante'). */
@@ -73,15 +89,31 @@ export function PaymentReceipts({
   }, [openRequest, open]);
   const [progress, setProgress] = useState<{ step: 'compress' | 'upload'; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const options = choices?.some((choice) => choice.paymentNumber === paymentNumber)
+    ? choices
+    : [{ paymentNumber, title: PAYMENT_TITLES[paymentNumber], balance: null }, ...(choices ?? [])];
+  // This payment is chosen whenever the form opens (from the bank card: the oldest not yet paid).
+  const [chosen, setChosen] = useState<Chosen>([paymentNumber]);
+  useEffect(() => {
+    if (open) setChosen([paymentNumber]);
+  }, [open, paymentNumber]);
+  const toggle = (number: PaymentNumber, on: boolean) =>
+    setChosen((last) => {
+      const named = last === PAYS_FOR_CREDIT ? [] : last.filter((item) => item !== number);
+      // Oldest first, as listed: the money pays them in this order.
+      return on ? options.map((option) => option.paymentNumber).filter((item) => item === number || named.includes(item)) : named;
+    });
   const lastRejected = receipts.length > 0 && receipts.every((receipt) => receipt.state === 'rechazado');
   const upload = useUploadReceipt();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const file = form.get('file');
+    // From the input itself: what the family picked, whatever builds the form's data.
+    const file = (event.currentTarget.elements.namedItem('file') as HTMLInputElement | null)?.files?.[0];
     if (!(file instanceof File) || file.size === 0) return setError(t.chooseFile);
     if (!acceptedReceipt(file)) return setError(t.wrongType(file.name));
+    if (chosen !== PAYS_FOR_CREDIT && chosen.length === 0) return setError(t.paysForMissing);
     setError(null);
     try {
       setProgress({ step: 'compress', percent: 0 });
@@ -96,7 +128,9 @@ export function PaymentReceipts({
       await upload.run({
         file: small.blob,
         fileName: small.name,
-        paymentNumber,
+        // Listed under the first payment it pays; 'Saldo a favor' stays under this one.
+        paymentNumber: chosen === PAYS_FOR_CREDIT ? paymentNumber : chosen[0]!,
+        paysFor: chosen,
         amountDeclared: String(form.get('amountDeclared') ?? ''),
         depositDate: String(form.get('depositDate') ?? ''),
         documentNumber: String(form.get('documentNumber') ?? ''),
@@ -146,6 +180,7 @@ export function PaymentReceipts({
                     <span className="parent-muted"> {t.received(formatQuetzales(receipt.review.amountReceived))}</span>
                   )}
                 </span>
+                <span className="parent-muted">{t.paysFor(receipt.paysFor.map((number) => PAYMENT_TITLES[number]))}</span>
                 {receipt.state === 'verificado' && (receipt.review?.documentNumber || receipt.review?.depositDate) && (
                   <span className="parent-muted">
                     {t.committeeRead(
@@ -192,6 +227,35 @@ export function PaymentReceipts({
               }}
             />
           </Field>
+          <fieldset className="parent-receipts__pays">
+            <legend>{t.paysForLegend}</legend>
+            <p className="parent-muted">{t.paysForHint}</p>
+            {options.map((option) => (
+              <label key={option.paymentNumber} className="parent-check">
+                <input
+                  type="checkbox"
+                  name="paysFor"
+                  value={option.paymentNumber}
+                  checked={chosen !== PAYS_FOR_CREDIT && chosen.includes(option.paymentNumber)}
+                  onChange={(event) => toggle(option.paymentNumber, event.currentTarget.checked)}
+                />
+                <span>
+                  {option.title}
+                  {option.balance !== null && <span className="parent-muted"> · {t.paysForOwed(formatQuetzales(option.balance))}</span>}
+                </span>
+              </label>
+            ))}
+            <label className="parent-check">
+              <input
+                type="checkbox"
+                name="paysFor"
+                value={PAYS_FOR_CREDIT}
+                checked={chosen === PAYS_FOR_CREDIT}
+                onChange={(event) => setChosen(event.currentTarget.checked ? PAYS_FOR_CREDIT : [])}
+              />
+              <span>{t.paysForCredit}</span>
+            </label>
+          </fieldset>
           <Field id={`${id}-amount`} label={t.amount}>
             <Input id={`${id}-amount`} name="amountDeclared" inputMode="decimal" pattern={QUETZALES_PATTERN} />
           </Field>
