@@ -30,6 +30,21 @@ describe('an event card', () => {
     expect(screen.getByText('Sábado, 13 de junio de 2026 · 10:00 a. m.')).toBeInTheDocument();
   });
 
+  it("shows a closed class's answer under its note, with nothing to press", () => {
+    render(
+      <EventCard
+        event={event}
+        answer={true}
+        guests={3}
+        pending={false}
+        onAnswer={jest.fn()}
+        readOnlyNote="La Promoción 2026 está cerrada: puedes consultarla, pero ya no cambia."
+      />,
+    );
+    expect(screen.getByText('La Promoción 2026 está cerrada: puedes consultarla, pero ya no cambia.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
   it('shows the answer once given', () => {
     renderCard(false);
     expect(screen.getByText('No Asistiré')).toBeInTheDocument();

@@ -13,6 +13,40 @@ const payment: PaymentDate = {
 };
 
 describe('a payment of the calendar', () => {
+  it("shows a closed class's payment with its answer and receipts, asking nothing", () => {
+    const receipt = {
+      id: 4,
+      paymentNumber: 3 as const,
+      paysFor: [3 as const],
+      fileName: 'boleta.pdf',
+      uploadedAt: '2026-10-20T15:00:00.000Z',
+      state: 'en_revision' as const,
+      contentType: 'application/pdf',
+      hasThumbnail: false,
+      amountDeclared: 500,
+      depositDate: null,
+      documentNumber: null,
+      review: null,
+      kind: 'comprobante' as const,
+      duplicateOf: null,
+      creditId: null,
+    };
+    render(
+      <PaymentItem
+        payment={payment}
+        status="ya_pague"
+        receipts={[receipt]}
+        pending={false}
+        onChange={jest.fn()}
+        readOnlyNote="La Promoción 2026 está cerrada: puedes consultarla, pero ya no cambia."
+      />,
+    );
+    expect(screen.getByLabelText('Ya pagué')).toBeChecked();
+    expect(screen.getByLabelText('Ya pagué')).toBeDisabled();
+    expect(screen.getByText(/Comprobante #4/)).toBeInTheDocument();
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
   it('selects no option while the family has not answered it', () => {
     render(<PaymentItem payment={payment} status={null} receipts={[]} pending={false} onChange={jest.fn()} />);
     expect(screen.getByLabelText('No asistiré')).not.toBeChecked();

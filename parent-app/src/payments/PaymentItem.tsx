@@ -22,6 +22,7 @@ export function PaymentItem({
   line = null,
   uploadRequest = 0,
   choices,
+  readOnlyNote = null,
 }: {
   payment: PaymentDate;
   /** null: never answered, so no option is selected (decisions item 17). */
@@ -35,6 +36,8 @@ export function PaymentItem({
   uploadRequest?: number;
   /** The payments the family may say a deposit pays (its upload asks). */
   choices?: PaymentChoice[];
+  /** The class is closed: the answer and the receipts are shown, nothing is asked (useClosedClassNote). */
+  readOnlyNote?: string | null;
 }) {
   return (
     <li className="parent-payment">
@@ -67,9 +70,10 @@ export function PaymentItem({
           choices={choices}
           paid={line?.state === 'pagado'}
           openRequest={uploadRequest}
+          readOnly={readOnlyNote !== null}
         />
       </div>
-      <fieldset className="parent-payment__options" disabled={pending}>
+      <fieldset className="parent-payment__options" disabled={pending || readOnlyNote !== null}>
         <legend className="parent-payment__legend">
           <span className="ui-visually-hidden">{t.statusLabel(payment.title)}: </span>
           {t.declaredLabel}

@@ -8,6 +8,7 @@ import { useMyStatement } from '@portal/api-client/statements';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { LoadFailed } from '@portal/ui/load-failed';
 import { Skeleton } from '@portal/ui/skeleton';
+import { useClosedClassNote } from '../common/closed-class';
 import { parentToasts } from '../common/parent-toasts';
 import { texts } from '../texts';
 import { AccountCard } from './AccountCard';
@@ -24,6 +25,7 @@ export default function PaymentsSection() {
   const { data: receipts } = useMyReceipts(true);
   const { data: statement } = useMyStatement();
   const retryFailed = useRetryFailed();
+  const readOnlyNote = useClosedClassNote();
   const save = useSaveMyPaymentAnswer(parentToasts({ success: texts.toasts.payment, failure: texts.toasts.paymentFailed }));
   // The radio shows the parent's choice at once; it falls back to the saved answer if the save fails.
   const [choice, setChoice] = useState<PaymentAnswer | null>(null);
@@ -43,8 +45,11 @@ export default function PaymentsSection() {
   });
   return (
     <section className="parent-section">
+      {readOnlyNote && <p className="parent-muted parent-closed-note">{readOnlyNote}</p>}
       <BankCard
-        onUpload={unpaid ? () => setUpload((last) => ({ paymentNumber: unpaid.id, request: (last?.request ?? 0) + 1 })) : undefined}
+        onUpload={
+          unpaid && !readOnlyNote ? () => setUpload((last) => ({ paymentNumber: unpaid.id, request: (last?.request ?? 0) + 1 })) : undefined
+        }
       />
       {statement && <AccountCard statement={statement} />}
       <CreditReceiptList />
@@ -67,6 +72,7 @@ export default function PaymentsSection() {
                   onChange={(status) => choose(payment.id, status)}
                   uploadRequest={upload?.paymentNumber === payment.id ? upload.request : 0}
                   choices={choices}
+                  readOnlyNote={readOnlyNote}
                 />
               ))}
             </ol>

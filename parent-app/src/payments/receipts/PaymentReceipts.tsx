@@ -62,6 +62,7 @@ export function PaymentReceipts({
   choices,
   paid = false,
   openRequest = 0,
+  readOnly = false,
 }: {
   paymentNumber: PaymentNumber;
   receipts: FamilyReceipt[];
@@ -74,6 +75,8 @@ export function PaymentReceipts({
   paid?: boolean;
   /** Each new value opens the upload and brings it into view (the bank card's 'Subir comprobante'). */
   openRequest?: number;
+  /** The class is closed: its receipts are shown, none sent or deleted. */
+  readOnly?: boolean;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -198,7 +201,7 @@ export function PaymentReceipts({
                 )}
                 {receipt.duplicateOf !== null && <span className="parent-receipts__duplicate">{t.duplicate(receipt.duplicateOf)}</span>}
               </div>
-              {receipt.state === 'en_revision' && (
+              {receipt.state === 'en_revision' && !readOnly && (
                 <Button variant="ghost" size="sm" onClick={() => void remove.run(receipt.id)}>
                   {t.delete}
                 </Button>
@@ -207,12 +210,12 @@ export function PaymentReceipts({
           ))}
         </ul>
       )}
-      {!paid && !open && (
+      {!paid && !open && !readOnly && (
         <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
           {lastRejected ? t.sendAnother : t.upload}
         </Button>
       )}
-      {open && (
+      {open && !readOnly && (
         <form ref={form} className="parent-receipts__form" onSubmit={(event) => void submit(event)}>
           <Field id={`${id}-file`} label={t.file} hint={t.fileHint}>
             <Input
