@@ -4,7 +4,14 @@ import type { Account, ClassView, ReadableClass, SchoolClass, User } from '@port
 import { renderWithApi } from '@portal/test-utils/render';
 import { Route, Routes } from '@portal/ui/router';
 import { toast } from '@portal/ui/toast';
+import { useMyClasses } from '@portal/api-client/my-classes';
 import ClosingSection from './ClosingSection';
+
+/** Says when the class switch's list has arrived: what the section's offer depends on. */
+function ClassesArrived() {
+  const { data } = useMyClasses(true);
+  return data ? <p>Lista de promociones recibida</p> : null;
+}
 
 jest.mock('@portal/ui/toast', () => ({ toast: jest.fn() }));
 
@@ -96,7 +103,15 @@ function serve({ view = closedView, viewingCurrent = true, opened = { status: 20
 function renderSection() {
   renderWithApi(
     <Routes>
-      <Route path="/admin/cierre" element={<ClosingSection />} />
+      <Route
+        path="/admin/cierre"
+        element={
+          <>
+            <ClosingSection />
+            <ClassesArrived />
+          </>
+        }
+      />
       <Route path="/admin/familias" element={<p>Gestión de Familias</p>} />
     </Routes>,
     { route: '/admin/cierre', data: { '/api/user': me } },
@@ -179,8 +194,7 @@ describe("'Nueva promoción'", () => {
     serve({ viewingCurrent: false });
     renderSection();
     await screen.findByTestId('closing-report');
-    await waitFor(() => expect(global.fetch).toHaveBeenCalledWith('/api/my-classes', expect.anything()));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await screen.findByText('Lista de promociones recibida');
     expect(screen.queryByTestId('new-class')).not.toBeInTheDocument();
   });
 
@@ -188,7 +202,7 @@ describe("'Nueva promoción'", () => {
     serve({ view: { ...closedView, schoolClass: class2026('activa'), report: null } });
     renderSection();
     await screen.findByText('Lista de cierre');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await screen.findByText('Lista de promociones recibida');
     expect(screen.queryByTestId('new-class')).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,14 @@ import { renderWithApi } from '@portal/test-utils/render';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@portal/ui/toast';
+import { useNoticeEmails } from '@portal/api-client/notices';
 import { NoticeEmailsCard } from './NoticeEmailsCard';
+
+/** Says when the answer about the family's notice e-mails has arrived, as an error. */
+function AnswerArrived() {
+  const { error } = useNoticeEmails();
+  return error ? <p>Respuesta recibida</p> : null;
+}
 
 /** What `fetch` resolves to, as far as the request function reads it (jsdom has no Response). */
 const answer = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body) });
@@ -12,6 +19,7 @@ function renderCard() {
     <>
       <NoticeEmailsCard />
       <Toaster />
+      <AnswerArrived />
     </>,
   );
   return userEvent.setup();
@@ -42,7 +50,7 @@ describe("'Avisos por correo' in 'Mi cuenta'", () => {
   it('shows nothing for an account without a family', async () => {
     global.fetch = jest.fn(async () => answer(404, { statusCode: 404, message: 'No encontramos tu familia.' })) as unknown as typeof fetch;
     renderCard();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await screen.findByText('Respuesta recibida');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReadableClass, User } from '@portal/contracts';
 import { Toaster } from '@portal/ui/toast';
+import { useMyClasses } from '@portal/api-client/my-classes';
 import { ArchivedClassBanner } from './ClassSwitch';
+
+/** Says when the list of classes has arrived: what the switch and the banner depend on. */
+function ClassesArrived() {
+  const { data } = useMyClasses(true);
+  return data ? <p>Lista de promociones recibida</p> : null;
+}
 import { NavBar } from './NavBar';
 import { reloadAt } from './reload';
 
@@ -44,12 +51,13 @@ function serve(classes: ReadableClass[], put: { status: number; body?: unknown }
   return requests;
 }
 
-function renderShell(user: User | null) {
+function renderShell(user: User | null, { probe = false } = {}) {
   renderWithApi(
     <>
       <NavBar />
       <ArchivedClassBanner user={user} />
       <Toaster />
+      {probe && <ClassesArrived />}
     </>,
     { data: { '/api/user': user } },
   );
@@ -60,10 +68,9 @@ beforeEach(() => jest.mocked(reloadAt).mockClear());
 
 describe("the class switch ('Promoción')", () => {
   it('is not shown when the account reads one class', async () => {
-    const requests = serve([promocion(2026, { current: true, viewing: true })]);
-    renderShell(admin);
-    await waitFor(() => expect(requests.map((request) => request.url)).toContain('/api/my-classes'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    serve([promocion(2026, { current: true, viewing: true })]);
+    renderShell(admin, { probe: true });
+    await screen.findByText('Lista de promociones recibida');
     expect(screen.queryByLabelText('Promoción')).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
@@ -71,7 +78,7 @@ describe("the class switch ('Promoción')", () => {
   it('asks nothing before someone signs in', async () => {
     const requests = serve([current2027, closed2026]);
     renderShell(null);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A request would start while the first render's effects run, inside render itself.
     expect(requests).toEqual([]);
     expect(screen.queryByLabelText('Promoción')).not.toBeInTheDocument();
   });
