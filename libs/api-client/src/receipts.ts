@@ -1,7 +1,7 @@
 // Deposit receipts: the parent's upload (with progress) and delete, the files' URLs, and the
 // committee's queue and decisions.
 import useSWR from 'swr';
-import type { FamilyReceipt, PaymentNumber, PAYS_FOR_CREDIT, Receipt, RejectReceiptInput, ReviewQueueItem } from '@portal/contracts';
+import type { FamilyReceipt, PaymentNumber, PAYS_FOR_CREDIT, RejectReceiptInput, ReviewQueueItem } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
