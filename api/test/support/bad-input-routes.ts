@@ -395,5 +395,6 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
     fields: { expenseId: { type: 'int', min: 1, max: 2_147_483_647, required: true }, question: text(300) },
   },
   'GET /api/payment-proofs/:id/file': { caller: 'parent', param: (fx) => String(fx.a.receipt.id), existing: ID },
+  'GET /api/my-family/credit-receipts/:id': { caller: 'parent', param: () => String(made.creditId), existing: ID },
   'GET /api/payment-proofs/:id/thumbnail': { caller: 'parent', param: (fx) => String(fx.a.receipt.id), existing: ID },
 };
