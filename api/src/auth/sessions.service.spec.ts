@@ -31,14 +31,17 @@ function setup() {
   };
   // A write runs its work, then what was to wait for its commit.
   let committed: Array<() => void> = [];
+  const write = async (work: (m: typeof manager) => Promise<unknown>) => {
+    committed = [];
+    const result = await work(manager);
+    for (const action of committed) action();
+    return result;
+  };
   const db = {
     manager,
-    write: async (work: (m: typeof manager) => Promise<unknown>) => {
-      committed = [];
-      const result = await work(manager);
-      for (const action of committed) action();
-      return result;
-    },
+    // Sessions are written whatever the class's state (Database.writeAnyClass).
+    write,
+    writeAnyClass: write,
     afterCommit: (_manager: unknown, action: () => void) => committed.push(action),
   } as unknown as Database;
   const users = { byId: async () => account } as unknown as UsersService;
