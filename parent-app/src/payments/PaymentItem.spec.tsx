@@ -47,6 +47,20 @@ describe('a payment of the calendar', () => {
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
 
+  it("reads 'Monto por definir' without the committee's text while the payment has no amount", () => {
+    render(
+      <PaymentItem
+        payment={{ ...payment, amount: 'Q1,500', amountQuetzales: null }}
+        status={null}
+        receipts={[]}
+        pending={false}
+        onChange={jest.fn()}
+      />,
+    );
+    expect(screen.getByText('Monto por definir')).toBeInTheDocument();
+    expect(screen.queryByText(/Q1,500/)).not.toBeInTheDocument();
+  });
+
   it('selects no option while the family has not answered it', () => {
     render(<PaymentItem payment={payment} status={null} receipts={[]} pending={false} onChange={jest.fn()} />);
     expect(screen.getByLabelText('No asistiré')).not.toBeChecked();

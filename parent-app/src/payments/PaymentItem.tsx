@@ -39,16 +39,21 @@ export function PaymentItem({
   /** The class is closed: the answer and the receipts are shown, nothing is asked (useClosedClassNote). */
   readOnlyNote?: string | null;
 }) {
+  const unpriced = line ? line.expected === null : payment.amountQuetzales === null;
   return (
     <li className="parent-payment">
       <div className="parent-payment__info">
         <h3 className="parent-card-title">{payment.title}</h3>
         <p className="parent-payment__date">{formatDay(payment.date)}</p>
         <p>{payment.description}</p>
-        <p className="parent-muted">
-          {t.amount}: {payment.amount}
-        </p>
-        {(line ? line.expected === null : payment.amountQuetzales === null) && <p className="parent-payment__owed">{t.noAmount}</p>}
+        {/* Without an amount the committee's text is not shown: it could name one the payment does not have yet. */}
+        {unpriced ? (
+          <p className="parent-payment__owed">{t.noAmount}</p>
+        ) : (
+          <p className="parent-muted">
+            {t.amount}: {payment.amount}
+          </p>
+        )}
         {line && (
           <>
             {line.expected !== null && <p className="parent-payment__owed">{t.owed(formatQuetzales(line.expected))}</p>}
