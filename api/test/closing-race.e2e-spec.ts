@@ -19,8 +19,8 @@ describe.each(DATABASES)('writes racing the closing (%s)', (kind) => {
     second = kind === 'mariadb' ? await startSecondApi(api, { REQUEST_TIMEOUT_MS: '120000', DB_QUERY_TIMEOUT_MS: '60000' }) : api;
   }, 60_000);
   afterAll(async () => {
-    if (second !== api) await second.close();
-    await api.close();
+    if (second && second !== api) await second.close();
+    await api?.close();
   });
 
   it('puts every acknowledged credit in the frozen report and refuses the rest with a 409', async () => {

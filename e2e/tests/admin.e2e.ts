@@ -189,7 +189,7 @@ describe('the admin panel', () => {
 
     await dialog.getByLabel('Pago', { exact: true }).last().selectOption('2');
     await dialog.getByLabel('Monto (Q)').last().fill('1700');
-    await dialog.getByLabel('Motivo (beca, descuento)').fill('Beca del 50%');
+    await dialog.getByLabel(/^Motivo \(beca, descuento/).fill('Beca del 50%');
     await dialog.getByRole('button', { name: 'Guardar ajuste' }).click();
     await toast('Ajuste guardado');
     const second = dialog.getByRole('row', { name: /Segundo Pago/ });

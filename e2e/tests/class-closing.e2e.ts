@@ -75,14 +75,17 @@ it('closes the Class of 2026 with two admins, and a parent reads its frozen repo
   expect(notice.status()).toBe(409);
   expect(((await notice.json()) as { message: string }).message).toBe('La Promoción 2026 está cerrada: sus datos ya no cambian.');
 
-  // A parent on a phone reads the final report, the family's share and the same hash.
+  // A parent on a phone reads the final report and downloads the families' version of it.
   const { page: parent } = await newPage(browser, PHONE);
   await signIn(parent, portal.url, 'padre');
   await parent.waitForURL(`${portal.url}/parent`);
   await parent.getByRole('link', { name: 'Cuentas', exact: true }).click();
   const final = parent.getByTestId('final-report');
   await final.getByText('La Promoción 2026 está cerrada: informe final').waitFor();
-  await final.getByText(hash).waitFor();
+  expect(await final.getByText(hash).count()).toBe(0);
+  const families = await parent.request.get(`${portal.url}/api/class/report/workbook`);
+  expect(families.headers()['content-disposition']).toContain('informe-rendicion-de-cuentas-familias-promocion-2026.xlsx');
+  expect(createHash('sha256').update(await families.body()).digest('hex')).not.toBe(hash);
   await final.getByText('Puedes consultar la promoción hasta el 31/03/2027.').waitFor();
   // A closed class takes no more questions about its expenses.
   expect(await parent.getByRole('button', { name: 'Preguntar' }).count()).toBe(0);

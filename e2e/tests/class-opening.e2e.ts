@@ -121,7 +121,7 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   await parent.getByText('Sofía Morales').first().waitFor();
   // The closed class is read, never changed: its payments show their answers and receipts, ask nothing.
   await parent.getByRole('link', { name: 'Pagos', exact: true }).click();
-  await parent.getByText('La Promoción 2026 está cerrada: puedes consultarla, pero ya no cambia.').waitFor();
+  await parent.getByText('La Promoción 2026 está cerrada: puedes consultarla, pero ya no cambia.').first().waitFor();
   await parent.getByRole('heading', { name: 'Primer Pago' }).waitFor();
   expect(await parent.getByRole('button', { name: /Subir comprobante|Enviar otro comprobante/ }).count()).toBe(0);
   expect(await parent.getByRole('radio', { name: 'Ya pagué' }).first().isDisabled()).toBe(true);
