@@ -85,7 +85,11 @@ it('closes the Class of 2026 with two admins, and a parent reads its frozen repo
   expect(await final.getByText(hash).count()).toBe(0);
   const families = await parent.request.get(`${portal.url}/api/class/report/workbook`);
   expect(families.headers()['content-disposition']).toContain('informe-rendicion-de-cuentas-familias-promocion-2026.xlsx');
-  expect(createHash('sha256').update(await families.body()).digest('hex')).not.toBe(hash);
+  expect(
+    createHash('sha256')
+      .update(await families.body())
+      .digest('hex'),
+  ).not.toBe(hash);
   await final.getByText('Puedes consultar la promoción hasta el 31/03/2027.').waitFor();
   // A closed class takes no more questions about its expenses.
   expect(await parent.getByRole('button', { name: 'Preguntar' }).count()).toBe(0);
