@@ -229,33 +229,11 @@ export interface BooksCategory {
  * A row of the committee's spending as families read it, from its own serializer (decisions item
  * 25): a reversal reads as the committee's message to families, never its internal reason.
  */
-export interface FamilyExpense {
-  id: number;
-  kind: Expense['kind'];
-  date: string;
-  category: string;
-  supplier: string;
-  concept: string;
-  amount: number;
-  method: ExpenseMethod;
-  nit: string | null;
-  felSeries: string | null;
-  felNumber: string | null;
-  felUuid: string | null;
-  hasInvoice: boolean;
-  invoiceType: Expense['invoiceType'];
-  state: ExpenseState;
-  createdBy: string;
-  createdAt: string;
-  approvedBy: string | null;
-  approvedAt: string | null;
-  reverses: number | null;
+export interface FamilyExpense extends Omit<Expense, 'reversal' | 'reason' | 'familyMessage' | 'createdById'> {
   /** On a reversed row: when, and what families were told. */
   reversal: { at: string; message: string } | null;
   /** On a reversal: what families were told. */
   message: string | null;
-  dueDate?: string | null;
-  commitmentId?: number | null;
 }
 
 export interface ParentBooks {

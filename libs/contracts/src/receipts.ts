@@ -87,23 +87,8 @@ export interface RejectReceiptInput {
  * A receipt as its family reads it (GET /api/my-family/payment-proofs), from its own serializer:
  * no field for the committee's reason (decisions item 25).
  */
-export interface FamilyReceipt {
-  id: number;
-  paymentNumber: PaymentNumber;
-  /** What the family said the slip pays, in its order; empty: 'Saldo a favor'. */
-  paysFor: PaymentNumber[];
-  fileName: string;
-  uploadedAt: string;
-  state: ReceiptState;
-  contentType: string;
-  hasThumbnail: boolean;
-  amountDeclared: number | null;
-  depositDate: string | null;
-  documentNumber: string | null;
+export interface FamilyReceipt extends Omit<Receipt, 'review'> {
   review: FamilyReceiptReview | null;
-  kind: 'comprobante';
-  duplicateOf: number | null;
-  creditId: number | null;
 }
 
 export interface FamilyReceiptReview {
