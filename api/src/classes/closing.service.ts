@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import type {
   BalanceShare,
-  Books,
   ClassClosing,
   ClassView,
   ClosingCheck,
