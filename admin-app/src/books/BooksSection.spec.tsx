@@ -32,7 +32,8 @@ const expense = (id: number, fields: Partial<Expense> = {}): Expense => ({
 });
 
 const BOOKS: Books = {
-  totals: { received: 20000, opening: 0, spent: 800, balance: 19200, budgeted: 20000, committed: 0 },
+  totals: { received: 20000, opening: 0, otherIncome: 0, spent: 800, balance: 19200, budgeted: 20000, committed: 0 },
+  income: [],
   categories: [{ category: 'Salón', budgeted: 20000, spent: 800 }],
   budget: {
     id: 1,
@@ -139,7 +140,7 @@ describe("the committee's books", () => {
     expect(bodies).toContainEqual(expect.objectContaining({ kind: 'banco', amount: 55828.12 }));
   });
 
-  it('offers bank fees and interest, and shows centavos only when there are some', async () => {
+  it('offers bank fees as money out and interest as other income, and shows centavos only when there are some', async () => {
     global.fetch = jest.fn(async (url: string) => {
       const body = url === '/api/books' ? { ...BOOKS, expenses: [expense(5, { kind: 'comision', amount: 25.5, hasInvoice: false })] } : {};
       return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
@@ -148,7 +149,32 @@ describe("the committee's books", () => {
     const row = (await screen.findAllByRole('row')).find((one) => one.textContent?.includes('Proveedor 5'))!;
     expect(row).toHaveTextContent('Q25.50');
     expect(row).toHaveTextContent('Comisión bancaria');
-    expect(screen.getByRole('option', { name: 'Intereses del banco (ingreso, sin factura)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Comisión bancaria (sin factura)' })).toBeInTheDocument();
+    // Income is not a kind of expense: it has its own form, interest among its categories.
+    expect(screen.queryByRole('option', { name: /Intereses del banco/ })).not.toBeInTheDocument();
+    const income = screen.getByRole('form', { name: 'Registrar otro ingreso' });
+    expect(income.querySelector('datalist option[value="Intereses"]')).not.toBeNull();
+  });
+
+  it('shows other income as a figure of its own, and its categories', async () => {
+    const withIncome = {
+      ...BOOKS,
+      totals: { ...BOOKS.totals, otherIncome: 1203.12, balance: BOOKS.totals.balance + 1203.12 },
+      income: [
+        { category: 'Rifa', amount: 1200 },
+        { category: 'Intereses', amount: 3.12 },
+      ],
+    };
+    global.fetch = jest.fn(async (url: string) => {
+      const body = url === '/api/books' ? withIncome : url === '/api/user' ? { id: 7, name: 'Tesorera', role: 'admin' } : { count: 0 };
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
+    }) as typeof fetch;
+    renderWithApi(<BooksSection />);
+    const figure = (await screen.findByText('Otros ingresos')).closest('.admin-stat');
+    expect(figure).toHaveTextContent('Q1,203.12');
+    const byCategory = screen.getByLabelText('Otros ingresos por categoría');
+    expect(byCategory).toHaveTextContent('RifaQ1,200');
+    expect(byCategory).toHaveTextContent('InteresesQ3.12');
   });
 
   it("shows the previous class's balance first when it passed one on", async () => {

@@ -15,6 +15,7 @@ import { ControlsCard } from './ControlsCard';
 import { ExpenseForm } from './ExpenseForm';
 import { ExpenseList } from './ExpenseList';
 import { HeldCard } from './HeldCard';
+import { IncomeForm } from './IncomeForm';
 import { PrintableReport } from './PrintableReport';
 import { QuestionsCard } from './QuestionsCard';
 import './books.css';
@@ -24,6 +25,7 @@ function Summary({ books }: { books: Books }) {
   const figures = [
     ...(books.totals.opening > 0 ? [{ label: t.summary.opening, value: books.totals.opening }] : []),
     { label: t.summary.received, value: books.totals.received },
+    ...(books.totals.otherIncome !== 0 ? [{ label: t.summary.otherIncome, value: books.totals.otherIncome }] : []),
     { label: t.summary.spent, value: books.totals.spent },
     { label: t.summary.balance, value: books.totals.balance },
   ];
@@ -80,6 +82,7 @@ export default function BooksSection() {
               </CardContent>
             </Card>
             <ExpenseForm books={books} />
+            <IncomeForm books={books} />
             <CommitmentsCard books={books} />
             <HeldCard books={books} />
             <QuestionsCard books={books} />

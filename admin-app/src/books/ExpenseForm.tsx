@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { EXPENSE_KINDS, EXPENSE_METHODS, type Books, type ExpenseKind, type ExpenseMethod } from '@portal/contracts';
+import { EXPENSE_KINDS, EXPENSE_METHODS, OTHER_INCOME_KINDS, type Books, type ExpenseKind, type ExpenseMethod } from '@portal/contracts';
 import { useRecordExpense } from '@portal/api-client/books';
 import { todayInGuatemala } from '@portal/format';
 import { Button } from '@portal/ui/button';
@@ -69,7 +69,8 @@ export function ExpenseForm({ books }: { books: Books }) {
         <form key={formKey} className="admin-form admin-form--two" onSubmit={submit} aria-label={t.expense.title}>
           <Field id={`${id}-kind`} label={t.expense.kind}>
             <select id={`${id}-kind`} className="ui-input" value={form.kind} onChange={(event) => set('kind')(event.target.value)}>
-              {EXPENSE_KINDS.map((kind) => (
+              {/* Other income has its own form (IncomeForm). */}
+              {EXPENSE_KINDS.filter((kind) => !OTHER_INCOME_KINDS.includes(kind)).map((kind) => (
                 <option key={kind} value={kind}>
                   {t.expense.kinds[kind]}
                 </option>

@@ -4,6 +4,7 @@ import { formatQuetzales } from '@portal/format';
 export const booksTexts = {
   summary: {
     received: 'Recibido de las familias',
+    otherIncome: 'Otros ingresos',
     opening: 'Saldo de la promoción anterior',
     spent: 'Gastado (aprobado)',
     balance: 'Saldo que debe haber',
@@ -48,6 +49,22 @@ export const booksTexts = {
         ? `${category}: gastado ${formatQuetzales(spent)} de ${formatQuetzales(budgeted)} (${Math.round((spent / budgeted) * 100)} %)`
         : `${category}: gastado ${formatQuetzales(spent)}, sin presupuesto`,
   },
+  income: {
+    title: 'Registrar otro ingreso',
+    help: 'Dinero que no es pago de una familia: una rifa, una donación, un patrocinio, los intereses del banco. Cuenta en el saldo al registrarlo y las familias lo ven en las cuentas.',
+    category: 'Categoría',
+    source: 'De quién o de qué',
+    sourceHint: 'Por ejemplo «Rifa navideña», «Ferretería El Martillo» o el banco.',
+    concept: 'Nota',
+    amount: 'Monto (Q)',
+    method: 'Cómo entró',
+    methods: { transferencia: 'Depósito o transferencia', cheque: 'Cheque', efectivo: 'Efectivo' },
+    document: 'Comprobante (foto o PDF), opcional',
+    save: 'Registrar ingreso',
+    saved: 'Ingreso registrado',
+    failed: 'No se pudo registrar el ingreso',
+    byCategory: 'Otros ingresos por categoría',
+  },
   expense: {
     title: 'Registrar gasto',
     help: (threshold: number) =>
@@ -58,6 +75,7 @@ export const booksTexts = {
       anticipo: 'Anticipo a proveedor',
       devolucion: 'Devolución de un proveedor',
       comision: 'Comisión bancaria (sin factura)',
+      ingreso: 'Otro ingreso (rifa, donación, intereses)',
       interes: 'Intereses del banco (ingreso, sin factura)',
       compromiso: 'Compromiso con un proveedor (aún no es gasto)',
       saldo: 'Saldo de la promoción anterior (ingreso)',

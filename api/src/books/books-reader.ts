@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   OPENING_BALANCE_KIND,
+  OTHER_INCOME_KINDS,
   type Books,
   type BooksCategory,
   type BudgetVersion,
@@ -24,8 +25,8 @@ import { BooksVisitEntity, HoldingEntity } from './holding.entity';
 
 /**
  * The committee's books as they are read (docs/books.md): the committee's whole view, which is
- * also the closing report's, and what every family sees. The balance is money in (the ledger, all
- * families together) minus approved money out.
+ * also the closing report's, and what every family sees. The balance is money in (the previous
+ * class's balance, the ledger of all families together, other income) minus approved money out.
  */
 @Injectable()
 export class BooksReader {
@@ -67,22 +68,39 @@ export class BooksReader {
     const money = expenses.filter((row) => isMoney(row, owed.ids));
     const approved = money.filter((row) => row.state === 'aprobado');
     const received = receivedByMonth.reduce((sum, month) => sum + month.amount, 0);
-    // The previous class's balance (money in, a negative amount) is neither the families' nor spent.
-    const opening = -approved.filter((row) => row.kind === OPENING_BALANCE_KIND).reduce((sum, row) => sum + row.amount, 0);
-    const spent = approved.filter((row) => row.kind !== OPENING_BALANCE_KIND).reduce((sum, row) => sum + row.amount, 0);
+    // A reversal is of the kind it reverses: the raffle's reversal is income less, not spending.
+    const kindOf = new Map(expenses.map((row) => [row.id, row.kind]));
+    const kind = (row: ExpenseEntity) => (row.reversesId === null ? row.kind : (kindOf.get(row.reversesId) ?? row.kind));
+    const isIncome = (row: ExpenseEntity) => (OTHER_INCOME_KINDS as readonly string[]).includes(kind(row));
+    const sum = (rows: ExpenseEntity[]) => rows.reduce((total, row) => total + row.amount, 0);
+    // The previous class's balance and other income (money in, negative amounts) are neither the families' nor spending less.
+    const opening = -sum(approved.filter((row) => kind(row) === OPENING_BALANCE_KIND));
+    const incomeRows = approved.filter(isIncome);
+    const otherIncome = -sum(incomeRows);
+    const outRows = approved.filter((row) => kind(row) !== OPENING_BALANCE_KIND && !isIncome(row));
+    const spent = sum(outRows);
     // Summed in centavos, then shown in quetzales.
     const sums: BooksCategory[] = (budget?.lines ?? []).map((line) => ({
       category: line.category,
       budgeted: toCentavos(line.amount),
       spent: 0,
     }));
-    for (const row of approved) {
-      if (row.kind === OPENING_BALANCE_KIND) continue;
+    for (const row of outRows) {
       let category = sums.find((one) => one.category === row.category);
       if (!category) sums.push((category = { category: row.category, budgeted: 0, spent: 0 }));
       category.spent += row.amount;
     }
-    const categories = sums.map((sum) => ({ ...sum, budgeted: toQuetzales(sum.budgeted), spent: toQuetzales(sum.spent) }));
+    const categories = sums.map((line) => ({ ...line, budgeted: toQuetzales(line.budgeted), spent: toQuetzales(line.spent) }));
+    const incomeBy = new Map<string, number>();
+    // Interest recorded before 'ingreso' is the category 'Intereses'.
+    for (const row of incomeRows) {
+      const category = kind(row) === 'interes' ? 'Intereses' : row.category;
+      incomeBy.set(category, (incomeBy.get(category) ?? 0) - row.amount);
+    }
+    const income = [...incomeBy]
+      .filter(([, amount]) => amount !== 0)
+      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+      .map(([category, amount]) => ({ category, amount: toQuetzales(amount) }));
     const reversalOf = new Map(expenses.filter((row) => row.reversesId !== null).map((row) => [row.reversesId!, row]));
     const shown = (rows: ExpenseEntity[]) =>
       rows.map((row) => toExpense(row, reversalOf.get(row.id))).sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
@@ -93,14 +111,16 @@ export class BooksReader {
       totals: {
         received: toQuetzales(received),
         opening: toQuetzales(opening),
+        otherIncome: toQuetzales(otherIncome),
         spent: toQuetzales(spent),
-        balance: toQuetzales(opening + received - spent),
+        balance: toQuetzales(opening + received + otherIncome - spent),
         budgeted: budget?.total ?? 0,
         committed: toQuetzales(owed.outstanding),
       },
       commitments: owed.commitments,
-      /** opening + received - spent, in centavos. */
-      balance: opening + received - spent,
+      income,
+      /** opening + received + otherIncome - spent, in centavos. */
+      balance: opening + received + otherIncome - spent,
       receivedByMonth: receivedByMonth.map((month) => ({ month: month.month, amount: toQuetzales(month.amount) })),
       // The previous class's balance is a figure of its own (totals.opening), not an entry to list.
       allExpenses: shown(money.filter((row) => row.kind !== OPENING_BALANCE_KIND)),
@@ -148,6 +168,7 @@ export class BooksReader {
     return {
       totals: view.totals,
       categories: view.categories,
+      income: view.income,
       budget: view.budget,
       expenses: view.allExpenses,
       questions: await this.questions(manager, null),
@@ -186,6 +207,7 @@ export class BooksReader {
     return {
       totals: view.totals,
       categories: view.categories,
+      income: view.income,
       budget: view.budget,
       expenses: view.approvedExpenses.map(toFamilyExpense),
       questions: await this.questions(manager, { familyId: family.id, visible: view.approvedIds }),

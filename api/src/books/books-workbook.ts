@@ -10,6 +10,7 @@ const KIND = {
   anticipo: 'Anticipo',
   devolucion: 'Devolución del proveedor',
   comision: 'Comisión bancaria',
+  ingreso: 'Otro ingreso',
   interes: 'Intereses del banco',
   compromiso: 'Compromiso',
   saldo: 'Saldo de la promoción anterior',
@@ -136,17 +137,27 @@ async function* once<T>(rows: T[]): AsyncGenerator<T[]> {
   yield rows;
 }
 
+/**
+ * Money in, money out and the balance, as every summary says them: other income on its own line
+ * when there is some (a report frozen before it existed has none).
+ */
+function balanceRows(totals: Books['totals']): SummaryRow[] {
+  const other = totals.otherIncome ?? 0;
+  const parts = [...(totals.opening > 0 ? ['anterior'] : []), 'recibido', ...(other !== 0 ? ['otros ingresos'] : [])];
+  return [
+    ...(totals.opening > 0 ? [['Saldo de la promoción anterior', { quetzales: totals.opening }] as SummaryRow] : []),
+    ['Recibido de las familias', { quetzales: totals.received }],
+    ...(other !== 0 ? [['Otros ingresos (rifas, donaciones, intereses)', { quetzales: other }] as SummaryRow] : []),
+    ['Gastado (aprobado)', { quetzales: totals.spent }],
+    [`Saldo (${parts.join(' + ')} - gastado)`, { quetzales: totals.balance }],
+  ];
+}
+
 /** The rows of the 'Resumen' sheet: the totals every family sees, and the checks against what is held. */
 export function summaryRows(books: Books): SummaryRow[] {
   const pending = books.expenses.filter((row) => row.state === 'pendiente' && !row.reversal && row.kind !== 'reversion');
   return [
-    ...(books.totals.opening > 0 ? [['Saldo de la promoción anterior', { quetzales: books.totals.opening }] as SummaryRow] : []),
-    ['Recibido de las familias', { quetzales: books.totals.received }],
-    ['Gastado (aprobado)', { quetzales: books.totals.spent }],
-    [
-      books.totals.opening > 0 ? 'Saldo (anterior + recibido - gastado)' : 'Saldo (recibido - gastado)',
-      { quetzales: books.totals.balance },
-    ],
+    ...balanceRows(books.totals),
     ['Presupuesto', { quetzales: books.totals.budgeted }],
     ['Pendiente de aprobación', { quetzales: toQuetzales(pending.reduce((sum, row) => sum + toCentavos(row.amount), 0)) }],
     [`En banco${books.held?.bank ? ` (al ${books.held.bank.asOf})` : ''}`, { quetzales: books.held?.bank?.amount ?? null }],
@@ -224,10 +235,7 @@ const familyExpensesSheet = (invoiceUrl: (id: number) => string): SheetLayout<Fa
 export function familiesWorkbook(report: FamilyReport, invoiceUrl: (id: number) => string, onError: (error: unknown) => void): Readable {
   const { totals } = report;
   const summary: SummaryRow[] = [
-    ...(totals.opening > 0 ? [['Saldo de la promoción anterior', { quetzales: totals.opening }] as SummaryRow] : []),
-    ['Recibido de las familias', { quetzales: totals.received }],
-    ['Gastado (aprobado)', { quetzales: totals.spent }],
-    [totals.opening > 0 ? 'Saldo (anterior + recibido - gastado)' : 'Saldo (recibido - gastado)', { quetzales: totals.balance }],
+    ...balanceRows(totals),
     ['Presupuesto', { quetzales: totals.budgeted }],
     ['Saldo al cierre', { quetzales: report.balanceGiven }],
   ];

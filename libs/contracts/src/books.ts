@@ -28,10 +28,18 @@ export const DEFAULT_APPROVAL_THRESHOLD = 1000;
 
 /**
  * 'gasto': paid against an invoice; 'anticipo': paid ahead to a supplier; 'devolucion': money a
- * supplier gave back; 'comision': a bank's fee (money out, no invoice); 'interes': interest the
- * bank paid (money in, no invoice). The last two let the books match the bank's balance exactly.
+ * supplier gave back; 'comision': a bank's fee (money out, no invoice); 'ingreso': money in that is
+ * not a family's payment (a raffle, a donation, a sponsor, the bank's interest: `INCOME_CATEGORIES`);
+ * 'interes': the bank's interest as recorded before 'ingreso' (read as other income, category
+ * 'Intereses'). Fees and other income let the books meet the bank's balance exactly.
  */
-export const EXPENSE_KINDS = ['gasto', 'anticipo', 'devolucion', 'comision', 'interes', 'compromiso'] as const;
+export const EXPENSE_KINDS = ['gasto', 'anticipo', 'devolucion', 'comision', 'ingreso', 'interes', 'compromiso'] as const;
+
+/** Money in that is not a family's payment: counted as income, never as spending less. */
+export const INCOME_KIND = 'ingreso';
+
+/** The categories other income starts from; the committee types its own too. */
+export const INCOME_CATEGORIES = ['Rifa', 'Donación', 'Patrocinio', 'Intereses', 'Otro'] as const;
 
 /**
  * 'saldo': the balance the previous class passed on when it closed, written by the opening of the
@@ -42,7 +50,10 @@ export const OPENING_BALANCE_KIND = 'saldo';
 export type ExpenseKind = (typeof EXPENSE_KINDS)[number] | typeof OPENING_BALANCE_KIND;
 
 /** The kinds that are money in (a negative amount in the books). */
-export const MONEY_IN_KINDS: readonly ExpenseKind[] = ['devolucion', 'interes', OPENING_BALANCE_KIND];
+export const MONEY_IN_KINDS: readonly ExpenseKind[] = ['devolucion', 'ingreso', 'interes', OPENING_BALANCE_KIND];
+
+/** The kinds that are other income (totals.otherIncome), not spending: a supplier's refund is spending less. */
+export const OTHER_INCOME_KINDS: readonly ExpenseKind[] = ['ingreso', 'interes'];
 
 /** What the committee owes a supplier ('compromiso'): counted apart from money out until it is paid. */
 export const COMMITMENT_KIND: ExpenseKind = 'compromiso';
@@ -209,9 +220,11 @@ export interface BooksTotals {
   received: number;
   /** The balance the previous class passed on when it closed (0 for none): money in, not the families'. */
   opening: number;
+  /** Approved other income: raffles, donations, sponsors, interest (reversals subtracted). */
+  otherIncome: number;
   /** Approved money out (refunds subtracted). */
   spent: number;
-  /** opening + received - spent: what the committee should hold. */
+  /** opening + received + otherIncome - spent: what the committee should hold. */
   balance: number;
   budgeted: number;
   /** What the open commitments still owe (not money out until paid). */
@@ -239,6 +252,8 @@ export interface FamilyExpense extends Omit<Expense, 'reversal' | 'reason' | 'fa
 export interface ParentBooks {
   totals: BooksTotals;
   categories: BooksCategory[];
+  /** Approved other income by category ('Rifa', 'Intereses'...), in quetzales, largest first. */
+  income: Array<{ category: string; amount: number }>;
   budget: BudgetVersion | null;
   /** Approved rows (reversals included), newest first. */
   expenses: FamilyExpense[];

@@ -4,7 +4,7 @@ import { invoiceUrl, useAskAboutExpense, useMarkBooksSeen, useMyBooks } from '@p
 import { useMyClass } from '@portal/api-client/classes';
 import { useRetryFailed } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
-import { formatDayNumeric, formatLedgerAmount } from '@portal/format';
+import { formatDayNumeric, formatLedgerAmount, formatQuetzales } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
@@ -16,7 +16,7 @@ import { texts } from '../texts';
 import { booksTexts as t } from './books-texts';
 import { FinalReportCard } from './FinalReportCard';
 import { BudgetBar } from './BudgetBar';
-import { CollectionCard, CommitmentsCard } from './ClassFigures';
+import { CollectionCard, CommitmentsCard, IncomeCard } from './ClassFigures';
 import './books.css';
 
 /**
@@ -120,7 +120,10 @@ function ExpenseCard({
             </>
           )}
         </h3>
-        <span className="books-expense__amount">{formatLedgerAmount(expense.amount)}</span>
+        {/* Money in (other income, a refund) reads as what came in, not as a negative expense. */}
+        <span className="books-expense__amount">
+          {expense.amount < 0 ? `+${formatQuetzales(-expense.amount)}` : formatLedgerAmount(expense.amount)}
+        </span>
       </div>
       <p>
         {t.kinds[expense.kind]}: {expense.concept}
@@ -187,6 +190,7 @@ export default function BooksSection() {
   const totals = [
     ...(books.totals.opening > 0 ? [{ label: t.opening, value: books.totals.opening }] : []),
     { label: t.received, value: books.totals.received },
+    ...(books.totals.otherIncome !== 0 ? [{ label: t.otherIncome, value: books.totals.otherIncome }] : []),
     { label: t.spent, value: books.totals.spent },
     { label: t.balance, value: books.totals.balance },
   ];
@@ -206,6 +210,7 @@ export default function BooksSection() {
         ))}
       </div>
       <CollectionCard books={books} closedClass={closed ? myClass?.schoolClass.name : undefined} />
+      <IncomeCard books={books} />
       <CommitmentsCard books={books} />
       <Card className="books-expense">
         <h2 className="parent-card-title">{t.categories}</h2>

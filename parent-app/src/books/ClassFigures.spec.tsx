@@ -7,7 +7,8 @@ import { useParentSections } from '../sections';
 import BooksSection from './BooksSection';
 
 const BOOKS: ParentBooks = {
-  totals: { received: 20000, opening: 0, spent: 4500, balance: 15500, budgeted: 90000, committed: 38500 },
+  totals: { received: 20000, opening: 0, otherIncome: 0, spent: 4500, balance: 15500, budgeted: 90000, committed: 38500 },
+  income: [],
   categories: [],
   budget: null,
   expenses: [],
@@ -36,9 +37,11 @@ let unseenAnswers = 2;
 let requests: string[] = [];
 let classState = 'activa';
 let collection = BOOKS.collection;
+let books: ParentBooks = BOOKS;
 beforeEach(() => {
   requests = [];
   collection = BOOKS.collection;
+  books = BOOKS;
   unseenAnswers = 2;
   classState = 'activa';
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
@@ -63,7 +66,7 @@ beforeEach(() => {
                   },
                   report: null,
                 }
-              : { ...BOOKS, collection };
+              : { ...books, collection };
     return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body), json: async () => body } as Response;
   }) as typeof fetch;
 });
@@ -91,6 +94,51 @@ describe("the class's figures on 'Cuentas del comité'", () => {
     expect(within(region).getByText('Por ahora no falta nada por cobrar: 4 pagos aún tienen el monto por definir.')).toBeInTheDocument();
     expect(within(region).getByText('10 de 10 familias están al día por ahora con sus pagos.')).toBeInTheDocument();
     expect(region).not.toHaveTextContent('No falta nada por cobrar.');
+  });
+
+  it('shows other income as money in of its own: a figure, its categories, and a row that reads as what came in', async () => {
+    books = {
+      ...BOOKS,
+      totals: { ...BOOKS.totals, otherIncome: 1203.12, balance: 16703.12 },
+      income: [
+        { category: 'Rifa', amount: 1200 },
+        { category: 'Intereses', amount: 3.12 },
+      ],
+      expenses: [
+        {
+          id: 4,
+          kind: 'ingreso',
+          date: '2026-10-12',
+          category: 'Rifa',
+          supplier: 'Rifa de la canasta navideña',
+          concept: '400 números a Q3',
+          amount: -1200,
+          method: 'transferencia',
+          nit: null,
+          felSeries: null,
+          felNumber: null,
+          felUuid: null,
+          hasInvoice: false,
+          invoiceType: null,
+          state: 'aprobado',
+          createdBy: 'Tesorera',
+          createdAt: '2026-10-12T15:00:00.000Z',
+          approvedBy: null,
+          approvedAt: '2026-10-12T15:00:00.000Z',
+          reverses: null,
+          reversal: null,
+          message: null,
+        },
+      ],
+    };
+    renderWithApi(<BooksSection />);
+    const income = await screen.findByRole('region', { name: 'Otros ingresos' });
+    expect(income).toHaveTextContent('RifaQ1,200');
+    expect(income).toHaveTextContent('InteresesQ3.12');
+    expect(screen.getAllByText('Otros ingresos')[0]!.closest('.books-total')).toHaveTextContent('Q1,203.12');
+    const row = document.querySelector('[data-expense="4"]')!;
+    expect(row).toHaveTextContent('+Q1,200');
+    expect(row).toHaveTextContent('Otro ingreso: 400 números a Q3');
   });
 
   it('once the class is closed, shows what was collected and no longer what is left to collect', async () => {

@@ -74,3 +74,26 @@ export function CommitmentsCard({ books }: { books: ParentBooks }) {
     </Card>
   );
 }
+
+/** Money in that is not the families' payments (a raffle, a donation, the bank's interest), by category. */
+export function IncomeCard({ books }: { books: ParentBooks }) {
+  if (books.income.length === 0) return null;
+  return (
+    <Card className="books-expense">
+      <section aria-labelledby="books-income" className="books-figures">
+        <h2 id="books-income" className="parent-card-title">
+          {t.income}
+        </h2>
+        <p className="parent-muted">{t.incomeNote}</p>
+        <ul className="books-expenses">
+          {books.income.map((line) => (
+            <li key={line.category} className="books-commitment">
+              <strong>{line.category}</strong>
+              <span>{formatLedgerAmount(line.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Card>
+  );
+}

@@ -18,6 +18,9 @@ export const booksTexts = {
   intro: 'En qué se gastó el dinero de la promoción: cada gasto con su factura, contra el presupuesto que aprobó el comité.',
   received: 'Recibido de todas las familias',
   opening: 'Saldo de la promoción anterior',
+  otherIncome: 'Otros ingresos',
+  income: 'Otros ingresos',
+  incomeNote: 'Dinero que no son pagos de las familias: rifas, donaciones, patrocinios, intereses del banco.',
   spent: 'Gastado',
   balance: 'Saldo del comité',
   categories: 'Presupuesto y gastos por categoría',
@@ -29,7 +32,7 @@ export const booksTexts = {
     budgeted > 0
       ? `${category}: gastado ${formatQuetzales(spent)} de ${formatQuetzales(budgeted)} (${Math.round((spent / budgeted) * 100)} %)`
       : `${category}: gastado ${formatQuetzales(spent)}, sin presupuesto`,
-  expenses: 'Gastos',
+  expenses: 'Gastos e ingresos',
   noExpenses: 'El comité aún no ha registrado gastos.',
   new: 'Nuevo',
   kinds: {
@@ -37,6 +40,7 @@ export const booksTexts = {
     anticipo: 'Anticipo a proveedor',
     devolucion: 'Devolución del proveedor',
     comision: 'Comisión bancaria',
+    ingreso: 'Otro ingreso',
     interes: 'Intereses del banco',
     compromiso: 'Compromiso',
     saldo: 'Saldo de la promoción anterior',
