@@ -345,6 +345,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     // What the committee needs to choose the columns: the file's first rows.
     expect(refused.json().details).toEqual({
       needsMapping: true,
+      missing: ['date', 'amount'],
       headerLine: 1,
       headers: ['Día', 'Texto', 'Entrada'],
       sample: [['13/11/2026', 'ABONO Marta Gómez', 'Q1500']],

@@ -7,6 +7,8 @@ import { BankService } from './bank.service';
 import { ConfirmBankLinesDto } from './dto/confirm-bank-lines.dto';
 
 const MAPPING_KEYS: Array<keyof BankColumnMapping> = ['date', 'description', 'document', 'credit', 'debit', 'amount'];
+/** Optional: without it, the running balance is found by its name ('Saldo'). */
+const OPTIONAL_KEYS: Array<keyof BankColumnMapping> = ['balance'];
 
 /** The form's optional `mapping` (JSON) and `headerLine` fields. */
 function mappingOf(fields: Record<string, string>): { mapping: BankColumnMapping | null; headerLine: number | null } {
@@ -26,9 +28,13 @@ function mappingOf(fields: Record<string, string>): { mapping: BankColumnMapping
     Number.isInteger(mapping.date) &&
     (mapping.date as number) >= 0 &&
     MAPPING_KEYS.every((key) => mapping[key] === null || (Number.isInteger(mapping[key]) && (mapping[key] as number) >= 0)) &&
+    OPTIONAL_KEYS.every(
+      (key) => mapping[key] === undefined || mapping[key] === null || (Number.isInteger(mapping[key]) && (mapping[key] as number) >= 0),
+    ) &&
     (mapping.credit !== null || mapping.amount !== null);
   if (!valid) throw new BadRequestException(BANK_MESSAGES.badMapping);
-  return { mapping: Object.fromEntries(MAPPING_KEYS.map((key) => [key, mapping[key]])) as unknown as BankColumnMapping, headerLine };
+  const keys = [...MAPPING_KEYS, ...OPTIONAL_KEYS.filter((key) => mapping[key] !== undefined)];
+  return { mapping: Object.fromEntries(keys.map((key) => [key, mapping[key]])) as unknown as BankColumnMapping, headerLine };
 }
 
 /** 'Importar estado de cuenta del banco': for the committee only. */

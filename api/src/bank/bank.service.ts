@@ -142,6 +142,9 @@ export class BankService {
       errors: parsed.errors,
       lines: preview,
       account: parsed.account,
+      // The statement's own balance (its Saldo column), in centavos as the lines are.
+      closingBalance: parsed.closingBalance && { date: parsed.closingBalance.date, amountCentavos: parsed.closingBalance.centavos },
+      balanceBreaks: parsed.balanceBreaks.map(({ line, expected, found }) => ({ line, expectedCentavos: expected, foundCentavos: found })),
     };
   }
 

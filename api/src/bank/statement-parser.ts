@@ -1,15 +1,18 @@
 import type { BankColumnMapping } from '@portal/contracts';
 import { readCsv } from './csv-rows';
 import { BANK_TEXTS, checkCells, MAX_STATEMENT_ROWS, StatementError, tooLarge, type Cell } from './statement-limits';
+import { checkBalances, type BalanceCheck, type Movement } from './statement-balance';
+import { cellText, parseAmount, parseDate } from './statement-values';
 import { readXlsx } from './xlsx-rows';
 
-// Reads a bank's statement export, CSV/TXT or XLSX, into deposit lines. Banks write them
-// differently: rows of account data above the table, ';' ',' or tabs between fields, a BOM,
+// Reads a bank's statement export, CSV/TXT or XLSX, into its deposits and withdrawals. Banks write
+// them differently: rows of account data above the table, ';' ',' or tabs between fields, a BOM,
 // Latin-1, dd/MM/yyyy or spreadsheet dates, amounts as 'Q 2,950.00', '2950.00', '2.950,00' or
-// numbers, one signed amount column or a credit and a debit column, names like 'Crédito (+)'.
-// The header row is found by its names; the admin may say which column is which. The file is
-// read as a stream of rows within fixed caps (statement-limits.ts): memory holds the upload, the
-// rows above the header and the lines found, never the whole table.
+// numbers, one signed amount column or a credit and a debit column, names like 'Crédito (+)', a
+// running balance ('Saldo') checked row by row (statement-balance.ts). The header row is found by
+// its names; the admin may say which column is which. The file is read as a stream of rows within
+// fixed caps (statement-limits.ts): memory holds the upload, the rows above the header and the
+// movements found, never the whole table.
 
 export {
   BANK_TEXTS,
@@ -19,6 +22,7 @@ export {
   MAX_XLSX_UNCOMPRESSED_BYTES,
   StatementError,
 } from './statement-limits';
+export { cellText, parseAmount, parseDate } from './statement-values';
 
 /** Rows that could not be read, listed in the preview: the first ones, enough to fix the file. */
 export const MAX_LISTED_ERRORS = 200;
@@ -30,17 +34,24 @@ export interface StatementLine {
   date: string;
   description: string;
   document: string;
-  /** What was deposited, in centavos. */
+  /** What was deposited (or, for a withdrawal, withdrawn), in centavos: always positive. */
   amountCentavos: number;
+  /** The row's Saldo in centavos (negative when overdrawn); null when the cell is empty or there is no such column. */
+  balanceCentavos: number | null;
 }
 
-export interface ParsedStatement {
+/** Which column holds what, the running balance's included (null: none). */
+export type StatementColumns = Required<BankColumnMapping>;
+
+export interface ParsedStatement extends BalanceCheck {
   headers: string[];
   /** The header row's line number (1-based). */
   headerLine: number;
-  mapping: BankColumnMapping;
-  /** Deposits (credits); withdrawals and empty rows are left out. */
+  mapping: StatementColumns;
+  /** Deposits (credits), in file order. */
   lines: StatementLine[];
+  /** Withdrawals (debits, negative signed amounts), in file order, each with its amount as a positive number. */
+  withdrawals: StatementLine[];
   /** Rows that look like movements but could not be read, with the reason. */
   errors: Array<{ line: number; reason: string }>;
   /** The first rows after the header, as text, for the admin to check the mapping. */
@@ -67,118 +78,61 @@ const bare = (name: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** For each field, its names in order of preference: a 'Fecha Valor' is the day only without a 'Fecha'. */
-const HEADER_NAMES: Record<keyof BankColumnMapping, RegExp[]> = {
-  date: [/^(fecha|fecha (de )?(operacion|transaccion|movimiento)|date)$/, /^fecha (valor|contable|de aplicacion)$/],
-  description: [/^(descripcion|concepto|detalle|descripcion del movimiento|observaciones|description)$/],
-  document: [/^((no|num(ero)?)\.? ?(de )?)?(documento|doc|referencia|ref|boleta|document)$/],
+/**
+ * For each field, its names in order of preference: a 'Fecha Valor' is the day only without a
+ * 'Fecha'; the booked balance ('Saldo', 'Saldo contable') is the one movements add up to, the
+ * available one ('Saldo disponible') only without it (it leaves out cheques not yet cleared).
+ */
+const HEADER_NAMES: Record<keyof StatementColumns, RegExp[]> = {
+  date: [/^(fecha|fecha (de (la )?)?(operacion|transaccion|movimiento)|date)$/, /^fecha (valor|contable|de aplicacion)$/],
+  description: [/^((descripcion|concepto|detalle)( (de la|del|de) (transaccion|operacion|movimiento))?|observaciones|description)$/],
+  document: [/^((no|num(ero)?)\.? ?(de )?)?(documento|doc|referencia|ref|boleta|document)$|^referencia (bancaria|de (la )?transaccion)$/],
   credit: [/^(credito|creditos|abono|abonos|deposito|depositos|credit)$/],
   debit: [/^(debito|debitos|cargo|cargos|retiro|retiros|debit)$/],
   amount: [/^(monto|importe|valor|amount)$/],
+  balance: [/^(saldo|saldo contable|saldo final|balance)$/, /^saldo disponible$/],
 };
-
-/** A cell as text: a spreadsheet day as yyyy-MM-dd, a number as its shortest decimal. */
-export function cellText(cell: Cell): string {
-  if (cell === null || cell === undefined) return '';
-  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
-  return String(cell).trim();
-}
 
 /** A description as every export of the bank writes it: NFC, trimmed, single spaces. */
 const tidy = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
 
-/** The mapping the header row's names give, or null when it has no date or amount column. */
-export function mappingFromHeaders(headers: string[]): BankColumnMapping | null {
+/** The column a field's names find in the header row, or null. */
+function findColumn(headers: string[], key: keyof StatementColumns): number | null {
   const names = headers.map(bare);
-  const find = (key: keyof BankColumnMapping) => {
-    for (const pattern of HEADER_NAMES[key]) {
-      const index = names.findIndex((name) => pattern.test(name));
-      if (index !== -1) return index;
-    }
-    return null;
-  };
-  const mapping: BankColumnMapping = {
-    date: find('date') ?? -1,
-    description: find('description'),
-    document: find('document'),
-    credit: find('credit'),
-    debit: find('debit'),
-    amount: find('amount'),
-  };
-  if (mapping.date === -1 || (mapping.credit === null && mapping.amount === null)) return null;
-  return mapping;
-}
-
-/**
- * A spreadsheet number in centavos, exactly: 100.5 is 10050. A sheet's formula may leave float
- * noise (1234.5600000000002), which is no centavo; a real third decimal (100.505) is refused,
- * never rounded.
- */
-function numberCentavos(value: number): number | null {
-  if (!Number.isFinite(value)) return null;
-  const centavos = Math.round(value * 100);
-  return Math.abs(value * 100 - centavos) < 1e-4 && Number.isSafeInteger(centavos) ? centavos : null;
-}
-
-/**
- * An amount in centavos: 'Q 2,950.00', 'Q2950', '2.950,00', '2,950', '-1,500.50', '(1,500.00)'.
- * Returns null when the text is not an amount; 0 for an empty cell.
- */
-export function parseAmount(value: Cell): number | null {
-  if (value === null) return 0;
-  if (typeof value === 'number') return numberCentavos(value);
-  if (value instanceof Date) return null;
-  let text = value.replace(/\s/g, '').replace(/^(GTQ|Q)/i, '');
-  if (text === '' || text === '-') return 0;
-  let sign = 1;
-  if (/^\(.*\)$/.test(text)) [sign, text] = [-1, text.slice(1, -1)];
-  if (text.startsWith('-')) [sign, text] = [-sign, text.slice(1)];
-  text = text.replace(/^(GTQ|Q)/i, '');
-  if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return null;
-  const lastDot = text.lastIndexOf('.');
-  const lastComma = text.lastIndexOf(',');
-  let whole: string;
-  let decimals = '';
-  if (lastDot !== -1 && lastComma !== -1) {
-    // Both: the later one separates the centavos.
-    const decimal = lastDot > lastComma ? '.' : ',';
-    const at = text.lastIndexOf(decimal);
-    const grouped = text.slice(0, at);
-    // The other separator groups thousands: '2,950.00', '1.250.000,00'; never '2,95.00'.
-    if (!/^\d{1,3}([.,]\d{3})*$/.test(grouped) || grouped.includes(decimal)) return null;
-    [whole, decimals] = [grouped.replace(/[.,]/g, ''), text.slice(at + 1)];
-  } else if (lastDot !== -1 || lastComma !== -1) {
-    const separator = lastDot !== -1 ? '.' : ',';
-    const groups = text.split(separator);
-    // '2,950' and '1.250.000' group thousands; '2950.00' and '2950,5' have centavos.
-    if (groups.length > 2 || (groups[1]!.length === 3 && groups[0]!.length <= 3 && groups[0] !== '0')) {
-      if (!groups.slice(1).every((group) => group.length === 3)) return null;
-      whole = groups.join('');
-    } else {
-      [whole, decimals] = [groups[0]!, groups[1]!];
-    }
-  } else {
-    whole = text;
+  for (const pattern of HEADER_NAMES[key]) {
+    const index = names.findIndex((name) => pattern.test(name));
+    if (index !== -1) return index;
   }
-  if (!/^\d+$/.test(whole || '0') || !/^\d{0,2}$/.test(decimals)) return null;
-  return sign * (Number(whole || '0') * 100 + Number(decimals.padEnd(2, '0')));
+  return null;
 }
 
-/** A day as yyyy-MM-dd: dd/MM/yyyy, d/M/yy, dd-MM-yyyy, yyyy-MM-dd, or a spreadsheet date. */
-export function parseDate(value: Cell): string | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
-  const text = cellText(value).split(/[ T]/)[0]!;
-  let day: number, month: number, year: number;
-  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
-  if (match) [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text))) {
-    [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    if (year < 100) year += 2000;
-  } else return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
+/** What a header row lacks to be read: its date column, its amount column (a credit or a signed amount). */
+export function missingColumns(headers: string[]): Array<'date' | 'amount'> {
+  const missing: Array<'date' | 'amount'> = [];
+  if (findColumn(headers, 'date') === null) missing.push('date');
+  if (findColumn(headers, 'credit') === null && findColumn(headers, 'amount') === null) missing.push('amount');
+  return missing;
 }
+
+/** The mapping the header row's names give, or null when it has no date or amount column. */
+export function mappingFromHeaders(headers: string[]): StatementColumns | null {
+  if (missingColumns(headers).length > 0) return null;
+  return {
+    date: findColumn(headers, 'date')!,
+    description: findColumn(headers, 'description'),
+    document: findColumn(headers, 'document'),
+    credit: findColumn(headers, 'credit'),
+    debit: findColumn(headers, 'debit'),
+    amount: findColumn(headers, 'amount'),
+    balance: findColumn(headers, 'balance'),
+  };
+}
+
+/** A mapping chosen or remembered before the balance column existed finds 'Saldo' by its name. */
+const withBalance = (mapping: BankColumnMapping, headers: string[]): StatementColumns => ({
+  ...mapping,
+  balance: mapping.balance === undefined ? findColumn(headers, 'balance') : mapping.balance,
+});
 
 /** The account number in the rows above the header: 'Cuenta:', '123-456789-0' or 'Número de cuenta: 01-2345678-9'. */
 function accountOf(rows: string[][]): string | null {
@@ -204,7 +158,7 @@ export async function readRows(bytes: Buffer, sink: (row: Cell[]) => void): Prom
 }
 
 /**
- * The deposits of a statement. `mapping` overrides the columns found by name (the admin's choice
+ * The deposits and withdrawals of a statement, and its own balance. `mapping` overrides the columns found by name (the admin's choice
  * in the preview, or the one remembered for this layout).
  */
 export async function parseStatement(
@@ -220,30 +174,33 @@ export async function parseStatement(
   // Rows before the header (at most HEADER_SEARCH_ROWS unless the admin named a later one).
   const above: string[][] = [];
   let headerIndex = -1;
-  let columns: BankColumnMapping | null = null;
+  let columns: StatementColumns | null = null;
   let headers: string[] = [];
   let index = -1;
   let filled = 0;
   let width = 0;
   const lines: StatementLine[] = [];
+  const withdrawals: StatementLine[] = [];
+  const movements: Movement[] = [];
   const errors: ParsedStatement['errors'] = [];
   const sample: string[][] = [];
 
   const findHeader = (texts: string[]) => {
     if (options.headerLine) {
       if (index !== options.headerLine - 1) return;
-      columns = options.mapping ?? mappingFromHeaders(texts);
+      columns = options.mapping ? withBalance(options.mapping, texts) : mappingFromHeaders(texts);
       if (!columns) throw noColumns(above);
       headerIndex = index;
     } else {
-      const found = options.mapping ?? options.remembered?.(texts) ?? mappingFromHeaders(texts);
+      const chosen = options.mapping ?? options.remembered?.(texts);
+      const found = chosen ? withBalance(chosen, texts) : mappingFromHeaders(texts);
       if (found && (options.mapping ? texts.filter(Boolean).length >= 2 : true)) [columns, headerIndex] = [found, index];
     }
     if (headerIndex !== -1) headers = texts;
     else if (!options.headerLine && index + 1 >= HEADER_SEARCH_ROWS) throw noColumns(above);
   };
 
-  const readLine = (row: Cell[], mapping: BankColumnMapping) => {
+  const readLine = (row: Cell[], mapping: StatementColumns) => {
     const line = index + 1;
     const at = (column: number | null) => (column === null ? null : (row[column] ?? null));
     if (sample.length < SAMPLE_ROWS) sample.push(row.map(cellText));
@@ -251,24 +208,28 @@ export async function parseStatement(
     // Blank rows, and the bank's totals and footers, have no date: they are not movements.
     if (cellText(dateCell) === '') return;
     const date = parseDate(dateCell);
-    if (!date) {
-      if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, reason: BANK_TEXTS.badDate });
+    // A credit column with its debit column beside it, or one signed amount: net is credit less debit.
+    const credit = parseAmount(mapping.credit !== null ? at(mapping.credit) : at(mapping.amount));
+    const debit = mapping.credit !== null && mapping.debit !== null ? parseAmount(at(mapping.debit)) : 0;
+    if (!date || credit === null || debit === null) {
+      if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, reason: date ? BANK_TEXTS.badAmount : BANK_TEXTS.badDate });
+      movements.push({ line, date: null, net: null, balance: null });
       return;
     }
-    const amount = parseAmount(mapping.credit !== null ? at(mapping.credit) : at(mapping.amount));
-    if (amount === null) {
-      if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, reason: BANK_TEXTS.badAmount });
-      return;
-    }
-    // A withdrawal (a debit, or a negative signed amount) is not a family's deposit.
-    if (amount <= 0) return;
-    lines.push({
+    const balance = cellText(at(mapping.balance)) === '' ? null : parseAmount(at(mapping.balance));
+    movements.push({ line, date, net: credit - Math.abs(debit), balance });
+    const movement = (amountCentavos: number): StatementLine => ({
       line,
       date,
       description: tidy(cellText(at(mapping.description))),
       document: cellText(at(mapping.document)),
-      amountCentavos: amount,
+      amountCentavos,
+      balanceCentavos: balance,
     });
+    if (credit > 0) lines.push(movement(credit));
+    // A debit, written with or without its sign, or a negative credit or signed amount.
+    if (credit < 0) withdrawals.push(movement(-credit));
+    if (debit !== 0) withdrawals.push(movement(Math.abs(debit)));
   };
 
   await readRows(bytes, (row) => {
@@ -286,8 +247,8 @@ export async function parseStatement(
   if (filled === 0) throw new StatementError(BANK_TEXTS.empty);
   if (options.headerLine && headerIndex === -1) throw new StatementError(BANK_TEXTS.badColumn);
   if (headerIndex === -1 || !columns) throw noColumns(above);
-  const mapping: BankColumnMapping = columns;
-  const used = [mapping.date, mapping.description, mapping.document, mapping.credit, mapping.debit, mapping.amount];
+  const mapping: StatementColumns = columns;
+  const used = [mapping.date, mapping.description, mapping.document, mapping.credit, mapping.debit, mapping.amount, mapping.balance];
   if (used.some((column) => column !== null && (column < 0 || column >= width)) || (mapping.credit === null && mapping.amount === null)) {
     throw new StatementError(BANK_TEXTS.badColumn);
   }
@@ -296,9 +257,11 @@ export async function parseStatement(
     headerLine: headerIndex + 1,
     mapping,
     lines,
+    withdrawals,
     errors,
     sample,
     account: accountOf(above.slice(0, headerIndex)),
+    ...checkBalances(movements),
   };
 }
 
@@ -315,6 +278,7 @@ function noColumns(rows: string[][]): StatementError {
   const pad = (row: string[]) => Array.from({ length: width }, (_, column) => row[column] ?? '');
   return new StatementError(BANK_TEXTS.noColumns, {
     needsMapping: true,
+    missing: missingColumns(rows[at] ?? []),
     headers: pad(rows[at] ?? []),
     headerLine: at + 1,
     sample: rows

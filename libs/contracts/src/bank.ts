@@ -9,6 +9,8 @@ export interface BankColumnMapping {
   debit: number | null;
   /** One column with deposits positive and withdrawals negative. */
   amount: number | null;
+  /** The running balance ('Saldo'), checked row by row; absent: found by its name. */
+  balance?: number | null;
 }
 
 /** How a statement line was tied to a family. */
@@ -43,6 +45,8 @@ export interface BankPreviewLine {
   description: string;
   document: string;
   amountCentavos: number;
+  /** The row's Saldo in centavos, as the bank wrote it; null when the cell is empty or the file has no Saldo. */
+  balanceCentavos?: number | null;
   /** 'nueva' to decide; 'aplicada' / 'descartada': decided in an earlier import. */
   status: 'nueva' | 'aplicada' | 'descartada';
   /**
@@ -91,6 +95,10 @@ export interface BankPreview {
   lines: BankPreviewLine[];
   /** The account number written above the table, when the file has one. */
   account: string | null;
+  /** The statement's balance after its last movement (its Saldo column), in centavos; null without one. */
+  closingBalance?: { date: string; amountCentavos: number } | null;
+  /** Rows whose Saldo is not the one before plus the row's credit less its debit (a file cut or edited): the first 20. */
+  balanceBreaks?: Array<{ line: number; expectedCentavos: number; foundCentavos: number }>;
 }
 
 /**
@@ -99,6 +107,8 @@ export interface BankPreview {
  */
 export interface BankNeedsMapping {
   needsMapping: true;
+  /** What the likely header row lacks: its date column, its amount column (a credit or a signed amount). */
+  missing?: Array<'date' | 'amount'>;
   headers: string[];
   headerLine: number;
   sample: string[][];

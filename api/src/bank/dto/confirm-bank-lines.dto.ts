@@ -73,6 +73,10 @@ class ColumnMappingDto implements BankColumnMapping {
   @ValidateIf((_mapping: object, value: unknown) => value !== null)
   @IsInt({ message: 'La columna de monto no es válida.' })
   amount!: number | null;
+
+  @IsInt({ message: 'La columna de saldo no es válida.' })
+  @OmittableOrNull()
+  balance?: number | null;
 }
 
 /** The statement's header row and the columns the committee chose for it: used again next time. */
