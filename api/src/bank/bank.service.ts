@@ -23,7 +23,7 @@ import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './ban
 import { BANK_MESSAGES } from './bank.messages';
 import { FamilyMatcher } from './family-matcher';
 import { parseStatement, plain, StatementError } from './statement-parser';
-import { importNote, keepLines, keptLines, lineChecksum } from './line-identity';
+import { importNote, keepLines, keptLines, lineChecksum, withFingerprints } from './line-identity';
 import { sameDepositOf, sameDepositReason } from './same-deposit';
 
 // Where tests and tools have always found it.
@@ -69,7 +69,7 @@ export class BankService {
       throw error;
     }
     const account = (parsed as { account?: string | null }).account ?? null;
-    const lines = parsed.lines.map((line) => ({ ...line, account, checksum: lineChecksum({ ...line, account }) }));
+    const lines = withFingerprints(parsed.lines, account);
     // Every line read is kept, once, from its first import: the facts already known say where it went.
     const known = await this.db.write((writer) => keepLines(writer, lines, fileName));
     const graduates = new Map(

@@ -21,19 +21,46 @@ const descriptionKey = (description: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export type LineIdentity = Pick<StatementLine, 'date' | 'amountCentavos' | 'document' | 'description'> & { account?: string | null };
+export type LineIdentity = Pick<StatementLine, 'date' | 'amountCentavos' | 'document' | 'description'> & {
+  account?: string | null;
+  /** 2 and up: the k-th line of its file with the same fingerprint (`withFingerprints`). */
+  occurrence?: number;
+};
 
 /**
  * A bank line's identity, the same whatever file brought it (a CSV, the bank's XLSX): the account
  * when the statement says it, the day, the amount in centavos, and the document number
  * (`documentKey`) when there is one, else the description (`descriptionKey`). Two deposits of the
- * same amount and day differ by their document numbers, or by their descriptions when neither has one.
+ * same amount and day differ by their document numbers, or by their descriptions when neither has
+ * one; when nothing tells them apart, by their occurrence in the file.
  */
 export function lineChecksum(line: LineIdentity): string {
   const document = documentKey(line.document);
   const account = (line.account ?? '').replace(/[^0-9A-Za-z]/g, '');
   const what = document ? `documento:${document}` : `descripcion:${descriptionKey(line.description)}`;
-  return createHash('sha256').update([account, line.date, line.amountCentavos, what].join('|')).digest('hex');
+  const parts = [account, line.date, line.amountCentavos, what];
+  // The first line keeps the fingerprint lines were always kept under; the k-th identical one is another deposit.
+  if (line.occurrence !== undefined && line.occurrence > 1) parts.push(`vez:${line.occurrence}`);
+  return createHash('sha256').update(parts.join('|')).digest('hex');
+}
+
+/**
+ * A statement's lines with their account, occurrence and fingerprint. Two families' deposits of
+ * the same amount on the same day, with no document number and one description (cash at the same
+ * agency), are two lines: the second gets its occurrence in the fingerprint, so it is not taken
+ * for the first. An overlapping file that holds both gives them the same two fingerprints again.
+ */
+export function withFingerprints<T extends LineIdentity>(
+  lines: T[],
+  account: string | null,
+): Array<T & { account: string | null; occurrence: number; checksum: string }> {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const first = lineChecksum({ ...line, account, occurrence: 1 });
+    const occurrence = (seen.get(first) ?? 0) + 1;
+    seen.set(first, occurrence);
+    return { ...line, account, occurrence, checksum: occurrence === 1 ? first : lineChecksum({ ...line, account, occurrence }) };
+  });
 }
 
 /** The checksum lines were known by until 2026-11 (day, amount, document, description as written): still recognised. */
@@ -66,7 +93,8 @@ export async function keepLines(
   fileName: string,
 ): Promise<Map<string, KnownLine>> {
   const fresh = new Map(lines.map((line) => [line.checksum, line]));
-  const moved = new Map(lines.map((line) => [oldChecksum(line), line.checksum]));
+  // Lines were kept under the old checksum before identical ones were told apart: it is the first one's.
+  const moved = new Map(lines.filter((line) => (line.occurrence ?? 1) === 1).map((line) => [oldChecksum(line), line.checksum]));
   const wanted = [...new Set([...fresh.keys(), ...moved.keys()])];
   const found: BankStatementReadEntity[] = [];
   for (let at = 0; at < wanted.length; at += 500)
@@ -173,11 +201,12 @@ async function knownWithoutAccount(
 /**
  * The kept lines a confirmation names, by fingerprint. A decision that does not name the account (a
  * client older than the account's column) finds its line by the fingerprint without it, when a
- * single line has it: its `checksum` (and `unique`'s) becomes that line's.
+ * single line has it: its `checksum` (and `unique`'s) becomes that line's. A decision on one of a
+ * file's identical lines takes the first of them still pending (`toOccurrences`).
  */
 export async function keptLines(
   manager: EntityManager,
-  lines: Array<{ checksum: string; account?: string | null }>,
+  lines: Array<LineIdentity & { checksum: string }>,
   unique: string[],
 ): Promise<Map<string, BankStatementReadEntity>> {
   const facts = new Map<string, BankStatementReadEntity>();
@@ -185,8 +214,7 @@ export async function keptLines(
     for (const fact of await manager.findBy(BankStatementReadEntity, { checksum: In(unique.slice(at, at + 500)) }))
       facts.set(fact.checksum, fact);
   const unnamed = unique.filter((checksum) => !facts.has(checksum));
-  if (unnamed.length === 0) return facts;
-  const loose = await manager.findBy(BankStatementReadEntity, { looseChecksum: In(unnamed) });
+  const loose = unnamed.length === 0 ? [] : await manager.findBy(BankStatementReadEntity, { looseChecksum: In(unnamed) });
   for (const checksum of unnamed) {
     const found = loose.filter((fact) => fact.looseChecksum === checksum);
     if (found.length !== 1) continue;
@@ -194,5 +222,51 @@ export async function keptLines(
     for (const line of lines) if (line.checksum === checksum && !line.account) line.checksum = found[0]!.checksum;
     unique.splice(unique.indexOf(checksum), 1, found[0]!.checksum);
   }
+  await toOccurrences(manager, lines, unique, facts);
   return facts;
+}
+
+/**
+ * Identical lines of a file (`withFingerprints`) cannot be told apart by what a decision says
+ * (day, amount, document, description), and need not be: each is a deposit of that amount. The
+ * decisions naming such a line take, in order, the occurrences still pending; a line whose
+ * occurrences are all decided stays on the first, and is refused as it always was.
+ */
+async function toOccurrences(
+  manager: EntityManager,
+  lines: Array<LineIdentity & { checksum: string }>,
+  unique: string[],
+  facts: Map<string, BankStatementReadEntity>,
+): Promise<void> {
+  const named = new Map<string, Array<LineIdentity & { checksum: string }>>();
+  for (const line of lines) if (facts.has(line.checksum)) named.set(line.checksum, [...(named.get(line.checksum) ?? []), line]);
+  // Lines named twice, or whose first occurrence is decided: their later occurrences, one generation a query.
+  const asked = [...named].filter(([checksum, group]) => group.length > 1 || facts.get(checksum)!.state !== 'pendiente');
+  const occurrences = new Map(asked.map(([checksum]) => [checksum, [facts.get(checksum)!]]));
+  for (let occurrence = 2, open = asked; open.length > 0; occurrence += 1) {
+    const next = new Map(
+      open.map(([checksum, group]) => [lineChecksum({ ...group[0]!, account: facts.get(checksum)!.account, occurrence }), checksum]),
+    );
+    const wanted = [...next.keys()];
+    const found: BankStatementReadEntity[] = [];
+    for (let at = 0; at < wanted.length; at += 500)
+      found.push(...(await manager.findBy(BankStatementReadEntity, { checksum: In(wanted.slice(at, at + 500)) })));
+    for (const fact of found) occurrences.get(next.get(fact.checksum)!)!.push(fact);
+    const more = new Set(found.map((fact) => next.get(fact.checksum)!));
+    open = open.filter(([checksum]) => more.has(checksum));
+  }
+  for (const [checksum, group] of asked) {
+    const pending = occurrences.get(checksum)!.filter((fact) => fact.state === 'pendiente');
+    group.forEach((line, at) => {
+      const fact = pending[at];
+      if (!fact || fact.checksum === line.checksum) return;
+      line.checksum = fact.checksum;
+      facts.set(fact.checksum, fact);
+      unique.push(fact.checksum);
+    });
+    if (!lines.some((line) => line.checksum === checksum)) {
+      facts.delete(checksum);
+      unique.splice(unique.indexOf(checksum), 1);
+    }
+  }
 }

@@ -47,6 +47,11 @@ export interface BankPreviewLine {
   amountCentavos: number;
   /** The row's Saldo in centavos, as the bank wrote it; null when the cell is empty or the file has no Saldo. */
   balanceCentavos?: number | null;
+  /**
+   * 2 and up for the second and later line of the file identical to an earlier one (same day,
+   * amount, document and description): another deposit, with a fingerprint of its own.
+   */
+  occurrence?: number;
   /** 'nueva' to decide; 'aplicada' / 'descartada': decided in an earlier import. */
   status: 'nueva' | 'aplicada' | 'descartada';
   /**
