@@ -186,19 +186,6 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect(result.lines[0]!.match).toMatchObject({ familyId: family.dora, exact: true });
   });
 
-  it.each(BANK_EXPORTS.map((file) => [file.bank, file] as const))(
-    "reads %s's own export without a column mapping: its deposits, days, centavos, documents and account",
-    async (_bank, file) => {
-      const result = await preview(await file.bytes());
-      expect(result).not.toHaveProperty('needsMapping');
-      expect(result.errors).toEqual([]);
-      expect(result.account).toBe(file.account);
-      expect(
-        result.lines.map(({ date, amountCentavos, document, description }) => ({ date, amountCentavos, document, description })),
-      ).toEqual(file.deposits);
-    },
-  );
-
   it('reads an overlapping Excel export of the same deposits as the CSV: same day, centavos, document and description', async () => {
     const [csv, xlsx] = [await preview(await BANK_EXPORTS[0]!.bytes()), await preview(await INDUSTRIAL_OVERLAP.bytes())];
     const fields = (line: BankPreviewLine) => [line.date, line.amountCentavos, line.document, line.description];
