@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BankPreview } from '@portal/contracts';
 import { previewBankStatement } from '@portal/api-client/bank';
@@ -70,6 +70,7 @@ describe("'Banco'", () => {
     const message = 'No encontramos las columnas de fecha y de monto (crédito o depósito). Indica qué columna es cada una.';
     const details = {
       needsMapping: true,
+      missing: ['date', 'amount'],
       headers: ['Día', 'Texto', 'Entrada'],
       headerLine: 1,
       sample: [['13/11/2026', 'ABONO Marta Gómez', 'Q1500']],
@@ -80,8 +81,10 @@ describe("'Banco'", () => {
       .mockResolvedValueOnce(PREVIEW);
     renderWithApi(<BankSection />, { data: { [familiesKey]: [] }, revalidateOnMount: false });
     await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'estado.csv', { type: 'text/csv' }));
-    // The message stays on the screen, beside the chooser, until the file is read.
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    // What it could not find stays on the screen, in the chooser, until the file is read.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No encontramos la columna de la fecha ni la del monto (Crédito/Depósito o Monto). Indica qué columna es cada una.',
+    );
     expect(screen.getByText('ABONO Marta Gómez')).toBeVisible();
     const credit = screen.getByLabelText('Crédito (depósitos)');
     expect(credit).toBeVisible();
@@ -90,9 +93,52 @@ describe("'Banco'", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Volver a leer' }));
     expect(jest.mocked(previewBankStatement)).toHaveBeenLastCalledWith(expect.any(File), 'estado.csv', {
       headerLine: 1,
-      mapping: { date: 0, description: 1, document: null, credit: 2, debit: null, amount: null },
+      mapping: { date: 0, description: 1, document: null, credit: 2, debit: null, amount: null, balance: null },
     });
     expect(await screen.findByText('DEPÓSITO 48213377')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('names the column it could not find, and keeps the chooser open with the new reason when the chosen columns are refused', async () => {
+    const refusal = (body: object) => new ApiError(400, JSON.stringify({ statusCode: 400, ...body }), 'Bad Request');
+    jest
+      .mocked(previewBankStatement)
+      .mockRejectedValueOnce(
+        refusal({
+          message: 'No encontramos las columnas de fecha y de monto (crédito o depósito). Indica qué columna es cada una.',
+          details: { needsMapping: true, missing: ['amount'], headers: ['Fecha', 'Texto', 'Entrada'], headerLine: 3, sample: [] },
+        }),
+      )
+      .mockRejectedValueOnce(refusal({ message: 'Esa columna no existe en el archivo.' }));
+    renderWithApi(<BankSection />, { data: { [familiesKey]: [] }, revalidateOnMount: false });
+    await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'estado.csv', { type: 'text/csv' }));
+    const chooser = (await screen.findByText('Columnas del archivo')).closest('details')!;
+    expect(within(chooser).getByRole('alert')).toHaveTextContent(
+      'No encontramos la columna del monto (Crédito/Depósito o Monto). Indica qué columna es cada una.',
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Crédito (depósitos)'), 'Entrada');
+    await userEvent.selectOptions(screen.getByLabelText('Saldo'), 'Texto');
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a leer' }));
+    expect(jest.mocked(previewBankStatement)).toHaveBeenLastCalledWith(expect.any(File), 'estado.csv', {
+      headerLine: 3,
+      mapping: { date: 0, description: null, document: null, credit: 2, debit: null, amount: null, balance: 1 },
+    });
+    // Refused again: the chooser stays open, with the columns chosen and the new reason.
+    await waitFor(() => expect(within(chooser).getByRole('alert')).toHaveTextContent('Esa columna no existe en el archivo.'));
+    expect(chooser).toHaveAttribute('open');
+    expect(screen.getByLabelText('Crédito (depósitos)')).toHaveValue('2');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it("shows the balance the bank's file ends on, and the rows whose Saldo does not follow", async () => {
+    jest.mocked(previewBankStatement).mockResolvedValue({
+      ...PREVIEW,
+      closingBalance: { date: '2026-11-06', amountCentavos: 867000 },
+      balanceBreaks: [{ line: 8, expectedCentavos: 950000, foundCentavos: 945000 }],
+    });
+    renderWithApi(<BankSection />, { data: { [familiesKey]: [] }, revalidateOnMount: false });
+    await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'estado.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('Saldo según el banco al 06/11/2026: Q8,670.00')).toBeInTheDocument();
+    expect(screen.getByText('Fila 8: el saldo debería ser Q9,500.00 y el archivo dice Q9,450.00.')).toBeInTheDocument();
   });
 });

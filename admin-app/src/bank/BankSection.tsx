@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Check, FileUp, X } from 'lucide-react';
 import type { BankColumnMapping, BankLineDecision, BankNeedsMapping, BankPreview, BankPreviewLine } from '@portal/contracts';
 import { previewBankStatement, useConfirmBankLines, type StatementChoice } from '@portal/api-client/bank';
@@ -18,8 +18,8 @@ import { bankTexts as t } from './bank-texts';
 import { DecidedLine } from './DecidedLine';
 import { MappingForm } from './MappingForm';
 import { SameDepositQuestion, sameDepositChoice } from './SameDepositQuestion';
+import { BalanceBreaks, quetzales } from './BalanceBreaks';
 
-const centavos = (amount: number) => `Q${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const decision = (line: BankPreviewLine, familyId: number | null): BankLineDecision => ({
   date: line.date,
   description: line.description,
@@ -42,7 +42,15 @@ function needsMapping(error: unknown): BankNeedsMapping | null {
   }
 }
 
-const NO_COLUMNS: BankColumnMapping = { date: 0, description: null, document: null, credit: null, debit: null, amount: null };
+const NO_COLUMNS: BankColumnMapping = {
+  date: 0,
+  description: null,
+  document: null,
+  credit: null,
+  debit: null,
+  amount: null,
+  balance: null,
+};
 
 /** 'Importar estado de cuenta del banco': read, check, confirm. Nothing is written before a confirmation. */
 export default function BankSection() {
@@ -52,6 +60,9 @@ export default function BankSection() {
   // Why the file could not be read (kept on screen until it is), and the rows to choose its columns from.
   const [problem, setProblem] = useState<string | null>(null);
   const [chooser, setChooser] = useState<BankNeedsMapping | null>(null);
+  // Why the columns were not found, or the ones chosen were refused: said in the column chooser, which stays open.
+  const [mappingProblem, setMappingProblem] = useState<string | null>(null);
+  const remapping = useRef(false);
   // The family chosen for each line (by checksum), where the committee changed the proposal.
   const [chosen, setChosen] = useState<Record<string, number | null>>({});
   const { data: families } = useFamilies();
@@ -64,15 +75,21 @@ export default function BankSection() {
         setChosen({});
         setProblem(null);
         setChooser(null);
+        setMappingProblem(null);
       },
-      // The chooser (or the columns form of the last reading) stays: the committee can always try again.
+      // The chooser (or the columns form of the last reading) stays, saying why: the committee can always try again.
       onError: (error) => {
         const rows = needsMapping(error);
-        setProblem(errorMessage(error));
         if (rows) {
           setPreview(null);
           setChooser(rows);
-        } else toast({ title: t.readFailed, description: errorMessage(error), variant: 'destructive' });
+          setProblem(null);
+          setMappingProblem(t.mapping.missing(rows.missing ?? ['date', 'amount']));
+        } else if (remapping.current) setMappingProblem(errorMessage(error));
+        else {
+          setProblem(errorMessage(error));
+          toast({ title: t.readFailed, description: errorMessage(error), variant: 'destructive' });
+        }
       },
     },
   );
@@ -94,6 +111,8 @@ export default function BankSection() {
     setPreview(null);
     setChooser(null);
     setProblem(null);
+    setMappingProblem(null);
+    remapping.current = false;
     if (next) void read.run({ file: next });
   }
 
@@ -101,6 +120,7 @@ export default function BankSection() {
     if (!file) return;
     const next = { mapping, headerLine };
     setChoice(next);
+    remapping.current = true;
     void read.run({ file, choice: next });
   }
 
@@ -121,7 +141,7 @@ export default function BankSection() {
         </div>
       ),
     },
-    { header: t.columns.amount, cell: (line) => centavos(line.amountCentavos), className: 'admin-nowrap admin-strong' },
+    { header: t.columns.amount, cell: (line) => quetzales(line.amountCentavos), className: 'admin-nowrap admin-strong' },
     {
       header: t.columns.family,
       cell: (line) =>
@@ -187,12 +207,14 @@ export default function BankSection() {
           preview={{ ...chooser, mapping: NO_COLUMNS }}
           onApply={remap}
           pending={read.isPending}
+          reason={mappingProblem}
           open
         />
       )}
       {preview && (
         <>
-          <MappingForm preview={preview} onApply={remap} pending={read.isPending} />
+          <MappingForm preview={preview} onApply={remap} pending={read.isPending} reason={mappingProblem} />
+          <BalanceBreaks breaks={preview.balanceBreaks ?? []} />
           {preview.errors.length > 0 && (
             <Card>
               <CardHeader>
@@ -220,6 +242,11 @@ export default function BankSection() {
                   {t.confirmExact(exact.length)}
                 </Button>
               </div>
+              {preview.closingBalance && (
+                <p className="admin-muted">
+                  {t.closingBalance(formatDayNumeric(preview.closingBalance.date), quetzales(preview.closingBalance.amountCentavos))}
+                </p>
+              )}
               {preview.lines.length === 0 ? (
                 <p className="ui-empty">{t.noLines}</p>
               ) : (

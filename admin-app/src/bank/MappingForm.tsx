@@ -8,24 +8,27 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { bankTexts } from './bank-texts';
 
 const t = bankTexts.mapping;
-const FIELDS = ['date', 'description', 'document', 'credit', 'debit', 'amount'] as const;
+const FIELDS = ['date', 'description', 'document', 'credit', 'debit', 'amount', 'balance'] as const;
 
 /**
  * Which column is which, with the first rows to check it against; 'Volver a leer' reads the file
- * again. Open from the start when the columns were not found (`open`).
+ * again. Open from the start when the columns were not found (`open`), and whenever it has a
+ * `reason` (what was not found, or why the columns chosen were refused), which it says.
  */
 export function MappingForm({
   preview,
   onApply,
   pending,
   open = false,
+  reason = null,
 }: {
   preview: Pick<BankPreview, 'headers' | 'headerLine' | 'mapping' | 'sample'>;
   onApply: (mapping: BankColumnMapping, headerLine: number) => void;
   pending: boolean;
   open?: boolean;
+  reason?: string | null;
 }) {
-  const [mapping, setMapping] = useState<BankColumnMapping>(preview.mapping);
+  const [mapping, setMapping] = useState<BankColumnMapping>({ balance: null, ...preview.mapping });
   const [headerLine, setHeaderLine] = useState(String(preview.headerLine));
   const valid = Number.isInteger(Number(headerLine)) && Number(headerLine) >= 1 && (mapping.credit !== null || mapping.amount !== null);
 
@@ -37,8 +40,13 @@ export function MappingForm({
   return (
     <Card>
       <CardContent>
-        <details open={open}>
+        <details open={open || reason !== null}>
           <summary className="admin-strong">{t.title}</summary>
+          {reason !== null && (
+            <p className="ui-field__error" role="alert">
+              {reason}
+            </p>
+          )}
           <p className="admin-muted">{t.text}</p>
           <form className="admin-form" onSubmit={submit}>
             <Field id="bank-header-line" label={t.headerLine}>

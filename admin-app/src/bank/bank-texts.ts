@@ -54,6 +54,13 @@ export const bankTexts = {
   familyFor: (line: number) => `Familia del depósito de la fila ${line}`,
   apply: (line: number) => `Aplicar el depósito de la fila ${line}`,
   discard: (line: number) => `Descartar el depósito de la fila ${line}`,
+  /** The file's own balance (its Saldo column) and the rows where it does not add up. */
+  closingBalance: (day: string, amount: string) => `Saldo según el banco al ${day}: ${amount}`,
+  balanceBreaksTitle: (count: number) =>
+    count === 1 ? 'El saldo del archivo no cuadra en 1 fila' : `El saldo del archivo no cuadra en ${count} filas`,
+  balanceBreaksText: 'Puede que el archivo esté cortado o editado: descárgalo de nuevo del banco antes de aplicar sus depósitos.',
+  balanceBreak: (line: number, expected: string, found: string) =>
+    `Fila ${line}: el saldo debería ser ${expected} y el archivo dice ${found}.`,
   errorsTitle: (count: number) => (count === 1 ? '1 fila no se pudo leer' : `${count} filas no se pudieron leer`),
   errorLine: (line: number, reason: string) => `Fila ${line}: ${reason}`,
   mapping: {
@@ -67,6 +74,14 @@ export const bankTexts = {
       credit: 'Crédito (depósitos)',
       debit: 'Débito (retiros)',
       amount: 'Monto (con signo)',
+      balance: 'Saldo',
+    },
+    /** What the file lacks, as the API named it ('date', 'amount'). */
+    missing: (missing: ReadonlyArray<'date' | 'amount'>) => {
+      const date = missing.includes('date');
+      const amount = missing.includes('amount');
+      const what = date && amount ? 'la columna de la fecha ni la del monto' : date ? 'la columna de la fecha' : 'la columna del monto';
+      return `No encontramos ${what}${amount ? ' (Crédito/Depósito o Monto)' : ''}. Indica qué columna es cada una.`;
     },
     none: '(ninguna)',
     apply: 'Volver a leer',
