@@ -58,7 +58,7 @@ describe.each(DATABASES)('bank matching without a valid reference (%s)', (kind) 
         { date: paid.date, description: paid.description, document: paid.document, amountCentavos: paid.amountCentavos, familyId: diaz },
       ],
     });
-    expect(body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect(body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
   });
   afterAll(() => api.close());
 

@@ -82,6 +82,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       applied: 1,
       discarded: 0,
       linked: 0,
+      income: 0,
     });
     // The parent sees the payment paid.
     const mine = await anaParent.get<Statement>('/api/my-family/statement');
@@ -92,6 +93,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       applied: 3,
       discarded: 0,
       linked: 0,
+      income: 0,
     });
     const beto = await statementOf(family.beto);
     expect(beto.lines.slice(0, 3).map((line) => [line.state, line.received])).toEqual([
@@ -143,7 +145,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect(result.lines[1]!.match!.reason).toBe(
       'Sin referencia: la familia envió un comprobante de ese día y ese monto; la descripción nombra a la familia (eva, ruiz); el monto no es el de su próximo pago (Q2,950).',
     );
-    expect((await confirm([decisionFor(result.lines[1]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm([decisionFor(result.lines[1]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
     const verified = await api.dataSource.getRepository(ReceiptEntity).findOneByOrFail({ id: receipt.id });
     expect([verified.state, verified.amountReceived]).toEqual(['verificado', 150000]);
     // One credit for the deposit, with both sides: the line and the receipt.
@@ -158,7 +160,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       ['2026-11-09', 295000, `TRANSF. ${paymentReference(2026, family.ana)} JOSÉ ÑUÑEZ`],
       ['2026-11-11', 99999, 'DEPÓSITO SIN NOMBRE'],
     ]);
-    expect((await confirm([decisionFor(result.lines[1]!, null)])).body).toEqual({ applied: 0, discarded: 1, linked: 0 });
+    expect((await confirm([decisionFor(result.lines[1]!, null)])).body).toEqual({ applied: 0, discarded: 1, linked: 0, income: 0 });
     expect((await preview(fixture('bam.csv'))).lines.map((line) => line.status)).toEqual(['nueva', 'descartada']);
   });
 
@@ -205,6 +207,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       applied: 1,
       discarded: 1,
       linked: 0,
+      income: 0,
     });
     // The bank's own export a week later, which holds those deposits and others like them.
     const second = await preview(xlsx, {}, 'movimientos-25nov-02dic.xlsx');
@@ -230,7 +233,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     expect(await snapshotTables(api)).toEqual(before);
     expect((await statementOf(pineda)).totals.received).toBe(2950);
     // The line imported but not decided is still applied once, from whichever file.
-    expect((await confirm([decisionFor(second.lines[2]!, pineda)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm([decisionFor(second.lines[2]!, pineda)])).body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
     expect((await confirm([decisionFor(first.lines[2]!, pineda)])).status).toBe(409);
     expect((await statementOf(pineda)).totals.received).toBe(3950);
   });
@@ -238,7 +241,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
   it("carries an applied line's credit in the preview, and once that credit is reversed the line is pending and goes to the right family", async () => {
     const csv = Buffer.from('Fecha;No. Documento;Descripción;Crédito\n20/11/2026;5550101;DEPOSITO AGENCIA CENTRAL;Q 1,234.00\n');
     const first = await preview(csv, {}, 'equivocada.csv');
-    expect((await confirm([decisionFor(first.lines[0]!, family.dora)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm([decisionFor(first.lines[0]!, family.dora)])).body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
     const credit = (await statementOf(family.dora)).entries.find(
       (entry) => entry.source === 'banco' && entry.amount === 1234 && !entry.reversal,
     )!;
@@ -259,7 +262,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
     const after = await preview(csv, {}, 'otra.csv');
     expect(after.lines[0]!.status).toBe('nueva');
     expect(after.lines[0]!.imported).toMatchObject({ state: 'pendiente', familyId: null, entryId: null, appliedAt: null });
-    expect((await confirm([decisionFor(after.lines[0]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm([decisionFor(after.lines[0]!, family.eva)])).body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
     const standing = (statement: Statement) =>
       statement.entries.filter((entry) => entry.source === 'banco' && entry.amount === 1234 && !entry.reversal).length;
     expect(standing(await statementOf(family.dora))).toBe(0);
@@ -280,7 +283,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       day: line.date,
       amountCentavos: line.amountCentavos,
     });
-    expect((await confirm([{ ...line, familyId: family.eva }])).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm([{ ...line, familyId: family.eva }])).body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
     expect(await api.dataSource.getRepository(BankStatementReadEntity).findOneByOrFail({ checksum })).toMatchObject({ state: 'aplicada' });
     expect((await confirm([{ ...line, familyId: family.eva }])).text).toContain('en con-cuenta.xlsx: aplicada a Pablo Ruiz');
   });
@@ -344,6 +347,7 @@ describe.each(DATABASES)('bank reconciliation (%s)', (kind) => {
       applied: 0,
       discarded: 1,
       linked: 0,
+      income: 0,
     });
     const next = Buffer.from('Día,Texto,Entrada\n14/11/2026,ABONO,Q200\n');
     expect((await preview(next)).lines.map((line) => [line.date, line.amountCentavos])).toEqual([['2026-11-14', 20000]]);

@@ -89,7 +89,7 @@ describe.each(DATABASES)('every money path keeps centavos or refuses (%s)', (kin
             { date: line!.date, description: line!.description, document: line!.document, amountCentavos: line!.amountCentavos, familyId },
           ],
         });
-        expect(confirmed.body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+        expect(confirmed.body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
         return { status: 201, body: confirmed.text, kept: await lastEntry() };
       }
       case 'override': {

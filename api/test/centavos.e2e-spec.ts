@@ -83,7 +83,7 @@ describe.each(DATABASES)('money in centavos (%s)', (kind) => {
     const confirmed = await admin.post<BankConfirmResult>('/api/bank-statements/confirm', {
       lines: [{ date: line!.date, description: line!.description, document: line!.document, amountCentavos: 10050, familyId: family.id }],
     });
-    expect(confirmed.body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect(confirmed.body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
     const statement = await statementOf(family.id);
     expect(statement.totals.received).toBe(100.5);
     expect(statement.lines[0]).toMatchObject({ received: 100.5, balance: 2850.25, state: 'parcial' });

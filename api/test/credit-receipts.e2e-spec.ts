@@ -57,7 +57,7 @@ describe.each(DATABASES)('receipts of credits (%s)', (kind) => {
     const applied = await admin.post<BankConfirmResult>('/api/bank-statements/confirm', {
       lines: preview.lines.map((line) => decisionFor(line, family.id)),
     });
-    expect(applied.body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect(applied.body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
 
     const receipts = await receiptsOf(parent);
     // Newest first.

@@ -62,7 +62,7 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
 
     const statement = await preview(csvLine('2026-09-20', '48213377', 'DEPÓSITO 48213377', 2950));
     expect(statement.lines[0]!.covered).toMatchObject({ receiptId: slip.id, familyId: family.id });
-    expect((await apply(statement, family.id)).body).toEqual({ applied: 1, discarded: 0, linked: 1 });
+    expect((await apply(statement, family.id)).body).toEqual({ applied: 1, discarded: 0, linked: 1, income: 0 });
 
     const mine = (await parent.get<Statement>('/api/my-family/statement')).body;
     expect(mine.totals).toMatchObject({ received: 2950, credit: 0 });
@@ -76,7 +76,7 @@ describe.each(DATABASES)('the ledger (%s)', (kind) => {
     // The other order: the bank line first, the slip afterwards.
     const other = await familyWithParent('José García');
     const line = await preview(csvLine('2026-09-21', '55500011', `DEPOSITO ${paymentReference(2026, other.family.id)}`, 2950));
-    expect((await apply(line, other.family.id)).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await apply(line, other.family.id)).body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
     const late = await sendSlip(other.parent, {
       paymentNumber: '1',
       amountDeclared: '2950',

@@ -2,10 +2,14 @@
 // in of their own, never a negative expense; the balance is opening + families + other income -
 // money out; a reversal takes the income back; families read it; the report says it.
 import ExcelJS from 'exceljs';
-import type { Books, Expense, ParentBooks } from '@portal/contracts';
+import type { BankConfirmResult, Books, Expense, ParentBooks } from '@portal/contracts';
 import { seedTwoFamilies, sessionAgent, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { sendForm } from './receipts-fixtures';
+import { decisionFor, previewStatement } from './support/bank-statements';
+
+/** a + b in quetzales, as the API sums them: in centavos. */
+const plus = (a: number, b: number) => Math.round(a * 100 + b * 100) / 100;
 
 const RAFFLE = {
   kind: 'ingreso',
@@ -116,5 +120,59 @@ describe.each(DATABASES)('other income in the books (%s)', (kind) => {
     expect(paying.statusCode).toBe(400);
     expect(paying.json<{ message: string }>().message).toMatch(/compromiso/i);
     expect(await books()).toEqual(before);
+  });
+
+  it("makes a bank line other income from 'Banco', says so on the next import, and a reversal leaves it to decide again", async () => {
+    const statement = Buffer.from(
+      'Fecha;No. Documento;Descripción;Crédito\n' +
+        '14/11/2026;55120;DEPOSITO RIFA NAVIDEÑA;Q 1,350.00\n' +
+        '30/11/2026;;INTERESES GANADOS;Q 4.87\n',
+    );
+    const before = (await books()).totals;
+    const [raffle, interest] = (await previewStatement(api, treasurer, statement)).lines;
+    // A family and other income at once is no decision.
+    const both = await treasurer.post('/api/bank-statements/confirm', {
+      lines: [{ ...decisionFor(raffle!, fx.a.family.id), income: { category: 'Rifa', source: 'Rifa navideña' } }],
+    });
+    expect(both.status).toBe(400);
+    expect(JSON.stringify(both.body)).toContain('Una línea va a una familia o es otro ingreso');
+    const blank = await treasurer.post('/api/bank-statements/confirm', {
+      lines: [{ ...decisionFor(raffle!, null), income: { category: ' ', source: 'Rifa navideña' } }],
+    });
+    expect(blank.status).toBe(400);
+    expect(JSON.stringify(blank.body)).toContain('La categoría del ingreso es requerida');
+
+    const confirmed = await treasurer.post<BankConfirmResult>('/api/bank-statements/confirm', {
+      lines: [
+        { ...decisionFor(raffle!, null), income: { category: 'Rifa', source: 'Rifa navideña', concept: 'Boletos vendidos en la kermés' } },
+        { ...decisionFor(interest!, null), income: { category: 'Intereses', source: 'Banco Industrial' } },
+      ],
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ applied: 0, discarded: 0, linked: 0, income: 2 });
+    let view = await books();
+    expect(view.totals.otherIncome).toBe(plus(before.otherIncome, 1354.87));
+    expect(view.totals.balance).toBe(plus(before.balance, 1354.87));
+    const row = view.expenses.find((one) => one.concept === 'Boletos vendidos en la kermés')!;
+    expect(row).toMatchObject({ kind: 'ingreso', category: 'Rifa', supplier: 'Rifa navideña', date: '2026-11-14', amount: -1350 });
+    expect(view.expenses.find((one) => one.category === 'Intereses' && one.amount === -4.87)?.concept).toBe('Depósito en el banco');
+
+    // The same statement again: both lines say where they went, and cannot be counted twice.
+    let again = (await previewStatement(api, treasurer, statement)).lines;
+    expect(again[0]!.imported).toMatchObject({ state: 'aplicada', expenseId: row.id, entryId: null, familyId: null });
+    expect(again[0]!.imported!.note).toMatch(/registrada como otro ingreso \(Rifa\)$/);
+    const twice = await treasurer.post('/api/bank-statements/confirm', { lines: [decisionFor(raffle!, fx.a.family.id)] });
+    expect(twice.status).toBe(409);
+    expect(JSON.stringify(twice.body)).toContain('registrada como otro ingreso (Rifa)');
+
+    // Reversing the income takes it out of the books and leaves the line to decide again.
+    expect((await treasurer.post(`/api/books/expenses/${row.id}/reverse`, { reason: 'Era el pago de una familia' })).status).toBe(200);
+    again = (await previewStatement(api, treasurer, statement)).lines;
+    expect(again[0]!.imported).toMatchObject({ state: 'pendiente', expenseId: null });
+    view = await books();
+    expect(view.totals.otherIncome).toBe(plus(before.otherIncome, 4.87));
+    const applied = await treasurer.post<BankConfirmResult>('/api/bank-statements/confirm', { lines: [decisionFor(raffle!, fx.a.family.id)] });
+    expect(applied.body).toMatchObject({ applied: 1, income: 0 });
+    expect((await books()).totals.received).toBe(plus(before.received, 1350));
   });
 });

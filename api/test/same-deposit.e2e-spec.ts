@@ -80,7 +80,7 @@ describe.each(DATABASES)('same deposit, typed differently (%s)', (kind) => {
         'difieren la fecha (21/11/2026 en el comprobante, 20/11/2026 en el banco) y el documento (1 en el comprobante, 88812345 en el banco).',
     );
 
-    expect((await confirm(statement, family.id)).body).toEqual({ applied: 1, discarded: 0, linked: 1 });
+    expect((await confirm(statement, family.id)).body).toEqual({ applied: 1, discarded: 0, linked: 1, income: 0 });
     const after = await statementOf(family.id);
     expect(after.totals.received).toBe(777);
     expect(after.entries).toHaveLength(1);
@@ -100,7 +100,7 @@ describe.each(DATABASES)('same deposit, typed differently (%s)', (kind) => {
     const statement = await preview('2026-10-20', '88812346', `DEPOSITO ${reference}`, 777);
     expect(statement.lines[0]!.sameDeposit).toMatchObject({ receiptId: slip.id });
 
-    expect((await confirm(statement, family.id, { differentDeposit: true })).body).toEqual({ applied: 1, discarded: 0, linked: 0 });
+    expect((await confirm(statement, family.id, { differentDeposit: true })).body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
     const after = await statementOf(family.id);
     expect(after.totals.received).toBe(1554);
     expect(after.entries.map((entry) => [entry.source, entry.receiptId === slip.id, entry.bankLineId !== null])).toEqual([
@@ -161,7 +161,7 @@ describe.each(DATABASES)('same deposit, typed differently (%s)', (kind) => {
     // Its bank line is now the same deposit by the exact key: linked, nothing asked.
     const statement = await preview('2026-09-20', '88812347', `DEPOSITO ${reference}`, 777);
     expect(statement.lines[0]).toMatchObject({ covered: { receiptId: slip.id }, sameDeposit: null });
-    expect((await confirm(statement, family.id)).body).toEqual({ applied: 1, discarded: 0, linked: 1 });
+    expect((await confirm(statement, family.id)).body).toEqual({ applied: 1, discarded: 0, linked: 1, income: 0 });
     expect((await statementOf(family.id)).totals.received).toBe(777);
   });
 

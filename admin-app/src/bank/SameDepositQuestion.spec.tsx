@@ -52,7 +52,7 @@ async function open(checksum: string) {
   const sent: Array<{ lines: unknown[] }> = [];
   global.fetch = jest.fn(async (url: string, init?: { method?: string; body?: string }) => {
     if (init?.method === 'POST') sent.push(JSON.parse(init.body ?? '{}'));
-    const body = url === '/api/bank-statements/confirm' ? { applied: 1, discarded: 0, linked: 1 } : {};
+    const body = url === '/api/bank-statements/confirm' ? { applied: 1, discarded: 0, linked: 1, income: 0 } : {};
     return { ok: true, status: 200, statusText: '', headers: { get: () => null }, text: async () => JSON.stringify(body) };
   }) as unknown as typeof fetch;
   renderWithApi(<BankSection />, {

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * A bank statement line the committee decided on: applied to a family, discarded, or reversed
+ * A bank statement line the committee decided on: applied to a family or as other income, discarded, or reversed
  * (then it can be decided again, as a new row). Only its checksum (date, amount, document number,
  * description) identifies it, and `liveChecksum` (unique) is that checksum while the decision
  * stands, so importing the same or an overlapping statement again never counts it twice; the
@@ -27,6 +27,10 @@ export class BankLineEntity {
   /** The ledger credit the applied line made, or was linked to (ledger/ledger.service.ts). */
   @Column({ type: 'int', nullable: true })
   entryId!: number | null;
+
+  /** A line applied as other income: the books' row it became (books/other-income.ts). */
+  @Column({ type: 'int', nullable: true })
+  expenseId!: number | null;
 
   /** yyyy-MM-dd, the deposit's day. */
   @Column({ type: 'varchar', length: 10 })

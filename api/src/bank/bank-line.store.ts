@@ -15,6 +15,12 @@ export class BankLineStore {
     await manager.update(BankStatementReadEntity, { lineId }, { state: 'pendiente', lineId: null });
   }
 
+  /** Other income a line became was reversed: as `markReversed`, found by the books' row. */
+  async markIncomeReversed(manager: EntityManager, expenseId: number): Promise<void> {
+    const line = await manager.findOneBy(BankLineEntity, { expenseId, state: 'aplicada' });
+    if (line) await this.markReversed(manager, line.id);
+  }
+
   /** How many lines read from statements are neither applied nor ignored (the class's closing checklist). */
   countUndecided(manager: EntityManager): Promise<number> {
     return manager.count(BankStatementReadEntity, { where: { state: 'pendiente' } });

@@ -3,6 +3,7 @@ export const BANK_MESSAGES = {
   noFile: 'Sube el archivo del estado de cuenta.',
   notMultipart: 'Envía el estado de cuenta como formulario con el archivo adjunto.',
   badMapping: 'La asignación de columnas no es válida.',
+  familyOrIncome: 'Una línea va a una familia o es otro ingreso, no a las dos.',
   familyNotFound: 'No encontramos esa familia.',
   alreadyDecided: (count: number) =>
     count === 1

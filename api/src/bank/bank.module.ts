@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BooksModule } from '../books/books.module';
 import { FamilyStoreModule } from '../families/family.store';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ReceiptStoreModule } from '../receipts/receipt.store';
@@ -10,7 +11,7 @@ import { FamilyMatcher } from './family-matcher';
 
 /** Bank reconciliation: statement import, matching by reference and amount, confirmation (docs/payments.md). */
 @Module({
-  imports: [BankLineStoreModule, LedgerModule, FamilyStoreModule, ReceiptStoreModule, SettingsStoreModule],
+  imports: [BankLineStoreModule, BooksModule, LedgerModule, FamilyStoreModule, ReceiptStoreModule, SettingsStoreModule],
   controllers: [BankController],
   providers: [BankService, FamilyMatcher],
 })

@@ -11,6 +11,7 @@ import type {
 } from '@portal/contracts';
 import { toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
+import { ExpensesService } from '../books/expenses.service';
 import { Database, isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
@@ -46,6 +47,7 @@ export class BankService {
     private readonly mail: LedgerMail,
     private readonly families: FamilyStore,
     private readonly receipts: ReceiptStore,
+    private readonly books: ExpensesService,
   ) {}
 
   async preview(
@@ -91,6 +93,10 @@ export class BankService {
     const graduateOf = new Map(names.map((family) => [family.id, family.graduateName]));
     const credits = [...known.values()].flatMap((fact) => (fact.state === 'aplicada' && fact.entryId !== null ? [fact.entryId] : []));
     const receiptOf = await this.credits.receiptsOf(manager, credits);
+    const incomeOf = await this.books.categoriesOf(
+      manager,
+      [...known.values()].flatMap((fact) => (fact.state === 'aplicada' && fact.expenseId !== null ? [fact.expenseId] : [])),
+    );
     const preview = lines.map((line): BankPreviewLine => {
       const fact = known.get(line.checksum);
       const imported: BankLineImport | null = fact
@@ -100,9 +106,14 @@ export class BankService {
             state: fact.state,
             familyId: fact.familyId,
             graduateName: fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null),
-            note: importNote(fact, fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null)),
-            // The credit an applied line made: 'Banco' undoes it there.
+            note: importNote(
+              fact,
+              fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null),
+              fact.expenseId === null ? null : (incomeOf.get(fact.expenseId) ?? null),
+            ),
+            // The credit (or the income) an applied line made: 'Banco' undoes it there.
             entryId: fact.state === 'aplicada' ? fact.entryId : null,
+            expenseId: fact.state === 'aplicada' ? fact.expenseId : null,
             receiptId: fact.state === 'aplicada' && fact.entryId !== null ? (receiptOf.get(fact.entryId) ?? null) : null,
             appliedAt: fact.state === 'pendiente' ? null : (fact.decidedAt?.toISOString() ?? null),
           }
@@ -159,6 +170,8 @@ export class BankService {
     decisions: BankLineDecision[],
     layout: { headers: string[]; mapping: BankColumnMapping } | null,
   ): Promise<BankConfirmResult> {
+    if (decisions.some((decision) => decision.familyId !== null && decision.income))
+      throw new BadRequestException(BANK_MESSAGES.familyOrIncome);
     const lines = decisions.map((decision) => ({ ...decision, checksum: lineChecksum(decision) }));
     const unique = [...new Set(lines.map((line) => line.checksum))];
     const familyIds = [...new Set(lines.flatMap((line) => (line.familyId === null ? [] : [line.familyId])))].sort((a, b) => a - b);
@@ -177,9 +190,10 @@ export class BankService {
       let applied = 0;
       let discarded = 0;
       let linked = 0;
+      let income = 0;
       const now = new Date();
       for (const line of lines) {
-        const state = line.familyId === null ? ('descartada' as const) : ('aplicada' as const);
+        const state = line.familyId === null && !line.income ? ('descartada' as const) : ('aplicada' as const);
         // Conditional: of two admins deciding the same line at once, one changes it and the other is told where it went.
         const taken = await manager.update(BankStatementReadEntity, { checksum: line.checksum, state: 'pendiente' }, { state });
         if (!taken.affected) {
@@ -199,7 +213,22 @@ export class BankService {
           decidedByName: user.name,
           decidedAt: now,
           entryId: null,
+          expenseId: null,
         };
+        if (line.familyId === null && line.income) {
+          const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
+          await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
+          const expenseId = await this.books.recordBankIncome(manager, user, { ...line, income: line.income });
+          await manager.update(BankLineEntity, { id: lineId }, { expenseId });
+          await recordChange(manager, user, {
+            action: 'bank-line.income',
+            entity: 'bank-line',
+            entityId: lineId,
+            after: { day: line.date, amount: line.amountCentavos / 100, document: line.document || null, category: line.income.category },
+          });
+          income += 1;
+          continue;
+        }
         if (line.familyId === null) {
           const lineId = await this.insertLine(manager, { ...row, state: 'descartada' });
           await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
@@ -245,7 +274,7 @@ export class BankService {
           'headerHash',
         ]);
       }
-      return { applied, discarded, linked };
+      return { applied, discarded, linked, income };
     });
   }
 
@@ -254,9 +283,10 @@ export class BankService {
     const decision =
       fact.lineId === null
         ? null
-        : await manager.findOne(BankLineEntity, { where: { id: fact.lineId }, select: { id: true, familyId: true } });
+        : await manager.findOne(BankLineEntity, { where: { id: fact.lineId }, select: { id: true, familyId: true, expenseId: true } });
     const family = decision?.familyId ? await this.families.name(decision.familyId, manager) : null;
-    return importNote(fact, family?.graduateName ?? null);
+    const income = decision?.expenseId ? (await this.books.categoriesOf(manager, [decision.expenseId])).get(decision.expenseId) : null;
+    return importNote(fact, family?.graduateName ?? null, income ?? null);
   }
 
   /** The decision's row; two admins confirming the same line at once: the unique live checksum lets one through. */

@@ -70,16 +70,27 @@ function oldChecksum(line: LineIdentity): string {
     .digest('hex');
 }
 
-/** 'Ya importada el 30/11 en noviembre.csv: aplicada a Mateo Pineda'. */
-export function importNote(fact: BankStatementReadEntity, graduateName: string | null): string {
+/** 'Ya importada el 30/11 en noviembre.csv: aplicada a Mateo Pineda' (or 'registrada como otro ingreso (Rifa)'). */
+export function importNote(fact: BankStatementReadEntity, graduateName: string | null, incomeCategory: string | null = null): string {
   const day = todayInGuatemala(fact.readAt);
   const where = fact.fileName ? `en ${fact.fileName}` : 'en un archivo anterior';
-  const what = fact.state === 'aplicada' ? `aplicada a ${graduateName ?? 'una familia'}` : fact.state;
+  const what =
+    fact.state !== 'aplicada'
+      ? fact.state
+      : incomeCategory !== null
+        ? `registrada como otro ingreso (${incomeCategory})`
+        : `aplicada a ${graduateName ?? 'una familia'}`;
   return `Ya importada el ${day.slice(8, 10)}/${day.slice(5, 7)} ${where}: ${what}`;
 }
 
 /** A line kept before, with the family its standing decision applied it to, that decision's credit and when it was made. */
-export type KnownLine = BankStatementReadEntity & { familyId: number | null; entryId: number | null; decidedAt: Date | null };
+export type KnownLine = BankStatementReadEntity & {
+  familyId: number | null;
+  entryId: number | null;
+  /** Other income the line became (the books' row). */
+  expenseId: number | null;
+  decidedAt: Date | null;
+};
 
 /**
  * Keeps every line read, once (`bank_statement_reads`): a line already known, by its fingerprint
@@ -140,10 +151,10 @@ export async function keepLines(
       .execute();
   }
   const lineIds = [...known.values()].flatMap((fact) => (fact.lineId === null ? [] : [fact.lineId]));
-  const decisionOf = new Map<number, Pick<BankLineEntity, 'familyId' | 'entryId' | 'decidedAt'>>();
+  const decisionOf = new Map<number, Pick<BankLineEntity, 'familyId' | 'entryId' | 'expenseId' | 'decidedAt'>>();
   for (let at = 0; at < lineIds.length; at += 500) {
     const decisions = await manager.find(BankLineEntity, {
-      select: { id: true, familyId: true, entryId: true, decidedAt: true },
+      select: { id: true, familyId: true, entryId: true, expenseId: true, decidedAt: true },
       where: { id: In(lineIds.slice(at, at + 500)) },
     });
     for (const decision of decisions) decisionOf.set(decision.id, decision);
@@ -153,7 +164,13 @@ export async function keepLines(
       const decision = fact.lineId === null ? undefined : decisionOf.get(fact.lineId);
       return [
         checksum,
-        { ...fact, familyId: decision?.familyId ?? null, entryId: decision?.entryId ?? null, decidedAt: decision?.decidedAt ?? null },
+        {
+          ...fact,
+          familyId: decision?.familyId ?? null,
+          entryId: decision?.entryId ?? null,
+          expenseId: decision?.expenseId ?? null,
+          decidedAt: decision?.decidedAt ?? null,
+        },
       ];
     }),
   );

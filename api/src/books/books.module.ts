@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BankLineStoreModule } from '../bank/bank-line.store';
 import { FamilyStoreModule } from '../families/family.store';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
@@ -38,6 +39,7 @@ import { BooksClosing } from './books-closing';
     ParentModule,
     FamilyStoreModule,
     ControlsModule,
+    BankLineStoreModule,
   ],
   controllers: [BooksController, InvoiceFilesController, MyBooksController],
   providers: [
@@ -51,6 +53,6 @@ import { BooksClosing } from './books-closing';
     InvoiceFiles,
     BooksClosing,
   ],
-  exports: [BooksReader, BooksClosing],
+  exports: [BooksReader, BooksClosing, ExpensesService],
 })
 export class BooksModule {}

@@ -7,8 +7,18 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { Between, In, IsNull, MoreThanOrEqual, type EntityManager } from 'typeorm';
-import { COMMITMENT_KIND, MONEY_IN_KINDS, type Expense, type ExpenseInput, type ReverseExpenseInput, type User } from '@portal/contracts';
+import {
+  COMMITMENT_KIND,
+  INCOME_KIND,
+  MONEY_IN_KINDS,
+  type BankLineIncome,
+  type Expense,
+  type ExpenseInput,
+  type ReverseExpenseInput,
+  type User,
+} from '@portal/contracts';
 import { foldForSearch, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
+import { BankLineStore } from '../bank/bank-line.store';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
 import { MyFamilyService } from '../parent/my-family.service';
@@ -47,6 +57,7 @@ export class ExpensesService {
     private readonly families: MyFamilyService,
     private readonly controls: ControlsService,
     private readonly invoiceFiles: InvoiceFiles,
+    private readonly bankLines: BankLineStore,
   ) {}
 
   /**
@@ -134,16 +145,62 @@ export class ExpensesService {
       });
       const id = Number(identifiers[0]!.id);
       if (safe) await this.invoiceFiles.save(manager, id, safe.data, safe.thumbnail);
-      const row = await manager.findOneByOrFail(ExpenseEntity, { id });
-      await recordChange(manager, user, {
-        action: 'books.expense',
-        entity: 'books',
-        entityId: id,
-        label: expenseLabel(row),
-        after: shownExpense(row),
-      });
-      return toExpense(row);
+      return toExpense(await this.recorded(manager, user, id));
     });
+  }
+
+  /** The row just inserted, and its line in 'Historial'. */
+  private async recorded(manager: EntityManager, user: User, id: number): Promise<ExpenseEntity> {
+    const row = await manager.findOneByOrFail(ExpenseEntity, { id });
+    await recordChange(manager, user, {
+      action: 'books.expense',
+      entity: 'books',
+      entityId: id,
+      label: expenseLabel(row),
+      after: shownExpense(row),
+    });
+    return row;
+  }
+
+  /**
+   * A bank line the committee made other income ('Banco', bank/bank.service.ts), in the
+   * confirmation's transaction: counted at once, dated the deposit's day. Answers the row's id.
+   */
+  async recordBankIncome(
+    manager: EntityManager,
+    user: User,
+    line: { date: string; amountCentavos: number; document: string; income: BankLineIncome },
+  ): Promise<number> {
+    const now = new Date();
+    const document = line.document.trim();
+    const { identifiers } = await manager.insert(ExpenseEntity, {
+      kind: INCOME_KIND,
+      date: line.date,
+      category: line.income.category.trim(),
+      supplier: line.income.source.trim(),
+      concept: line.income.concept?.trim() || (document ? `Depósito No. ${document}` : 'Depósito en el banco'),
+      amount: -line.amountCentavos,
+      method: 'transferencia',
+      nit: null,
+      felSeries: null,
+      felNumber: null,
+      felUuid: null,
+      invoiceType: null,
+      hasThumbnail: false,
+      state: 'aprobado',
+      approvedById: null,
+      approvedByName: null,
+      approvedAt: now,
+      reversesId: null,
+      reversedById: null,
+      reason: null,
+      familyMessage: null,
+      dueDate: null,
+      commitmentId: null,
+      ...author(user),
+      createdAt: now,
+    });
+    return (await this.recorded(manager, user, Number(identifiers[0]!.id))).id;
   }
 
   /** A payment of a commitment: to one that stands, and no more than what is left of it (payments pending included). */
@@ -153,6 +210,13 @@ export class ExpensesService {
     const payments = await manager.findBy(ExpenseEntity, { commitmentId, reversedById: IsNull() });
     const left = commitment.amount - payments.reduce((sum, row) => sum + row.amount, 0);
     if (amount > left) throw new ConflictException(BOOKS_MESSAGES.commitmentOverpaid(formatQuetzales(toQuetzales(Math.max(left, 0)))));
+  }
+
+  /** The categories of books' rows by id: what 'Banco' says a line became ('otro ingreso (Rifa)'). */
+  async categoriesOf(manager: EntityManager, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await manager.find(ExpenseEntity, { select: { id: true, category: true }, where: { id: In(ids) } });
+    return new Map(rows.map((row) => [row.id, row.category]));
   }
 
   /** A second admin's approval: never the one who recorded it; once; never after a reversal. */
@@ -232,6 +296,8 @@ export class ExpensesService {
       const result = await manager.update(ExpenseEntity, { id, reversedById: IsNull(), state: row.state }, { reversedById: reversalId });
       if (!result.affected) throw new ConflictException(BOOKS_MESSAGES.changedMeanwhile);
       const reversal = await manager.findOneByOrFail(ExpenseEntity, { id: reversalId });
+      // Income a bank line became: the line is 'pendiente' again in 'Banco', to decide anew.
+      if (row.kind === INCOME_KIND) await this.bankLines.markIncomeReversed(manager, row.id);
       await recordChange(manager, user, {
         action: 'books.reverse',
         entity: 'books',

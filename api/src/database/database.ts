@@ -35,6 +35,7 @@ import { ClassArchives1765600000000 } from './migrations/1765600000000-class-arc
 import { FamilyMessages1765700000000 } from './migrations/1765700000000-family-messages';
 import { ReceiptIntent1765710000000 } from './migrations/1765710000000-receipt-intent';
 import { ReceiptNumbers1765720000000 } from './migrations/1765720000000-receipt-numbers';
+import { BankLineIncome1765730000000 } from './migrations/1765730000000-bank-line-income';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -70,6 +71,7 @@ export const MIGRATIONS = [
   FamilyMessages1765700000000,
   ReceiptIntent1765710000000,
   ReceiptNumbers1765720000000,
+  BankLineIncome1765730000000,
 ];
 
 /**

@@ -86,6 +86,8 @@ export interface BankLineImport {
   entryId?: number | null;
   /** The verified receipt that credit also holds, else null. */
   receiptId?: number | null;
+  /** A line applied as other income: the books' row (undone by POST /api/books/expenses/{expenseId}/reverse), else null. */
+  expenseId?: number | null;
   /** ISO instant the standing decision was made (applied or discarded), else null. */
   appliedAt?: string | null;
 }
@@ -120,6 +122,13 @@ export interface BankNeedsMapping {
 }
 
 /** One line the committee confirms for a family (the line's own fields, as the preview gave them). */
+/** A bank line made other income: its category (INCOME_CATEGORIES or the committee's), from whom, a note. */
+export interface BankLineIncome {
+  category: string;
+  source: string;
+  concept?: string;
+}
+
 export interface BankLineDecision {
   date: string;
   description: string;
@@ -127,8 +136,10 @@ export interface BankLineDecision {
   amountCentavos: number;
   /** The preview line's `account`, when it had one. */
   account?: string | null;
-  /** The family the money is applied to; null to discard the line. */
+  /** The family the money is applied to; null to discard the line (or to make it `income`). */
   familyId: number | null;
+  /** With `familyId` null: the line is other income (a raffle, a donation, interest) in the books. */
+  income?: BankLineIncome | null;
   /** The committee says the line is not the deposit of the receipt `sameDeposit` named: a new credit. */
   differentDeposit?: boolean;
 }
@@ -136,6 +147,8 @@ export interface BankLineDecision {
 export interface BankConfirmResult {
   applied: number;
   discarded: number;
+  /** Lines made other income (counted in the books, not in `applied`). */
+  income: number;
   /** Of the applied lines, those linked to a credit that already held their deposit (not counted again). */
   linked: number;
 }

@@ -44,6 +44,7 @@ export const HISTORY_LABELS = {
     'payment-proof.bank': 'Depósito del banco aplicado',
     'bank-line.apply': 'Línea del banco aplicada',
     'bank-line.discard': 'Línea del banco descartada',
+    'bank-line.income': 'Línea del banco registrada como otro ingreso',
     'payment-override.set': 'Monto propio de la familia',
     'payment-override.delete': 'Monto propio quitado',
     'rsvp.answer': 'Asistencia respondida',

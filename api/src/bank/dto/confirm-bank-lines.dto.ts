@@ -13,10 +13,28 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import type { BankColumnMapping, BankLineDecision } from '@portal/contracts';
-import { IsCalendarDay, MaxChars, Omittable, OmittableOrNull } from '../../common/validators';
+import type { BankColumnMapping, BankLineDecision, BankLineIncome } from '@portal/contracts';
+import { IsCalendarDay, IsFilled, MaxChars, Omittable, OmittableOrNull } from '../../common/validators';
 
-/** One line of the statement as the preview gave it, and the family it goes to (null: discard). */
+/** What a line made other income is: its category, from whom, a note. */
+class BankLineIncomeDto implements BankLineIncome {
+  @MaxChars(60, { message: 'La categoría del ingreso no puede tener más de 60 caracteres.' })
+  @IsFilled({ message: 'La categoría del ingreso es requerida (Rifa, Donación, Intereses...).' })
+  @IsString({ message: 'La categoría del ingreso es requerida (Rifa, Donación, Intereses...).' })
+  category!: string;
+
+  @MaxChars(200, { message: 'El origen del ingreso no puede tener más de 200 caracteres.' })
+  @IsFilled({ message: 'Indica de quién o de qué es el ingreso.' })
+  @IsString({ message: 'Indica de quién o de qué es el ingreso.' })
+  source!: string;
+
+  @MaxChars(200, { message: 'La nota del ingreso no puede tener más de 200 caracteres.' })
+  @IsString({ message: 'La nota del ingreso no es válida.' })
+  @Omittable()
+  concept?: string;
+}
+
+/** One line of the statement as the preview gave it, and the family it goes to (null: discard, or `income`). */
 export class BankLineDecisionDto implements BankLineDecision {
   @IsCalendarDay({ message: 'La fecha de la línea debe tener el formato AAAA-MM-DD.' })
   date!: string;
@@ -43,6 +61,12 @@ export class BankLineDecisionDto implements BankLineDecision {
   @Min(1, { message: 'La familia no es válida.' })
   @IsInt({ message: 'La familia es requerida (o null para descartar la línea).' })
   familyId!: number | null;
+
+  @ValidateNested()
+  @Type(() => BankLineIncomeDto)
+  @IsObject({ message: 'El ingreso de la línea no es válido.' })
+  @OmittableOrNull()
+  income?: BankLineIncomeDto | null;
 
   @IsBoolean({ message: 'Indica con true o false si es otro depósito.' })
   @Omittable()
