@@ -171,7 +171,9 @@ describe.each(DATABASES)('other income in the books (%s)', (kind) => {
     expect(again[0]!.imported).toMatchObject({ state: 'pendiente', expenseId: null });
     view = await books();
     expect(view.totals.otherIncome).toBe(plus(before.otherIncome, 4.87));
-    const applied = await treasurer.post<BankConfirmResult>('/api/bank-statements/confirm', { lines: [decisionFor(raffle!, fx.a.family.id)] });
+    const applied = await treasurer.post<BankConfirmResult>('/api/bank-statements/confirm', {
+      lines: [decisionFor(raffle!, fx.a.family.id)],
+    });
     expect(applied.body).toMatchObject({ applied: 1, income: 0 });
     expect((await books()).totals.received).toBe(plus(before.received, 1350));
   });

@@ -100,7 +100,12 @@ describe.each(DATABASES)('same deposit, typed differently (%s)', (kind) => {
     const statement = await preview('2026-10-20', '88812346', `DEPOSITO ${reference}`, 777);
     expect(statement.lines[0]!.sameDeposit).toMatchObject({ receiptId: slip.id });
 
-    expect((await confirm(statement, family.id, { differentDeposit: true })).body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 0 });
+    expect((await confirm(statement, family.id, { differentDeposit: true })).body).toEqual({
+      applied: 1,
+      discarded: 0,
+      linked: 0,
+      income: 0,
+    });
     const after = await statementOf(family.id);
     expect(after.totals.received).toBe(1554);
     expect(after.entries.map((entry) => [entry.source, entry.receiptId === slip.id, entry.bankLineId !== null])).toEqual([
