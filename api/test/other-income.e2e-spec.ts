@@ -159,7 +159,13 @@ describe.each(DATABASES)('other income in the books (%s)', (kind) => {
 
     // The same statement again: both lines say where they went, and cannot be counted twice.
     let again = (await previewStatement(api, treasurer, statement)).lines;
-    expect(again[0]!.imported).toMatchObject({ state: 'aplicada', expenseId: row.id, entryId: null, familyId: null });
+    expect(again[0]!.imported).toMatchObject({
+      state: 'aplicada',
+      expenseId: row.id,
+      incomeCategory: 'Rifa',
+      entryId: null,
+      familyId: null,
+    });
     expect(again[0]!.imported!.note).toMatch(/registrada como otro ingreso \(Rifa\)$/);
     const twice = await treasurer.post('/api/bank-statements/confirm', { lines: [decisionFor(raffle!, fx.a.family.id)] });
     expect(twice.status).toBe(409);

@@ -66,6 +66,44 @@ describe("'Banco'", () => {
     ]);
   });
 
+  it("makes a line other income from its own 'Otro ingreso' button, with the category and who it came from", async () => {
+    jest
+      .mocked(previewBankStatement)
+      .mockResolvedValue({ ...PREVIEW, lines: [{ ...PREVIEW.lines[0]!, covered: null, description: 'DEPOSITO RIFA' }] });
+    const sent: unknown[] = [];
+    global.fetch = jest.fn(async (url: string, init?: { method?: string; body?: string }) => {
+      if (init?.method === 'POST') sent.push(JSON.parse(init.body ?? '{}'));
+      const body = url === '/api/bank-statements/confirm' ? { applied: 0, discarded: 0, linked: 0, income: 1 } : {};
+      return { ok: true, status: 200, statusText: '', headers: { get: () => null }, text: async () => JSON.stringify(body) };
+    }) as unknown as typeof fetch;
+    renderWithApi(<BankSection />, { data: { [familiesKey]: [{ id: 3, graduateName: 'Mateo López' }] }, revalidateOnMount: false });
+    await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'estado.csv', { type: 'text/csv' }));
+    // Without a family, 'Aplicar' waits; 'Otro ingreso' and 'Descartar' are words, not icons.
+    expect(await screen.findByRole('button', { name: 'Aplicar el depósito de la fila 2' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Descartar el depósito de la fila 2' })).toHaveTextContent('Descartar');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar el depósito de la fila 2 como otro ingreso' }));
+    const dialog = screen.getByRole('dialog', { name: 'Registrar como otro ingreso' });
+    expect(dialog).toHaveTextContent('El depósito del 22/09/2025 por Q2,950.00 («DEPOSITO RIFA»)');
+    await userEvent.type(within(dialog).getByLabelText('Categoría'), 'Rifa');
+    await userEvent.type(within(dialog).getByLabelText(/^De quién o de qué/), 'Rifa navideña');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar ingreso' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: '1 registrada como otro ingreso' }));
+    expect(sent).toEqual([
+      {
+        lines: [
+          {
+            date: '2025-09-22',
+            description: 'DEPOSITO RIFA',
+            document: '48213377',
+            amountCentavos: 295000,
+            familyId: null,
+            income: { category: 'Rifa', source: 'Rifa navideña' },
+          },
+        ],
+      },
+    ]);
+  });
+
   it("opens the column chooser with the file's first rows when the columns are not found, and reads the file with the columns chosen", async () => {
     const message = 'No encontramos las columnas de fecha y de monto (crédito o depósito). Indica qué columna es cada una.';
     const details = {

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Check, FileUp, X } from 'lucide-react';
+import { Check } from 'lucide-react';
 import type { BankColumnMapping, BankLineDecision, BankNeedsMapping, BankPreview, BankPreviewLine } from '@portal/contracts';
 import { previewBankStatement, useConfirmBankLines, type StatementChoice } from '@portal/api-client/bank';
 import { useFamilies } from '@portal/api-client/families';
@@ -13,9 +13,9 @@ import { Field } from '@portal/ui/label';
 import { toast } from '@portal/ui/toast';
 import { SectionFrame } from '../common/SectionFrame';
 import { DataTable, type Column } from '../common/DataTable';
-import { IconButton } from '../common/IconButton';
 import { bankTexts as t } from './bank-texts';
 import { DecidedLine } from './DecidedLine';
+import { IncomeLineDialog } from './IncomeLineDialog';
 import { MappingForm } from './MappingForm';
 import { SameDepositQuestion, sameDepositChoice } from './SameDepositQuestion';
 import { BalanceBreaks, quetzales } from './BalanceBreaks';
@@ -65,6 +65,8 @@ export default function BankSection() {
   const remapping = useRef(false);
   // The family chosen for each line (by checksum), where the committee changed the proposal.
   const [chosen, setChosen] = useState<Record<string, number | null>>({});
+  // The line being made other income (its dialog open).
+  const [asIncome, setAsIncome] = useState<BankPreviewLine | null>(null);
   const { data: families } = useFamilies();
 
   const read = useMutation(
@@ -95,7 +97,8 @@ export default function BankSection() {
   );
   const confirm = useConfirmBankLines({
     onSuccess: async (result) => {
-      toast({ title: t.confirmed(result.applied, result.discarded, result.linked) });
+      setAsIncome(null);
+      toast({ title: t.confirmed(result.applied, result.discarded, result.linked, result.income) });
       if (file) await read.run({ file, choice });
     },
     onError: (error) => toast({ title: t.confirmFailed, description: errorMessage(error), variant: 'destructive' }),
@@ -256,27 +259,50 @@ export default function BankSection() {
                   rowKey={(line) => line.checksum}
                   actions={(line) =>
                     line.status === 'nueva' && (
-                      <>
-                        <IconButton
-                          icon={FileUp}
-                          label={t.apply(line.line)}
+                      // Every line ends somewhere, said in words: a family's payment, other income, or nothing.
+                      <span className="admin-bank__actions">
+                        <Button
+                          size="sm"
+                          aria-label={t.apply(line.line)}
                           disabled={familyOf(line) === null || confirm.isPending}
                           onClick={() => apply([decision(line, familyOf(line))])}
-                        />
-                        <IconButton
-                          icon={X}
-                          label={t.discard(line.line)}
+                        >
+                          {t.actions.apply}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={t.asIncome(line.line)}
+                          disabled={confirm.isPending}
+                          onClick={() => setAsIncome(line)}
+                        >
+                          {t.actions.income}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="admin-danger"
+                          aria-label={t.discard(line.line)}
                           disabled={confirm.isPending}
                           onClick={() => apply([decision(line, null)])}
-                          danger
-                        />
-                      </>
+                        >
+                          {t.actions.discard}
+                        </Button>
+                      </span>
                     )
                   }
                 />
               )}
             </CardContent>
           </Card>
+          {asIncome && (
+            <IncomeLineDialog
+              line={asIncome}
+              pending={confirm.isPending}
+              onClose={() => setAsIncome(null)}
+              onSubmit={(income) => apply([{ ...decision(asIncome, null), income }])}
+            />
+          )}
         </>
       )}
     </SectionFrame>

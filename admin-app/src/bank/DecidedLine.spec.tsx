@@ -72,4 +72,33 @@ describe("a line already applied, in 'Banco'", () => {
     expect(screen.getByText('Se descartó el 30/11, desde noviembre.csv')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it("says a line became other income, and 'Deshacer' reverses that income with a reason", async () => {
+    const sent: Array<{ url: string; body: unknown }> = [];
+    global.fetch = jest.fn(async (url: string, init?: { method?: string; body?: string }) => {
+      if (init?.method === 'POST') sent.push({ url, body: JSON.parse(init.body ?? '{}') });
+      return answer(200, {});
+    }) as unknown as typeof fetch;
+    const onUndone = jest.fn();
+    const income = {
+      ...line,
+      imported: {
+        ...line.imported!,
+        familyId: null,
+        graduateName: null,
+        entryId: null,
+        expenseId: 31,
+        incomeCategory: 'Rifa',
+        note: 'Ya importada el 30/11 en noviembre.csv: registrada como otro ingreso (Rifa)',
+      },
+    };
+    renderWithApi(<DecidedLine line={income} onUndone={onUndone} />);
+    expect(screen.getByText('Registrada como otro ingreso (Rifa) el 30/11, desde noviembre.csv')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Deshacer la fila 5: quitar el ingreso de las cuentas' }));
+    expect(screen.getByRole('dialog', { name: 'Deshacer el ingreso' })).toHaveTextContent('Se revierte el ingreso de Q500 (Rifa)');
+    await userEvent.type(screen.getByLabelText(/^Motivo interno/), 'Era el pago de la familia Hernández');
+    await userEvent.click(screen.getByRole('button', { name: 'Deshacer' }));
+    await waitFor(() => expect(onUndone).toHaveBeenCalled());
+    expect(sent).toEqual([{ url: '/api/books/expenses/31/reverse', body: { reason: 'Era el pago de la familia Hernández' } }]);
+  });
 });

@@ -4,7 +4,9 @@ import type { BankPreviewLine } from '@portal/contracts';
 import { formatQuetzales, todayInGuatemala, toQuetzales } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
-import { ReverseCreditDialog } from '../common/ReasonDialog';
+import { useReverseExpense } from '@portal/api-client/books';
+import { adminToasts } from '../common/admin-toasts';
+import { ReasonDialog, ReverseCreditDialog } from '../common/ReasonDialog';
 import { bankTexts } from './bank-texts';
 
 const t = bankTexts.decided;
@@ -26,6 +28,8 @@ export function DecidedLine({ line, onUndone }: { line: BankPreviewLine; onUndon
   const applied = line.status === 'aplicada';
   const badge = <Badge variant={applied ? 'success' : 'outline'}>{bankTexts.status[line.status]}</Badge>;
   if (!imported) return badge;
+  if (applied && (imported.expenseId ?? null) !== null)
+    return <IncomeLine line={line} expenseId={imported.expenseId!} onUndone={onUndone} />;
   const graduate = imported.graduateName ?? t.someFamily;
   const day = dayOf(imported.appliedAt ?? imported.importedAt);
   const entryId = imported.entryId ?? null;
@@ -58,6 +62,36 @@ export function DecidedLine({ line, onUndone }: { line: BankPreviewLine; onUndon
             />
           )}
         </>
+      )}
+    </div>
+  );
+}
+
+/** A line made other income: what it became ('Registrada como otro ingreso (Rifa) el 30/11') and its undo, the income's reversal. */
+function IncomeLine({ line, expenseId, onUndone }: { line: BankPreviewLine; expenseId: number; onUndone: () => void }) {
+  const [undoing, setUndoing] = useState(false);
+  const reverse = useReverseExpense(adminToasts({ success: t.undoIncomeTitle, failure: t.undoIncomeTitle, onSuccess: onUndone }));
+  const imported = line.imported!;
+  const category = imported.incomeCategory ?? '';
+  const day = dayOf(imported.appliedAt ?? imported.importedAt);
+  return (
+    <div className="admin-bank__family">
+      <Badge variant="success">{bankTexts.status.aplicada}</Badge>
+      <div className="admin-bank__decided">{t.income(category, day, imported.fileName)}</div>
+      <Button variant="outline" className="admin-bank__undo" aria-label={t.undoIncomeLabel(line.line)} onClick={() => setUndoing(true)}>
+        <Undo2 size={18} aria-hidden="true" />
+        {t.undo}
+      </Button>
+      {undoing && (
+        <ReasonDialog
+          title={t.undoIncomeTitle}
+          description={t.undoIncomeText(formatQuetzales(toQuetzales(line.amountCentavos)), category)}
+          confirmLabel={t.undo}
+          familyMessage
+          pending={reverse.isPending}
+          onClose={() => setUndoing(false)}
+          onSubmit={async ({ reason, messageToFamily }) => (await reverse.run({ id: expenseId, reason, messageToFamily })) !== undefined}
+        />
       )}
     </div>
   );

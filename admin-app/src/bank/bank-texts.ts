@@ -8,9 +8,10 @@ export const bankTexts = {
   reading: 'Leyendo el estado de cuenta...',
   readFailed: 'No se pudo leer el estado de cuenta',
   confirmFailed: 'No se pudieron aplicar las líneas',
-  confirmed: (applied: number, discarded: number, linked: number) =>
+  confirmed: (applied: number, discarded: number, linked: number, income = 0) =>
     [
       applied > 0 && (applied === 1 ? '1 línea aplicada' : `${applied} líneas aplicadas`),
+      income > 0 && (income === 1 ? '1 registrada como otro ingreso' : `${income} registradas como otro ingreso`),
       linked > 0 &&
         (linked === 1
           ? '1 enlazada al comprobante ya verificado (no se contó dos veces)'
@@ -38,6 +39,12 @@ export const bankTexts = {
     applied: (graduate: string, day: string, file: string) =>
       `Aplicada a la familia de ${graduate} el ${day}${file ? `, desde ${file}` : ''}`,
     discarded: (day: string, file: string) => `Se descartó el ${day}${file ? `, desde ${file}` : ''}`,
+    income: (category: string, day: string, file: string) =>
+      `Registrada como otro ingreso (${category}) el ${day}${file ? `, desde ${file}` : ''}`,
+    undoIncomeLabel: (line: number) => `Deshacer la fila ${line}: quitar el ingreso de las cuentas`,
+    undoIncomeTitle: 'Deshacer el ingreso',
+    undoIncomeText: (amount: string, category: string) =>
+      `Se revierte el ingreso de ${amount} (${category}) en las cuentas del comité. La línea queda pendiente y puedes decidirla de nuevo.`,
     undo: 'Deshacer',
     undoLabel: (line: number, graduate: string) => `Deshacer la fila ${line}: quitar el depósito a la familia de ${graduate}`,
     undoTitle: 'Deshacer la aplicación',
@@ -54,6 +61,19 @@ export const bankTexts = {
   familyFor: (line: number) => `Familia del depósito de la fila ${line}`,
   apply: (line: number) => `Aplicar el depósito de la fila ${line}`,
   discard: (line: number) => `Descartar el depósito de la fila ${line}`,
+  asIncome: (line: number) => `Registrar el depósito de la fila ${line} como otro ingreso`,
+  actions: { apply: 'Aplicar', income: 'Otro ingreso', discard: 'Descartar' },
+  income: {
+    title: 'Registrar como otro ingreso',
+    text: (day: string, amount: string, description: string) =>
+      `El depósito del ${day} por ${amount} («${description}») entra en las cuentas del comité como otro ingreso, no como pago de una familia.`,
+    category: 'Categoría',
+    source: 'De quién o de qué',
+    sourceHint: 'Por ejemplo «Rifa navideña», «Ferretería El Martillo» o el banco.',
+    concept: 'Nota (opcional)',
+    cancel: 'Cancelar',
+    save: 'Registrar ingreso',
+  },
   /** The file's own balance (its Saldo column) and the rows where it does not add up. */
   closingBalance: (day: string, amount: string) => `Saldo según el banco al ${day}: ${amount}`,
   balanceBreaksTitle: (count: number) =>

@@ -114,6 +114,7 @@ export class BankService {
             // The credit (or the income) an applied line made: 'Banco' undoes it there.
             entryId: fact.state === 'aplicada' ? fact.entryId : null,
             expenseId: fact.state === 'aplicada' ? fact.expenseId : null,
+            incomeCategory: fact.state === 'aplicada' && fact.expenseId !== null ? (incomeOf.get(fact.expenseId) ?? null) : null,
             receiptId: fact.state === 'aplicada' && fact.entryId !== null ? (receiptOf.get(fact.entryId) ?? null) : null,
             appliedAt: fact.state === 'pendiente' ? null : (fact.decidedAt?.toISOString() ?? null),
           }

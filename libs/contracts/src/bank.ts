@@ -88,6 +88,8 @@ export interface BankLineImport {
   receiptId?: number | null;
   /** A line applied as other income: the books' row (undone by POST /api/books/expenses/{expenseId}/reverse), else null. */
   expenseId?: number | null;
+  /** That income's category ('Rifa'), else null. */
+  incomeCategory?: string | null;
   /** ISO instant the standing decision was made (applied or discarded), else null. */
   appliedAt?: string | null;
 }
