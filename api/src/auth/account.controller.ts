@@ -24,7 +24,7 @@ export class AccountController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    const token = await this.account.changePassword(user.id, body, request.ip);
+    const token = await this.account.changePassword(user, body, request.ip);
     setSessionCookie(request, reply, token, this.sessions.maxAgeSeconds, user.role);
   }
 

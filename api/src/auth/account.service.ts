@@ -33,7 +33,8 @@ export class AccountService {
    * one, whose token is returned. The slow hashing happens before the write, so the write (queued
    * one at a time on SQLite) stays short.
    */
-  async changePassword(userId: number, { currentPassword, newPassword }: ChangePasswordDto, ip: string): Promise<string> {
+  async changePassword(user: User, { currentPassword, newPassword }: ChangePasswordDto, ip: string): Promise<string> {
+    const userId = user.id;
     const stored = await this.passwordHashOf(userId);
     // A wrong current password is a failed sign-in of the account: a stolen session cannot be
     // used to guess the password faster than the sign-in form allows.
@@ -56,6 +57,9 @@ export class AccountService {
       await this.sessions.endAllFor(userId, { manager });
       // A reset link sent before, or a confirmation link, dies with the old password.
       await this.tokens.revokeAllFor(manager, userId);
+      // The history says the password changed (never what it was or is).
+      const change = await accountChangeById(manager, 'password', userId);
+      if (change) await recordChange(manager, user, change);
       return this.sessions.create(userId, new Date(), manager);
     });
   }

@@ -59,6 +59,7 @@ export const HISTORY_LABELS = {
     'account.accept-invitation': 'Invitación aceptada: cuenta creada',
     'account.reset-password': 'Contraseña restablecida con enlace',
     'account.logout-all': 'Sesión cerrada en todos los dispositivos',
+    'account.password': 'Contraseña cambiada',
     'account.calendar-create': 'Enlace de calendario creado',
     'account.calendar-revoke': 'Enlace de calendario anulado',
     'account.door-grant': 'Acceso a la entrada dado',
