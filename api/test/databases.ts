@@ -106,6 +106,9 @@ export function testConfig(env: Record<string, string>): AppConfig {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     MONEY_MAIL_DELAY_MINUTES: '0',
+    // The suites run beside the builds and the browser suite on two cores: a query or a connection
+    // may wait seconds for the processor. The suites of timeouts set their own.
+    DB_QUERY_TIMEOUT_MS: '30000',
     ...TEST_COST,
     ...env,
   });

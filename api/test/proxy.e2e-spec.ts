@@ -3,12 +3,14 @@
 // limit nor use up somebody else's. Proved through the per-address login limit, which counts
 // per request.ip: past it, a wrong password is a 429 instead of a 401.
 import { MAX_FAILURES_PER_IP } from '../src/auth/login-throttle';
-import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';
+import { ANY_DATABASE, PASSWORD, startApi, type TestApi } from './harness';
 
 const PROXY = '10.0.0.2';
 const CLIENT = '203.0.113.7';
 
-describe.each(DATABASES)('client addresses behind a proxy (%s)', (kind) => {
+// Which address is the client's is decided before the database: one database is enough here (the
+// limits' counters are tested on both by sign-in-limits.e2e-spec.ts).
+describe.each([ANY_DATABASE])('client addresses behind a proxy (%s)', (kind) => {
   let api: TestApi;
 
   const login = (username: string, password: string, headers: Record<string, string>, remoteAddress = PROXY) =>

@@ -110,7 +110,9 @@ export function dataSourceOptions(
       // `manager`, never ask the pool for another (with every connection held by transactions
       // waiting on its locks, it would wait for the lock timeout).
       poolSize: config.dbPoolSize,
-      connectTimeout: Math.min(5000, config.dbQueryTimeoutMs),
+      // As long as a query may take: a busy machine (a start beside a build) can stall the
+      // process for seconds between the connection's packets, and that is no database down.
+      connectTimeout: config.dbQueryTimeoutMs,
       // A database that stops answering (frozen, a network gone quiet) fails each query after
       // this long instead of holding the request for minutes; mysql2 times it on the client.
       maxQueryExecutionTime: config.dbQueryTimeoutMs,
