@@ -178,5 +178,37 @@ describe("'Banco'", () => {
     await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'estado.csv', { type: 'text/csv' }));
     expect(await screen.findByText('Saldo según el banco al 06/11/2026: Q8,670.00')).toBeInTheDocument();
     expect(screen.getByText('Fila 8: el saldo debería ser Q9,500.00 y el archivo dice Q9,450.00.')).toBeInTheDocument();
+    // A file whose Saldo does not add up is not recorded as the bank's balance.
+    expect(screen.getByRole('button', { name: 'Anotar como saldo del banco y comparar con las cuentas' })).toBeDisabled();
+  });
+
+  it("records the file's closing balance as the bank's in the books, and says whether they are reconciled", async () => {
+    jest.mocked(previewBankStatement).mockResolvedValue({ ...PREVIEW, closingBalance: { date: '2026-11-30', amountCentavos: 4004423 } });
+    const sent: Array<{ url: string; body: unknown }> = [];
+    let difference = 0;
+    global.fetch = jest.fn(async (url: string, init?: { method?: string; body?: string }) => {
+      if (init?.method === 'POST') sent.push({ url, body: JSON.parse(init.body ?? '{}') });
+      const body = url === '/api/books/holdings' ? { held: { bank: null, cash: null, total: 40044.23, difference } } : {};
+      return { ok: true, status: 200, statusText: '', headers: { get: () => null }, text: async () => JSON.stringify(body) };
+    }) as unknown as typeof fetch;
+    const { unmount } = renderWithApi(<BankSection />, { data: { [familiesKey]: [] }, revalidateOnMount: false });
+    await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'noviembre.csv', { type: 'text/csv' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Anotar como saldo del banco y comparar con las cuentas' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Conciliado al 30/11/2026: banco y caja Q40,044.23 = cuentas del comité Q40,044.23.',
+    );
+    expect(sent).toEqual([
+      { url: '/api/books/holdings', body: { kind: 'banco', asOf: '2026-11-30', amount: 40044.23, note: 'Estado de cuenta noviembre.csv' } },
+    ]);
+    unmount();
+
+    // Books that hold Q1,600 less than the bank: the difference, never 'Conciliado'.
+    difference = 1600;
+    renderWithApi(<BankSection />, { data: { [familiesKey]: [] }, revalidateOnMount: false });
+    await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'noviembre.csv', { type: 'text/csv' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Anotar como saldo del banco y comparar con las cuentas' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Al 30/11/2026 no cuadra: banco y caja Q40,044.23, cuentas del comité Q38,444.23 (diferencia Q1,600).',
+    );
   });
 });

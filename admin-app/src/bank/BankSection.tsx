@@ -14,6 +14,7 @@ import { toast } from '@portal/ui/toast';
 import { SectionFrame } from '../common/SectionFrame';
 import { DataTable, type Column } from '../common/DataTable';
 import { bankTexts as t } from './bank-texts';
+import { ClosingBalance } from './ClosingBalance';
 import { DecidedLine } from './DecidedLine';
 import { IncomeLineDialog } from './IncomeLineDialog';
 import { MappingForm } from './MappingForm';
@@ -245,11 +246,7 @@ export default function BankSection() {
                   {t.confirmExact(exact.length)}
                 </Button>
               </div>
-              {preview.closingBalance && (
-                <p className="admin-muted">
-                  {t.closingBalance(formatDayNumeric(preview.closingBalance.date), quetzales(preview.closingBalance.amountCentavos))}
-                </p>
-              )}
+              <ClosingBalance key={file?.name} preview={preview} fileName={file?.name ?? ''} />
               {preview.lines.length === 0 ? (
                 <p className="ui-empty">{t.noLines}</p>
               ) : (
