@@ -2,6 +2,7 @@
 // until done or waived with a reason; one admin proposes, a second approves; the balance becomes
 // an entry of the books; the report is frozen with its hash; the class is read-only; its families
 // read it until the day set, then are refused.
+import ExcelJS from 'exceljs';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Books, ClassView, Expense, MyClass, ParentBooks } from '@portal/contracts';
@@ -159,12 +160,17 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
     await refused(() => propose(president, { waivers: [eventsWaiver, waiver] }), 409, /en cierre/);
     await refused(() => treasurer.post(`/api/class/closing/${id}/approve`), 403, /Otro miembro del comité/);
 
+    const spentBefore = (await treasurer.get<Books>('/api/books')).body.totals.spent;
     const closed = await president.post<ClassView>(`/api/class/closing/${id}/approve`);
     expect(closed.status).toBe(200);
     expect(closed.body.schoolClass).toMatchObject({ state: 'cerrada', familiesReadUntil: '2027-03-31' });
     const books = (await president.get<Books>('/api/books')).body;
-    expect(books.totals.balance).toBe(0);
+    // The balance passed on left the class without being spent: the bank still held it, so the
+    // books and the bank agree (a difference of Q0, not the whole balance).
+    expect(books.totals).toMatchObject({ balance: 0, passedOn: balance, spent: spentBefore });
+    expect(books.held).toMatchObject({ total: balance, difference: 0 });
     expect(books.expenses[0]).toMatchObject({
+      kind: 'cierre',
       category: 'Cierre de la promoción',
       supplier: 'Familias de la promoción',
       amount: balance,
@@ -178,6 +184,17 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
     const workbook = await president.get('/api/class/report/workbook');
     expect(workbook.status).toBe(200);
     expect(createHash('sha256').update(workbook.rawBody).digest('hex')).toBe(report.sha256);
+    // Its summary reads the balance at the closing, what the bank holds and no difference.
+    const sheets = new ExcelJS.Workbook();
+    await sheets.xlsx.load(workbook.rawBody as unknown as ExcelJS.Buffer);
+    const summary = new Map<string, unknown>();
+    sheets.getWorksheet('Resumen')!.eachRow((row) => summary.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(summary.get('Saldo al cierre (entregado al cerrar la promoción)')).toBe(balance);
+    expect(summary.get('Saldo después del cierre')).toBe(0);
+    expect(summary.get('Diferencia (banco y caja - saldo)')).toBe(0);
+    expect(summary.get('Gastado (aprobado)')).toBe(spentBefore);
+    expect(report.totals).toMatchObject({ passedOn: balance, balance: 0 });
+    expect(report.held.difference).toBe(0);
     // A family downloads the families' version (family-reads.e2e-spec.ts), not the committee's file.
     const families = await parentB.get('/api/class/report/workbook');
     expect(families.status).toBe(200);

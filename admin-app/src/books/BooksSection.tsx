@@ -27,6 +27,7 @@ function Summary({ books }: { books: Books }) {
     { label: t.summary.received, value: books.totals.received },
     ...(books.totals.otherIncome !== 0 ? [{ label: t.summary.otherIncome, value: books.totals.otherIncome }] : []),
     { label: t.summary.spent, value: books.totals.spent },
+    ...(books.totals.passedOn > 0 ? [{ label: t.summary.passedOn, value: books.totals.passedOn }] : []),
     { label: t.summary.balance, value: books.totals.balance },
   ];
   return (

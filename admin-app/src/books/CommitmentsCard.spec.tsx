@@ -19,7 +19,7 @@ const commitment = (id: number, fields: Partial<Commitment> = {}): Commitment =>
 });
 
 const BOOKS: Books = {
-  totals: { received: 0, opening: 0, otherIncome: 0, spent: 0, balance: 0, budgeted: 0, committed: 38500 },
+  totals: { received: 0, opening: 0, otherIncome: 0, spent: 0, passedOn: 0, balance: 0, budgeted: 0, committed: 38500 },
   income: [],
   categories: [],
   budget: null,

@@ -5,6 +5,7 @@ export const booksTexts = {
   summary: {
     received: 'Recibido de las familias',
     otherIncome: 'Otros ingresos',
+    passedOn: 'Saldo entregado al cerrar',
     opening: 'Saldo de la promoción anterior',
     spent: 'Gastado (aprobado)',
     balance: 'Saldo que debe haber',
@@ -79,6 +80,7 @@ export const booksTexts = {
       interes: 'Intereses del banco (ingreso, sin factura)',
       compromiso: 'Compromiso con un proveedor (aún no es gasto)',
       saldo: 'Saldo de la promoción anterior (ingreso)',
+      cierre: 'Saldo pasado al cerrar la promoción',
       reversion: 'Reversión',
     },
     date: 'Fecha',

@@ -56,7 +56,7 @@ const closedView: ClassView = {
     proposedBy: 'Ana López',
     destination: 'colegio',
     acta: 'Acta 14-2026',
-    totals: { received: 59000, opening: 0, otherIncome: 0, spent: 59000, balance: 0, budgeted: 0, committed: 0 },
+    totals: { received: 59000, opening: 0, otherIncome: 0, spent: 59000, passedOn: 0, balance: 0, budgeted: 0, committed: 0 },
     categories: [],
     budget: null,
     expenses: [],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull, type EntityManager } from 'typeorm';
-import { OPENING_BALANCE_KIND, type BalanceDestination, type User } from '@portal/contracts';
+import { CLOSING_BALANCE_KIND, OPENING_BALANCE_KIND, type BalanceDestination, type User } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { recordChange } from '../history/record';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
@@ -81,9 +81,9 @@ export class BooksClosing {
   }
 
   /**
-   * The balance (centavos) given away as money out, proposed by one admin and approved by another
-   * (`approver`): it counts at once, and the books' balance is zero after it. Written in the
-   * caller's transaction, with its history row.
+   * The balance (centavos) passed on (kind 'cierre': neither spending nor income), proposed by one
+   * admin and approved by another (`approver`): it counts at once, and the books' balance is zero
+   * after it. Written in the caller's transaction, with its history row.
    */
   async giveBalance(
     manager: EntityManager,
@@ -94,7 +94,7 @@ export class BooksClosing {
     const now = new Date();
     const { supplier, concept } = DESTINATION[input.destination];
     const id = await insertApproved(manager, {
-      kind: 'gasto',
+      kind: CLOSING_BALANCE_KIND,
       category: CLOSING_CATEGORY,
       supplier,
       concept: `${concept}. Acta: ${input.acta}`.slice(0, 200),
@@ -107,7 +107,7 @@ export class BooksClosing {
       action: 'books.expense',
       entity: 'books',
       entityId: id,
-      label: `Gasto #${id} · ${CLOSING_CATEGORY}`,
+      label: `Saldo pasado #${id} · ${CLOSING_CATEGORY}`,
       after: { supplier, concept, amount: input.amount / 100, destination: input.destination },
     });
     return id;

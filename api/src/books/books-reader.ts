@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  CLOSING_BALANCE_KIND,
   OPENING_BALANCE_KIND,
   OTHER_INCOME_KINDS,
   type Books,
@@ -77,7 +78,9 @@ export class BooksReader {
     const opening = -sum(approved.filter((row) => kind(row) === OPENING_BALANCE_KIND));
     const incomeRows = approved.filter(isIncome);
     const otherIncome = -sum(incomeRows);
-    const outRows = approved.filter((row) => kind(row) !== OPENING_BALANCE_KIND && !isIncome(row));
+    // What the closing passed on leaves the class without being spent.
+    const passedOn = sum(approved.filter((row) => kind(row) === CLOSING_BALANCE_KIND));
+    const outRows = approved.filter((row) => kind(row) !== OPENING_BALANCE_KIND && kind(row) !== CLOSING_BALANCE_KIND && !isIncome(row));
     const spent = sum(outRows);
     // Summed in centavos, then shown in quetzales.
     const sums: BooksCategory[] = (budget?.lines ?? []).map((line) => ({
@@ -113,14 +116,17 @@ export class BooksReader {
         opening: toQuetzales(opening),
         otherIncome: toQuetzales(otherIncome),
         spent: toQuetzales(spent),
-        balance: toQuetzales(opening + received + otherIncome - spent),
+        passedOn: toQuetzales(passedOn),
+        balance: toQuetzales(opening + received + otherIncome - spent - passedOn),
         budgeted: budget?.total ?? 0,
         committed: toQuetzales(owed.outstanding),
       },
       commitments: owed.commitments,
       income,
-      /** opening + received + otherIncome - spent, in centavos. */
-      balance: opening + received + otherIncome - spent,
+      /** opening + received + otherIncome - spent - passedOn, in centavos. */
+      balance: opening + received + otherIncome - spent - passedOn,
+      /** What the committee should hold before the closing passed anything on, in centavos. */
+      beforeClosing: opening + received + otherIncome - spent,
       receivedByMonth: receivedByMonth.map((month) => ({ month: month.month, amount: toQuetzales(month.amount) })),
       // The previous class's balance is a figure of its own (totals.opening), not an entry to list.
       allExpenses: shown(money.filter((row) => row.kind !== OPENING_BALANCE_KIND)),
@@ -187,7 +193,8 @@ export class BooksReader {
               bank: latest.bank && toHolding(latest.bank),
               cash: latest.cash && toHolding(latest.cash),
               total: toQuetzales(total),
-              difference: toQuetzales(total - view.balance),
+              // Against what it should hold before the closing passed it on: the bank still holds it then.
+              difference: toQuetzales(total - view.beforeClosing),
             }
           : null,
       receivedByMonth: view.receivedByMonth,

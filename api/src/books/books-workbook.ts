@@ -14,6 +14,7 @@ const KIND = {
   interes: 'Intereses del banco',
   compromiso: 'Compromiso',
   saldo: 'Saldo de la promoción anterior',
+  cierre: 'Saldo pasado al cerrar',
   reversion: 'Reversión',
 } as const;
 /** a - b of two amounts in quetzales, in centavos so no float drift reaches the sheet. */
@@ -143,13 +144,17 @@ async function* once<T>(rows: T[]): AsyncGenerator<T[]> {
  */
 function balanceRows(totals: Books['totals']): SummaryRow[] {
   const other = totals.otherIncome ?? 0;
+  const passedOn = totals.passedOn ?? 0;
   const parts = [...(totals.opening > 0 ? ['anterior'] : []), 'recibido', ...(other !== 0 ? ['otros ingresos'] : [])];
+  const balance = [`Saldo (${parts.join(' + ')} - gastado)`, { quetzales: toQuetzales(toCentavos(totals.balance) + toCentavos(passedOn)) }];
   return [
     ...(totals.opening > 0 ? [['Saldo de la promoción anterior', { quetzales: totals.opening }] as SummaryRow] : []),
     ['Recibido de las familias', { quetzales: totals.received }],
     ...(other !== 0 ? [['Otros ingresos (rifas, donaciones, intereses)', { quetzales: other }] as SummaryRow] : []),
     ['Gastado (aprobado)', { quetzales: totals.spent }],
-    [`Saldo (${parts.join(' + ')} - gastado)`, { quetzales: totals.balance }],
+    // The balance at the closing is what it passed on: money that left the class, not money spent.
+    passedOn > 0 ? (['Saldo al cierre (entregado al cerrar la promoción)', balance[1]] as SummaryRow) : (balance as SummaryRow),
+    ...(passedOn > 0 ? [['Saldo después del cierre', { quetzales: totals.balance }] as SummaryRow] : []),
   ];
 }
 

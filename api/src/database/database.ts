@@ -36,6 +36,7 @@ import { FamilyMessages1765700000000 } from './migrations/1765700000000-family-m
 import { ReceiptIntent1765710000000 } from './migrations/1765710000000-receipt-intent';
 import { ReceiptNumbers1765720000000 } from './migrations/1765720000000-receipt-numbers';
 import { BankLineIncome1765730000000 } from './migrations/1765730000000-bank-line-income';
+import { ClosingBalanceKind1765740000000 } from './migrations/1765740000000-closing-balance-kind';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -72,6 +73,7 @@ export const MIGRATIONS = [
   ReceiptIntent1765710000000,
   ReceiptNumbers1765720000000,
   BankLineIncome1765730000000,
+  ClosingBalanceKind1765740000000,
 ];
 
 /**

@@ -47,7 +47,13 @@ export const INCOME_CATEGORIES = ['Rifa', 'Donación', 'Patrocinio', 'Intereses'
  */
 export const OPENING_BALANCE_KIND = 'saldo';
 
-export type ExpenseKind = (typeof EXPENSE_KINDS)[number] | typeof OPENING_BALANCE_KIND;
+/**
+ * 'cierre': the balance a closing passed on (to the families, the school or the next class), written
+ * by the closing's approval: neither spending nor income (`totals.passedOn`), never by hand.
+ */
+export const CLOSING_BALANCE_KIND = 'cierre';
+
+export type ExpenseKind = (typeof EXPENSE_KINDS)[number] | typeof OPENING_BALANCE_KIND | typeof CLOSING_BALANCE_KIND;
 
 /** The kinds that are money in (a negative amount in the books). */
 export const MONEY_IN_KINDS: readonly ExpenseKind[] = ['devolucion', 'ingreso', 'interes', OPENING_BALANCE_KIND];
@@ -224,7 +230,9 @@ export interface BooksTotals {
   otherIncome: number;
   /** Approved money out (refunds subtracted). */
   spent: number;
-  /** opening + received + otherIncome - spent: what the committee should hold. */
+  /** What the closing passed on (families, school or next class): 0 until the class closes. */
+  passedOn: number;
+  /** opening + received + otherIncome - spent - passedOn: what the committee should hold (0 once closed). */
   balance: number;
   budgeted: number;
   /** What the open commitments still owe (not money out until paid). */
@@ -311,7 +319,10 @@ export interface Books extends Omit<ParentBooks, 'expenses'> {
   adminCount: number;
   budgets: BudgetVersion[];
   holdings: Holding[];
-  /** The latest bank balance plus the latest cash count, and its difference to `totals.balance`. */
+  /**
+   * The latest bank balance plus the latest cash count, and its difference to what the committee
+   * should hold before the closing passes anything on (`totals.balance + totals.passedOn`).
+   */
   held: { bank: Holding | null; cash: Holding | null; total: number; difference: number } | null;
   /** Money in by month (yyyy-MM), from the ledger. */
   receivedByMonth: Array<{ month: string; amount: number }>;

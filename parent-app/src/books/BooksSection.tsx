@@ -192,6 +192,7 @@ export default function BooksSection() {
     { label: t.received, value: books.totals.received },
     ...(books.totals.otherIncome !== 0 ? [{ label: t.otherIncome, value: books.totals.otherIncome }] : []),
     { label: t.spent, value: books.totals.spent },
+    ...(books.totals.passedOn > 0 ? [{ label: t.passedOn, value: books.totals.passedOn }] : []),
     { label: t.balance, value: books.totals.balance },
   ];
   return (
