@@ -60,7 +60,13 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
   const pendingChanges = () =>
     api.dataSource.getRepository(ControlChangeEntity).find({ where: { state: 'pendiente' }, order: { id: 'ASC' } });
   /** Records money out to a supplier, noting the controls in force then. */
-  async function spend(agent: Agent, kind: 'gasto' | 'anticipo' | 'devolucion', amount: number, category: string, supplier: string) {
+  async function spend(
+    agent: Agent,
+    kind: 'gasto' | 'anticipo' | 'devolucion' | 'ingreso',
+    amount: number,
+    category: string,
+    supplier: string,
+  ) {
     const fields = { kind, date: '2026-10-05', category, supplier, concept: 'Concepto', amount: String(amount), method: 'cheque' };
     const response = await sendForm(api, agent, '/api/books/expenses', fields, kind === 'gasto' ? { data: PDF } : undefined);
     expect(response.statusCode).toBe(201);
@@ -253,7 +259,12 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
     // A commitment, and its reversal, is not money; what the open ones still owe is apart.
     const commitmentIds = new Set(rows.filter((row) => row.kind === 'compromiso').map((row) => row.id));
     const money = rows.filter((row) => row.kind !== 'compromiso' && !(row.reversesId !== null && commitmentIds.has(row.reversesId)));
-    const moneyOut = money.filter((row) => row.state === 'aprobado').reduce((sum, row) => sum + row.amount, 0);
+    // Other income, and its reversals, is money in of its own (negative rows): never spending.
+    const incomeIds = new Set(rows.filter((row) => row.kind === 'ingreso').map((row) => row.id));
+    const income = (row: ExpenseEntity) => row.kind === 'ingreso' || (row.reversesId !== null && incomeIds.has(row.reversesId));
+    const counted = money.filter((row) => row.state === 'aprobado');
+    const otherIncome = 0 - counted.filter(income).reduce((sum, row) => sum + row.amount, 0);
+    const moneyOut = counted.filter((row) => !income(row)).reduce((sum, row) => sum + row.amount, 0);
     const committed = rows
       .filter((row) => row.kind === 'compromiso' && row.reversedById === null)
       .reduce((sum, row) => {
@@ -289,8 +300,11 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
       received: moneyIn / 100,
       // No previous class passed a balance on here.
       opening: 0,
+      otherIncome: otherIncome / 100,
       spent: moneyOut / 100,
-      balance: (moneyIn - moneyOut) / 100,
+      // No closing passed anything on here either.
+      passedOn: 0,
+      balance: (moneyIn + otherIncome - moneyOut) / 100,
       budgeted: books.budget?.total ?? 0,
       committed: committed / 100,
     });

@@ -8,7 +8,14 @@ const AMOUNTS = [300, 1000, 1001, 3500];
 
 export type Op =
   | { op: 'budget'; admin: number; amounts: number[] }
-  | { op: 'expense'; admin: number; kind: 'gasto' | 'anticipo' | 'devolucion'; amount: number; category: number; supplier: number }
+  | {
+      op: 'expense';
+      admin: number;
+      kind: 'gasto' | 'anticipo' | 'devolucion' | 'ingreso';
+      amount: number;
+      category: number;
+      supplier: number;
+    }
   | { op: 'approve'; admin: number; pick: number; waiting: boolean }
   | { op: 'twoApprove'; pick: number; waiting: boolean }
   | { op: 'reverse'; admin: number; pick: number }
@@ -37,7 +44,8 @@ export const OPS: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       op: fc.constant('expense' as const),
       admin,
-      kind: fc.constantFrom('gasto' as const, 'gasto' as const, 'anticipo' as const, 'devolucion' as const),
+      // Other income (a raffle, interest) beside money out: it counts in the balance, never in spending.
+      kind: fc.constantFrom('gasto' as const, 'gasto' as const, 'anticipo' as const, 'devolucion' as const, 'ingreso' as const),
       amount: fc.constantFrom(...AMOUNTS),
       category: fc.integer({ min: 0, max: CATEGORIES.length - 1 }),
       supplier: fc.integer({ min: 0, max: 2 }),
