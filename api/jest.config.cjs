@@ -5,7 +5,8 @@ module.exports = {
   displayName: 'api',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
-  testTimeout: 60_000,
+  // Generous: the suite runs beside the builds and the browser suite on two cores (tools/test.sh).
+  testTimeout: 120_000,
   // Each database kind migrated once, then copied for every suite (test/global-setup.ts).
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',

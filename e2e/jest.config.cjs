@@ -9,6 +9,7 @@ module.exports = {
   // The demo seeded once per run; each suite's portal starts on a copy (support/portal.ts).
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',
-  testTimeout: 90_000,
+  // Generous: the suite runs beside the API suite on two cores (tools/test.sh).
+  testTimeout: 150_000,
   maxWorkers: 1,
 };

@@ -42,7 +42,7 @@ describe.each(DATABASES)('four eyes on the books controls (%s)', (kind) => {
     parent = await sessionAgent(api, fx.a.parent.id);
     invoice = await photo();
     await treasurer.post(`/api/families/${fx.a.family.id}/payments/1/cash`, { amountReceived: 20350 });
-  }, 60_000);
+  });
   afterAll(() => api.close());
 
   const record = async (agent: Agent, fields: Record<string, string> = {}) => {
@@ -209,7 +209,7 @@ describe.each(DATABASES)('a deployment with one admin account (%s)', (kind) => {
     const fx = await seedTwoFamilies(api);
     admin = await sessionAgent(api, fx.admin.id);
     await admin.post(`/api/families/${fx.a.family.id}/payments/1/cash`, { amountReceived: 20350 });
-  }, 60_000);
+  });
   afterAll(() => api.close());
 
   it('never counts anything above the threshold: the raise and the expense both wait', async () => {

@@ -41,7 +41,7 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
       const user = await createUser(api, 'admin', null, name);
       admins.push(Object.assign(await sessionAgent(api, user.id), { id: user.id }));
     }
-  }, 60_000);
+  });
   afterAll(() => api.close());
 
   async function freshFamilies(run: number) {

@@ -44,7 +44,7 @@ describe.each(DATABASES)('open books reach people (%s)', (kind) => {
     const recorded = await sendForm(api, treasurer, '/api/books/expenses', BASE, { data: invoice });
     expect(recorded.statusCode).toBe(201);
     expenseId = (JSON.parse(recorded.body) as { id: number }).id;
-  }, 60_000);
+  });
   afterAll(() => api.close());
 
   const record = (agent: Agent, fields: Record<string, string>, file: boolean) =>

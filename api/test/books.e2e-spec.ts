@@ -45,7 +45,7 @@ describe.each(DATABASES)('the committee books (%s)', (kind) => {
     parentA = await sessionAgent(api, fx.a.parent.id);
     parentB = await sessionAgent(api, fx.b.parent.id);
     invoice = await photo();
-  }, 60_000);
+  });
   afterAll(() => api.close());
 
   const record = (agent: Agent, fields: Record<string, string> = {}, file: { data: Buffer; type?: string } | null = { data: invoice }) =>

@@ -40,7 +40,7 @@ describe.each(DATABASES)('every money path keeps centavos or refuses (%s)', (kin
     api = await startApi(kind);
     admin = await sessionAgent(api, (await createUser(api, 'admin', 'tesorera@example.com', 'Tesorera')).id);
     familyId = (await createFamily(api, { graduateName: 'Camila Centavos' })).id;
-  }, 60_000);
+  });
   afterAll(() => api.close());
 
   const statement = async () => (await admin.get<Statement>(`/api/families/${familyId}/statement`)).body;

@@ -47,7 +47,7 @@ describe.each(DATABASES)('money in centavos (%s)', (kind) => {
       });
       expect(response.status).toBe(200);
     }
-  }, 60_000);
+  });
   afterAll(() => api.close());
 
   const statementOf = async (familyId: number) => (await admin.get<Statement>(`/api/families/${familyId}/statement`)).body;

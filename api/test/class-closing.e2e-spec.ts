@@ -31,7 +31,7 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
     // Family A pays Q3,000.50 and family B Q1,000 (cash, recorded by the committee).
     expect((await treasurer.post(`/api/families/${fx.a.family.id}/payments/1/cash`, { amountReceived: 3000.5 })).status).toBe(201);
     expect((await treasurer.post(`/api/families/${fx.b.family.id}/payments/1/cash`, { amountReceived: 1000 })).status).toBe(201);
-  }, 60_000);
+  });
   afterAll(() => api.close());
 
   const view = async () => (await president.get<ClassView>('/api/class')).body;

@@ -75,7 +75,7 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
       sendEmail: true,
     };
     expect((await president.post('/api/notifications', notice)).status).toBe(201);
-  }, 60_000);
+  });
   afterAll(() => api.close());
 
   /** Closes 2026 passing its balance to the next class, every open item waived. */

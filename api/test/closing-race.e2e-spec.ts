@@ -17,7 +17,7 @@ describe.each(DATABASES)('writes racing the closing (%s)', (kind) => {
   beforeAll(async () => {
     api = await startApi(kind, { REQUEST_TIMEOUT_MS: '120000', DB_QUERY_TIMEOUT_MS: '60000' });
     second = kind === 'mariadb' ? await startSecondApi(api, { REQUEST_TIMEOUT_MS: '120000', DB_QUERY_TIMEOUT_MS: '60000' }) : api;
-  }, 60_000);
+  });
   afterAll(async () => {
     if (second && second !== api) await second.close();
     await api?.close();

@@ -55,7 +55,7 @@ describe.each(DATABASES)('what a family reads (%s)', (kind) => {
     president = await sessionAgent(api, (await createUser(api, 'admin', null, 'Presidente')).id);
     parent = await sessionAgent(api, fx.a.parent.id);
     familyId = fx.a.family.id;
-  }, 60_000);
+  });
   afterAll(() => api.close());
 
   const statement = async () => (await treasurer.get<{ entries: LedgerEntry[] }>(`/api/families/${familyId}/statement`)).body;

@@ -49,7 +49,7 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
     };
     clients = [admins[0]!, admins[1]!, elsewhere(admins[0]!), elsewhere(admins[1]!)];
     await setPaymentAmounts(api);
-  }, 60_000);
+  });
   afterAll(async () => {
     await second?.close();
     await api.close();

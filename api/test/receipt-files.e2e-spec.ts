@@ -42,7 +42,7 @@ describe.each(DATABASES)('receipt and invoice files (%s)', (kind) => {
     fx = await seedTwoFamilies(api);
     parent = await sessionAgent(api, fx.a.parent.id);
     admin = await sessionAgent(api, fx.admin.id);
-  }, 60_000);
+  });
   afterAll(() => api.close());
 
   it('stores a 10 MB receipt in the files folder under its hash and gives it back whole', async () => {
