@@ -182,5 +182,31 @@ describe.each(DATABASES)('other income in the books (%s)', (kind) => {
     });
     expect(applied.body).toMatchObject({ applied: 1, income: 0 });
     expect((await books()).totals.received).toBe(plus(before.received, 1350));
+
+    // The payments workbook's 'Movimientos': each bank line and each cash credit, with what it became.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await treasurer.get('/api/payment-confirmations-report?format=xlsx')).rawBody as unknown as ExcelJS.Buffer);
+    const sheet = workbook.getWorksheet('Movimientos')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Fecha',
+      'Cuenta',
+      'De dónde',
+      'Monto',
+      'Estado',
+      'Qué fue',
+      'Decidió',
+      'Cuándo',
+    ]);
+    const rows: unknown[][] = [];
+    sheet.eachRow((row, number) => number > 1 && rows.push((row.values as unknown[]).slice(1, 7)));
+    const graduate = fx.a.family.graduateName;
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        [expect.any(Date), 'Efectivo', 'Registrado a mano', 2950, 'Recibido', `Pago de la familia de ${graduate}`],
+        [new Date('2026-11-14T00:00:00Z'), '', 'Estado de cuenta estado.csv', 1350, 'Aplicada', `Pago de la familia de ${graduate}`],
+        [new Date('2026-11-30T00:00:00Z'), '', 'Estado de cuenta estado.csv', 4.87, 'Aplicada', 'Otro ingreso (Intereses)'],
+      ]),
+    );
+    expect(rows).toHaveLength(3);
   });
 });

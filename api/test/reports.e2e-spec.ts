@@ -192,12 +192,13 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       const declared = (await readSheet(response, 0)).rows.find((cells) => cells[0] === 'Dora Ruiz')!;
       const money = (await readSheet(response, 1)).rows.find((cells) => cells[0] === 'Dora Ruiz')!;
       expect([declared[4], money[7]]).toEqual(['Pendiente', 'Pagado']);
-      const { sheet, rows } = await readSheet(response, 2);
+      const { sheet, rows } = await readSheet(response, 3);
       expect(rows[0]).toEqual(['Hoja o columna', 'Qué dice']);
       const says = new Map(rows.slice(1).map((cells) => [cells[0], String(cells[1])]));
       expect(says.get('Confirmaciones de Pago')).toMatch(/^Lo que cada familia declaró en el portal \('Ya pagué', 'No asistiré'\)/);
       expect(says.get('Confirmaciones de Pago')).toContain('no es dinero recibido');
       expect(says.get('Estado de cuenta')).toMatch(/^El dinero recibido/);
+      expect(says.get('Movimientos')).toMatch(/^Cada línea leída de los estados de cuenta del banco y cada pago en efectivo/);
       expect([...says.values()].join(' ')).toContain(
         "Un 'Pendiente' en 'Confirmaciones de Pago' puede estar junto a un 'Pagado' en 'Estado de cuenta'",
       );

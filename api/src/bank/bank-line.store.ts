@@ -1,7 +1,21 @@
 import { Injectable, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
+
+/** A statement's line as the workbook lists it: where it came from and what it became. */
+export interface BankMovement {
+  day: string | null;
+  amountCentavos: number | null;
+  fileName: string;
+  account: string | null;
+  state: 'pendiente' | 'aplicada' | 'descartada';
+  familyId: number | null;
+  /** Other income it became (the books' row). */
+  expenseId: number | null;
+  decidedByName: string | null;
+  decidedAt: Date | null;
+}
 
 /** The bank's lines for every other module: what the ledger's reversal of a line's credit does to it, and what is left to decide. */
 @Injectable()
@@ -19,6 +33,32 @@ export class BankLineStore {
   async markIncomeReversed(manager: EntityManager, expenseId: number): Promise<void> {
     const line = await manager.findOneBy(BankLineEntity, { expenseId, state: 'aplicada' });
     if (line) await this.markReversed(manager, line.id);
+  }
+
+  /**
+   * Every line read from a statement, with what it became (the standing decision: a family, other
+   * income, discarded; none while pending), oldest first: the workbook's 'Movimientos'.
+   */
+  async movements(manager: EntityManager): Promise<BankMovement[]> {
+    const [facts, decisions] = await Promise.all([
+      manager.find(BankStatementReadEntity, { order: { day: 'ASC', readAt: 'ASC' } }),
+      manager.find(BankLineEntity, { where: { state: In(['aplicada', 'descartada']) } }),
+    ]);
+    const decisionOf = new Map(decisions.map((decision) => [decision.id, decision]));
+    return facts.map((fact) => {
+      const decision = fact.lineId === null ? undefined : decisionOf.get(fact.lineId);
+      return {
+        day: fact.day ?? decision?.day ?? null,
+        amountCentavos: fact.amountCentavos ?? decision?.amountCentavos ?? null,
+        fileName: fact.fileName,
+        account: fact.account,
+        state: fact.state,
+        familyId: decision?.familyId ?? null,
+        expenseId: decision?.expenseId ?? null,
+        decidedByName: decision?.decidedByName ?? null,
+        decidedAt: decision?.decidedAt ?? null,
+      };
+    });
   }
 
   /** How many lines read from statements are neither applied nor ignored (the class's closing checklist). */

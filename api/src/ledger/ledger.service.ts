@@ -71,6 +71,11 @@ export class LedgerService {
     }));
   }
 
+  /** Money the committee recorded by hand (cash), oldest first, and whether it was reversed: the workbook's 'Movimientos'. */
+  async cashCredits(manager: EntityManager): Promise<LedgerEntryEntity[]> {
+    return manager.find(LedgerEntryEntity, { where: { kind: 'credito', source: 'efectivo' }, order: { id: 'ASC' } });
+  }
+
   /** Each family's money: the sum of its entries (credits, and reversals as negatives). */
   async received(manager: EntityManager, familyIds?: number[]): Promise<Map<number, number>> {
     if (familyIds?.length === 0) return new Map();

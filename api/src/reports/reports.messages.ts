@@ -23,6 +23,25 @@ export const REPORT_TEXTS = {
     received: 'Recibido (Q)',
     balance: 'Saldo (Q)',
   },
+  /** 'Movimientos': every bank line read and every cash credit, with what each became. */
+  movements: {
+    sheet: 'Movimientos',
+    date: 'Fecha',
+    account: 'Cuenta',
+    origin: 'De dónde',
+    amount: 'Monto',
+    state: 'Estado',
+    became: 'Qué fue',
+    decidedBy: 'Decidió',
+    decidedAt: 'Cuándo',
+    cash: 'Efectivo',
+    byHand: 'Registrado a mano',
+    fromFile: (file: string) => (file ? `Estado de cuenta ${file}` : 'Estado de cuenta'),
+    states: { pendiente: 'Por decidir', aplicada: 'Aplicada', descartada: 'Descartada', recibido: 'Recibido', revertido: 'Revertido' },
+    family: (graduate: string) => `Pago de la familia de ${graduate}`,
+    income: (category: string) => `Otro ingreso (${category})`,
+    discarded: 'Descartada (no es dinero de la promoción)',
+  },
   /** The payments workbook's last sheet: what each sheet and each column of 'Estado de cuenta' says. */
   howToRead: {
     sheet: 'Cómo leer',
@@ -36,6 +55,10 @@ export const REPORT_TEXTS = {
       [
         'Estado de cuenta',
         'El dinero recibido: el libro de cada familia (comprobantes verificados, depósitos del banco aplicados y pagos registrados por el comité, menos lo revertido).',
+      ],
+      [
+        'Movimientos',
+        'Cada línea leída de los estados de cuenta del banco y cada pago en efectivo registrado: de dónde vino, qué fue (el pago de una familia, otro ingreso o descartada), quién lo decidió y cuándo.',
       ],
       [
         'Las dos hojas',

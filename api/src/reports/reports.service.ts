@@ -17,6 +17,7 @@ import { RsvpStore } from '../rsvps/rsvp.store';
 import { REPORT_TEXTS } from './reports.messages';
 import { StatementsService } from '../ledger/statements.service';
 import { sheetOf, streamSheet, streamWorkbook, type SheetLayout } from './spreadsheet-stream';
+import { MOVEMENTS_SHEET, MovementsSheet } from './movements-sheet';
 
 type Rsvp = EventRsvpsReportEntry['rsvps'][number];
 interface RsvpReportRow extends Rsvp {
@@ -116,6 +117,7 @@ export class ReportsService {
     private readonly payments: PaymentStore,
     private readonly eventStore: EventStore,
     private readonly rsvps: RsvpStore,
+    private readonly movements: MovementsSheet,
   ) {}
 
   // ---- Payment answers ------------------------------------------------------------------------
@@ -126,12 +128,13 @@ export class ReportsService {
     return rows;
   }
 
-  /** The spec's payments sheet exactly as it was, then the 'Estado de cuenta' sheet, then 'Cómo leer'. */
+  /** The spec's payments sheet exactly as it was, then 'Estado de cuenta', 'Movimientos' and 'Cómo leer'. */
   async paymentAnswersXlsx(): Promise<Readable> {
     return streamWorkbook(
       [
         sheetOf(PAYMENTS_SHEET, await this.startedEarly(this.paymentPages())),
         sheetOf(STATEMENT_SHEET, this.statementPages()),
+        sheetOf(MOVEMENTS_SHEET, this.movementPages()),
         sheetOf(HOW_TO_READ_SHEET, onePage([...REPORT_TEXTS.howToRead.rows])),
       ],
       this.logFailure,
@@ -156,6 +159,10 @@ export class ReportsService {
   }
 
   /** Statements of the families by graduate name, a page at a time (four queries a page). */
+  private async *movementPages(): AsyncGenerator<Awaited<ReturnType<MovementsSheet['rows']>>> {
+    yield await this.movements.rows(this.db.manager);
+  }
+
   private async *statementPages(): AsyncGenerator<Statement[]> {
     for await (const families of this.familyPages()) yield this.statements.build(this.db.manager, families);
   }

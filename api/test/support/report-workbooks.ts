@@ -28,7 +28,7 @@ export const JUNE_13 = new Date('2026-06-13T00:00:00.000Z');
 
 /** The workbooks' sheets, by report: the payments one gained the account statements. */
 const SHEETS: Record<string, string[]> = {
-  'confirmaciones-de-pago': ['Confirmaciones de Pago', 'Estado de cuenta', 'Cómo leer'],
+  'confirmaciones-de-pago': ['Confirmaciones de Pago', 'Estado de cuenta', 'Movimientos', 'Cómo leer'],
   'rsvps-eventos': ['RSVPs de Eventos'],
 };
 

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { todayInGuatemala, toQuetzales } from '@portal/format';
+import type { EntityManager } from 'typeorm';
+import { BankLineStore } from '../bank/bank-line.store';
+import { ExpensesService } from '../books/expenses.service';
+import { FamilyStore } from '../families/family.store';
+import { LedgerService } from '../ledger/ledger.service';
+import { REPORT_TEXTS } from './reports.messages';
+import type { SheetLayout } from './spreadsheet-stream';
+
+const T = REPORT_TEXTS.movements;
+
+/** One row of 'Movimientos': a bank line read, or money recorded by hand. */
+export interface MovementRow {
+  /** yyyy-MM-dd. */
+  day: string | null;
+  account: string;
+  origin: string;
+  amount: number | null;
+  state: string;
+  became: string;
+  decidedBy: string;
+  decidedAt: Date | null;
+}
+
+/** A calendar day as a spreadsheet date (UTC midnight). */
+const dayCell = (day: string | null) => (day ? new Date(`${day}T00:00:00Z`) : '');
+
+export const MOVEMENTS_SHEET: SheetLayout<MovementRow> = {
+  name: T.sheet,
+  columns: [
+    { header: T.date, width: 12 },
+    { header: T.account, width: 18 },
+    { header: T.origin, width: 34 },
+    { header: T.amount, width: 14 },
+    { header: T.state, width: 13 },
+    { header: T.became, width: 44 },
+    { header: T.decidedBy, width: 24 },
+    { header: T.decidedAt, width: 20 },
+  ],
+  cells: (row) => [
+    dayCell(row.day),
+    row.account,
+    row.origin,
+    { quetzales: row.amount },
+    row.state,
+    row.became,
+    row.decidedBy,
+    row.decidedAt ?? '',
+  ],
+};
+
+/**
+ * The payments workbook's 'Movimientos' (issue of the books that meet the bank): every line read
+ * from a bank statement and every cash credit, oldest first, with what it became and who decided
+ * it: what an auditor or the next treasurer asks for first. No depositor's name nor description
+ * (they are not kept).
+ */
+@Injectable()
+export class MovementsSheet {
+  constructor(
+    private readonly bankLines: BankLineStore,
+    private readonly ledger: LedgerService,
+    private readonly books: ExpensesService,
+    private readonly families: FamilyStore,
+  ) {}
+
+  async rows(manager: EntityManager): Promise<MovementRow[]> {
+    const [lines, cash] = await Promise.all([this.bankLines.movements(manager), this.ledger.cashCredits(manager)]);
+    const familyIds = [
+      ...new Set([...lines.flatMap((line) => (line.familyId === null ? [] : [line.familyId])), ...cash.map((one) => one.familyId)]),
+    ];
+    const [names, categories] = await Promise.all([
+      this.families.byIds(familyIds, ['graduateName'], manager),
+      this.books.categoriesOf(
+        manager,
+        lines.flatMap((line) => (line.expenseId === null ? [] : [line.expenseId])),
+      ),
+    ]);
+    const graduate = new Map(names.map((family) => [family.id, family.graduateName]));
+    const family = (id: number) => T.family(graduate.get(id) ?? 'una familia eliminada');
+    const rows: MovementRow[] = lines.map((line) => ({
+      day: line.day,
+      account: line.account ?? '',
+      origin: T.fromFile(line.fileName),
+      amount: line.amountCentavos === null ? null : toQuetzales(line.amountCentavos),
+      state: T.states[line.state],
+      became:
+        line.state === 'descartada'
+          ? T.discarded
+          : line.expenseId !== null
+            ? T.income(categories.get(line.expenseId) ?? '')
+            : line.familyId !== null
+              ? family(line.familyId)
+              : '',
+      decidedBy: line.decidedByName ?? '',
+      decidedAt: line.decidedAt,
+    }));
+    for (const credit of cash)
+      rows.push({
+        day: credit.depositDate ?? todayInGuatemala(credit.createdAt),
+        account: T.cash,
+        origin: T.byHand,
+        amount: toQuetzales(credit.amount),
+        state: credit.reversedById === null ? T.states.recibido : T.states.revertido,
+        became: family(credit.familyId),
+        decidedBy: credit.createdByName,
+        decidedAt: credit.createdAt,
+      });
+    return rows.sort((a, b) => (a.day ?? '').localeCompare(b.day ?? ''));
+  }
+}
