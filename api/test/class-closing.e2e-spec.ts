@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { Books, ClassView, Expense, MyClass, ParentBooks } from '@portal/contracts';
 import { ClassEntity } from '../src/classes/class.entity';
 import { ClosingChecklist } from '../src/classes/closing-checklist';
+import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { RemindersService } from '../src/reminders/reminders.service';
 import { createUser, expectSpanishError, seedTwoFamilies, sessionAgent, snapshotTables, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
@@ -105,7 +106,13 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
       question: '¿Cuántos centros?',
     });
     expect(asked.status).toBe(201);
-    expect(await open()).toEqual(['eventos', 'comprobantes', 'gastos', 'preguntas', 'saldos']);
+    expect(await open()).toEqual(['eventos', 'comprobantes', 'gastos', 'preguntas', 'saldos', 'correos']);
+    // The e-mails of the class still waiting (the families' money e-mails, here unsent): sent by the
+    // class or withheld by its closing, never moved into the next class.
+    const mails = (await view()).checklist.find((check) => check.item === 'correos')!;
+    expect(mails).toMatchObject({ done: false, section: 'correos' });
+    expect(mails.detail).toMatch(/^\d+ correos? por enviar: salen en minutos; si lo omites, no se envían$/);
+    const mailsWaiver = { item: 'correos', reason: 'Los avisos de pago ya los dio el comité en la asamblea.' };
     // The fixtures' events are ahead: each named with its day, the closing waits for them or says why not.
     const events = (await view()).checklist.find((check) => check.item === 'eventos')!;
     expect(events).toMatchObject({ done: false, section: 'eventos' });
@@ -139,19 +146,19 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
     const balance = (await treasurer.get<Books>('/api/books')).body.totals.balance;
     expect(balance).toBe(2000.25);
     await treasurer.post('/api/books/holdings', { kind: 'banco', asOf: '2026-11-25', amount: balance - 1 });
-    await refused(() => propose(treasurer, { waivers: [eventsWaiver, waiver] }), 409, /difiere de las cuentas: faltan Q1\./);
+    await refused(() => propose(treasurer, { waivers: [eventsWaiver, waiver] }), 409, /difiere de las cuentas: faltan Q1;/);
     await treasurer.post('/api/books/holdings', { kind: 'banco', asOf: '2026-11-26', amount: balance });
-    expect(await open()).toEqual(['eventos', 'comprobantes']);
+    expect(await open()).toEqual(['eventos', 'comprobantes', 'correos']);
 
     const proposed = await propose(treasurer, {
-      waivers: [eventsWaiver, waiver, { item: 'banco', reason: 'No hay líneas: se omite por si acaso.' }],
+      waivers: [eventsWaiver, waiver, mailsWaiver, { item: 'banco', reason: 'No hay líneas: se omite por si acaso.' }],
     });
     expect(proposed.status).toBe(201);
     expect(proposed.body.schoolClass.state).toBe('en cierre');
     // A waiver of an item already done is not kept.
     expect(proposed.body.closings[0]).toMatchObject({
       state: 'pendiente',
-      waivers: [eventsWaiver, waiver],
+      waivers: [eventsWaiver, waiver, mailsWaiver],
       familiesReadUntil: '2027-03-31',
       balance,
       proposedBy: 'Tesorera',
@@ -164,6 +171,10 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
     const closed = await president.post<ClassView>(`/api/class/closing/${id}/approve`);
     expect(closed.status).toBe(200);
     expect(closed.body.schoolClass).toMatchObject({ state: 'cerrada', familiesReadUntil: '2027-03-31' });
+    // The e-mails skipped with a reason were withheld by the closing: none waits for the next class.
+    const outbox = await api.dataSource.getRepository(OutboxMessageEntity).find();
+    expect(outbox.filter((mail) => mail.status === 'pending')).toEqual([]);
+    expect(outbox.filter((mail) => mail.status === 'withheld').length).toBeGreaterThan(0);
     const books = (await president.get<Books>('/api/books')).body;
     // The balance passed on left the class without being spent: the bank still held it, so the
     // books and the bank agree (a difference of Q0, not the whole balance).

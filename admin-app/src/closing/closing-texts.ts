@@ -14,6 +14,7 @@ export const closingTexts = {
       gastos: 'Aprobaciones pendientes',
       preguntas: 'Preguntas de las familias',
       saldos: 'Saldo del banco y efectivo',
+      correos: 'Correos por enviar',
     } satisfies Record<ClosingItem, string>,
     go: 'Ir a la sección',
     waive: 'Razón para omitirlo',
@@ -22,7 +23,7 @@ export const closingTexts = {
   proposal: {
     title: 'Proponer el cierre',
     help: (balance: number) =>
-      `El saldo de ${formatLedgerAmount(balance)} queda registrado como un gasto de 'Cierre de la promoción' con el acta. Otro miembro del comité debe aprobarlo; entonces la promoción queda de solo lectura y su informe final se congela.`,
+      `El saldo de ${formatLedgerAmount(balance)} queda registrado como saldo entregado al cerrar ('Cierre de la promoción', no es un gasto) con el acta. Otro miembro del comité debe aprobarlo; entonces la promoción queda de solo lectura y su informe final se congela.`,
     destination: 'A dónde va el saldo',
     destinations: {
       familias: 'Se devuelve a las familias, en proporción a lo que pagó cada una',

@@ -6,6 +6,7 @@ import { BankLineStore } from '../bank/bank-line.store';
 import { BooksClosing } from '../books/books-closing';
 import { BooksReader } from '../books/books-reader';
 import { EventStore } from '../events/event.store';
+import { OutboxService } from '../mail/outbox.service';
 import { ReceiptStore } from '../receipts/receipt.store';
 
 /** Where in the committee's panel each item is done. */
@@ -16,6 +17,7 @@ const SECTION: Record<ClosingItem, string> = {
   gastos: 'cuentas-comite',
   preguntas: 'cuentas-comite',
   saldos: 'cuentas-comite',
+  correos: 'correos',
 };
 
 /** Events named in the item's line; the rest are counted. */
@@ -26,7 +28,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /**
  * What is still open before a class can close (docs/classes.md): its events still ahead, receipts
  * to decide, bank lines to apply or discard, money out and control changes waiting for a second
- * admin, families' questions, and what the bank and the cash box hold against the books.
+ * admin, families' questions, what the bank and the cash box hold against the books, and the
+ * e-mails still waiting to go.
  */
 @Injectable()
 export class ClosingChecklist {
@@ -36,16 +39,18 @@ export class ClosingChecklist {
     private readonly bank: BankLineStore,
     private readonly booksClosing: BooksClosing,
     private readonly books: BooksReader,
+    private readonly outbox: OutboxService,
   ) {}
 
   /** The checklist, each item with what is left; and the books as they stand. */
   async read(manager: EntityManager, now = new Date()): Promise<{ checklist: ClosingCheck[]; books: Books }> {
-    const [ahead, receipts, lines, open, books] = await Promise.all([
+    const [ahead, receipts, lines, open, books, mails] = await Promise.all([
       this.events.ahead(now, manager),
       this.receipts.countUnderReview(manager),
       this.bank.countUndecided(manager),
       this.booksClosing.openItems(manager),
       this.books.forAdmin(manager),
+      this.outbox.countPending(manager),
     ]);
     const waiting = open.pendingExpenses + open.pendingControls;
     const held = books.held;
@@ -95,6 +100,14 @@ export class ClosingChecklist {
           : held.difference === 0
             ? `Saldos registrados: ${formatQuetzales(held.total)}, iguales a las cuentas`
             : `Lo registrado difiere de las cuentas: ${held.difference < 0 ? 'faltan' : 'sobran'} ${formatQuetzales(Math.abs(held.difference))}`,
+      ],
+      [
+        // Sent by the class, or withheld by its closing (skipped with a reason): never moved into the next class.
+        'correos',
+        mails === 0,
+        mails === 0
+          ? 'Todos los correos enviados'
+          : `${plural(mails, 'correo', 'correos')} por enviar: salen en minutos; si lo omites, no se envían`,
       ],
     ];
     return { checklist: checks.map(([item, done, detail]) => ({ item, done, detail, section: SECTION[item] })), books };

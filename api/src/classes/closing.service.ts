@@ -17,6 +17,7 @@ import { formatQuetzales, toCentavos, todayInGuatemala, toQuetzales } from '@por
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { BooksClosing } from '../books/books-closing';
+import { OutboxService } from '../mail/outbox.service';
 import { BooksReader } from '../books/books-reader';
 import { booksWorkbook, familiesWorkbook } from '../books/books-workbook';
 import { ControlsService } from '../books/controls.service';
@@ -110,6 +111,7 @@ export class ClosingService {
     private readonly ledger: LedgerService,
     private readonly families: FamilyStore,
     private readonly myFamily: MyFamilyService,
+    private readonly outbox: OutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -227,6 +229,9 @@ export class ClosingService {
         await manager.update(ClassEntity, { id: row.id, state: 'en cierre' }, { state: 'activa' });
         return;
       }
+      // The e-mails still waiting were skipped with a reason: withheld, never sent nor moved on.
+      if ((JSON.parse(closing.waivers) as ClosingWaiver[]).some((waiver) => waiver.item === 'correos'))
+        await this.outbox.withholdPending(manager);
       if (balance > 0)
         await this.booksClosing.giveBalance(manager, { id: closing.createdById, name: closing.createdByName }, user, {
           destination: closing.destination,

@@ -69,6 +69,25 @@ export class OutboxService {
     await manager.update(OutboxMessageEntity, { status: 'pending' }, { noticeId: null, ledgerEntryId: null });
   }
 
+  /** E-mails not sent yet (in their window, or to retry): the class's closing checklist. */
+  countPending(manager: EntityManager): Promise<number> {
+    return manager.count(OutboxMessageEntity, { where: { status: 'pending' } });
+  }
+
+  /**
+   * The closing's choice for what still waits (the checklist's 'correos' skipped with a reason):
+   * withheld, never sent, and never moved into the next class. A message being sent now is left.
+   */
+  async withholdPending(manager: EntityManager, now = new Date()): Promise<number> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(OutboxMessageEntity)
+      .set({ status: 'withheld' })
+      .where('status = :pending AND (lockedUntil IS NULL OR lockedUntil < :now)', { pending: 'pending', now })
+      .execute();
+    return result.affected ?? 0;
+  }
+
   /**
    * Withholds the e-mails about this credit that still wait for their window: the family never
    * heard of it. Returns how many; a message already sent (or being sent) is not touched.

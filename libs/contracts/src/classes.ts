@@ -16,7 +16,7 @@ export interface SchoolClass {
 }
 
 /** What must be settled before a class closes; each open item is done, or waived with a reason. */
-export const CLOSING_ITEMS = ['eventos', 'comprobantes', 'banco', 'gastos', 'preguntas', 'saldos'] as const;
+export const CLOSING_ITEMS = ['eventos', 'comprobantes', 'banco', 'gastos', 'preguntas', 'saldos', 'correos'] as const;
 export type ClosingItem = (typeof CLOSING_ITEMS)[number];
 
 export interface ClosingCheck {
