@@ -10,7 +10,7 @@ import { apiRoutes } from '../src/common/routes';
 import { ExpenseQuestionEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { SettingsService } from '../src/settings/settings.service';
-import { DATABASES, startApi, type TestApi } from './harness';
+import { DATABASES, startApi, type DatabaseKind, type TestApi } from './harness';
 import {
   expectSpanishError,
   saveControlChange,
@@ -27,7 +27,13 @@ import { WRITE_ROUTES } from './support/bad-input-routes';
 
 const SEED = process.env.BAD_INPUT_SEED === 'random' ? undefined : Number(process.env.BAD_INPUT_SEED ?? 20_261_122);
 
-describe.each(DATABASES)('bad input changes nothing (%s)', (kind) => {
+/**
+ * Bad input is refused before it reaches the database, so one database proves it: production's
+ * (MariaDB, whose VARCHARs the text lengths must fit) when the suite has it, else SQLite.
+ */
+const BAD_INPUT_DATABASES: DatabaseKind[] = DATABASES.includes('mariadb') ? ['mariadb'] : DATABASES;
+
+describe.each(BAD_INPUT_DATABASES)('bad input changes nothing (%s)', (kind) => {
   let api: TestApi;
   let fx: TwoFamilies;
   let settings: Settings;

@@ -191,7 +191,9 @@ describeMariaDb('the database stops answering (mariadb)', () => {
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
     process.env.MYSQL_URL = proxied.href;
-    api = await startApi('mariadb', { DB_QUERY_TIMEOUT_MS: '1000' });
+    // Two seconds: long enough that the burst after the thaw is never timed out by a loaded machine
+    // (the suite runs beside the browser suite), short enough to see each frozen request end.
+    api = await startApi('mariadb', { DB_QUERY_TIMEOUT_MS: '2000' });
     const fx = await seedTwoFamilies(api);
     admin = `portal_session=${(await sessionAgent(api, fx.admin.id)).sessionCookie}`;
   });
@@ -208,10 +210,10 @@ describeMariaDb('the database stops answering (mariadb)', () => {
     const frozen = await timedBurst(12);
     expect(frozen.answers).toEqual(frozen.answers.map(() => ({ status: 503, body: UNAVAILABLE })));
     // Each request waits at most a query timeout or two (its session, its data), not minutes.
-    expect(frozen.elapsedMs).toBeLessThan(8_000);
+    expect(frozen.elapsedMs).toBeLessThan(10_000);
     const ready = Date.now();
     expect((await api.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(503);
-    expect(Date.now() - ready).toBeLessThan(3_000);
+    expect(Date.now() - ready).toBeLessThan(5_000);
 
     proxy.thaw();
     await until(async () => (await api.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode === 200, 15_000);

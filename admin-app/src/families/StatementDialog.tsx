@@ -56,18 +56,21 @@ export function StatementDialog({ family, onClose }: { family: Family; onClose: 
           </section>
         )}
       </QueryState>
-      <section className="admin-statement__form" aria-labelledby="statement-cash">
-        <h3 id="statement-cash" className="admin-strong">
-          {t.cashTitle}
-        </h3>
-        <CashForm
-          key={statement ? 'ready' : 'loading'}
-          familyId={family.id}
-          idPrefix="statement-cash"
-          initialPayment={String(firstUnpaid(statement))}
-          ariaLabel={t.cashTitle}
-        />
-      </section>
+      {/* Shown once the statement is read (it proposes the first unpaid payment): a form shown
+          before and replaced then would drop what the treasurer had typed on a slow line. */}
+      {statement && (
+        <section className="admin-statement__form" aria-labelledby="statement-cash">
+          <h3 id="statement-cash" className="admin-strong">
+            {t.cashTitle}
+          </h3>
+          <CashForm
+            familyId={family.id}
+            idPrefix="statement-cash"
+            initialPayment={String(firstUnpaid(statement))}
+            ariaLabel={t.cashTitle}
+          />
+        </section>
+      )}
       <form className="admin-form admin-statement__form" onSubmit={submitOverride} aria-labelledby="statement-override">
         <h3 id="statement-override" className="admin-strong">
           {t.overrideTitle}
