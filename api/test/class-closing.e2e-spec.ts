@@ -210,6 +210,12 @@ describe.each(DATABASES)('closing the class (%s)', (kind) => {
     const families = await parentB.get('/api/class/report/workbook');
     expect(families.status).toBe(200);
     expect(createHash('sha256').update(families.rawBody).digest('hex')).not.toBe(report.sha256);
+    const theirs = new ExcelJS.Workbook();
+    await theirs.xlsx.load(families.rawBody as unknown as ExcelJS.Buffer);
+    const labels: string[] = [];
+    theirs.getWorksheet('Resumen')!.eachRow((row) => labels.push(String(row.getCell(1).value)));
+    // The balance at the closing is said once.
+    expect(labels.filter((label) => label.startsWith('Saldo al cierre'))).toEqual(['Saldo al cierre (entregado al cerrar la promoción)']);
     const shares = report.shares.map((share) => [share.graduateName, share.paid, share.share]);
     // 2,000.25 x 3,000.50 / 4,000.50 = 1,500.2499…; 2,000.25 x 1,000 / 4,000.50 = 500 exactly: the centavo left goes to A.
     expect(shares).toEqual([

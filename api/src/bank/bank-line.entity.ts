@@ -28,7 +28,7 @@ export class BankLineEntity {
   @Column({ type: 'int', nullable: true })
   entryId!: number | null;
 
-  /** A line applied as other income: the books' row it became (books/other-income.ts). */
+  /** A line applied as other income: the books' row it became (`ExpensesService.recordBankIncome`). */
   @Column({ type: 'int', nullable: true })
   expenseId!: number | null;
 

@@ -99,6 +99,7 @@ export class BankService {
     );
     const preview = lines.map((line): BankPreviewLine => {
       const fact = known.get(line.checksum);
+      const incomeCategory = fact?.state === 'aplicada' && fact.expenseId !== null ? (incomeOf.get(fact.expenseId) ?? null) : null;
       const imported: BankLineImport | null = fact
         ? {
             fileName: fact.fileName,
@@ -106,15 +107,11 @@ export class BankService {
             state: fact.state,
             familyId: fact.familyId,
             graduateName: fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null),
-            note: importNote(
-              fact,
-              fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null),
-              fact.expenseId === null ? null : (incomeOf.get(fact.expenseId) ?? null),
-            ),
+            note: importNote(fact, fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null), incomeCategory),
             // The credit (or the income) an applied line made: 'Banco' undoes it there.
             entryId: fact.state === 'aplicada' ? fact.entryId : null,
             expenseId: fact.state === 'aplicada' ? fact.expenseId : null,
-            incomeCategory: fact.state === 'aplicada' && fact.expenseId !== null ? (incomeOf.get(fact.expenseId) ?? null) : null,
+            incomeCategory,
             receiptId: fact.state === 'aplicada' && fact.entryId !== null ? (receiptOf.get(fact.entryId) ?? null) : null,
             appliedAt: fact.state === 'pendiente' ? null : (fact.decidedAt?.toISOString() ?? null),
           }

@@ -3,6 +3,7 @@ import { IsNull, type EntityManager } from 'typeorm';
 import { CLOSING_BALANCE_KIND, OPENING_BALANCE_KIND, type BalanceDestination, type User } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { recordChange } from '../history/record';
+import { insertApproved } from './books-rows';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ControlChangeEntity } from './control-change.entity';
 import { ExpenseEntity, ExpenseQuestionEntity } from './expense.entity';
@@ -27,46 +28,6 @@ export const CLOSING_CATEGORY = 'Cierre de la promoción';
 
 /** The next class's entry for the balance the closed class passed on. */
 export const OPENING_BALANCE_CATEGORY = 'Saldo inicial';
-
-/**
- * An entry of the books counted at once (no invoice, by transfer): what a closing gives away, or
- * what the next class receives. Its id.
- */
-async function insertApproved(
-  manager: EntityManager,
-  entry: Pick<ExpenseEntity, 'kind' | 'category' | 'supplier' | 'concept' | 'amount'> & {
-    proposer: { id: number | null; name: string };
-    approver: User;
-    at: Date;
-  },
-): Promise<number> {
-  const { proposer, approver, at, ...fields } = entry;
-  const { identifiers } = await manager.insert(ExpenseEntity, {
-    ...fields,
-    date: todayInGuatemala(at),
-    method: 'transferencia',
-    nit: null,
-    felSeries: null,
-    felNumber: null,
-    felUuid: null,
-    invoiceType: null,
-    hasThumbnail: false,
-    state: 'aprobado',
-    approvedById: approver.id,
-    approvedByName: approver.name.slice(0, 120),
-    approvedAt: at,
-    reversesId: null,
-    reversedById: null,
-    reason: null,
-    familyMessage: null,
-    dueDate: null,
-    commitmentId: null,
-    createdById: proposer.id,
-    createdByName: proposer.name.slice(0, 120),
-    createdAt: at,
-  });
-  return Number(identifiers[0]!.id);
-}
 
 /** The books' side of closing a class (what is still open, the entry that gives the balance away) and of opening the next. */
 @Injectable()

@@ -1,7 +1,8 @@
 // How the books' rows read outside their tables: as the API answers, in the history, and who wrote them.
+import type { EntityManager } from 'typeorm';
 import type { Expense, Holding, User } from '@portal/contracts';
-import { formatQuetzales, toQuetzales } from '@portal/format';
-import type { ExpenseEntity } from './expense.entity';
+import { formatQuetzales, todayInGuatemala, toQuetzales } from '@portal/format';
+import { ExpenseEntity } from './expense.entity';
 import type { HoldingEntity } from './holding.entity';
 
 export const author = (user: User) => ({ createdById: user.id, createdByName: user.name.slice(0, 120), createdAt: new Date() });
@@ -71,4 +72,46 @@ export function latestHeld(rows: HoldingEntity[]): { bank: HoldingEntity | null;
       .sort((a, b) => a.asOf.localeCompare(b.asOf) || a.id - b.id)
       .at(-1) ?? null;
   return { bank: latest('banco'), cash: latest('efectivo') };
+}
+
+/**
+ * An entry of the books counted at once (no invoice, by transfer): what a closing gives away, what
+ * the next class receives, a bank line made other income. Dated `date` (else the day of `at`),
+ * approved by `approver` (none: money in needs no second admin). Its id.
+ */
+export async function insertApproved(
+  manager: EntityManager,
+  entry: Pick<ExpenseEntity, 'kind' | 'category' | 'supplier' | 'concept' | 'amount'> & {
+    proposer: { id: number | null; name: string };
+    approver: User | null;
+    at: Date;
+    date?: string;
+  },
+): Promise<number> {
+  const { proposer, approver, at, date, ...fields } = entry;
+  const { identifiers } = await manager.insert(ExpenseEntity, {
+    ...fields,
+    date: date ?? todayInGuatemala(at),
+    method: 'transferencia',
+    nit: null,
+    felSeries: null,
+    felNumber: null,
+    felUuid: null,
+    invoiceType: null,
+    hasThumbnail: false,
+    state: 'aprobado',
+    approvedById: approver?.id ?? null,
+    approvedByName: approver?.name.slice(0, 120) ?? null,
+    approvedAt: at,
+    reversesId: null,
+    reversedById: null,
+    reason: null,
+    familyMessage: null,
+    dueDate: null,
+    commitmentId: null,
+    createdById: proposer.id,
+    createdByName: proposer.name.slice(0, 120),
+    createdAt: at,
+  });
+  return Number(identifiers[0]!.id);
 }

@@ -242,7 +242,8 @@ export function familiesWorkbook(report: FamilyReport, invoiceUrl: (id: number) 
   const summary: SummaryRow[] = [
     ...balanceRows(totals),
     ['Presupuesto', { quetzales: totals.budgeted }],
-    ['Saldo al cierre', { quetzales: report.balanceGiven }],
+    // A report frozen before the balance passed on was its own kind says it apart (balanceRows says it now).
+    ...(totals.passedOn === undefined ? [['Saldo al cierre', { quetzales: report.balanceGiven }] as SummaryRow] : []),
   ];
   return streamWorkbook(
     [

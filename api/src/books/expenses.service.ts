@@ -25,7 +25,7 @@ import { MyFamilyService } from '../parent/my-family.service';
 import { makeSafe } from '../receipts/file-safety';
 import { MultipartBody } from '../common/multipart';
 import { BOOKS_MESSAGES } from './books.messages';
-import { author, expenseLabel, toExpense } from './books-rows';
+import { author, expenseLabel, insertApproved, toExpense } from './books-rows';
 import { ControlsService } from './controls.service';
 import { expenseFields } from './expense-form';
 import { ExpenseEntity } from './expense.entity';
@@ -171,36 +171,19 @@ export class ExpensesService {
     user: User,
     line: { date: string; amountCentavos: number; document: string; income: BankLineIncome },
   ): Promise<number> {
-    const now = new Date();
     const document = line.document.trim();
-    const { identifiers } = await manager.insert(ExpenseEntity, {
+    const id = await insertApproved(manager, {
       kind: INCOME_KIND,
       date: line.date,
       category: line.income.category.trim(),
       supplier: line.income.source.trim(),
       concept: line.income.concept?.trim() || (document ? `Depósito No. ${document}` : 'Depósito en el banco'),
       amount: -line.amountCentavos,
-      method: 'transferencia',
-      nit: null,
-      felSeries: null,
-      felNumber: null,
-      felUuid: null,
-      invoiceType: null,
-      hasThumbnail: false,
-      state: 'aprobado',
-      approvedById: null,
-      approvedByName: null,
-      approvedAt: now,
-      reversesId: null,
-      reversedById: null,
-      reason: null,
-      familyMessage: null,
-      dueDate: null,
-      commitmentId: null,
-      ...author(user),
-      createdAt: now,
+      proposer: user,
+      approver: null,
+      at: new Date(),
     });
-    return (await this.recorded(manager, user, Number(identifiers[0]!.id))).id;
+    return (await this.recorded(manager, user, id)).id;
   }
 
   /** A payment of a commitment: to one that stands, and no more than what is left of it (payments pending included). */
