@@ -89,6 +89,15 @@ it('makes a raffle deposit other income, reconciles with the statement, and fami
   await phone.page.getByText(/^Registrada como otro ingreso \(Rifa\) el/).waitFor();
   expect(await scrollsSideways(phone.page)).toBe(false);
   await screenshot(phone.page, 'bank-income');
+  // The undo and the income form on a phone: the dialog and 'Cuentas del Comité' fit it too.
+  await phone.page.getByRole('button', { name: 'Deshacer la fila 5: quitar el ingreso de las cuentas' }).click();
+  await phone.page.getByRole('dialog', { name: 'Deshacer el ingreso' }).waitFor();
+  await screenshot(phone.page, 'bank-income-undo');
+  await phone.page.keyboard.press('Escape');
+  await phone.page.goto(`${portal.url}/admin/cuentas-comite`);
+  await phone.page.getByRole('form', { name: 'Registrar otro ingreso' }).waitFor();
+  expect(await scrollsSideways(phone.page)).toBe(false);
+  await screenshot(phone.page, 'books-income-admin');
   await phone.context.close();
 
   const family = await newPage(browser, PHONE);
@@ -101,4 +110,11 @@ it('makes a raffle deposit other income, reconciles with the statement, and fami
   expect(await scrollsSideways(family.page)).toBe(false);
   await screenshot(family.page, 'books-income-parent');
   await family.context.close();
+  const desk = await newPage(browser, DESKTOP);
+  await signIn(desk.page, portal.url, 'padre');
+  await desk.page.waitForURL(`${portal.url}/parent`);
+  await desk.page.goto(`${portal.url}/parent/cuentas`);
+  await desk.page.getByRole('region', { name: 'Otros ingresos' }).getByText('Rifa', { exact: true }).waitFor();
+  await screenshot(desk.page, 'books-income-parent');
+  await desk.context.close();
 });

@@ -95,7 +95,11 @@ describe("a line already applied, in 'Banco'", () => {
     renderWithApi(<DecidedLine line={income} onUndone={onUndone} />);
     expect(screen.getByText('Registrada como otro ingreso (Rifa) el 30/11, desde noviembre.csv')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Deshacer la fila 5: quitar el ingreso de las cuentas' }));
-    expect(screen.getByRole('dialog', { name: 'Deshacer el ingreso' })).toHaveTextContent('Se revierte el ingreso de Q500 (Rifa)');
+    const dialog = screen.getByRole('dialog', { name: 'Deshacer el ingreso' });
+    expect(dialog).toHaveTextContent('Se revierte el ingreso de Q500 (Rifa)');
+    // Families read the message in the open books, not in a payment's e-mail.
+    expect(dialog).toHaveTextContent("Las familias lo leen en 'Cuentas del comité', junto al ingreso revertido.");
+    expect(dialog).not.toHaveTextContent('Corrección en tu cuenta');
     await userEvent.type(screen.getByLabelText(/^Motivo interno/), 'Era el pago de la familia Hernández');
     await userEvent.click(screen.getByRole('button', { name: 'Deshacer' }));
     await waitFor(() => expect(onUndone).toHaveBeenCalled());

@@ -88,6 +88,7 @@ function IncomeLine({ line, expenseId, onUndone }: { line: BankPreviewLine; expe
           description={t.undoIncomeText(formatQuetzales(toQuetzales(line.amountCentavos)), category)}
           confirmLabel={t.undo}
           familyMessage
+          messageHint={t.undoIncomeMessageHint}
           pending={reverse.isPending}
           onClose={() => setUndoing(false)}
           onSubmit={async ({ reason, messageToFamily }) => (await reverse.run({ id: expenseId, reason, messageToFamily })) !== undefined}

@@ -43,6 +43,8 @@ export const bankTexts = {
       `Registrada como otro ingreso (${category}) el ${day}${file ? `, desde ${file}` : ''}`,
     undoIncomeLabel: (line: number) => `Deshacer la fila ${line}: quitar el ingreso de las cuentas`,
     undoIncomeTitle: 'Deshacer el ingreso',
+    undoIncomeMessageHint:
+      "Las familias lo leen en 'Cuentas del comité', junto al ingreso revertido. Sin mensaje leen «El comité corrigió este registro.».",
     undoIncomeText: (amount: string, category: string) =>
       `Se revierte el ingreso de ${amount} (${category}) en las cuentas del comité. La línea queda pendiente y puedes decidirla de nuevo.`,
     undo: 'Deshacer',
