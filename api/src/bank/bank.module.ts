@@ -6,6 +6,7 @@ import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { BankLineStoreModule } from './bank-line.store';
 import { BankController } from './bank.controller';
+import { BankIncomeReversal } from './bank-income';
 import { BankService } from './bank.service';
 import { FamilyMatcher } from './family-matcher';
 
@@ -13,6 +14,6 @@ import { FamilyMatcher } from './family-matcher';
 @Module({
   imports: [BankLineStoreModule, BooksModule, LedgerModule, FamilyStoreModule, ReceiptStoreModule, SettingsStoreModule],
   controllers: [BankController],
-  providers: [BankService, FamilyMatcher],
+  providers: [BankService, FamilyMatcher, BankIncomeReversal],
 })
 export class BankModule {}

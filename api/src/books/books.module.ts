@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { BankLineStoreModule } from '../bank/bank-line.store';
 import { FamilyStoreModule } from '../families/family.store';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
@@ -19,6 +18,7 @@ import { UsersModule } from '../users/users.module';
 import { BooksVisitEntity, HoldingEntity } from './holding.entity';
 import { InvoiceFiles } from './invoice-files';
 import { BooksClosing } from './books-closing';
+import { ExpenseReversalHooks } from './expense-reversal-hooks';
 
 /** The committee's books (docs/books.md): what it spends, against its budget, open to every family. */
 @Module({
@@ -39,7 +39,6 @@ import { BooksClosing } from './books-closing';
     ParentModule,
     FamilyStoreModule,
     ControlsModule,
-    BankLineStoreModule,
   ],
   controllers: [BooksController, InvoiceFilesController, MyBooksController],
   providers: [
@@ -52,7 +51,8 @@ import { BooksClosing } from './books-closing';
     QuestionsDigestScheduler,
     InvoiceFiles,
     BooksClosing,
+    ExpenseReversalHooks,
   ],
-  exports: [BooksReader, BooksClosing, ExpensesService],
+  exports: [BooksReader, BooksClosing, ExpensesService, ExpenseReversalHooks],
 })
 export class BooksModule {}

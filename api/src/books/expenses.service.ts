@@ -18,7 +18,6 @@ import {
   type User,
 } from '@portal/contracts';
 import { foldForSearch, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
-import { BankLineStore } from '../bank/bank-line.store';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
 import { MyFamilyService } from '../parent/my-family.service';
@@ -29,6 +28,7 @@ import { author, expenseLabel, insertApproved, toExpense } from './books-rows';
 import { ControlsService } from './controls.service';
 import { expenseFields } from './expense-form';
 import { ExpenseEntity } from './expense.entity';
+import { ExpenseReversalHooks } from './expense-reversal-hooks';
 import { InvoiceFiles } from './invoice-files';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -57,7 +57,7 @@ export class ExpensesService {
     private readonly families: MyFamilyService,
     private readonly controls: ControlsService,
     private readonly invoiceFiles: InvoiceFiles,
-    private readonly bankLines: BankLineStore,
+    private readonly reversals: ExpenseReversalHooks,
   ) {}
 
   /**
@@ -279,8 +279,8 @@ export class ExpensesService {
       const result = await manager.update(ExpenseEntity, { id, reversedById: IsNull(), state: row.state }, { reversedById: reversalId });
       if (!result.affected) throw new ConflictException(BOOKS_MESSAGES.changedMeanwhile);
       const reversal = await manager.findOneByOrFail(ExpenseEntity, { id: reversalId });
-      // Income a bank line became: the line is 'pendiente' again in 'Banco', to decide anew.
-      if (row.kind === INCOME_KIND) await this.bankLines.markIncomeReversed(manager, row.id);
+      // Whoever depends on the row hears of it in this transaction (a bank line it came from reopens).
+      await this.reversals.reversed(manager, row);
       await recordChange(manager, user, {
         action: 'books.reverse',
         entity: 'books',
