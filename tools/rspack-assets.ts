@@ -89,7 +89,12 @@ export function pwaAssets(dir: string, production: boolean): Array<{ fileName: s
     filename: 'sw.ts',
     isModule: false,
     minify: production,
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2020', minify: production ? { compress: true, mangle: true } : undefined },
+    jsc: {
+      parser: { syntax: 'typescript' },
+      target: 'es2020',
+      minify: production ? { compress: true, mangle: true } : undefined,
+      transform: { optimizer: { globals: { vars: { __ROLE_HINT_COOKIE__: JSON.stringify(ROLE_HINT_COOKIE) } } } },
+    },
   });
   const manifest = {
     name: 'Class of 2026 · Portal de graduación',

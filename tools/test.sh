@@ -22,8 +22,6 @@ status=0
 $nx run-many -t lint typecheck test e2e --exclude=api --output-style=static || status=1
 $nx run-many -t lint typecheck --projects=api --output-style=static || status=1
 printf '\n== npm test: lint, typecheck, unit, builds and browser suite took %d s\n' "$(($(date +%s) - start))"
-# CI starts the production rehearsal beside the API suite from here (.ci/run).
-[ -z "${TEST_LANE_DONE:-}" ] || touch "$TEST_LANE_DONE"
 
 wait "$api_pid"
 [ "$(cat "$api_status")" = 0 ] || status=1

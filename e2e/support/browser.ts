@@ -29,17 +29,31 @@ function chromePath(): string | undefined {
   }
 }
 
+/** Browsers still open: a test that failed half way leaves its own, closed after its file (support/setup.ts). */
+const open = new Set<{ close(): Promise<void> }>();
+
+function tracked<T extends { close(): Promise<void>; once(event: 'close', listener: () => void): unknown }>(launched: T): T {
+  open.add(launched);
+  launched.once('close', () => open.delete(launched));
+  return launched;
+}
+
+export async function closeOpenBrowsers(): Promise<void> {
+  await Promise.all([...open].map((one) => one.close().catch(() => undefined)));
+  open.clear();
+}
+
 /** `extraFlags`: a fake camera, for one (see tests/gala.e2e.ts). */
-export function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: chromePath(), args: [...FLAGS, ...extraFlags] });
+export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
+  return tracked(await chromium.launch({ executablePath: chromePath(), args: [...FLAGS, ...extraFlags] }));
 }
 
 /**
  * A browser with a profile kept in `userDataDir`: closing it and launching again on the same folder
  * is a phone's cold start (its service worker and caches are still there, nothing is in memory).
  */
-export function launchProfile(userDataDir: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, {
+export async function launchProfile(userDataDir: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromePath(),
     args: FLAGS.filter((flag) => flag !== '--headless'),
     headless: true,
@@ -47,6 +61,7 @@ export function launchProfile(userDataDir: string, viewport: { width: number; he
     locale: 'es-GT',
     timezoneId: 'America/Guatemala',
   });
+  return tracked(context);
 }
 
 export const PHONE = { width: 375, height: 740 };

@@ -87,6 +87,20 @@ async function checkUser(response: Response): Promise<void> {
   }
 }
 
+/** The session's role hint (@portal/contracts ROLE_HINT_COOKIE, set at build), dropped by the API at sign-out. */
+declare const __ROLE_HINT_COOKIE__: string;
+
+/**
+ * Whether the session has ended: a page or an answer that arrives after the sign-out (the late
+ * keep of the page the parent just left, say) is not kept. Where the worker cannot read cookies
+ * (no cookieStore), what checkUser and the page's sign-out drop is all that is dropped.
+ */
+async function signedOut(): Promise<boolean> {
+  const store = (self as unknown as { cookieStore?: { get(name: string): Promise<unknown> } }).cookieStore;
+  if (!store) return false;
+  return !(await store.get(__ROLE_HINT_COOKIE__).catch(() => true));
+}
+
 /** Tells the page its data comes from this phone, and from when. */
 async function tellOffline(clientId: string, savedAt: string | null): Promise<void> {
   const client = clientId ? await scope.clients.get(clientId) : undefined;
@@ -98,7 +112,7 @@ async function networkFirst(event: FetchEventLike, cacheName: string, key: strin
   try {
     const response = await fetch(event.request);
     if (personal && new URL(event.request.url).pathname === '/api/user') await checkUser(response);
-    if (response.ok && response.type === 'basic') {
+    if (response.ok && response.type === 'basic' && (!personal || !(await signedOut()))) {
       const copy = personal ? await stamped(response) : response.clone();
       event.waitUntil(caches.open(cacheName).then((cache) => cache.put(key, copy)));
     }
@@ -194,7 +208,8 @@ scope.addEventListener('message', (event) => {
         try {
           const response = await fetch(url.href, { credentials: 'same-origin' });
           if (url.pathname === '/api/user') await checkUser(response);
-          if (response.ok) await (await caches.open(cacheName)).put(key, personal ? await stamped(response) : response);
+          if (!response.ok || (personal && (await signedOut()))) return;
+          await (await caches.open(cacheName)).put(key, personal ? await stamped(response) : response);
         } catch {
           // Offline meanwhile: kept at the next visit.
         }
