@@ -9,6 +9,7 @@ module.exports = {
   testTimeout: 120_000,
   // Each database kind migrated once, then copied for every suite (test/global-setup.ts).
   globalSetup: '<rootDir>/test/global-setup.ts',
+  setupFiles: ['<rootDir>/test/fresh-globals.ts'],
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   // Suites share one MariaDB server and two cores: run them one by one.
   maxWorkers: 1,
