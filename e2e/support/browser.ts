@@ -29,16 +29,16 @@ function chromePath(): string | undefined {
   }
 }
 
-/** Browsers still open: a test that failed half way leaves its own, closed after its file (support/setup.ts). */
+/** Browsers launched by this file: one a test left open when it failed is closed after the file (support/setup.ts). */
 const open = new Set<{ close(): Promise<void> }>();
 
-function tracked<T extends { close(): Promise<void>; once(event: 'close', listener: () => void): unknown }>(launched: T): T {
+function tracked<T extends { close(): Promise<void> }>(launched: T): T {
   open.add(launched);
-  launched.once('close', () => open.delete(launched));
   return launched;
 }
 
 export async function closeOpenBrowsers(): Promise<void> {
+  // Closing one already closed does nothing.
   await Promise.all([...open].map((one) => one.close().catch(() => undefined)));
   open.clear();
 }

@@ -52,6 +52,27 @@ async function kept(page: Page, paths: string[]): Promise<void> {
   );
 }
 
+/**
+ * What a phone does in the seconds before the salon's dead zone: waits until the worker runs the
+ * page, has kept `paths`, and holds every script and style sheet the page loaded (the remotes'
+ * included), so a new tab starts with no connection.
+ */
+async function keptForOffline(page: Page, paths: string[]): Promise<void> {
+  await kept(page, paths);
+  await page.waitForFunction(
+    async () => {
+      const files = await caches.open('portal-files-v1');
+      const loaded = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && /\.(js|css)$/.test(url.pathname) && url.pathname !== '/sw.js');
+      const found = await Promise.all(loaded.map((url) => files.match(url.href)));
+      return found.every(Boolean);
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
 describe('the portal with no connection', () => {
   it('is installable: a Spanish manifest with icons and an active service worker', async () => {
     const context = await launchProfile(newProfile(), PHONE);
@@ -157,9 +178,7 @@ describe('the portal with no connection', () => {
     await page.waitForURL(`${portal.url}/parent/fiesta`);
     await page.getByRole('img', { name: 'Código QR del pase de la familia de Sofía Morales' }).waitFor();
     await page.getByText('Queda guardado en tu teléfono y se abre aunque no tengas conexión.').waitFor();
-    // What a phone does in the seconds before the salon's dead zone: the worker finishes keeping.
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
-    await page.waitForTimeout(3000);
+    await keptForOffline(page, ['/parent', '/api/my-gala', '/api/my-gala/pass']);
 
     await context.setOffline(true);
     const tab = await context.newPage();
@@ -201,8 +220,7 @@ describe('the portal with no connection', () => {
       await signIn(page, portal.url, 'puerta1', password);
       await page.waitForURL(`${portal.url}/door`);
       await page.getByLabel('Buscar familia por nombre').waitFor();
-      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
-      await page.waitForTimeout(3000);
+      await keptForOffline(page, ['/door', '/api/gala/door', '/api/gala/arrivals']);
 
       await context.setOffline(true);
       const tab = await context.newPage();
@@ -241,6 +259,10 @@ describe('the portal with no connection', () => {
     await page.locator('[data-testid="gala-answer"].gala-result--queued').waitFor();
     await page.getByText('1 ingreso en cola').waitFor();
     await screenshot(page, 'offline-door');
+    const checkIns: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/gala/check-in')) checkIns.push(request.url());
+    });
     await context.setOffline(false);
     // The 'online' event and a second, as a flaky connection gives: the check-in is sent once.
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -249,7 +271,7 @@ describe('the portal with no connection', () => {
       .filter({ hasText: 'Valentina López' })
       .waitFor({ timeout: 30_000 });
     await page.getByText('1 ingreso en cola').waitFor({ state: 'detached' });
-    await page.waitForTimeout(1000);
+    expect(checkIns).toHaveLength(1);
     expect(await page.locator('[data-testid="gala-answer"]').textContent()).toContain('Ingresó: ');
     await context.close();
   });
@@ -282,11 +304,14 @@ describe('the portal with no connection', () => {
       expect(after).not.toBe(before);
       expect(await keptFiles()).toContain(new URL(after, portal.url).href);
       // The worker keeps the page as it came (in the background): the next start reads that copy.
-      const keptPage = () => page.evaluate(async () => (await (await caches.open('portal-data-v1')).match('/parent'))?.text() ?? '');
-      for (let tries = 0; !(await keptPage()).includes(after); tries += 1) {
-        expect(tries).toBeLessThan(100);
-        await page.waitForTimeout(100);
-      }
+      await page.waitForFunction(
+        async (entry) => {
+          const keptPage = await (await caches.open('portal-data-v1')).match('/parent');
+          return keptPage ? (await keptPage.text()).includes(entry) : false;
+        },
+        after,
+        { timeout: 20_000 },
+      );
       await context.close();
 
       // The next cold start with no connection runs the redeployed remote it kept.
