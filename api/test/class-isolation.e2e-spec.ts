@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import type { ClassView, SchoolClass } from '@portal/contracts';
+import type { SchoolClass } from '@portal/contracts';
 import { ClassEntity } from '../src/classes/class.entity';
 import { apiRoutes } from '../src/common/routes';
 import { filePath } from '../src/files/file-folder';
@@ -13,15 +13,7 @@ import { HistoryEntity } from '../src/history/history.entity';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { createFamily, createUser, sessionAgent, seedTwoFamilies, snapshotTables } from './fixtures';
 import { DATABASES, startApi, startSecondApi, type Agent, type TestApi } from './harness';
-
-/** Closes the class as two admins would, every open item waived, its balance passed on. */
-async function closeClass(treasurer: Agent, president: Agent): Promise<void> {
-  const view = (await president.get<ClassView>('/api/class')).body;
-  const waivers = view.checklist.filter((check) => !check.done).map((check) => ({ item: check.item, reason: 'Revisado en la asamblea.' }));
-  const proposed = await treasurer.post<ClassView>('/api/class/closing', { destination: 'siguiente', acta: 'Acta 14-2026', waivers });
-  expect(proposed.status).toBe(201);
-  expect((await president.post(`/api/class/closing/${proposed.body.closings[0]!.id}/approve`)).status).toBe(200);
-}
+import { closeClass, confirmedCalendar, openingRequest } from './support/class-opening';
 
 describe.each(DATABASES)('two classes on one deployment (%s)', (kind) => {
   let api: TestApi;
@@ -60,7 +52,7 @@ describe.each(DATABASES)('two classes on one deployment (%s)', (kind) => {
     // Two admins open 2027 at the same moment, each through its own API instance.
     const onSecond = second.agent();
     onSecond.cookies.set('portal_session', treasurer.sessionCookie!);
-    const body = { year: 2027, name: 'Promoción 2027', adminIds: [treasurerId, presidentId] };
+    const body = openingRequest(2027, [treasurerId, presidentId], await confirmedCalendar(president));
     const answers = await Promise.all([
       president.post<SchoolClass>('/api/classes', body),
       onSecond.post<SchoolClass>('/api/classes', body),

@@ -1,21 +1,11 @@
 // 'Nueva promoción' (decisions item 24, docs/classes.md): the closed Class of 2026 is archived with
-// every row, the Class of 2027 opens with its settings, schedule and events a year later and the
-// balance passed on, and nothing of either class is visible from the other: a browser reads an
+// every row, the Class of 2027 opens with its settings, the calendar its committee confirmed and
+// the balance passed on (class-opening-calendar.e2e-spec.ts: the calendar's checks), and nothing of either class is visible from the other: a browser reads an
 // archive only when it views it, only if its account was of that class, and never writes to it.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type {
-  Books,
-  ClassView,
-  Family,
-  FamilyImportPreview,
-  MyClass,
-  MyFamily,
-  PaymentDate,
-  ReadableClass,
-  SchoolClass,
-} from '@portal/contracts';
+import type { Books, Family, FamilyImportPreview, MyClass, MyFamily, PaymentDate, ReadableClass, SchoolClass } from '@portal/contracts';
 import { backup } from '../src/backup/backup';
 import { restore } from '../src/backup/restore';
 import { archiveDataSource, archivedTables } from '../src/classes/archive-copy';
@@ -26,6 +16,7 @@ import { HistoryEntity } from '../src/history/history.entity';
 import { createUser, sessionAgent, seedTwoFamilies, snapshotTables, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart } from './receipts-fixtures';
+import { closeClass, confirmedCalendar, openingRequest } from './support/class-opening';
 
 /** Rows per archived table, and the money columns' sums, read straight from a database. */
 async function census(api: TestApi, source = api.dataSource) {
@@ -78,22 +69,9 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
   });
   afterAll(() => api.close());
 
-  /** Closes 2026 passing its balance to the next class, every open item waived. */
-  async function close2026(): Promise<void> {
-    const view = (await president.get<ClassView>('/api/class')).body;
-    const waivers = view.checklist
-      .filter((check) => !check.done)
-      .map((check) => ({ item: check.item, reason: 'Revisado en la asamblea.' }));
-    const proposed = await treasurer.post<ClassView>('/api/class/closing', { destination: 'siguiente', acta: 'Acta 14-2026', waivers });
-    expect(proposed.status).toBe(201);
-    const closed = await president.post<ClassView>(`/api/class/closing/${proposed.body.closings[0]!.id}/approve`);
-    expect(closed.status).toBe(200);
-    balance2026 = closed.body.report!.balanceGiven;
-  }
-
   it('refuses to open while the class is not closed, and changes nothing', async () => {
     const snapshot = await snapshotTables(api);
-    const early = await president.post('/api/classes', { year: 2027, name: 'Promoción 2027', adminIds: [] });
+    const early = await president.post('/api/classes', openingRequest(2027, [], await confirmedCalendar(president)));
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({
       message: 'Primero cierra la Promoción 2026: la nueva promoción se abre cuando la anterior está cerrada.',
@@ -101,16 +79,17 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     expect(await snapshotTables(api)).toEqual(snapshot);
   });
 
-  it('archives 2026 with every row and sum, and opens 2027 with its schedule a year later and the balance passed on once', async () => {
-    await close2026();
+  it('archives 2026 with every row and sum, and opens 2027 with its confirmed schedule and the balance passed on once', async () => {
+    balance2026 = (await closeClass(treasurer, president)).report!.balanceGiven;
     expect(balance2026).toBe(4000.75);
     const dates2026 = (await president.get<PaymentDate[]>('/api/payment-dates')).body;
+    const calendar = await confirmedCalendar(president);
     before = await census(api);
     expect(before.counts.families).toBe(2);
 
-    const wrongYear = await president.post('/api/classes', { year: 2026, name: 'Promoción 2026', adminIds: [] });
+    const wrongYear = await president.post('/api/classes', openingRequest(2026, [], calendar));
     expect(wrongYear.status).toBe(400);
-    const notAdmin = await president.post('/api/classes', { year: 2027, name: 'Promoción 2027', adminIds: [fx.a.parent.id] });
+    const notAdmin = await president.post('/api/classes', openingRequest(2027, [fx.a.parent.id], calendar));
     expect(notAdmin.status).toBe(400);
     expect(notAdmin.body).toMatchObject({ message: 'Elige, para el nuevo comité, solo cuentas de administrador activas.' });
 
@@ -120,13 +99,13 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     expect((await outbox()).length).toBeGreaterThan(0);
     expect((await outbox()).filter((mail) => mail.status === 'pending')).toEqual([]);
 
-    const response = await president.post<SchoolClass>('/api/classes', { year: 2027, name: 'Promoción 2027', adminIds: [treasurerId] });
+    const response = await president.post<SchoolClass>('/api/classes', openingRequest(2027, [treasurerId], calendar));
     expect(response.status).toBe(201);
     // What was sent or withheld stays in the archive: 2027's outbox starts empty.
     expect(await outbox()).toEqual([]);
     opened = response.body;
     expect(opened).toMatchObject({ year: 2027, name: 'Promoción 2027', state: 'activa' });
-    const again = await president.post('/api/classes', { year: 2028, name: 'Promoción 2028', adminIds: [] });
+    const again = await president.post('/api/classes', openingRequest(2028, [], calendar));
     expect(again.status).toBe(409);
 
     // The archive holds what the database held, table by table, centavo by centavo.
@@ -146,7 +125,7 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
       await archive.destroy();
     }
 
-    // 2027: no families, no money but the balance passed on; the schedule a year later.
+    // 2027: no families, no money but the balance passed on; the schedule as confirmed.
     const after = await census(api);
     expect(after.counts.families).toBe(0);
     expect(after.ledger).toBe(0);
@@ -156,10 +135,8 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     // A figure of its own, not an entry of the list.
     expect(books.expenses).toEqual([]);
     const dates2027 = (await president.get<PaymentDate[]>('/api/payment-dates')).body;
-    expect(dates2027.map((date) => date.date)).toEqual(
-      dates2026.map((date) => `${Number(date.date.slice(0, 4)) + 1}${date.date.slice(4)}`),
-    );
-    expect(dates2027.map((date) => date.amount)).toEqual(dates2026.map((date) => date.amount));
+    expect(dates2027.map((date) => date.date)).toEqual(calendar.payments.map((payment) => payment.date));
+    expect(dates2027.map((date) => [date.description, date.amount])).toEqual(dates2026.map((date) => [date.description, date.amount]));
     // The admin not named for 2027 was signed out (its role changed).
     expect((await vocal.get('/api/user')).status).toBe(401);
     vocal = await sessionAgent(api, vocalId);

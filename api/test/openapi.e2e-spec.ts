@@ -117,4 +117,27 @@ describe('the OpenAPI description', () => {
     );
     expect(schema.required).toEqual(expect.arrayContaining(['graduateName', 'contactName', 'email', 'phone']));
   });
+
+  it("describes a body's list of objects by the list's own rules", async () => {
+    const admin = await api.signedIn('admin');
+    const schemas = (await admin.get<OpenAPIObject>('/api/docs/openapi.json')).body.components!.schemas! as Record<
+      string,
+      { properties: Record<string, Record<string, unknown>>; required: string[] }
+    >;
+    expect(schemas.OpenClassDto!.properties.payments).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/ConfirmedPaymentDto' },
+      minItems: 6,
+      maxItems: 6,
+    });
+    expect(schemas.ConfirmedPaymentDto!.required).toEqual(['id', 'date', 'amountQuetzales', 'twinsAmountQuetzales']);
+    expect(schemas.ConfirmedPaymentDto!.properties.amountQuetzales).toEqual({
+      type: 'number',
+      nullable: true,
+      minimum: 0,
+      maximum: 1_000_000,
+    });
+    expect(schemas.OpenClassDto!.properties.events!.items).toEqual({ $ref: '#/components/schemas/ConfirmedEventDto' });
+    expect(schemas.ClosingDto!.properties.waivers!.items).toEqual({ $ref: '#/components/schemas/ClosingWaiverDto' });
+  });
 });

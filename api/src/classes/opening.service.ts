@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
-import { IsNull } from 'typeorm';
-import type { OpenClassRequest, SchoolClass, User } from '@portal/contracts';
-import { toQuetzales } from '@portal/format';
+import { IsNull, type EntityManager } from 'typeorm';
+import type { ConfirmedEvent, OpenClassRequest, SchoolClass, User } from '@portal/contracts';
+import { toDateTimeLocal, toQuetzales } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
 import { SessionsService } from '../auth/sessions.service';
 import { BooksClosing } from '../books/books-closing';
@@ -17,6 +17,7 @@ import { UsersService } from '../users/users.service';
 import { copyToArchive } from './archive-copy';
 import { ClassClosingEntity, ClassEntity, ClassReaderEntity } from './class.entity';
 import { ClassStore, toSchoolClass } from './class.store';
+import { CALENDAR_MESSAGES, calendarProblem } from './opening-calendar';
 
 export const OPENING_MESSAGES = {
   notClosed: (name: string) => `Primero cierra la ${name}: la nueva promoción se abre cuando la anterior está cerrada.`,
@@ -63,8 +64,8 @@ const CLEARED = [
 /**
  * 'Nueva promoción' (docs/classes.md): once the current class is closed, its data is copied into an
  * archive (archive-copy.ts) and the next class opens in the same database with the closed class's
- * settings, its payment schedule and events a year later, its budget's categories and, when the
- * closing passed it on, its balance as the opening balance.
+ * settings, the payments and events at the dates its committee confirmed (none already past), its
+ * budget's categories and, when the closing passed it on, its balance as the opening balance.
  */
 @Injectable()
 export class OpeningService {
@@ -82,12 +83,18 @@ export class OpeningService {
     private readonly outbox: OutboxService,
   ) {}
 
-  async open(user: User, input: OpenClassRequest): Promise<SchoolClass> {
+  /** `now`: what no confirmed date may precede (the clock is a parameter: the demo's 2026 opened in 2025). */
+  async open(user: User, input: OpenClassRequest, now = new Date()): Promise<SchoolClass> {
     const closed = await this.classes.latest();
     if (closed.state !== 'cerrada') throw new ConflictException(OPENING_MESSAGES.notClosed(closed.name));
     if (input.year <= closed.year) throw new BadRequestException(OPENING_MESSAGES.year(closed.year));
+    const name = input.name.trim();
+    if (input.confirmName.trim() !== name) throw new BadRequestException(CALENDAR_MESSAGES.confirmName(name));
     const committee = [...new Set([user.id, ...input.adminIds])];
     if (!(await this.users.allEnabledAdmins(committee))) throw new BadRequestException(OPENING_MESSAGES.notAdmins);
+    // Read before anything is written: a closed class's events no longer change (ClosedClassGuard).
+    const problem = calendarProblem(input.payments, input.events, await this.events.list(['titulo']), now);
+    if (problem) throw new BadRequestException(problem);
 
     const { hash: file } = await copyToArchive(this.db.dataSource, this.config.filesDir);
 
@@ -110,16 +117,16 @@ export class OpeningService {
 
       // The class's tables as a whole, as the archive holds them.
       for (const table of CLEARED) await manager.createQueryBuilder().delete().from(this.db.dataSource.getMetadata(table).target).execute();
-      await this.settings.startClass(manager, input.year);
-      await this.payments.startClass(manager);
-      await this.events.startClass(manager);
+      await this.settings.startClass(manager, input.year, await this.keyEventDays(manager, input.events));
+      await this.payments.startClass(manager, input.payments);
+      await this.events.startClass(manager, input.events, now);
       await this.books.startClass(manager, user, { name: closed.name, categories, balance });
       await this.outbox.startClass(manager);
       const formerAdmins = await this.users.startClass(manager, committee);
 
       const { identifiers } = await manager.insert(ClassEntity, {
         year: input.year,
-        name: input.name.trim(),
+        name,
         state: 'activa',
         openedAt: new Date(),
         closedAt: null,
@@ -140,5 +147,15 @@ export class OpeningService {
       return row;
     });
     return toSchoolClass(opened);
+  }
+
+  /** The Guatemala days the awards ceremony and the brunch were confirmed on, for the settings' copy of them. */
+  private async keyEventDays(manager: EntityManager, events: readonly ConfirmedEvent[]): Promise<{ awards?: string; brunch?: string }> {
+    const ids = await this.settings.keyEventIds(manager);
+    const day = (id: number | null) => {
+      const event = events.find((one) => one.id === id);
+      return event && toDateTimeLocal(event.fecha).slice(0, 10);
+    };
+    return { awards: day(ids.awards), brunch: day(ids.brunch) };
   }
 }

@@ -4,6 +4,7 @@
 // daughter in 2025: it reads both classes.
 import type { INestApplicationContext } from '@nestjs/common';
 import type { User } from '@portal/contracts';
+import { dayYearLater, instantYearLater, toQuetzales } from '@portal/format';
 import { BooksService } from '../books/books.service';
 import { ExpenseEntity } from '../books/expense.entity';
 import { ClassEntity } from '../classes/class.entity';
@@ -122,5 +123,20 @@ export async function seedClosedClass(app: INestApplicationContext, admin: User,
     waivers,
   });
   await closing.decide(admin, proposed.closings[0]!.id, 'approve');
-  await app.get(OpeningService).open(admin, { year: 2026, name: 'Promoción 2026', adminIds: [] });
+  // The committee confirms 2025's calendar a year later, in mid-2025, before its first date.
+  const quetzales = (centavos: number | null) => (centavos === null ? null : toQuetzales(centavos));
+  const payments = (await db.manager.find(PaymentDateEntity, { order: { id: 'ASC' } })).map((payment) => ({
+    id: payment.id,
+    date: dayYearLater(payment.date),
+    amountQuetzales: quetzales(payment.amountCentavos),
+    twinsAmountQuetzales: quetzales(payment.twinsAmountCentavos),
+  }));
+  const events = (await db.manager.find(EventEntity)).map((event) => ({
+    id: event.id,
+    fecha: instantYearLater(event.fecha).toISOString(),
+  }));
+  const name = 'Promoción 2026';
+  await app
+    .get(OpeningService)
+    .open(admin, { year: 2026, name, adminIds: [], payments, events, confirmName: name }, new Date('2025-07-01T15:00:00Z'));
 }

@@ -1,8 +1,8 @@
 import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
-import type { PaymentNumber, PaymentStatus, User } from '@portal/contracts';
-import { dayYearLater } from '@portal/format';
+import type { ConfirmedPayment, PaymentNumber, PaymentStatus, User } from '@portal/contracts';
+import { toCentavos } from '@portal/format';
 import { Database } from '../database/database.service';
 import { PaymentAnswerEntity } from './payment-answer.entity';
 import { PaymentDateEntity } from './payment-date.entity';
@@ -148,10 +148,22 @@ export class PaymentStore {
     await manager.delete(PaymentAnswerEntity, { familyId });
   }
 
-  /** The next class ('Nueva promoción'): the six dates a year later, the same amounts. */
-  async startClass(manager: EntityManager): Promise<void> {
-    for (const payment of await manager.find(PaymentDateEntity, { select: { id: true, date: true } })) {
-      await manager.update(PaymentDateEntity, { id: payment.id }, { date: dayYearLater(payment.date) });
+  /**
+   * The next class ('Nueva promoción'): the six payments at the dates and amounts its committee
+   * confirmed (classes/opening-calendar.ts checked them); descriptions and amount texts stay.
+   */
+  async startClass(manager: EntityManager, payments: readonly ConfirmedPayment[]): Promise<void> {
+    const centavos = (quetzales: number | null) => (quetzales === null ? null : toCentavos(quetzales));
+    for (const payment of payments) {
+      await manager.update(
+        PaymentDateEntity,
+        { id: payment.id },
+        {
+          date: payment.date,
+          amountCentavos: centavos(payment.amountQuetzales),
+          twinsAmountCentavos: centavos(payment.twinsAmountQuetzales),
+        },
+      );
     }
   }
 

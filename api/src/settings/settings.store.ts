@@ -83,9 +83,11 @@ export class SettingsStore {
 
   /**
    * The next class ('Nueva promoción', classes/opening.service.ts): its year, the deadlines a year
-   * later, and a new gala secret, so the closed class's passes no longer open the door.
+   * later, and a new gala secret, so the closed class's passes no longer open the door. The awards
+   * ceremony's and the brunch's days are their events' (decisions item 16): the days confirmed for
+   * them, when given.
    */
-  async startClass(manager: EntityManager, year: number): Promise<void> {
+  async startClass(manager: EntityManager, year: number, keyDays: { awards?: string; brunch?: string } = {}): Promise<void> {
     const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
     await manager.update(
       SettingsEntity,
@@ -93,8 +95,8 @@ export class SettingsStore {
       {
         classYear: year,
         finalPaymentDeadline: dayYearLater(row.finalPaymentDeadline),
-        awardsDate: dayYearLater(row.awardsDate),
-        brunchDate: dayYearLater(row.brunchDate),
+        awardsDate: keyDays.awards ?? dayYearLater(row.awardsDate),
+        brunchDate: keyDays.brunch ?? dayYearLater(row.brunchDate),
         galaSecret: randomBytes(32).toString('base64url'),
       },
     );

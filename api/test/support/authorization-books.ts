@@ -5,6 +5,7 @@ import { createUser, saveControlChange, saveExpense } from '../fixtures';
 import type { Agent, Response, TestApi } from '../harness';
 import { BOUNDARY, multipart, PDF } from '../receipts-fixtures';
 import { ADMIN, PARENT, type RouteRule } from './authorization-rules';
+import { OPENING_REQUEST } from './class-opening';
 
 /** An expense of the committee's books, recorded by another admin (so anyone may approve it), with its invoice. */
 async function expense(api: TestApi, state: 'aprobado' | 'pendiente'): Promise<number> {
@@ -58,7 +59,7 @@ export const BOOKS_ROUTES: Record<string, RouteRule> = {
   'GET /api/my-class': { expect: PARENT },
   'GET /api/classes': { expect: ADMIN(200) },
   // The class is open: the next one cannot open yet.
-  'POST /api/classes': { expect: ADMIN(409), request: () => ({ body: { year: 2027, name: 'Promoción 2027', adminIds: [] } }) },
+  'POST /api/classes': { expect: ADMIN(409), request: () => ({ body: OPENING_REQUEST }) },
   // The current class is open: its families' day is chosen at its closing.
   'PUT /api/classes/:id/families-read-until': {
     expect: ADMIN(409),

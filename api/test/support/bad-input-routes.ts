@@ -14,6 +14,7 @@ import {
   text,
   type WriteRoute,
 } from './bad-input-fields';
+import { OPENING_REQUEST } from './class-opening';
 
 export const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/login': {
@@ -373,8 +374,8 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/class/closing/:id/reject': { caller: 'admin', param: () => '1', existing: ID },
   'POST /api/classes': {
     caller: 'admin',
-    body: () => ({ year: 2027, name: 'Promoción 2027', adminIds: [] }),
-    fields: { year: { type: 'int', min: 2000, max: 2100, required: true }, name: text(120) },
+    body: () => ({ ...OPENING_REQUEST }),
+    fields: { year: { type: 'int', min: 2000, max: 2100, required: true }, name: text(120), confirmName: text(120) },
   },
   'PUT /api/classes/:id/families-read-until': {
     caller: 'admin',

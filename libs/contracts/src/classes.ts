@@ -1,5 +1,6 @@
 // The class (promoción) and its closing (decisions item 24, docs/classes.md).
 import type { BooksCategory, BooksTotals, BudgetVersion, Expense, FamilyExpense } from './books';
+import type { PaymentNumber } from './payments';
 
 export type ClassState = 'activa' | 'en cierre' | 'cerrada';
 
@@ -152,17 +153,40 @@ export interface ViewClassRequest {
   classId: number;
 }
 
+/** One of the six payments of the next class, as its committee confirmed it ('Nueva promoción'). */
+export interface ConfirmedPayment {
+  id: PaymentNumber;
+  /** yyyy-MM-dd: today or later in Guatemala. */
+  date: string;
+  /** What each family owes; null while the committee has not set it. */
+  amountQuetzales: number | null;
+  /** What a family with twins owes instead; null when the same. */
+  twinsAmountQuetzales: number | null;
+}
+
+/** An event the closed class carries over, at the day and time its committee confirmed for the next class. */
+export interface ConfirmedEvent {
+  /** The event's id (GET /api/events). */
+  id: number;
+  /** ISO 8601 date-time with its time zone, as an event's `fecha`: not yet past. */
+  fecha: string;
+}
+
 /**
  * `POST /api/classes`, 'Nueva promoción': once the current class is closed, its data is archived
- * and the next class opens with its settings, its payment schedule a year later, its events as
- * templates a year later and its budget's categories. `adminIds`: the current admin accounts that
- * form the new committee (the one opening it always does); the others keep read access to the
- * archived class only.
+ * and the next class opens with its settings, the calendar its committee confirmed (the six
+ * payments, each once, and every event it carries over, as templates; none already past) and its
+ * budget's categories. `adminIds`: the current admin accounts that form the new committee (the one
+ * opening it always does); the others keep read access to the archived class only. `confirmName`:
+ * the name typed again, exactly.
  */
 export interface OpenClassRequest {
   year: number;
   name: string;
   adminIds: number[];
+  payments: ConfirmedPayment[];
+  events: ConfirmedEvent[];
+  confirmName: string;
 }
 
 /** The cookie that holds which class a browser views (`PUT /api/my-classes/viewing`); none: the current class. */
