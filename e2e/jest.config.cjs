@@ -12,4 +12,7 @@ module.exports = {
   // Generous: the suite runs beside the API suite on two cores (tools/test.sh).
   testTimeout: 150_000,
   maxWorkers: 1,
+  // A handle a suite left open (a browser, a timer) must not hold CI until its time limit; find one
+  // with `npx jest --detectOpenHandles`.
+  forceExit: true,
 };
