@@ -1,30 +1,50 @@
 #!/usr/bin/env bash
-# npm test: the whole suite in two lanes, so neither long part waits for the other. The API suite
-# (one file at a time, on SQLite and on MariaDB when MYSQL_URL is set) starts at once in its own
-# jest; Nx runs everything else (lint, typecheck, unit and component tests, the builds and the
-# browser suite, two tasks at a time). Prints each lane's time; fails when either fails.
+# npm test: the whole suite in two lanes, so both cores work until the end.
+# - The API lane: the API suite (one file at a time, on SQLite and on MariaDB when MYSQL_URL is
+#   set) from the start; then the browser files of `--shard=2/2` (e2e/support/lanes.cjs).
+# - The other lane: the builds, then lint, typecheck, unit and component tests (Nx, two tasks at a
+#   time); then the rest of the browser suite (`--shard=1/2`).
+# Prints each part's time; fails when any part fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NX_DAEMON=${NX_DAEMON:-false} NX_NO_CLOUD=${NX_NO_CLOUD:-true}
 start=$(date +%s)
+took() { printf '\n== npm test: %s done at %d s\n' "$1" "$(($(date +%s) - start))"; }
+jest=$(pwd)/node_modules/jest/bin/jest.js
+browsers() { (cd e2e && node "$jest" --runInBand --randomize --shard="$1"); }
 
+# The builds' exit status, written once they are done: the API lane's browser files need them.
+builds=$(mktemp -u)
 api_status=$(mktemp)
 (
-  cd api && node ../node_modules/jest/bin/jest.js
-  echo $? >"$api_status"
-  printf '\n== npm test: the API suite took %d s\n' "$(($(date +%s) - start))"
+  status=0
+  (cd api && node "$jest") || status=1
+  took "the API suite"
+  while [ ! -e "$builds" ]; do sleep 2; done
+  if [ "$(cat "$builds")" = 0 ]; then
+    browsers 2/2 || status=1
+    took "the browser suite's second half (API lane)"
+  fi
+  echo "$status" >"$api_status"
 ) &
 api_pid=$!
 
 nx=node_modules/.bin/nx
 status=0
-# Every project but the API's tests; the API's own lint and typecheck after.
-$nx run-many -t lint typecheck test e2e --exclude=api --output-style=static || status=1
+$nx run-many -t build --projects=shell,admin-app,parent-app,api --output-style=static
+echo $? >"$builds.part" && mv "$builds.part" "$builds"
+[ "$(cat "$builds")" = 0 ] || status=1
+took "the builds"
+$nx run-many -t lint typecheck test --exclude=api --output-style=static || status=1
 $nx run-many -t lint typecheck --projects=api --output-style=static || status=1
-printf '\n== npm test: lint, typecheck, unit, builds and browser suite took %d s\n' "$(($(date +%s) - start))"
+took "lint, typecheck, unit and component tests"
+if [ "$(cat "$builds")" = 0 ]; then
+  browsers 1/2 || status=1
+  took "the browser suite's first half"
+fi
 
 wait "$api_pid"
 [ "$(cat "$api_status")" = 0 ] || status=1
-rm -f "$api_status"
+rm -f "$api_status" "$builds"
 printf '== npm test: %s in %d s\n' "$([ $status = 0 ] && echo passed || echo FAILED)" "$(($(date +%s) - start))"
 exit $status

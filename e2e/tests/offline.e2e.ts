@@ -1,7 +1,7 @@
 // The installed portal on a phone with no connection (375 px): a cold start (the browser closed and
 // opened again on the same profile) opens the parent's pass and the door's check-in queue from what
 // the service worker kept; after a sign-out nothing of that family can be read offline.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -14,16 +14,21 @@ const profiles: string[] = [];
 // A door account works on the gala's night only: the door's test moves the portal's clock there.
 const clockDir = mkdtempSync(path.join(tmpdir(), 'offline-clock-'));
 const clockFile = path.join(clockDir, 'offset');
+// The built apps copied: a test redeploys parent-app here, never in the build other suites serve.
+const webRoot = mkdtempSync(path.join(tmpdir(), 'offline-web-'));
 
 beforeAll(async () => {
+  for (const app of ['shell', 'admin-app', 'parent-app'])
+    cpSync(path.join(ROOT, app, 'dist'), path.join(webRoot, app, 'dist'), { recursive: true });
   portal = await startPortal({
     NODE_OPTIONS: `--require ${path.join(__dirname, '../support/clock.cjs')}`,
     PORTAL_TEST_CLOCK_FILE: clockFile,
+    WEB_ROOT: webRoot,
   });
 });
 afterAll(async () => {
   await portal?.stop();
-  for (const dir of [...profiles, clockDir]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [...profiles, clockDir, webRoot]) rmSync(dir, { recursive: true, force: true });
 });
 
 function newProfile(): string {
@@ -294,7 +299,7 @@ describe('the portal with no connection', () => {
     expect(await keptFiles()).toContain(new URL(before, portal.url).href);
 
     // The parents' team redeploys its remote: its entry changes, the shell is not rebuilt.
-    const file = path.join(ROOT, 'parent-app/dist/remoteEntry.js');
+    const file = path.join(webRoot, 'parent-app/dist/remoteEntry.js');
     const original = readFileSync(file);
     try {
       writeFileSync(file, Buffer.concat([original, Buffer.from('\n// redeployed\n')]));

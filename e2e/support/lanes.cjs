@@ -1,0 +1,18 @@
+// The browser suite in two lanes (tools/test.sh): `--shard=1/2` runs once the builds are done,
+// beside the API suite; `--shard=2/2` runs the files named here once the API suite is done, so both
+// cores work until the end. A new file goes to the first lane; move a long one here when the
+// second lane ends much earlier (each lane prints its time).
+const path = require('node:path');
+const Sequencer = require('@jest/test-sequencer').default;
+
+const AFTER_THE_API_SUITE = ['accessibility', 'account', 'class-opening', 'offline', 'parent', 'phone'];
+
+class LaneSequencer extends Sequencer {
+  shard(tests, { shardIndex, shardCount }) {
+    if (shardCount !== 2) return super.shard(tests, { shardIndex, shardCount });
+    const late = (test) => AFTER_THE_API_SUITE.includes(path.basename(test.path, '.e2e.ts'));
+    return tests.filter((test) => late(test) === (shardIndex === 2));
+  }
+}
+
+module.exports = LaneSequencer;
