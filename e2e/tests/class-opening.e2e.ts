@@ -1,10 +1,12 @@
 // Opening the next class through the screens (docs/classes.md): the committee closes the Class of
-// 2026, opens 2027 from the 'Nueva promoción' card at 1280 px and imports its families from the
-// school's list; a parent whose e-mail is in both classes switches to 2026 on a phone, reads it
+// 2026, opens 2027 from the 'Nueva promoción' card on a phone, step by step (its calendar confirmed
+// row by row, the dates already past moved first, the draft kept across a reload, the name typed
+// again), and imports its families from the school's list at 1280 px; a parent whose e-mail is in both classes switches to 2026 on a phone, reads it
 // read-only with its frozen report, and switches back.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
+import { todayInGuatemala } from '@portal/format';
 import { seriousA11yViolations } from '../support/checks';
 import { classPortal, closeClass, PRESIDENT_PASSWORD, toast, type ClassPortal } from '../support/closing';
 import { DESKTOP, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
@@ -23,6 +25,12 @@ const LIST = [
 ].join('\r\n');
 
 const BANNER = 'Estás viendo la Promoción 2026, cerrada: solo lectura.';
+
+/** The calendar day `days` from today in Guatemala. */
+const fromToday = (days: number) => todayInGuatemala(new Date(Date.now() + days * 86_400_000));
+
+/** The calendar's rows (payments and events) as the card lists them. */
+const calendarRows = (card: Locator) => card.locator('fieldset.closing-calendar__row');
 
 beforeAll(async () => {
   classes = await classPortal('opening');
@@ -43,7 +51,8 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   // One class still: no switch.
   expect(await president.getByLabel('Promoción', { exact: true }).count()).toBe(0);
 
-  // 'Nueva promoción', under the frozen report.
+  // 'Nueva promoción', under the frozen report, on a phone.
+  await president.setViewportSize(PHONE);
   const card = president.getByTestId('new-class');
   await card.getByRole('heading', { name: 'Nueva promoción' }).waitFor();
   await card
@@ -51,22 +60,69 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
     .waitFor();
   expect(await card.getByLabel('Año').inputValue()).toBe('2027');
   expect(await card.getByLabel('Nombre').inputValue()).toBe('Promoción 2027');
+  await card.getByRole('button', { name: 'Continuar' }).click();
+
+  // The calendar: 2026's a year later. The demo's first payments (September 2025 on) land, a year
+  // later, before today: flagged, they cannot be confirmed until they move.
+  await card.getByRole('heading', { name: 'Calendario de la Promoción 2027' }).waitFor();
+  const rows = calendarRows(card);
+  await rows.first().waitFor();
+  const past = rows.filter({ hasText: 'Esta fecha ya pasó' });
+  const pastCount = await past.count();
+  expect(pastCount).toBeGreaterThan(0);
+  for (let index = 0; index < pastCount; index += 1)
+    expect(await past.nth(index).getByRole('checkbox', { name: 'Confirmado' }).isDisabled()).toBe(true);
+  expect(await card.getByRole('button', { name: 'Continuar' }).isDisabled()).toBe(true);
+  expect(await scrollsSideways(president)).toBe(false);
+  await president.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(president, 'new-class-calendar');
+  expect(await seriousA11yViolations(president)).toEqual([]);
+  await president.setViewportSize(DESKTOP);
+  await screenshot(president, 'new-class-calendar');
+  await president.setViewportSize(PHONE);
+
+  // Each past date moved a week apart from next week on; then every row confirmed.
+  for (let index = 0; index < pastCount; index += 1) {
+    const row = past.first();
+    const date = row.getByLabel('Fecha', { exact: true });
+    if ((await date.count()) > 0) await date.fill(fromToday(7 + 7 * index));
+    else await row.getByLabel('Fecha y hora').fill(`${fromToday(7 + 7 * index)}T18:00`);
+  }
+  expect(await past.count()).toBe(0);
+  const total = await rows.count();
+  for (let index = 0; index < total; index += 1) await rows.nth(index).getByRole('checkbox', { name: 'Confirmado' }).check();
+  await card.getByText(`${total} de ${total} fechas confirmadas`).waitFor();
+
+  // The committee can leave and come back: the draft is kept in the browser.
+  await president.reload();
+  await card.getByText(`${total} de ${total} fechas confirmadas`).waitFor();
+  expect(await card.getByRole('group', { name: 'Primer Pago' }).getByLabel('Fecha', { exact: true }).inputValue()).toBe(fromToday(7));
+  await card.getByRole('button', { name: 'Continuar' }).click();
+
   const self = card.getByRole('checkbox', { name: 'Presidenta (tú)' });
+  await self.waitFor();
   expect(await self.isChecked()).toBe(true);
   expect(await self.isDisabled()).toBe(true);
   const other = card.getByRole('checkbox', { name: 'Comité de Padres' });
   expect(await other.isChecked()).toBe(false);
   await other.check();
+  await card.getByRole('button', { name: 'Continuar' }).click();
+
+  const open = card.getByRole('button', { name: 'Abrir la Promoción 2027' });
+  const typed = card.getByLabel('Escribe «Promoción 2027» para confirmar');
+  await typed.fill('Promocion 2027');
+  expect(await open.isDisabled()).toBe(true);
+  await typed.fill('Promoción 2027');
+  expect(await open.isEnabled()).toBe(true);
+  expect(await scrollsSideways(president)).toBe(false);
   // Full-page screenshots from the top: scrolled, the sticky nav would be drawn across the page.
   await president.evaluate(() => window.scrollTo(0, 0));
   await screenshot(president, 'new-class');
-  expect(await seriousA11yViolations(president)).toEqual([]);
-  await president.setViewportSize(PHONE);
-  expect(await scrollsSideways(president)).toBe(false);
-  await screenshot(president, 'new-class');
   await president.setViewportSize(DESKTOP);
+  await screenshot(president, 'new-class');
+  expect(await seriousA11yViolations(president)).toEqual([]);
 
-  await card.getByRole('button', { name: 'Abrir la Promoción 2027' }).click();
+  await open.click();
   await toast(president, 'Promoción 2027 abierta');
   await president.waitForURL(`${portal.url}/admin/familias`);
   await president.getByRole('heading', { level: 1, name: 'Gestión de Familias' }).waitFor();

@@ -1,9 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account, ClassView, ReadableClass, SchoolClass, User } from '@portal/contracts';
+import type { ClassView, ReadableClass, SchoolClass, User } from '@portal/contracts';
 import { renderWithApi } from '@portal/test-utils/render';
 import { Route, Routes } from '@portal/ui/router';
-import { toast } from '@portal/ui/toast';
 import { useMyClasses } from '@portal/api-client/my-classes';
 import ClosingSection from './ClosingSection';
 
@@ -13,26 +12,7 @@ function ClassesArrived() {
   return data ? <p>Lista de promociones recibida</p> : null;
 }
 
-jest.mock('@portal/ui/toast', () => ({ toast: jest.fn() }));
-
 const me: User = { id: 7, name: 'Ana López', username: 'ana', email: 'ana@example.com', role: 'admin', emailVerified: true };
-const account = (id: number, name: string, extra: Partial<Account> = {}): Account => ({
-  ...me,
-  id,
-  name,
-  username: name.toLowerCase().replace(/\s/g, '.'),
-  disabled: false,
-  createdAt: '2025-08-01T15:00:00.000Z',
-  family: null,
-  ...extra,
-});
-const ACCOUNTS: Account[] = [
-  account(7, 'Ana López'),
-  account(8, 'Bruno Díaz'),
-  account(9, 'Carla Ruiz', { disabled: true }),
-  account(10, 'Luis Pérez', { role: 'parent', family: { id: 3, graduateName: 'Sofía Pérez' } }),
-];
-
 const class2026 = (state: SchoolClass['state']): SchoolClass => ({
   id: 1,
   year: 2026,
@@ -84,20 +64,13 @@ const answer = (status: number, body?: unknown) => ({
   text: async () => (body === undefined ? '' : JSON.stringify(body)),
 });
 
-function serve({ view = closedView, viewingCurrent = true, opened = { status: 201, body: {} as unknown } } = {}) {
-  const posted: unknown[] = [];
-  global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
-    if (init?.method === 'POST' && url === '/api/classes') {
-      posted.push(JSON.parse(String(init.body)));
-      return answer(opened.status, opened.body);
-    }
+function serve({ view = closedView, viewingCurrent = true } = {}) {
+  global.fetch = jest.fn(async (url: string) => {
     if (url === '/api/class') return answer(200, view);
     if (url === '/api/my-classes') return answer(200, readable(viewingCurrent));
-    if (url === '/api/accounts') return answer(200, ACCOUNTS);
     if (url === '/api/families') return answer(200, []);
     return answer(200, {});
   }) as unknown as typeof fetch;
-  return posted;
 }
 
 function renderSection() {
@@ -112,14 +85,13 @@ function renderSection() {
           </>
         }
       />
-      <Route path="/admin/familias" element={<p>Gestión de Familias</p>} />
     </Routes>,
     { route: '/admin/cierre', data: { '/api/user': me } },
   );
   return userEvent.setup();
 }
 
-beforeEach(() => jest.mocked(toast).mockClear());
+beforeEach(() => localStorage.clear());
 
 describe("'Nueva promoción'", () => {
   it('proposes the next year and its name, which follows the year until it is written', async () => {
@@ -128,66 +100,25 @@ describe("'Nueva promoción'", () => {
     const card = await screen.findByTestId('new-class');
     expect(
       within(card).getByText(
-        'Se archiva la Promoción 2026 con sus datos: queda de solo lectura para su comité y, hasta el 31/03/2027, para sus familias. La nueva promoción empieza con la configuración, el calendario de pagos y los eventos un año después, y las categorías del presupuesto; sin familias ni dinero.',
+        'Se archiva la Promoción 2026 con sus datos: queda de solo lectura para su comité y, hasta el 31/03/2027, para sus familias. La nueva promoción empieza con la configuración, el calendario de pagos y eventos que confirmes aquí y las categorías del presupuesto; sin familias ni dinero.',
       ),
     ).toBeInTheDocument();
     const year = within(card).getByLabelText('Año');
     const name = within(card).getByLabelText('Nombre');
     expect(year).toHaveValue(2027);
     expect(name).toHaveValue('Promoción 2027');
-    expect(within(card).getByRole('button', { name: 'Abrir la Promoción 2027' })).toBeInTheDocument();
+    // The other steps follow (NewClassCard.spec.tsx).
+    expect(within(card).getByRole('button', { name: 'Continuar' })).toBeEnabled();
 
     await user.clear(year);
     await user.type(year, '2028');
     expect(name).toHaveValue('Promoción 2028');
-    expect(within(card).getByRole('button', { name: 'Abrir la Promoción 2028' })).toBeInTheDocument();
 
     await user.clear(name);
     await user.type(name, 'Promoción 2028 · Sección B');
     await user.clear(year);
     await user.type(year, '2029');
     expect(name).toHaveValue('Promoción 2028 · Sección B');
-  });
-
-  it('lists the admin accounts that can sign in, the signed-in one checked for good', async () => {
-    serve();
-    renderSection();
-    const card = await screen.findByTestId('new-class');
-    const own = await within(card).findByRole('checkbox', { name: 'Ana López (tú)' });
-    expect(own).toBeChecked();
-    expect(own).toBeDisabled();
-    const other = within(card).getByRole('checkbox', { name: 'Bruno Díaz' });
-    expect(other).not.toBeChecked();
-    expect(other).toBeEnabled();
-    // A disabled admin account and a parent's account form no committee.
-    expect(within(card).getAllByRole('checkbox')).toHaveLength(2);
-  });
-
-  it('opens the class with the committee chosen, then goes to the families to import the school list', async () => {
-    const posted = serve({ opened: { status: 201, body: { ...class2026('activa'), id: 2, year: 2027, name: 'Promoción 2027' } } });
-    const user = renderSection();
-    const card = await screen.findByTestId('new-class');
-    await user.click(await within(card).findByRole('checkbox', { name: 'Bruno Díaz' }));
-    await user.click(within(card).getByRole('button', { name: 'Abrir la Promoción 2027' }));
-    expect(await screen.findByText('Gestión de Familias')).toBeInTheDocument();
-    expect(posted).toEqual([{ year: 2027, name: 'Promoción 2027', adminIds: [7, 8] }]);
-    expect(toast).toHaveBeenCalledWith({ title: 'Promoción 2027 abierta', description: 'Ahora importa la lista de familias del colegio.' });
-  });
-
-  it("shows the API's refusal in a destructive toast and changes nothing", async () => {
-    const message = 'La Promoción 2026 todavía no está cerrada.';
-    const posted = serve({ opened: { status: 409, body: { statusCode: 409, message } } });
-    const user = renderSection();
-    const card = await screen.findByTestId('new-class');
-    await user.click(await within(card).findByRole('checkbox', { name: 'Bruno Díaz' }));
-    await user.click(within(card).getByRole('button', { name: 'Abrir la Promoción 2027' }));
-    await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'No se pudo abrir la nueva promoción', description: message, variant: 'destructive' }),
-    );
-    expect(posted).toHaveLength(1);
-    expect(screen.queryByText('Gestión de Familias')).not.toBeInTheDocument();
-    expect(within(card).getByLabelText('Año')).toHaveValue(2027);
-    expect(within(card).getByRole('checkbox', { name: 'Bruno Díaz' })).toBeChecked();
   });
 
   it('is not offered while the browser reads an archived class', async () => {

@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
 import { FolderPlus } from 'lucide-react';
 import type { SchoolClass } from '@portal/contracts';
 import { useAccounts } from '@portal/api-client/accounts';
 import { useOpenClass } from '@portal/api-client/class-opening';
+import { useEvents } from '@portal/api-client/events';
+import { usePaymentDates } from '@portal/api-client/payments';
 import { useUser } from '@portal/api-client/session';
 import { formatDayNumeric } from '@portal/format';
 import { useNavigate } from '@portal/ui/router';
@@ -11,7 +13,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@port
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { adminToasts } from '../common/admin-toasts';
+import { CalendarStep } from './CalendarStep';
 import { closingTexts } from './closing-texts';
+import { CommitteeChoice, Continue, Step } from './NewClassSteps';
+import {
+  confirmedCalendar,
+  draftName,
+  eventRows,
+  isConfirmedEvent,
+  isConfirmedPayment,
+  paymentRows,
+  useNewClassDraft,
+  withRow,
+  type NewClassStep,
+} from './new-class-draft';
 
 const t = closingTexts.newClass;
 
@@ -20,45 +35,65 @@ const FAMILIES_PATH = '/admin/familias';
 
 /**
  * 'Nueva promoción' (docs/classes.md): once the current class is closed, its committee opens the
- * next one, names it and chooses who of today's admins form its committee (the one opening it
- * always does); then the families come from the school's list.
+ * next one by steps: its year and name, its calendar (every payment and event confirmed, none
+ * already past), its committee among today's admins (the one opening it always belongs), then its
+ * name typed again. The draft stays in this browser until the class opens.
  */
 export function NewClassCard({ closed }: { closed: SchoolClass }) {
   const id = useId();
   const navigate = useNavigate();
   const { user } = useUser();
   const { data: accounts } = useAccounts();
-  const [year, setYear] = useState(String(closed.year + 1));
-  // The name follows the year until someone writes one.
-  const [name, setName] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const { data: payments } = usePaymentDates();
+  const { data: events } = useEvents();
+  const { draft, update, forget } = useNewClassDraft(closed);
+  // The step the committee just reached takes the focus; a draft resumed at step 3 does not.
+  const reached = useRef<NewClassStep | null>(null);
+  const name = draftName(draft, t.defaultName);
   const open = useOpenClass(
     adminToasts({
-      success: t.opened(name ?? t.defaultName(year)),
+      success: t.opened(name.trim()),
       describe: () => t.openedDetail,
       failure: t.failed,
-      onSuccess: () => navigate(FAMILIES_PATH),
+      onSuccess: () => {
+        forget();
+        void navigate(FAMILIES_PATH);
+      },
     }),
   );
   // The signed-in admin first: always in the new committee.
   const admins = (Array.isArray(accounts) ? accounts : [])
     .filter((account) => account.role === 'admin' && !account.disabled)
     .sort((a, b) => Number(b.id === user?.id) - Number(a.id === user?.id));
+  const calendarLoaded = Array.isArray(payments) && Array.isArray(events);
+  const paymentList = calendarLoaded ? paymentRows(payments, draft) : [];
+  const eventList = calendarLoaded ? eventRows(events, draft) : [];
+  const confirmed = paymentList.filter(isConfirmedPayment).length + eventList.filter(isConfirmedEvent).length;
+  const total = paymentList.length + eventList.length;
+  const namesDone = /^\d{4}$/.test(draft.year) && Number(draft.year) > closed.year && name.trim() !== '';
+  const calendarDone = calendarLoaded && confirmed === total;
+  const ready = Boolean(user) && namesDone && calendarDone && draft.typedName.trim() === name.trim();
+  const advance = (step: NewClassStep) => {
+    reached.current = step;
+    update({ step });
+  };
   const toggle = (accountId: number) =>
-    setChosen((all) => {
-      const next = new Set(all);
-      if (!next.delete(accountId)) next.add(accountId);
-      return next;
+    update({
+      adminIds: draft.adminIds.includes(accountId) ? draft.adminIds.filter((one) => one !== accountId) : [...draft.adminIds, accountId],
     });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!user) return;
-    const adminIds = [
-      user.id,
-      ...admins.filter((account) => account.id !== user.id && chosen.has(account.id)).map((account) => account.id),
-    ];
-    void open.run({ year: Number(year), name: (name ?? t.defaultName(year)).trim(), adminIds });
+    if (!ready || !user) return;
+    const others = admins.filter((account) => account.id !== user.id && draft.adminIds.includes(account.id)).map((account) => account.id);
+    void open.run({
+      year: Number(draft.year),
+      name: name.trim(),
+      adminIds: [user.id, ...others],
+      ...confirmedCalendar(paymentList, eventList),
+      confirmName: draft.typedName.trim(),
+    });
   };
+  const focus = (step: NewClassStep) => reached.current === step && draft.step === step;
   return (
     <Card data-testid="new-class">
       <CardHeader>
@@ -68,51 +103,73 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="admin-form" onSubmit={submit}>
-          <div className="closing-new-class__names">
-            <Field id={`${id}-year`} label={t.year}>
-              <Input
-                id={`${id}-year`}
-                type="number"
-                inputMode="numeric"
-                required
-                min={closed.year + 1}
-                max={closed.year + 10}
-                step={1}
-                value={year}
-                onChange={(event) => setYear(event.target.value)}
-              />
-            </Field>
-            <Field id={`${id}-name`} label={t.name}>
-              <Input
-                id={`${id}-name`}
-                required
-                maxLength={120}
-                value={name ?? t.defaultName(year)}
-                onChange={(event) => setName(event.target.value)}
-              />
-            </Field>
-          </div>
-          <fieldset className="closing-destinations">
-            <legend>{t.committee}</legend>
-            {admins.map((account) => {
-              const self = account.id === user?.id;
-              return (
-                <label key={account.id} className="ui-checkbox">
-                  <input type="checkbox" checked={self || chosen.has(account.id)} disabled={self} onChange={() => toggle(account.id)} />
-                  <span>
-                    {account.name} {self && <span className="closing-muted">{t.you}</span>}
-                  </span>
-                </label>
-              );
-            })}
-            <p className="closing-muted">{t.committeeHint}</p>
-          </fieldset>
-          <span>
-            <Button type="submit" pending={open.isPending} disabled={!user}>
-              <FolderPlus size={16} aria-hidden="true" /> {t.submit(year)}
-            </Button>
-          </span>
+        <form className="admin-form closing-new-class" onSubmit={submit}>
+          <Step number={1} title={t.namesTitle} focus={false}>
+            <div className="closing-new-class__names">
+              <Field id={`${id}-year`} label={t.year}>
+                <Input
+                  id={`${id}-year`}
+                  type="number"
+                  inputMode="numeric"
+                  required
+                  min={closed.year + 1}
+                  max={closed.year + 10}
+                  step={1}
+                  value={draft.year}
+                  onChange={(event) => update({ year: event.target.value })}
+                />
+              </Field>
+              <Field id={`${id}-name`} label={t.name}>
+                <Input id={`${id}-name`} required maxLength={120} value={name} onChange={(event) => update({ name: event.target.value })} />
+              </Field>
+            </div>
+            {draft.step === 1 && <Continue disabled={!namesDone} onClick={() => advance(2)} />}
+          </Step>
+          {draft.step >= 2 && (
+            <Step number={2} title={t.calendarTitle(draft.year)} focus={focus(2)}>
+              {calendarLoaded && (
+                <CalendarStep
+                  payments={payments}
+                  events={events}
+                  paymentRows={paymentList}
+                  eventRows={eventList}
+                  onPayment={(row) => update({ payments: withRow(draft.payments, row) })}
+                  onEvent={(row) => update({ events: withRow(draft.events, row) })}
+                />
+              )}
+              <p className="closing-muted" aria-live="polite">
+                {t.confirmedCount(confirmed, total)}
+              </p>
+              {draft.step === 2 && <Continue disabled={!calendarDone} onClick={() => advance(3)} />}
+            </Step>
+          )}
+          {draft.step >= 3 && (
+            <Step number={3} title={t.committee} focus={focus(3)}>
+              <CommitteeChoice admins={admins} selfId={user?.id} chosen={draft.adminIds} onToggle={toggle} />
+              {draft.step === 3 && <Continue disabled={false} onClick={() => advance(4)} />}
+            </Step>
+          )}
+          {draft.step >= 4 && (
+            <Step number={4} title={t.confirmTitle} focus={focus(4)}>
+              <div className="closing-new-class__confirm">
+                <Field id={`${id}-confirm`} label={t.typeName(name.trim())} hint={t.typeNameHint}>
+                  <Input
+                    id={`${id}-confirm`}
+                    autoComplete="off"
+                    maxLength={120}
+                    value={draft.typedName}
+                    onChange={(event) => update({ typedName: event.target.value })}
+                  />
+                </Field>
+              </div>
+              <span>
+                <Button type="submit" pending={open.isPending} disabled={!ready}>
+                  <FolderPlus size={16} aria-hidden="true" /> {t.submit(draft.year)}
+                </Button>
+              </span>
+            </Step>
+          )}
+          <p className="closing-muted">{t.kept}</p>
         </form>
       </CardContent>
     </Card>

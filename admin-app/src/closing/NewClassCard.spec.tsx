@@ -1,0 +1,248 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Account, GraduationEvent, PaymentDate, SchoolClass, User } from '@portal/contracts';
+import { dayYearLater, fromDateTimeLocal, instantYearLater, todayInGuatemala, toDateTimeLocal } from '@portal/format';
+import { renderWithApi } from '@portal/test-utils/render';
+import { Route, Routes } from '@portal/ui/router';
+import { toast } from '@portal/ui/toast';
+import { NewClassCard } from './NewClassCard';
+
+jest.mock('@portal/ui/toast', () => ({ toast: jest.fn() }));
+
+const me: User = { id: 7, name: 'Ana López', username: 'ana', email: 'ana@example.com', role: 'admin', emailVerified: true };
+const account = (id: number, name: string, extra: Partial<Account> = {}): Account => ({
+  ...me,
+  id,
+  name,
+  username: name.toLowerCase().replace(/\s/g, '.'),
+  disabled: false,
+  createdAt: '2025-08-01T15:00:00.000Z',
+  family: null,
+  ...extra,
+});
+const ACCOUNTS: Account[] = [
+  account(7, 'Ana López'),
+  account(8, 'Bruno Díaz'),
+  account(9, 'Carla Ruiz', { disabled: true }),
+  account(10, 'Luis Pérez', { role: 'parent', family: { id: 3, graduateName: 'Sofía Pérez' } }),
+];
+
+const closed: SchoolClass = {
+  id: 1,
+  year: 2026,
+  name: 'Promoción 2026',
+  state: 'cerrada',
+  openedAt: '2025-08-01T15:00:00.000Z',
+  closedAt: '2026-11-27T18:00:00.000Z',
+  familiesReadUntil: '2027-03-31',
+};
+
+const DAY = 86_400_000;
+/** The calendar day `days` after today (negative: before), in Guatemala. */
+const fromToday = (days: number) => todayInGuatemala(new Date(Date.now() + days * DAY));
+
+// The closed class's calendar, dated so that a year later the first payment and the meeting are
+// still past and everything else is ahead, whatever day the test runs.
+const OFFSETS = [-10, 30, 60, 90, 120, 150];
+const PAYMENTS: PaymentDate[] = OFFSETS.map((offset, index) => ({
+  id: (index + 1) as PaymentDate['id'],
+  title: '',
+  description: `Descripción ${index + 1}`,
+  date: fromToday(offset - 365),
+  amount: 'Q2,950',
+  amountQuetzales: 2950,
+  twinsAmountQuetzales: index === 0 ? 4250 : null,
+}));
+const event = (id: number, titulo: string, days: number): GraduationEvent => ({
+  id,
+  titulo,
+  fecha: new Date(Date.now() + (days - 365) * DAY).toISOString(),
+  descripcion: null,
+  horario: null,
+  lugar: 'Capilla del colegio',
+  vestimenta: null,
+  imagen: null,
+  rsvpDeadline: null,
+});
+const EVENTS = [event(11, 'Misa de Acción de Gracias', 40), event(12, 'Reunión de Padres de Familia', -30)];
+
+const answer = (status: number, body?: unknown) => ({
+  ok: status < 400,
+  status,
+  statusText: '',
+  text: async () => (body === undefined ? '' : JSON.stringify(body)),
+});
+
+function serve(opened = { status: 201, body: { ...closed, id: 2, year: 2027, name: 'Promoción 2027', state: 'activa' } as unknown }) {
+  const posted: unknown[] = [];
+  global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    if (init?.method === 'POST' && url === '/api/classes') {
+      posted.push(JSON.parse(String(init.body)));
+      return answer(opened.status, opened.body);
+    }
+    if (url === '/api/payment-dates') return answer(200, PAYMENTS);
+    if (url === '/api/events') return answer(200, EVENTS);
+    if (url === '/api/accounts') return answer(200, ACCOUNTS);
+    return answer(200, {});
+  }) as unknown as typeof fetch;
+  return posted;
+}
+
+function renderCard() {
+  const view = renderWithApi(
+    <Routes>
+      <Route path="/admin/cierre" element={<NewClassCard closed={closed} />} />
+      <Route path="/admin/familias" element={<p>Gestión de Familias</p>} />
+    </Routes>,
+    { route: '/admin/cierre', data: { '/api/user': me } },
+  );
+  return { user: userEvent.setup(), unmount: view.unmount, card: () => screen.getByTestId('new-class') };
+}
+
+const row = (name: string) => screen.getByRole('group', { name });
+const continueButton = () => within(screen.getByTestId('new-class')).getByRole('button', { name: 'Continuar' });
+
+/** Every row of the calendar confirmed, the first payment and the meeting moved ahead first. */
+async function confirmCalendar(user: ReturnType<typeof userEvent.setup>) {
+  fireEvent.change(within(row('Primer Pago')).getByLabelText('Fecha'), { target: { value: fromToday(5) } });
+  fireEvent.change(within(row('Reunión de Padres de Familia')).getByLabelText('Fecha y hora'), {
+    target: { value: `${fromToday(45)}T18:00` },
+  });
+  for (const checkbox of within(screen.getByTestId('new-class')).getAllByRole('checkbox', { name: 'Confirmado' }))
+    await user.click(checkbox);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  jest.mocked(toast).mockClear();
+});
+
+describe("'Nueva promoción' by steps", () => {
+  it('proposes the closed calendar a year later, and a date already past cannot be confirmed until it is changed', async () => {
+    serve();
+    const { user } = renderCard();
+    await user.click(continueButton());
+    expect(await screen.findByRole('heading', { name: 'Calendario de la Promoción 2027' })).toHaveFocus();
+    const first = await screen.findByRole('group', { name: 'Primer Pago' });
+    expect(within(first).getByLabelText('Fecha')).toHaveValue(dayYearLater(PAYMENTS[0]!.date));
+    expect(within(first).getByLabelText('Monto por familia (Q)')).toHaveValue('2950');
+    expect(within(first).getByLabelText('Monto para gemelos (Q, opcional)')).toHaveValue('4250');
+    expect(within(first).getByText('Esta fecha ya pasó')).toBeInTheDocument();
+    expect(within(first).getByRole('checkbox', { name: 'Confirmado' })).toBeDisabled();
+    const meeting = row('Reunión de Padres de Familia');
+    expect(within(meeting).getByLabelText('Fecha y hora')).toHaveValue(toDateTimeLocal(instantYearLater(new Date(EVENTS[1]!.fecha))));
+    expect(within(meeting).getByRole('checkbox', { name: 'Confirmado' })).toBeDisabled();
+    const mass = row('Misa de Acción de Gracias');
+    expect(within(mass).queryByText('Esta fecha ya pasó')).not.toBeInTheDocument();
+    expect(within(mass).getByRole('checkbox', { name: 'Confirmado' })).toBeEnabled();
+
+    // Every other row confirmed: the past ones still hold 'Continuar'.
+    for (const name of ['Segundo Pago', 'Tercer Pago', 'Cuarto Pago', 'Quinto Pago', 'Sexto Pago', 'Misa de Acción de Gracias'])
+      await user.click(within(row(name)).getByRole('checkbox', { name: 'Confirmado' }));
+    expect(screen.getByText('6 de 8 fechas confirmadas')).toBeInTheDocument();
+    expect(continueButton()).toBeDisabled();
+
+    fireEvent.change(within(first).getByLabelText('Fecha'), { target: { value: fromToday(5) } });
+    expect(within(first).queryByText('Esta fecha ya pasó')).not.toBeInTheDocument();
+    await user.click(within(first).getByRole('checkbox', { name: 'Confirmado' }));
+    // A confirmed row that changes is confirmed again.
+    await user.type(within(row('Sexto Pago')).getByLabelText('Monto por familia (Q)'), '5');
+    expect(within(row('Sexto Pago')).getByRole('checkbox', { name: 'Confirmado' })).not.toBeChecked();
+    expect(screen.getByText('6 de 8 fechas confirmadas')).toBeInTheDocument();
+  });
+
+  it('keeps the open button disabled until the name is typed exactly, then opens with the confirmed calendar', async () => {
+    const posted = serve();
+    const { user } = renderCard();
+    await user.click(continueButton());
+    await screen.findByRole('group', { name: 'Primer Pago' });
+    await confirmCalendar(user);
+    expect(screen.getByText('8 de 8 fechas confirmadas')).toBeInTheDocument();
+    await user.click(continueButton());
+    const own = await screen.findByRole('checkbox', { name: 'Ana López (tú)' });
+    expect(own).toBeChecked();
+    expect(own).toBeDisabled();
+    // A disabled admin account and a parent's account form no committee.
+    expect(within(screen.getByRole('group', { name: 'Comité de la nueva promoción' })).getAllByRole('checkbox')).toHaveLength(2);
+    await user.click(screen.getByRole('checkbox', { name: 'Bruno Díaz' }));
+    await user.click(continueButton());
+
+    const open = screen.getByRole('button', { name: 'Abrir la Promoción 2027' });
+    const typed = screen.getByLabelText('Escribe «Promoción 2027» para confirmar');
+    expect(open).toBeDisabled();
+    await user.type(typed, 'promoción 2027');
+    expect(open).toBeDisabled();
+    await user.clear(typed);
+    await user.type(typed, 'Promoción 2027');
+    expect(open).toBeEnabled();
+    await user.click(open);
+
+    expect(await screen.findByText('Gestión de Familias')).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        year: 2027,
+        name: 'Promoción 2027',
+        adminIds: [7, 8],
+        payments: PAYMENTS.map((payment, index) => ({
+          id: payment.id,
+          date: index === 0 ? fromToday(5) : dayYearLater(payment.date),
+          amountQuetzales: 2950,
+          twinsAmountQuetzales: index === 0 ? 4250 : null,
+        })),
+        events: [
+          {
+            id: 11,
+            fecha: instantYearLater(new Date(EVENTS[0]!.fecha))
+              .toISOString()
+              .replace(/:\d{2}\.\d{3}Z$/, ':00.000Z'),
+          },
+          { id: 12, fecha: fromDateTimeLocal(`${fromToday(45)}T18:00`) },
+        ],
+        confirmName: 'Promoción 2027',
+      },
+    ]);
+    expect(toast).toHaveBeenCalledWith({ title: 'Promoción 2027 abierta', description: 'Ahora importa la lista de familias del colegio.' });
+    // Opened: the draft is gone.
+    expect(localStorage.getItem('portal.nueva-promocion.1')).toBeNull();
+  });
+
+  it('restores every step of the draft after the page is left and opened again', async () => {
+    serve();
+    const first = renderCard();
+    const year = within(first.card()).getByLabelText('Año');
+    await first.user.clear(year);
+    await first.user.type(year, '2028');
+    await first.user.click(continueButton());
+    await screen.findByRole('group', { name: 'Primer Pago' });
+    await confirmCalendar(first.user);
+    first.unmount();
+
+    const again = renderCard();
+    expect(within(again.card()).getByLabelText('Año')).toHaveValue(2028);
+    expect(within(again.card()).getByLabelText('Nombre')).toHaveValue('Promoción 2028');
+    const payment = await screen.findByRole('group', { name: 'Primer Pago' });
+    expect(within(payment).getByLabelText('Fecha')).toHaveValue(fromToday(5));
+    expect(within(payment).getByRole('checkbox', { name: 'Confirmado' })).toBeChecked();
+    expect(screen.getByText('8 de 8 fechas confirmadas')).toBeInTheDocument();
+    expect(continueButton()).toBeEnabled();
+  });
+
+  it("shows the API's refusal in a destructive toast, and the draft stays", async () => {
+    const message = 'La fecha del Tercer Pago (23/09/2026) ya pasó: elige una fecha desde hoy.';
+    const posted = serve({ status: 400, body: { statusCode: 400, message } });
+    const { user } = renderCard();
+    await user.click(continueButton());
+    await screen.findByRole('group', { name: 'Primer Pago' });
+    await confirmCalendar(user);
+    await user.click(continueButton());
+    await user.click(continueButton());
+    await user.type(screen.getByLabelText('Escribe «Promoción 2027» para confirmar'), 'Promoción 2027');
+    await user.click(screen.getByRole('button', { name: 'Abrir la Promoción 2027' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'No se pudo abrir la nueva promoción', description: message, variant: 'destructive' }),
+    );
+    expect(posted).toHaveLength(1);
+    expect(screen.queryByText('Gestión de Familias')).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('portal.nueva-promocion.1')!)).toMatchObject({ step: 4, typedName: 'Promoción 2027' });
+  });
+});
