@@ -129,6 +129,7 @@ export const texts = {
       'reset-password': 'Nueva contraseña',
       'reset-no-account': 'Contraseña: correo sin cuenta',
       invitation: 'Invitación',
+      'admin-invitation': 'Invitación de administrador',
       aviso: 'Aviso',
       recordatorio: 'Recordatorio de pago',
       cuentas: 'Respuesta a una pregunta sobre las cuentas',

@@ -74,6 +74,7 @@ describe.each(DATABASES)('authorization matrix (%s)', (kind) => {
     'POST /api/verify-email',
     'POST /api/password-reset/confirm',
     'POST /api/invitation/accept',
+    'POST /api/admin-invitation/accept',
     'POST /api/unsubscribe/:token',
   ]);
 

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
 import { FamilyStoreModule } from '../families/family.store';
 import { AuthModule } from '../auth/auth.module';
@@ -8,10 +10,13 @@ import { AccountsService } from './accounts.service';
 import { DoorAccessController } from './door-access.controller';
 import { DoorAccessService } from './door-access.service';
 import { InvitationsController } from './invitations.controller';
+import { AdminInvitationEntity } from './admin-invitation.entity';
+import { AdminInvitationLinkController, AdminInvitationsController } from './admin-invitations.controller';
+import { AdminInvitationsService } from './admin-invitations.service';
 
 @Module({
-  imports: [AuthModule, UsersModule, FamilyStoreModule, GalaModule],
-  controllers: [AccountsController, InvitationsController, DoorAccessController],
-  providers: [AccountsService, DoorAccessService],
+  imports: [TypeOrmModule.forFeature([AdminInvitationEntity]), AuthModule, UsersModule, FamilyStoreModule, GalaModule, SettingsModule],
+  controllers: [AccountsController, InvitationsController, DoorAccessController, AdminInvitationsController, AdminInvitationLinkController],
+  providers: [AccountsService, DoorAccessService, AdminInvitationsService],
 })
 export class AccountsModule {}

@@ -37,6 +37,7 @@ import { ReceiptIntent1765710000000 } from './migrations/1765710000000-receipt-i
 import { ReceiptNumbers1765720000000 } from './migrations/1765720000000-receipt-numbers';
 import { BankLineIncome1765730000000 } from './migrations/1765730000000-bank-line-income';
 import { ClosingBalanceKind1765740000000 } from './migrations/1765740000000-closing-balance-kind';
+import { AdminInvitations1765810000000 } from './migrations/1765810000000-admin-invitations';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -74,6 +75,7 @@ export const MIGRATIONS = [
   ReceiptNumbers1765720000000,
   BankLineIncome1765730000000,
   ClosingBalanceKind1765740000000,
+  AdminInvitations1765810000000,
 ];
 
 /**

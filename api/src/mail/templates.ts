@@ -85,6 +85,22 @@ export function invitationMail(input: { contactName: string; graduateName: strin
   };
 }
 
+/** A committee member invited to administer the portal, once a second admin approved it. */
+export function adminInvitationMail(input: { name: string; invitedBy: string; link: string; classYear: number; days: number }): Mail {
+  const paragraphs = [
+    `Hola, ${input.name}:`,
+    `${input.invitedBy} te invita a administrar el portal de graduación de la promoción Class of ${input.classYear}, como miembro del comité de padres.`,
+    `Con este enlace eliges tu nombre de usuario y tu contraseña. Vence en ${input.days} días y sirve una sola vez.`,
+    'Si no esperabas esta invitación, ignora este mensaje: sin el enlace no se crea ninguna cuenta.',
+  ];
+  const action = { label: 'Crear mi cuenta de administrador', url: input.link };
+  return {
+    subject: `Invitación para administrar el portal · Class of ${input.classYear}`,
+    text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
+    html: layout(input.classYear, paragraphs, action),
+  };
+}
+
 function footer(text: string, link: { label: string; url: string }): string {
   return `<p style="font-size: 12px; color: #6b7280">${escapeHtml(text)} <a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`;
 }

@@ -102,6 +102,12 @@ export class UsersService {
     return this.users.findOneBy({ email, disabledAt: IsNull() });
   }
 
+  /** Whether any account, enabled or not, holds this e-mail (normalised), compared letter for letter. */
+  async emailTaken(manager: EntityManager, email: string): Promise<boolean> {
+    const found = await manager.find(UserEntity, { where: { email }, select: { id: true, email: true } });
+    return found.some((user) => user.email === email);
+  }
+
   /** Every account, by name (then id). */
   list(): Promise<UserRecord[]> {
     return this.users.find({ order: { name: 'ASC', id: 'ASC' } });

@@ -1,7 +1,8 @@
 // The authorization matrix's rows (authorization-rules.ts) for signing in, accounts, e-mails, the
 // history and the settings.
 import type { Settings } from '@portal/contracts';
-import { AccountTokens } from '../../src/auth/account-tokens';
+import { AdminInvitationEntity } from '../../src/accounts/admin-invitation.entity';
+import { AccountTokens, hashToken, newToken } from '../../src/auth/account-tokens';
 import { hashPassword } from '../../src/auth/password';
 import { OutboxMessageEntity } from '../../src/mail/outbox-message.entity';
 import { OutboxService } from '../../src/mail/outbox.service';
@@ -34,6 +35,27 @@ async function outboxMessage(api: TestApi): Promise<number> {
 async function invitationToken(api: TestApi): Promise<string> {
   const family = await createFamily(api, { tablesBooked: 0 });
   return api.app.get(AccountTokens).issue(api.dataSource.manager, { familyId: family.id, email: family.email }, 'invitation', 3_600_000);
+}
+
+/**
+ * A new admin invitation by another admin: pending, or approved with the token its e-mail would carry.
+ */
+async function adminInvitation(api: TestApi, state: 'pendiente' | 'aprobada'): Promise<{ id: number; token: string }> {
+  const proposer = await createUser(api, 'admin', null);
+  const token = newToken();
+  const row = api.dataSource.getRepository(AdminInvitationEntity).create({
+    name: 'Invitada al comité',
+    email: `comite.${nextNumber()}@example.com`,
+    state,
+    createdById: proposer.id,
+    createdByName: proposer.name,
+    createdAt: new Date(),
+    sentAlone: false,
+    tokenHash: state === 'aprobada' ? hashToken(token) : null,
+    expiresAt: state === 'aprobada' ? new Date(Date.now() + 3_600_000) : null,
+  });
+  await api.dataSource.getRepository(AdminInvitationEntity).insert(row);
+  return { id: row.id, token };
 }
 
 /** Admins act on a new parent account; parents aim at the other family's parent. */
@@ -122,6 +144,32 @@ export const ACCOUNT_ROUTES: Record<string, RouteRule> = {
     },
   },
   'POST /api/families/invitations': { expect: ADMIN(201) },
+  'GET /api/admin-invitations': { expect: ADMIN(200) },
+  'POST /api/admin-invitations': {
+    expect: ADMIN(201),
+    request: () => ({ body: { name: 'Miembro del comité', email: `miembro.${nextNumber()}@example.com` } }),
+  },
+  'POST /api/admin-invitations/:id/approve': {
+    expect: ADMIN(201),
+    request: async ({ api }) => ({ url: `/api/admin-invitations/${(await adminInvitation(api, 'pendiente')).id}/approve` }),
+  },
+  'POST /api/admin-invitations/:id/reject': {
+    expect: ADMIN(201),
+    request: async ({ api }) => ({ url: `/api/admin-invitations/${(await adminInvitation(api, 'pendiente')).id}/reject` }),
+  },
+  'POST /api/admin-invitation/check': {
+    expect: ALL_OK,
+    request: async ({ api }) => ({ body: { token: (await adminInvitation(api, 'aprobada')).token } }),
+  },
+  'POST /api/admin-invitation/accept': {
+    expect: [201, 201, 201, 201, 201],
+    request: async ({ api }) => {
+      const username = `comite.${nextNumber()}`;
+      const password = 'promocion-2026-segura';
+      const { token } = await adminInvitation(api, 'aprobada');
+      return { body: { token, name: 'Invitada al comité', username, password, confirmPassword: password } };
+    },
+  },
   'POST /api/families/:id/invitation': {
     expect: ADMIN(201),
     request: async (context) => ({ url: `/api/families/${(await targetFamily(context)).id}/invitation` }),

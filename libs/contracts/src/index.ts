@@ -5,6 +5,7 @@
 // One file per domain; this one only gathers them.
 
 export * from './auth';
+export * from './admin-invitations';
 export * from './email';
 export * from './families';
 export * from './receipts';
