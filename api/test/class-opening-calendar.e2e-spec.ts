@@ -104,6 +104,15 @@ describe.each(DATABASES)('the calendar the next class opens with (%s)', (kind) =
     expect(
       dates.map(({ id, date, amountQuetzales, twinsAmountQuetzales }) => ({ id, date, amountQuetzales, twinsAmountQuetzales })),
     ).toEqual(payments);
+    // The text families read says this year's amounts, not last year's.
+    expect(dates.map(({ amount }) => amount)).toEqual([
+      'Q3,100 (Q4,400 familias con gemelos)',
+      'Q3,500.50',
+      'Q1,600',
+      'Q1,600',
+      'Q1,200',
+      'Q900',
+    ]);
     const events = (await president.get<GraduationEvent[]>('/api/events')).body;
     expect(events.map(({ id, fecha }) => ({ id, fecha })).sort((a, b) => a.id - b.id)).toEqual(
       [...calendar.events].sort((a, b) => a.id - b.id),

@@ -2,7 +2,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import type { ConfirmedPayment, PaymentNumber, PaymentStatus, User } from '@portal/contracts';
-import { toCentavos } from '@portal/format';
+import { formatQuetzales, toCentavos } from '@portal/format';
 import { Database } from '../database/database.service';
 import { PaymentAnswerEntity } from './payment-answer.entity';
 import { PaymentDateEntity } from './payment-date.entity';
@@ -155,13 +155,19 @@ export class PaymentStore {
   async startClass(manager: EntityManager, payments: readonly ConfirmedPayment[]): Promise<void> {
     const centavos = (quetzales: number | null) => (quetzales === null ? null : toCentavos(quetzales));
     for (const payment of payments) {
+      const before = await manager.findOneByOrFail(PaymentDateEntity, { id: payment.id });
+      const amountCentavos = centavos(payment.amountQuetzales);
+      const twinsAmountCentavos = centavos(payment.twinsAmountQuetzales);
+      const same = amountCentavos === before.amountCentavos && twinsAmountCentavos === before.twinsAmountCentavos;
       await manager.update(
         PaymentDateEntity,
         { id: payment.id },
         {
           date: payment.date,
-          amountCentavos: centavos(payment.amountQuetzales),
-          twinsAmountCentavos: centavos(payment.twinsAmountQuetzales),
+          amountCentavos,
+          twinsAmountCentavos,
+          // The text families read follows the confirmed amounts: last year's 'Q2,950' is not this year's.
+          amount: same ? before.amount : amountText(payment),
         },
       );
     }
@@ -189,3 +195,13 @@ export class PaymentStore {
   exports: [PaymentStore],
 })
 export class PaymentStoreModule {}
+
+/** 'Q3,100 (Q4,400 familias con gemelos)', or 'Por definir' while the amount is not set. */
+export function amountText({
+  amountQuetzales,
+  twinsAmountQuetzales,
+}: Pick<ConfirmedPayment, 'amountQuetzales' | 'twinsAmountQuetzales'>): string {
+  if (amountQuetzales === null) return 'Por definir';
+  const twins = twinsAmountQuetzales === null ? '' : ` (${formatQuetzales(twinsAmountQuetzales)} familias con gemelos)`;
+  return `${formatQuetzales(amountQuetzales)}${twins}`;
+}
