@@ -22,6 +22,7 @@ const VerifyEmailPage = lazy(() => import('./auth/VerifyEmailPage').then((module
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
 const InvitationPage = lazy(() => import('./auth/InvitationPage').then((module) => ({ default: module.InvitationPage })));
+const AdminInvitationPage = lazy(() => import('./auth/InvitationPage').then((module) => ({ default: module.AdminInvitationPage })));
 
 // A door account has no 'Mi cuenta': the API refuses it every route but the door's.
 const ACCOUNT_PAGE_ROLES = ['admin', 'parent'] as const;
@@ -80,6 +81,14 @@ export function App() {
             element={
               <Lazy>
                 <ResetPasswordPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/auth/invitacion-admin"
+            element={
+              <Lazy>
+                <AdminInvitationPage />
               </Lazy>
             }
           />

@@ -159,6 +159,12 @@ export const texts = {
     badText: 'El enlace no es válido, ya se usó o venció. Pide al comité una invitación nueva, o inicia sesión si ya creaste tu cuenta.',
     toLogin: 'Iniciar sesión',
   },
+  adminInvitation: {
+    title: 'Crea tu cuenta de administrador',
+    subtitle: 'El comité de padres te invitó a administrar el portal de graduación. Elige tu nombre de usuario y tu contraseña.',
+    badText: 'El enlace no es válido, ya se usó o venció. Pide al comité una invitación nueva, o inicia sesión si ya creaste tu cuenta.',
+    emailHint: 'El correo al que llegó la invitación.',
+  },
   notFound: {
     heading: '404 Page Not Found',
     body: 'La página que buscas no existe o fue movida.',

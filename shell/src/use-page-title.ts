@@ -10,6 +10,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/auth\/recuperar\/?$/, 'Recuperar contraseña'],
   [/^\/auth\/restablecer\/?$/, 'Nueva contraseña'],
   [/^\/auth\/invitacion\/?$/, 'Invitación'],
+  [/^\/auth\/invitacion-admin\/?$/, 'Invitación al comité'],
   [/^\/cuenta\/?$/, 'Mi cuenta'],
   [/^\/admin(\/|$)/, 'Panel Administrativo'],
   [/^\/parent(\/|$)/, 'Portal de Padres'],

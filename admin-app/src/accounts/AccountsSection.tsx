@@ -20,6 +20,7 @@ import { LinkDialog, type SharedLink } from '../common/LinkDialog';
 import { QueryState } from '../common/QueryState';
 import { adminToasts } from '../common/admin-toasts';
 import { texts } from '../texts';
+import { AdminInvitationCard } from './AdminInvitationCard';
 
 const t = texts.accounts;
 type Action = 'unlink' | 'disable' | 'remove';
@@ -108,6 +109,7 @@ export default function AccountsSection() {
 
   return (
     <SectionFrame>
+      <AdminInvitationCard />
       <Card>
         <QueryState isLoading={isLoading} error={error}>
           {accounts && accounts.length === 0 ? (

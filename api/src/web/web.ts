@@ -14,7 +14,8 @@ import { SESSION_COOKIE } from '../auth/sessions.service';
 import { securityHeaders } from '../common/security-headers';
 
 /** Routes the shell draws itself; any other path gets the shell's 404 page with status 404. */
-const SHELL_ROUTES = /^\/(auth(\/(verificar|recuperar|restablecer|invitacion))?\/?|cuenta\/?|door\/?|(admin|parent)(\/.*)?)?$/;
+const SHELL_ROUTES =
+  /^\/(auth(\/(verificar|recuperar|restablecer|invitacion|invitacion-admin))?\/?|cuenta\/?|door\/?|(admin|parent)(\/.*)?)?$/;
 /** Files whose name carries a content hash never change and may be cached for a year (also
  * their precompressed .br/.gz twins, which is what is read when the browser accepts them). */
 const HASHED = /\.[0-9a-f]{10}\.\w+(\.(br|gz))?$/;

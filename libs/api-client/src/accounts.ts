@@ -1,5 +1,15 @@
 import useSWR from 'swr';
-import type { Account, AccountLink, BulkInvitationResult, DoorAccess, DoorAccessCreated, DoorAccessInput, Family } from '@portal/contracts';
+import type {
+  Account,
+  AccountLink,
+  AdminInvitation,
+  AdminInvitationInput,
+  BulkInvitationResult,
+  DoorAccess,
+  DoorAccessCreated,
+  DoorAccessInput,
+  Family,
+} from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
@@ -45,3 +55,21 @@ const doorAccessChanged = { refresh: [doorAccessesKey, `${accountsKey}*`] };
 /** The answer carries the password, shown this once. */
 export const useGrantDoorAccess = mutationHook(grantDoorAccess, doorAccessChanged);
 export const useRevokeDoorAccess = mutationHook(revokeDoorAccess, doorAccessChanged);
+
+// ---- 'Invitar administrador': proposed by one admin, e-mailed once a second approves ----
+export const adminInvitationsKey = '/api/admin-invitations';
+
+export const getAdminInvitations = () => getJson<AdminInvitation[]>(adminInvitationsKey);
+export const proposeAdminInvitation = (input: AdminInvitationInput) => apiRequest<AdminInvitation>('POST', adminInvitationsKey, input);
+export const approveAdminInvitation = (id: number) => apiRequest<AdminInvitation>('POST', `${adminInvitationsKey}/${id}/approve`);
+/** Another admin rejects it; its proposer withdraws it. */
+export const rejectAdminInvitation = (id: number) => apiRequest<AdminInvitation>('POST', `${adminInvitationsKey}/${id}/reject`);
+
+export function useAdminInvitations() {
+  return useSWR(adminInvitationsKey, getAdminInvitations, QUERY_OPTIONS);
+}
+
+const adminInvitationChanged = { refresh: [adminInvitationsKey] };
+export const useProposeAdminInvitation = mutationHook(proposeAdminInvitation, adminInvitationChanged);
+export const useApproveAdminInvitation = mutationHook(approveAdminInvitation, adminInvitationChanged);
+export const useRejectAdminInvitation = mutationHook(rejectAdminInvitation, adminInvitationChanged);

@@ -1,6 +1,8 @@
 import useSWR from 'swr';
 import type {
+  AcceptAdminInvitationRequest,
   AcceptInvitationRequest,
+  AdminInvitationCheck,
   ChangePasswordRequest,
   Invitation,
   LoginRequest,
@@ -53,6 +55,9 @@ export const useRequestPasswordReset = mutationHook(requestPasswordReset);
 export const useResetPassword = mutationHook(resetPassword);
 export const checkInvitation = (token: string) => apiRequest<Invitation>('POST', '/api/invitation/check', { token });
 export const acceptInvitation = (input: AcceptInvitationRequest) => apiRequest<User>('POST', '/api/invitation/accept', input);
+export const checkAdminInvitation = (token: string) => apiRequest<AdminInvitationCheck>('POST', '/api/admin-invitation/check', { token });
+export const acceptAdminInvitation = (input: AcceptAdminInvitationRequest) =>
+  apiRequest<User>('POST', '/api/admin-invitation/accept', input);
 /** Other browsers of the user are signed out; this one stays signed in. */
 export const changePassword = (data: ChangePasswordRequest) => apiRequest<void>('PUT', '/api/user/password', data);
 /** Every browser of the user is signed out, this one included. */

@@ -1,9 +1,26 @@
 import { useCallback, useEffect } from 'react';
 import { useSWRConfig } from 'swr';
-import type { AcceptInvitationRequest, ChangePasswordRequest, LoginRequest, RegisterRequest, User } from '@portal/contracts';
+import type {
+  AcceptAdminInvitationRequest,
+  AcceptInvitationRequest,
+  ChangePasswordRequest,
+  LoginRequest,
+  RegisterRequest,
+  User,
+} from '@portal/contracts';
 import { useMutation } from '@portal/api-client/mutation';
 import { errorMessage, onSessionEnded } from '@portal/api-client/request';
-import { acceptInvitation, changePassword, login, logout, logoutAll, publicConfigKey, register, userKey } from '@portal/api-client/session';
+import {
+  acceptAdminInvitation,
+  acceptInvitation,
+  changePassword,
+  login,
+  logout,
+  logoutAll,
+  publicConfigKey,
+  register,
+  userKey,
+} from '@portal/api-client/session';
 import { toast } from '@portal/ui/toast';
 import { keepDeviceDataFor } from './device-data';
 
@@ -63,6 +80,18 @@ export function useAcceptInvitation(onSignedIn: (user: User) => void) {
       onSignedIn(user);
     },
     onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+/** An invitation to administer the portal: the new admin account is signed in, like a registration. */
+export function useAcceptAdminInvitation(onSignedIn: (user: User) => void) {
+  const setUser = useSetUser();
+  return useMutation((data: AcceptAdminInvitationRequest) => acceptAdminInvitation(data), {
+    onSuccess: async (user) => {
+      await setUser(user);
+      onSignedIn(user);
+    },
+    onError: (error) => toast({ title: 'No se pudo crear la cuenta', description: errorMessage(error), variant: 'destructive' }),
   });
 }
 

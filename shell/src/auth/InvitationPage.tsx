@@ -1,6 +1,6 @@
 import { Link, Navigate, useNavigate, useSearchParams } from '@portal/ui/router';
 import { homeFor } from '@portal/auth/home';
-import { useInvitation } from '@portal/api-client/account-links';
+import { useAdminInvitation, useInvitation } from '@portal/api-client/account-links';
 import { useUser } from '@portal/api-client/session';
 import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';
@@ -40,6 +40,44 @@ export function InvitationPage() {
     <AuthCard title={t.title(invitation.graduateName)} subtitle={t.subtitle}>
       <RegisterForm
         invitation={{ token, email: invitation.email, name: invitation.contactName }}
+        onSignedIn={(signedIn) => navigate(homeFor(signedIn.role), { replace: true })}
+      />
+    </AuthCard>
+  );
+}
+
+const a = texts.adminInvitation;
+
+/** /auth/invitacion-admin?token=...: a committee member invited to administer the portal. */
+export function AdminInvitationPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const { user, isLoading: userLoading } = useUser();
+  const { data: invitation, error, isLoading } = useAdminInvitation(token);
+
+  if (isLoading || userLoading) {
+    return (
+      <div className="ui-page-center">
+        <Spinner size="lg" label={t.checking} />
+      </div>
+    );
+  }
+  if (user) return <Navigate to={homeFor(user.role)} replace />;
+  if (error || !invitation) {
+    return (
+      <AuthCard title={t.badTitle}>
+        <p role="alert">{a.badText}</p>
+        <Link to="/auth" className="ui-button ui-button--primary">
+          {t.toLogin}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={a.title} subtitle={a.subtitle}>
+      <RegisterForm
+        invitation={{ token, email: invitation.email, name: invitation.name, admin: true }}
         onSignedIn={(signedIn) => navigate(homeFor(signedIn.role), { replace: true })}
       />
     </AuthCard>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, type RegisterRequest, type User } from '@portal/contracts';
-import { useAcceptInvitation, useRegister } from '@portal/auth/mutations';
+import { useAcceptAdminInvitation, useAcceptInvitation, useRegister } from '@portal/auth/mutations';
 import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
@@ -38,7 +38,8 @@ export function RegisterForm({
   invitation,
 }: {
   onSignedIn: (user: User) => void;
-  invitation?: { token: string; email: string; name?: string };
+  /** `admin`: an invitation to administer the portal, not a family's. */
+  invitation?: { token: string; email: string; name?: string; admin?: boolean };
 }) {
   const [form, setForm] = useState<RegisterRequest>({
     name: invitation?.name ?? '',
@@ -49,7 +50,9 @@ export function RegisterForm({
   });
   const [errors, setErrors] = useState<Errors>({});
   const register = useRegister(onSignedIn);
-  const accept = useAcceptInvitation(onSignedIn);
+  const acceptFamily = useAcceptInvitation(onSignedIn);
+  const acceptAdmin = useAcceptAdminInvitation(onSignedIn);
+  const accept = invitation?.admin ? acceptAdmin : acceptFamily;
   const pending = register.isPending || accept.isPending;
 
   function submit(event: FormEvent) {
@@ -71,7 +74,7 @@ export function RegisterForm({
           id={`register-${name}`}
           label={t[name]}
           error={errors[name]}
-          hint={invitation && name === 'email' ? t.invitationHint : hint}
+          hint={invitation && name === 'email' ? (invitation.admin ? texts.adminInvitation.emailHint : t.invitationHint) : hint}
         >
           <Input
             id={`register-${name}`}

@@ -1,0 +1,28 @@
+// What the committee reads in 'Invitar administrador' (docs/security.md, 'Invitar administrador').
+export const adminInvitationTexts = {
+  title: 'Invitar administrador',
+  description:
+    'Un miembro del comité recibe por correo un enlace para crear su cuenta de administrador. Como un administrador mueve dinero, otro administrador aprueba la invitación antes de que se envíe.',
+  name: 'Nombre completo',
+  email: 'Correo',
+  send: 'Enviar invitación',
+  proposed: 'Invitación registrada',
+  waits: 'Se enviará cuando otro administrador la apruebe.',
+  sentAlone: 'Enviada ya: eres el único administrador, así que no necesitaba otra aprobación.',
+  failed: 'No se pudo completar',
+  nameRequired: 'El nombre es requerido.',
+  emailInvalid: 'El correo no es válido.',
+  pendingTitle: 'Esperan a un segundo administrador',
+  none: 'No hay invitaciones esperando aprobación.',
+  proposedBy: (name: string) => `Propuesta por ${name}`,
+  yours: 'Propuesta por ti: la aprueba otro administrador.',
+  approve: 'Aprobar',
+  reject: 'Rechazar',
+  withdraw: 'Retirar',
+  approveLabel: (name: string) => `Aprobar y enviar la invitación de ${name}`,
+  rejectLabel: (name: string) => `Rechazar la invitación de ${name}`,
+  withdrawLabel: (name: string) => `Retirar la invitación de ${name}`,
+  approved: 'Invitación aprobada y enviada',
+  rejected: 'Invitación rechazada',
+  withdrawn: 'Invitación retirada',
+} as const;
