@@ -38,15 +38,13 @@ describe.each(DATABASES)('admin invitations (%s)', (kind) => {
   const actions = async () => (await api.dataSource.getRepository(HistoryEntity).find({ order: { id: 'ASC' } })).map((row) => row.action);
 
   const accept = (token: string, username: string) =>
-    api
-      .agent()
-      .post<User>('/api/admin-invitation/accept', {
-        token,
-        name: 'Nueva Admin',
-        username,
-        password: NEW_PASSWORD,
-        confirmPassword: NEW_PASSWORD,
-      });
+    api.agent().post<User>('/api/admin-invitation/accept', {
+      token,
+      name: 'Nueva Admin',
+      username,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
 
   it('sends at once when the deployment has one enabled admin, and says so in Historial', async () => {
     const response = await ana.post<AdminInvitation>('/api/admin-invitations', { name: 'Sola Pérez', email: 'Sola@Example.com' });

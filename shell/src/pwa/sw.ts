@@ -87,8 +87,8 @@ async function checkUser(response: Response): Promise<void> {
   }
 }
 
-/** The session's role hint (@portal/contracts ROLE_HINT_COOKIE, set at build), dropped by the API at sign-out. */
-declare const __ROLE_HINT_COOKIE__: string;
+// `__ROLE_HINT_COOKIE__`: the session's role hint (@portal/contracts ROLE_HINT_COOKIE, set at build
+// and declared in boot.ts), dropped by the API at sign-out.
 
 /**
  * Whether the session has ended: a page or an answer that arrives after the sign-out (the late
