@@ -72,7 +72,7 @@ describe.each(DATABASES)('importing the school list (%s)', (kind) => {
     expect(created[0]).toMatchObject({ actorUserId: adminId, actorName: 'Secretaria del comité' });
   });
 
-  it('refuses each bad row of a Latin-1 list with its number and reason, and imports only the others', async () => {
+  it('refuses each bad row of a Latin-1 list with its number and reason, and imports the others, one with no phone and one with two addresses', async () => {
     const count = (await families()).length;
     const read = await preview(MIXED);
     expect(read.rows).toEqual(MIXED.accepted);
@@ -82,12 +82,16 @@ describe.each(DATABASES)('importing the school list (%s)', (kind) => {
 
     const response = await importList(MIXED, read.checksum);
     expect(response.statusCode).toBe(201);
-    expect(response.json<FamilyImportResult>().created).toBe(3);
+    expect(response.json<FamilyImportResult>().created).toBe(5);
     const after = await families();
-    expect(after).toHaveLength(count + 3);
+    expect(after).toHaveLength(count + 5);
     const names = after.map((family) => family.graduateName);
-    expect(names).toEqual(expect.arrayContaining(['Íñigo Cifuentes', 'Valeria Juárez', 'Renata Sandoval']));
-    for (const refused of ['Sofía Pérez', 'Mateo García', 'Camila Juárez']) expect(names).not.toContain(refused);
+    expect(names).toEqual(expect.arrayContaining(['Íñigo Cifuentes', 'Mateo García', 'Valeria Juárez', 'Renata Sandoval', 'Lía Morales']));
+    for (const refused of ['Sofía Pérez', 'Camila Juárez']) expect(names).not.toContain(refused);
+    // No phone: the family is there, its number to be added; two addresses: the first is the family's.
+    expect(await byEmail('julian.garcia@example.com')).toEqual([expect.objectContaining({ graduateName: 'Mateo García', phone: '' })]);
+    expect(await byEmail('carmen.morales@example.com')).toEqual([expect.objectContaining({ graduateName: 'Lía Morales' })]);
+    expect(await byEmail('jorge.morales@example.com')).toEqual([]);
     // The family the portal had is left as it was; the repeated e-mail gave one family.
     expect(await byEmail(EXISTING_EMAIL)).toEqual([
       expect.objectContaining({ graduateName: 'Pablo Estrada', contactName: 'Elena Estrada' }),
@@ -144,13 +148,18 @@ describe.each(DATABASES)('importing the school list (%s)', (kind) => {
     expect(await snapshotTables(api)).toEqual(before);
   });
 
-  it('refuses a file that is not a list, and a list without one of the four columns', async () => {
+  it('refuses a file that is not a list and a list without its e-mails, and reads one without phones', async () => {
     const pdf = await send(admin, PREVIEW, Buffer.from('%PDF-1.4\n1 0 obj\n'), {}, 'lista.pdf');
     expect(pdf.statusCode).toBe(400);
     expect(expectSpanishError(pdf).message).toMatch(/^El archivo no es una lista/);
-    const noPhone = await send(admin, PREVIEW, Buffer.from('Alumno,Encargado,Correo\nAna,Luis,luis@example.com\n'));
-    expect(noPhone.statusCode).toBe(400);
-    expect(expectSpanishError(noPhone).message).toBe('Falta en la lista la columna del teléfono (Teléfono o Celular).');
+    const noEmail = await send(admin, PREVIEW, Buffer.from('Alumno,Encargado,Celular\nAna,Luis,5555\n'));
+    expect(noEmail.statusCode).toBe(400);
+    expect(expectSpanishError(noEmail).message).toBe('Falta en la lista la columna del correo (Correo o E-mail).');
+    const noPhones = await send(admin, PREVIEW, Buffer.from('Alumno,Encargado,Correo\nAna,Luis,luis.sin.telefono@example.com\n'));
+    expect(noPhones.statusCode).toBe(200);
+    expect(noPhones.json<FamilyImportPreview>().rows).toEqual([
+      { line: 2, graduateName: 'Ana', contactName: 'Luis', email: 'luis.sin.telefono@example.com', phone: '', otherEmails: [] },
+    ]);
   });
 
   it('is the committee’s alone: a parent and a visitor are refused, and nothing is created', async () => {

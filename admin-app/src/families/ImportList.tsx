@@ -27,8 +27,20 @@ const accepted: Array<Column<FamilyImportRow>> = [
   { header: t.columns.line, cell: (row) => row.line, className: 'admin-nowrap' },
   { header: t.columns.graduate, cell: (row) => <span className="admin-strong">{row.graduateName}</span> },
   { header: t.columns.contact, cell: (row) => row.contactName },
-  { header: t.columns.email, cell: (row) => <span className="admin-break">{row.email}</span> },
-  { header: t.columns.phone, cell: (row) => row.phone, className: 'admin-nowrap' },
+  {
+    header: t.columns.email,
+    cell: (row) => (
+      <div>
+        <span className="admin-break">{row.email}</span>
+        {row.otherEmails.length > 0 && <div className="admin-muted admin-break">{t.otherEmails(row.otherEmails)}</div>}
+      </div>
+    ),
+  },
+  {
+    header: t.columns.phone,
+    cell: (row) => (row.phone ? row.phone : <span className="admin-muted">{t.noPhone}</span>),
+    className: 'admin-nowrap',
+  },
 ];
 
 const refused: Array<Column<FamilyImportRefusal>> = [

@@ -16,6 +16,8 @@ export const importTexts = {
   acceptedTitle: 'Familias que se importarán',
   noneAccepted: 'Ninguna fila de la lista se puede importar.',
   columns: { line: 'Fila', graduate: 'Graduado', contact: 'Contacto', email: 'Email', phone: 'Teléfono', reason: 'Motivo' },
+  otherEmails: (emails: string[]) => `También en la lista: ${emails.join(', ')} (el portal guarda un correo por familia: el primero).`,
+  noPhone: 'Sin teléfono',
   cancel: 'Cancelar',
   import: (count: number) => (count === 1 ? 'Importar 1 familia' : `Importar ${count} familias`),
   importing: 'Importando…',

@@ -15,6 +15,7 @@ describe("the school's list", () => {
     expect(row).toEqual({
       line: 2,
       cells: { graduateName: 'Ana López', contactName: 'Marta López', email: 'marta@example.com', phone: '5555-0001' },
+      otherEmails: [],
       problems: [],
     });
   });
@@ -48,6 +49,26 @@ describe("the school's list", () => {
     expect(judged.refused.map((row) => [row.line, row.reasons])).toEqual([
       [3, ['El email ya está en la fila 2 de la lista.']],
       [4, ['Ya existe una familia con ese email.']],
+    ]);
+  });
+
+  it.each([
+    ['"marta@example.com; luis@example.com"'],
+    ['marta@example.com / luis@example.com'],
+    ['marta@example.com, luis@example.com'],
+    ['"marta@example.com\nluis@example.com"'],
+  ])('takes the first of two addresses in a cell as the family’s and shows the other: %s', async (cell) => {
+    const [row] = await readSchoolList(list('Graduando;Encargado;Correo;Teléfono', `Ana;Marta;${cell};5555`));
+    expect(row).toMatchObject({ cells: { email: 'marta@example.com' }, otherEmails: ['luis@example.com'], problems: [] });
+  });
+
+  it('imports a row with no phone, and still refuses a phone written wrong', async () => {
+    const rows = await readSchoolList(
+      list('Graduando;Encargado;Correo;Teléfono', 'Ana;Marta;marta@example.com;', 'Luis;Rosa;rosa@example.com;abc'),
+    );
+    expect(rows.map((row) => row.problems)).toEqual([[], ['El teléfono solo puede tener números, espacios y los signos + - ( ).']]);
+    expect(judgeList(rows, new Set()).rows).toEqual([
+      { line: 2, graduateName: 'Ana', contactName: 'Marta', email: 'marta@example.com', phone: '', otherEmails: [] },
     ]);
   });
 });

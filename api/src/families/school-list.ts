@@ -8,7 +8,7 @@ import { normalizeEmail } from '../common/identity';
 import { CreateFamilyDto } from './dto/create-family.dto';
 import { FAMILY_TEXTS } from './families.service';
 
-// The school's list of a new class (CSV or XLSX: graduate, contact, e-mail, phone per row), read
+// The school's list of a new class (CSV or XLSX: graduate, contact, e-mail(s), phone per row), read
 // by the bank statement's readers within the same caps (bank/statement-limits.ts), its header
 // found by name as the school writes it, each row checked by the rules of creating a family.
 
@@ -97,13 +97,29 @@ function inListWords(error: unknown): unknown {
 export interface ListRow {
   line: number;
   cells: Record<Field, string>;
+  /** Addresses after the first in the e-mail cell. */
+  otherEmails: string[];
   problems: string[];
 }
 
-/** The first message of each field the family rules refuse, in the form's order. */
+/**
+ * The addresses of an e-mail cell as schools write two ('ana@x.com; luis@y.com', 'ana@x.com /
+ * luis@y.com', one per line): the first is the family's.
+ */
+export function splitEmails(cell: string): { email: string; otherEmails: string[] } {
+  const [email = '', ...otherEmails] = cell.split(/[\s,;/]+/).filter(Boolean);
+  return { email, otherEmails };
+}
+
+/**
+ * The first message of each field the family rules refuse, in the form's order. A row with no
+ * phone is a family like any other: the committee adds the number later.
+ */
 async function problemsOf(cells: Record<Field, string>): Promise<string[]> {
   const errors = await validate(Object.assign(new CreateFamilyDto(), cells), { stopAtFirstError: true });
-  return FIELDS.flatMap((field) => Object.values(errors.find((error) => error.property === field)?.constraints ?? {}).slice(0, 1));
+  return FIELDS.filter((field) => field !== 'phone' || cells.phone !== '').flatMap((field) =>
+    Object.values(errors.find((error) => error.property === field)?.constraints ?? {}).slice(0, 1),
+  );
 }
 
 /** The list's rows with something in them, after its header row. */
@@ -112,7 +128,7 @@ export async function readSchoolList(bytes: Buffer | undefined): Promise<ListRow
   let columns: Record<Field, number | null> | null = null;
   let index = 0;
   let filled = 0;
-  const read: Array<{ line: number; cells: Record<Field, string> }> = [];
+  const read: Array<{ line: number; cells: Record<Field, string>; otherEmails: string[] }> = [];
   try {
     await readRows(bytes, (row) => {
       index += 1;
@@ -125,7 +141,8 @@ export async function readSchoolList(bytes: Buffer | undefined): Promise<ListRow
         const named = FIELDS.filter((field) => found[field] !== null);
         // Two names make a header row; a title row above it ('Lista de graduandos 2026') names one at most.
         if (named.length >= 2) {
-          const missing = FIELDS.filter((field) => found[field] === null);
+          // A list without phones is a list: the committee adds them later.
+          const missing = FIELDS.filter((field) => field !== 'phone' && found[field] === null);
           if (missing.length > 0) throw new BadRequestException(LIST_TEXTS.missingColumns(missing.map((field) => COLUMN_NAMES[field])));
           columns = found;
         } else if (index >= HEADER_SEARCH_ROWS) throw new BadRequestException(LIST_TEXTS.noHeader);
@@ -133,8 +150,11 @@ export async function readSchoolList(bytes: Buffer | undefined): Promise<ListRow
       }
       const at = columns;
       if (read.length >= MAX_LIST_ROWS) throw tooLarge(LIST_TEXTS.tooManyRows);
-      const cells = Object.fromEntries(FIELDS.map((field) => [field, (texts[at[field]!] ?? '').normalize('NFC').trim()]));
-      read.push({ line: index, cells: cells as Record<Field, string> });
+      const cells = Object.fromEntries(
+        FIELDS.map((field) => [field, (at[field] === null ? '' : (texts[at[field]] ?? '')).normalize('NFC').trim()]),
+      ) as Record<Field, string>;
+      const { email, otherEmails } = splitEmails(cells.email);
+      read.push({ line: index, cells: { ...cells, email }, otherEmails });
     });
   } catch (error) {
     throw inListWords(error);
@@ -151,7 +171,7 @@ export function judgeList(rows: ListRow[], taken: ReadonlySet<string>): FamilyIm
   const accepted: FamilyImportRow[] = [];
   const refused: FamilyImportRefusal[] = [];
   const firstLine = new Map<string, number>();
-  for (const { line, cells, problems } of rows) {
+  for (const { line, cells, otherEmails, problems } of rows) {
     const reasons = [...problems];
     const email = normalizeEmail(cells.email);
     if (reasons.length === 0) {
@@ -159,8 +179,8 @@ export function judgeList(rows: ListRow[], taken: ReadonlySet<string>): FamilyIm
       else if (firstLine.has(email)) reasons.push(LIST_TEXTS.repeated(firstLine.get(email)!));
       else firstLine.set(email, line);
     }
-    if (reasons.length > 0) refused.push({ line, ...cells, reasons });
-    else accepted.push({ line, ...cells, email });
+    if (reasons.length > 0) refused.push({ line, ...cells, otherEmails, reasons });
+    else accepted.push({ line, ...cells, email, otherEmails });
   }
   const checksum = createHash('sha256').update(JSON.stringify(accepted)).digest('hex');
   return { rows: accepted, refused, checksum };

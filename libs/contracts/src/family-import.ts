@@ -8,8 +8,12 @@ export interface FamilyImportRow {
   line: number;
   graduateName: string;
   contactName: string;
+  /** The first address of the list's e-mail cell: the family's. */
   email: string;
+  /** Empty when the list has none: the committee adds it later. */
   phone: string;
+  /** Other addresses written in the same cell (a second contact): shown, not kept. */
+  otherEmails: string[];
 }
 
 /** A row that will not be imported, with its cells as written and each reason, in Spanish. */
