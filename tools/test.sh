@@ -37,6 +37,7 @@ echo $? >"$builds.part" && mv "$builds.part" "$builds"
 took "the builds"
 $nx run-many -t lint typecheck test --exclude=api --output-style=static || status=1
 $nx run-many -t lint typecheck --projects=api --output-style=static || status=1
+node_modules/.bin/tsx tools/layers.ts --check || status=1
 took "lint, typecheck, unit and component tests"
 if [ "$(cat "$builds")" = 0 ]; then
   browsers 1/2 || status=1
