@@ -43,17 +43,30 @@ async function firstPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/**
+ * Asks the page `check` until it answers true (within 20 s). Not `page.waitForFunction`: it takes
+ * a promise for a true answer, so an async check there passes at once.
+ */
+async function until(page: Page, check: (arg: string[]) => Promise<boolean>, arg: string[], what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await page.evaluate(check, arg))) {
+    if (Date.now() > deadline) throw new Error(`Not kept within 20 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Waits until the service worker runs the page and has kept `paths` (pages and answers). */
 async function kept(page: Page, paths: string[]): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
-  await page.waitForFunction(
+  await until(
+    page,
     async (wanted) => {
       const cache = await caches.open('portal-data-v1');
       const found = await Promise.all(wanted.map((one) => cache.match(one)));
       return found.every(Boolean);
     },
     paths,
-    { timeout: 20_000 },
+    paths.join(', '),
   );
 }
 
@@ -64,7 +77,8 @@ async function kept(page: Page, paths: string[]): Promise<void> {
  */
 async function keptForOffline(page: Page, paths: string[]): Promise<void> {
   await kept(page, paths);
-  await page.waitForFunction(
+  await until(
+    page,
     async () => {
       const files = await caches.open('portal-files-v1');
       const loaded = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
@@ -73,8 +87,8 @@ async function keptForOffline(page: Page, paths: string[]): Promise<void> {
       const found = await Promise.all(loaded.map((url) => files.match(url.href)));
       return found.every(Boolean);
     },
-    undefined,
-    { timeout: 20_000 },
+    [],
+    'the scripts and styles the page loaded',
   );
 }
 
@@ -309,13 +323,14 @@ describe('the portal with no connection', () => {
       expect(after).not.toBe(before);
       expect(await keptFiles()).toContain(new URL(after, portal.url).href);
       // The worker keeps the page as it came (in the background): the next start reads that copy.
-      await page.waitForFunction(
-        async (entry) => {
+      await until(
+        page,
+        async ([entry]) => {
           const keptPage = await (await caches.open('portal-data-v1')).match('/parent');
-          return keptPage ? (await keptPage.text()).includes(entry) : false;
+          return keptPage ? (await keptPage.text()).includes(entry!) : false;
         },
-        after,
-        { timeout: 20_000 },
+        [after],
+        'the redeployed page',
       );
       await context.close();
 
