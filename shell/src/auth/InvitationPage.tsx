@@ -8,14 +8,33 @@ import { AuthCard } from './AuthCard';
 import { RegisterForm } from './RegisterForm';
 
 const t = texts.invitation;
+const a = texts.adminInvitation;
 
-/** /auth/invitacion?token=...: the committee's invitation, where a parent creates the family's account. */
-export function InvitationPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+/** What an invitation link's page shows once its token is checked. */
+interface Invited {
+  title: string;
+  subtitle: string;
+  email: string;
+  name: string;
+  admin?: boolean;
+}
+
+/**
+ * An invitation link's page: the token checked, then the account's form; someone already signed
+ * in on this phone goes home instead of making a second account.
+ */
+function InvitationScreen({
+  token,
+  check,
+  badText,
+}: {
+  token: string;
+  check: { data?: Invited; error?: unknown; isLoading: boolean };
+  badText: string;
+}) {
   const navigate = useNavigate();
   const { user, isLoading: userLoading } = useUser();
-  const { data: invitation, error, isLoading } = useInvitation(token);
+  const { data: invited, error, isLoading } = check;
 
   if (isLoading || userLoading) {
     return (
@@ -24,12 +43,11 @@ export function InvitationPage() {
       </div>
     );
   }
-  // Someone already signed in on this phone goes home instead of making a second account.
   if (user) return <Navigate to={homeFor(user.role)} replace />;
-  if (error || !invitation) {
+  if (error || !invited) {
     return (
       <AuthCard title={t.badTitle}>
-        <p role="alert">{t.badText}</p>
+        <p role="alert">{badText}</p>
         <Link to="/auth" className="ui-button ui-button--primary">
           {t.toLogin}
         </Link>
@@ -37,49 +55,27 @@ export function InvitationPage() {
     );
   }
   return (
-    <AuthCard title={t.title(invitation.graduateName)} subtitle={t.subtitle}>
+    <AuthCard title={invited.title} subtitle={invited.subtitle}>
       <RegisterForm
-        invitation={{ token, email: invitation.email, name: invitation.contactName }}
+        invitation={{ token, email: invited.email, name: invited.name, ...(invited.admin && { admin: true }) }}
         onSignedIn={(signedIn) => navigate(homeFor(signedIn.role), { replace: true })}
       />
     </AuthCard>
   );
 }
 
-const a = texts.adminInvitation;
+/** /auth/invitacion?token=...: the committee's invitation, where a parent creates the family's account. */
+export function InvitationPage() {
+  const token = useSearchParams()[0].get('token') ?? '';
+  const { data, error, isLoading } = useInvitation(token);
+  const invited = data && { title: t.title(data.graduateName), subtitle: t.subtitle, email: data.email, name: data.contactName };
+  return <InvitationScreen token={token} check={{ data: invited, error, isLoading }} badText={t.badText} />;
+}
 
 /** /auth/invitacion-admin?token=...: a committee member invited to administer the portal. */
 export function AdminInvitationPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const navigate = useNavigate();
-  const { user, isLoading: userLoading } = useUser();
-  const { data: invitation, error, isLoading } = useAdminInvitation(token);
-
-  if (isLoading || userLoading) {
-    return (
-      <div className="ui-page-center">
-        <Spinner size="lg" label={t.checking} />
-      </div>
-    );
-  }
-  if (user) return <Navigate to={homeFor(user.role)} replace />;
-  if (error || !invitation) {
-    return (
-      <AuthCard title={t.badTitle}>
-        <p role="alert">{a.badText}</p>
-        <Link to="/auth" className="ui-button ui-button--primary">
-          {t.toLogin}
-        </Link>
-      </AuthCard>
-    );
-  }
-  return (
-    <AuthCard title={a.title} subtitle={a.subtitle}>
-      <RegisterForm
-        invitation={{ token, email: invitation.email, name: invitation.name, admin: true }}
-        onSignedIn={(signedIn) => navigate(homeFor(signedIn.role), { replace: true })}
-      />
-    </AuthCard>
-  );
+  const token = useSearchParams()[0].get('token') ?? '';
+  const { data, error, isLoading } = useAdminInvitation(token);
+  const invited = data && { title: a.title, subtitle: a.subtitle, email: data.email, name: data.name, admin: true };
+  return <InvitationScreen token={token} check={{ data: invited, error, isLoading }} badText={a.badText} />;
 }
