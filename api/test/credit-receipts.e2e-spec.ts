@@ -134,7 +134,7 @@ describe.each(DATABASES)('receipts of credits (%s)', (kind) => {
     expect(receipt!.account).not.toBeNull();
     const mails = await api.dataSource.getRepository(OutboxMessageEntity).find({ where: { recipient: family.email, kind: 'pago' } });
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.ledgerEntryId).toBe(receipt!.id);
+    expect(mails[0]!.familyId).toBe(family.id);
     expect(mails[0]!.subject).toContain('Pago registrado: Segundo Pago');
     expect(mails[0]!.text).toContain(`Tu recibo: ${receipt!.number}.`);
     expect(mails[0]!.text).toContain('recibimos Q1,000');

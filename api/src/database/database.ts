@@ -38,6 +38,7 @@ import { ReceiptNumbers1765720000000 } from './migrations/1765720000000-receipt-
 import { BankLineIncome1765730000000 } from './migrations/1765730000000-bank-line-income';
 import { ClosingBalanceKind1765740000000 } from './migrations/1765740000000-closing-balance-kind';
 import { AdminInvitations1765810000000 } from './migrations/1765810000000-admin-invitations';
+import { MoneyMailAtSending1766100000000 } from './migrations/1766100000000-money-mail-at-sending';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -76,6 +77,7 @@ export const MIGRATIONS = [
   BankLineIncome1765730000000,
   ClosingBalanceKind1765740000000,
   AdminInvitations1765810000000,
+  MoneyMailAtSending1766100000000,
 ];
 
 /**

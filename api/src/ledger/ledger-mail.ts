@@ -1,15 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FAMILY_MESSAGES, PAYMENT_TITLES, type PaymentNumber, type Statement } from '@portal/contracts';
-import { formatDayNumeric, formatQuetzales } from '@portal/format';
-import type { EntityManager } from 'typeorm';
+import { formatDayNumeric, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
+import { In, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { FamilyStore } from '../families/family.store';
+import { MailWorker } from '../mail/mail-worker';
 import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { moneyMail } from '../mail/templates';
 import { SettingsStore } from '../settings/settings.store';
 import { LedgerEntryEntity } from './ledger-entry.entity';
+import { StatementBuilder } from './statement-builder';
+
+/** The outbox's kind of the e-mails about a family's money. */
+const KIND = 'pago';
 
 /** '4 pagos aún tienen el monto por definir': the payments of the family without an amount yet. */
 export function unpricedSentence(count: number): string {
@@ -35,10 +40,49 @@ export function balanceSentence(statement: Pick<Statement, 'totals' | 'lines'>):
   return 'Estás al día con tus pagos.';
 }
 
+/** A money event a family's e-mail tells; amounts in centavos. */
+type MoneyEvent =
+  | { kind: 'verificado'; entryId: number; paysFor: PaymentNumber[]; amount: number }
+  | { kind: 'deposito'; entryId: number; day: string; amount: number }
+  | { kind: 'registrado'; entryId: number; paymentNumber: PaymentNumber; amount: number }
+  | { kind: 'reversion'; entryId: number; amount: number; messageToFamily: string | null };
+
+/** One event in words: the subject it has alone, what happened, and the committee's message to the family. */
+function eventText(event: MoneyEvent): { subject: string; what: string; message?: string | null } {
+  const amount = formatQuetzales(toQuetzales(event.amount));
+  switch (event.kind) {
+    case 'verificado': {
+      const slip = slipOf(event.paysFor);
+      return {
+        subject: `Comprobante verificado: ${slip.title}`,
+        what: `El comité verificó tu comprobante ${slip.of}: recibimos ${amount}`,
+      };
+    }
+    case 'deposito':
+      return {
+        subject: 'Depósito recibido',
+        what: `El comité encontró tu depósito del ${formatDayNumeric(event.day)} en el estado de cuenta del banco: recibimos ${amount}`,
+      };
+    case 'registrado': {
+      const title = PAYMENT_TITLES[event.paymentNumber];
+      return { subject: `Pago registrado: ${title}`, what: `El comité registró tu pago del ${title.toLowerCase()}: recibimos ${amount}` };
+    }
+    case 'reversion':
+      return {
+        subject: 'Corrección en tu cuenta',
+        what: `El comité corrigió un pago de ${amount} registrado en tu cuenta`,
+        message: event.messageToFamily,
+      };
+  }
+}
+
 /**
- * Tells a family what the committee did with its money (a receipt verified or rejected, a credit
- * reversed), through the outbox in the same transaction. A family that turned the notice e-mails
- * off, or has no usable address, gets none.
+ * Tells a family what the committee did with its money (a receipt verified or rejected, a deposit
+ * found, money recorded by hand, a credit reversed). A money event joins the family's e-mail whose
+ * window (MONEY_MAIL_DELAY_MINUTES) is open, or opens one, in the change's transaction; the mail
+ * worker writes the e-mail when it sends it, from the events and the family's statement of that
+ * moment, so every event of a window is one e-mail with one balance. A family that turned the
+ * notice e-mails off, or has no usable address, gets none.
  */
 @Injectable()
 export class LedgerMail {
@@ -47,42 +91,54 @@ export class LedgerMail {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly families: FamilyStore,
     private readonly settings: SettingsStore,
-  ) {}
+    private readonly statements: StatementBuilder,
+    worker: MailWorker,
+  ) {
+    worker.composeWith(KIND, (manager, message) => this.compose(manager, message.familyId, message.events as MoneyEvent[]));
+  }
 
   verified(
     manager: EntityManager,
     familyId: number,
     input: { entryId: number; paysFor: PaymentNumber[]; amount: number; statement: Statement },
   ) {
-    const slip = slipOf(input.paysFor);
-    return this.send(manager, familyId, input.entryId, {
-      subject: `Comprobante verificado: ${slip.title}`,
-      what: `El comité verificó tu comprobante ${slip.of}: recibimos ${formatQuetzales(input.amount)}`,
-      balance: balanceSentence(input.statement),
-    });
+    const event: MoneyEvent = { kind: 'verificado', entryId: input.entryId, paysFor: input.paysFor, amount: toCentavos(input.amount) };
+    return this.tell(manager, familyId, input.statement, (events) => [...events, event]);
   }
 
-  /** The family reads the committee's message to it, or the neutral default: never the internal reason. */
-  rejected(
+  /**
+   * A rejection moves no money: it goes at once, as written now. The family reads the committee's
+   * message to it, or the neutral default: never the internal reason.
+   */
+  async rejected(
     manager: EntityManager,
     familyId: number,
     input: { paysFor: PaymentNumber[]; familyMessage: string | null; statement: Statement },
   ) {
+    const family = await this.addressee(manager, familyId);
+    if (!family) return;
     const slip = slipOf(input.paysFor);
-    return this.send(manager, familyId, null, {
+    const { classYear } = await this.settings.columns(['classYear'], manager);
+    const mail = moneyMail({
       subject: `Comprobante rechazado: ${slip.title}`,
-      what: `El comité no pudo aceptar tu comprobante ${slip.of}; puedes subir uno nuevo en el portal`,
-      message: input.familyMessage ?? FAMILY_MESSAGES.rejection,
+      events: [
+        {
+          what: `El comité no pudo aceptar tu comprobante ${slip.of}; puedes subir uno nuevo en el portal`,
+          message: input.familyMessage ?? FAMILY_MESSAGES.rejection,
+        },
+      ],
       balance: balanceSentence(input.statement),
+      contactName: family.contactName,
+      graduateName: family.graduateName,
+      classYear,
+      portalUrl: this.portalUrl(),
     });
+    await this.outbox.enqueue(manager, { ...mail, kind: KIND, to: family.email.trim() });
   }
 
   deposited(manager: EntityManager, familyId: number, input: { entryId: number; amount: number; day: string; statement: Statement }) {
-    return this.send(manager, familyId, input.entryId, {
-      subject: 'Depósito recibido',
-      what: `El comité encontró tu depósito del ${formatDayNumeric(input.day)} en el estado de cuenta del banco: recibimos ${formatQuetzales(input.amount)}`,
-      balance: balanceSentence(input.statement),
-    });
+    const event: MoneyEvent = { kind: 'deposito', entryId: input.entryId, day: input.day, amount: toCentavos(input.amount) };
+    return this.tell(manager, familyId, input.statement, (events) => [...events, event]);
   }
 
   /** Money the committee recorded by hand (cash, a transfer checked by hand): told like a verified receipt. */
@@ -91,75 +147,122 @@ export class LedgerMail {
     familyId: number,
     input: { entryId: number; paymentNumber: PaymentNumber; amount: number; statement: Statement },
   ) {
-    const title = PAYMENT_TITLES[input.paymentNumber];
-    return this.send(manager, familyId, input.entryId, {
-      subject: `Pago registrado: ${title}`,
-      what: `El comité registró tu pago del ${title.toLowerCase()}: recibimos ${formatQuetzales(input.amount)}`,
-      balance: balanceSentence(input.statement),
-    });
+    const event: MoneyEvent = {
+      kind: 'registrado',
+      entryId: input.entryId,
+      paymentNumber: input.paymentNumber,
+      amount: toCentavos(input.amount),
+    };
+    return this.tell(manager, familyId, input.statement, (events) => [...events, event]);
   }
 
   /**
-   * A credit reversed: when the family's e-mail about it still waits for its window, that e-mail is
-   * withheld and nothing is sent (the family never heard of the mistake); otherwise the family is
-   * told, in the committee's words for it (`messageToFamily`), never the internal reason.
+   * A credit reversed: when the family's open window holds the credit, the credit leaves it and the
+   * reversal is not told (the family never heard of the mistake; a window left with nothing is
+   * withheld); otherwise the reversal joins the window, in the committee's words for the family
+   * (`messageToFamily`), never the internal reason.
    */
-  async reversed(
+  reversed(
     manager: EntityManager,
     familyId: number,
     input: { entryId: number; amount: number; messageToFamily: string | null; statement: Statement },
   ) {
-    if ((await this.outbox.withholdWaiting(manager, input.entryId)) > 0) return;
-    return this.send(manager, familyId, input.entryId, {
-      subject: 'Corrección en tu cuenta',
-      annulled: true,
-      what: `El comité corrigió un pago de ${formatQuetzales(input.amount)} registrado en tu cuenta`,
-      message: input.messageToFamily,
-      balance: balanceSentence(input.statement),
-    });
+    const event: MoneyEvent = {
+      kind: 'reversion',
+      entryId: input.entryId,
+      amount: toCentavos(input.amount),
+      messageToFamily: input.messageToFamily,
+    };
+    const told = (events: MoneyEvent[]) => events.some((one) => one.kind !== 'reversion' && one.entryId === input.entryId);
+    return this.tell(manager, familyId, input.statement, (events) =>
+      told(events) ? events.filter((one) => one.entryId !== input.entryId) : [...events, event],
+    );
   }
 
-  private async send(
-    manager: EntityManager,
-    familyId: number,
-    ledgerEntryId: number | null,
-    content: { subject: string; what: string; message?: string | null; balance: string; annulled?: boolean },
-  ) {
+  /**
+   * The family's open window gets `change` of its events (a new window, none, when a worker claimed
+   * it meanwhile), and the text they make with `statement` for 'Correos' until it is sent.
+   */
+  private async tell(manager: EntityManager, familyId: number, statement: Statement, change: (events: MoneyEvent[]) => MoneyEvent[]) {
+    if (!(await this.addressee(manager, familyId))) return;
+    const now = new Date();
+    const open = await this.outbox.openWindow(manager, KIND, familyId, now);
+    if (open) {
+      const events = change(open.events as MoneyEvent[]);
+      if (
+        events.length === 0
+          ? await this.outbox.withholdWindow(manager, open.id, now)
+          : await this.rewrite(manager, familyId, statement, events, open.id, now)
+      )
+        return;
+    }
+    const events = change([]);
+    if (events.length === 0) return;
+    const mail = await this.compose(manager, familyId, events, statement);
+    if (!mail) return;
+    await this.outbox.enqueue(
+      manager,
+      { ...mail, kind: KIND, familyId, events, sendAt: new Date(now.getTime() + this.config.moneyMailDelayMinutes * 60_000) },
+      now,
+    );
+  }
+
+  private async rewrite(manager: EntityManager, familyId: number, statement: Statement, events: MoneyEvent[], id: number, now: Date) {
+    const mail = await this.compose(manager, familyId, events, statement);
+    return mail !== null && this.outbox.rewriteWindow(manager, id, { ...mail, kind: KIND, familyId, events }, now);
+  }
+
+  /** The family, when it gets money e-mails. */
+  private async addressee(manager: EntityManager, familyId: number) {
     const family = await this.families.byId(familyId, manager);
-    if (!family || family.noticeEmailsOff || addressProblem(family.email)) return;
-    const settings = await this.settings.columns(['classYear'], manager);
-    // Every e-mail about a credit names its receipt (docs/payments.md 'Receipts of credits').
-    const number =
-      ledgerEntryId === null
-        ? null
-        : ((await manager.findOne(LedgerEntryEntity, { select: { id: true, creditReceiptNumber: true }, where: { id: ledgerEntryId } }))
-            ?.creditReceiptNumber ?? null);
-    const receipt =
-      number === null
-        ? null
-        : content.annulled
-          ? `El recibo ${number} queda anulado.`
-          : `Tu recibo: ${number}. Puedes verlo e imprimirlo en el portal, en Pagos.`;
+    return !family || family.noticeEmailsOff || addressProblem(family.email) ? null : family;
+  }
+
+  private portalUrl() {
+    return `${this.config.publicUrl}/parent/pagos`;
+  }
+
+  /**
+   * The family's e-mail of `events`, with its statement now (or `statement`, read in the same
+   * transaction): each event with its receipt, then the balance. Only this family's credits are read.
+   */
+  private async compose(manager: EntityManager, familyId: number, events: MoneyEvent[], statement?: Statement) {
+    const family = await this.addressee(manager, familyId);
+    if (!family || events.length === 0) return null;
+    const [{ classYear }, credits, current] = await Promise.all([
+      this.settings.columns(['classYear'], manager),
+      manager.find(LedgerEntryEntity, {
+        select: { id: true, creditReceiptNumber: true },
+        where: { familyId, id: In(events.map((event) => event.entryId)) },
+      }),
+      statement ?? this.statements.statement(familyId, manager),
+    ]);
+    const numberOf = new Map(credits.map((credit) => [credit.id, credit.creditReceiptNumber]));
+    const alone = events.length === 1;
+    const told = events.map((event) => {
+      const text = eventText(event);
+      // Every e-mail about a credit names its receipt (docs/payments.md 'Receipts of credits').
+      const number = numberOf.get(event.entryId) ?? null;
+      const receipt =
+        number === null
+          ? null
+          : event.kind === 'reversion'
+            ? `El recibo ${number} queda anulado.`
+            : alone
+              ? `Tu recibo: ${number}. Puedes verlo e imprimirlo en el portal, en Pagos.`
+              : `Tu recibo: ${number}.`;
+      return { ...text, receipt };
+    });
     const mail = moneyMail({
-      subject: content.subject,
-      what: content.what,
-      message: content.message,
-      balance: content.balance,
-      receipt,
+      subject: alone ? told[0]!.subject : 'Movimientos en tu cuenta',
+      events: told,
+      balance: balanceSentence(current),
       contactName: family.contactName,
       graduateName: family.graduateName,
-      classYear: settings.classYear,
-      portalUrl: `${this.config.publicUrl}/parent/pagos`,
+      classYear,
+      portalUrl: this.portalUrl(),
     });
-    // Money e-mails wait for the window; a rejection (no money moved) goes at once.
-    const sendAt = ledgerEntryId === null ? undefined : new Date(Date.now() + this.config.moneyMailDelayMinutes * 60_000);
-    await this.outbox.enqueue(manager, {
-      ...mail,
-      kind: 'pago',
-      to: family.email.trim(),
-      ledgerEntryId: ledgerEntryId ?? undefined,
-      sendAt,
-    });
+    return { ...mail, to: family.email.trim() };
   }
 }
 

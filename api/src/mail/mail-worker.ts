@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { In, IsNull, LessThan, LessThanOrEqual, MoreThan } from 'typeorm';
+import { In, IsNull, LessThan, LessThanOrEqual, MoreThan, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
 import { OutboxMessageEntity } from './outbox-message.entity';
 import { redactLinks } from './redact';
+import type { Mail } from './templates';
+
+/**
+ * Writes a message of its kind at the moment it is sent, from what the message holds (its family
+ * and events) and the database as it is then: the mail to send, or null to withhold it.
+ */
+export type Composer = (
+  manager: EntityManager,
+  message: { familyId: number; events: unknown[] },
+) => Promise<(Mail & { to: string }) | null>;
 
 const BATCH = 20;
 /** A message is held this long by the worker that claimed it; then another may try. */
@@ -35,6 +45,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly transport: Transporter | null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private readonly composers = new Map<string, Composer>();
 
   constructor(
     private readonly db: Database,
@@ -54,6 +65,14 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     if (this.timer) clearInterval(this.timer);
     await this.running;
     this.transport?.close();
+  }
+
+  /**
+   * Messages of `kind` that hold events are written by `composer` just before each attempt to send
+   * them (the owner of what they tell registers it; the worker knows nothing of money).
+   */
+  composeWith(kind: string, composer: Composer): void {
+    this.composers.set(kind, composer);
   }
 
   /** Sends what is due now; resolves to the number of messages sent. One run at a time. */
@@ -97,12 +116,14 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     let sent = 0;
     for (const message of claimed) {
       try {
+        const mail = await this.compose(message);
+        if (!mail) continue;
         await transport.sendMail({
-          to: message.recipient,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? undefined,
-          headers: message.headers ? (JSON.parse(message.headers) as Record<string, string>) : undefined,
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+          headers: mail.headers ? (JSON.parse(mail.headers) as Record<string, string>) : undefined,
         });
         await this.db.writeAnyClass((manager) =>
           manager.update(
@@ -114,9 +135,9 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
               lockedBy: null,
               lockedUntil: null,
               // Once sent, the copy kept here (and in backups) holds no live link.
-              text: redactLinks(message.text),
-              html: message.html === null ? null : redactLinks(message.html),
-              headers: message.headers === null ? null : redactLinks(message.headers),
+              text: redactLinks(mail.text),
+              html: mail.html === null ? null : redactLinks(mail.html),
+              headers: mail.headers === null ? null : redactLinks(mail.headers),
             },
           ),
         );
@@ -143,5 +164,25 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       }
     }
     return sent;
+  }
+
+  /**
+   * The message as it will be sent: written now by its kind's composer, in one transaction that
+   * reads the database as it is and keeps the text on the row (or withholds the row); as stored
+   * when it has no composer or no events.
+   */
+  private async compose(message: OutboxMessageEntity): Promise<OutboxMessageEntity | null> {
+    const composer = message.familyId === null || message.events === null ? undefined : this.composers.get(message.kind);
+    if (!composer) return message;
+    return this.db.writeAnyClass(async (manager) => {
+      const mail = await composer(manager, { familyId: message.familyId!, events: JSON.parse(message.events!) as unknown[] });
+      if (!mail) {
+        await manager.update(OutboxMessageEntity, { id: message.id }, { status: 'withheld', lockedBy: null, lockedUntil: null });
+        return null;
+      }
+      const written = { recipient: mail.to, subject: mail.subject.slice(0, 200), text: mail.text, html: mail.html };
+      await manager.update(OutboxMessageEntity, { id: message.id }, written);
+      return { ...message, ...written };
+    });
   }
 }

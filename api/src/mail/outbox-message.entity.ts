@@ -6,6 +6,7 @@ import type { OutboxStatus } from '@portal/contracts';
 @Index('IDX_outbox_status_nextAttemptAt', ['status', 'nextAttemptAt'])
 @Index('IDX_outbox_noticeId', ['noticeId', 'status'])
 @Index('IDX_outbox_ledgerEntryId', ['ledgerEntryId', 'status'])
+@Index('IDX_outbox_familyId', ['familyId', 'status'])
 export class OutboxMessageEntity {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -29,9 +30,21 @@ export class OutboxMessageEntity {
   @Column({ type: 'int', nullable: true })
   noticeId!: number | null;
 
-  /** The credit a money e-mail is about: reversing it inside the window withholds the e-mail. */
+  /** The credit an e-mail queued before money e-mails were written at sending is about. */
   @Column({ type: 'int', nullable: true })
   ledgerEntryId!: number | null;
+
+  /** The family a message written at sending is for (a money e-mail's window). */
+  @Column({ type: 'int', nullable: true })
+  familyId!: number | null;
+
+  /**
+   * What a message written at sending is written from, as JSON (a money e-mail's events); the
+   * worker has it written by its kind's composer just before sending (MailWorker.composeWith).
+   * Null: the message is sent as stored.
+   */
+  @Column({ type: 'text', nullable: true })
+  events!: string | null;
 
   /** Extra headers as JSON (`{"List-Unsubscribe": "<https://...>"}`), or null. */
   @Column({ type: 'text', nullable: true })

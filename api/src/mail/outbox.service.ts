@@ -9,11 +9,15 @@ export type OutgoingMail = Mail & {
   to: string;
   headers?: Record<string, string>;
   noticeId?: number;
-  /** The credit a money e-mail is about (LedgerMail). */
-  ledgerEntryId?: number;
+  /** The family a message written at sending is for, and what it is written from (LedgerMail). */
+  familyId?: number;
+  events?: unknown[];
   /** Not sent before then (the money e-mails' window); now by default. */
   sendAt?: Date;
 };
+
+/** A window still open: not due yet, never tried, claimed by no worker. */
+const OPEN_WINDOW = 'status = :pending AND attempts = 0 AND lockedBy IS NULL AND nextAttemptAt > :now';
 
 /** Rows per INSERT: one statement for a class's notice, well under SQLite's and MariaDB's limits. */
 const ROWS_PER_INSERT = 500;
@@ -27,7 +31,9 @@ const toRow = (message: OutgoingMail, now: Date) => ({
   html: message.html,
   headers: message.headers ? JSON.stringify(message.headers) : null,
   noticeId: message.noticeId ?? null,
-  ledgerEntryId: message.ledgerEntryId ?? null,
+  ledgerEntryId: null,
+  familyId: message.familyId ?? null,
+  events: message.events ? JSON.stringify(message.events) : null,
   status: 'pending' as const,
   attempts: 0,
   lastError: null,
@@ -66,7 +72,8 @@ export class OutboxService {
    */
   async startClass(manager: EntityManager): Promise<void> {
     await manager.createQueryBuilder().delete().from(OutboxMessageEntity).where('status <> :pending', { pending: 'pending' }).execute();
-    await manager.update(OutboxMessageEntity, { status: 'pending' }, { noticeId: null, ledgerEntryId: null });
+    // Written as they stand: the closed class's families and credits are no longer there to read.
+    await manager.update(OutboxMessageEntity, { status: 'pending' }, { noticeId: null, ledgerEntryId: null, familyId: null, events: null });
   }
 
   /** E-mails not sent yet (in their window, or to retry): the class's closing checklist. */
@@ -89,21 +96,48 @@ export class OutboxService {
   }
 
   /**
-   * Withholds the e-mails about this credit that still wait for their window: the family never
-   * heard of it. Returns how many; a message already sent (or being sent) is not touched.
+   * The family's message of `kind` whose window is still open (MONEY_MAIL_DELAY_MINUTES), with the
+   * events it holds, or null. Read inside the change's transaction, after the family's lock.
    */
-  async withholdWaiting(manager: EntityManager, ledgerEntryId: number, now = new Date()): Promise<number> {
+  async openWindow(
+    manager: EntityManager,
+    kind: string,
+    familyId: number,
+    now = new Date(),
+  ): Promise<{ id: number; events: unknown[] } | null> {
+    const row = await manager
+      .createQueryBuilder(OutboxMessageEntity, 'mail')
+      .select(['mail.id', 'mail.events'])
+      .where(`familyId = :familyId AND kind = :kind AND events IS NOT NULL AND ${OPEN_WINDOW}`, { familyId, kind, pending: 'pending', now })
+      .orderBy('mail.id', 'DESC')
+      .getOne();
+    return row ? { id: row.id, events: JSON.parse(row.events!) as unknown[] } : null;
+  }
+
+  /**
+   * Gives the window's message its events and the text they make now. Conditional: a worker that
+   * claimed it meanwhile keeps it, and the caller opens a new window (false).
+   */
+  async rewriteWindow(manager: EntityManager, id: number, message: OutgoingMail, now = new Date()): Promise<boolean> {
+    const { recipient, subject, text, html, events } = toRow(message, now);
+    const result = await manager
+      .createQueryBuilder()
+      .update(OutboxMessageEntity)
+      .set({ recipient, subject, text, html, events })
+      .where(`id = :id AND ${OPEN_WINDOW}`, { id, pending: 'pending', now })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The window's message withheld, nothing left to tell ('Retenido' in 'Correos'); false when a worker claimed it meanwhile. */
+  async withholdWindow(manager: EntityManager, id: number, now = new Date()): Promise<boolean> {
     const result = await manager
       .createQueryBuilder()
       .update(OutboxMessageEntity)
       .set({ status: 'withheld' })
-      .where('ledgerEntryId = :ledgerEntryId AND status = :pending AND attempts = 0 AND lockedUntil IS NULL AND nextAttemptAt > :now', {
-        ledgerEntryId,
-        pending: 'pending',
-        now,
-      })
+      .where(`id = :id AND ${OPEN_WINDOW}`, { id, pending: 'pending', now })
       .execute();
-    return result.affected ?? 0;
+    return (result.affected ?? 0) > 0;
   }
 
   /** Per notice, its e-mails by status ('pending', 'sent', 'failed'). */

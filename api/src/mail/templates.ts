@@ -206,27 +206,35 @@ export function moneyMail(input: {
   contactName: string;
   graduateName: string;
   classYear: number;
-  /** The first line after the greeting: what happened, with the payment and the amount. */
-  what: string;
   /**
-   * What the committee wrote to the family (a rejection, a reversal), when it wrote something. A
-   * family's e-mail has no place for the committee's internal reason (decisions item 25).
+   * What happened, in the order it happened: each with the payment and the amount, what the
+   * committee wrote to the family (a rejection, a reversal), when it wrote something, and the
+   * sentence naming the credit's receipt ('Tu recibo: 2026-0142. ...'). A family's e-mail has no
+   * place for the committee's internal reason (decisions item 25).
    */
-  message?: string | null;
-  /** The sentence naming the credit's receipt ('Tu recibo: 2026-0142. ...'), when the e-mail is about a credit. */
-  receipt?: string | null;
+  events: Array<{ what: string; message?: string | null; receipt?: string | null }>;
   /** 'Saldo pendiente: Q2,950.', 'Saldo a favor: Q450.', 'Estás al día por ahora; …' or 'Estás al día con tus pagos.' */
   balance: string;
   subject: string;
   portalUrl: string;
 }): Mail {
-  const paragraphs = [
-    `Hola, ${input.contactName}:`,
-    `${input.what} (${input.graduateName}).`,
-    ...(input.message ? [`Mensaje del comité: ${input.message}`] : []),
-    ...(input.receipt ? [input.receipt] : []),
-    input.balance,
-  ];
+  const [only] = input.events;
+  // One event reads as it always has; several are one paragraph each, under one balance.
+  const told =
+    input.events.length === 1
+      ? [
+          `${only!.what} (${input.graduateName}).`,
+          ...(only!.message ? [`Mensaje del comité: ${only!.message}`] : []),
+          ...(only!.receipt ? [only!.receipt] : []),
+        ]
+      : [
+          `Estos son los movimientos de tu cuenta (${input.graduateName}):`,
+          ...input.events.map((event) =>
+            [`${event.what}.`, event.receipt, event.message ? `Mensaje del comité: ${event.message}` : null].filter(Boolean).join(' '),
+          ),
+          ...(input.events.some((event) => event.receipt) ? ['Puedes ver e imprimir tus recibos en el portal, en Pagos.'] : []),
+        ];
+  const paragraphs = [`Hola, ${input.contactName}:`, ...told, input.balance];
   const action = { label: 'Ver mis pagos', url: input.portalUrl };
   return {
     subject: `${input.subject} · Class of ${input.classYear}`,
