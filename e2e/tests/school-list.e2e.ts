@@ -1,6 +1,7 @@
 // Opening a class from the school's list through the screens: the committee chooses the file in
-// 'Gestión de Familias', sees the rows it would create and the ones refused with their reason,
-// imports the good ones, invites them all, and finds them in the list (and their e-mails sent).
+// 'Gestión de Familias', sees the rows it would create (one without a phone, one with two addresses
+// in its cell: what is kept of each) and the ones refused with their reason, imports the good ones,
+// invites them all, and finds them in the list (and their e-mails sent, to the kept address only).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,10 @@ let page: Page;
 let dir: string;
 const inbox: CaughtMail[] = [];
 
-/** The school's list as its secretary saves it from Excel: a title row, ';', Latin-1; a typo and a family the portal has. */
+/**
+ * The school's list as its secretary saves it from Excel: a title row, ';', Latin-1; a typo and a
+ * family the portal has; a row with no phone and one with both parents' addresses in its cell.
+ */
 const LIST = [
   'Colegio San José - Promoción 2026;;;',
   'Nombre del graduando;Padre o encargado;Correo electrónico;Celular',
@@ -27,12 +31,18 @@ const LIST = [
   // Ana Hernández's family is in the demo data.
   'Diego Hernández;Ana Hernández;Ana.Hernandez@example.com;5555-1204',
   'Renata Sandoval;Óscar Sandoval;oscar.sandoval@example.com;5555 1205',
+  'Sofía Barrios;Ana Barrios;ana.barrios@example.com / jorge.barrios@example.com;5555-1206',
+  'Mateo Cifuentes;Luisa Cifuentes;luisa.cifuentes@example.com;',
 ].join('\r\n');
 const IMPORTED = [
   ['José Peñate Ávila', 'maria.avila@example.com'],
   ['Andrés Muñoz', 'begona.munoz@example.com'],
   ['Renata Sandoval', 'oscar.sandoval@example.com'],
+  ['Sofía Barrios', 'ana.barrios@example.com'],
+  ['Mateo Cifuentes', 'luisa.cifuentes@example.com'],
 ];
+/** The second address of Sofía Barrios's cell: shown in the preview, never kept nor written to. */
+const SECOND_ADDRESS = 'jorge.barrios@example.com';
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'school-list-'));
@@ -70,7 +80,7 @@ describe("'Importar lista del colegio'", () => {
     await page.getByRole('button', { name: 'Importar lista del colegio' }).click();
     await (await chooser).setFiles(file);
     const dialog = page.getByRole('dialog', { name: 'Importar lista del colegio' });
-    await dialog.getByText('lista-colegio.csv: 3 familias para importar y 2 filas con problemas.').waitFor();
+    await dialog.getByText('lista-colegio.csv: 5 familias para importar y 2 filas con problemas.').waitFor();
     await dialog.getByRole('heading', { name: 'Estas 2 filas no se importarán' }).waitFor();
     const typo = dialog.getByRole('row', { name: /Lucía Ordóñez/ });
     expect(await typo.textContent()).toContain('El email no es válido.');
@@ -78,18 +88,32 @@ describe("'Importar lista del colegio'", () => {
     const known = dialog.getByRole('row', { name: /Diego Hernández/ });
     expect(await known.textContent()).toContain('Ya existe una familia con ese email.');
     for (const [graduate] of IMPORTED) await dialog.getByRole('row', { name: new RegExp(graduate!) }).waitFor();
+    // What is kept of each: the first address (the second shown beside it), no phone.
+    const twoAddresses = dialog.getByRole('row', { name: /Sofía Barrios/ });
+    const noPhone = dialog.getByRole('row', { name: /Mateo Cifuentes/ });
+    const kept = async () => {
+      await twoAddresses
+        .getByText(`También en la lista: ${SECOND_ADDRESS} (el portal guarda un correo por familia: el primero).`)
+        .waitFor();
+      await twoAddresses.getByText('ana.barrios@example.com', { exact: true }).waitFor();
+      await noPhone.getByText('Sin teléfono', { exact: true }).waitFor();
+    };
+    await kept();
     await screenshot(page, 'school-list-preview');
     await page.setViewportSize(PHONE);
-    await dialog.getByRole('button', { name: 'Importar 3 familias' }).waitFor();
+    await dialog.getByRole('button', { name: 'Importar 5 familias' }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
     await screenshot(page, 'school-list-preview');
     // The dialog scrolls on a phone: its end holds the rows to import and the button.
+    await twoAddresses.scrollIntoViewIfNeeded();
+    await kept();
+    await screenshot(page, 'school-list-preview-kept');
     await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await screenshot(page, 'school-list-preview-end');
     await page.setViewportSize(DESKTOP);
 
-    await dialog.getByRole('button', { name: 'Importar 3 familias' }).click();
-    const done = page.getByRole('dialog', { name: 'Se importaron 3 familias' });
+    await dialog.getByRole('button', { name: 'Importar 5 familias' }).click();
+    const done = page.getByRole('dialog', { name: 'Se importaron 5 familias' });
     await done.waitFor();
     await done.getByRole('button', { name: 'Invitar a todas' }).click();
     await page
@@ -106,7 +130,8 @@ describe("'Importar lista del colegio'", () => {
       expect(await row.textContent()).toContain(email);
     }
     expect(await page.getByRole('row', { name: /Lucía Ordóñez/ }).count()).toBe(0);
-    await page.getByText(`${before + 3} familias`, { exact: true }).waitFor();
+    expect(await page.getByRole('row', { name: /Sofía Barrios/ }).textContent()).not.toContain(SECOND_ADDRESS);
+    await page.getByText(`${before + 5} familias`, { exact: true }).waitFor();
     await screenshot(page, 'school-list-imported');
 
     // Each new family's invitation reached its address.
@@ -114,5 +139,6 @@ describe("'Importar lista del colegio'", () => {
     const invited = () => IMPORTED.every(([, email]) => inbox.some((mail) => mail.to.includes(email!)));
     while (!invited() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(invited()).toBe(true);
+    expect(inbox.filter((mail) => mail.to.includes(SECOND_ADDRESS))).toEqual([]);
   });
 });
