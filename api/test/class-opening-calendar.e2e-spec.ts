@@ -3,7 +3,7 @@
 // and the class's name typed again. A refusal names what is wrong and changes nothing (no archive,
 // the class still closed); the class opens with no family overdue and no reminder on its first day.
 import { readdirSync } from 'node:fs';
-import type { Family, GraduationEvent, OpenClassRequest, PaymentDate, SchoolClass, Statement } from '@portal/contracts';
+import type { Family, GraduationEvent, OpenClassRequest, PaymentDate, SchoolClass, Settings, Statement } from '@portal/contracts';
 import { formatDateTime, formatDayNumeric, toDateTimeLocal, todayInGuatemala } from '@portal/format';
 import { ClassEntity } from '../src/classes/class.entity';
 import { PaymentReminderEntity } from '../src/reminders/payment-reminder.entity';
@@ -117,10 +117,22 @@ describe.each(DATABASES)('the calendar the next class opens with (%s)', (kind) =
     expect(events.map(({ id, fecha }) => ({ id, fecha })).sort((a, b) => a.id - b.id)).toEqual(
       [...calendar.events].sort((a, b) => a.id - b.id),
     );
-    // The settings' copy of the awards ceremony's and the brunch's days follows their events.
+    // Confirmed at noon, two hours later than in 2026: the schedule families read moves with them,
+    // as long as it was (the event without one stays without).
+    expect(events.map(({ titulo, horario }) => [titulo, horario])).toEqual([
+      ['Ceremonia de Premiación', '12:00 p. m. - 2:00 p. m.'],
+      ['Brunch de Padres y Graduados', '12:00 p. m. - 4:00 p. m.'],
+      ['Cena de graduación', null],
+    ]);
+    // The settings' copy of the awards ceremony's and the brunch's days and times follows their events.
     const settings = await api.dataSource.getRepository(SettingsEntity).findOneByOrFail({ id: 1 });
     const day = (id: number | null) => toDateTimeLocal(calendar.events.find((event) => event.id === id)!.fecha).slice(0, 10);
     expect([settings.awardsDate, settings.brunchDate]).toEqual([day(settings.awardsEventId), day(settings.brunchEventId)]);
+    const { awards, brunch } = (await president.get<Settings>('/api/settings')).body;
+    expect([awards, brunch].map(({ startTime, endTime }) => [startTime, endTime])).toEqual([
+      ['12:00', '14:00'],
+      ['12:00', '16:00'],
+    ]);
 
     // 2027's families, one with twins: nothing is owed on the first day, and no reminder goes out.
     await createFamily(api, { graduateName: 'Lucía Núñez' });

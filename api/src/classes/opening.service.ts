@@ -12,7 +12,7 @@ import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { OutboxService } from '../mail/outbox.service';
 import { PaymentStore } from '../payments/payment.store';
-import { SettingsStore } from '../settings/settings.store';
+import { SettingsStore, type KeyEventMove } from '../settings/settings.store';
 import { UsersService } from '../users/users.service';
 import { copyToArchive } from './archive-copy';
 import { ClassClosingEntity, ClassEntity, ClassReaderEntity } from './class.entity';
@@ -117,7 +117,7 @@ export class OpeningService {
 
       // The class's tables as a whole, as the archive holds them.
       for (const table of CLEARED) await manager.createQueryBuilder().delete().from(this.db.dataSource.getMetadata(table).target).execute();
-      await this.settings.startClass(manager, input.year, await this.keyEventDays(manager, input.events));
+      await this.settings.startClass(manager, input.year, await this.keyEventMoves(manager, input.events));
       await this.payments.startClass(manager, input.payments);
       await this.events.startClass(manager, input.events, now);
       await this.books.startClass(manager, user, { name: closed.name, categories, balance });
@@ -149,13 +149,19 @@ export class OpeningService {
     return toSchoolClass(opened);
   }
 
-  /** The Guatemala days the awards ceremony and the brunch were confirmed on, for the settings' copy of them. */
-  private async keyEventDays(manager: EntityManager, events: readonly ConfirmedEvent[]): Promise<{ awards?: string; brunch?: string }> {
+  /** The awards ceremony and the brunch as confirmed, for the settings' copy of their days and times. */
+  private async keyEventMoves(
+    manager: EntityManager,
+    events: readonly ConfirmedEvent[],
+  ): Promise<{ awards?: KeyEventMove; brunch?: KeyEventMove }> {
     const ids = await this.settings.keyEventIds(manager);
-    const day = (id: number | null) => {
-      const event = events.find((one) => one.id === id);
-      return event && toDateTimeLocal(event.fecha).slice(0, 10);
+    const move = async (id: number | null): Promise<KeyEventMove | undefined> => {
+      const confirmed = events.find((one) => one.id === id);
+      const before = id === null ? null : await this.events.byId(id, manager);
+      if (!confirmed || !before) return undefined;
+      const [date, startTime] = toDateTimeLocal(confirmed.fecha).split('T') as [string, string];
+      return { date, startTime, previousStartTime: toDateTimeLocal(before.fecha).slice(11) };
     };
-    return { awards: day(ids.awards), brunch: day(ids.brunch) };
+    return { awards: await move(ids.awards), brunch: await move(ids.brunch) };
   }
 }

@@ -2,6 +2,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { MoreThan, type EntityManager, type FindOptionsSelect, type Repository } from 'typeorm';
 import type { ConfirmedEvent } from '@portal/contracts';
+import { movedSchedule, toDateTimeLocal } from '@portal/format';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { DeletedEventEntity } from './deleted-event.entity';
@@ -91,19 +92,22 @@ export class EventStore {
   /**
    * The next class ('Nueva promoción'): every event at the day and time its committee confirmed
    * (classes/opening-calendar.ts checked that each is listed, and none is past), a template for
-   * the committee to adjust. An answers' deadline keeps its lead on the event; one that would
-   * already be over at `now` is dropped, so families are not refused on the first day.
+   * the committee to adjust. Its schedule text follows a new time (`movedSchedule`). An answers'
+   * deadline keeps its lead on the event; one that would already be over at `now` is dropped, so
+   * families are not refused on the first day.
    */
   async startClass(manager: EntityManager, confirmed: readonly ConfirmedEvent[], now: Date): Promise<void> {
     const fechas = new Map(confirmed.map((event) => [event.id, new Date(event.fecha)]));
-    for (const event of await manager.find(EventEntity, { select: { id: true, fecha: true, rsvpDeadline: true } })) {
+    const clock = (at: Date) => toDateTimeLocal(at).slice(11);
+    for (const event of await manager.find(EventEntity, { select: { id: true, fecha: true, horario: true, rsvpDeadline: true } })) {
       const fecha = fechas.get(event.id);
       if (!fecha) continue;
+      const horario = clock(fecha) === clock(event.fecha) ? event.horario : movedSchedule(event.horario, clock(fecha));
       const deadline = event.rsvpDeadline && new Date(fecha.getTime() - (event.fecha.getTime() - event.rsvpDeadline.getTime()));
       await manager.update(
         EventEntity,
         { id: event.id },
-        { fecha, rsvpDeadline: deadline && deadline.getTime() > now.getTime() ? deadline : null, ...eventChanged() },
+        { fecha, horario, rsvpDeadline: deadline && deadline.getTime() > now.getTime() ? deadline : null, ...eventChanged() },
       );
     }
   }

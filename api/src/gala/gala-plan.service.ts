@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { IsNull, type EntityManager } from 'typeorm';
 import { GALA_DEFAULT_SEATS, type GalaDetails, type GalaPlan, type GalaTableInput, type User } from '@portal/contracts';
-import { fromDateTimeLocal } from '@portal/format';
+import { fromDateTimeLocal, movedSchedule } from '@portal/format';
 import { EventStore } from '../events/event.store';
 import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
@@ -12,7 +12,7 @@ import { GalaTableEntity } from './gala-table.entity';
 import { GALA_TEXTS } from './gala.messages';
 import { newNonce } from './pass';
 import { autoAssign } from './seating';
-import { GalaReader, GALA_EVENT_TITLE, galaFamily, movedSchedule, warnings } from './gala-reader';
+import { GalaReader, GALA_EVENT_TITLE, galaFamily, warnings } from './gala-reader';
 
 /** The committee's plan of the gala ('Fiesta de Graduación'): its details, tables, seating and passes. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import { GALA_DEFAULT_SEATS, type GalaDetails, type GalaFamily, type GalaWarning } from '@portal/contracts';
-import { foldForSearch, formatClockRange, scheduleTimes, toDateTimeLocal } from '@portal/format';
+import { foldForSearch, toDateTimeLocal } from '@portal/format';
 import { EventStore, type EventRecord } from '../events/event.store';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
@@ -17,22 +17,6 @@ export const comparable = (name: string) => foldForSearch(name).replace(/\s+/g, 
 
 /** The title of the event made for the gala when the committee sets its details and there is none. */
 export const GALA_EVENT_TITLE = 'Fiesta de Graduación';
-
-export const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-export const clockOf = (total: number) => `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-
-/**
- * The event's schedule text once the gala starts at `start`: a range keeps its length
- * ('7:00 PM - 11:00 PM' moved to 19:30 reads '7:30 p. m. - 11:30 p. m.'); any other text, which no
- * longer says when it starts, is dropped.
- */
-export function movedSchedule(horario: string | null, start: string): string | null {
-  const times = horario ? scheduleTimes(horario) : [];
-  if (times[0] === start) return horario;
-  if (times.length < 2) return null;
-  const length = (minutes(times.at(-1)!) - minutes(times[0]!) + 1440) % 1440;
-  return formatClockRange(start, clockOf(minutes(start) + length));
-}
 
 export const parseGuests = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 

@@ -2,10 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import type { EntityManager, FindOptionsSelect, Repository } from 'typeorm';
-import { dayYearLater } from '@portal/format';
+import { clockMovedWith, dayYearLater } from '@portal/format';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { SettingsEntity } from './settings.entity';
+
+/** A key event as the next class's calendar confirmed it: its Guatemala day and start (`HH:mm`), and the start it had. */
+export interface KeyEventMove {
+  date: string;
+  startTime: string;
+  previousStartTime: string;
+}
 
 /** The settings row's one id. */
 export const SETTINGS_ID = 1;
@@ -84,19 +91,29 @@ export class SettingsStore {
   /**
    * The next class ('Nueva promoción', classes/opening.service.ts): its year, the deadlines a year
    * later, and a new gala secret, so the closed class's passes no longer open the door. The awards
-   * ceremony's and the brunch's days are their events' (decisions item 16): the days confirmed for
-   * them, when given.
+   * ceremony's and the brunch's days and times are their events' (decisions item 16): as confirmed
+   * for them, when given, the end kept as long after the start.
    */
-  async startClass(manager: EntityManager, year: number, keyDays: { awards?: string; brunch?: string } = {}): Promise<void> {
+  async startClass(manager: EntityManager, year: number, keyEvents: { awards?: KeyEventMove; brunch?: KeyEventMove } = {}): Promise<void> {
     const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
+    const moved = (key: KeyEventMove | undefined, date: string, startTime: string, endTime: string) =>
+      key
+        ? { date: key.date, startTime: key.startTime, endTime: clockMovedWith(endTime, key.previousStartTime, key.startTime) }
+        : { date: dayYearLater(date), startTime, endTime };
+    const awards = moved(keyEvents.awards, row.awardsDate, row.awardsStartTime, row.awardsEndTime);
+    const brunch = moved(keyEvents.brunch, row.brunchDate, row.brunchStartTime, row.brunchEndTime);
     await manager.update(
       SettingsEntity,
       { id: SETTINGS_ID },
       {
         classYear: year,
         finalPaymentDeadline: dayYearLater(row.finalPaymentDeadline),
-        awardsDate: keyDays.awards ?? dayYearLater(row.awardsDate),
-        brunchDate: keyDays.brunch ?? dayYearLater(row.brunchDate),
+        awardsDate: awards.date,
+        awardsStartTime: awards.startTime,
+        awardsEndTime: awards.endTime,
+        brunchDate: brunch.date,
+        brunchStartTime: brunch.startTime,
+        brunchEndTime: brunch.endTime,
         galaSecret: randomBytes(32).toString('base64url'),
       },
     );

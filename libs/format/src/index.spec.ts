@@ -20,6 +20,8 @@ import {
   eventEnd,
   isEventOver,
   scheduleTimes,
+  movedSchedule,
+  clockMovedWith,
   formatTime,
   fromDateTimeLocal,
   isCalendarDay,
@@ -86,6 +88,16 @@ describe('Spanish (Guatemala) formats', () => {
     expect(scheduleTimes('12:00 AM')).toEqual(['00:00']);
     expect(scheduleTimes('13:00 PM - 14:00')).toEqual(['14:00']);
     expect(scheduleTimes('Todo el día')).toEqual([]);
+  });
+
+  it('moves a schedule with its event: a range keeps its length, a text that no longer says the start is dropped', () => {
+    expect(movedSchedule('6:00 PM - 7:30 PM', '12:00')).toBe('12:00 p. m. - 1:30 p. m.');
+    expect(movedSchedule('10:00 PM - 1:00 AM', '23:30')).toBe('11:30 p. m. - 2:30 a. m.');
+    expect(movedSchedule('6:00 PM - 7:30 PM', '18:00')).toBe('6:00 PM - 7:30 PM');
+    expect(movedSchedule('A partir de las 6:00 PM', '19:00')).toBeNull();
+    expect(movedSchedule(null, '19:00')).toBeNull();
+    expect(clockMovedWith('19:30', '18:00', '20:15')).toBe('21:45');
+    expect(clockMovedWith('01:00', '22:00', '20:00')).toBe('23:00');
   });
 
   it('round-trips datetime-local values typed in Guatemala', () => {

@@ -235,6 +235,26 @@ export function scheduleTimes(text: string): string[] {
   });
 }
 
+const clockMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+
+/** `clock` (`HH:mm`) moved as far as `from` moved to `to`, around the clock: an end kept as long after its start. */
+export function clockMovedWith(clock: string, from: string, to: string): string {
+  const total = (((clockMinutes(clock) + clockMinutes(to) - clockMinutes(from)) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/**
+ * An event's schedule text once the event starts at `start` (`HH:mm`): as it is when it already
+ * starts then; a range keeps its length ('7:00 PM - 11:00 PM' moved to 19:30 reads '7:30 p. m. -
+ * 11:30 p. m.'); any other text, which no longer says when it starts, is dropped.
+ */
+export function movedSchedule(horario: string | null, start: string): string | null {
+  const times = horario ? scheduleTimes(horario) : [];
+  if (times[0] === start) return horario;
+  if (times.length < 2) return null;
+  return formatClockRange(start, clockMovedWith(times.at(-1)!, times[0]!, start));
+}
+
 /**
  * When an event is over: the last time of its schedule ('6:00 PM - 7:00 PM' ends at 7:00 p. m.)
  * when that is after its start, else the end of its day, in Guatemala.
