@@ -66,6 +66,10 @@ describe.each(DATABASES)('money e-mails are written when they are sent (%s)', (k
     expect(mails[0]!.text).toContain(`Tu recibo: ${first.creditReceiptNumber}.`);
     expect(mails[0]!.text).toContain('El comité registró tu pago del segundo pago: recibimos Q8,400.');
     expect(mails[0]!.text).toContain(`Tu recibo: ${second.creditReceiptNumber}.`);
+    expect(mails[0]!.text).toContain(
+      'Tus pagos: Primer Pago, Pagado; Segundo Pago, Pagado; Tercer Pago, Pagado; Cuarto Pago, Pagado; Quinto Pago, Pagado; ' +
+        'Sexto Pago, Pagado. Recibido en total: Q11,350.',
+    );
     expect(mails[0]!.text).toContain('Estás al día con tus pagos.');
     expect(mails[0]!.text).not.toContain('Saldo pendiente');
     // Sent once: the worker's next runs find nothing more for the family.
@@ -82,6 +86,7 @@ describe.each(DATABASES)('money e-mails are written when they are sent (%s)', (k
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Pago registrado: Primer Pago · Class of 2026');
     expect(mails[0]!.text).toContain(`Tu recibo: ${kept.creditReceiptNumber}.`);
+    expect(mails[0]!.text).toContain('Tus pagos: Primer Pago, Pagado; Segundo Pago, Pendiente;');
     expect(mails[0]!.text).toContain('Saldo pendiente a la fecha: Q8,400.');
     expect(mails[0]!.text).not.toContain(wrong.creditReceiptNumber!);
     expect(mails[0]!.text).not.toContain('Q500');
@@ -129,6 +134,8 @@ describe.each(DATABASES)('money e-mails are written when they are sent (%s)', (k
       expect(mails).toHaveLength(2);
       expect(mails[1]!.subject).toBe('Corrección en tu cuenta · Class of 2026');
       expect(mails[1]!.text).toContain(`El recibo ${credit.creditReceiptNumber} queda anulado.`);
+      expect(mails[1]!.text).toContain('Tus pagos: Primer Pago, Pendiente;');
+      expect(mails[1]!.text).toContain('Recibido en total: Q0.');
       expect(mails[1]!.text).toContain('Saldo pendiente a la fecha: Q11,850.');
     } finally {
       await api.dataSource.getRepository(PaymentDateEntity).update({ id: 6 }, { amountCentavos: 100_000 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FAMILY_MESSAGES, PAYMENT_TITLES, type PaymentNumber, type Statement } from '@portal/contracts';
-import { formatDayNumeric, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
+import { formatDayNumeric, formatPaymentState, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import { In, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
@@ -38,6 +38,16 @@ export function balanceSentence(statement: Pick<Statement, 'totals' | 'lines'>):
   }
   if (balance > 0) return `Estás al día con tus pagos; por pagar en los próximos pagos: ${formatQuetzales(balance)}.`;
   return 'Estás al día con tus pagos.';
+}
+
+/**
+ * Where each payment stands and what was received, in the words of 'Pagos': 'Tus pagos: Primer
+ * Pago, Pagado; Segundo Pago, Parcial (Q450 de Q3,400); Tercer Pago, Monto por definir. Recibido en
+ * total: Q3,400.'
+ */
+export function paymentsSentence(statement: Pick<Statement, 'totals' | 'lines'>): string {
+  const states = statement.lines.map((line) => `${line.title}, ${line.expected === null ? 'Monto por definir' : formatPaymentState(line)}`);
+  return `Tus pagos: ${states.join('; ')}. Recibido en total: ${formatQuetzales(statement.totals.received)}.`;
 }
 
 /** A money event a family's e-mail tells; amounts in centavos. */
@@ -256,6 +266,7 @@ export class LedgerMail {
     const mail = moneyMail({
       subject: alone ? told[0]!.subject : 'Movimientos en tu cuenta',
       events: told,
+      payments: paymentsSentence(current),
       balance: balanceSentence(current),
       contactName: family.contactName,
       graduateName: family.graduateName,

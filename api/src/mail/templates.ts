@@ -201,7 +201,7 @@ export function paymentReminderMail(input: {
   };
 }
 
-/** What the committee did with the family's money: a receipt verified or rejected, a credit reversed. */
+/** What the committee did with the family's money (a receipt verified or rejected, a deposit found, a credit reversed), one event or several. */
 export function moneyMail(input: {
   contactName: string;
   graduateName: string;
@@ -213,6 +213,8 @@ export function moneyMail(input: {
    * place for the committee's internal reason (decisions item 25).
    */
   events: Array<{ what: string; message?: string | null; receipt?: string | null }>;
+  /** Where each payment stands and what was received ('Tus pagos: Primer Pago, Pagado; ...'), when the e-mail tells it. */
+  payments?: string;
   /** 'Saldo pendiente: Q2,950.', 'Saldo a favor: Q450.', 'Estás al día por ahora; …' or 'Estás al día con tus pagos.' */
   balance: string;
   subject: string;
@@ -234,7 +236,7 @@ export function moneyMail(input: {
           ),
           ...(input.events.some((event) => event.receipt) ? ['Puedes ver e imprimir tus recibos en el portal, en Pagos.'] : []),
         ];
-  const paragraphs = [`Hola, ${input.contactName}:`, ...told, input.balance];
+  const paragraphs = [`Hola, ${input.contactName}:`, ...told, ...(input.payments ? [input.payments] : []), input.balance];
   const action = { label: 'Ver mis pagos', url: input.portalUrl };
   return {
     subject: `${input.subject} · Class of ${input.classYear}`,
