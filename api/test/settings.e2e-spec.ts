@@ -1,4 +1,4 @@
-import type { PublicConfig, Settings } from '@portal/contracts';
+import type { GraduationEvent, PublicConfig, Settings } from '@portal/contracts';
 import { DATABASES, startApi, type TestApi } from './harness';
 
 const DEFAULTS: Settings = {
@@ -85,5 +85,18 @@ describe.each(DATABASES)('settings (%s)', (kind) => {
     expect(response.status).toBe(400);
     expect(response.body.errors['brunch.endTime']).toEqual(['La hora de fin debe ser posterior a la hora de inicio.']);
     expect((await admin.get('/api/settings')).body).toEqual({ ...DEFAULTS, reminders: { enabled: true, daysBefore: 3 } });
+  });
+
+  it("reads the awards ceremony's times from its event moved in 'Gestión de Eventos', so saving them keeps its schedule", async () => {
+    const admin = await api.signedIn('admin');
+    const awards = (await admin.get<GraduationEvent[]>('/api/events')).body.find((event) => event.titulo === 'Ceremonia de Premiación')!;
+    const moved = await admin.put(`/api/events/${awards.id}`, { fecha: '2026-06-13T22:00:00.000Z', horario: '4:00 PM - 6:00 PM' });
+    expect(moved.status).toBe(200);
+    const read = (await admin.get<Settings>('/api/settings')).body;
+    expect(read.awards).toEqual({ ...DEFAULTS.awards, startTime: '16:00', endTime: '18:00' });
+    expect(await admin.put('/api/settings', read)).toMatchObject({ status: 200, body: read });
+    const saved = (await admin.get<GraduationEvent[]>('/api/events')).body.find((event) => event.id === awards.id)!;
+    expect(saved).toMatchObject({ fecha: '2026-06-13T22:00:00.000Z', horario: '4:00 p. m. - 6:00 p. m.' });
+    await admin.put('/api/settings', DEFAULTS);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Settings, User } from '@portal/contracts';
-import { formatClockRange, fromDateTimeLocal, toDateTimeLocal } from '@portal/format';
+import { formatClockRange, fromDateTimeLocal, scheduleTimes, toDateTimeLocal } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { EventStore, type EventPlace, type EventRecord } from '../events/event.store';
@@ -28,13 +28,16 @@ function toSettings(row: SettingsEntity): Settings {
 /**
  * The awards ceremony's and the brunch's day, start time and place are their events' (decisions
  * item 16): moving one moves the other. The end time, which an event keeps only inside its free
- * text schedule, stays in the settings row.
+ * text schedule, is that schedule's when it names a range from the event's start to a later time
+ * (the event moved in 'Gestión de Eventos'), else the settings row's.
  */
 function withEvents(settings: Settings, awards: EventRecord | null, brunch: EventRecord | null): Settings {
   const fromEvent = (key: Settings['awards'], event: EventRecord | null): Settings['awards'] => {
     if (!event) return key;
     const [date, startTime] = toDateTimeLocal(event.fecha).split('T') as [string, string];
-    return { ...key, date, startTime, place: event.lugar ?? key.place };
+    const times = event.horario ? scheduleTimes(event.horario) : [];
+    const end = times.length >= 2 && times[0] === startTime && times.at(-1)! > startTime ? times.at(-1)! : key.endTime;
+    return { ...key, date, startTime, endTime: end, place: event.lugar ?? key.place };
   };
   return { ...settings, awards: fromEvent(settings.awards, awards), brunch: fromEvent(settings.brunch, brunch) };
 }
