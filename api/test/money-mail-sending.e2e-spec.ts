@@ -1,12 +1,13 @@
 // A family's money e-mail is written when the mail worker sends it, from the family's statement at
 // that moment: every money event of the family within the window (MONEY_MAIL_DELAY_MINUTES) is one
 // e-mail listing each event and the one balance of now, so no family reads two balances in a day.
-import type { Statement } from '@portal/contracts';
+import type { Receipt, Statement } from '@portal/contracts';
 import { createApp } from '../src/app';
 import { MailWorker } from '../src/mail/mail-worker';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { createFamily, createUser, sessionAgent, setPaymentAmounts } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { PDF, upload } from './receipts-fixtures';
 import { headerOf, plainTextOf, startSmtp, type TestSmtp } from './smtp';
 
 const MINUTE = 60_000;
@@ -161,6 +162,36 @@ describe.each(DATABASES)('money e-mails are written when they are sent (%s)', (k
       for (const foreign of [theirs.graduateName, theirs.contactName, theirs.email, other.creditReceiptNumber!])
         expect(mails[0]!.raw).not.toContain(foreign);
     }
+  });
+
+  it('a rejection goes at once with the balance at its sending, the same the credit’s e-mail then reads', async () => {
+    const rivas = await family('Rivas');
+    const parent = await sessionAgent(api, (await createUser(api, 'parent', rivas.email)).id);
+    const slip = await upload(
+      api,
+      parent,
+      { paymentNumber: '2', amountDeclared: '3400' },
+      { data: PDF, name: 'boleta.pdf', type: 'application/pdf' },
+    );
+    const rejected = await admin.post(`/api/payment-proofs/${slip.json<Receipt>().id}/reject`, {
+      reason: 'Boleta ilegible.',
+      messageToFamily: 'No se lee el número de la boleta; súbela de nuevo, por favor.',
+    });
+    expect(rejected.status).toBe(200);
+    // Cash recorded before the worker's next run: the rejection already reads the balance after it.
+    await cash(rivas.id, 1, 2950);
+
+    const [rejection] = await sendAfter(0, rivas.email);
+    expect(rejection!.subject).toBe('Comprobante rechazado: Segundo Pago · Class of 2026');
+    expect(rejection!.text).toContain('Mensaje del comité: No se lee el número de la boleta; súbela de nuevo, por favor.');
+    expect(rejection!.text).toContain('Saldo pendiente a la fecha: Q8,400.');
+    expect(rejection!.text).not.toContain('Boleta ilegible');
+    const mails = await sendAfter(11, rivas.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Comprobante rechazado: Segundo Pago · Class of 2026',
+      'Pago registrado: Primer Pago · Class of 2026',
+    ]);
+    expect(mails[1]!.text).toContain('Saldo pendiente a la fecha: Q8,400.');
   });
 
   it('a family that turned the notice e-mails off before its window closed gets none', async () => {

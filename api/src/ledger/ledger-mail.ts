@@ -55,11 +55,12 @@ type MoneyEvent =
   | { kind: 'verificado'; entryId: number; paysFor: PaymentNumber[]; amount: number }
   | { kind: 'deposito'; entryId: number; day: string; amount: number }
   | { kind: 'registrado'; entryId: number; paymentNumber: PaymentNumber; amount: number }
-  | { kind: 'reversion'; entryId: number; amount: number; messageToFamily: string | null };
+  | { kind: 'reversion'; entryId: number; amount: number; messageToFamily: string | null }
+  | { kind: 'rechazo'; entryId?: undefined; paysFor: PaymentNumber[]; familyMessage: string | null };
 
 /** One event in words: the subject it has alone, what happened, and the committee's message to the family. */
 function eventText(event: MoneyEvent): { subject: string; what: string; message?: string | null } {
-  const amount = formatQuetzales(toQuetzales(event.amount));
+  const amount = 'amount' in event ? formatQuetzales(toQuetzales(event.amount)) : '';
   switch (event.kind) {
     case 'verificado': {
       const slip = slipOf(event.paysFor);
@@ -76,6 +77,14 @@ function eventText(event: MoneyEvent): { subject: string; what: string; message?
     case 'registrado': {
       const title = PAYMENT_TITLES[event.paymentNumber];
       return { subject: `Pago registrado: ${title}`, what: `El comité registró tu pago del ${title.toLowerCase()}: recibimos ${amount}` };
+    }
+    case 'rechazo': {
+      const slip = slipOf(event.paysFor);
+      return {
+        subject: `Comprobante rechazado: ${slip.title}`,
+        what: `El comité no pudo aceptar tu comprobante ${slip.of}; puedes subir uno nuevo en el portal`,
+        message: event.familyMessage ?? FAMILY_MESSAGES.rejection,
+      };
     }
     case 'reversion':
       return {
@@ -117,33 +126,17 @@ export class LedgerMail {
   }
 
   /**
-   * A rejection moves no money: it goes at once, as written now. The family reads the committee's
-   * message to it, or the neutral default: never the internal reason.
+   * A rejection moves no money: it is not held for the window but goes at once, on its own, written
+   * when sent like the others. The family reads the committee's message to it, or the neutral
+   * default: never the internal reason.
    */
-  async rejected(
+  rejected(
     manager: EntityManager,
     familyId: number,
     input: { paysFor: PaymentNumber[]; familyMessage: string | null; statement: Statement },
   ) {
-    const family = await this.addressee(manager, familyId);
-    if (!family) return;
-    const slip = slipOf(input.paysFor);
-    const { classYear } = await this.settings.columns(['classYear'], manager);
-    const mail = moneyMail({
-      subject: `Comprobante rechazado: ${slip.title}`,
-      events: [
-        {
-          what: `El comité no pudo aceptar tu comprobante ${slip.of}; puedes subir uno nuevo en el portal`,
-          message: input.familyMessage ?? FAMILY_MESSAGES.rejection,
-        },
-      ],
-      balance: balanceSentence(input.statement),
-      contactName: family.contactName,
-      graduateName: family.graduateName,
-      classYear,
-      portalUrl: this.portalUrl(),
-    });
-    await this.outbox.enqueue(manager, { ...mail, kind: KIND, to: family.email.trim() });
+    const event: MoneyEvent = { kind: 'rechazo', paysFor: input.paysFor, familyMessage: input.familyMessage };
+    return this.tell(manager, familyId, input.statement, () => [event], { atOnce: true });
   }
 
   deposited(manager: EntityManager, familyId: number, input: { entryId: number; amount: number; day: string; statement: Statement }) {
@@ -193,10 +186,16 @@ export class LedgerMail {
    * The family's open window gets `change` of its events (a new window, none, when a worker claimed
    * it meanwhile), and the text they make with `statement` for 'Correos' until it is sent.
    */
-  private async tell(manager: EntityManager, familyId: number, statement: Statement, change: (events: MoneyEvent[]) => MoneyEvent[]) {
+  private async tell(
+    manager: EntityManager,
+    familyId: number,
+    statement: Statement,
+    change: (events: MoneyEvent[]) => MoneyEvent[],
+    { atOnce = false } = {},
+  ) {
     if (!(await this.addressee(manager, familyId))) return;
     const now = new Date();
-    const open = await this.outbox.openWindow(manager, KIND, familyId, now);
+    const open = atOnce ? null : await this.outbox.openWindow(manager, KIND, familyId, now);
     if (open) {
       const events = change(open.events as MoneyEvent[]);
       if (
@@ -212,7 +211,13 @@ export class LedgerMail {
     if (!mail) return;
     await this.outbox.enqueue(
       manager,
-      { ...mail, kind: KIND, familyId, events, sendAt: new Date(now.getTime() + this.config.moneyMailDelayMinutes * 60_000) },
+      {
+        ...mail,
+        kind: KIND,
+        familyId,
+        events,
+        sendAt: atOnce ? now : new Date(now.getTime() + this.config.moneyMailDelayMinutes * 60_000),
+      },
       now,
     );
   }
@@ -228,10 +233,6 @@ export class LedgerMail {
     return !family || family.noticeEmailsOff || addressProblem(family.email) ? null : family;
   }
 
-  private portalUrl() {
-    return `${this.config.publicUrl}/parent/pagos`;
-  }
-
   /**
    * The family's e-mail of `events`, with its statement now (or `statement`, read in the same
    * transaction): each event with its receipt, then the balance. Only this family's credits are read.
@@ -239,12 +240,12 @@ export class LedgerMail {
   private async compose(manager: EntityManager, familyId: number, events: MoneyEvent[], statement?: Statement) {
     const family = await this.addressee(manager, familyId);
     if (!family || events.length === 0) return null;
+    const entryIds = events.flatMap((event) => event.entryId ?? []);
     const [{ classYear }, credits, current] = await Promise.all([
       this.settings.columns(['classYear'], manager),
-      manager.find(LedgerEntryEntity, {
-        select: { id: true, creditReceiptNumber: true },
-        where: { familyId, id: In(events.map((event) => event.entryId)) },
-      }),
+      entryIds.length === 0
+        ? []
+        : manager.find(LedgerEntryEntity, { select: { id: true, creditReceiptNumber: true }, where: { familyId, id: In(entryIds) } }),
       statement ?? this.statements.statement(familyId, manager),
     ]);
     const numberOf = new Map(credits.map((credit) => [credit.id, credit.creditReceiptNumber]));
@@ -252,7 +253,7 @@ export class LedgerMail {
     const told = events.map((event) => {
       const text = eventText(event);
       // Every e-mail about a credit names its receipt (docs/payments.md 'Receipts of credits').
-      const number = numberOf.get(event.entryId) ?? null;
+      const number = event.entryId === undefined ? null : (numberOf.get(event.entryId) ?? null);
       const receipt =
         number === null
           ? null
@@ -271,7 +272,7 @@ export class LedgerMail {
       contactName: family.contactName,
       graduateName: family.graduateName,
       classYear,
-      portalUrl: this.portalUrl(),
+      portalUrl: `${this.config.publicUrl}/parent/pagos`,
     });
     return { ...mail, to: family.email.trim() };
   }
