@@ -1,7 +1,7 @@
 // A family's money e-mail is written when the mail worker sends it, from the family's statement at
 // that moment: every money event of the family within the window (MONEY_MAIL_DELAY_MINUTES) is one
 // e-mail listing each event and the one balance of now, so no family reads two balances in a day.
-import type { Receipt, Statement } from '@portal/contracts';
+import type { Outbox, Receipt, Statement } from '@portal/contracts';
 import { createApp } from '../src/app';
 import { MailWorker } from '../src/mail/mail-worker';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
@@ -99,6 +99,13 @@ describe.each(DATABASES)('money e-mails are written when they are sent (%s)', (k
     const wrong = await cash(mejia.id, 1, 2950);
     await reverse(wrong.id);
     expect(await sendAfter(11, mejia.email)).toEqual([]);
+    // 'Enviar de nuevo' in 'Correos' on the withheld e-mail: there is still nothing to tell.
+    const listed = (await admin.get<Outbox>('/api/emails')).body.messages.filter((message) => message.recipient === mejia.email);
+    expect(listed.map((message) => message.status)).toEqual(['withheld']);
+    expect((await admin.post(`/api/emails/${listed[0]!.id}/resend`)).status).toBe(200);
+    expect(await sendAfter(12, mejia.email)).toEqual([]);
+    const after = (await admin.get<Outbox>('/api/emails')).body.messages.filter((message) => message.recipient === mejia.email);
+    expect(after.map((message) => message.status)).toEqual(['withheld']);
   });
 
   it('a new credit and the reversal of one already told, in one window, are one e-mail: the new receipt, the annulled one, the balance now', async () => {

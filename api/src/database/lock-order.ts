@@ -30,7 +30,9 @@ import type { Database } from './database.service';
  *      every new credit takes the next number of its class's series there.
  *   3. The event row.
  *   4. The rows that hang from them (event_rsvps, payment_confirmations, payment_proofs), last;
- *      the ON DELETE CASCADE foreign keys follow the same order (parent row, then children).
+ *      the ON DELETE CASCADE foreign keys follow the same order (parent row, then children). The
+ *      family's money e-mail (its `outbox` row, ledger/ledger-mail.ts) is among them: written by a
+ *      conditional UPDATE after the family's lock; the mail worker locks outbox rows alone.
  *   5. The history row (history/record.ts): an insert, never read for update, with no foreign key.
  *   6. The change mark (`change_mark`, one row), by Database as the last statement of every write,
  *      so it is held only until the commit.

@@ -36,7 +36,8 @@ const RATE_WINDOW_MS = 60_000;
  * claim leaves the message to be taken again once the claim runs out. Without SMTP_URL nothing is
  * sent: messages wait in the outbox. At most MAIL_RATE_PER_MINUTE messages leave in any minute,
  * counted over every instance (the `sent` rows of the last 60 s): a notice to the whole class goes
- * out in batches, the rest waiting for the next polls.
+ * out in batches, the rest waiting for the next polls. A message that holds events is written by
+ * its kind's composer after the claim, at each attempt (composeWith).
  */
 @Injectable()
 export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -129,12 +129,16 @@ export class OutboxService {
     return (result.affected ?? 0) > 0;
   }
 
-  /** The window's message withheld, nothing left to tell ('Retenido' in 'Correos'); false when a worker claimed it meanwhile. */
+  /**
+   * The window's message withheld, nothing left to tell ('Retenido' in 'Correos', its last text kept
+   * for the committee; sent again, it is written from no events and withheld again); false when a
+   * worker claimed it meanwhile.
+   */
   async withholdWindow(manager: EntityManager, id: number, now = new Date()): Promise<boolean> {
     const result = await manager
       .createQueryBuilder()
       .update(OutboxMessageEntity)
-      .set({ status: 'withheld' })
+      .set({ status: 'withheld', events: '[]' })
       .where(`id = :id AND ${OPEN_WINDOW}`, { id, pending: 'pending', now })
       .execute();
     return (result.affected ?? 0) > 0;
