@@ -60,23 +60,26 @@ type MoneyEvent =
 
 /** One event in words: the subject it has alone, what happened, and the committee's message to the family. */
 function eventText(event: MoneyEvent): { subject: string; what: string; message?: string | null } {
-  const amount = 'amount' in event ? formatQuetzales(toQuetzales(event.amount)) : '';
+  const amount = (centavos: number) => formatQuetzales(toQuetzales(centavos));
   switch (event.kind) {
     case 'verificado': {
       const slip = slipOf(event.paysFor);
       return {
         subject: `Comprobante verificado: ${slip.title}`,
-        what: `El comité verificó tu comprobante ${slip.of}: recibimos ${amount}`,
+        what: `El comité verificó tu comprobante ${slip.of}: recibimos ${amount(event.amount)}`,
       };
     }
     case 'deposito':
       return {
         subject: 'Depósito recibido',
-        what: `El comité encontró tu depósito del ${formatDayNumeric(event.day)} en el estado de cuenta del banco: recibimos ${amount}`,
+        what: `El comité encontró tu depósito del ${formatDayNumeric(event.day)} en el estado de cuenta del banco: recibimos ${amount(event.amount)}`,
       };
     case 'registrado': {
       const title = PAYMENT_TITLES[event.paymentNumber];
-      return { subject: `Pago registrado: ${title}`, what: `El comité registró tu pago del ${title.toLowerCase()}: recibimos ${amount}` };
+      return {
+        subject: `Pago registrado: ${title}`,
+        what: `El comité registró tu pago del ${title.toLowerCase()}: recibimos ${amount(event.amount)}`,
+      };
     }
     case 'rechazo': {
       const slip = slipOf(event.paysFor);
@@ -89,7 +92,7 @@ function eventText(event: MoneyEvent): { subject: string; what: string; message?
     case 'reversion':
       return {
         subject: 'Corrección en tu cuenta',
-        what: `El comité corrigió un pago de ${amount} registrado en tu cuenta`,
+        what: `El comité corrigió un pago de ${amount(event.amount)} registrado en tu cuenta`,
         message: event.messageToFamily,
       };
   }
