@@ -129,10 +129,15 @@ describe("'Banco'", () => {
     await userEvent.selectOptions(credit, 'Entrada');
     await userEvent.selectOptions(screen.getByLabelText('Descripción'), 'Texto');
     await userEvent.click(screen.getByRole('button', { name: 'Volver a leer' }));
-    expect(jest.mocked(previewBankStatement)).toHaveBeenLastCalledWith(expect.any(File), 'estado.csv', {
-      headerLine: 1,
-      mapping: { date: 0, description: 1, document: null, credit: 2, debit: null, amount: null, balance: null },
-    });
+    expect(jest.mocked(previewBankStatement)).toHaveBeenLastCalledWith(
+      expect.any(File),
+      'estado.csv',
+      {
+        headerLine: 1,
+        mapping: { date: 0, description: 1, document: null, credit: 2, debit: null, amount: null, balance: null },
+      },
+      undefined,
+    );
     expect(await screen.findByText('DEPÓSITO 48213377')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -157,10 +162,15 @@ describe("'Banco'", () => {
     await userEvent.selectOptions(screen.getByLabelText('Crédito (depósitos)'), 'Entrada');
     await userEvent.selectOptions(screen.getByLabelText('Saldo'), 'Texto');
     await userEvent.click(screen.getByRole('button', { name: 'Volver a leer' }));
-    expect(jest.mocked(previewBankStatement)).toHaveBeenLastCalledWith(expect.any(File), 'estado.csv', {
-      headerLine: 3,
-      mapping: { date: 0, description: null, document: null, credit: 2, debit: null, amount: null, balance: 1 },
-    });
+    expect(jest.mocked(previewBankStatement)).toHaveBeenLastCalledWith(
+      expect.any(File),
+      'estado.csv',
+      {
+        headerLine: 3,
+        mapping: { date: 0, description: null, document: null, credit: 2, debit: null, amount: null, balance: 1 },
+      },
+      undefined,
+    );
     // Refused again: the chooser stays open, with the columns chosen and the new reason.
     await waitFor(() => expect(within(chooser).getByRole('alert')).toHaveTextContent('Esa columna no existe en el archivo.'));
     expect(chooser).toHaveAttribute('open');
@@ -188,15 +198,23 @@ describe("'Banco'", () => {
     let difference = 0;
     global.fetch = jest.fn(async (url: string, init?: { method?: string; body?: string }) => {
       if (init?.method === 'POST') sent.push({ url, body: JSON.parse(init.body ?? '{}') });
-      const body = url === '/api/books/holdings' ? { held: { bank: null, cash: null, total: 40044.23, difference } } : {};
+      // The statement's account (the main one: the preview names none) with its reconciliation.
+      const reconciliation = {
+        holdingId: 1,
+        asOf: '2026-11-30',
+        held: 40044.23,
+        books: 40044.23 - difference,
+        difference,
+        by: 'T',
+        at: '',
+      };
+      const body = url === '/api/books/holdings' ? { accounts: [{ id: 1, main: true, reconciliation }] } : {};
       return { ok: true, status: 200, statusText: '', headers: { get: () => null }, text: async () => JSON.stringify(body) };
     }) as unknown as typeof fetch;
     const { unmount } = renderWithApi(<BankSection />, { data: { [familiesKey]: [] }, revalidateOnMount: false });
     await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'noviembre.csv', { type: 'text/csv' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Anotar como saldo del banco y comparar con las cuentas' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Conciliado al 30/11/2026: banco y caja Q40,044.23 = cuentas del comité Q40,044.23.',
-    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Conciliado al 30/11/2026: banco Q40,044.23 = libros Q40,044.23.');
     expect(sent).toEqual([
       { url: '/api/books/holdings', body: { kind: 'banco', asOf: '2026-11-30', amount: 40044.23, note: 'Estado de cuenta noviembre.csv' } },
     ]);
@@ -208,7 +226,7 @@ describe("'Banco'", () => {
     await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'noviembre.csv', { type: 'text/csv' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Anotar como saldo del banco y comparar con las cuentas' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Al 30/11/2026 no cuadra: banco y caja Q40,044.23, cuentas del comité Q38,444.23 (diferencia Q1,600).',
+      'Al 30/11/2026 no cuadra: banco Q40,044.23, libros Q38,444.23 (diferencia Q1,600.00).',
     );
   });
 });

@@ -2,6 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Check } from 'lucide-react';
 import type { BankColumnMapping, BankLineDecision, BankNeedsMapping, BankPreview, BankPreviewLine } from '@portal/contracts';
 import { previewBankStatement, useConfirmBankLines, type StatementChoice } from '@portal/api-client/bank';
+import { useBooks } from '@portal/api-client/books';
 import { useFamilies } from '@portal/api-client/families';
 import { useMutation } from '@portal/api-client/mutation';
 import { errorMessage, isApiError } from '@portal/api-client/request';
@@ -69,9 +70,14 @@ export default function BankSection() {
   // The line being made other income (its dialog open).
   const [asIncome, setAsIncome] = useState<BankPreviewLine | null>(null);
   const { data: families } = useFamilies();
+  // The class's bank account the statement is of: its lines are that account's money, its Saldo compared with its books.
+  const { data: books } = useBooks();
+  const bankAccounts = books?.accounts.filter((account) => account.kind === 'banco') ?? [];
+  const [accountId, setAccountId] = useState<number | undefined>(undefined);
 
   const read = useMutation(
-    (input: { file: File; choice?: StatementChoice }) => previewBankStatement(input.file, input.file.name, input.choice),
+    (input: { file: File; choice?: StatementChoice; accountId?: number }) =>
+      previewBankStatement(input.file, input.file.name, input.choice, input.accountId),
     {
       onSuccess: (result) => {
         setPreview(result);
@@ -100,7 +106,7 @@ export default function BankSection() {
     onSuccess: async (result) => {
       setAsIncome(null);
       toast({ title: t.confirmed(result.applied, result.discarded, result.linked, result.income) });
-      if (file) await read.run({ file, choice });
+      if (file) await read.run({ file, choice, accountId });
     },
     onError: (error) => toast({ title: t.confirmFailed, description: errorMessage(error), variant: 'destructive' }),
   });
@@ -117,7 +123,13 @@ export default function BankSection() {
     setProblem(null);
     setMappingProblem(null);
     remapping.current = false;
-    if (next) void read.run({ file: next });
+    if (next) void read.run({ file: next, accountId });
+  }
+
+  function chooseAccount(event: ChangeEvent<HTMLSelectElement>) {
+    const next = Number(event.target.value);
+    setAccountId(next);
+    if (file && !chooser) void read.run({ file, choice, accountId: next });
   }
 
   function remap(mapping: BankColumnMapping, headerLine: number) {
@@ -125,7 +137,7 @@ export default function BankSection() {
     const next = { mapping, headerLine };
     setChoice(next);
     remapping.current = true;
-    void read.run({ file, choice: next });
+    void read.run({ file, choice: next, accountId });
   }
 
   const open = preview?.lines.filter((line) => line.status === 'nueva') ?? [];
@@ -188,6 +200,23 @@ export default function BankSection() {
           <CardDescription>{t.intro}</CardDescription>
         </CardHeader>
         <CardContent>
+          {bankAccounts.length > 1 && (
+            <Field id="bank-account" label={t.account} hint={t.accountHint}>
+              <select
+                id="bank-account"
+                className="ui-input"
+                value={accountId ?? bankAccounts.find((account) => account.main)?.id ?? ''}
+                onChange={chooseAccount}
+              >
+                {bankAccounts.map((account) => (
+                  <option key={account.id} value={account.id}>
+                    {account.name}
+                    {account.accountNumber ? ` · ${account.accountNumber}` : ''}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
           <Field id="bank-file" label={t.file} hint={t.fileHint}>
             <input
               id="bank-file"
@@ -246,7 +275,7 @@ export default function BankSection() {
                   {t.confirmExact(exact.length)}
                 </Button>
               </div>
-              <ClosingBalance key={file?.name} preview={preview} fileName={file?.name ?? ''} />
+              <ClosingBalance key={`${file?.name}-${preview.accountId}`} preview={preview} fileName={file?.name ?? ''} />
               {preview.lines.length === 0 ? (
                 <p className="ui-empty">{t.noLines}</p>
               ) : (

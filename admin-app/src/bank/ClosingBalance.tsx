@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { BankPreview, Books } from '@portal/contracts';
+import type { AccountReconciliation, BankPreview } from '@portal/contracts';
 import { useRecordHolding } from '@portal/api-client/books';
 import { errorMessage } from '@portal/api-client/request';
-import { formatDayNumeric, formatLedgerAmount } from '@portal/format';
+import { formatDayNumeric } from '@portal/format';
 import { Button } from '@portal/ui/button';
 import { toast } from '@portal/ui/toast';
 import { quetzales } from './BalanceBreaks';
@@ -12,13 +12,19 @@ const t = bankTexts.reconcile;
 
 /**
  * The statement's own closing balance (its Saldo column), and the step that checks the books
- * against it: recorded as what the bank holds on that day (docs/books.md 'The balance'), the
- * books answer whether bank and cash equal the balance they should hold.
+ * against it: recorded as what the statement's account held on that day (docs/books.md
+ * 'Reconciliation'), the books answer whether that account's books that day equal it.
  */
 export function ClosingBalance({ preview, fileName }: { preview: BankPreview; fileName: string }) {
-  const [result, setResult] = useState<Books['held'] | null>(null);
+  const [result, setResult] = useState<AccountReconciliation | null>(null);
   const record = useRecordHolding({
-    onSuccess: (books) => setResult(books.held),
+    onSuccess: (books) =>
+      setResult(
+        (preview.accountId === undefined
+          ? books.accounts.find((account) => account.main)
+          : books.accounts.find((account) => account.id === preview.accountId)
+        )?.reconciliation ?? null,
+      ),
     onError: (error) => toast({ title: t.failed, description: errorMessage(error), variant: 'destructive' }),
   });
   const closing = preview.closingBalance;
@@ -32,12 +38,12 @@ export function ClosingBalance({ preview, fileName }: { preview: BankPreview; fi
       {result ? (
         <p role="status" className={result.difference === 0 ? 'admin-bank__reconciled' : 'ui-field__error'}>
           {result.difference === 0
-            ? t.reconciled(day, formatLedgerAmount(result.total), formatLedgerAmount(result.total - result.difference))
+            ? t.reconciled(day, quetzales(Math.round(result.held * 100)), quetzales(Math.round(result.books * 100)))
             : t.apart(
                 day,
-                formatLedgerAmount(result.total),
-                formatLedgerAmount(result.total - result.difference),
-                formatLedgerAmount(result.difference),
+                quetzales(Math.round(result.held * 100)),
+                quetzales(Math.round(result.books * 100)),
+                quetzales(Math.round(result.difference * 100)),
               )}
         </p>
       ) : (
@@ -47,7 +53,13 @@ export function ClosingBalance({ preview, fileName }: { preview: BankPreview; fi
           disabled={broken}
           pending={record.isPending}
           onClick={() =>
-            void record.run({ kind: 'banco', asOf: closing.date, amount: closing.amountCentavos / 100, note: t.note(fileName) })
+            void record.run({
+              kind: 'banco',
+              asOf: closing.date,
+              amount: closing.amountCentavos / 100,
+              note: t.note(fileName),
+              ...(preview.accountId !== undefined ? { accountId: preview.accountId } : {}),
+            })
           }
         >
           {t.record}

@@ -79,12 +79,14 @@ export const bankTexts = {
   /** The file's own balance (its Saldo column) and the rows where it does not add up. */
   closingBalance: (day: string, amount: string) => `Saldo según el banco al ${day}: ${amount}`,
   /** The statement's closing balance recorded in the books, and what they answer. */
+  account: 'Cuenta del estado de cuenta',
+  accountHint: 'Sus depósitos son dinero de esa cuenta, y su saldo se compara con las cuentas de esa cuenta.',
   reconcile: {
     record: 'Anotar como saldo del banco y comparar con las cuentas',
     note: (file: string) => (file ? `Estado de cuenta ${file}`.slice(0, 300) : 'Estado de cuenta del banco'),
-    reconciled: (day: string, held: string, books: string) => `Conciliado al ${day}: banco y caja ${held} = cuentas del comité ${books}.`,
+    reconciled: (day: string, held: string, books: string) => `Conciliado al ${day}: banco ${held} = libros ${books}.`,
     apart: (day: string, held: string, books: string, difference: string) =>
-      `Al ${day} no cuadra: banco y caja ${held}, cuentas del comité ${books} (diferencia ${difference}). Revisa las líneas por decidir y lo que falta registrar.`,
+      `Al ${day} no cuadra: banco ${held}, libros ${books} (diferencia ${difference}). Revisa las líneas por decidir y lo que falta registrar.`,
     broken: 'El saldo del archivo no cuadra fila por fila: descárgalo de nuevo antes de anotarlo.',
     failed: 'No se pudo anotar el saldo del banco',
   },

@@ -9,6 +9,7 @@ import { SectionFrame } from '../common/SectionFrame';
 import { ExportButton } from '../common/ExportButton';
 import { QueryState } from '../common/QueryState';
 import { booksTexts as t } from './books-texts';
+import { AccountsCard } from './AccountsCard';
 import { BudgetCard } from './BudgetCard';
 import { CommitmentsCard } from './CommitmentsCard';
 import { ControlsCard } from './ControlsCard';
@@ -73,6 +74,7 @@ export default function BooksSection() {
         {books && (
           <div className="books-layout">
             <Summary books={books} />
+            <AccountsCard books={books} />
             <BudgetCard books={books} />
             <Card>
               <CardHeader>

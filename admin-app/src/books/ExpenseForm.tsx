@@ -9,6 +9,7 @@ import { Field } from '@portal/ui/label';
 import { adminToasts } from '../common/admin-toasts';
 import { typedQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
+import { AccountField } from './AccountField';
 import { booksTexts as t } from './books-texts';
 import { CommitmentFields } from './CommitmentsCard';
 
@@ -20,6 +21,7 @@ const emptyExpense = () => ({
   concept: '',
   amount: '',
   method: 'transferencia' as ExpenseMethod,
+  accountId: '',
   nit: '',
   felSeries: '',
   felNumber: '',
@@ -49,9 +51,10 @@ export function ExpenseForm({ books }: { books: Books }) {
   const set = (name: keyof ReturnType<typeof emptyExpense>) => (value: string) => setForm({ ...form, [name]: value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { dueDate, commitmentId, ...fields } = form;
+    const { dueDate, commitmentId, accountId, ...fields } = form;
     void save.run({
       ...fields,
+      accountId: accountId === '' ? undefined : Number(accountId),
       amount: typedQuetzales(form.amount) ?? 0,
       dueDate: form.kind === 'compromiso' ? dueDate : undefined,
       commitmentId: form.kind !== 'compromiso' && commitmentId !== '' ? Number(commitmentId) : undefined,
@@ -123,6 +126,7 @@ export function ExpenseForm({ books }: { books: Books }) {
               ))}
             </select>
           </Field>
+          <AccountField id={`${id}-account`} books={books} value={form.accountId} onChange={set('accountId')} />
           <CommitmentFields
             id={id}
             kind={form.kind}

@@ -10,12 +10,14 @@ import { adminToasts } from '../common/admin-toasts';
 import { DataTable } from '../common/DataTable';
 import { typedQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
+import { AccountField } from './AccountField';
 import { booksTexts as t } from './books-texts';
 
 /** What the bank and the cash box hold on a day, each count kept with the balance expected then. */
 export function HeldCard({ books }: { books: Books }) {
   const id = useId();
   const [kind, setKind] = useState<HoldingKind>('banco');
+  const [accountId, setAccountId] = useState('');
   const [asOf, setAsOf] = useState(todayInGuatemala());
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
@@ -31,7 +33,13 @@ export function HeldCard({ books }: { books: Books }) {
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save.run({ kind, asOf, amount: typedQuetzales(amount) ?? 0, ...(note.trim() ? { note: note.trim() } : {}) });
+    void save.run({
+      kind,
+      asOf,
+      amount: typedQuetzales(amount) ?? 0,
+      ...(accountId ? { accountId: Number(accountId) } : {}),
+      ...(note.trim() ? { note: note.trim() } : {}),
+    });
   };
   return (
     <Card>
@@ -42,7 +50,15 @@ export function HeldCard({ books }: { books: Books }) {
       <CardContent className="admin-form">
         <form className="admin-form admin-form--two" onSubmit={submit} aria-label={t.held.title}>
           <Field id={`${id}-kind`} label={t.held.kind}>
-            <select id={`${id}-kind`} className="ui-input" value={kind} onChange={(event) => setKind(event.target.value as HoldingKind)}>
+            <select
+              id={`${id}-kind`}
+              className="ui-input"
+              value={kind}
+              onChange={(event) => {
+                setKind(event.target.value as HoldingKind);
+                setAccountId('');
+              }}
+            >
               {HOLDING_KINDS.map((one) => (
                 <option key={one} value={one}>
                   {t.held.kinds[one]}
@@ -50,6 +66,16 @@ export function HeldCard({ books }: { books: Books }) {
               ))}
             </select>
           </Field>
+          {kind === 'banco' && (
+            <AccountField
+              id={`${id}-account`}
+              books={books}
+              value={accountId || String(books.accounts.find((account) => account.main)?.id ?? '')}
+              onChange={setAccountId}
+              only="banco"
+              byDefault={false}
+            />
+          )}
           <Field id={`${id}-date`} label={t.held.asOf}>
             <Input id={`${id}-date`} type="date" required value={asOf} onChange={(event) => setAsOf(event.target.value)} />
           </Field>
@@ -72,7 +98,11 @@ export function HeldCard({ books }: { books: Books }) {
             rowKey={(row) => row.id}
             columns={[
               { header: t.held.asOf, cell: (row) => formatDayNumeric(row.asOf) },
-              { header: t.held.kind, cell: (row) => t.held.kinds[row.kind] },
+              {
+                header: t.held.kind,
+                cell: (row) => books.accounts.find((account) => account.id === row.accountId)?.name ?? t.held.kinds[row.kind],
+              },
+              { header: t.held.accountBalance, cell: (row) => formatLedgerAmount(row.accountBalance) },
               { header: t.held.amount, cell: (row) => formatLedgerAmount(row.amount) },
               { header: t.held.expectedThen, cell: (row) => formatLedgerAmount(row.expectedThen) },
               { header: t.held.differenceThen, cell: (row) => formatLedgerAmount(row.differenceThen) },

@@ -9,6 +9,7 @@ import { Field } from '@portal/ui/label';
 import { adminToasts } from '../common/admin-toasts';
 import { typedQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
+import { AccountField } from './AccountField';
 import { booksTexts as t } from './books-texts';
 
 const emptyIncome = () => ({
@@ -18,6 +19,7 @@ const emptyIncome = () => ({
   concept: '',
   amount: '',
   method: 'transferencia' as ExpenseMethod,
+  accountId: '',
 });
 
 /** Money in that is not a family's payment (docs/books.md 'Other income'): what came, from whom, how. */
@@ -40,7 +42,15 @@ export function IncomeForm({ books }: { books: Books }) {
   const set = (name: keyof ReturnType<typeof emptyIncome>) => (value: string) => setForm({ ...form, [name]: value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save.run({ ...form, kind: INCOME_KIND, amount: typedQuetzales(form.amount) ?? 0, file, fileName: file?.name });
+    const { accountId, ...fields } = form;
+    void save.run({
+      ...fields,
+      kind: INCOME_KIND,
+      accountId: accountId === '' ? undefined : Number(accountId),
+      amount: typedQuetzales(form.amount) ?? 0,
+      file,
+      fileName: file?.name,
+    });
   };
   return (
     <Card>
@@ -106,6 +116,7 @@ export function IncomeForm({ books }: { books: Books }) {
               ))}
             </select>
           </Field>
+          <AccountField id={`${id}-account`} books={books} value={form.accountId} onChange={set('accountId')} />
           <Field id={`${id}-file`} label={t.income.document}>
             <input
               id={`${id}-file`}

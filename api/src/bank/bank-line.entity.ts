@@ -42,6 +42,10 @@ export class BankLineEntity {
   @Column({ type: 'int', nullable: true })
   familyId!: number | null;
 
+  /** The class's money account of the statement the line came in (money_accounts.id). */
+  @Column({ type: 'int', nullable: true })
+  accountId!: number;
+
   @Column({ type: 'varchar', length: 120 })
   decidedByName!: string;
 
@@ -84,6 +88,13 @@ export class BankStatementReadEntity {
 
   @Column({ type: 'varchar', length: 40, nullable: true })
   account!: string | null;
+
+  /**
+   * The class's money account the statement was imported into (money_accounts.id): chosen in
+   * 'Banco'; a pending line takes the account of the latest import that read it.
+   */
+  @Column({ type: 'int', nullable: true })
+  accountId!: number;
 
   /** The fingerprint without the account: a confirmation that does not name the account finds the line by it. */
   @Index('IDX_bank_statement_reads_loose')

@@ -43,13 +43,19 @@ function mappingOf(fields: Record<string, string>): { mapping: BankColumnMapping
 export class BankController {
   constructor(private readonly bank: BankService) {}
 
-  /** multipart/form-data: `file` (CSV or XLSX, its name kept), optionally `mapping` (JSON) and `headerLine`. Writes only the lines it read. */
+  /**
+   * multipart/form-data: `file` (CSV or XLSX, its name kept), optionally `mapping` (JSON), `headerLine`
+   * and `accountId` (the class's bank account it is of; the main one without it). Writes only the lines it read.
+   */
   @Post('preview')
   @HttpCode(200)
   preview(@Body() body: unknown): Promise<BankPreview> {
     if (!(body instanceof MultipartBody)) throw new UnsupportedMediaTypeException(BANK_MESSAGES.notMultipart);
     const { mapping, headerLine } = mappingOf(body.fields);
-    return this.bank.preview(body.file?.data, mapping, headerLine, body.file?.fileName ?? '');
+    const accountId = body.fields.accountId ? Number(body.fields.accountId) : null;
+    if (accountId !== null && !(Number.isInteger(accountId) && accountId > 0 && accountId < 2_147_483_648))
+      throw new BadRequestException(BANK_MESSAGES.badAccount);
+    return this.bank.preview(body.file?.data, mapping, headerLine, body.file?.fileName ?? '', accountId);
   }
 
   @Post('confirm')

@@ -5,6 +5,7 @@ export const BANK_MESSAGES = {
   badMapping: 'La asignación de columnas no es válida.',
   familyOrIncome: 'Una línea va a una familia o es otro ingreso, no a las dos.',
   familyNotFound: 'No encontramos esa familia.',
+  badAccount: 'Elige la cuenta de banco de la promoción de la que es el estado de cuenta.',
   alreadyDecided: (count: number) =>
     count === 1
       ? 'Esa línea ya se aplicó o descartó en otra importación. Para corregirla, revierte su crédito en el estado de cuenta de la familia.'

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BooksModule } from '../books/books.module';
 import { FamilyStoreModule } from '../families/family.store';
 import { LedgerModule } from '../ledger/ledger.module';
+import { MoneyAccountStoreModule } from '../money-accounts/money-account.store';
 import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { BankLineStoreModule } from './bank-line.store';
@@ -12,7 +13,15 @@ import { FamilyMatcher } from './family-matcher';
 
 /** Bank reconciliation: statement import, matching by reference and amount, confirmation (docs/payments.md). */
 @Module({
-  imports: [BankLineStoreModule, BooksModule, LedgerModule, FamilyStoreModule, ReceiptStoreModule, SettingsStoreModule],
+  imports: [
+    BankLineStoreModule,
+    BooksModule,
+    LedgerModule,
+    FamilyStoreModule,
+    ReceiptStoreModule,
+    SettingsStoreModule,
+    MoneyAccountStoreModule,
+  ],
   controllers: [BankController],
   providers: [BankService, FamilyMatcher, BankIncomeReversal],
 })

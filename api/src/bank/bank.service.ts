@@ -14,6 +14,7 @@ import type { EntityManager } from 'typeorm';
 import { ExpensesService } from '../books/expenses.service';
 import { Database, isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
+import { MoneyAccountStore } from '../money-accounts/money-account.store';
 import { recordChange } from '../history/record';
 import { readPaysFor } from '../ledger/allocation';
 import { LedgerMail } from '../ledger/ledger-mail';
@@ -48,6 +49,7 @@ export class BankService {
     private readonly families: FamilyStore,
     private readonly receipts: ReceiptStore,
     private readonly books: ExpensesService,
+    private readonly accounts: MoneyAccountStore,
   ) {}
 
   async preview(
@@ -55,9 +57,14 @@ export class BankService {
     mapping: BankColumnMapping | null,
     headerLine: number | null,
     fileName = '',
+    accountId: number | null = null,
   ): Promise<BankPreview> {
     if (!bytes) throw new BadRequestException(BANK_MESSAGES.noFile);
     const manager = this.db.manager;
+    // The class's account the statement is of: chosen in 'Banco', else the main bank account.
+    const into = accountId ?? (await this.accounts.defaults(manager)).main;
+    const chosen = await this.accounts.byId(manager, into);
+    if (!chosen || chosen.kind !== 'banco') throw new BadRequestException(BANK_MESSAGES.badAccount);
     const layouts = new Map(
       (await manager.find(BankLayoutEntity)).map((row) => [row.headerHash, JSON.parse(row.mapping) as BankColumnMapping]),
     );
@@ -73,7 +80,7 @@ export class BankService {
     const account = (parsed as { account?: string | null }).account ?? null;
     const lines = withFingerprints(parsed.lines, account);
     // Every line read is kept, once, from its first import: the facts already known say where it went.
-    const known = await this.db.write((writer) => keepLines(writer, lines, fileName));
+    const known = await this.db.write((writer) => keepLines(writer, lines, fileName, into));
     const graduates = new Map(
       (
         await this.families.byIds(
@@ -151,6 +158,7 @@ export class BankService {
       errors: parsed.errors,
       lines: preview,
       account: parsed.account,
+      accountId: into,
       // The statement's own balance (its Saldo column), in centavos as the lines are.
       closingBalance: parsed.closingBalance && { date: parsed.closingBalance.date, amountCentavos: parsed.closingBalance.centavos },
       balanceBreaks: parsed.balanceBreaks.map(({ line, expected, found }) => ({ line, expectedCentavos: expected, foundCentavos: found })),
@@ -202,7 +210,10 @@ export class BankService {
               : BANK_MESSAGES.alreadyDecided(1),
           );
         }
+        // The line is money of the account its statement was imported into.
+        const accountId = facts.get(line.checksum)?.accountId ?? (await this.accounts.defaults(manager)).main;
         const row = {
+          accountId,
           checksum: line.checksum,
           liveChecksum: line.checksum,
           day: line.date,
@@ -216,7 +227,7 @@ export class BankService {
         if (line.familyId === null && line.income) {
           const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
           await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
-          const expenseId = await this.books.recordBankIncome(manager, user, { ...line, income: line.income });
+          const expenseId = await this.books.recordBankIncome(manager, user, { ...line, income: line.income, accountId });
           await manager.update(BankLineEntity, { id: lineId }, { expenseId });
           await recordChange(manager, user, {
             action: 'bank-line.income',
@@ -240,7 +251,7 @@ export class BankService {
         }
         const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
         await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
-        const entryId = await this.apply(user, manager, { ...line, familyId: line.familyId }, lineId);
+        const entryId = await this.apply(user, manager, { ...line, familyId: line.familyId }, lineId, accountId);
         if (entryId.linked) linked += 1;
         // The family hears of money found in the bank (a deposit its verified receipt held was told already).
         else {
@@ -302,7 +313,13 @@ export class BankService {
    * family's verified receipt of the same document number, amount and day), else a new credit; a
    * receipt the family sent for it and the committee has not decided on yet is verified with it.
    */
-  private async apply(user: User, manager: EntityManager, line: BankLineDecision & { familyId: number }, lineId: number) {
+  private async apply(
+    user: User,
+    manager: EntityManager,
+    line: BankLineDecision & { familyId: number },
+    lineId: number,
+    accountId: number,
+  ) {
     const deposit = {
       familyId: line.familyId,
       amount: line.amountCentavos,
@@ -311,7 +328,7 @@ export class BankService {
     };
     const holder = await this.credits.covering(manager, deposit, 'bankLineId');
     if (holder && holder.familyId === line.familyId && holder.bankLineId === null) {
-      await this.credits.link(manager, user, holder, { bankLineId: lineId });
+      await this.credits.link(manager, user, holder, { bankLineId: lineId, accountId });
       return { id: holder.id, linked: true };
     }
     // A verified receipt of the same amount typed with another day or number: the same deposit
@@ -319,7 +336,7 @@ export class BankService {
     if (!holder && !line.differentDeposit) {
       const same = sameDepositOf(await this.credits.receiptCreditsWithoutLine(manager, [line.familyId]), line);
       if (same) {
-        await this.credits.link(manager, user, same, { bankLineId: lineId });
+        await this.credits.link(manager, user, same, { bankLineId: lineId, accountId });
         return { id: same.id, linked: true };
       }
     }
@@ -347,6 +364,7 @@ export class BankService {
       paysFor: verified?.paysFor ?? null,
       bankLineId: lineId,
       receiptId: verified?.id ?? null,
+      accountId,
     });
     return { id: entry.id, linked: false };
   }

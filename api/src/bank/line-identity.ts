@@ -102,6 +102,7 @@ export async function keepLines(
   manager: EntityManager,
   lines: Array<LineIdentity & { checksum: string }>,
   fileName: string,
+  accountId: number,
 ): Promise<Map<string, KnownLine>> {
   const fresh = new Map(lines.map((line) => [line.checksum, line]));
   // Lines were kept under the old checksum before identical ones were told apart: it is the first one's.
@@ -126,6 +127,13 @@ export async function keepLines(
     known.set(fingerprint, { ...fact, ...kept, checksum: fingerprint });
   }
   await knownWithoutAccount(manager, fresh, known);
+  // A line not decided yet is money of the account this statement was imported into (a wrong pick is mended by importing again).
+  const movedHere = [...known.values()]
+    .filter((fact) => fact.state === 'pendiente' && fact.accountId !== accountId)
+    .map((fact) => fact.checksum);
+  for (let at = 0; at < movedHere.length; at += 500)
+    await manager.update(BankStatementReadEntity, { checksum: In(movedHere.slice(at, at + 500)) }, { accountId });
+  for (const checksum of movedHere) known.set(checksum, { ...known.get(checksum)!, accountId });
   const now = new Date();
   const rows = [...fresh.values()]
     .filter((line) => !known.has(line.checksum))
@@ -139,6 +147,7 @@ export async function keepLines(
       amountCentavos: line.amountCentavos,
       state: 'pendiente' as const,
       lineId: null,
+      accountId,
     }));
   for (let at = 0; at < rows.length; at += 500) {
     await manager

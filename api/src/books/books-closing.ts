@@ -3,6 +3,7 @@ import { IsNull, type EntityManager } from 'typeorm';
 import { CLOSING_BALANCE_KIND, OPENING_BALANCE_KIND, type BalanceDestination, type User } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { recordChange } from '../history/record';
+import { MoneyAccountStore } from '../money-accounts/money-account.store';
 import { insertApproved } from './books-rows';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ControlChangeEntity } from './control-change.entity';
@@ -32,6 +33,8 @@ export const OPENING_BALANCE_CATEGORY = 'Saldo inicial';
 /** The books' side of closing a class (what is still open, the entry that gives the balance away) and of opening the next. */
 @Injectable()
 export class BooksClosing {
+  constructor(private readonly accounts: MoneyAccountStore) {}
+
   async openItems(manager: EntityManager): Promise<BooksOpenItems> {
     const [pendingExpenses, pendingControls, openQuestions] = await Promise.all([
       manager.count(ExpenseEntity, { where: { state: 'pendiente', reversedById: IsNull() } }),
@@ -60,6 +63,8 @@ export class BooksClosing {
       supplier,
       concept: `${concept}. Acta: ${input.acta}`.slice(0, 200),
       amount: input.amount,
+      // The balance leaves from the main bank account (a transfer first brings the others' there).
+      accountId: (await this.accounts.defaults(manager)).main,
       proposer,
       approver,
       at: now,
@@ -109,6 +114,7 @@ export class BooksClosing {
       supplier: previous.name,
       concept: `Saldo que la ${previous.name} pasó a esta promoción al cerrar.`,
       amount: -previous.balance,
+      accountId: (await this.accounts.defaults(manager)).main,
       proposer: user,
       approver: user,
       at: now,

@@ -4,6 +4,7 @@ import {
   CLOSING_BALANCE_KIND,
   OPENING_BALANCE_KIND,
   OTHER_INCOME_KINDS,
+  TRANSFER_KIND,
   type Books,
   type BooksCategory,
   type BudgetVersion,
@@ -15,14 +16,21 @@ import { toCentavos, toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
+import { MoneyAccountStore } from '../money-accounts/money-account.store';
 import { MyFamilyService } from '../parent/my-family.service';
-import { latestHeld, toExpense, toHolding } from './books-rows';
+import { SettingsStore } from '../settings/settings.store';
+import { AccountBalances, accountViews, withFigures, type AccountMove } from './account-balances';
+import { latestHeld, toExpense, toHolding, toTransfer } from './books-rows';
 import { toFamilyExpense } from './family-expense';
 import { classCollection, commitmentsOf, isMoney } from './commitments';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ControlsService } from './controls.service';
 import { ExpenseEntity, ExpenseQuestionEntity } from './expense.entity';
 import { BooksVisitEntity, HoldingEntity } from './holding.entity';
+import { latestByAccount } from './account-balances';
+
+/** The last record of each account added up, in centavos. */
+const heldTotal = (holdings: HoldingEntity[]) => [...latestByAccount(holdings).values()].reduce((sum, row) => sum + row.amount, 0);
 
 /**
  * The committee's books as they are read (docs/books.md): the committee's whole view, which is
@@ -37,6 +45,8 @@ export class BooksReader {
     private readonly families: MyFamilyService,
     private readonly familyStore: FamilyStore,
     private readonly controls: ControlsService,
+    private readonly accountStore: MoneyAccountStore,
+    private readonly settings: SettingsStore,
   ) {}
 
   /**
@@ -44,11 +54,12 @@ export class BooksReader {
    * A count of what is held is compared with its balance (books.service.ts).
    */
   async read(manager: EntityManager) {
-    const [versions, lines, expenses, receivedByMonth] = await Promise.all([
+    const [versions, lines, expenses, receivedByMonth, credits] = await Promise.all([
       manager.find(BudgetVersionEntity, { order: { id: 'ASC' } }),
       manager.find(BudgetLineEntity, { order: { versionId: 'ASC', position: 'ASC' } }),
       manager.find(ExpenseEntity, { order: { id: 'ASC' } }),
       this.ledger.receivedByMonth(manager),
+      this.ledger.byAccount(manager),
     ]);
     const budgets: BudgetVersion[] = versions.map((version, index) => {
       const own = lines.filter((line) => line.versionId === version.id);
@@ -64,14 +75,17 @@ export class BooksReader {
       };
     });
     const budget = budgets.at(-1) ?? null;
-    // A commitment (and its reversal) is not money: it counts apart until the money out that pays it.
-    const owed = commitmentsOf(expenses);
-    const money = expenses.filter((row) => isMoney(row, owed.ids));
-    const approved = money.filter((row) => row.state === 'aprobado');
-    const received = receivedByMonth.reduce((sum, month) => sum + month.amount, 0);
     // A reversal is of the kind it reverses: the raffle's reversal is income less, not spending.
     const kindOf = new Map(expenses.map((row) => [row.id, row.kind]));
     const kind = (row: ExpenseEntity) => (row.reversesId === null ? row.kind : (kindOf.get(row.reversesId) ?? row.kind));
+    // A commitment (and its reversal) is not money: it counts apart until the money out that pays it.
+    // A transfer (and its reversal) moves money between the class's accounts: neither in nor out.
+    const owed = commitmentsOf(expenses);
+    const transferRows = expenses.filter((row) => kind(row) === TRANSFER_KIND);
+    const notMoney = new Set([...owed.ids, ...transferRows.map((row) => row.id)]);
+    const money = expenses.filter((row) => isMoney(row, notMoney) && kind(row) !== TRANSFER_KIND);
+    const approved = money.filter((row) => row.state === 'aprobado');
+    const received = receivedByMonth.reduce((sum, month) => sum + month.amount, 0);
     const isIncome = (row: ExpenseEntity) => (OTHER_INCOME_KINDS as readonly string[]).includes(kind(row));
     const sum = (rows: ExpenseEntity[]) => rows.reduce((total, row) => total + row.amount, 0);
     // The previous class's balance and other income (money in, negative amounts) are neither the families' nor spending less.
@@ -105,6 +119,32 @@ export class BooksReader {
       .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
       .map(([category, amount]) => ({ category, amount: toQuetzales(amount) }));
     const reversalOf = new Map(expenses.filter((row) => row.reversesId !== null).map((row) => [row.reversesId!, row]));
+    // Each account's moves: the families' credits where their money is, money in and out counted, and both sides of each transfer.
+    const moves: AccountMove[] = [
+      ...credits.map((entry) => ({
+        accountId: entry.accountId,
+        day: entry.day,
+        amount: entry.amount,
+        closing: false,
+        source: 'credito' as const,
+        id: entry.id,
+        familyId: entry.familyId,
+      })),
+      ...approved.map((row) => ({
+        accountId: row.accountId,
+        day: row.date,
+        amount: -row.amount,
+        closing: kind(row) === CLOSING_BALANCE_KIND,
+        source: 'libros' as const,
+        id: row.id,
+      })),
+      ...transferRows
+        .filter((row) => row.state === 'aprobado')
+        .flatMap((row) => [
+          { accountId: row.accountId, day: row.date, amount: -row.amount, closing: false, source: 'libros' as const, id: row.id },
+          { accountId: row.toAccountId!, day: row.date, amount: row.amount, closing: false, source: 'libros' as const, id: row.id },
+        ]),
+    ];
     const shown = (rows: ExpenseEntity[]) =>
       rows.map((row) => toExpense(row, reversalOf.get(row.id))).sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
     return {
@@ -132,6 +172,12 @@ export class BooksReader {
       allExpenses: shown(money.filter((row) => row.kind !== OPENING_BALANCE_KIND)),
       approvedExpenses: shown(approved.filter((row) => row.kind !== OPENING_BALANCE_KIND)),
       approvedIds: new Set(approved.map((row) => row.id)),
+      balances: new AccountBalances(moves),
+      /** Every row of the books by id (an account's list names them). */
+      rows: new Map(expenses.map((row) => [row.id, row])),
+      transfers: transferRows
+        .map((row) => toTransfer(row, reversalOf.get(row.id)))
+        .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id),
     };
   }
 
@@ -161,16 +207,19 @@ export class BooksReader {
   }
 
   async forAdmin(manager: EntityManager = this.db.manager): Promise<Books> {
-    const [view, holdings, controls, controlChanges, adminCount, collection] = await Promise.all([
+    const [view, holdings, controls, controlChanges, adminCount, collection, views] = await Promise.all([
       this.read(manager),
       manager.find(HoldingEntity, { order: { id: 'DESC' } }),
       this.controls.inForce(manager),
       this.controls.list(manager),
       this.controls.adminCount(manager),
       classCollection(manager, this.ledger, this.familyStore),
+      accountViews(manager, this.accountStore, this.settings),
     ]);
     const latest = latestHeld(holdings);
-    const total = (latest.bank?.amount ?? 0) + (latest.cash?.amount ?? 0);
+    const accounts = withFigures(views, view.balances, holdings);
+    // What is held in all: the last record of each account (an account never counted holds nothing yet).
+    const total = heldTotal(holdings);
     return {
       totals: view.totals,
       categories: view.categories,
@@ -198,7 +247,19 @@ export class BooksReader {
             }
           : null,
       receivedByMonth: view.receivedByMonth,
+      accounts,
+      transfers: view.transfers,
     };
+  }
+
+  /** The accounts with their balances and last reconciliations (the transfers' and the accounts' routes answer them). */
+  async accounts(manager: EntityManager = this.db.manager) {
+    const [view, holdings, views] = await Promise.all([
+      this.read(manager),
+      manager.find(HoldingEntity, { order: { id: 'DESC' } }),
+      accountViews(manager, this.accountStore, this.settings),
+    ]);
+    return { view, accounts: withFigures(views, view.balances, holdings) };
   }
 
   /** What every family sees: totals, the budget, approved expenses; of questions, its own and the answered. */

@@ -1,6 +1,6 @@
 // How the books' rows read outside their tables: as the API answers, in the history, and who wrote them.
 import type { EntityManager } from 'typeorm';
-import type { Expense, Holding, User } from '@portal/contracts';
+import type { Expense, Holding, Transfer, User } from '@portal/contracts';
 import { formatQuetzales, todayInGuatemala, toQuetzales } from '@portal/format';
 import { ExpenseEntity } from './expense.entity';
 import type { HoldingEntity } from './holding.entity';
@@ -43,6 +43,25 @@ export function toExpense(row: ExpenseEntity, reversal?: ExpenseEntity): Expense
     dueDate: row.dueDate,
     commitmentId: row.commitmentId,
     createdById: row.createdById ?? undefined,
+    accountId: row.accountId,
+    toAccountId: row.toAccountId,
+  };
+}
+
+/** A transfer between two of the class's accounts (a row of kind 'traspaso', or its reversal). */
+export function toTransfer(row: ExpenseEntity, reversal?: ExpenseEntity): Transfer {
+  const shown = toExpense(row, reversal);
+  return {
+    id: row.id,
+    date: row.date,
+    fromAccountId: row.accountId,
+    toAccountId: row.toAccountId!,
+    amount: shown.amount,
+    note: row.concept,
+    createdBy: row.createdByName,
+    createdAt: row.createdAt.toISOString(),
+    reverses: row.reversesId,
+    reversal: shown.reversal,
   };
 }
 
@@ -55,6 +74,8 @@ export function toHolding(row: HoldingEntity): Holding {
     note: row.note,
     expectedThen: toQuetzales(row.expectedThen),
     differenceThen: toQuetzales(row.differenceThen),
+    accountId: row.accountId,
+    accountBalance: toQuetzales(row.accountBalance ?? row.expectedThen),
     createdBy: row.createdByName,
     createdAt: row.createdAt.toISOString(),
   };
@@ -81,7 +102,7 @@ export function latestHeld(rows: HoldingEntity[]): { bank: HoldingEntity | null;
  */
 export async function insertApproved(
   manager: EntityManager,
-  entry: Pick<ExpenseEntity, 'kind' | 'category' | 'supplier' | 'concept' | 'amount'> & {
+  entry: Pick<ExpenseEntity, 'kind' | 'category' | 'supplier' | 'concept' | 'amount' | 'accountId'> & {
     proposer: { id: number | null; name: string };
     approver: User | null;
     at: Date;
@@ -109,6 +130,7 @@ export async function insertApproved(
     familyMessage: null,
     dueDate: null,
     commitmentId: null,
+    toAccountId: null,
     createdById: proposer.id,
     createdByName: proposer.name.slice(0, 120),
     createdAt: at,

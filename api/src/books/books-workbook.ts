@@ -15,6 +15,7 @@ const KIND = {
   compromiso: 'Compromiso',
   saldo: 'Saldo de la promoción anterior',
   cierre: 'Saldo pasado al cerrar',
+  traspaso: 'Traspaso entre cuentas',
   reversion: 'Reversión',
 } as const;
 /** a - b of two amounts in quetzales, in centavos so no float drift reaches the sheet. */

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Logger, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { Books, BooksAnswersSeen, Expense, ExpenseQuestion, ParentBooks, User } from '@portal/contracts';
+import type { AccountMovements, Books, BooksAnswersSeen, Expense, ExpenseQuestion, ParentBooks, User } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
 import { CurrentUser, Roles } from '../common/auth.decorators';
@@ -12,8 +12,19 @@ import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet-stream';
 import { BOOKS_REPORT, booksWorkbook } from './books-workbook';
 import { BooksReader } from './books-reader';
 import { BooksService } from './books.service';
-import { BooksSettingsDto, BudgetDto, ExpenseAnswerDto, ExpenseQuestionDto, HoldingDto, ReverseExpenseDto } from './dto/books.dto';
+import {
+  BooksSettingsDto,
+  BudgetDto,
+  ExpenseAnswerDto,
+  ExpenseQuestionDto,
+  HoldingDto,
+  MoneyAccountDto,
+  MoneyAccountUpdateDto,
+  ReverseExpenseDto,
+  TransferDto,
+} from './dto/books.dto';
 import { ExpensesService } from './expenses.service';
+import { MoneyAccountsService } from './money-accounts.service';
 import { QuestionsService } from './questions.service';
 
 /** The committee's books: budget, expenses and their approval, what is held, answers, the closing report. */
@@ -27,6 +38,7 @@ export class BooksController {
     private readonly books: BooksService,
     private readonly expenses: ExpensesService,
     private readonly questions: QuestionsService,
+    private readonly accounts: MoneyAccountsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -76,6 +88,31 @@ export class BooksController {
   @HttpCode(200)
   reverse(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: ReverseExpenseDto): Promise<Expense> {
     return this.expenses.reverse(user, id, body);
+  }
+
+  /** Another bank account of the class (the main one is the settings', under four eyes). */
+  @Post('accounts')
+  createAccount(@CurrentUser() user: User, @Body() body: MoneyAccountDto): Promise<Books> {
+    return this.accounts.create(user, body);
+  }
+
+  /** A new name, or a bank account's data; never the main account's (409). */
+  @Put('accounts/:id')
+  updateAccount(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: MoneyAccountUpdateDto): Promise<Books> {
+    return this.accounts.update(user, id, body);
+  }
+
+  /** The account's movements, oldest first, with its balance after each. */
+  @Get('accounts/:id/movements')
+  accountMovements(@Param('id', ParseIdPipe) id: number): Promise<AccountMovements> {
+    return this.accounts.movements(id);
+  }
+
+  /** Money moved between two of the class's accounts: undone by POST /api/books/expenses/{id}/reverse. */
+  @Post('transfers')
+  async recordTransfer(@CurrentUser() user: User, @Body() body: TransferDto): Promise<Books> {
+    await this.expenses.recordTransfer(user, body);
+    return this.reader.forAdmin();
   }
 
   @Post('holdings')

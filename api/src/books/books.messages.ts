@@ -23,6 +23,16 @@ export const BOOKS_MESSAGES = {
   commitmentOverpaid: (left: string) => `El pago pasa lo que queda del compromiso: quedan ${left} por pagar.`,
   commitmentPaidBy: 'Un compromiso se paga con un gasto, un anticipo o una comisión.',
   controlChangedMeanwhile: 'Otra persona del comité decidió este cambio mientras tanto. Vuelve a cargar la página.',
+  accountNotFound: 'No encontramos esa cuenta de la promoción.',
+  unknownAccount: 'La cuenta debe ser una de las cuentas de la promoción (Cuentas del Comité).',
+  mainAccountFixed:
+    'La cuenta que ven las familias se cambia en Configuración, y el cambio espera la aprobación de otro miembro del comité.',
+  accountNameTaken: (name: string) => `Ya hay una cuenta llamada «${name}»: elige otro nombre.`,
+  accountNumberTaken: (name: string) => `Esa cuenta ya está registrada como «${name}».`,
+  cashBoxData: 'La caja solo tiene nombre: no tiene banco, número ni titular.',
+  holdingAccountKind: 'El saldo del banco es de una cuenta de banco, y el efectivo contado es de la caja.',
+  sameAccounts: 'Un traspaso va de una cuenta a otra distinta: elige dos cuentas diferentes.',
+  transferNotFromForm: 'Un traspaso entre cuentas se registra como traspaso, no como gasto.',
 } as const;
 
 /** Unanswered questions a family may have at once. */
@@ -43,4 +53,5 @@ export const EXPENSE_FIELDS = {
   dueDate: 'La fecha de vencimiento del compromiso debe tener el formato AAAA-MM-DD.',
   commitmentId: 'El compromiso que se paga debe ser un número de compromiso.',
   felUuid: 'El número de autorización FEL debe ser un UUID (8-4-4-4-12 caracteres hexadecimales).',
+  accountId: 'La cuenta debe ser una de las cuentas de la promoción (Cuentas del Comité).',
 } as const;

@@ -7,6 +7,7 @@ import { BooksController, InvoiceFilesController, MyBooksController } from './bo
 import { BooksReader } from './books-reader';
 import { BooksService } from './books.service';
 import { ExpensesService } from './expenses.service';
+import { MoneyAccountsService } from './money-accounts.service';
 import { QuestionsService } from './questions.service';
 import { ControlsModule } from './controls.service';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
@@ -14,6 +15,7 @@ import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity, QuestionDigest
 import { BooksMail } from './books-mail';
 import { QuestionsDigest, QuestionsDigestScheduler } from './questions-digest';
 import { SettingsStoreModule } from '../settings/settings.store';
+import { MoneyAccountStoreModule } from '../money-accounts/money-account.store';
 import { UsersModule } from '../users/users.module';
 import { BooksVisitEntity, HoldingEntity } from './holding.entity';
 import { InvoiceFiles } from './invoice-files';
@@ -39,12 +41,14 @@ import { ExpenseReversalHooks } from './expense-reversal-hooks';
     ParentModule,
     FamilyStoreModule,
     ControlsModule,
+    MoneyAccountStoreModule,
   ],
   controllers: [BooksController, InvoiceFilesController, MyBooksController],
   providers: [
     BooksReader,
     BooksService,
     ExpensesService,
+    MoneyAccountsService,
     QuestionsService,
     BooksMail,
     QuestionsDigest,

@@ -3,8 +3,11 @@ import type { Books, BooksSettingsInput, BudgetInput, HoldingInput, User } from 
 import { formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
+import { MoneyAccountStore } from '../money-accounts/money-account.store';
+import { latestByAccount } from './account-balances';
 import { BooksReader } from './books-reader';
-import { author, latestHeld } from './books-rows';
+import { author } from './books-rows';
+import { BOOKS_MESSAGES } from './books.messages';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ControlsService } from './controls.service';
 import { HoldingEntity } from './holding.entity';
@@ -20,6 +23,7 @@ export class BooksService {
     private readonly db: Database,
     private readonly reader: BooksReader,
     private readonly controls: ControlsService,
+    private readonly accounts: MoneyAccountStore,
   ) {}
 
   async createBudget(user: User, input: BudgetInput): Promise<Books> {
@@ -78,12 +82,19 @@ export class BooksService {
 
   async recordHolding(user: User, input: HoldingInput): Promise<Books> {
     return this.db.write(async (manager) => {
+      // A bank statement is a bank account's; a cash count, the cash box's (by default the main bank account, or the cash box).
+      const accountId = input.accountId ?? (await this.accounts.defaultFor(manager, input.kind === 'efectivo' ? 'efectivo' : null));
+      const account = await this.accounts.byId(manager, accountId);
+      if (!account || (account.kind === 'caja') !== (input.kind === 'efectivo')) {
+        const message = account ? BOOKS_MESSAGES.holdingAccountKind : BOOKS_MESSAGES.unknownAccount;
+        throw new BadRequestException({ message, errors: { accountId: [message] } });
+      }
       const view = await this.reader.read(manager);
       const earlier = await manager.find(HoldingEntity);
       const amount = toCentavos(input.amount);
-      const draft = { id: Number.MAX_SAFE_INTEGER, kind: input.kind, asOf: input.asOf, amount } as HoldingEntity;
-      const latest = latestHeld([...earlier, draft]);
-      const held = (latest.bank?.amount ?? 0) + (latest.cash?.amount ?? 0);
+      const draft = { id: Number.MAX_SAFE_INTEGER, kind: input.kind, asOf: input.asOf, amount, accountId } as HoldingEntity;
+      // Held in all: the last record of each account, this one included.
+      const held = [...latestByAccount([...earlier, draft]).values()].reduce((sum, row) => sum + row.amount, 0);
       const { identifiers } = await manager.insert(HoldingEntity, {
         kind: input.kind,
         asOf: input.asOf,
@@ -91,6 +102,9 @@ export class BooksService {
         note: input.note?.trim() ?? '',
         expectedThen: view.balance,
         differenceThen: held - view.balance,
+        accountId,
+        // The reconciliation's other side: the account's books that day.
+        accountBalance: view.balances.on(accountId, input.asOf),
         ...author(user),
       });
       const row = await manager.findOneByOrFail(HoldingEntity, { id: Number(identifiers[0]!.id) });
@@ -98,7 +112,7 @@ export class BooksService {
         action: 'books.holding',
         entity: 'books',
         entityId: row.id,
-        label: `${input.kind === 'banco' ? 'Banco' : 'Caja'} al ${input.asOf} · ${formatQuetzales(input.amount)}`,
+        label: `${account.name} al ${input.asOf} · ${formatQuetzales(input.amount)}`,
         after: {
           kind: row.kind,
           asOf: row.asOf,
@@ -106,6 +120,8 @@ export class BooksService {
           note: row.note,
           expectedThen: toQuetzales(row.expectedThen),
           differenceThen: toQuetzales(row.differenceThen),
+          account: account.name,
+          accountBalance: toQuetzales(row.accountBalance ?? 0),
         },
       });
       return this.reader.forAdmin(manager);

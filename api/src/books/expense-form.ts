@@ -47,6 +47,7 @@ export function expenseFields(fields: Record<string, string>): ExpenseInput {
   if ((commitment || value('dueDate') !== '') && !isCalendarDay(value('dueDate'))) errors.dueDate = [EXPENSE_FIELDS.dueDate];
   if (!commitment && value('dueDate') !== '') errors.dueDate = [EXPENSE_FIELDS.dueDate];
   if (value('commitmentId') !== '' && !/^[1-9]\d{0,9}$/.test(value('commitmentId'))) errors.commitmentId = [EXPENSE_FIELDS.commitmentId];
+  if (value('accountId') !== '' && !/^[1-9]\d{0,9}$/.test(value('accountId'))) errors.accountId = [EXPENSE_FIELDS.accountId];
   if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
   const optional = (name: 'felSeries' | 'felNumber') => (value(name) === '' ? undefined : value(name).toUpperCase());
   return {
@@ -63,5 +64,6 @@ export function expenseFields(fields: Record<string, string>): ExpenseInput {
     felUuid: value('felUuid') === '' ? undefined : value('felUuid').toUpperCase(),
     dueDate: commitment ? value('dueDate') : undefined,
     commitmentId: value('commitmentId') === '' ? undefined : Number(value('commitmentId')),
+    accountId: value('accountId') === '' ? undefined : Number(value('accountId')),
   };
 }

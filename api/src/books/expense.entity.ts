@@ -72,6 +72,14 @@ export class ExpenseEntity extends ReversibleRow {
   /** Money out that pays a commitment: the commitment's id (no foreign key: rows are only added). */
   @Column({ type: 'int', nullable: true })
   commitmentId!: number | null;
+
+  /** The class's money account it moved (money_accounts.id); a transfer's: the one the money left. Null only before 1766200000000. */
+  @Column({ type: 'int', nullable: true })
+  accountId!: number;
+
+  /** A transfer ('traspaso'): the account the money went to. */
+  @Column({ type: 'int', nullable: true })
+  toAccountId!: number | null;
 }
 
 /**

@@ -11,19 +11,22 @@ import {
   COMMITMENT_KIND,
   INCOME_KIND,
   MONEY_IN_KINDS,
+  TRANSFER_KIND,
   type BankLineIncome,
   type Expense,
   type ExpenseInput,
   type ReverseExpenseInput,
+  type TransferInput,
   type User,
 } from '@portal/contracts';
 import { foldForSearch, formatQuetzales, toCentavos, toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
+import { MoneyAccountStore } from '../money-accounts/money-account.store';
 import { MyFamilyService } from '../parent/my-family.service';
 import { makeSafe } from '../receipts/file-safety';
 import { MultipartBody } from '../common/multipart';
-import { BOOKS_MESSAGES } from './books.messages';
+import { BOOKS_MESSAGES, EXPENSE_FIELDS } from './books.messages';
 import { author, expenseLabel, insertApproved, toExpense } from './books-rows';
 import { ControlsService } from './controls.service';
 import { expenseFields } from './expense-form';
@@ -58,7 +61,16 @@ export class ExpensesService {
     private readonly controls: ControlsService,
     private readonly invoiceFiles: InvoiceFiles,
     private readonly reversals: ExpenseReversalHooks,
+    private readonly accounts: MoneyAccountStore,
   ) {}
+
+  /** The account named (one of the class's, else a 400), or where money by `method` lands: cash in the cash box, the rest in the bank. */
+  private async accountFor(manager: EntityManager, accountId: number | undefined, method: string): Promise<number> {
+    if (accountId === undefined) return this.accounts.defaultFor(manager, method);
+    if (!(await this.accounts.byId(manager, accountId)))
+      throw new BadRequestException({ message: EXPENSE_FIELDS.accountId, errors: { accountId: [EXPENSE_FIELDS.accountId] } });
+    return accountId;
+  }
 
   /**
    * Whether money out waits for a second admin: above the threshold, or taking its supplier's total
@@ -116,6 +128,7 @@ export class ExpensesService {
       // Money out runs one at a time (waits() locks the books' settings): two payments of one commitment never both pass.
       const waits = commitment ? false : await this.waits(manager, input, amount, now);
       if (input.commitmentId !== undefined) await this.refuseOverpaying(manager, input.commitmentId, amount);
+      const accountId = await this.accountFor(manager, input.accountId, input.method);
       const { identifiers } = await manager.insert(ExpenseEntity, {
         kind: input.kind,
         date: input.date,
@@ -140,6 +153,8 @@ export class ExpensesService {
         familyMessage: null,
         dueDate: input.dueDate ?? null,
         commitmentId: input.commitmentId ?? null,
+        accountId,
+        toAccountId: null,
         ...author(user),
         createdAt: now,
       });
@@ -169,7 +184,7 @@ export class ExpensesService {
   async recordBankIncome(
     manager: EntityManager,
     user: User,
-    line: { date: string; amountCentavos: number; document: string; income: BankLineIncome },
+    line: { date: string; amountCentavos: number; document: string; income: BankLineIncome; accountId: number },
   ): Promise<number> {
     const document = line.document.trim();
     const id = await insertApproved(manager, {
@@ -179,11 +194,76 @@ export class ExpensesService {
       supplier: line.income.source.trim(),
       concept: line.income.concept?.trim() || (document ? `Depósito No. ${document}` : 'Depósito en el banco'),
       amount: -line.amountCentavos,
+      accountId: line.accountId,
       proposer: user,
       approver: null,
       at: new Date(),
     });
     return (await this.recorded(manager, user, id)).id;
+  }
+
+  /**
+   * A transfer between two of the class's accounts (docs/books.md 'Transfers'): one row of kind
+   * 'traspaso' that lowers one account and raises the other, counted at once, neither income nor
+   * spending; undone like any row, by its reversal. Answers its id.
+   */
+  async recordTransfer(user: User, input: TransferInput): Promise<number> {
+    if (input.fromAccountId === input.toAccountId)
+      throw new BadRequestException({ message: BOOKS_MESSAGES.sameAccounts, errors: { toAccountId: [BOOKS_MESSAGES.sameAccounts] } });
+    return this.db.write(async (manager) => {
+      const [from, to] = await Promise.all([
+        this.accounts.byId(manager, input.fromAccountId),
+        this.accounts.byId(manager, input.toAccountId),
+      ]);
+      for (const [field, account] of [
+        ['fromAccountId', from],
+        ['toAccountId', to],
+      ] as const)
+        if (!account)
+          throw new BadRequestException({ message: BOOKS_MESSAGES.unknownAccount, errors: { [field]: [BOOKS_MESSAGES.unknownAccount] } });
+      const now = new Date();
+      const note = input.note?.trim() ?? '';
+      const { identifiers } = await manager.insert(ExpenseEntity, {
+        kind: TRANSFER_KIND,
+        date: input.date,
+        category: 'Traspaso',
+        supplier: `${from!.name} → ${to!.name}`.slice(0, 200),
+        concept: note,
+        amount: toCentavos(input.amount),
+        // Cash deposited into the bank moves cash; any other transfer, the bank's money.
+        method: from!.kind === 'caja' ? 'efectivo' : 'transferencia',
+        nit: null,
+        felSeries: null,
+        felNumber: null,
+        felUuid: null,
+        invoiceType: null,
+        hasThumbnail: false,
+        state: 'aprobado',
+        approvedById: null,
+        approvedByName: null,
+        approvedAt: now,
+        reversesId: null,
+        reversedById: null,
+        reason: null,
+        familyMessage: null,
+        dueDate: null,
+        commitmentId: null,
+        accountId: from!.id,
+        toAccountId: to!.id,
+        ...author(user),
+        createdAt: now,
+      });
+      const id = Number(identifiers[0]!.id);
+      const row = await manager.findOneByOrFail(ExpenseEntity, { id });
+      await recordChange(manager, user, {
+        action: 'books.transfer',
+        entity: 'books',
+        entityId: id,
+        label: `Traspaso #${id} · ${from!.name} → ${to!.name} · ${formatQuetzales(input.amount)}`,
+        after: { date: row.date, from: from!.name, to: to!.name, amount: toQuetzales(row.amount), note },
+      });
+      return id;
+    });
   }
 
   /** A payment of a commitment: to one that stands, and no more than what is left of it (payments pending included). */
@@ -271,6 +351,8 @@ export class ExpensesService {
         reversedById: null,
         reason,
         familyMessage: input.messageToFamily?.trim() || null,
+        accountId: row.accountId,
+        toAccountId: row.toAccountId,
         ...author(user),
         createdAt: now,
       });

@@ -3,7 +3,10 @@ import { RecordedRow } from '../database/recorded-row';
 import type { HoldingKind } from '@portal/contracts';
 
 /** mysql2 returns a BIGINT as a string (TypeORM asks for big numbers as strings); centavos fit a JS number. */
-const bigintNumber: ValueTransformer = { to: (value: number) => value, from: (value: string | number) => Number(value) };
+const bigintNumber: ValueTransformer = {
+  to: (value: number | null) => value,
+  from: (value: string | number | null) => (value === null ? null : Number(value)),
+};
 
 /** What the treasurer recorded the committee holds (a bank balance on a date, cash counted): only inserted. */
 @Entity('holdings')
@@ -31,6 +34,14 @@ export class HoldingEntity extends RecordedRow {
 
   @Column({ type: 'bigint', transformer: bigintNumber })
   differenceThen!: number;
+
+  /** The class's money account it is of (money_accounts.id): a bank account's statement, the cash box's count. */
+  @Column({ type: 'int', nullable: true })
+  accountId!: number;
+
+  /** That account's books balance on `asOf` when it was recorded, in centavos (null before 1766200000000). */
+  @Column({ type: 'bigint', nullable: true, transformer: bigintNumber })
+  accountBalance!: number | null;
 }
 
 /**

@@ -39,6 +39,7 @@ import { BankLineIncome1765730000000 } from './migrations/1765730000000-bank-lin
 import { ClosingBalanceKind1765740000000 } from './migrations/1765740000000-closing-balance-kind';
 import { AdminInvitations1765810000000 } from './migrations/1765810000000-admin-invitations';
 import { MoneyMailAtSending1766100000000 } from './migrations/1766100000000-money-mail-at-sending';
+import { MoneyAccounts1766200000000 } from './migrations/1766200000000-money-accounts';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -78,6 +79,7 @@ export const MIGRATIONS = [
   ClosingBalanceKind1765740000000,
   AdminInvitations1765810000000,
   MoneyMailAtSending1766100000000,
+  MoneyAccounts1766200000000,
 ];
 
 /**

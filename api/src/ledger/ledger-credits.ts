@@ -5,6 +5,7 @@ import { formatQuetzales, toQuetzales } from '@portal/format';
 import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
+import { MoneyAccountStore } from '../money-accounts/money-account.store';
 import { recordChange } from '../history/record';
 import { depositKey, readPaysFor } from './allocation';
 import { CreditReceiptSeries } from './credit-receipt-series';
@@ -25,6 +26,8 @@ export interface NewCredit {
   depositDate?: string | null;
   documentNumber?: string | null;
   note?: string | null;
+  /** The class's money account it is in; left out: the cash box for cash by hand, else the main bank account. */
+  accountId?: number;
 }
 
 /**
@@ -68,6 +71,7 @@ export class LedgerCredits {
   constructor(
     private readonly families: FamilyStore,
     private readonly series: CreditReceiptSeries,
+    private readonly accounts: MoneyAccountStore,
     @InjectRepository(LedgerEntryEntity) private readonly entries: Repository<LedgerEntryEntity>,
   ) {}
 
@@ -155,6 +159,8 @@ export class LedgerCredits {
     if (key) await this.refuseTaken(manager, key);
     // After the refusal, so a refused deposit takes no number (nothing is written then).
     const creditReceiptNumber = await this.series.next(manager);
+    const accountId =
+      input.accountId ?? (await this.accounts.defaultFor(manager, input.source === 'efectivo' ? (input.method ?? 'efectivo') : null));
     const row = {
       familyId: input.familyId,
       kind: 'credito' as const,
@@ -170,6 +176,7 @@ export class LedgerCredits {
       note: input.note ?? null,
       depositKey: key,
       creditReceiptNumber,
+      accountId,
       reversesId: null,
       reversedById: null,
       reason: null,
@@ -206,9 +213,10 @@ export class LedgerCredits {
     manager: EntityManager,
     user: User,
     entry: LedgerCredit,
-    side: { receiptId: number } | { bankLineId: number },
+    side: { receiptId: number } | { bankLineId: number; accountId?: number },
     intent?: Pick<NewCredit, 'paymentNumber' | 'paysFor'>,
   ): Promise<void> {
+    // A bank line joining a credit says which account the deposit reached (the statement's).
     const free = 'receiptId' in side ? { receiptId: IsNull() } : { bankLineId: IsNull() };
     // A credit that names no payment (a bank line's) takes what the family said its slip pays.
     const named = intent && entry.paymentNumber === null && entry.paysFor === null ? intent : {};

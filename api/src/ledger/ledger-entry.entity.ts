@@ -73,4 +73,11 @@ export class LedgerEntryEntity extends ReversibleRow {
   @Index('IDX_ledger_credit_receipt', { unique: true })
   @Column({ type: 'varchar', length: 12, nullable: true })
   creditReceiptNumber!: string | null;
+
+  /**
+   * The class's money account the money is in (money_accounts.id): a bank line's account, the cash
+   * box for cash recorded by hand, else the main bank account. A reversal names its credit's.
+   */
+  @Column({ type: 'int', nullable: true })
+  accountId!: number;
 }

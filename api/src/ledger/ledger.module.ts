@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BankLineStoreModule } from '../bank/bank-line.store';
 import { FamilyStoreModule } from '../families/family.store';
+import { MoneyAccountStoreModule } from '../money-accounts/money-account.store';
 import { PaymentStoreModule } from '../payments/payment.store';
 import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { SettingsStoreModule } from '../settings/settings.store';
@@ -23,6 +24,7 @@ import { StatementBuilder } from './statement-builder';
     ReceiptStoreModule,
     SettingsStoreModule,
     BankLineStoreModule,
+    MoneyAccountStoreModule,
   ],
   controllers: [LedgerController],
   providers: [LedgerService, LedgerCredits, CreditReceiptSeries, StatementBuilder, ReversalService, LedgerMail],

@@ -8,6 +8,17 @@ import { allocate, readPaysFor, type Account, type Charge, type Credit } from '.
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES } from './ledger.messages';
 
+/** A ledger entry as the books read it per account (centavos; `day` yyyy-MM-dd). */
+export interface LedgerMovement {
+  id: number;
+  familyId: number;
+  kind: LedgerEntryEntity['kind'];
+  source: LedgerEntryEntity['source'];
+  amount: number;
+  day: string;
+  accountId: number;
+}
+
 type Amounts = Pick<ScheduledPayment, 'id' | 'date' | 'amountCentavos' | 'twinsAmountCentavos'>;
 
 /**
@@ -129,6 +140,34 @@ export class LedgerService {
       totals.set(month, (totals.get(month) ?? 0) + row.amount);
     }
     return [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([month, amount]) => ({ month, amount }));
+  }
+
+  /**
+   * Every entry with the account its money is in and its day (the deposit's, else the day it was
+   * recorded; a reversal takes its credit's day, so a corrected day's balance reads as corrected):
+   * the books' balance per account and on a statement's day (docs/books.md 'Accounts').
+   */
+  async byAccount(manager: EntityManager): Promise<LedgerMovement[]> {
+    const rows = await manager.find(LedgerEntryEntity, {
+      select: {
+        id: true,
+        familyId: true,
+        kind: true,
+        source: true,
+        amount: true,
+        depositDate: true,
+        createdAt: true,
+        reversesId: true,
+        accountId: true,
+      },
+      order: { id: 'ASC' },
+    });
+    const dayOf = new Map<number, string>();
+    return rows.map((row) => {
+      const day = (row.reversesId !== null ? dayOf.get(row.reversesId) : undefined) ?? row.depositDate ?? todayInGuatemala(row.createdAt);
+      dayOf.set(row.id, day);
+      return { id: row.id, familyId: row.familyId, kind: row.kind, source: row.source, amount: row.amount, day, accountId: row.accountId };
+    });
   }
 
   /** Refuses a family's deletion while it holds money: its credits must be reversed first. */

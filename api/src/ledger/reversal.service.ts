@@ -61,6 +61,7 @@ export class ReversalService {
         documentNumber: entry.documentNumber,
         note: null,
         depositKey: null,
+        accountId: entry.accountId,
         reversesId: entry.id,
         reversedById: null,
         reason,

@@ -111,6 +111,22 @@ export const BOOKS_ROUTES: Record<string, RouteRule> = {
     request: async ({ api }) => ({ url: `/api/books/expenses/${await expense(api, 'aprobado')}/thumbnail` }),
   },
   'POST /api/books/holdings': { expect: ADMIN(201), request: () => ({ body: { kind: 'banco', asOf: '2026-10-31', amount: 5000 } }) },
+  'POST /api/books/accounts': {
+    expect: ADMIN(201),
+    request: () => {
+      const number = String(Date.now() + Math.floor(Math.random() * 1e6));
+      return {
+        body: { name: `Ahorro ${number}`, bankName: 'Banrural', accountNumber: number, accountHolder: 'Comité', accountType: 'ahorro' },
+      };
+    },
+  },
+  // The cash box (the class's second account): its name only.
+  'PUT /api/books/accounts/:id': { expect: ADMIN(200), request: () => ({ url: '/api/books/accounts/2', body: { name: 'Caja' } }) },
+  'GET /api/books/accounts/:id/movements': { expect: ADMIN(200), request: () => ({ url: '/api/books/accounts/1/movements' }) },
+  'POST /api/books/transfers': {
+    expect: ADMIN(201),
+    request: () => ({ body: { date: '2026-10-31', fromAccountId: 2, toAccountId: 1, amount: 10 } }),
+  },
   'GET /api/books/questions/open': { expect: ADMIN(200) },
   'POST /api/books/questions/:id/answer': {
     expect: ADMIN(200),

@@ -363,11 +363,42 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
   },
   'GET /api/books/expenses/:id/invoice': { caller: 'parent', param: () => String(made.expenseId), existing: ID },
   'GET /api/books/expenses/:id/thumbnail': { caller: 'parent', param: () => String(made.expenseId), existing: ID },
+  'POST /api/books/accounts': {
+    caller: 'admin',
+    body: () => ({ name: 'Ahorro', bankName: 'Banrural', accountNumber: '445-566778-8', accountHolder: 'Comité', accountType: 'ahorro' }),
+    fields: {
+      name: text(60),
+      bankName: text(120),
+      accountNumber: format(40),
+      accountHolder: text(120),
+      accountType: { type: 'enum', values: ['monetaria', 'ahorro'], required: true },
+    },
+  },
+  'PUT /api/books/accounts/:id': {
+    caller: 'admin',
+    param: () => '2',
+    existing: ID,
+    body: () => ({ name: 'Caja' }),
+    fields: { name: text(60) },
+  },
+  'GET /api/books/accounts/:id/movements': { caller: 'admin', param: () => '1', existing: ID },
+  'POST /api/books/transfers': {
+    caller: 'admin',
+    body: () => ({ date: '2026-10-31', fromAccountId: 2, toAccountId: 1, amount: 10 }),
+    fields: {
+      date: format(),
+      fromAccountId: { type: 'int', min: 1, max: 2_147_483_647, required: true },
+      toAccountId: { type: 'int', min: 1, max: 2_147_483_647, required: true },
+      amount: { type: 'money', min: 0.01, max: 10_000_000, required: true },
+      note: text(200, { required: false, blankOk: true }),
+    },
+  },
   'POST /api/books/holdings': {
     caller: 'admin',
     body: () => ({ kind: 'banco', asOf: '2026-10-31', amount: 5000, note: 'Estado de octubre' }),
     fields: {
       kind: { type: 'enum', values: ['banco', 'efectivo'], required: true },
+      accountId: { type: 'int', min: 1, max: 2_147_483_647, required: false },
       asOf: format(),
       amount: { type: 'money', min: 0, max: 100_000_000, required: true },
       note: text(200, { required: false, blankOk: true }),

@@ -11,8 +11,10 @@ export interface StatementChoice {
 }
 
 /** Reads the statement on the server: the lines, their matches and the rows it could not read. */
-export function previewBankStatement(file: Blob, fileName: string, choice?: StatementChoice): Promise<BankPreview> {
+export function previewBankStatement(file: Blob, fileName: string, choice?: StatementChoice, accountId?: number): Promise<BankPreview> {
   const form = new FormData();
+  // The class's bank account the statement is of (the main one when left out).
+  if (accountId !== undefined) form.append('accountId', String(accountId));
   if (choice) {
     form.append('mapping', JSON.stringify(choice.mapping));
     form.append('headerLine', String(choice.headerLine));

@@ -2,6 +2,7 @@
 // report) and a family's ('Cuentas del comité': totals, spending, invoices, questions).
 import useSWR from 'swr';
 import type {
+  AccountMovements,
   Books,
   BooksAnswersSeen,
   BooksSettingsInput,
@@ -12,8 +13,11 @@ import type {
   ExpenseQuestion,
   ExpenseQuestionInput,
   HoldingInput,
+  MoneyAccountInput,
+  MoneyAccountUpdate,
   ParentBooks,
   ReverseExpenseInput,
+  TransferInput,
 } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
@@ -44,6 +48,12 @@ export function useOpenQuestions() {
   return useSWR(openQuestionsKey, getJson<{ count: number }>, QUERY_OPTIONS);
 }
 
+/** One account's movements, oldest first (null: nothing asked yet). */
+export const accountMovementsKey = (id: number) => `/api/books/accounts/${id}/movements`;
+export function useAccountMovements(id: number | null) {
+  return useSWR(id === null ? null : accountMovementsKey(id), getJson<AccountMovements>, QUERY_OPTIONS);
+}
+
 /** An expense and its invoice, as a form (the file is checked by the server as a deposit slip is). */
 export function recordExpense(input: ExpenseInput & { file: Blob | null; fileName?: string }): Promise<Expense> {
   const form = new FormData();
@@ -64,6 +74,10 @@ export const approveExpense = (id: number) => apiRequest<Expense>('POST', `/api/
 export const reverseExpense = ({ id, reason, messageToFamily }: ReverseExpenseInput & { id: number }) =>
   apiRequest<Expense>('POST', `/api/books/expenses/${id}/reverse`, { reason, ...(messageToFamily ? { messageToFamily } : {}) });
 export const recordHolding = (input: HoldingInput) => apiRequest<Books>('POST', '/api/books/holdings', input);
+export const createMoneyAccount = (input: MoneyAccountInput) => apiRequest<Books>('POST', '/api/books/accounts', input);
+export const updateMoneyAccount = ({ id, ...input }: MoneyAccountUpdate & { id: number }) =>
+  apiRequest<Books>('PUT', `/api/books/accounts/${id}`, input);
+export const recordTransfer = (input: TransferInput) => apiRequest<Books>('POST', '/api/books/transfers', input);
 export const answerQuestion = ({ id, answer }: ExpenseAnswerInput & { id: number }) =>
   apiRequest<Books>('POST', `/api/books/questions/${id}/answer`, { answer });
 export const askAboutExpense = (input: ExpenseQuestionInput) => apiRequest<ExpenseQuestion>('POST', '/api/my-books/questions', input);
@@ -75,6 +89,13 @@ const refreshBooks = { refresh: [booksKey] };
 export const useCreateBudget = mutationHook(createBudget, setBooks);
 export const useSetBooksSettings = mutationHook(setBooksSettings, setBooks);
 export const useRecordHolding = mutationHook(recordHolding, setBooks);
+export const useCreateMoneyAccount = mutationHook(createMoneyAccount, setBooks);
+export const useUpdateMoneyAccount = mutationHook(updateMoneyAccount, setBooks);
+// A transfer moves two accounts: their lists are asked again.
+export const useRecordTransfer = mutationHook(recordTransfer, {
+  ...setBooks,
+  refresh: (books: Books) => books.accounts.map((account) => accountMovementsKey(account.id)),
+});
 export const useApproveControlChange = mutationHook(approveControlChange, setBooks);
 export const useRejectControlChange = mutationHook(rejectControlChange, setBooks);
 export const useAnswerQuestion = mutationHook(answerQuestion, { ...setBooks, refresh: [openQuestionsKey] });

@@ -104,6 +104,11 @@ export interface BankPreview {
   lines: BankPreviewLine[];
   /** The account number written above the table, when the file has one. */
   account: string | null;
+  /**
+   * The class's account the statement was imported into (the form's `accountId`, else the main bank
+   * account): its lines are that account's money, its Saldo compared with that account's books.
+   */
+  accountId?: number;
   /** The statement's balance after its last movement (its Saldo column), in centavos; null without one. */
   closingBalance?: { date: string; amountCentavos: number } | null;
   /** Rows whose Saldo is not the one before plus the row's credit less its debit (a file cut or edited): the first 20. */

@@ -53,7 +53,13 @@ export const OPENING_BALANCE_KIND = 'saldo';
  */
 export const CLOSING_BALANCE_KIND = 'cierre';
 
-export type ExpenseKind = (typeof EXPENSE_KINDS)[number] | typeof OPENING_BALANCE_KIND | typeof CLOSING_BALANCE_KIND;
+/**
+ * 'traspaso': money moved between two of the class's accounts (cash deposited into the bank,
+ * savings to monetary): one row with two sides, never income nor spending (`POST /api/books/transfers`).
+ */
+export const TRANSFER_KIND = 'traspaso';
+
+export type ExpenseKind = (typeof EXPENSE_KINDS)[number] | typeof OPENING_BALANCE_KIND | typeof CLOSING_BALANCE_KIND | typeof TRANSFER_KIND;
 
 /** The kinds that are money in (a negative amount in the books). */
 export const MONEY_IN_KINDS: readonly ExpenseKind[] = ['devolucion', 'ingreso', 'interes', OPENING_BALANCE_KIND];
@@ -111,6 +117,8 @@ export interface ExpenseInput {
   dueDate?: string;
   /** Money out that pays (part of) a commitment: the commitment's id. */
   commitmentId?: number;
+  /** The account the money left or reached; left out: the cash box for cash, else the main bank account. */
+  accountId?: number;
 }
 
 export type ExpenseState = 'aprobado' | 'pendiente';
@@ -154,6 +162,10 @@ export interface Expense {
   commitmentId?: number | null;
   /** The committee's view only: the account that recorded it (it cannot approve it). */
   createdById?: number;
+  /** The committee's view only: the class's money account it moved (`MoneyAccount.id`). */
+  accountId?: number;
+  /** The committee's view only, a transfer ('traspaso'): the account the money went to. */
+  toAccountId?: number | null;
 }
 
 /** A commitment ('compromiso'): what the committee owes a supplier, and what of it is still to pay. */
@@ -191,6 +203,11 @@ export type HoldingKind = (typeof HOLDING_KINDS)[number];
 
 export interface HoldingInput {
   kind: HoldingKind;
+  /**
+   * The account it is of (a 'banco' record a bank account, an 'efectivo' count the cash box); left
+   * out: the main bank account, or the cash box.
+   */
+  accountId?: number;
   /** yyyy-MM-dd: the statement's date, or the day the cash was counted. */
   asOf: string;
   amount: number;
@@ -199,6 +216,8 @@ export interface HoldingInput {
 
 export interface Holding extends Required<HoldingInput> {
   id: number;
+  /** The account's books balance on `asOf` when it was recorded: the reconciliation's other side. */
+  accountBalance: number;
   /** What the committee should have held when it was recorded (money in - approved money out). */
   expectedThen: number;
   /** Everything held then (the latest bank balance plus the latest cash count) minus expectedThen. */
@@ -250,7 +269,10 @@ export interface BooksCategory {
  * A row of the committee's spending as families read it, from its own serializer (decisions item
  * 25): a reversal reads as the committee's message to families, never its internal reason.
  */
-export interface FamilyExpense extends Omit<Expense, 'reversal' | 'reason' | 'familyMessage' | 'createdById'> {
+export interface FamilyExpense extends Omit<
+  Expense,
+  'reversal' | 'reason' | 'familyMessage' | 'createdById' | 'accountId' | 'toAccountId'
+> {
   /** On a reversed row: when, and what families were told. */
   reversal: { at: string; message: string } | null;
   /** On a reversal: what families were told. */
@@ -326,6 +348,119 @@ export interface Books extends Omit<ParentBooks, 'expenses'> {
   held: { bank: Holding | null; cash: Holding | null; total: number; difference: number } | null;
   /** Money in by month (yyyy-MM), from the ledger. */
   receivedByMonth: Array<{ month: string; amount: number }>;
+  /** The class's money accounts, the main bank account first, each with its balance; they add up to `totals.balance`. */
+  accounts: MoneyAccount[];
+  /** Transfers between the accounts, newest first (reversals included). */
+  transfers: Transfer[];
+}
+
+/** A class's money account: a bank account ('banco') or the cash box ('caja'). */
+export const MONEY_ACCOUNT_KINDS = ['banco', 'caja'] as const;
+
+export type MoneyAccountKind = (typeof MONEY_ACCOUNT_KINDS)[number];
+
+/** A bank account's type: 'monetaria' (checking) or 'ahorro' (savings). */
+export const BANK_ACCOUNT_TYPES = ['monetaria', 'ahorro'] as const;
+
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+
+export const MONEY_ACCOUNT_NAME_MAX = 60;
+
+/** The last reconciliation of an account: what the bank (or the count) said on a day, against the books that day. */
+export interface AccountReconciliation {
+  /** The record (`holdings`) it is. */
+  holdingId: number;
+  asOf: string;
+  /** What the bank's statement (or the cash count) said. */
+  held: number;
+  /** The account's books balance on `asOf`, read now (a fee recorded since counts). */
+  books: number;
+  /** held - books: 0 is reconciled. */
+  difference: number;
+  by: string;
+  at: string;
+}
+
+/** GET /api/books `accounts`: the committee's view of one account. */
+export interface MoneyAccount {
+  id: number;
+  kind: MoneyAccountKind;
+  /** The committee's name for it ('Monetaria', 'Ahorro', 'Caja'). */
+  name: string;
+  /** A bank account's: the main one's are the settings' (changed there, under four eyes). */
+  bankName: string | null;
+  accountNumber: string | null;
+  accountHolder: string | null;
+  accountType: BankAccountType | null;
+  /** The account families are shown: changed only in the settings, by two admins. */
+  main: boolean;
+  /** Its balance: its share of the previous class's balance and every movement it had, transfers included. */
+  balance: number;
+  reconciliation: AccountReconciliation | null;
+}
+
+/** POST /api/books/accounts: another bank account of the class. */
+export interface MoneyAccountInput {
+  name: string;
+  bankName: string;
+  accountNumber: string;
+  accountHolder: string;
+  accountType: BankAccountType;
+}
+
+/** PUT /api/books/accounts/{id}: a new name (the cash box), or a bank account's data. */
+export interface MoneyAccountUpdate {
+  name: string;
+  bankName?: string;
+  accountNumber?: string;
+  accountHolder?: string;
+  accountType?: BankAccountType;
+}
+
+/** POST /api/books/transfers: money moved from one account to another, counted at once. */
+export interface TransferInput {
+  /** yyyy-MM-dd. */
+  date: string;
+  fromAccountId: number;
+  toAccountId: number;
+  /** Quetzales, 0.01 to 10,000,000. */
+  amount: number;
+  note?: string;
+}
+
+/** A transfer as the committee reads it (a row of the books of kind 'traspaso', or its reversal). */
+export interface Transfer {
+  id: number;
+  date: string;
+  fromAccountId: number;
+  toAccountId: number;
+  /** Quetzales; a reversal's is negative. */
+  amount: number;
+  note: string;
+  createdBy: string;
+  createdAt: string;
+  reverses: number | null;
+  reversal: Expense['reversal'];
+}
+
+/** One movement of an account, as its list reads it (GET /api/books/accounts/{id}/movements). */
+export interface AccountMovement {
+  /** 'Pago de la familia de …', 'Gasto #12 · Salón', 'Traspaso a Monetaria'... */
+  what: string;
+  date: string;
+  /** Quetzales: positive raises the account, negative lowers it. */
+  amount: number;
+  /** The account's balance after it (the list is oldest first). */
+  balance: number;
+  /** A family's credit or its reversal ('credito'), or a row of the books ('libros': money out, income, a transfer). */
+  source: 'credito' | 'libros';
+  /** The credit's or the books' row's id. */
+  id: number;
+}
+
+export interface AccountMovements {
+  account: MoneyAccount;
+  movements: AccountMovement[];
 }
 
 export interface BooksSettingsInput {

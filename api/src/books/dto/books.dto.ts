@@ -1,13 +1,32 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsString, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import {
   BUDGET_ACTA_MAX,
   BUDGET_CATEGORY_MAX,
   EXPENSE_ANSWER_MAX,
   EXPENSE_QUESTION_MAX,
   FAMILY_MESSAGE_MAX,
+  BANK_ACCOUNT_TYPES,
   HOLDING_KINDS,
+  MONEY_ACCOUNT_NAME_MAX,
   REVERSAL_REASON_MAX,
+  type BankAccountType,
+  type MoneyAccountInput,
+  type MoneyAccountUpdate,
+  type TransferInput,
   type BooksSettingsInput,
   type BudgetInput,
   type ExpenseAnswerInput,
@@ -83,6 +102,12 @@ export class HoldingDto implements HoldingInput {
   @IsCalendarDay({ message: 'La fecha debe tener el formato AAAA-MM-DD.' })
   asOf!: string;
 
+  @Omittable()
+  @Max(2_147_483_647, { message: 'La cuenta no es válida.' })
+  @Min(1, { message: 'La cuenta no es válida.' })
+  @IsInt({ message: 'La cuenta debe ser una de las cuentas de la promoción.' })
+  accountId?: number;
+
   @Max(100_000_000, { message: 'El monto no puede ser mayor que Q100,000,000.' })
   @Min(0, { message: 'El monto no puede ser negativo.' })
   @HasCentavos()
@@ -114,4 +139,87 @@ export class ExpenseAnswerDto implements ExpenseAnswerInput {
   @IsFilled({ message: 'Escribe la respuesta (la verán todas las familias).' })
   @IsString({ message: 'Escribe la respuesta (la verán todas las familias).' })
   answer!: string;
+}
+
+const NAME = `Escribe el nombre de la cuenta (hasta ${MONEY_ACCOUNT_NAME_MAX} caracteres), por ejemplo «Ahorro».`;
+
+/** POST /api/books/accounts: another bank account of the class. */
+export class MoneyAccountDto implements MoneyAccountInput {
+  @MaxChars(MONEY_ACCOUNT_NAME_MAX, { message: NAME })
+  @IsFilled({ message: NAME })
+  @IsString({ message: NAME })
+  name!: string;
+
+  @MaxChars(120, { message: 'El nombre del banco no puede tener más de 120 caracteres.' })
+  @IsFilled({ message: 'Escribe el banco de la cuenta.' })
+  @IsString({ message: 'Escribe el banco de la cuenta.' })
+  bankName!: string;
+
+  @Matches(/^[0-9][0-9 -]{0,38}[0-9]$/, { message: 'El número de cuenta admite dígitos, espacios y guiones (hasta 40).' })
+  @IsString({ message: 'Escribe el número de la cuenta.' })
+  accountNumber!: string;
+
+  @MaxChars(120, { message: 'El titular no puede tener más de 120 caracteres.' })
+  @IsFilled({ message: 'Escribe a nombre de quién está la cuenta.' })
+  @IsString({ message: 'Escribe a nombre de quién está la cuenta.' })
+  accountHolder!: string;
+
+  @IsIn(BANK_ACCOUNT_TYPES, { message: 'El tipo de cuenta debe ser monetaria o ahorro.' })
+  accountType!: BankAccountType;
+}
+
+/** PUT /api/books/accounts/{id}: its name, and a bank account's data. */
+export class MoneyAccountUpdateDto implements MoneyAccountUpdate {
+  @MaxChars(MONEY_ACCOUNT_NAME_MAX, { message: NAME })
+  @IsFilled({ message: NAME })
+  @IsString({ message: NAME })
+  name!: string;
+
+  @Omittable()
+  @MaxChars(120, { message: 'El nombre del banco no puede tener más de 120 caracteres.' })
+  @IsFilled({ message: 'Escribe el banco de la cuenta.' })
+  @IsString({ message: 'Escribe el banco de la cuenta.' })
+  bankName?: string;
+
+  @Omittable()
+  @Matches(/^[0-9][0-9 -]{0,38}[0-9]$/, { message: 'El número de cuenta admite dígitos, espacios y guiones (hasta 40).' })
+  @IsString({ message: 'Escribe el número de la cuenta.' })
+  accountNumber?: string;
+
+  @Omittable()
+  @MaxChars(120, { message: 'El titular no puede tener más de 120 caracteres.' })
+  @IsFilled({ message: 'Escribe a nombre de quién está la cuenta.' })
+  @IsString({ message: 'Escribe a nombre de quién está la cuenta.' })
+  accountHolder?: string;
+
+  @Omittable()
+  @IsIn(BANK_ACCOUNT_TYPES, { message: 'El tipo de cuenta debe ser monetaria o ahorro.' })
+  accountType?: BankAccountType;
+}
+
+/** POST /api/books/transfers: money moved from one of the class's accounts to another. */
+export class TransferDto implements TransferInput {
+  @IsCalendarDay({ message: 'La fecha del traspaso debe tener el formato AAAA-MM-DD.' })
+  date!: string;
+
+  @Max(2_147_483_647, { message: 'La cuenta de origen no es válida.' })
+  @Min(1, { message: 'La cuenta de origen no es válida.' })
+  @IsInt({ message: 'Elige la cuenta de donde sale el dinero.' })
+  fromAccountId!: number;
+
+  @Max(2_147_483_647, { message: 'La cuenta de destino no es válida.' })
+  @Min(1, { message: 'La cuenta de destino no es válida.' })
+  @IsInt({ message: 'Elige la cuenta a donde llega el dinero.' })
+  toAccountId!: number;
+
+  @Max(10_000_000, { message: 'El monto del traspaso no puede ser mayor que Q10,000,000.' })
+  @Min(0.01, { message: 'El monto del traspaso debe ser de al menos Q0.01.' })
+  @HasCentavos()
+  @IsNumber({}, { message: 'El monto del traspaso es requerido, en quetzales.' })
+  amount!: number;
+
+  @Omittable()
+  @MaxChars(200, { message: 'La nota del traspaso no puede tener más de 200 caracteres.' })
+  @IsString({ message: 'La nota del traspaso debe ser texto.' })
+  note?: string;
 }
