@@ -5,6 +5,8 @@
 // once), payments split in parts to one supplier (one after the other or by both admins at once),
 // families' money credited and reversed in the ledger, questions and answers. After every step:
 //   - the balance every screen shows is the ledger's money in minus the approved money out;
+//   - each account's balance is its movements (credits, money in and out, both sides of transfers),
+//     and the accounts add up to the balance: a transfer, or its reversal, moves no total;
 //   - the categories' spending adds up to the money out, and the family's view shows the same totals;
 //   - no parent's answer holds another family's data (names, e-mail, questions not yet answered);
 //   - nobody approved an expense they recorded, and only approved rows count;
@@ -17,6 +19,7 @@ import { ControlChangeEntity } from '../src/books/control-change.entity';
 import { toCentavos, toQuetzales } from '@portal/format';
 import { ExpenseEntity, ExpenseQuestionEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
+import { MoneyAccountEntity } from '../src/money-accounts/money-account.entity';
 import { createFamily, createUser, privateTexts, sessionAgent } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { PDF, sendForm } from './receipts-fixtures';
@@ -171,6 +174,18 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
         decided(change, 200);
         return;
       }
+      case 'transfer': {
+        const accounts = await api.dataSource.getRepository(MoneyAccountEntity).find({ order: { id: 'ASC' } });
+        const [from, to] = [accounts[step.from]!, accounts[step.to]!];
+        const response = await admins[step.admin]!.post('/api/books/transfers', {
+          date: '2026-10-06',
+          fromAccountId: from.id,
+          toAccountId: to.id,
+          amount: step.amount,
+        });
+        expect(response.status).toBe(from.id === to.id ? 400 : 201);
+        return;
+      }
       case 'credit': {
         const response = await admins[0]!.post(`/api/families/${families[step.family]!.id}/payments/1/cash`, {
           amountReceived: step.amount,
@@ -238,8 +253,8 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
         });
         expect([201, 404, 429]).toContain(response.status);
         // Families ask about what they see: approved money, never a commitment or its reversal.
-        const commitment = (id: number | null) => rows.some((one) => one.id === id && one.kind === 'compromiso');
-        if (row.state !== 'aprobado' || commitment(row.id) || commitment(row.reversesId)) expect(response.status).toBe(404);
+        const unseen = (id: number | null) => rows.some((one) => one.id === id && (one.kind === 'compromiso' || one.kind === 'traspaso'));
+        if (row.state !== 'aprobado' || unseen(row.id) || unseen(row.reversesId)) expect(response.status).toBe(404);
         return;
       }
       case 'answer': {
@@ -257,8 +272,9 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
     // The rows hold centavos; the API shows quetzales.
     const moneyIn = entries.reduce((sum, entry) => sum + entry.amount, 0);
     // A commitment, and its reversal, is not money; what the open ones still owe is apart.
-    const commitmentIds = new Set(rows.filter((row) => row.kind === 'compromiso').map((row) => row.id));
-    const money = rows.filter((row) => row.kind !== 'compromiso' && !(row.reversesId !== null && commitmentIds.has(row.reversesId)));
+    // So is a transfer between the class's accounts, and its reversal: it moves two accounts, never the total.
+    const notMoney = new Set(rows.filter((row) => row.kind === 'compromiso' || row.kind === 'traspaso').map((row) => row.id));
+    const money = rows.filter((row) => !notMoney.has(row.id) && !(row.reversesId !== null && notMoney.has(row.reversesId)));
     // Other income, and its reversals, is money in of its own (negative rows): never spending.
     const incomeIds = new Set(rows.filter((row) => row.kind === 'ingreso').map((row) => row.id));
     const income = (row: ExpenseEntity) => row.kind === 'ingreso' || (row.reversesId !== null && incomeIds.has(row.reversesId));
@@ -310,6 +326,21 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
     });
     expect(books.categories.reduce((sum, category) => sum + toCentavos(category.spent), 0)).toBe(moneyOut);
     if (books.held) expect(toCentavos(books.held.difference)).toBe(toCentavos(books.held.total) - toCentavos(books.totals.balance));
+    // Each account: its credits, its counted money in and out, and both sides of its counted transfers.
+    const transferIds = new Set(rows.filter((row) => row.kind === 'traspaso').map((row) => row.id));
+    const transfers = rows.filter((row) => row.state === 'aprobado' && (transferIds.has(row.id) || transferIds.has(row.reversesId ?? 0)));
+    const perAccount = new Map<number, number>();
+    const add = (accountId: number, amount: number) => perAccount.set(accountId, (perAccount.get(accountId) ?? 0) + amount);
+    for (const entry of entries) add(entry.accountId, entry.amount);
+    for (const row of counted) add(row.accountId, -row.amount);
+    for (const row of transfers) {
+      add(row.accountId, -row.amount);
+      add(row.toAccountId!, row.amount);
+    }
+    expect(books.accounts.map((account) => [account.id, toCentavos(account.balance)])).toEqual(
+      books.accounts.map((account) => [account.id, perAccount.get(account.id) ?? 0]),
+    );
+    expect(books.accounts.reduce((sum, account) => sum + toCentavos(account.balance), 0)).toBe(toCentavos(books.totals.balance));
 
     // Nobody approved what they recorded; a reversal counts exactly when its expense did.
     for (const row of rows) {

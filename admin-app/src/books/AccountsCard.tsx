@@ -250,10 +250,11 @@ export function AccountsCard({ books }: { books: Books }) {
   const [reversing, setReversing] = useState<Transfer | null>(null);
   const reverse = useReverseExpense(adminToasts({ success: tt.reversedToast, failure: tt.reverseFailed }));
   const name = (id: number) => books.accounts.find((account) => account.id === id)?.name ?? '—';
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>{t.title}</CardTitle>
+        <CardTitle id={titleId}>{t.title}</CardTitle>
         <CardDescription>{t.help}</CardDescription>
       </CardHeader>
       <CardContent className="admin-form">

@@ -4,8 +4,7 @@
 import type { EntityManager } from 'typeorm';
 import type { AccountReconciliation, MoneyAccount } from '@portal/contracts';
 import { toQuetzales } from '@portal/format';
-import type { MoneyAccountEntity } from '../money-accounts/money-account.entity';
-import type { MoneyAccountStore } from '../money-accounts/money-account.store';
+import type { MoneyAccountRow, MoneyAccountStore } from '../money-accounts/money-account.store';
 import type { SettingsStore } from '../settings/settings.store';
 import type { HoldingEntity } from './holding.entity';
 
@@ -62,7 +61,7 @@ export async function accountViews(manager: EntityManager, store: MoneyAccountSt
 }
 
 export function accountView(
-  row: MoneyAccountEntity,
+  row: MoneyAccountRow,
   bank: { bankName: string; bankAccountNumber: string; bankAccountHolder: string },
 ): AccountView {
   return {

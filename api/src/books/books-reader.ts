@@ -54,13 +54,19 @@ export class BooksReader {
    * A count of what is held is compared with its balance (books.service.ts).
    */
   async read(manager: EntityManager) {
-    const [versions, lines, expenses, receivedByMonth, credits] = await Promise.all([
+    const [versions, lines, expenses, receivedByMonth, credits, defaults] = await Promise.all([
       manager.find(BudgetVersionEntity, { order: { id: 'ASC' } }),
       manager.find(BudgetLineEntity, { order: { versionId: 'ASC', position: 'ASC' } }),
       manager.find(ExpenseEntity, { order: { id: 'ASC' } }),
       this.ledger.receivedByMonth(manager),
       this.ledger.byAccount(manager),
+      this.accountStore.defaults(manager),
     ]);
+    // A row written without the services (a seed, an older tool) is where the migration put such rows: cash in the cash box.
+    const creditAccount = (entry: (typeof credits)[number]) =>
+      entry.accountId ?? (entry.source === 'efectivo' && (entry.method ?? 'efectivo') === 'efectivo' ? defaults.cash : defaults.main);
+    const rowAccount = (row: ExpenseEntity) =>
+      (row.accountId as number | null) ?? (row.method === 'efectivo' ? defaults.cash : defaults.main);
     const budgets: BudgetVersion[] = versions.map((version, index) => {
       const own = lines.filter((line) => line.versionId === version.id);
       return {
@@ -122,7 +128,7 @@ export class BooksReader {
     // Each account's moves: the families' credits where their money is, money in and out counted, and both sides of each transfer.
     const moves: AccountMove[] = [
       ...credits.map((entry) => ({
-        accountId: entry.accountId,
+        accountId: creditAccount(entry),
         day: entry.day,
         amount: entry.amount,
         closing: false,
@@ -131,7 +137,7 @@ export class BooksReader {
         familyId: entry.familyId,
       })),
       ...approved.map((row) => ({
-        accountId: row.accountId,
+        accountId: rowAccount(row),
         day: row.date,
         amount: -row.amount,
         closing: kind(row) === CLOSING_BALANCE_KIND,
@@ -173,6 +179,8 @@ export class BooksReader {
       approvedExpenses: shown(approved.filter((row) => row.kind !== OPENING_BALANCE_KIND)),
       approvedIds: new Set(approved.map((row) => row.id)),
       balances: new AccountBalances(moves),
+      /** Where a record written without an account belongs: a cash count the cash box's, the rest the main account's. */
+      holdingAccount: (row: HoldingEntity) => (row.accountId as number | null) ?? (row.kind === 'efectivo' ? defaults.cash : defaults.main),
       /** Every row of the books by id (an account's list names them). */
       rows: new Map(expenses.map((row) => [row.id, row])),
       transfers: transferRows
@@ -216,6 +224,7 @@ export class BooksReader {
       classCollection(manager, this.ledger, this.familyStore),
       accountViews(manager, this.accountStore, this.settings),
     ]);
+    for (const row of holdings) row.accountId = view.holdingAccount(row);
     const latest = latestHeld(holdings);
     const accounts = withFigures(views, view.balances, holdings);
     // What is held in all: the last record of each account (an account never counted holds nothing yet).
@@ -259,6 +268,7 @@ export class BooksReader {
       manager.find(HoldingEntity, { order: { id: 'DESC' } }),
       accountViews(manager, this.accountStore, this.settings),
     ]);
+    for (const row of holdings) row.accountId = view.holdingAccount(row);
     return { view, accounts: withFigures(views, view.balances, holdings) };
   }
 

@@ -91,6 +91,7 @@ export class BooksService {
       }
       const view = await this.reader.read(manager);
       const earlier = await manager.find(HoldingEntity);
+      for (const row of earlier) row.accountId = view.holdingAccount(row);
       const amount = toCentavos(input.amount);
       const draft = { id: Number.MAX_SAFE_INTEGER, kind: input.kind, asOf: input.asOf, amount, accountId } as HoldingEntity;
       // Held in all: the last record of each account, this one included.

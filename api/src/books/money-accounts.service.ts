@@ -5,8 +5,7 @@ import { toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
-import type { MoneyAccountEntity } from '../money-accounts/money-account.entity';
-import { MoneyAccountStore } from '../money-accounts/money-account.store';
+import { MoneyAccountStore, type MoneyAccountRow } from '../money-accounts/money-account.store';
 import { BooksReader } from './books-reader';
 import { author } from './books-rows';
 import { BOOKS_MESSAGES } from './books.messages';
@@ -15,7 +14,7 @@ import { BOOKS_MESSAGES } from './books.messages';
 const nameKey = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es').replace(/\s+/g, ' ').trim();
 const numberKey = (number: string | null) => (number ?? '').replace(/[^0-9]/g, '');
 
-const shown = (row: Pick<MoneyAccountEntity, 'name' | 'bankName' | 'accountNumber' | 'accountHolder' | 'accountType'>) => ({
+const shown = (row: Pick<MoneyAccountRow, 'name' | 'bankName' | 'accountNumber' | 'accountHolder' | 'accountType'>) => ({
   name: row.name,
   bankName: row.bankName,
   accountNumber: row.accountNumber,

@@ -2,6 +2,7 @@ import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundExcep
 import { IsNull, MoreThan, Not } from 'typeorm';
 import {
   COMMITMENT_KIND,
+  TRANSFER_KIND,
   type Books,
   type BooksAnswersSeen,
   type ExpenseAnswerInput,
@@ -64,10 +65,11 @@ export class QuestionsService {
     return this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_write');
       const expense = await manager.findOneBy(ExpenseEntity, { id: input.expenseId, state: 'aprobado' });
-      // Families see approved money only: a commitment (or its reversal) is not asked about as an expense.
+      // Families see approved money only: a commitment or a transfer between the class's accounts (or
+      // their reversals) is not asked about as an expense.
       const reversed = expense?.reversesId ? await manager.findOneBy(ExpenseEntity, { id: expense.reversesId }) : null;
-      if (!expense || expense.kind === COMMITMENT_KIND || reversed?.kind === COMMITMENT_KIND)
-        throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
+      const unseen = (kind: string | undefined) => kind === COMMITMENT_KIND || kind === TRANSFER_KIND;
+      if (!expense || unseen(expense.kind) || unseen(reversed?.kind)) throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
       const open = await manager.countBy(ExpenseQuestionEntity, { familyId: family.id, answer: IsNull() });
       if (open >= OPEN_QUESTIONS_PER_FAMILY)
         throw new HttpException({ message: BOOKS_MESSAGES.tooManyQuestions(open) }, HttpStatus.TOO_MANY_REQUESTS);

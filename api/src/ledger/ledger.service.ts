@@ -14,9 +14,11 @@ export interface LedgerMovement {
   familyId: number;
   kind: LedgerEntryEntity['kind'];
   source: LedgerEntryEntity['source'];
+  method: LedgerEntryEntity['method'];
   amount: number;
   day: string;
-  accountId: number;
+  /** Null on a row written without the ledger's services (a seed): the reader places it as the migration did. */
+  accountId: number | null;
 }
 
 type Amounts = Pick<ScheduledPayment, 'id' | 'date' | 'amountCentavos' | 'twinsAmountCentavos'>;
@@ -154,6 +156,7 @@ export class LedgerService {
         familyId: true,
         kind: true,
         source: true,
+        method: true,
         amount: true,
         depositDate: true,
         createdAt: true,
@@ -166,7 +169,16 @@ export class LedgerService {
     return rows.map((row) => {
       const day = (row.reversesId !== null ? dayOf.get(row.reversesId) : undefined) ?? row.depositDate ?? todayInGuatemala(row.createdAt);
       dayOf.set(row.id, day);
-      return { id: row.id, familyId: row.familyId, kind: row.kind, source: row.source, amount: row.amount, day, accountId: row.accountId };
+      return {
+        id: row.id,
+        familyId: row.familyId,
+        kind: row.kind,
+        source: row.source,
+        method: row.method,
+        amount: row.amount,
+        day,
+        accountId: row.accountId as number | null,
+      };
     });
   }
 

@@ -3,6 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { MoneyAccountEntity } from './money-account.entity';
 
+/** An account's row as other folders read it (the table stays this folder's). */
+export type MoneyAccountRow = MoneyAccountEntity;
+
 /** The accounts a movement lands in when nobody names one: the main bank account, and the cash box for cash. */
 export interface DefaultAccounts {
   main: number;

@@ -29,7 +29,8 @@ export type Op =
   | { op: 'commit'; admin: number; amount: number; supplier: number }
   | { op: 'pay'; admin: number; pick: number; whole: boolean }
   | { op: 'ask'; family: number; pick: number }
-  | { op: 'answer'; pick: number };
+  | { op: 'answer'; pick: number }
+  | { op: 'transfer'; admin: number; from: number; to: number; amount: number };
 
 const admin = fc.integer({ min: 0, max: 1 });
 const family = fc.integer({ min: 0, max: 1 });
@@ -83,4 +84,15 @@ export const OPS: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('pay' as const), admin, pick: fc.nat(), whole: fc.boolean() }) },
   fc.record({ op: fc.constant('ask' as const), family, pick: fc.nat() }),
   fc.record({ op: fc.constant('answer' as const), pick: fc.nat() }),
+  // Money moved between the class's accounts (the main bank account, the cash box): the same one is refused.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('transfer' as const),
+      admin,
+      from: fc.integer({ min: 0, max: 1 }),
+      to: fc.integer({ min: 0, max: 1 }),
+      amount: fc.constantFrom(450, 1500.5),
+    }),
+  },
 );
