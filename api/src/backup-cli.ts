@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    const report = await restore(config, path.resolve(file), { adminUrl: restoreAccount() });
+    const report = await restore(config, path.resolve(file), { adminUrl: config.restoreDatabaseUrl });
     if (report.why) console.log(`Restored in place: ${report.why}`);
     console.log(`Receipts: ${report.receiptsBefore} before, ${report.receiptsAfter} after.`);
     console.log(`Restored ${where} from ${file}. Restart the portal so it forgets what it kept in memory.`);
@@ -66,17 +66,6 @@ async function main(): Promise<void> {
   }
   console.error('Usage: npm run backup | npm run restore -- <file> [--yes] | node api/dist/backup.js daily | check');
   process.exitCode = 2;
-}
-
-/** RESTORE_DATABASE_URL (its password in RESTORE_DATABASE_PASSWORD): an account that may create the scratch database. */
-function restoreAccount(): string | null {
-  const raw = process.env.RESTORE_DATABASE_URL;
-  if (!raw) return null;
-  if (!URL.canParse(raw) || !/^(mysql|mariadb):$/.test(new URL(raw).protocol))
-    throw new Error('RESTORE_DATABASE_URL must be a URL such as mysql://root@db:3306.');
-  const url = new URL(raw);
-  if (process.env.RESTORE_DATABASE_PASSWORD) url.password = encodeURIComponent(process.env.RESTORE_DATABASE_PASSWORD);
-  return url.href;
 }
 
 /** Forever: wait for BACKUP_AT, copy, delete the copies no longer kept. A failed copy is retried in 10 minutes. */

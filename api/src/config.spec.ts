@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig, mysqlConnection } from './config';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig, mysqlConnection } from './config';
 
 describe('configuration from the environment', () => {
   it('has working defaults: SQLite, this machine only on port 3000, demo data outside production', () => {
@@ -138,5 +140,34 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).not.toThrow(/secreto/);
     }
+  });
+
+  it('is where every variable is read, and .env.example lists each one', () => {
+    const sources = readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && file !== 'config.ts',
+    );
+    // PATH is the system's, for finding mysqldump (backup/backup.ts); everything else is a setting.
+    const readByHand = sources.flatMap((file) =>
+      [...readFileSync(path.join(__dirname, file), 'utf8').matchAll(/process\.env(?:\.(\w+)|\[['"](\w+)['"]\])/g)]
+        .map((match) => match[1] ?? match[2])
+        .filter((name) => name !== 'PATH')
+        .map((name) => `${file}: ${name}`),
+    );
+    expect(readByHand).toEqual([]);
+    const example = readFileSync(path.join(__dirname, '../../.env.example'), 'utf8');
+    const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]!));
+    expect(ENVIRONMENT_VARIABLES.filter((name) => !listed.has(name))).toEqual([]);
+    expect([...listed].filter((name) => !ENVIRONMENT_VARIABLES.includes(name))).toEqual([]);
+  });
+
+  it('reads the restore account and the new admin password through the same checks', () => {
+    expect(loadConfig({ RESTORE_DATABASE_URL: 'mysql://root@db:3306', RESTORE_DATABASE_PASSWORD: 'a/b+c=' }).restoreDatabaseUrl).toBe(
+      'mysql://root:a%2Fb%2Bc%3D@db:3306',
+    );
+    expect(loadConfig({}).restoreDatabaseUrl).toBeNull();
+    expect(() => loadConfig({ RESTORE_DATABASE_URL: 'root@db' })).toThrow(
+      'RESTORE_DATABASE_URL must be a URL such as mysql://root@db:3306.',
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: 'una clave larga' }).adminPassword).toBe('una clave larga');
   });
 });

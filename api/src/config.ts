@@ -68,6 +68,11 @@ const databaseUrl = z
   })
   .refine((raw) => new URL(raw).pathname.length >= 2, { error: 'DATABASE_URL must name the database (mysql://host:3306/portal).' });
 
+/** The restore's account (RESTORE_DATABASE_URL): a server, not a database. */
+const serverUrl = z.string().refine((raw) => URL.canParse(raw) && /^(mysql|mariadb):$/.test(new URL(raw).protocol), {
+  error: (issue) => `${nameOf(issue)} must be a URL such as mysql://root@db:3306.`,
+});
+
 /** The URL with this password in it, escaped; the URL's own password when none is given. */
 function withPassword(raw: string, password: string | undefined): string {
   if (password === undefined) return raw;
@@ -178,7 +183,16 @@ const Environment = z.object({
   BACKUP_KEEP_WEEKLY: whole(1, 9999).default(8),
   // How often the API reads the backup service's status to e-mail the admins of a failure.
   BACKUP_CHECK_SECONDS: whole(1, 24 * 3600).default(300),
+  // The restore command's own account, one that may create a database (backup/restore.ts); its
+  // password apart, as DATABASE_PASSWORD.
+  RESTORE_DATABASE_URL: serverUrl.optional(),
+  RESTORE_DATABASE_PASSWORD: z.string().optional(),
+  // npm run create-admin's password when it is not typed at the prompt.
+  ADMIN_PASSWORD: z.string().optional(),
 });
+
+/** Every variable the API reads (config.spec.ts checks the code reads no other and .env.example lists each). */
+export const ENVIRONMENT_VARIABLES = Object.keys(Environment.shape);
 
 /** The name the documentation uses as an example: never a school's real portal. */
 const EXAMPLE_DOMAIN = 'portal.colegio.edu.gt';
@@ -299,6 +313,10 @@ const Config = Environment.transform((vars, context) => {
     /** Look every few minutes for a failed backup to tell the admins of (off in tests, which check by hand). */
     backupAlertsScheduled: nodeEnv !== 'test',
     backupCheckSeconds: vars.BACKUP_CHECK_SECONDS,
+    /** The restore's account, with its password; null: the restore uses DATABASE_URL's. */
+    restoreDatabaseUrl: vars.RESTORE_DATABASE_URL ? withPassword(vars.RESTORE_DATABASE_URL, vars.RESTORE_DATABASE_PASSWORD) : null,
+    /** npm run create-admin's password; null: asked for at the prompt. */
+    adminPassword: vars.ADMIN_PASSWORD ?? null,
     scryptLog2N: nodeEnv === 'test' ? (vars.SCRYPT_LOG2_N ?? PRODUCTION_LOG2_N) : PRODUCTION_LOG2_N,
     /**
      * Set by the live API only, for the instance that serves an archived class (classes/archives.ts):

@@ -60,7 +60,8 @@ async function main(): Promise<void> {
     console.error('Usage: npm run create-admin -- --username <user> --name "<full name>" [--email <email>]');
     process.exit(2);
   }
-  const password = process.env.ADMIN_PASSWORD ?? (await askHidden('Password: '));
+  const config = loadConfig();
+  const password = config.adminPassword ?? (await askHidden('Password: '));
   if (password === null || password === '') {
     console.error(
       'No password was given: set ADMIN_PASSWORD or run the command in a terminal (docker compose exec api ...). Nothing was created.',
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
     console.error('That password is one of the most common ones: choose another.');
     process.exit(2);
   }
-  const app = await NestFactory.createApplicationContext(CreateAdminCommand.forRoot(loadConfig()), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(CreateAdminCommand.forRoot(config), { logger: ['error', 'warn'] });
   try {
     const user = await app.get(UsersService).create({
       name: values.name,
