@@ -1,7 +1,7 @@
 // The class's money accounts (docs/books.md 'Accounts'): bank accounts and a cash box, every
 // movement in one of them, each with its balance; transfers between them that move no total; each
 // account reconciled with its own statement or count.
-import type { AccountMovements, BankConfirmResult, Books, Expense, ParentBooks } from '@portal/contracts';
+import type { AccountMovements, BankConfirmResult, Books, CreditReceipt, Expense, ParentBooks } from '@portal/contracts';
 import { paymentReference } from '../src/bank/reference';
 import { seedTwoFamilies, sessionAgent, setPaymentAmounts, snapshotTables, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
@@ -187,6 +187,10 @@ describe.each(DATABASES)('money accounts (%s)', (kind) => {
       ],
     });
     expect(confirmed.body).toEqual({ applied: 1, discarded: 0, linked: 0, income: 2 });
+    // The family's receipt names the account its deposit reached, not the one families are shown.
+    const familyB = await sessionAgent(api, fx.b.parent.id);
+    const [receipt] = (await familyB.get<CreditReceipt[]>('/api/my-family/credit-receipts')).body;
+    expect(receipt).toMatchObject({ amount: 400, account: { bankName: SAVINGS.bankName, accountNumber: SAVINGS.accountNumber } });
     view = await books();
     expect(account(view, 'Ahorro Banrural').balance).toBe(1749.87);
     const raffleRow = view.expenses.find((row) => row.category === 'Rifa')!;

@@ -4,6 +4,7 @@ import { todayInGuatemala, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import type { FamilyRecord } from '../families/family.store';
+import { MoneyAccountStore, type MoneyAccountRow } from '../money-accounts/money-account.store';
 import { SettingsStore } from '../settings/settings.store';
 import { attribute, readPaysFor, type RecordedCredit } from './allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
@@ -23,14 +24,16 @@ export class CreditReceipts {
     private readonly db: Database,
     private readonly ledger: LedgerService,
     private readonly settings: SettingsStore,
+    private readonly accounts: MoneyAccountStore,
   ) {}
 
   /** The family's receipts, newest first. */
   async ofFamily(family: Family, manager: EntityManager = this.db.manager): Promise<CreditReceipt[]> {
-    const [entries, charges, settings] = await Promise.all([
+    const [entries, charges, settings, accounts] = await Promise.all([
       manager.find(LedgerEntryEntity, { where: { familyId: family.id }, order: { id: 'ASC' } }),
       this.ledger.charges(manager, family),
       this.settings.columns(['bankName', 'bankAccountNumber', 'bankAccountHolder'], manager),
+      this.accounts.list(manager),
     ]);
     const today = todayInGuatemala();
     const annulledAt = new Map(
@@ -43,7 +46,15 @@ export class CreditReceipts {
       paysFor: readPaysFor(entry.paysFor, entry.paymentNumber),
       standing: entry.reversedById === null,
     }));
-    const account = { bankName: settings.bankName, accountNumber: settings.bankAccountNumber, accountHolder: settings.bankAccountHolder };
+    const main = { bankName: settings.bankName, accountNumber: settings.bankAccountNumber, accountHolder: settings.bankAccountHolder };
+    const byId = new Map(accounts.map((account) => [account.id, account]));
+    /** The class's account the credit arrived in: the main one reads the settings' (families know it), cash none. */
+    const arrivedIn = (entry: LedgerEntryEntity): CreditReceipt['account'] => {
+      const account: MoneyAccountRow | undefined = byId.get(entry.accountId);
+      if (account?.kind === 'caja' || (!account && entry.method === 'efectivo')) return null;
+      if (!account || account.main) return main;
+      return { bankName: account.bankName ?? '', accountNumber: account.accountNumber ?? '', accountHolder: account.accountHolder ?? '' };
+    };
     return credits
       .map((entry): CreditReceipt => {
         const parts = attribute(charges, recorded, entry.id, today);
@@ -63,8 +74,7 @@ export class CreditReceipts {
           source: entry.source,
           method: entry.method,
           documentNumber: entry.documentNumber,
-          // Cash in the committee's hands arrived in no account.
-          account: entry.method === 'efectivo' ? null : account,
+          account: arrivedIn(entry),
           annulledAt: annulledAt.get(entry.id)?.toISOString() ?? null,
         };
       })

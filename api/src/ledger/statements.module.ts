@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FamilyStoreModule } from '../families/family.store';
+import { MoneyAccountStoreModule } from '../money-accounts/money-account.store';
 import { ParentModule } from '../parent/parent.module';
 import { PaymentStoreModule } from '../payments/payment.store';
 import { SettingsStoreModule } from '../settings/settings.store';
@@ -15,7 +16,7 @@ import { StatementsService } from './statements.service';
  * (ParentModule) itself reads.
  */
 @Module({
-  imports: [LedgerModule, ParentModule, FamilyStoreModule, PaymentStoreModule, SettingsStoreModule],
+  imports: [LedgerModule, ParentModule, FamilyStoreModule, PaymentStoreModule, SettingsStoreModule, MoneyAccountStoreModule],
   controllers: [StatementsController, MyStatementController, MyCreditReceiptsController],
   providers: [StatementsService, CreditReceipts],
   exports: [StatementsService],

@@ -172,7 +172,7 @@ export interface CreditReceipt {
   /** How money recorded by the committee arrived (null for a slip or a bank line). */
   method: CreditMethod | null;
   documentNumber: string | null;
-  /** The account it arrived in: the committee's bank account, or null for cash in hand. */
+  /** The class's account it arrived in (a bank line's account, else the one families are shown), or null for cash in the cash box. */
   account: { bankName: string; accountNumber: string; accountHolder: string } | null;
   /** When the credit was reversed ('Anulado', ISO); null while it stands. */
   annulledAt: string | null;
