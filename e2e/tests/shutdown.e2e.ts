@@ -61,9 +61,15 @@ describe('graceful shutdown', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const stopping = exited(portal);
     portal.process.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
 
-    // New connections are no longer accepted.
+    // New connections are refused from the moment the signal is handled, while the process still runs.
+    const refused = async () =>
+      fetch(`${portal.url}/api/health`).then(
+        () => false,
+        () => true,
+      );
+    const deadline = Date.now() + 5000;
+    while (!(await refused()) && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
     await expect(fetch(`${portal.url}/api/health`)).rejects.toThrow();
     expect(portal.process.exitCode).toBeNull();
 
