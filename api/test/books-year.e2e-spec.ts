@@ -1,0 +1,186 @@
+// A committee's year replayed from its files (fixtures/year/make-year.ts): what the treasurer
+// recorded by hand, then each statement imported into its account by one of two admins, each line
+// decided as the committee would; the overlapping file decides nothing twice. It ends as a
+// committee's books must (decisions item 20): each account's books equal its statement's last
+// Saldo (and the cash counted), 'Diferencia Q0.00' on every account and in all, every family's
+// received total right with a receipt for each credit, and the payments workbook's 'Movimientos'
+// holding each fact once.
+import ExcelJS from 'exceljs';
+import type { BankConfirmResult, BankLineDecision, BankPreviewLine, Books, Statement } from '@portal/contracts';
+import { paymentReference } from '../src/bank/reference';
+import { createFamily, createUser, sessionAgent, setPaymentAmounts } from './fixtures';
+import {
+  MAIN,
+  SAVINGS,
+  SAVINGS_ACCOUNT,
+  YEAR_BY_HAND,
+  YEAR_END,
+  YEAR_FAMILIES,
+  YEAR_RECEIVED,
+  YEAR_STATEMENTS,
+  type Becomes,
+  type YearFamily,
+} from './fixtures/year/make-year';
+import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { PDF, sendForm } from './receipts-fixtures';
+import { decisionFor, previewStatement } from './support/bank-statements';
+
+const quetzales = (centavos: number) => centavos / 100;
+const families = Object.keys(YEAR_FAMILIES) as YearFamily[];
+
+describe.each(DATABASES)("a committee's year replayed from its files (%s)", (kind) => {
+  let api: TestApi;
+  let treasurer: Agent;
+  let president: Agent;
+  const familyIds = {} as Record<YearFamily, number>;
+  const references = {} as Record<YearFamily, string>;
+  let accounts: { main: number; cash: number; savings: number };
+
+  beforeAll(async () => {
+    api = await startApi(kind);
+    treasurer = await sessionAgent(api, (await createUser(api, 'admin', 'tesoreria@example.com', 'Tesorera')).id);
+    president = await sessionAgent(api, (await createUser(api, 'admin', 'presidencia@example.com', 'Presidenta')).id);
+    await setPaymentAmounts(api);
+    for (const key of families) {
+      familyIds[key] = (await createFamily(api, { ...YEAR_FAMILIES[key], email: `${key}@example.com` })).id;
+      references[key] = paymentReference(2026, familyIds[key]);
+    }
+  });
+  afterAll(() => api.close());
+
+  const books = async () => (await treasurer.get<Books>('/api/books')).body;
+
+  /** What the treasurer recorded by hand before the statements came. */
+  async function recordByHand(): Promise<void> {
+    for (const entry of Object.values(YEAR_BY_HAND)) {
+      if (entry.kind === 'cash') {
+        const response = await treasurer.post(`/api/families/${familyIds[entry.family]}/payments/1/cash`, {
+          amountReceived: quetzales(entry.amount),
+          depositDate: entry.date,
+        });
+        expect(response.status).toBe(201);
+      } else if (entry.kind === 'transfer') {
+        const response = await treasurer.post('/api/books/transfers', {
+          date: entry.date,
+          fromAccountId: accounts[entry.from],
+          toAccountId: accounts[entry.to],
+          amount: quetzales(entry.amount),
+          note: entry.note,
+        });
+        expect(response.status).toBe(201);
+      } else {
+        const fee = entry.kind === 'fee';
+        const response = await sendForm(
+          api,
+          treasurer,
+          '/api/books/expenses',
+          {
+            kind: fee ? 'comision' : 'gasto',
+            date: entry.date,
+            category: fee ? 'Banco' : entry.category,
+            supplier: fee ? 'Banco Industrial' : entry.supplier,
+            concept: fee ? 'Manejo de cuenta' : `Factura de ${entry.supplier}`,
+            amount: String(quetzales(entry.amount)),
+            method: fee ? 'transferencia' : entry.method,
+            accountId: String(accounts[entry.account]),
+          },
+          fee ? undefined : { data: PDF, name: 'factura.pdf', type: 'application/pdf' },
+        );
+        expect(response.statusCode).toBe(201);
+      }
+    }
+  }
+
+  /** The committee's decision on a line: a family's payment, other income, or discarded when it is a movement already recorded by hand. */
+  function decide(line: BankPreviewLine, becomes: Becomes): BankLineDecision {
+    if ('family' in becomes) return decisionFor(line, familyIds[becomes.family]);
+    if ('income' in becomes) return { ...decisionFor(line, null), income: becomes.income };
+    return decisionFor(line, null);
+  }
+
+  /** Imports a statement of the year into its account and decides its new lines; answers how many lines it read again. */
+  async function importStatement(agent: Agent, statement: (typeof YEAR_STATEMENTS)[number]): Promise<number> {
+    const bytes = await statement.bytes(references);
+    const preview = await previewStatement(api, agent, bytes, { accountId: String(accounts[statement.account]) }, statement.fileName);
+    expect(preview.errors).toEqual([]);
+    expect(preview.balanceBreaks).toEqual([]);
+    const last = statement.rows.at(-1)!;
+    expect(preview.closingBalance).toEqual({ date: last.date, amountCentavos: last.balance });
+    // The deposits, in the file's order; identical ones are told apart by their occurrence.
+    const deposits = statement.rows.filter((row) => row.credit);
+    expect(preview.lines.map((line) => [line.date, line.amountCentavos])).toEqual(deposits.map((row) => [row.date, row.credit]));
+    const decisions = preview.lines.flatMap((line, index) => (line.status === 'nueva' ? [decide(line, deposits[index]!.becomes)] : []));
+    if (decisions.length > 0) {
+      const confirmed = await agent.post<BankConfirmResult>('/api/bank-statements/confirm', { lines: decisions });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.applied + confirmed.body.income + confirmed.body.discarded).toBe(decisions.length);
+    }
+    return preview.lines.length - decisions.length;
+  }
+
+  it('ends with every account reconciled to its statement, every family paid in full with its receipts, and each fact once', async () => {
+    let view = (await treasurer.post<Books>('/api/books/accounts', SAVINGS_ACCOUNT)).body;
+    accounts = {
+      main: view.accounts.find((one) => one.main)!.id,
+      cash: view.accounts.find((one) => one.kind === 'caja')!.id,
+      savings: view.accounts.find((one) => one.name === SAVINGS_ACCOUNT.name)!.id,
+    };
+    await recordByHand();
+
+    // The treasurer imports the monetary account's statements, the president the savings account's.
+    const [julyAugust, augustSeptember, savings] = YEAR_STATEMENTS;
+    expect(await importStatement(treasurer, julyAugust!)).toBe(0);
+    // The Excel export overlaps the CSV by three weeks: the raffle and the cash deposit are read again, decided once.
+    expect(await importStatement(treasurer, augustSeptember!)).toBe(2);
+    expect(await importStatement(president, savings!)).toBe(0);
+    // Every file again, by the other admin: nothing is new.
+    for (const statement of YEAR_STATEMENTS) {
+      const deposits = statement.rows.filter((row) => row.credit).length;
+      expect(await importStatement(statement.account === 'main' ? president : treasurer, statement)).toBe(deposits);
+    }
+
+    // Each account against its own statement's last Saldo, and the cash box against the count.
+    const record = (body: Record<string, unknown>) => treasurer.post<Books>('/api/books/holdings', body);
+    expect((await record({ kind: 'banco', accountId: accounts.main, asOf: YEAR_END.date, amount: quetzales(YEAR_END.main) })).status).toBe(
+      201,
+    );
+    expect(
+      (await record({ kind: 'banco', accountId: accounts.savings, asOf: YEAR_END.date, amount: quetzales(YEAR_END.savings) })).status,
+    ).toBe(201);
+    expect((await record({ kind: 'efectivo', asOf: YEAR_END.date, amount: quetzales(YEAR_END.cash) })).status).toBe(201);
+
+    view = await books();
+    const balance = (id: number) => view.accounts.find((one) => one.id === id)!.balance;
+    expect([balance(accounts.main), balance(accounts.savings), balance(accounts.cash)]).toEqual([
+      quetzales(MAIN.at(-1)!.balance),
+      quetzales(SAVINGS.at(-1)!.balance),
+      0,
+    ]);
+    for (const one of view.accounts) expect([one.name, one.reconciliation?.difference]).toEqual([one.name, 0]);
+    expect(view.held!.difference).toBe(0);
+    expect(view.accounts.reduce((sum, one) => sum + Math.round(one.balance * 100), 0)).toBe(Math.round(view.totals.balance * 100));
+    // The raffle, the donation and the interest: money in that is not a family's.
+    expect(view.totals.otherIncome).toBe(1200 + 500 + 3.12 + 4.15);
+    expect(view.totals.received).toBe(quetzales(Object.values(YEAR_RECEIVED).reduce((sum, amount) => sum + amount, 0)));
+
+    // Every family received what it paid, each credit with its numbered receipt.
+    for (const key of families) {
+      const statement = (await treasurer.get<Statement>(`/api/families/${familyIds[key]}/statement`)).body;
+      expect([key, statement.totals.received]).toEqual([key, quetzales(YEAR_RECEIVED[key])]);
+      const credits = statement.entries.filter((entry) => entry.kind === 'credito');
+      expect(credits.every((entry) => /^2026-\d{4}$/.test(entry.creditReceiptNumber ?? ''))).toBe(true);
+    }
+
+    // 'Movimientos': each deposit read and each cash credit once, the families' adding up to what they paid.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await treasurer.get('/api/payment-confirmations-report?format=xlsx')).rawBody as unknown as ExcelJS.Buffer);
+    const rows: unknown[][] = [];
+    workbook.getWorksheet('Movimientos')!.eachRow((row, number) => number > 1 && rows.push((row.values as unknown[]).slice(1, 7)));
+    const depositsRead = [...MAIN, ...SAVINGS].filter((row) => row.credit).length;
+    expect(rows).toHaveLength(depositsRead + 1);
+    const payments = rows.filter((row) => String(row[5]).startsWith('Pago de la familia'));
+    expect(payments.reduce((sum, row) => sum + Math.round(Number(row[3]) * 100), 0)).toBe(
+      Object.values(YEAR_RECEIVED).reduce((sum, amount) => sum + amount, 0),
+    );
+  });
+});
