@@ -6,7 +6,7 @@ import { checkAdminInvitation, checkInvitation, checkVerification, userKey, veri
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 
 /** A proven e-mail links the account to its family: who the user is, and the family, asked again. */
-export const useVerifyEmail = mutationHook(verifyEmail, { refresh: [userKey, myFamilyKey] });
+export const useVerifyEmail = /* @__PURE__ */ mutationHook(verifyEmail, { refresh: [userKey, myFamilyKey] });
 
 /** The account a confirmation link is for, checked once per token: confirming is a separate act. */
 export function useVerificationCheck(token: string) {

@@ -30,15 +30,15 @@ export function useAccounts() {
 }
 
 const accountChanged = { refresh: [accountsKey] };
-export const useUnlinkAccount = mutationHook(unlinkAccount, accountChanged);
-export const useDisableAccount = mutationHook(disableAccount, accountChanged);
-export const useEnableAccount = mutationHook(enableAccount, accountChanged);
-export const useDeleteAccount = mutationHook(deleteAccount, accountChanged);
+export const useUnlinkAccount = /* @__PURE__ */ mutationHook(unlinkAccount, accountChanged);
+export const useDisableAccount = /* @__PURE__ */ mutationHook(disableAccount, accountChanged);
+export const useEnableAccount = /* @__PURE__ */ mutationHook(enableAccount, accountChanged);
+export const useDeleteAccount = /* @__PURE__ */ mutationHook(deleteAccount, accountChanged);
 /** A new sign-in link for the account given (the screen gets the account back with the link). */
-export const useResetLink = mutationHook((account: Account) => resetLinkFor(account.id));
+export const useResetLink = /* @__PURE__ */ mutationHook((account: Account) => resetLinkFor(account.id));
 /** An invitation for the family given; its account appears only once the parent accepts. */
-export const useInviteFamily = mutationHook((family: Family) => inviteFamily(family.id));
-export const useInviteFamiliesWithoutAccount = mutationHook(inviteFamiliesWithoutAccount, { refresh: [accountsKey] });
+export const useInviteFamily = /* @__PURE__ */ mutationHook((family: Family) => inviteFamily(family.id));
+export const useInviteFamiliesWithoutAccount = /* @__PURE__ */ mutationHook(inviteFamiliesWithoutAccount, { refresh: [accountsKey] });
 
 // ---- Door accounts: the volunteers the committee lets check guests in at the gala ----
 export const doorAccessesKey = '/api/door-accesses';
@@ -53,8 +53,8 @@ export function useDoorAccesses() {
 
 const doorAccessChanged = { refresh: [doorAccessesKey, `${accountsKey}*`] };
 /** The answer carries the password, shown this once. */
-export const useGrantDoorAccess = mutationHook(grantDoorAccess, doorAccessChanged);
-export const useRevokeDoorAccess = mutationHook(revokeDoorAccess, doorAccessChanged);
+export const useGrantDoorAccess = /* @__PURE__ */ mutationHook(grantDoorAccess, doorAccessChanged);
+export const useRevokeDoorAccess = /* @__PURE__ */ mutationHook(revokeDoorAccess, doorAccessChanged);
 
 // ---- 'Invitar administrador': proposed by one admin, e-mailed once a second approves ----
 export const adminInvitationsKey = '/api/admin-invitations';
@@ -70,6 +70,6 @@ export function useAdminInvitations() {
 }
 
 const adminInvitationChanged = { refresh: [adminInvitationsKey] };
-export const useProposeAdminInvitation = mutationHook(proposeAdminInvitation, adminInvitationChanged);
-export const useApproveAdminInvitation = mutationHook(approveAdminInvitation, adminInvitationChanged);
-export const useRejectAdminInvitation = mutationHook(rejectAdminInvitation, adminInvitationChanged);
+export const useProposeAdminInvitation = /* @__PURE__ */ mutationHook(proposeAdminInvitation, adminInvitationChanged);
+export const useApproveAdminInvitation = /* @__PURE__ */ mutationHook(approveAdminInvitation, adminInvitationChanged);
+export const useRejectAdminInvitation = /* @__PURE__ */ mutationHook(rejectAdminInvitation, adminInvitationChanged);

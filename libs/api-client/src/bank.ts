@@ -27,4 +27,6 @@ export const confirmBankLines = (input: { lines: BankLineDecision[]; layout?: { 
   apiRequest<BankConfirmResult>('POST', '/api/bank-statements/confirm', input);
 
 // Applied money changes every statement, the dashboard and the receipts it verified.
-export const useConfirmBankLines = mutationHook(confirmBankLines, { refresh: [statsKey, '/api/families/*', '/api/payment-proofs*'] });
+export const useConfirmBankLines = /* @__PURE__ */ mutationHook(confirmBankLines, {
+  refresh: [statsKey, '/api/families/*', '/api/payment-proofs*'],
+});

@@ -86,21 +86,23 @@ export const markBooksSeen = () => apiRequest<{ lastSeenAt: string }>('PUT', '/a
 // Every committee change answers or changes the whole view: written at once, or asked again.
 const setBooks = { set: (books: Books) => [[booksKey, books] as const] };
 const refreshBooks = { refresh: [booksKey] };
-export const useCreateBudget = mutationHook(createBudget, setBooks);
-export const useSetBooksSettings = mutationHook(setBooksSettings, setBooks);
-export const useRecordHolding = mutationHook(recordHolding, setBooks);
-export const useCreateMoneyAccount = mutationHook(createMoneyAccount, setBooks);
-export const useUpdateMoneyAccount = mutationHook(updateMoneyAccount, setBooks);
+export const useCreateBudget = /* @__PURE__ */ mutationHook(createBudget, setBooks);
+export const useSetBooksSettings = /* @__PURE__ */ mutationHook(setBooksSettings, setBooks);
+export const useRecordHolding = /* @__PURE__ */ mutationHook(recordHolding, setBooks);
+export const useCreateMoneyAccount = /* @__PURE__ */ mutationHook(createMoneyAccount, setBooks);
+export const useUpdateMoneyAccount = /* @__PURE__ */ mutationHook(updateMoneyAccount, setBooks);
 // A transfer moves two accounts: their lists are asked again.
-export const useRecordTransfer = mutationHook(recordTransfer, {
+export const useRecordTransfer = /* @__PURE__ */ mutationHook(recordTransfer, {
   ...setBooks,
   refresh: (books: Books) => books.accounts.map((account) => accountMovementsKey(account.id)),
 });
-export const useApproveControlChange = mutationHook(approveControlChange, setBooks);
-export const useRejectControlChange = mutationHook(rejectControlChange, setBooks);
-export const useAnswerQuestion = mutationHook(answerQuestion, { ...setBooks, refresh: [openQuestionsKey] });
-export const useRecordExpense = mutationHook(recordExpense, refreshBooks);
-export const useApproveExpense = mutationHook(approveExpense, refreshBooks);
-export const useReverseExpense = mutationHook(reverseExpense, refreshBooks);
-export const useAskAboutExpense = mutationHook(askAboutExpense, { refresh: [myBooksKey] });
-export const useMarkBooksSeen = mutationHook(markBooksSeen, { set: () => [[myBooksAnswersKey, { unseenAnswers: 0 }] as const] });
+export const useApproveControlChange = /* @__PURE__ */ mutationHook(approveControlChange, setBooks);
+export const useRejectControlChange = /* @__PURE__ */ mutationHook(rejectControlChange, setBooks);
+export const useAnswerQuestion = /* @__PURE__ */ mutationHook(answerQuestion, { ...setBooks, refresh: [openQuestionsKey] });
+export const useRecordExpense = /* @__PURE__ */ mutationHook(recordExpense, refreshBooks);
+export const useApproveExpense = /* @__PURE__ */ mutationHook(approveExpense, refreshBooks);
+export const useReverseExpense = /* @__PURE__ */ mutationHook(reverseExpense, refreshBooks);
+export const useAskAboutExpense = /* @__PURE__ */ mutationHook(askAboutExpense, { refresh: [myBooksKey] });
+export const useMarkBooksSeen = /* @__PURE__ */ mutationHook(markBooksSeen, {
+  set: () => [[myBooksAnswersKey, { unseenAnswers: 0 }] as const],
+});

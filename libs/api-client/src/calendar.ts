@@ -17,9 +17,9 @@ export function useMyCalendar() {
   return useSWR(myCalendarKey, getMyCalendar, QUERY_OPTIONS);
 }
 
-export const useCreateMyCalendar = mutationHook(createMyCalendar, {
+export const useCreateMyCalendar = /* @__PURE__ */ mutationHook(createMyCalendar, {
   set: (created) => [[myCalendarKey, { active: true, createdAt: created.createdAt } satisfies MyCalendar]],
 });
-export const useRevokeMyCalendar = mutationHook(revokeMyCalendar, {
+export const useRevokeMyCalendar = /* @__PURE__ */ mutationHook(revokeMyCalendar, {
   set: () => [[myCalendarKey, { active: false, createdAt: null } satisfies MyCalendar]],
 });

@@ -19,7 +19,7 @@ export const openClass = (request: OpenClassRequest) => apiRequest<SchoolClass>(
 
 // Every cached answer was about the archived class: all are asked again. The new class has no
 // families yet, so the families' list (where the screen goes next) never shows the old ones meanwhile.
-export const useOpenClass = mutationHook(openClass, { set: () => [[familiesKey, []] as const], refresh: ['/api/*'] });
+export const useOpenClass = /* @__PURE__ */ mutationHook(openClass, { set: () => [[familiesKey, []] as const], refresh: ['/api/*'] });
 
 export function useClasses() {
   return useSWR(classesKey, getJson<SchoolClass[]>, QUERY_OPTIONS);
@@ -29,6 +29,6 @@ export const changeFamiliesReadUntil = ({ id, ...request }: FamiliesReadUntilReq
   apiRequest<SchoolClass>('PUT', `${classesKey}/${id}/families-read-until`, request);
 
 // The day shows in the classes' list, the current class's closing and the class switch.
-export const useChangeFamiliesReadUntil = mutationHook(changeFamiliesReadUntil, {
+export const useChangeFamiliesReadUntil = /* @__PURE__ */ mutationHook(changeFamiliesReadUntil, {
   refresh: [classesKey, classKey, myClassKey, myClassesKey],
 });

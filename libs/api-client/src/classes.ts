@@ -26,6 +26,6 @@ export const rejectClosing = (id: number) => apiRequest<ClassView>('POST', `/api
 
 // Each answers the whole view; approving also writes the closing's entry into the books.
 const setClass = { set: (view: ClassView) => [[classKey, view] as const] };
-export const useProposeClosing = mutationHook(proposeClosing, setClass);
-export const useApproveClosing = mutationHook(approveClosing, { ...setClass, refresh: [booksKey] });
-export const useRejectClosing = mutationHook(rejectClosing, setClass);
+export const useProposeClosing = /* @__PURE__ */ mutationHook(proposeClosing, setClass);
+export const useApproveClosing = /* @__PURE__ */ mutationHook(approveClosing, { ...setClass, refresh: [booksKey] });
+export const useRejectClosing = /* @__PURE__ */ mutationHook(rejectClosing, setClass);

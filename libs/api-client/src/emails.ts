@@ -27,4 +27,4 @@ export function usePaymentReminders() {
   return useSWR(paymentRemindersKey, getPaymentReminders, QUERY_OPTIONS);
 }
 
-export const useResendEmail = mutationHook(resendEmail, { refresh: [emailsKey] });
+export const useResendEmail = /* @__PURE__ */ mutationHook(resendEmail, { refresh: [emailsKey] });

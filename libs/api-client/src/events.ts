@@ -16,7 +16,7 @@ export function useEvents() {
   return useSWR(eventsKey, getEvents, QUERY_OPTIONS);
 }
 
-export const useCreateEvent = mutationHook(createEvent, { refresh: [eventsKey] });
-export const useUpdateEvent = mutationHook(updateEvent, { refresh: [eventsKey] });
+export const useCreateEvent = /* @__PURE__ */ mutationHook(createEvent, { refresh: [eventsKey] });
+export const useUpdateEvent = /* @__PURE__ */ mutationHook(updateEvent, { refresh: [eventsKey] });
 // The event's answers go with it.
-export const useDeleteEvent = mutationHook(deleteEvent, { refresh: [eventsKey, '/api/event-rsvps/*'] });
+export const useDeleteEvent = /* @__PURE__ */ mutationHook(deleteEvent, { refresh: [eventsKey, '/api/event-rsvps/*'] });

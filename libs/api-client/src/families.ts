@@ -44,7 +44,7 @@ export function useFamilies() {
 // their paths, like the answers': the parents' app reads this file, and importing accounts.ts would
 // bring the committee's account changes into its bundle.
 const familyChanged = { refresh: [familiesKey, statsKey, '/api/event-rsvps/*', '/api/accounts*'] };
-export const useCreateFamily = mutationHook(createFamily, familyChanged);
-export const useUpdateFamily = mutationHook(updateFamily, familyChanged);
-export const useDeleteFamily = mutationHook(deleteFamily, familyChanged);
-export const useImportFamilies = mutationHook(importFamilies, familyChanged);
+export const useCreateFamily = /* @__PURE__ */ mutationHook(createFamily, familyChanged);
+export const useUpdateFamily = /* @__PURE__ */ mutationHook(updateFamily, familyChanged);
+export const useDeleteFamily = /* @__PURE__ */ mutationHook(deleteFamily, familyChanged);
+export const useImportFamilies = /* @__PURE__ */ mutationHook(importFamilies, familyChanged);

@@ -76,21 +76,21 @@ export const saveMyNear = (input: GalaNearInput) => apiRequest<MyGala>('PUT', '/
 // ---- The committee's changes: the plan, and the arrivals it counts ----
 // The door's list only where it is cached (the committee's phone that opened 'Entrada').
 const planChanged = { refresh: [galaPlanKey, galaArrivalsKey, `${galaDoorKey}*`] };
-export const useSaveGalaDetails = mutationHook(saveGalaDetails, { refresh: [galaPlanKey] });
-export const useLayoutGalaTables = mutationHook(layoutGalaTables, planChanged);
-export const useSaveGalaTable = mutationHook(
+export const useSaveGalaDetails = /* @__PURE__ */ mutationHook(saveGalaDetails, { refresh: [galaPlanKey] });
+export const useLayoutGalaTables = /* @__PURE__ */ mutationHook(layoutGalaTables, planChanged);
+export const useSaveGalaTable = /* @__PURE__ */ mutationHook(
   ({ number, ...input }: GalaTableInput & { number: number }) => saveGalaTable(number, input),
   planChanged,
 );
-export const useDeleteGalaTable = mutationHook(deleteGalaTable, planChanged);
-export const useAssignGalaTable = mutationHook(
+export const useDeleteGalaTable = /* @__PURE__ */ mutationHook(deleteGalaTable, planChanged);
+export const useAssignGalaTable = /* @__PURE__ */ mutationHook(
   ({ number, familyId }: { number: number; familyId: number }) => assignGalaTable(number, familyId),
   planChanged,
 );
-export const useUnassignGalaTable = mutationHook(unassignGalaTable, planChanged);
-export const useAutoAssignGala = mutationHook(autoAssignGala, planChanged);
-export const useRevokeGalaPass = mutationHook(revokeGalaPass);
-export const useUndoGalaCheckIn = mutationHook(
+export const useUnassignGalaTable = /* @__PURE__ */ mutationHook(unassignGalaTable, planChanged);
+export const useAutoAssignGala = /* @__PURE__ */ mutationHook(autoAssignGala, planChanged);
+export const useRevokeGalaPass = /* @__PURE__ */ mutationHook(revokeGalaPass);
+export const useUndoGalaCheckIn = /* @__PURE__ */ mutationHook(
   ({ familyId, reason }: { familyId: number; reason: string }) => undoGalaCheckIn(familyId, { reason }),
   planChanged,
 );
@@ -103,5 +103,5 @@ export function useRefreshArrivals(): () => Promise<void> {
 }
 
 // ---- The family's changes ----
-export const useSaveMyGuests = mutationHook(saveMyGuests, { refresh: [myGalaKey] });
-export const useSaveMyNear = mutationHook(saveMyNear, { refresh: [myGalaKey] });
+export const useSaveMyGuests = /* @__PURE__ */ mutationHook(saveMyGuests, { refresh: [myGalaKey] });
+export const useSaveMyNear = /* @__PURE__ */ mutationHook(saveMyNear, { refresh: [myGalaKey] });

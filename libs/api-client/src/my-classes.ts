@@ -18,4 +18,4 @@ export function useMyClasses(signedIn: boolean) {
 }
 
 // Every cached answer is about the class shown before: the screen reloads the page (no cache to refresh).
-export const useViewClass = mutationHook(viewClass);
+export const useViewClass = /* @__PURE__ */ mutationHook(viewClass);

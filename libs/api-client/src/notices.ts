@@ -42,8 +42,8 @@ export function useNoticeEmails(enabled = true) {
   return useSWR(enabled ? noticeEmailsKey : null, getNoticeEmails, QUERY_OPTIONS);
 }
 
-export const useCreateNotice = mutationHook(createNotice, { refresh: [noticesKey, noticeReachKey] });
-export const useUpdateNotice = mutationHook(updateNotice, { refresh: [noticesKey] });
-export const useDeleteNotice = mutationHook(deleteNotice, { refresh: [noticesKey] });
-export const useMarkNoticesSeen = mutationHook(markNoticesSeen, { set: (seen) => [[noticesSeenKey, seen]] });
-export const useSetNoticeEmails = mutationHook(setNoticeEmails, { set: (saved) => [[noticeEmailsKey, saved]] });
+export const useCreateNotice = /* @__PURE__ */ mutationHook(createNotice, { refresh: [noticesKey, noticeReachKey] });
+export const useUpdateNotice = /* @__PURE__ */ mutationHook(updateNotice, { refresh: [noticesKey] });
+export const useDeleteNotice = /* @__PURE__ */ mutationHook(deleteNotice, { refresh: [noticesKey] });
+export const useMarkNoticesSeen = /* @__PURE__ */ mutationHook(markNoticesSeen, { set: (seen) => [[noticesSeenKey, seen]] });
+export const useSetNoticeEmails = /* @__PURE__ */ mutationHook(setNoticeEmails, { set: (saved) => [[noticeEmailsKey, saved]] });

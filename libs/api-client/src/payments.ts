@@ -23,10 +23,10 @@ export function useMyPaymentAnswers() {
   return useSWR(myPaymentAnswersKey, getMyPaymentAnswers, QUERY_OPTIONS);
 }
 
-export const useUpdatePaymentDate = mutationHook(updatePaymentDate, { refresh: [paymentDatesKey] });
+export const useUpdatePaymentDate = /* @__PURE__ */ mutationHook(updatePaymentDate, { refresh: [paymentDatesKey] });
 
 /** Only answered payments are listed: a first answer is added, a later one replaces it. */
-export const useSaveMyPaymentAnswer = mutationHook(saveMyPaymentAnswer, {
+export const useSaveMyPaymentAnswer = /* @__PURE__ */ mutationHook(saveMyPaymentAnswer, {
   set: (saved) => [
     [
       myPaymentAnswersKey,

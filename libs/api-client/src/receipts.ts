@@ -60,14 +60,14 @@ export const rejectReceipt = ({ id, reason, messageToFamily }: RejectReceiptInpu
 // A decision moves money: the queues it left, the dashboard's totals, the families list ('Pagado')
 // and any open statement of a family.
 const decided = { refresh: ['/api/payment-proofs*', statsKey, '/api/families*'] };
-export const useVerifyReceipt = mutationHook(verifyReceipt, decided);
-export const useRejectReceipt = mutationHook(rejectReceipt, decided);
+export const useVerifyReceipt = /* @__PURE__ */ mutationHook(verifyReceipt, decided);
+export const useRejectReceipt = /* @__PURE__ */ mutationHook(rejectReceipt, decided);
 
-export const useDeleteReceipt = mutationHook(deleteReceipt, { refresh: [myReceiptsKey] });
+export const useDeleteReceipt = /* @__PURE__ */ mutationHook(deleteReceipt, { refresh: [myReceiptsKey] });
 
 /** The upload as a change: `onProgress` rides along with the input. */
 const sendReceipt = ({ onProgress, ...input }: ReceiptUpload & { onProgress: (fraction: number) => void }) =>
   uploadReceipt(input, onProgress);
 
 // An upload also marks the payments it pays 'Ya pagué' (the family's declaration).
-export const useUploadReceipt = mutationHook(sendReceipt, { refresh: [myReceiptsKey, myPaymentAnswersKey] });
+export const useUploadReceipt = /* @__PURE__ */ mutationHook(sendReceipt, { refresh: [myReceiptsKey, myPaymentAnswersKey] });

@@ -33,7 +33,7 @@ export function useMyEventRsvps() {
  * A family's answer to an event. The awards ceremony and the brunch are also Mi Portal's answers
  * (one answer per family and event), so an answer to one of them asks for the family again.
  */
-export const useSaveEventRsvp = mutationHook(saveEventRsvp, {
+export const useSaveEventRsvp = /* @__PURE__ */ mutationHook(saveEventRsvp, {
   set: (saved) => [
     [myEventRsvpsKey, (current: EventRsvp[] | undefined) => [...(current ?? []).filter((rsvp) => rsvp.eventId !== saved.eventId), saved]],
   ],
@@ -44,4 +44,7 @@ export const useSaveEventRsvp = mutationHook(saveEventRsvp, {
 });
 
 /** Mi Portal's answers to the awards ceremony and the brunch: the same ones Eventos shows. */
-export const useSaveFamilyRsvp = mutationHook(saveFamilyRsvp, { set: (updated) => [[myFamilyKey, updated]], refresh: [myEventRsvpsKey] });
+export const useSaveFamilyRsvp = /* @__PURE__ */ mutationHook(saveFamilyRsvp, {
+  set: (updated) => [[myFamilyKey, updated]],
+  refresh: [myEventRsvpsKey],
+});

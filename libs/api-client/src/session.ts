@@ -50,9 +50,9 @@ export const requestPasswordReset = (email: string) => apiRequest<void>('POST', 
 export const resetPassword = (input: ResetPasswordRequest) => apiRequest<void>('POST', '/api/password-reset/confirm', input);
 
 // Changes no cached read: what follows is the screen's own (a toast, a 'sent' page).
-export const useResendVerification = mutationHook(resendVerification);
-export const useRequestPasswordReset = mutationHook(requestPasswordReset);
-export const useResetPassword = mutationHook(resetPassword);
+export const useResendVerification = /* @__PURE__ */ mutationHook(resendVerification);
+export const useRequestPasswordReset = /* @__PURE__ */ mutationHook(requestPasswordReset);
+export const useResetPassword = /* @__PURE__ */ mutationHook(resetPassword);
 export const checkInvitation = (token: string) => apiRequest<Invitation>('POST', '/api/invitation/check', { token });
 export const acceptInvitation = (input: AcceptInvitationRequest) => apiRequest<User>('POST', '/api/invitation/accept', input);
 export const checkAdminInvitation = (token: string) => apiRequest<AdminInvitationCheck>('POST', '/api/admin-invitation/check', { token });

@@ -16,4 +16,4 @@ export function useSettings() {
 
 // The public configuration carries the class year the landing page shows; another bank account is
 // a pending change of the books' controls (its key written out: the books' hooks stay out of this chunk).
-export const useUpdateSettings = mutationHook(updateSettings, { refresh: [settingsKey, publicConfigKey, '/api/books'] });
+export const useUpdateSettings = /* @__PURE__ */ mutationHook(updateSettings, { refresh: [settingsKey, publicConfigKey, '/api/books'] });

@@ -47,10 +47,10 @@ export const reverseLedgerEntry = ({ entryId, ...input }: ReverseLedgerEntryInpu
 const statementChanged = {
   refresh: (_result: unknown, { familyId }: { familyId: number }) => [statementKey(familyId), familiesKey, statsKey],
 };
-export const useRecordCashPayment = mutationHook(recordCashPayment, statementChanged);
-export const useSetPaymentOverride = mutationHook(setPaymentOverride, statementChanged);
-export const useRemovePaymentOverride = mutationHook(removePaymentOverride, statementChanged);
-export const useReverseLedgerEntry = mutationHook(reverseLedgerEntry, {
+export const useRecordCashPayment = /* @__PURE__ */ mutationHook(recordCashPayment, statementChanged);
+export const useSetPaymentOverride = /* @__PURE__ */ mutationHook(setPaymentOverride, statementChanged);
+export const useRemovePaymentOverride = /* @__PURE__ */ mutationHook(removePaymentOverride, statementChanged);
+export const useReverseLedgerEntry = /* @__PURE__ */ mutationHook(reverseLedgerEntry, {
   refresh: (_result: Statement, { familyId }: ReverseLedgerEntryInput) => [
     statementKey(familyId),
     familiesKey,

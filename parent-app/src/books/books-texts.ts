@@ -46,6 +46,8 @@ export const booksTexts = {
     compromiso: 'Compromiso',
     saldo: 'Saldo de la promoción anterior',
     cierre: 'Saldo pasado al cerrar la promoción',
+    // Never listed to families (a transfer moves no total); named for the type's sake.
+    traspaso: 'Traspaso entre cuentas',
     reversion: 'Corrección',
   },
   reversed: (message: string) => `Revertido: ${message}`,

@@ -1,9 +1,9 @@
 import type { FamilyStatement } from '@portal/contracts';
 import { formatDateNumeric, formatDayNumeric, formatLedgerAmount, formatLedgerSource, formatQuetzales } from '@portal/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
-import { texts } from '../texts';
+import { paymentTexts } from './payment-texts';
 
-const t = texts.payments;
+const t = paymentTexts.payments;
 
 /** 'a', 'a y b', 'a, b y c'. */
 const listInSpanish = (items: string[]) => new Intl.ListFormat('es', { type: 'conjunction' }).format(items);

@@ -10,8 +10,9 @@ import { LoadFailed } from '@portal/ui/load-failed';
 import { Skeleton } from '@portal/ui/skeleton';
 import { toast } from '@portal/ui/toast';
 import { texts } from '../texts';
+import { paymentTexts } from './payment-texts';
 
-const t = texts.payments;
+const t = paymentTexts.payments;
 
 /** Copies the account number; without the Clipboard API (old browser, plain http) says how to do it by hand. */
 async function copyAccountNumber(accountNumber: string): Promise<void> {

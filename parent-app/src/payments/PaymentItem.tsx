@@ -1,10 +1,10 @@
 import { PAYMENT_STATUSES, type FamilyReceipt, type FamilyStatementLine, type PaymentDate, type PaymentStatus } from '@portal/contracts';
 import { formatDay, formatPaymentState, formatQuetzales } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
-import { texts } from '../texts';
+import { paymentTexts } from './payment-texts';
 import { PaymentReceipts, type PaymentChoice } from './receipts/PaymentReceipts';
 
-const t = texts.payments;
+const t = paymentTexts.payments;
 
 /** Pagado green, Parcial amber, Pendiente neutral, or red once its date has passed unpaid. */
 export function stateBadge(line: FamilyStatementLine): 'success' | 'warning' | 'danger' | 'outline' {

@@ -11,13 +11,14 @@ import { Skeleton } from '@portal/ui/skeleton';
 import { useClosedClassNote } from '../common/closed-class';
 import { parentToasts } from '../common/parent-toasts';
 import { texts } from '../texts';
+import { paymentTexts } from './payment-texts';
 import { AccountCard } from './AccountCard';
 import { BankCard } from './BankCard';
 import { CreditReceiptList } from './credit-receipts/CreditReceiptList';
 import { PaymentItem } from './PaymentItem';
 import type { PaymentChoice } from './receipts/PaymentReceipts';
 
-const t = texts.payments;
+const t = paymentTexts.payments;
 
 export default function PaymentsSection() {
   const { data: payments, error: paymentsError } = usePaymentDates();

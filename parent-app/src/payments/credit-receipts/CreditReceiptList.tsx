@@ -10,9 +10,10 @@ import { LoadFailed } from '@portal/ui/load-failed';
 import { Link } from '@portal/ui/router';
 import { Skeleton } from '@portal/ui/skeleton';
 import { texts } from '../../texts';
+import { paymentTexts } from '../payment-texts';
 import { paidParts } from './paid-parts';
 
-const t = texts.creditReceipts;
+const t = paymentTexts.creditReceipts;
 
 /** Where a receipt opens: a page of its own inside 'Pagos', to read or print. */
 export const creditReceiptPath = (id: number) => `/parent/pagos/recibos/${id}`;

@@ -12,9 +12,10 @@ import { Link, useLocation } from '@portal/ui/router';
 import { Skeleton } from '@portal/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@portal/ui/table';
 import { texts } from '../../texts';
+import { paymentTexts } from '../payment-texts';
 import { paidParts } from './paid-parts';
 
-const t = texts.creditReceipts;
+const t = paymentTexts.creditReceipts;
 
 /** The receipt's id from its path (/parent/pagos/recibos/:id); null when the path holds none. */
 function receiptIdOf(pathname: string): number | null {

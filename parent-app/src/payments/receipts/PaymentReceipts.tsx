@@ -9,9 +9,9 @@ import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { toast } from '@portal/ui/toast';
 import { formatDayNumeric, formatQuetzales, QUETZALES_PATTERN } from '@portal/format';
-import { texts } from '../../texts';
+import { paymentTexts } from '../payment-texts';
 
-const t = texts.receipts;
+const t = paymentTexts.receipts;
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 const ACCEPTED_EXTENSIONS = /\.(jpe?g|png|webp|pdf)$/i;
 const ACCEPT = ACCEPTED_TYPES.join(',');
