@@ -7,6 +7,8 @@
 //   - the balance every screen shows is the ledger's money in minus the approved money out;
 //   - each account's balance is its movements (credits, money in and out, both sides of transfers),
 //     and the accounts add up to the balance: a transfer, or its reversal, moves no total;
+//   - what is owed to members is the advances counted minus the reimbursements counted (a member's
+//     advance moves no account, its reimbursement moves one), never below zero, and the balance holds it;
 //   - the categories' spending adds up to the money out, and the family's view shows the same totals;
 //   - no parent's answer holds another family's data (names, e-mail, questions not yet answered);
 //   - nobody approved an expense they recorded, and only approved rows count;
@@ -25,6 +27,9 @@ import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { PDF, sendForm } from './receipts-fixtures';
 import type { FamilyEntity } from '../src/families/family.entity';
 import { CATEGORIES, OPS, type Op } from './support/books-operations';
+
+/** The members who pay from their own pocket. */
+const MEMBERS = ['Ana López', 'Carlos Pérez'];
 
 describe.each(DATABASES)('the committee books under random sequences (%s)', (kind) => {
   let api: TestApi;
@@ -134,7 +139,9 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
         const row = pick(await expenses(), step.pick);
         if (!row) return;
         const response = await admins[step.admin]!.post(`/api/books/expenses/${row.id}/reverse`, { reason: 'Registrado por error' });
-        expect(response.status).toBe(row.kind !== 'reversion' && row.reversedById === null ? 200 : 409);
+        // A member's advance stands while a reimbursement of it stands.
+        const reimbursed = (await expenses()).some((one) => one.advanceId === row.id && one.reversedById === null);
+        expect(response.status).toBe(row.kind !== 'reversion' && row.reversedById === null && !reimbursed ? 200 : 409);
         return;
       }
       case 'threshold': {
@@ -184,6 +191,45 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
           amount: step.amount,
         });
         expect(response.status).toBe(from.id === to.id ? 400 : 201);
+        return;
+      }
+      case 'advance': {
+        const fields = {
+          kind: 'gasto',
+          date: '2026-10-05',
+          category: 'Imprevistos',
+          supplier: supplierName(step.supplier),
+          concept: 'Pagado por un miembro',
+          amount: String(step.amount),
+          method: 'miembro',
+          paidBy: MEMBERS[step.member]!,
+        };
+        const response = await sendForm(api, admins[step.admin]!, '/api/books/expenses', fields, { data: PDF });
+        expect(response.statusCode).toBe(201);
+        recordedUnder.set(response.json<Expense>().id, { ...model });
+        return;
+      }
+      case 'reimburse': {
+        // What is owed: a counted advance less its reimbursements standing; more is a 409, a reversed advance a 404.
+        const rows = await expenses();
+        const advance = pick(
+          rows.filter((row) => row.method === 'miembro' && row.kind !== 'reversion'),
+          step.pick,
+        );
+        if (!advance) return;
+        const accounts = await api.dataSource.getRepository(MoneyAccountEntity).find({ order: { id: 'ASC' } });
+        const amount = step.whole ? advance.amount : Math.floor(advance.amount / 2);
+        const paid = rows
+          .filter((row) => row.advanceId === advance.id && row.reversedById === null)
+          .reduce((sum, row) => sum + row.amount, 0);
+        const owed = advance.state === 'aprobado' ? advance.amount - paid : 0;
+        const response = await admins[step.admin]!.post('/api/books/reimbursements', {
+          date: '2026-10-07',
+          advanceId: advance.id,
+          accountId: accounts[step.account]!.id,
+          amount: amount / 100,
+        });
+        expect(response.status).toBe(advance.reversedById !== null ? 404 : amount > owed ? 409 : 201);
         return;
       }
       case 'credit': {
@@ -253,7 +299,8 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
         });
         expect([201, 404, 429]).toContain(response.status);
         // Families ask about what they see: approved money, never a commitment or its reversal.
-        const unseen = (id: number | null) => rows.some((one) => one.id === id && (one.kind === 'compromiso' || one.kind === 'traspaso'));
+        const unseen = (id: number | null) =>
+          rows.some((one) => one.id === id && (one.kind === 'compromiso' || one.kind === 'traspaso' || one.kind === 'reembolso'));
         if (row.state !== 'aprobado' || unseen(row.id) || unseen(row.reversesId)) expect(response.status).toBe(404);
         return;
       }
@@ -273,7 +320,10 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
     const moneyIn = entries.reduce((sum, entry) => sum + entry.amount, 0);
     // A commitment, and its reversal, is not money; what the open ones still owe is apart.
     // So is a transfer between the class's accounts, and its reversal: it moves two accounts, never the total.
-    const notMoney = new Set(rows.filter((row) => row.kind === 'compromiso' || row.kind === 'traspaso').map((row) => row.id));
+    // And a member's reimbursement: the advance it pays back was the spending.
+    const notMoney = new Set(
+      rows.filter((row) => row.kind === 'compromiso' || row.kind === 'traspaso' || row.kind === 'reembolso').map((row) => row.id),
+    );
     const money = rows.filter((row) => !notMoney.has(row.id) && !(row.reversesId !== null && notMoney.has(row.reversesId)));
     // Other income, and its reversals, is money in of its own (negative rows): never spending.
     const incomeIds = new Set(rows.filter((row) => row.kind === 'ingreso').map((row) => row.id));
@@ -289,7 +339,27 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
           .reduce((total, one) => total + one.amount, 0);
         return sum + Math.max(row.amount - paid, 0);
       }, 0);
+    // Owed to members: the advances counted less the reimbursements counted (each with its reversals), and
+    // the same read advance by advance.
+    const reimbursementIds = new Set(rows.filter((row) => row.kind === 'reembolso').map((row) => row.id));
+    const reimbursements = rows.filter(
+      (row) => row.state === 'aprobado' && (reimbursementIds.has(row.id) || reimbursementIds.has(row.reversesId ?? 0)),
+    );
+    const advancesCounted = counted.filter((row) => row.method === 'miembro').reduce((sum, row) => sum + row.amount, 0);
+    const owedToMembers = advancesCounted - reimbursements.reduce((sum, row) => sum + row.amount, 0);
+    const owedByAdvance = rows
+      .filter((row) => row.method === 'miembro' && row.kind !== 'reversion' && row.reversedById === null && row.state === 'aprobado')
+      .reduce(
+        (sum, row) =>
+          sum +
+          row.amount -
+          rows.filter((one) => one.advanceId === row.id && one.reversedById === null).reduce((total, one) => total + one.amount, 0),
+        0,
+      );
+    expect(owedByAdvance).toBe(owedToMembers);
+    expect(owedToMembers).toBeGreaterThanOrEqual(0);
     const books = (await admins[1]!.get<Books>('/api/books')).body;
+    expect(books.memberDebts.reduce((sum, debt) => sum + toCentavos(debt.owed), 0)).toBe(owedToMembers);
     expect({ threshold: books.approvalThreshold, required: books.approvalRequired }).toEqual(model);
     const changes = await api.dataSource.getRepository(ControlChangeEntity).find();
     for (const change of changes)
@@ -320,9 +390,10 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
       spent: moneyOut / 100,
       // No closing passed anything on here either.
       passedOn: 0,
-      balance: (moneyIn + otherIncome - moneyOut) / 100,
+      balance: (moneyIn + otherIncome - moneyOut + owedToMembers) / 100,
       budgeted: books.budget?.total ?? 0,
       committed: committed / 100,
+      owedToMembers: owedToMembers / 100,
     });
     expect(books.categories.reduce((sum, category) => sum + toCentavos(category.spent), 0)).toBe(moneyOut);
     if (books.held) expect(toCentavos(books.held.difference)).toBe(toCentavos(books.held.total) - toCentavos(books.totals.balance));
@@ -332,7 +403,9 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
     const perAccount = new Map<number, number>();
     const add = (accountId: number, amount: number) => perAccount.set(accountId, (perAccount.get(accountId) ?? 0) + amount);
     for (const entry of entries) add(entry.accountId, entry.amount);
-    for (const row of counted) add(row.accountId, -row.amount);
+    // A member's advance left no account; its reimbursement left the account it names.
+    for (const row of counted) if (row.method !== 'miembro') add(row.accountId, -row.amount);
+    for (const row of reimbursements) add(row.accountId, -row.amount);
     for (const row of transfers) {
       add(row.accountId, -row.amount);
       add(row.toAccountId!, row.amount);

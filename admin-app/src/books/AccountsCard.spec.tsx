@@ -42,7 +42,7 @@ const ACCOUNTS = [
 ];
 
 const BOOKS = {
-  totals: { received: 0, opening: 0, otherIncome: 0, spent: 0, passedOn: 0, balance: 8323.87, budgeted: 0, committed: 0 },
+  totals: { received: 0, opening: 0, otherIncome: 0, spent: 0, passedOn: 0, balance: 8323.87, budgeted: 0, committed: 0, owedToMembers: 0 },
   accounts: ACCOUNTS,
   transfers: [
     {

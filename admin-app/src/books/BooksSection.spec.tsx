@@ -32,7 +32,17 @@ const expense = (id: number, fields: Partial<Expense> = {}): Expense => ({
 });
 
 const BOOKS: Books = {
-  totals: { received: 20000, opening: 0, otherIncome: 0, spent: 800, passedOn: 0, balance: 19200, budgeted: 20000, committed: 0 },
+  totals: {
+    received: 20000,
+    opening: 0,
+    otherIncome: 0,
+    spent: 800,
+    passedOn: 0,
+    balance: 19200,
+    budgeted: 20000,
+    committed: 0,
+    owedToMembers: 0,
+  },
   income: [],
   categories: [{ category: 'Salón', budgeted: 20000, spent: 800 }],
   budget: {
@@ -85,6 +95,7 @@ const BOOKS: Books = {
     },
   ],
   transfers: [],
+  memberDebts: [],
   held: { bank: null, cash: null, total: 19000, difference: -200 },
   receivedByMonth: [],
   commitments: [],

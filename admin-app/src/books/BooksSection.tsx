@@ -17,6 +17,7 @@ import { ExpenseForm } from './ExpenseForm';
 import { ExpenseList } from './ExpenseList';
 import { HeldCard } from './HeldCard';
 import { IncomeForm } from './IncomeForm';
+import { MemberDebtsCard } from './MemberDebtsCard';
 import { PrintableReport } from './PrintableReport';
 import { QuestionsCard } from './QuestionsCard';
 import './books.css';
@@ -28,6 +29,7 @@ function Summary({ books }: { books: Books }) {
     { label: t.summary.received, value: books.totals.received },
     ...(books.totals.otherIncome !== 0 ? [{ label: t.summary.otherIncome, value: books.totals.otherIncome }] : []),
     { label: t.summary.spent, value: books.totals.spent },
+    ...(books.totals.owedToMembers > 0 ? [{ label: t.summary.owedToMembers, value: books.totals.owedToMembers }] : []),
     ...(books.totals.passedOn > 0 ? [{ label: t.summary.passedOn, value: books.totals.passedOn }] : []),
     { label: t.summary.balance, value: books.totals.balance },
   ];
@@ -87,6 +89,7 @@ export default function BooksSection() {
             <ExpenseForm books={books} />
             <IncomeForm books={books} />
             <CommitmentsCard books={books} />
+            <MemberDebtsCard books={books} />
             <HeldCard books={books} />
             <QuestionsCard books={books} />
             <ControlsCard books={books} />

@@ -19,7 +19,7 @@ const commitment = (id: number, fields: Partial<Commitment> = {}): Commitment =>
 });
 
 const BOOKS: Books = {
-  totals: { received: 0, opening: 0, otherIncome: 0, spent: 0, passedOn: 0, balance: 0, budgeted: 0, committed: 38500 },
+  totals: { received: 0, opening: 0, otherIncome: 0, spent: 0, passedOn: 0, balance: 0, budgeted: 0, committed: 38500, owedToMembers: 0 },
   income: [],
   categories: [],
   budget: null,
@@ -59,6 +59,7 @@ const BOOKS: Books = {
     },
   ],
   transfers: [],
+  memberDebts: [],
   held: null,
   receivedByMonth: [],
   commitments: [commitment(9), commitment(4, { supplier: 'Música Viva', outstanding: 0, paidBy: [5] })],

@@ -19,7 +19,7 @@ const change = (id: number, fields: Partial<ControlChange> = {}): ControlChange 
 });
 
 const books = (fields: Partial<Books> = {}): Books => ({
-  totals: { received: 0, opening: 0, otherIncome: 0, spent: 0, passedOn: 0, balance: 0, budgeted: 0, committed: 0 },
+  totals: { received: 0, opening: 0, otherIncome: 0, spent: 0, passedOn: 0, balance: 0, budgeted: 0, committed: 0, owedToMembers: 0 },
   income: [],
   categories: [],
   budget: null,
@@ -59,6 +59,7 @@ const books = (fields: Partial<Books> = {}): Books => ({
     },
   ],
   transfers: [],
+  memberDebts: [],
   held: null,
   receivedByMonth: [],
   commitments: [],

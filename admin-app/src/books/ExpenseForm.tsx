@@ -1,5 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { EXPENSE_KINDS, EXPENSE_METHODS, OTHER_INCOME_KINDS, type Books, type ExpenseKind, type ExpenseMethod } from '@portal/contracts';
+import {
+  EXPENSE_KINDS,
+  EXPENSE_METHODS,
+  MEMBER_METHOD,
+  OTHER_INCOME_KINDS,
+  type Books,
+  type ExpenseKind,
+  type ExpenseMethod,
+} from '@portal/contracts';
 import { useRecordExpense } from '@portal/api-client/books';
 import { todayInGuatemala } from '@portal/format';
 import { Button } from '@portal/ui/button';
@@ -22,6 +30,7 @@ const emptyExpense = () => ({
   amount: '',
   method: 'transferencia' as ExpenseMethod,
   accountId: '',
+  paidBy: '',
   nit: '',
   felSeries: '',
   felNumber: '',
@@ -51,10 +60,13 @@ export function ExpenseForm({ books }: { books: Books }) {
   const set = (name: keyof ReturnType<typeof emptyExpense>) => (value: string) => setForm({ ...form, [name]: value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { dueDate, commitmentId, accountId, ...fields } = form;
+    const { dueDate, commitmentId, accountId, paidBy, ...fields } = form;
+    // Paid by a member: no account of the class moved, the member is owed it.
+    const advance = form.method === MEMBER_METHOD;
     void save.run({
       ...fields,
-      accountId: accountId === '' ? undefined : Number(accountId),
+      accountId: advance || accountId === '' ? undefined : Number(accountId),
+      paidBy: advance ? paidBy : undefined,
       amount: typedQuetzales(form.amount) ?? 0,
       dueDate: form.kind === 'compromiso' ? dueDate : undefined,
       commitmentId: form.kind !== 'compromiso' && commitmentId !== '' ? Number(commitmentId) : undefined,
@@ -126,7 +138,19 @@ export function ExpenseForm({ books }: { books: Books }) {
               ))}
             </select>
           </Field>
-          <AccountField id={`${id}-account`} books={books} value={form.accountId} onChange={set('accountId')} />
+          {form.method === MEMBER_METHOD ? (
+            <Field id={`${id}-paid-by`} label={t.expense.paidBy} hint={t.expense.paidByHint}>
+              <Input
+                id={`${id}-paid-by`}
+                required
+                maxLength={120}
+                value={form.paidBy}
+                onChange={(event) => set('paidBy')(event.target.value)}
+              />
+            </Field>
+          ) : (
+            <AccountField id={`${id}-account`} books={books} value={form.accountId} onChange={set('accountId')} />
+          )}
           <CommitmentFields
             id={id}
             kind={form.kind}

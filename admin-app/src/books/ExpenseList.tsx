@@ -54,6 +54,7 @@ export function ExpenseList({ books }: { books: Books }) {
                   {(row.familyMessage ?? row.reversal?.familyMessage) &&
                     ` · ${t.list.toFamilies(row.familyMessage ?? row.reversal!.familyMessage!)}`}
                   {row.commitmentId && ` · ${t.list.paysCommitment(row.commitmentId)}`}
+                  {row.paidBy && ` · ${t.list.paidBy(row.paidBy)}`}
                 </span>
               </span>
             ),

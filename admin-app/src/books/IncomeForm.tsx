@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { EXPENSE_METHODS, INCOME_CATEGORIES, INCOME_KIND, type Books, type ExpenseMethod } from '@portal/contracts';
+import { EXPENSE_METHODS, INCOME_CATEGORIES, INCOME_KIND, MEMBER_METHOD, type Books, type ExpenseMethod } from '@portal/contracts';
 import { useRecordExpense } from '@portal/api-client/books';
 import { formatLedgerAmount, todayInGuatemala } from '@portal/format';
 import { Button } from '@portal/ui/button';
@@ -109,7 +109,7 @@ export function IncomeForm({ books }: { books: Books }) {
           <QuetzalesField id={`${id}-amount`} label={t.income.amount} required value={form.amount} onChange={set('amount')} />
           <Field id={`${id}-method`} label={t.income.method}>
             <select id={`${id}-method`} className="ui-input" value={form.method} onChange={(event) => set('method')(event.target.value)}>
-              {EXPENSE_METHODS.map((method) => (
+              {EXPENSE_METHODS.filter((method) => method !== MEMBER_METHOD).map((method) => (
                 <option key={method} value={method}>
                   {t.income.methods[method]}
                 </option>

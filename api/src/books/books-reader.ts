@@ -4,6 +4,7 @@ import {
   CLOSING_BALANCE_KIND,
   OPENING_BALANCE_KIND,
   OTHER_INCOME_KINDS,
+  REIMBURSEMENT_KIND,
   TRANSFER_KIND,
   type Books,
   type BooksCategory,
@@ -23,6 +24,7 @@ import { AccountBalances, accountViews, withFigures, type AccountMove } from './
 import { latestHeld, toExpense, toHolding, toTransfer } from './books-rows';
 import { toFamilyExpense } from './family-expense';
 import { classCollection, commitmentsOf, isMoney } from './commitments';
+import { isAdvance, memberDebtsOf } from './member-advances';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ControlsService } from './controls.service';
 import { ExpenseEntity, ExpenseQuestionEntity } from './expense.entity';
@@ -88,8 +90,11 @@ export class BooksReader {
     // A transfer (and its reversal) moves money between the class's accounts: neither in nor out.
     const owed = commitmentsOf(expenses);
     const transferRows = expenses.filter((row) => kind(row) === TRANSFER_KIND);
-    const notMoney = new Set([...owed.ids, ...transferRows.map((row) => row.id)]);
-    const money = expenses.filter((row) => isMoney(row, notMoney) && kind(row) !== TRANSFER_KIND);
+    // A member's reimbursement (and its reversal) pays back an advance that was the spending: it only lowers its account.
+    const reimbursementRows = expenses.filter((row) => kind(row) === REIMBURSEMENT_KIND);
+    const members = memberDebtsOf(expenses);
+    const notMoney = new Set([...owed.ids, ...transferRows.map((row) => row.id), ...reimbursementRows.map((row) => row.id)]);
+    const money = expenses.filter((row) => isMoney(row, notMoney) && kind(row) !== TRANSFER_KIND && kind(row) !== REIMBURSEMENT_KIND);
     const approved = money.filter((row) => row.state === 'aprobado');
     const received = receivedByMonth.reduce((sum, month) => sum + month.amount, 0);
     const isIncome = (row: ExpenseEntity) => (OTHER_INCOME_KINDS as readonly string[]).includes(kind(row));
@@ -136,21 +141,36 @@ export class BooksReader {
         id: entry.id,
         familyId: entry.familyId,
       })),
-      ...approved.map((row) => ({
-        accountId: rowAccount(row),
-        day: row.date,
-        amount: -row.amount,
-        closing: kind(row) === CLOSING_BALANCE_KIND,
-        source: 'libros' as const,
-        id: row.id,
-      })),
+      // A member's advance is spending that left no account of the class: its reimbursement moves the account.
+      ...approved
+        .filter((row) => !isAdvance(row))
+        .map((row) => ({
+          accountId: rowAccount(row),
+          day: row.date,
+          amount: -row.amount,
+          closing: kind(row) === CLOSING_BALANCE_KIND,
+          source: 'libros' as const,
+          id: row.id,
+        })),
       ...transferRows
         .filter((row) => row.state === 'aprobado')
         .flatMap((row) => [
           { accountId: row.accountId, day: row.date, amount: -row.amount, closing: false, source: 'libros' as const, id: row.id },
           { accountId: row.toAccountId!, day: row.date, amount: row.amount, closing: false, source: 'libros' as const, id: row.id },
         ]),
+      ...reimbursementRows
+        .filter((row) => row.state === 'aprobado')
+        .map((row) => ({
+          accountId: row.accountId,
+          day: row.date,
+          amount: -row.amount,
+          closing: false,
+          source: 'libros' as const,
+          id: row.id,
+        })),
     ];
+    // What is owed to members is still in the class's accounts: spent in the books, not yet paid out.
+    const owedToMembers = members.owed;
     const shown = (rows: ExpenseEntity[]) =>
       rows.map((row) => toExpense(row, reversalOf.get(row.id))).sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
     return {
@@ -163,16 +183,18 @@ export class BooksReader {
         otherIncome: toQuetzales(otherIncome),
         spent: toQuetzales(spent),
         passedOn: toQuetzales(passedOn),
-        balance: toQuetzales(opening + received + otherIncome - spent - passedOn),
+        balance: toQuetzales(opening + received + otherIncome - spent + owedToMembers - passedOn),
         budgeted: budget?.total ?? 0,
         committed: toQuetzales(owed.outstanding),
+        owedToMembers: toQuetzales(owedToMembers),
       },
+      memberDebts: members.debts,
       commitments: owed.commitments,
       income,
-      /** opening + received + otherIncome - spent - passedOn, in centavos. */
-      balance: opening + received + otherIncome - spent - passedOn,
+      /** opening + received + otherIncome - spent + owed to members - passedOn, in centavos. */
+      balance: opening + received + otherIncome - spent + owedToMembers - passedOn,
       /** What the committee should hold before the closing passed anything on, in centavos. */
-      beforeClosing: opening + received + otherIncome - spent,
+      beforeClosing: opening + received + otherIncome - spent + owedToMembers,
       receivedByMonth: receivedByMonth.map((month) => ({ month: month.month, amount: toQuetzales(month.amount) })),
       // The previous class's balance is a figure of its own (totals.opening), not an entry to list.
       allExpenses: shown(money.filter((row) => row.kind !== OPENING_BALANCE_KIND)),
@@ -258,6 +280,7 @@ export class BooksReader {
       receivedByMonth: view.receivedByMonth,
       accounts,
       transfers: view.transfers,
+      memberDebts: view.memberDebts,
     };
   }
 

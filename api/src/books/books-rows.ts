@@ -45,6 +45,7 @@ export function toExpense(row: ExpenseEntity, reversal?: ExpenseEntity): Expense
     createdById: row.createdById ?? undefined,
     accountId: row.accountId,
     toAccountId: row.toAccountId,
+    paidBy: row.paidBy,
   };
 }
 

@@ -16,11 +16,12 @@ const KIND = {
   saldo: 'Saldo de la promoción anterior',
   cierre: 'Saldo pasado al cerrar',
   traspaso: 'Traspaso entre cuentas',
+  reembolso: 'Reembolso a un miembro',
   reversion: 'Reversión',
 } as const;
 /** a - b of two amounts in quetzales, in centavos so no float drift reaches the sheet. */
 const minus = (a: number, b: number) => toQuetzales(toCentavos(a) - toCentavos(b));
-const METHOD = { transferencia: 'Transferencia', cheque: 'Cheque', efectivo: 'Efectivo' } as const;
+const METHOD = { transferencia: 'Transferencia', cheque: 'Cheque', efectivo: 'Efectivo', miembro: 'Pagado por un miembro' } as const;
 
 export const BOOKS_REPORT = {
   title: 'Informe de rendición de cuentas',

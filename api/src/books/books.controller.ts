@@ -22,6 +22,7 @@ import {
   MoneyAccountUpdateDto,
   ReverseExpenseDto,
   TransferDto,
+  ReimbursementDto,
 } from './dto/books.dto';
 import { ExpensesService } from './expenses.service';
 import { MoneyAccountsService } from './money-accounts.service';
@@ -112,6 +113,13 @@ export class BooksController {
   @Post('transfers')
   async recordTransfer(@CurrentUser() user: User, @Body() body: TransferDto): Promise<Books> {
     await this.expenses.recordTransfer(user, body);
+    return this.reader.forAdmin();
+  }
+
+  /** A member paid back for an advance ('Por reembolsar'): undone by POST /api/books/expenses/{id}/reverse. */
+  @Post('reimbursements')
+  async recordReimbursement(@CurrentUser() user: User, @Body() body: ReimbursementDto): Promise<Books> {
+    await this.expenses.recordReimbursement(user, body);
     return this.reader.forAdmin();
   }
 

@@ -33,6 +33,12 @@ export const BOOKS_MESSAGES = {
   holdingAccountKind: 'El saldo del banco es de una cuenta de banco, y el efectivo contado es de la caja.',
   sameAccounts: 'Un traspaso va de una cuenta a otra distinta: elige dos cuentas diferentes.',
   transferNotFromForm: 'Un traspaso entre cuentas se registra como traspaso, no como gasto.',
+  advanceKind: 'Solo un gasto, un anticipo o una comisión puede pagarlo un miembro del comité.',
+  advanceNoAccount: 'Lo pagado por un miembro no sale de ninguna cuenta de la promoción: deja la cuenta vacía.',
+  advanceNotFound: 'No encontramos ese gasto pagado por un miembro (o ya fue revertido).',
+  advanceOverpaid: (member: string, left: string) =>
+    `El reembolso pasa lo que se le debe a ${member}: quedan ${left} por reembolsar (un gasto pendiente de aprobación aún no se debe).`,
+  advanceReimbursed: 'Este gasto ya tiene reembolsos: revierte primero los reembolsos y luego el gasto.',
 } as const;
 
 /** Unanswered questions a family may have at once. */
@@ -46,7 +52,7 @@ export const EXPENSE_FIELDS = {
   supplier: 'Escribe el proveedor (hasta 200 caracteres).',
   concept: 'Escribe el concepto del gasto (hasta 200 caracteres).',
   amount: 'El monto debe ser de Q0.01 a Q10,000,000, con dos decimales como máximo (3500 o 3,500.50).',
-  method: 'La forma de pago debe ser transferencia, cheque o efectivo.',
+  method: 'La forma de pago debe ser transferencia, cheque, efectivo o pagado por un miembro.',
   nit: 'El NIT del proveedor no es válido: revisa el dígito verificador (por ejemplo 1669394-9).',
   felSeries: 'La serie de la factura admite hasta 40 letras, números o guiones.',
   felNumber: 'El número de la factura admite hasta 40 letras, números o guiones.',
@@ -54,4 +60,5 @@ export const EXPENSE_FIELDS = {
   commitmentId: 'El compromiso que se paga debe ser un número de compromiso.',
   felUuid: 'El número de autorización FEL debe ser un UUID (8-4-4-4-12 caracteres hexadecimales).',
   accountId: 'La cuenta debe ser una de las cuentas de la promoción (Cuentas del Comité).',
+  paidBy: 'Escribe el nombre del miembro que pagó (hasta 120 caracteres), solo cuando lo pagó un miembro.',
 } as const;

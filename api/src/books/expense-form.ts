@@ -1,6 +1,8 @@
 import { BadRequestException } from '@nestjs/common';
 import {
   COMMITMENT_KIND,
+  MEMBER_METHOD,
+  MEMBER_NAME_MAX,
   EXPENSE_KINDS,
   EXPENSE_METHODS,
   type ExpenseInput,
@@ -48,6 +50,9 @@ export function expenseFields(fields: Record<string, string>): ExpenseInput {
   if (!commitment && value('dueDate') !== '') errors.dueDate = [EXPENSE_FIELDS.dueDate];
   if (value('commitmentId') !== '' && !/^[1-9]\d{0,9}$/.test(value('commitmentId'))) errors.commitmentId = [EXPENSE_FIELDS.commitmentId];
   if (value('accountId') !== '' && !/^[1-9]\d{0,9}$/.test(value('accountId'))) errors.accountId = [EXPENSE_FIELDS.accountId];
+  // A member's advance names the member who paid; nothing else does.
+  const advance = value('method') === MEMBER_METHOD;
+  if (advance ? !shortText(value('paidBy'), MEMBER_NAME_MAX) : value('paidBy') !== '') errors.paidBy = [EXPENSE_FIELDS.paidBy];
   if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
   const optional = (name: 'felSeries' | 'felNumber') => (value(name) === '' ? undefined : value(name).toUpperCase());
   return {
@@ -65,5 +70,6 @@ export function expenseFields(fields: Record<string, string>): ExpenseInput {
     dueDate: commitment ? value('dueDate') : undefined,
     commitmentId: value('commitmentId') === '' ? undefined : Number(value('commitmentId')),
     accountId: value('accountId') === '' ? undefined : Number(value('accountId')),
+    paidBy: advance ? value('paidBy') : undefined,
   };
 }

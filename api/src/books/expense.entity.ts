@@ -73,13 +73,21 @@ export class ExpenseEntity extends ReversibleRow {
   @Column({ type: 'int', nullable: true })
   commitmentId!: number | null;
 
-  /** The class's money account it moved (money_accounts.id); a transfer's: the one the money left. Null only before 1766200000000. */
+  /** The class's money account it moved (money_accounts.id); a transfer's: the one the money left. Null before 1766200000000, and on a member's advance (it moved none). */
   @Column({ type: 'int', nullable: true })
   accountId!: number;
 
   /** A transfer ('traspaso'): the account the money went to. */
   @Column({ type: 'int', nullable: true })
   toAccountId!: number | null;
+
+  /** A member's advance (method 'miembro'): the member who paid it; no account of the class moved. */
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  paidBy!: string | null;
+
+  /** A reimbursement ('reembolso'): the advance it pays back (no foreign key: rows are only added). */
+  @Column({ type: 'int', nullable: true })
+  advanceId!: number | null;
 }
 
 /**

@@ -10,11 +10,14 @@ import { Between, In, IsNull, MoreThanOrEqual, type EntityManager } from 'typeor
 import {
   COMMITMENT_KIND,
   INCOME_KIND,
+  MEMBER_METHOD,
   MONEY_IN_KINDS,
+  REIMBURSEMENT_KIND,
   TRANSFER_KIND,
   type BankLineIncome,
   type Expense,
   type ExpenseInput,
+  type ReimbursementInput,
   type ReverseExpenseInput,
   type TransferInput,
   type User,
@@ -121,6 +124,7 @@ export class ExpensesService {
         message: BOOKS_MESSAGES.commitmentPaidBy,
         errors: { commitmentId: [BOOKS_MESSAGES.commitmentPaidBy] },
       });
+    this.refuseBadAdvance(input);
     return this.db.write(async (manager) => {
       const out = !MONEY_IN_KINDS.includes(input.kind);
       const now = new Date();
@@ -128,7 +132,8 @@ export class ExpensesService {
       // Money out runs one at a time (waits() locks the books' settings): two payments of one commitment never both pass.
       const waits = commitment ? false : await this.waits(manager, input, amount, now);
       if (input.commitmentId !== undefined) await this.refuseOverpaying(manager, input.commitmentId, amount);
-      const accountId = await this.accountFor(manager, input.accountId, input.method);
+      // A member's advance leaves none of the class's accounts.
+      const accountId = input.method === MEMBER_METHOD ? null : await this.accountFor(manager, input.accountId, input.method);
       const { identifiers } = await manager.insert(ExpenseEntity, {
         kind: input.kind,
         date: input.date,
@@ -153,8 +158,9 @@ export class ExpensesService {
         familyMessage: null,
         dueDate: input.dueDate ?? null,
         commitmentId: input.commitmentId ?? null,
-        accountId,
+        accountId: accountId as number,
         toAccountId: null,
+        paidBy: input.paidBy ?? null,
         ...author(user),
         createdAt: now,
       });
@@ -266,6 +272,81 @@ export class ExpensesService {
     });
   }
 
+  /** A member's advance is money out (a gasto, anticipo or comision) that names no account of the class. */
+  private refuseBadAdvance(input: ExpenseInput): void {
+    if (input.method !== MEMBER_METHOD) return;
+    if (!['gasto', 'anticipo', 'comision'].includes(input.kind))
+      throw new BadRequestException({ message: BOOKS_MESSAGES.advanceKind, errors: { method: [BOOKS_MESSAGES.advanceKind] } });
+    if (input.accountId !== undefined)
+      throw new BadRequestException({ message: BOOKS_MESSAGES.advanceNoAccount, errors: { accountId: [BOOKS_MESSAGES.advanceNoAccount] } });
+  }
+
+  /**
+   * A member paid back for an advance (docs/books.md 'Advances'): one row of kind 'reembolso' that
+   * lowers the account it left, counted at once, neither spending nor income (the advance was the
+   * spending). No more than what is owed: the advance counted (approved) less its reimbursements not
+   * reversed; a pending advance is not owed yet. Runs one at a time with money out (the books'
+   * settings row is locked), so two reimbursements at once cannot both pass. Answers its id.
+   */
+  async recordReimbursement(user: User, input: ReimbursementInput): Promise<number> {
+    return this.db.write(async (manager) => {
+      await this.controls.inForce(manager, true);
+      const advance = await manager.findOneBy(ExpenseEntity, { id: input.advanceId, method: MEMBER_METHOD, reversedById: IsNull() });
+      if (!advance || advance.reversesId !== null || advance.kind === 'reversion')
+        throw new NotFoundException(BOOKS_MESSAGES.advanceNotFound);
+      const account = await this.accounts.byId(manager, input.accountId);
+      if (!account)
+        throw new BadRequestException({ message: BOOKS_MESSAGES.unknownAccount, errors: { accountId: [BOOKS_MESSAGES.unknownAccount] } });
+      const paid = await manager.findBy(ExpenseEntity, { advanceId: advance.id, kind: REIMBURSEMENT_KIND, reversedById: IsNull() });
+      const owed = advance.state === 'aprobado' ? advance.amount - paid.reduce((sum, row) => sum + row.amount, 0) : 0;
+      const amount = toCentavos(input.amount);
+      const member = advance.paidBy ?? 'un miembro';
+      if (amount > owed)
+        throw new ConflictException(BOOKS_MESSAGES.advanceOverpaid(member, formatQuetzales(toQuetzales(Math.max(owed, 0)))));
+      const now = new Date();
+      const { identifiers } = await manager.insert(ExpenseEntity, {
+        kind: REIMBURSEMENT_KIND,
+        date: input.date,
+        category: advance.category,
+        supplier: member.slice(0, 200),
+        concept: input.note?.trim() || `Reembolso del gasto #${advance.id}`,
+        amount,
+        method: account.kind === 'caja' ? 'efectivo' : 'transferencia',
+        nit: null,
+        felSeries: null,
+        felNumber: null,
+        felUuid: null,
+        invoiceType: null,
+        hasThumbnail: false,
+        state: 'aprobado',
+        approvedById: null,
+        approvedByName: null,
+        approvedAt: now,
+        reversesId: null,
+        reversedById: null,
+        reason: null,
+        familyMessage: null,
+        dueDate: null,
+        commitmentId: null,
+        accountId: account.id,
+        toAccountId: null,
+        paidBy: null,
+        advanceId: advance.id,
+        ...author(user),
+        createdAt: now,
+      });
+      const id = Number(identifiers[0]!.id);
+      await recordChange(manager, user, {
+        action: 'books.reimbursement',
+        entity: 'books',
+        entityId: id,
+        label: `Reembolso #${id} a ${member} · gasto #${advance.id} · ${formatQuetzales(toQuetzales(amount))}`,
+        after: { date: input.date, advanceId: advance.id, member, account: account.name, amount: toQuetzales(amount) },
+      });
+      return id;
+    });
+  }
+
   /** A payment of a commitment: to one that stands, and no more than what is left of it (payments pending included). */
   private async refuseOverpaying(manager: EntityManager, commitmentId: number, amount: number): Promise<void> {
     const commitment = await manager.findOneBy(ExpenseEntity, { id: commitmentId, kind: COMMITMENT_KIND, reversedById: IsNull() });
@@ -326,6 +407,12 @@ export class ExpensesService {
       if (row.reversedById !== null) {
         const reversal = await manager.findOneBy(ExpenseEntity, { id: row.reversedById });
         throw new ConflictException(BOOKS_MESSAGES.alreadyReversed(reversal?.createdByName ?? 'Otra persona del comité'));
+      }
+      // An advance paid back (in part) stays until its reimbursements are reversed; the lock orders this with a reimbursement.
+      if (row.method === MEMBER_METHOD) {
+        await this.controls.inForce(manager, true);
+        if (await manager.existsBy(ExpenseEntity, { advanceId: row.id, kind: REIMBURSEMENT_KIND, reversedById: IsNull() }))
+          throw new ConflictException(BOOKS_MESSAGES.advanceReimbursed);
       }
       const now = new Date();
       const { identifiers } = await manager.insert(ExpenseEntity, {

@@ -152,6 +152,7 @@ export class MoneyAccountsService {
       const outgoing = move.amount < 0 === (row.reversesId === null);
       return `${reversal}Traspaso ${outgoing ? `a ${accounts.get(original.toAccountId!) ?? 'otra cuenta'}` : `desde ${accounts.get(original.accountId) ?? 'otra cuenta'}`}`;
     }
+    if (original.kind === 'reembolso') return `${reversal}Reembolso a ${original.supplier} (gasto #${original.advanceId})`;
     return `${reversal}${original.category} · ${original.supplier} (#${original.id})`;
   }
 }

@@ -40,6 +40,7 @@ import { ClosingBalanceKind1765740000000 } from './migrations/1765740000000-clos
 import { AdminInvitations1765810000000 } from './migrations/1765810000000-admin-invitations';
 import { MoneyMailAtSending1766100000000 } from './migrations/1766100000000-money-mail-at-sending';
 import { MoneyAccounts1766200000000 } from './migrations/1766200000000-money-accounts';
+import { MemberAdvances1766400000000 } from './migrations/1766400000000-member-advances';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -80,6 +81,7 @@ export const MIGRATIONS = [
   AdminInvitations1765810000000,
   MoneyMailAtSending1766100000000,
   MoneyAccounts1766200000000,
+  MemberAdvances1766400000000,
 ];
 
 /**

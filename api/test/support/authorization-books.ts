@@ -127,6 +127,11 @@ export const BOOKS_ROUTES: Record<string, RouteRule> = {
     expect: ADMIN(201),
     request: () => ({ body: { date: '2026-10-31', fromAccountId: 2, toAccountId: 1, amount: 10 } }),
   },
+  // No advance of a member in the fixtures: nothing is owed to reimburse.
+  'POST /api/books/reimbursements': {
+    expect: ADMIN(404),
+    request: () => ({ body: { date: '2026-10-31', advanceId: 999999, accountId: 1, amount: 10 } }),
+  },
   'GET /api/books/questions/open': { expect: ADMIN(200) },
   'POST /api/books/questions/:id/answer': {
     expect: ADMIN(200),

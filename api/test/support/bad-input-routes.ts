@@ -393,6 +393,17 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
       note: text(200, { required: false, blankOk: true }),
     },
   },
+  'POST /api/books/reimbursements': {
+    caller: 'admin',
+    body: () => ({ date: '2026-10-31', advanceId: 999999, accountId: 1, amount: 10 }),
+    fields: {
+      date: format(),
+      advanceId: { type: 'int', min: 1, max: 2_147_483_647, required: true },
+      accountId: { type: 'int', min: 1, max: 2_147_483_647, required: true },
+      amount: { type: 'money', min: 0.01, max: 10_000_000, required: true },
+      note: text(200, { required: false, blankOk: true }),
+    },
+  },
   'POST /api/books/holdings': {
     caller: 'admin',
     body: () => ({ kind: 'banco', asOf: '2026-10-31', amount: 5000, note: 'Estado de octubre' }),

@@ -30,7 +30,9 @@ export type Op =
   | { op: 'pay'; admin: number; pick: number; whole: boolean }
   | { op: 'ask'; family: number; pick: number }
   | { op: 'answer'; pick: number }
-  | { op: 'transfer'; admin: number; from: number; to: number; amount: number };
+  | { op: 'transfer'; admin: number; from: number; to: number; amount: number }
+  | { op: 'advance'; admin: number; amount: number; member: number; supplier: number }
+  | { op: 'reimburse'; admin: number; pick: number; whole: boolean; account: number };
 
 const admin = fc.integer({ min: 0, max: 1 });
 const family = fc.integer({ min: 0, max: 1 });
@@ -93,6 +95,27 @@ export const OPS: fc.Arbitrary<Op> = fc.oneof(
       from: fc.integer({ min: 0, max: 1 }),
       to: fc.integer({ min: 0, max: 1 }),
       amount: fc.constantFrom(450, 1500.5),
+    }),
+  },
+  // A member pays from their own pocket (around the threshold), and is paid back from an account, in full or half.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('advance' as const),
+      admin,
+      amount: fc.constantFrom(450, 1500),
+      member: fc.integer({ min: 0, max: 1 }),
+      supplier: fc.integer({ min: 0, max: 2 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('reimburse' as const),
+      admin,
+      pick: fc.nat(),
+      whole: fc.boolean(),
+      account: fc.integer({ min: 0, max: 1 }),
     }),
   },
 );

@@ -18,6 +18,7 @@ import type {
   ParentBooks,
   ReverseExpenseInput,
   TransferInput,
+  ReimbursementInput,
 } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
@@ -78,6 +79,7 @@ export const createMoneyAccount = (input: MoneyAccountInput) => apiRequest<Books
 export const updateMoneyAccount = ({ id, ...input }: MoneyAccountUpdate & { id: number }) =>
   apiRequest<Books>('PUT', `/api/books/accounts/${id}`, input);
 export const recordTransfer = (input: TransferInput) => apiRequest<Books>('POST', '/api/books/transfers', input);
+export const recordReimbursement = (input: ReimbursementInput) => apiRequest<Books>('POST', '/api/books/reimbursements', input);
 export const answerQuestion = ({ id, answer }: ExpenseAnswerInput & { id: number }) =>
   apiRequest<Books>('POST', `/api/books/questions/${id}/answer`, { answer });
 export const askAboutExpense = (input: ExpenseQuestionInput) => apiRequest<ExpenseQuestion>('POST', '/api/my-books/questions', input);
@@ -93,6 +95,11 @@ export const useCreateMoneyAccount = /* @__PURE__ */ mutationHook(createMoneyAcc
 export const useUpdateMoneyAccount = /* @__PURE__ */ mutationHook(updateMoneyAccount, setBooks);
 // A transfer moves two accounts: their lists are asked again.
 export const useRecordTransfer = /* @__PURE__ */ mutationHook(recordTransfer, {
+  ...setBooks,
+  refresh: (books: Books) => books.accounts.map((account) => accountMovementsKey(account.id)),
+});
+// A reimbursement lowers the account it left: the lists are asked again.
+export const useRecordReimbursement = /* @__PURE__ */ mutationHook(recordReimbursement, {
   ...setBooks,
   refresh: (books: Books) => books.accounts.map((account) => accountMovementsKey(account.id)),
 });

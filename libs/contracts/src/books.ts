@@ -59,7 +59,12 @@ export const CLOSING_BALANCE_KIND = 'cierre';
  */
 export const TRANSFER_KIND = 'traspaso';
 
-export type ExpenseKind = (typeof EXPENSE_KINDS)[number] | typeof OPENING_BALANCE_KIND | typeof CLOSING_BALANCE_KIND | typeof TRANSFER_KIND;
+export type ExpenseKind =
+  | (typeof EXPENSE_KINDS)[number]
+  | typeof OPENING_BALANCE_KIND
+  | typeof CLOSING_BALANCE_KIND
+  | typeof TRANSFER_KIND
+  | typeof REIMBURSEMENT_KIND;
 
 /** The kinds that are money in (a negative amount in the books). */
 export const MONEY_IN_KINDS: readonly ExpenseKind[] = ['devolucion', 'ingreso', 'interes', OPENING_BALANCE_KIND];
@@ -70,7 +75,23 @@ export const OTHER_INCOME_KINDS: readonly ExpenseKind[] = ['ingreso', 'interes']
 /** What the committee owes a supplier ('compromiso'): counted apart from money out until it is paid. */
 export const COMMITMENT_KIND: ExpenseKind = 'compromiso';
 
-export const EXPENSE_METHODS = ['transferencia', 'cheque', 'efectivo'] as const;
+/**
+ * 'miembro': paid by a committee member from their own pocket (a member's advance, `paidBy` names
+ * them): spending as any money out, but no account of the class moves; the committee owes the member
+ * until a reimbursement (`POST /api/books/reimbursements`) pays it back.
+ */
+export const EXPENSE_METHODS = ['transferencia', 'cheque', 'efectivo', 'miembro'] as const;
+
+/** The method of a member's advance ('Pagado por un miembro'). */
+export const MEMBER_METHOD = 'miembro';
+
+/**
+ * 'reembolso': what the committee paid a member back for an advance: money out of one of the class's
+ * accounts that is neither spending nor income (the advance was the spending).
+ */
+export const REIMBURSEMENT_KIND = 'reembolso';
+
+export const MEMBER_NAME_MAX = 120;
 
 export type ExpenseMethod = (typeof EXPENSE_METHODS)[number];
 
@@ -119,6 +140,8 @@ export interface ExpenseInput {
   commitmentId?: number;
   /** The account the money left or reached; left out: the cash box for cash, else the main bank account. */
   accountId?: number;
+  /** A member's advance (method 'miembro'): the member who paid, required there and only there. */
+  paidBy?: string;
 }
 
 export type ExpenseState = 'aprobado' | 'pendiente';
@@ -166,6 +189,36 @@ export interface Expense {
   accountId?: number;
   /** The committee's view only, a transfer ('traspaso'): the account the money went to. */
   toAccountId?: number | null;
+  /** The committee's view only, a member's advance: the member who paid it. */
+  paidBy?: string | null;
+}
+
+/** What the committee owes a member for an advance ('Por reembolsar a Ana López Q450'). */
+export interface MemberDebt {
+  /** The advance (a row of the books, method 'miembro'). */
+  advanceId: number;
+  member: string;
+  /** The advance's day: owed since then. */
+  date: string;
+  category: string;
+  supplier: string;
+  concept: string;
+  amount: number;
+  /** amount minus its reimbursements not reversed. */
+  owed: number;
+  /** The reimbursements that paid it (not reversed). */
+  reimbursedBy: number[];
+}
+
+/** POST /api/books/reimbursements: a member paid back for an advance, from one of the class's accounts. */
+export interface ReimbursementInput {
+  /** yyyy-MM-dd. */
+  date: string;
+  advanceId: number;
+  accountId: number;
+  /** Quetzales, 0.01 to what is still owed. */
+  amount: number;
+  note?: string;
 }
 
 /** A commitment ('compromiso'): what the committee owes a supplier, and what of it is still to pay. */
@@ -256,6 +309,8 @@ export interface BooksTotals {
   budgeted: number;
   /** What the open commitments still owe (not money out until paid). */
   committed: number;
+  /** What the committee owes its members for counted advances not yet reimbursed ('Por reembolsar'). */
+  owedToMembers: number;
 }
 
 export interface BooksCategory {
@@ -271,7 +326,7 @@ export interface BooksCategory {
  */
 export interface FamilyExpense extends Omit<
   Expense,
-  'reversal' | 'reason' | 'familyMessage' | 'createdById' | 'accountId' | 'toAccountId'
+  'reversal' | 'reason' | 'familyMessage' | 'createdById' | 'accountId' | 'toAccountId' | 'paidBy'
 > {
   /** On a reversed row: when, and what families were told. */
   reversal: { at: string; message: string } | null;
@@ -352,6 +407,8 @@ export interface Books extends Omit<ParentBooks, 'expenses'> {
   accounts: MoneyAccount[];
   /** Transfers between the accounts, newest first (reversals included). */
   transfers: Transfer[];
+  /** Counted advances of members, oldest first: the open ones (`owed` above 0) and the ones paid back. */
+  memberDebts: MemberDebt[];
 }
 
 /** A class's money account: a bank account ('banco') or the cash box ('caja'). */

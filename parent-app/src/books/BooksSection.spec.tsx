@@ -31,7 +31,17 @@ const expense = (id: number, approvedAt: string, fields: Partial<FamilyExpense> 
 });
 
 const BOOKS: ParentBooks = {
-  totals: { received: 20000, opening: 0, otherIncome: 0, spent: 4500, passedOn: 0, balance: 15500, budgeted: 26000, committed: 0 },
+  totals: {
+    received: 20000,
+    opening: 0,
+    otherIncome: 0,
+    spent: 4500,
+    passedOn: 0,
+    balance: 15500,
+    budgeted: 26000,
+    committed: 0,
+    owedToMembers: 0,
+  },
   income: [],
   categories: [
     { category: 'Salón', budgeted: 20000, spent: 3500 },

@@ -7,7 +7,17 @@ import { useParentSections } from '../sections';
 import BooksSection from './BooksSection';
 
 const BOOKS: ParentBooks = {
-  totals: { received: 20000, opening: 0, otherIncome: 0, spent: 4500, passedOn: 0, balance: 15500, budgeted: 90000, committed: 38500 },
+  totals: {
+    received: 20000,
+    opening: 0,
+    otherIncome: 0,
+    spent: 4500,
+    passedOn: 0,
+    balance: 15500,
+    budgeted: 90000,
+    committed: 38500,
+    owedToMembers: 0,
+  },
   income: [],
   categories: [],
   budget: null,

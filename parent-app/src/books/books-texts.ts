@@ -48,6 +48,8 @@ export const booksTexts = {
     cierre: 'Saldo pasado al cerrar la promoción',
     // Never listed to families (a transfer moves no total); named for the type's sake.
     traspaso: 'Traspaso entre cuentas',
+    // Never listed to families (the advance it pays back is the row they see); named for the type's sake.
+    reembolso: 'Reembolso a un miembro',
     reversion: 'Corrección',
   },
   reversed: (message: string) => `Revertido: ${message}`,

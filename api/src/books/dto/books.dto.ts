@@ -27,6 +27,7 @@ import {
   type MoneyAccountInput,
   type MoneyAccountUpdate,
   type TransferInput,
+  type ReimbursementInput,
   type BooksSettingsInput,
   type BudgetInput,
   type ExpenseAnswerInput,
@@ -221,5 +222,32 @@ export class TransferDto implements TransferInput {
   @Omittable()
   @MaxChars(200, { message: 'La nota del traspaso no puede tener más de 200 caracteres.' })
   @IsString({ message: 'La nota del traspaso debe ser texto.' })
+  note?: string;
+}
+
+/** POST /api/books/reimbursements: a member paid back for an advance, from one of the class's accounts. */
+export class ReimbursementDto implements ReimbursementInput {
+  @IsCalendarDay({ message: 'La fecha del reembolso debe tener el formato AAAA-MM-DD.' })
+  date!: string;
+
+  @Max(2_147_483_647, { message: 'El gasto que se reembolsa no es válido.' })
+  @Min(1, { message: 'El gasto que se reembolsa no es válido.' })
+  @IsInt({ message: 'Elige el gasto pagado por un miembro que se reembolsa.' })
+  advanceId!: number;
+
+  @Max(2_147_483_647, { message: 'La cuenta no es válida.' })
+  @Min(1, { message: 'La cuenta no es válida.' })
+  @IsInt({ message: 'Elige la cuenta de donde sale el reembolso.' })
+  accountId!: number;
+
+  @Max(10_000_000, { message: 'El monto del reembolso no puede ser mayor que Q10,000,000.' })
+  @Min(0.01, { message: 'El monto del reembolso debe ser de al menos Q0.01.' })
+  @HasCentavos()
+  @IsNumber({}, { message: 'El monto del reembolso es requerido, en quetzales.' })
+  amount!: number;
+
+  @Omittable()
+  @MaxChars(200, { message: 'La nota del reembolso no puede tener más de 200 caracteres.' })
+  @IsString({ message: 'La nota del reembolso debe ser texto.' })
   note?: string;
 }
