@@ -90,10 +90,9 @@ export function MemberDebtsCard({ books }: { books: Books }) {
                   <span>{t.expense(one.advanceId, one.category, one.supplier)}</span>
                   <span className="books-muted">
                     {t.since(formatDayNumeric(one.date))}
-                    {one.owed !== one.amount && ` · ${formatLedgerAmount(one.amount)}`}
+                    {one.owed !== one.amount && ` · ${t.of(formatLedgerAmount(one.amount))}`}
                   </span>
                 </span>
-                <span className="books-account__balance">{formatLedgerAmount(one.owed)}</span>
                 <span className="books-actions">
                   <Button size="sm" variant="outline" onClick={() => setPaying(one.advanceId)}>
                     {t.reimburse}

@@ -167,6 +167,7 @@ export const booksTexts = {
     empty: 'No se le debe nada a ningún miembro.',
     owedTo: (member: string, amount: number) => `Por reembolsar a ${member} ${formatQuetzales(amount)}`,
     since: (day: string) => `desde el ${day}`,
+    of: (amount: string) => `de un gasto de ${amount}`,
     expense: (id: number, category: string, supplier: string) => `Gasto #${id} · ${category} · ${supplier}`,
     reimburse: 'Reembolsar',
     formTitle: (member: string) => `Reembolso a ${member}`,
