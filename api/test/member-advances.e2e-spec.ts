@@ -2,6 +2,7 @@
 // their own pocket is spending as any expense but moves none of the class's accounts, and the
 // committee owes it to the member ('Por reembolsar a Ana López Q450') until a reimbursement from
 // one of the accounts pays it back, which lowers that account and is not spending again.
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import type { AccountMovements, Books, Expense, ParentBooks } from '@portal/contracts';
 import { createUser, seedTwoFamilies, sessionAgent, snapshotTables, type TwoFamilies } from './fixtures';
@@ -190,6 +191,14 @@ describe.each(DATABASES)('member advances (%s)', (kind) => {
     expect(view.memberDebts).toEqual([expect.objectContaining({ advanceId: advance.id, member: 'Carlos Pérez', owed: 1500 })]);
     expect(main(view).balance).toBe(1000);
     await expectBooksAddUp(view);
+
+    // The report's summary says it apart: spent, yet still in the accounts.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await treasurer.get('/api/books/report?format=xlsx')).rawBody as unknown as ExcelJS.Buffer);
+    const summary = new Map<string, unknown>();
+    workbook.getWorksheet('Resumen')!.eachRow((row) => summary.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(summary.get('Por reembolsar a miembros del comité')).toBe(1500);
+    expect(summary.get('Saldo (recibido - gastado + por reembolsar)')).toBe(1000);
   });
 
   it('shows families the advance as an approved expense and the total owed to members, never the member', async () => {

@@ -147,13 +147,19 @@ async function* once<T>(rows: T[]): AsyncGenerator<T[]> {
 function balanceRows(totals: Books['totals']): SummaryRow[] {
   const other = totals.otherIncome ?? 0;
   const passedOn = totals.passedOn ?? 0;
+  // Spent but still in the accounts until the member is paid back.
+  const owed = totals.owedToMembers ?? 0;
   const parts = [...(totals.opening > 0 ? ['anterior'] : []), 'recibido', ...(other !== 0 ? ['otros ingresos'] : [])];
-  const balance = [`Saldo (${parts.join(' + ')} - gastado)`, { quetzales: toQuetzales(toCentavos(totals.balance) + toCentavos(passedOn)) }];
+  const balance = [
+    `Saldo (${parts.join(' + ')} - gastado${owed > 0 ? ' + por reembolsar' : ''})`,
+    { quetzales: toQuetzales(toCentavos(totals.balance) + toCentavos(passedOn)) },
+  ];
   return [
     ...(totals.opening > 0 ? [['Saldo de la promoción anterior', { quetzales: totals.opening }] as SummaryRow] : []),
     ['Recibido de las familias', { quetzales: totals.received }],
     ...(other !== 0 ? [['Otros ingresos (rifas, donaciones, intereses)', { quetzales: other }] as SummaryRow] : []),
     ['Gastado (aprobado)', { quetzales: totals.spent }],
+    ...(owed > 0 ? [['Por reembolsar a miembros del comité', { quetzales: owed }] as SummaryRow] : []),
     // The balance at the closing is what it passed on: money that left the class, not money spent.
     passedOn > 0 ? (['Saldo al cierre (entregado al cerrar la promoción)', balance[1]] as SummaryRow) : (balance as SummaryRow),
     ...(passedOn > 0 ? [['Saldo después del cierre', { quetzales: totals.balance }] as SummaryRow] : []),
