@@ -1,4 +1,5 @@
-// Every text of the parents' portal, in one place to check against the spec.
+// The parents' portal's texts that its first screen needs; each section's own are beside it
+// (payments/payment-texts.ts, books/books-texts.ts, family/NoFamily.tsx), in the section's chunk.
 export const texts = {
   menu: 'Secciones del portal de padres',
   welcome: (name: string) => `Bienvenido, ${name}`,
@@ -6,18 +7,6 @@ export const texts = {
   loadingFamily: 'Cargando tu información...',
   noFamilyTitle: 'Perfil Familiar No Encontrado',
   noFamilyText: 'Por favor contacta a la administración para configurar tu perfil familiar.',
-  // An account whose e-mail is not confirmed yet (decisions item 3): one screen that says what to do.
-  verify: {
-    title: 'Confirma tu correo',
-    sentTo: (email: string) => `Te enviamos un enlace a ${email}.`,
-    open: 'Ábrelo para ver la información de tu familia: el enlace vale por 24 horas. Si no lo encuentras, revisa la carpeta de spam o pide otro.',
-    resend: 'Reenviar enlace',
-    sent: 'Enlace enviado',
-    sentText: (email: string) => `Revisa tu correo ${email}.`,
-    failed: 'No se pudo enviar el enlace',
-    wrongTitle: '¿El correo está mal?',
-    wrongText: 'Crea otra cuenta con el correo que le diste al comité, o escribe a la administración.',
-  },
   loadFailed: 'No se pudo cargar tu información.',
   sections: {
     portal: { label: 'Mi Portal', shortLabel: 'Mi Portal' },
@@ -79,33 +68,17 @@ export const texts = {
     brunchEvent: 'Brunch de Padres y Graduados',
   },
   toasts: {
-    eventRsvp: { title: 'RSVP Actualizado', description: 'Tu confirmación de asistencia ha sido actualizada exitosamente.' },
     familyRsvp: { title: 'RSVP Actualizado', description: 'Tu estado de confirmación ha sido actualizado exitosamente.' },
-    payment: { title: 'Confirmación Actualizada', description: 'Tu estado de pago ha sido actualizado exitosamente.' },
     rsvpFailed: { title: 'Error', description: 'No se pudo actualizar la confirmación. Por favor intenta de nuevo.' },
-    paymentFailed: { title: 'Error', description: 'No se pudo actualizar el estado de pago. Por favor intenta de nuevo.' },
   },
+
   events: {
-    empty: 'No hay eventos programados aún.',
-    noneUpcoming: 'No hay próximos eventos.',
-    upcoming: 'Próximos eventos',
-    past: 'Eventos pasados',
     attending: 'Asistiré',
     notAttending: 'No Asistiré',
-    schedule: 'Horario',
-    place: 'Lugar',
-    directions: 'Cómo llegar',
-    share: 'Compartir por WhatsApp',
-    shareLabel: (title: string) => `Compartir por WhatsApp: ${title}`,
-    directionsTo: (place: string) => `Cómo llegar: ${place} (abre el mapa)`,
-    dress: 'Vestimenta',
-    yourAnswer: 'Tu respuesta',
   },
+
   notices: {
-    empty: 'No hay notificaciones en este momento.',
     newCount: (count: number) => (count === 1 ? '1 aviso nuevo' : `${count} avisos nuevos`),
     newAnswers: (count: number) => (count === 1 ? '1 respuesta nueva' : `${count} respuestas nuevas`),
-    new: 'Nuevo',
-    types: { info: 'Información', warning: 'Importante', success: 'Buenas noticias' },
   },
 } as const;

@@ -7,8 +7,9 @@ import { AnswerButtons } from '../common/AnswerButtons';
 import { closedNote } from '../common/rsvp-window';
 import { AddToCalendarLink } from './CalendarLinks';
 import { texts } from '../texts';
+import { eventTexts } from './event-texts';
 
-const t = texts.events;
+const t = eventTexts;
 
 export function EventCard({
   event,

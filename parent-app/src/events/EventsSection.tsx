@@ -13,8 +13,9 @@ import { EventCard } from './EventCard';
 import { useClosedClassNote } from '../common/closed-class';
 import { useFamily } from '../family/family-context';
 import { texts } from '../texts';
+import { eventTexts } from './event-texts';
 
-const t = texts.events;
+const t = eventTexts;
 
 /** Upcoming events soonest first; those that are over, the latest first (events come sorted by date). */
 export function byTime(events: GraduationEvent[], now: Date = new Date()): { upcoming: GraduationEvent[]; past: GraduationEvent[] } {
@@ -30,7 +31,7 @@ export default function EventsSection() {
   const family = useFamily();
   const retryFailed = useRetryFailed();
   const readOnlyNote = useClosedClassNote();
-  const save = useSaveEventRsvp(parentToasts({ success: texts.toasts.eventRsvp, failure: texts.toasts.rsvpFailed, reason: true }));
+  const save = useSaveEventRsvp(parentToasts({ success: eventTexts.saved, failure: texts.toasts.rsvpFailed, reason: true }));
   if ((!events || !rsvps) && (eventsError || rsvpsError)) {
     return (
       <section className="parent-section">

@@ -21,9 +21,9 @@ function renderGate(user: User) {
 }
 
 describe('a parent without a family on screen', () => {
-  it('who must still confirm the e-mail sees what was sent and where, how to resend it, and what to do if it is wrong', () => {
+  it('who must still confirm the e-mail sees what was sent and where, how to resend it, and what to do if it is wrong', async () => {
     renderGate(parent({ emailVerified: false }));
-    expect(screen.getByRole('heading', { name: 'Confirma tu correo' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Confirma tu correo' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/Te enviamos un enlace a ana@example\.com/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reenviar enlace' })).toBeInTheDocument();
     expect(screen.getByText(/¿El correo está mal\?/)).toBeInTheDocument();
@@ -31,9 +31,9 @@ describe('a parent without a family on screen', () => {
     expect(screen.queryByText(/contacta a la administración para configurar/)).not.toBeInTheDocument();
   });
 
-  it('with a confirmed e-mail no family has sees the spec’s texts, and nothing about a link', () => {
+  it('with a confirmed e-mail no family has sees the spec’s texts, and nothing about a link', async () => {
     renderGate(parent({ emailVerified: true }));
-    expect(screen.getByRole('heading', { name: 'Perfil Familiar No Encontrado' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Perfil Familiar No Encontrado' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Por favor contacta a la administración para configurar tu perfil familiar.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reenviar enlace' })).not.toBeInTheDocument();
   });

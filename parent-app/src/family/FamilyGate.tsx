@@ -1,15 +1,13 @@
-import type { ReactNode } from 'react';
-import { MailCheck } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { MyFamily } from '@portal/contracts';
 import { useMyFamily } from '@portal/api-client/my-family';
 import { errorMessage } from '@portal/api-client/request';
-import { useResendVerification, useUser } from '@portal/api-client/session';
-import { Button } from '@portal/ui/button';
-import { Card } from '@portal/ui/card';
 import { LoadFailed } from '@portal/ui/load-failed';
 import { Spinner } from '@portal/ui/spinner';
-import { toast } from '@portal/ui/toast';
 import { texts } from '../texts';
+
+/** What an account without a family reads: rare, so a chunk of its own, not in every parent's first download. */
+const NoFamily = lazy(() => import('./NoFamily'));
 
 /** Renders its children with the signed-in parent's family, or says why it cannot. */
 export function FamilyGate({ children }: { children: (family: MyFamily) => ReactNode }) {
@@ -31,40 +29,11 @@ export function FamilyGate({ children }: { children: (family: MyFamily) => React
       </div>
     );
   }
-  if (!family) return <NoFamily />;
-  return <>{children(family)}</>;
-}
-
-/**
- * An account sees its family only once it proves its e-mail (a link sent to it): until then, what
- * was sent and where, and nothing else. 'Perfil Familiar No Encontrado' (the spec's texts) is for a
- * proven address no family has, or an account without one.
- */
-function NoFamily() {
-  const { user } = useUser();
-  const resend = useResendVerification({
-    onSuccess: () => void toast({ title: texts.verify.sent, description: texts.verify.sentText(user?.email ?? '') }),
-    onError: (error) => toast({ title: texts.verify.failed, description: errorMessage(error), variant: 'destructive' }),
-  });
-  if (!user?.email || user.emailVerified) {
+  if (!family)
     return (
-      <Card className="parent-no-family">
-        <h2>{texts.noFamilyTitle}</h2>
-        <p>{texts.noFamilyText}</p>
-      </Card>
+      <Suspense fallback={<Spinner size="lg" label={texts.loadingFamily} />}>
+        <NoFamily />
+      </Suspense>
     );
-  }
-  return (
-    <Card className="parent-no-family parent-verify" data-testid="confirm-email">
-      <MailCheck size={32} aria-hidden="true" className="parent-verify__icon" />
-      <h2>{texts.verify.title}</h2>
-      <p className="parent-verify__sent">{texts.verify.sentTo(user.email)}</p>
-      <p>{texts.verify.open}</p>
-      <Button variant="primary" pending={resend.isPending} onClick={() => void resend.run(undefined)}>
-        {texts.verify.resend}
-      </Button>
-      <h3>{texts.verify.wrongTitle}</h3>
-      <p className="parent-muted">{texts.verify.wrongText}</p>
-    </Card>
-  );
+  return <>{children(family)}</>;
 }

@@ -10,6 +10,7 @@ import { Card } from '@portal/ui/card';
 import { LoadFailed } from '@portal/ui/load-failed';
 import { Skeleton } from '@portal/ui/skeleton';
 import { texts } from '../texts';
+import { noticeTexts } from './notice-texts';
 
 const ICONS: Record<NoticeType, LucideIcon> = { info: Info, warning: TriangleAlert, success: CircleCheck };
 
@@ -57,7 +58,7 @@ export default function NoticesSection() {
     <section className="parent-section">
       {notices.length === 0 ? (
         <Card>
-          <p className="ui-empty">{texts.notices.empty}</p>
+          <p className="ui-empty">{noticeTexts.empty}</p>
         </Card>
       ) : (
         <ul className="parent-notices">
@@ -66,7 +67,7 @@ export default function NoticesSection() {
             return (
               <li key={notice.id}>
                 <Card className={`parent-notice parent-notice--${notice.type}`}>
-                  <Icon size={22} className="parent-notice__icon" aria-label={texts.notices.types[notice.type]} />
+                  <Icon size={22} className="parent-notice__icon" aria-label={noticeTexts.types[notice.type]} />
                   <div>
                     <h3 className="parent-card-title">
                       {notice.title}
@@ -74,7 +75,7 @@ export default function NoticesSection() {
                         <>
                           {' '}
                           <Badge variant="info" className="parent-notice__new">
-                            {texts.notices.new}
+                            {noticeTexts.new}
                           </Badge>
                         </>
                       )}

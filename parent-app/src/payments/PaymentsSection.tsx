@@ -27,7 +27,7 @@ export default function PaymentsSection() {
   const { data: statement } = useMyStatement();
   const retryFailed = useRetryFailed();
   const readOnlyNote = useClosedClassNote();
-  const save = useSaveMyPaymentAnswer(parentToasts({ success: texts.toasts.payment, failure: texts.toasts.paymentFailed }));
+  const save = useSaveMyPaymentAnswer(parentToasts({ success: paymentTexts.toasts.payment, failure: paymentTexts.toasts.paymentFailed }));
   // The radio shows the parent's choice at once; it falls back to the saved answer if the save fails.
   const [choice, setChoice] = useState<PaymentAnswer | null>(null);
   const choose = (paymentNumber: PaymentNumber, status: PaymentStatus) => {

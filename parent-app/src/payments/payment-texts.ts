@@ -1,6 +1,10 @@
 // The texts of 'Pagos' (its cards, the family's receipts of its deposits and the committee's
 // receipts of its credits): a chunk of their own, downloaded with the section, not with 'Mi Portal'.
 export const paymentTexts = {
+  toasts: {
+    payment: { title: 'Confirmación Actualizada', description: 'Tu estado de pago ha sido actualizado exitosamente.' },
+    paymentFailed: { title: 'Error', description: 'No se pudo actualizar el estado de pago. Por favor intenta de nuevo.' },
+  },
   payments: {
     bankTitle: 'Depósito Bancario',
     bankText: 'Realiza tus pagos por depósito o transferencia a esta cuenta.',
