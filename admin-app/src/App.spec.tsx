@@ -12,6 +12,9 @@ jest.mock('./payments/PaymentDatesSection', () => ({ __esModule: true, default: 
 
 Object.assign(globalThis, { __BUILD_ID__: 'test' });
 
+/** A section is a lazy chunk: its first import is compiled on demand, seconds on a busy machine. */
+const LAZY = { timeout: 10_000 };
+
 /** Where the router is, and whether it got there by replacing the address. */
 function Address() {
   const { pathname, search } = useLocation();
@@ -36,7 +39,7 @@ describe("the admin sections' paths", () => {
     ['/admin/pagos', '/admin/fechas-de-pago', 'Fechas de Pago', 'sección: fechas de pago'],
   ])('replaces the old %s with %s and draws its section', async (old, path, title, section) => {
     renderPanelAt(old);
-    expect(await screen.findByText(section)).toBeInTheDocument();
+    expect(await screen.findByText(section, {}, LAZY)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByTestId('address')).toHaveTextContent(`REPLACE ${path}`);
     expect(
@@ -46,13 +49,13 @@ describe("the admin sections' paths", () => {
 
   it('keeps the query of an old path', async () => {
     renderPanelAt('/admin/cuentas?buscar=ana');
-    expect(await screen.findByText('sección: usuarios')).toBeInTheDocument();
+    expect(await screen.findByText('sección: usuarios', {}, LAZY)).toBeInTheDocument();
     expect(screen.getByTestId('address')).toHaveTextContent('REPLACE /admin/usuarios?buscar=ana');
   });
 
   it('draws the sections at their own paths', async () => {
     renderPanelAt('/admin/usuarios');
-    expect(await screen.findByText('sección: usuarios')).toBeInTheDocument();
+    expect(await screen.findByText('sección: usuarios', {}, LAZY)).toBeInTheDocument();
     expect(screen.getByTestId('address')).toHaveTextContent('POP /admin/usuarios');
   });
 });
