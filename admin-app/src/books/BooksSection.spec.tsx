@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithApi } from '@portal/test-utils/render';
 import userEvent from '@testing-library/user-event';
-import type { Books, Expense } from '@portal/contracts';
+import type { Expense } from '@portal/contracts';
+import { books } from './books-fixture';
 import BooksSection from './BooksSection';
 
 const expense = (id: number, fields: Partial<Expense> = {}): Expense => ({
@@ -31,7 +32,7 @@ const expense = (id: number, fields: Partial<Expense> = {}): Expense => ({
   ...fields,
 });
 
-const BOOKS: Books = {
+const BOOKS = books({
   totals: {
     received: 20000,
     opening: 0,
@@ -43,7 +44,6 @@ const BOOKS: Books = {
     committed: 0,
     owedToMembers: 0,
   },
-  income: [],
   categories: [{ category: 'Salón', budgeted: 20000, spent: 800 }],
   budget: {
     id: 1,
@@ -60,47 +60,9 @@ const BOOKS: Books = {
     expense(2, { amount: 800 }),
     expense(1, { amount: 500, reversal: { id: 4, by: 'Tesorera', at: '', reason: 'Duplicada', familyMessage: null } }),
   ],
-  questions: [],
-  lastSeenAt: null,
-  approvalThreshold: 1000,
-  approvalRequired: true,
-  controlChanges: [],
-  adminCount: 2,
-  budgets: [],
-  holdings: [],
-  accounts: [
-    {
-      id: 1,
-      kind: 'banco',
-      name: 'Cuenta para depósitos',
-      bankName: 'Banco Industrial',
-      accountNumber: '000-000000-0',
-      accountHolder: 'Comité',
-      accountType: 'monetaria',
-      main: true,
-      balance: 0,
-      reconciliation: null,
-    },
-    {
-      id: 2,
-      kind: 'caja',
-      name: 'Caja',
-      bankName: null,
-      accountNumber: null,
-      accountHolder: null,
-      accountType: null,
-      main: false,
-      balance: 0,
-      reconciliation: null,
-    },
-  ],
-  transfers: [],
-  memberDebts: [],
   held: { bank: null, cash: null, total: 19000, difference: -200 },
-  receivedByMonth: [],
-  commitments: [],
   collection: { collected: 20000, expected: 60000, familiesUpToDate: 3, families: 10, unpricedPayments: 0 },
-};
+});
 
 let requests: string[] = [];
 let bodies: unknown[] = [];

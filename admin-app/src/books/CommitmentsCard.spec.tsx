@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Books, Commitment } from '@portal/contracts';
+import type { Commitment } from '@portal/contracts';
 import { renderWithApi } from '@portal/test-utils/render';
+import { books } from './books-fixture';
 import BooksSection from './BooksSection';
 
 const commitment = (id: number, fields: Partial<Commitment> = {}): Commitment => ({
@@ -18,53 +19,10 @@ const commitment = (id: number, fields: Partial<Commitment> = {}): Commitment =>
   ...fields,
 });
 
-const BOOKS: Books = {
-  totals: { received: 0, opening: 0, otherIncome: 0, spent: 0, passedOn: 0, balance: 0, budgeted: 0, committed: 38500, owedToMembers: 0 },
-  income: [],
-  categories: [],
-  budget: null,
-  expenses: [],
-  questions: [],
-  lastSeenAt: null,
-  approvalThreshold: 1000,
-  approvalRequired: true,
-  controlChanges: [],
-  adminCount: 2,
-  budgets: [],
-  holdings: [],
-  accounts: [
-    {
-      id: 1,
-      kind: 'banco',
-      name: 'Cuenta para depósitos',
-      bankName: 'Banco Industrial',
-      accountNumber: '000-000000-0',
-      accountHolder: 'Comité',
-      accountType: 'monetaria',
-      main: true,
-      balance: 0,
-      reconciliation: null,
-    },
-    {
-      id: 2,
-      kind: 'caja',
-      name: 'Caja',
-      bankName: null,
-      accountNumber: null,
-      accountHolder: null,
-      accountType: null,
-      main: false,
-      balance: 0,
-      reconciliation: null,
-    },
-  ],
-  transfers: [],
-  memberDebts: [],
-  held: null,
-  receivedByMonth: [],
+const BOOKS = books({
+  totals: { ...books().totals, committed: 38500 },
   commitments: [commitment(9), commitment(4, { supplier: 'Música Viva', outstanding: 0, paidBy: [5] })],
-  collection: { collected: 0, expected: 0, familiesUpToDate: 0, families: 0, unpricedPayments: 0 },
-};
+});
 
 let forms: FormData[] = [];
 let requests: string[] = [];

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Books, MemberDebt } from '@portal/contracts';
+import type { MemberDebt } from '@portal/contracts';
 import { renderWithApi } from '@portal/test-utils/render';
+import { books } from './books-fixture';
 import BooksSection from './BooksSection';
 
 const debt = (advanceId: number, fields: Partial<MemberDebt> = {}): MemberDebt => ({
@@ -17,56 +18,13 @@ const debt = (advanceId: number, fields: Partial<MemberDebt> = {}): MemberDebt =
   ...fields,
 });
 
-const BOOKS: Books = {
-  totals: { received: 0, opening: 0, otherIncome: 0, spent: 450, passedOn: 0, balance: 550, budgeted: 0, committed: 0, owedToMembers: 450 },
-  income: [],
-  categories: [],
-  budget: null,
-  expenses: [],
-  questions: [],
-  lastSeenAt: null,
-  approvalThreshold: 1000,
-  approvalRequired: true,
-  controlChanges: [],
-  adminCount: 2,
-  budgets: [],
-  holdings: [],
-  accounts: [
-    {
-      id: 1,
-      kind: 'banco',
-      name: 'Cuenta para depósitos',
-      bankName: 'Banco Industrial',
-      accountNumber: '000-000000-0',
-      accountHolder: 'Comité',
-      accountType: 'monetaria',
-      main: true,
-      balance: 0,
-      reconciliation: null,
-    },
-    {
-      id: 2,
-      kind: 'caja',
-      name: 'Caja',
-      bankName: null,
-      accountNumber: null,
-      accountHolder: null,
-      accountType: null,
-      main: false,
-      balance: 0,
-      reconciliation: null,
-    },
-  ],
-  transfers: [],
+const BOOKS = books({
+  totals: { ...books().totals, spent: 450, balance: 550, owedToMembers: 450 },
   memberDebts: [
     debt(12, { member: 'Ana López' }),
     debt(7, { member: 'Carlos Pérez', supplier: 'Sonido Total', owed: 0, reimbursedBy: [8] }),
   ],
-  held: null,
-  receivedByMonth: [],
-  commitments: [],
-  collection: { collected: 0, expected: 0, familiesUpToDate: 0, families: 0, unpricedPayments: 0 },
-};
+});
 
 let forms: FormData[] = [];
 let requests: string[] = [];

@@ -1,0 +1,52 @@
+// The committee's books as the API answers them, empty but for the fields a test gives: the main
+// bank account and the cash box every class has. For the books' component tests.
+import type { Books } from '@portal/contracts';
+
+export const books = (fields: Partial<Books> = {}): Books => ({
+  totals: { received: 0, opening: 0, otherIncome: 0, spent: 0, passedOn: 0, balance: 0, budgeted: 0, committed: 0, owedToMembers: 0 },
+  income: [],
+  categories: [],
+  budget: null,
+  expenses: [],
+  questions: [],
+  lastSeenAt: null,
+  approvalThreshold: 1000,
+  approvalRequired: true,
+  controlChanges: [],
+  adminCount: 2,
+  budgets: [],
+  holdings: [],
+  accounts: [
+    {
+      id: 1,
+      kind: 'banco',
+      name: 'Cuenta para depósitos',
+      bankName: 'Banco Industrial',
+      accountNumber: '000-000000-0',
+      accountHolder: 'Comité',
+      accountType: 'monetaria',
+      main: true,
+      balance: 0,
+      reconciliation: null,
+    },
+    {
+      id: 2,
+      kind: 'caja',
+      name: 'Caja',
+      bankName: null,
+      accountNumber: null,
+      accountHolder: null,
+      accountType: null,
+      main: false,
+      balance: 0,
+      reconciliation: null,
+    },
+  ],
+  transfers: [],
+  memberDebts: [],
+  held: null,
+  receivedByMonth: [],
+  commitments: [],
+  collection: { collected: 0, expected: 0, familiesUpToDate: 0, families: 0, unpricedPayments: 0 },
+  ...fields,
+});
