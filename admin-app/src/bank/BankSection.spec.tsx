@@ -229,4 +229,36 @@ describe("'Banco'", () => {
       'Al 30/11/2026 no cuadra: banco Q40,044.23, libros Q38,444.23 (diferencia Q1,600.00).',
     );
   });
+  it("proposes an exact match's family even when the families arrive after the file is read, never 'Sin familia'", async () => {
+    jest.mocked(previewBankStatement).mockResolvedValue({
+      ...PREVIEW,
+      lines: [
+        {
+          ...PREVIEW.lines[0]!,
+          covered: null,
+          match: { familyId: 4, graduateName: 'Sofía Morales', reference: 'MOR-4', exact: true, by: 'referencia', reason: '' },
+        },
+      ],
+    });
+    let answerFamilies: () => void = () => undefined;
+    const families = new Promise<void>((resolve) => (answerFamilies = resolve));
+    global.fetch = jest.fn(async (url: string) => {
+      if (url.startsWith(familiesKey)) await families;
+      // The families, once answered; the books with no second bank account.
+      const body = url.startsWith(familiesKey)
+        ? [
+            { id: 3, graduateName: 'Mateo López' },
+            { id: 4, graduateName: 'Sofía Morales' },
+          ]
+        : { accounts: [] };
+      return { ok: true, status: 200, statusText: '', headers: { get: () => null }, text: async () => JSON.stringify(body) };
+    }) as unknown as typeof fetch;
+    renderWithApi(<BankSection />);
+    await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'estado.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('button', { name: 'Confirmar 1 coincidencia exacta' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Familia del depósito de la fila 2')).not.toBeInTheDocument();
+    answerFamilies();
+    await waitFor(() => expect(screen.getByLabelText('Familia del depósito de la fila 2')).toHaveValue('4'));
+    expect(screen.getByText('Exacta')).toBeInTheDocument();
+  });
 });

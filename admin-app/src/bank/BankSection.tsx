@@ -278,6 +278,9 @@ export default function BankSection() {
               <ClosingBalance key={`${file?.name}-${preview.accountId}`} preview={preview} fileName={file?.name ?? ''} />
               {preview.lines.length === 0 ? (
                 <p className="ui-empty">{t.noLines}</p>
+              ) : !families ? (
+                // Each line's family is proposed in a list of the families: shown once that list is here, never as 'Sin familia'.
+                <p className="admin-muted">{t.reading}</p>
               ) : (
                 <DataTable
                   rows={preview.lines}
