@@ -28,14 +28,23 @@ export class BankLineEntity {
   @Column({ type: 'int', nullable: true })
   entryId!: number | null;
 
-  /** A line applied as other income: the books' row it became (`ExpensesService.recordBankIncome`). */
+  /** A line applied as other income or as the bank's fee: the books' row it became (`ExpensesService.recordBankIncome`, `recordBankFee`). */
   @Column({ type: 'int', nullable: true })
   expenseId!: number | null;
 
-  /** yyyy-MM-dd, the deposit's day. */
+  /** A line matched to a movement recorded by hand (an expense, a transfer, income counted): that books' row. */
+  @Column({ type: 'int', nullable: true })
+  movementId!: number | null;
+
+  /** A discarded line: why, as the committee said it. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  reason!: string | null;
+
+  /** yyyy-MM-dd, the line's day. */
   @Column({ type: 'varchar', length: 10 })
   day!: string;
 
+  /** Money in positive, a withdrawal negative. */
   @Column({ type: 'int' })
   amountCentavos!: number;
 

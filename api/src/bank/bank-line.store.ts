@@ -11,8 +11,12 @@ export interface BankMovement {
   account: string | null;
   state: 'pendiente' | 'aplicada' | 'descartada';
   familyId: number | null;
-  /** Other income it became (the books' row). */
+  /** Other income or the bank's fee it became (the books' row). */
   expenseId: number | null;
+  /** The movement recorded by hand it was matched to (the books' row). */
+  movementId: number | null;
+  /** Why it was discarded. */
+  reason: string | null;
   decidedByName: string | null;
   decidedAt: Date | null;
 }
@@ -29,10 +33,18 @@ export class BankLineStore {
     await manager.update(BankStatementReadEntity, { lineId }, { state: 'pendiente', lineId: null });
   }
 
-  /** Other income a line became was reversed: as `markReversed`, found by the books' row. */
-  async markIncomeReversed(manager: EntityManager, expenseId: number): Promise<void> {
-    const line = await manager.findOneBy(BankLineEntity, { expenseId, state: 'aplicada' });
-    if (line) await this.markReversed(manager, line.id);
+  /**
+   * A row of the books a line became (other income, the bank's fee) or was matched to (a movement
+   * recorded by hand; a transfer's two sides, one line each) was reversed: as `markReversed`, each.
+   */
+  async markMovementReversed(manager: EntityManager, expenseId: number): Promise<void> {
+    const lines = await manager.find(BankLineEntity, {
+      where: [
+        { expenseId, state: 'aplicada' },
+        { movementId: expenseId, state: 'aplicada' },
+      ],
+    });
+    for (const line of lines) await this.markReversed(manager, line.id);
   }
 
   /**
@@ -55,6 +67,8 @@ export class BankLineStore {
         state: fact.state,
         familyId: decision?.familyId ?? null,
         expenseId: decision?.expenseId ?? null,
+        movementId: decision?.movementId ?? null,
+        reason: decision?.reason ?? null,
         decidedByName: decision?.decidedByName ?? null,
         decidedAt: decision?.decidedAt ?? null,
       };

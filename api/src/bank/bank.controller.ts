@@ -1,7 +1,8 @@
-import { BadRequestException, Body, Controller, HttpCode, Post, UnsupportedMediaTypeException } from '@nestjs/common';
+import { BadRequestException, Body, Controller, HttpCode, Param, Post, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { BankColumnMapping, BankConfirmResult, BankPreview, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { MultipartBody } from '../common/multipart';
+import { ParseIdPipe } from '../common/parse-id.pipe';
 import { BANK_MESSAGES } from './bank.messages';
 import { BankService } from './bank.service';
 import { ConfirmBankLinesDto } from './dto/confirm-bank-lines.dto';
@@ -56,6 +57,13 @@ export class BankController {
     if (accountId !== null && !(Number.isInteger(accountId) && accountId > 0 && accountId < 2_147_483_648))
       throw new BadRequestException(BANK_MESSAGES.badAccount);
     return this.bank.preview(body.file?.data, mapping, headerLine, body.file?.fileName ?? '', accountId);
+  }
+
+  /** A discarded line, or one matched to a movement recorded by hand, back to deciding (204). */
+  @Post('lines/:id/reopen')
+  @HttpCode(204)
+  reopen(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.bank.reopen(user, id);
   }
 
   @Post('confirm')

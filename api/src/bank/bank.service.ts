@@ -11,6 +11,7 @@ import type {
 } from '@portal/contracts';
 import { toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
+import { BankMovements, type BookedMovement } from '../books/bank-movements';
 import { ExpensesService } from '../books/expenses.service';
 import { Database, isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
@@ -22,6 +23,7 @@ import { LedgerCredits } from '../ledger/ledger-credits';
 import { StatementBuilder } from '../ledger/statement-builder';
 import { ReceiptStore } from '../receipts/receipt.store';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
+import { BankLineStore } from './bank-line.store';
 import { BANK_MESSAGES } from './bank.messages';
 import { FamilyMatcher } from './family-matcher';
 import { parseStatement, plain, StatementError } from './statement-parser';
@@ -30,6 +32,30 @@ import { sameDepositOf, sameDepositReason } from './same-deposit';
 
 // Where tests and tools have always found it.
 export { lineChecksum } from './line-identity';
+
+/** How many days apart a statement's line and the movement recorded by hand for it may be (a cheque is cashed days later). */
+const RECORDED_DAYS = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Offers each line of a statement the movement recorded by hand it most likely is: the same signed
+ * amount, in the same account, the nearest day within RECORDED_DAYS, not matched to a line yet
+ * (`matched`), and offered to one line at most (in the file's order).
+ */
+function offerRecorded(booked: BookedMovement[], matched: Set<number>) {
+  const offered = new Set<number>(matched);
+  return (line: { date: string; amountCentavos: number }): { id: number; label: string } | null => {
+    const distance = (movement: BookedMovement) => Math.abs(Date.parse(movement.date) - Date.parse(line.date)) / DAY_MS;
+    const best = booked
+      .filter(
+        (movement) => !offered.has(movement.id) && movement.amountCentavos === line.amountCentavos && distance(movement) <= RECORDED_DAYS,
+      )
+      .sort((a, b) => distance(a) - distance(b) || a.id - b.id)[0];
+    if (!best) return null;
+    offered.add(best.id);
+    return { id: best.id, label: best.label };
+  };
+}
 
 const headerHash = (headers: string[]) => createHash('sha256').update(headers.map(plain).join('|')).digest('hex');
 
@@ -50,6 +76,8 @@ export class BankService {
     private readonly receipts: ReceiptStore,
     private readonly books: ExpensesService,
     private readonly accounts: MoneyAccountStore,
+    private readonly movements: BankMovements,
+    private readonly bankLines: BankLineStore,
   ) {}
 
   async preview(
@@ -78,7 +106,13 @@ export class BankService {
       throw error;
     }
     const account = (parsed as { account?: string | null }).account ?? null;
-    const lines = withFingerprints(parsed.lines, account);
+    const deposits = withFingerprints(parsed.lines, account);
+    // A withdrawal is kept and decided as a deposit is, its amount negative: never the same fact as a deposit of that amount.
+    const withdrawals = withFingerprints(
+      parsed.withdrawals.map((line) => ({ ...line, amountCentavos: -line.amountCentavos })),
+      account,
+    );
+    const lines = [...deposits, ...withdrawals];
     // Every line read is kept, once, from its first import: the facts already known say where it went.
     const known = await this.db.write((writer) => keepLines(writer, lines, fileName, into));
     const graduates = new Map(
@@ -89,12 +123,19 @@ export class BankService {
         )
       ).map((family) => [family.id, family.graduateName]),
     );
-    const [match, covering, names, unjoined] = await Promise.all([
+    const [match, covering, names, unjoined, booked, matched] = await Promise.all([
       this.matching.forStatement(manager),
       this.credits.coveringIndex(manager),
       this.families.list({ columns: ['graduateName'] }),
       this.credits.receiptCreditsWithoutLine(manager),
+      this.movements.of(manager, into),
+      this.matchedMovements(manager, into),
     ]);
+    const recordedFor = offerRecorded(booked, matched);
+    const movementLabels = await this.movements.labelsOf(
+      manager,
+      [...known.values()].flatMap((fact) => (fact.state === 'aplicada' && fact.movementId !== null ? [fact.movementId] : [])),
+    );
     // A receipt's credit is asked about by one line of the statement at most.
     const asked = new Set<number>();
     const graduateOf = new Map(names.map((family) => [family.id, family.graduateName]));
@@ -106,7 +147,19 @@ export class BankService {
     );
     const preview = lines.map((line): BankPreviewLine => {
       const fact = known.get(line.checksum);
-      const incomeCategory = fact?.state === 'aplicada' && fact.expenseId !== null ? (incomeOf.get(fact.expenseId) ?? null) : null;
+      const out = line.amountCentavos < 0;
+      const applied = fact?.state === 'aplicada';
+      const movement =
+        applied && fact.movementId !== null
+          ? { id: fact.movementId, label: movementLabels.get(fact.movementId) ?? `#${fact.movementId}` }
+          : null;
+      // A withdrawal's own row in the books is the bank's fee; a deposit's, other income.
+      const incomeCategory = applied && !out && fact.expenseId !== null ? (incomeOf.get(fact.expenseId) ?? null) : null;
+      const became = movement
+        ? `enlazada a ${movement.label}`
+        : applied && out && fact.expenseId !== null
+          ? 'registrada como comisión del banco'
+          : null;
       const imported: BankLineImport | null = fact
         ? {
             fileName: fact.fileName,
@@ -114,16 +167,29 @@ export class BankService {
             state: fact.state,
             familyId: fact.familyId,
             graduateName: fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null),
-            note: importNote(fact, fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null), incomeCategory),
+            note: importNote(fact, fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null), incomeCategory, became),
             // The credit (or the income) an applied line made: 'Banco' undoes it there.
             entryId: fact.state === 'aplicada' ? fact.entryId : null,
             expenseId: fact.state === 'aplicada' ? fact.expenseId : null,
             incomeCategory,
             receiptId: fact.state === 'aplicada' && fact.entryId !== null ? (receiptOf.get(fact.entryId) ?? null) : null,
             appliedAt: fact.state === 'pendiente' ? null : (fact.decidedAt?.toISOString() ?? null),
+            lineId: fact.lineId,
+            movement,
+            reason: fact.state === 'descartada' ? fact.reason : null,
           }
         : null;
       const status = fact && fact.state !== 'pendiente' ? fact.state : 'nueva';
+      if (out)
+        return {
+          ...line,
+          status,
+          imported,
+          match: null,
+          covered: null,
+          sameDeposit: null,
+          recorded: status === 'nueva' ? recordedFor(line) : null,
+        };
       const proposed = status === 'nueva' ? match(line) : null;
       // The standing credit that already holds this deposit (a verified receipt), if any.
       const deposit = {
@@ -148,7 +214,9 @@ export class BankService {
           ? { receiptId: same.receiptId!, entryId: same.id, familyId: same.familyId, reason: sameDepositReason(same, line) }
           : null;
       if (sameDeposit) asked.add(sameDeposit.entryId);
-      return { ...line, status, imported, match: proposed, covered, sameDeposit };
+      // Money in recorded by hand (the raffle counted, cash deposited) is offered when no family's payment is.
+      const recorded = status === 'nueva' && !covered && !sameDeposit && !proposed?.exact ? recordedFor(line) : null;
+      return { ...line, status, imported, match: proposed, covered, sameDeposit, recorded };
     });
     return {
       headers: parsed.headers,
@@ -156,7 +224,8 @@ export class BankService {
       mapping: parsed.mapping,
       sample: parsed.sample,
       errors: parsed.errors,
-      lines: preview,
+      lines: preview.filter((line) => line.amountCentavos > 0),
+      withdrawals: preview.filter((line) => line.amountCentavos < 0),
       account: parsed.account,
       accountId: into,
       // The statement's own balance (its Saldo column), in centavos as the lines are.
@@ -178,11 +247,21 @@ export class BankService {
   ): Promise<BankConfirmResult> {
     if (decisions.some((decision) => decision.familyId !== null && decision.income))
       throw new BadRequestException(BANK_MESSAGES.familyOrIncome);
+    for (const decision of decisions) {
+      const out = decision.amountCentavos < 0;
+      const ends = [decision.familyId !== null, Boolean(decision.income), (decision.movementId ?? null) !== null, decision.fee === true];
+      if (ends.filter(Boolean).length > 1) throw new BadRequestException(BANK_MESSAGES.oneEnd);
+      if (out && (decision.familyId !== null || decision.income)) throw new BadRequestException(BANK_MESSAGES.withdrawalNotIncome);
+      if (!out && decision.fee) throw new BadRequestException(BANK_MESSAGES.feeIsWithdrawal);
+    }
+    const booksFirst = decisions.some((decision) => (decision.movementId ?? null) !== null || decision.fee === true);
     const lines = decisions.map((decision) => ({ ...decision, checksum: lineChecksum(decision) }));
     const unique = [...new Set(lines.map((line) => line.checksum))];
     const familyIds = [...new Set(lines.flatMap((line) => (line.familyId === null ? [] : [line.familyId])))].sort((a, b) => a - b);
     const targets = await Promise.all(familyIds.map((familyId) => this.families.target(familyId)));
     return this.db.write(async (manager) => {
+      // A line matched to a movement, or recorded as a fee, is money out of the books: their lock first (lock-order.ts, 0b).
+      if (booksFirst) await this.movements.lock(manager);
       // The families' locks before anything is read: on MySQL/MariaDB every read after them sees
       // what another admin's write on those families committed meanwhile (database/lock-order.ts).
       for (const target of targets)
@@ -197,9 +276,13 @@ export class BankService {
       let discarded = 0;
       let linked = 0;
       let income = 0;
+      let matched = 0;
+      let fees = 0;
       const now = new Date();
       for (const line of lines) {
-        const state = line.familyId === null && !line.income ? ('descartada' as const) : ('aplicada' as const);
+        const movementId = line.movementId ?? null;
+        const state =
+          line.familyId === null && !line.income && movementId === null && !line.fee ? ('descartada' as const) : ('aplicada' as const);
         // Conditional: of two admins deciding the same line at once, one changes it and the other is told where it went.
         const taken = await manager.update(BankStatementReadEntity, { checksum: line.checksum, state: 'pendiente' }, { state });
         if (!taken.affected) {
@@ -223,7 +306,41 @@ export class BankService {
           decidedAt: now,
           entryId: null,
           expenseId: null,
+          movementId: null,
+          reason: null,
         };
+        if (movementId !== null) {
+          const movement = await this.movements.lockFor(manager, accountId, movementId);
+          if (!movement || movement.amountCentavos !== line.amountCentavos) throw new ConflictException(BANK_MESSAGES.notThatMovement);
+          if ((await this.matchedMovements(manager, accountId)).has(movementId))
+            throw new ConflictException(BANK_MESSAGES.movementTaken(movement.label));
+          const lineId = await this.insertLine(manager, { ...row, state: 'aplicada', movementId });
+          await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
+          await recordChange(manager, user, {
+            action: 'bank-line.match',
+            entity: 'bank-line',
+            entityId: lineId,
+            label: movement.label,
+            after: { day: line.date, amount: line.amountCentavos / 100, document: line.document || null, movementId },
+          });
+          matched += 1;
+          continue;
+        }
+        if (line.fee) {
+          const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
+          await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
+          const bank = (await this.accounts.byId(manager, accountId))?.bankName ?? '';
+          const expenseId = await this.movements.recordFee(manager, user, { ...line, accountId, bank });
+          await manager.update(BankLineEntity, { id: lineId }, { expenseId });
+          await recordChange(manager, user, {
+            action: 'bank-line.fee',
+            entity: 'bank-line',
+            entityId: lineId,
+            after: { day: line.date, amount: line.amountCentavos / 100, document: line.document || null, expenseId },
+          });
+          fees += 1;
+          continue;
+        }
         if (line.familyId === null && line.income) {
           const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
           await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
@@ -239,12 +356,13 @@ export class BankService {
           continue;
         }
         if (line.familyId === null) {
-          const lineId = await this.insertLine(manager, { ...row, state: 'descartada' });
+          const reason = line.reason?.trim() || null;
+          const lineId = await this.insertLine(manager, { ...row, state: 'descartada', reason });
           await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
           await recordChange(manager, user, {
             action: 'bank-line.discard',
             entity: 'bank-line',
-            after: { day: line.date, amount: line.amountCentavos / 100, document: line.document || null },
+            after: { day: line.date, amount: line.amountCentavos / 100, document: line.document || null, reason },
           });
           discarded += 1;
           continue;
@@ -283,8 +401,38 @@ export class BankService {
           'headerHash',
         ]);
       }
-      return { applied, discarded, linked, income };
+      return { applied, discarded, linked, income, matched, fees };
     });
+  }
+
+  /**
+   * A discarded line, or one matched to a movement recorded by hand, is pending again (its decision
+   * ends; the movement stays in the books). A line that made a credit, other income or a fee is
+   * undone by reversing that row (409 here).
+   */
+  async reopen(user: User, lineId: number): Promise<void> {
+    await this.db.write(async (manager) => {
+      await this.movements.lock(manager);
+      const line = await manager.findOneBy(BankLineEntity, { id: lineId });
+      if (!line || line.state === 'revertida') throw new NotFoundException(BANK_MESSAGES.lineNotFound);
+      if (line.state !== 'descartada' && line.movementId === null) throw new ConflictException(BANK_MESSAGES.notReopenable);
+      await this.bankLines.markReversed(manager, line.id);
+      await recordChange(manager, user, {
+        action: 'bank-line.reopen',
+        entity: 'bank-line',
+        entityId: line.id,
+        before: { day: line.day, amount: line.amountCentavos / 100, state: line.state, movementId: line.movementId, reason: line.reason },
+      });
+    });
+  }
+
+  /** The books' rows already matched to a standing line of `accountId`, or made by one (its income, its fee). */
+  private async matchedMovements(manager: EntityManager, accountId: number): Promise<Set<number>> {
+    const lines = await manager.find(BankLineEntity, {
+      where: { accountId, state: 'aplicada' },
+      select: { id: true, movementId: true, expenseId: true },
+    });
+    return new Set(lines.flatMap((line) => [line.movementId, line.expenseId].filter((id): id is number => id !== null)));
   }
 
   /** Where a decided line went, as the preview says it ('Ya importada el 30/11 en noviembre.csv: aplicada a …'). */

@@ -71,15 +71,23 @@ function oldChecksum(line: LineIdentity): string {
 }
 
 /** 'Ya importada el 30/11 en noviembre.csv: aplicada a Mateo Pineda' (or 'registrada como otro ingreso (Rifa)'). */
-export function importNote(fact: BankStatementReadEntity, graduateName: string | null, incomeCategory: string | null = null): string {
+export function importNote(
+  fact: BankStatementReadEntity,
+  graduateName: string | null,
+  incomeCategory: string | null = null,
+  /** What else an applied line became, in words ('enlazada a Gasto #12 · …', 'registrada como comisión del banco'). */
+  became: string | null = null,
+): string {
   const day = todayInGuatemala(fact.readAt);
   const where = fact.fileName ? `en ${fact.fileName}` : 'en un archivo anterior';
   const what =
     fact.state !== 'aplicada'
       ? fact.state
-      : incomeCategory !== null
-        ? `registrada como otro ingreso (${incomeCategory})`
-        : `aplicada a ${graduateName ?? 'una familia'}`;
+      : became !== null
+        ? became
+        : incomeCategory !== null
+          ? `registrada como otro ingreso (${incomeCategory})`
+          : `aplicada a ${graduateName ?? 'una familia'}`;
   return `Ya importada el ${day.slice(8, 10)}/${day.slice(5, 7)} ${where}: ${what}`;
 }
 
@@ -87,8 +95,12 @@ export function importNote(fact: BankStatementReadEntity, graduateName: string |
 export type KnownLine = BankStatementReadEntity & {
   familyId: number | null;
   entryId: number | null;
-  /** Other income the line became (the books' row). */
+  /** Other income or the bank's fee the line became (the books' row). */
   expenseId: number | null;
+  /** The movement recorded by hand the line was matched to (the books' row). */
+  movementId: number | null;
+  /** Why it was discarded. */
+  reason: string | null;
   decidedAt: Date | null;
 };
 
@@ -160,10 +172,10 @@ export async function keepLines(
       .execute();
   }
   const lineIds = [...known.values()].flatMap((fact) => (fact.lineId === null ? [] : [fact.lineId]));
-  const decisionOf = new Map<number, Pick<BankLineEntity, 'familyId' | 'entryId' | 'expenseId' | 'decidedAt'>>();
+  const decisionOf = new Map<number, Pick<BankLineEntity, 'familyId' | 'entryId' | 'expenseId' | 'movementId' | 'reason' | 'decidedAt'>>();
   for (let at = 0; at < lineIds.length; at += 500) {
     const decisions = await manager.find(BankLineEntity, {
-      select: { id: true, familyId: true, entryId: true, expenseId: true, decidedAt: true },
+      select: { id: true, familyId: true, entryId: true, expenseId: true, movementId: true, reason: true, decidedAt: true },
       where: { id: In(lineIds.slice(at, at + 500)) },
     });
     for (const decision of decisions) decisionOf.set(decision.id, decision);
@@ -178,6 +190,8 @@ export async function keepLines(
           familyId: decision?.familyId ?? null,
           entryId: decision?.entryId ?? null,
           expenseId: decision?.expenseId ?? null,
+          movementId: decision?.movementId ?? null,
+          reason: decision?.reason ?? null,
           decidedAt: decision?.decidedAt ?? null,
         },
       ];

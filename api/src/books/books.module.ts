@@ -4,6 +4,7 @@ import { FamilyStoreModule } from '../families/family.store';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ParentModule } from '../parent/parent.module';
 import { BooksController, InvoiceFilesController, MyBooksController } from './books.controller';
+import { BankMovements } from './bank-movements';
 import { BooksReader } from './books-reader';
 import { BooksService } from './books.service';
 import { ExpensesService } from './expenses.service';
@@ -56,7 +57,8 @@ import { ExpenseReversalHooks } from './expense-reversal-hooks';
     InvoiceFiles,
     BooksClosing,
     ExpenseReversalHooks,
+    BankMovements,
   ],
-  exports: [BooksReader, BooksClosing, ExpensesService, ExpenseReversalHooks],
+  exports: [BooksReader, BooksClosing, ExpensesService, ExpenseReversalHooks, BankMovements],
 })
 export class BooksModule {}

@@ -41,6 +41,7 @@ import { AdminInvitations1765810000000 } from './migrations/1765810000000-admin-
 import { MoneyMailAtSending1766100000000 } from './migrations/1766100000000-money-mail-at-sending';
 import { MoneyAccounts1766200000000 } from './migrations/1766200000000-money-accounts';
 import { MemberAdvances1766400000000 } from './migrations/1766400000000-member-advances';
+import { BankLinesOut1766500000000 } from './migrations/1766500000000-bank-lines-out';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -82,6 +83,7 @@ export const MIGRATIONS = [
   MoneyMailAtSending1766100000000,
   MoneyAccounts1766200000000,
   MemberAdvances1766400000000,
+  BankLinesOut1766500000000,
 ];
 
 /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { todayInGuatemala, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { BankLineStore } from '../bank/bank-line.store';
+import { BankMovements } from '../books/bank-movements';
 import { ExpensesService } from '../books/expenses.service';
 import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
@@ -63,6 +64,7 @@ export class MovementsSheet {
     private readonly ledger: LedgerService,
     private readonly books: ExpensesService,
     private readonly families: FamilyStore,
+    private readonly movements: BankMovements,
   ) {}
 
   async rows(manager: EntityManager): Promise<MovementRow[]> {
@@ -70,11 +72,15 @@ export class MovementsSheet {
     const familyIds = [
       ...new Set([...lines.flatMap((line) => (line.familyId === null ? [] : [line.familyId])), ...cash.map((one) => one.familyId)]),
     ];
-    const [names, categories] = await Promise.all([
+    const [names, categories, labels] = await Promise.all([
       this.families.byIds(familyIds, ['graduateName'], manager),
       this.books.categoriesOf(
         manager,
         lines.flatMap((line) => (line.expenseId === null ? [] : [line.expenseId])),
+      ),
+      this.movements.labelsOf(
+        manager,
+        lines.flatMap((line) => (line.movementId === null ? [] : [line.movementId])),
       ),
     ]);
     const graduate = new Map(names.map((family) => [family.id, family.graduateName]));
@@ -87,12 +93,16 @@ export class MovementsSheet {
       state: T.states[line.state],
       became:
         line.state === 'descartada'
-          ? T.discarded
-          : line.expenseId !== null
-            ? T.income(categories.get(line.expenseId) ?? '')
-            : line.familyId !== null
-              ? family(line.familyId)
-              : '',
+          ? T.discarded(line.reason)
+          : line.movementId !== null
+            ? T.matched(labels.get(line.movementId) ?? `#${line.movementId}`)
+            : line.expenseId !== null
+              ? (line.amountCentavos ?? 0) < 0
+                ? T.fee
+                : T.income(categories.get(line.expenseId) ?? '')
+              : line.familyId !== null
+                ? family(line.familyId)
+                : '',
       decidedBy: line.decidedByName ?? '',
       decidedAt: line.decidedAt,
     }));

@@ -40,7 +40,9 @@ export const REPORT_TEXTS = {
     states: { pendiente: 'Por decidir', aplicada: 'Aplicada', descartada: 'Descartada', recibido: 'Recibido', revertido: 'Revertido' },
     family: (graduate: string) => `Pago de la familia de ${graduate}`,
     income: (category: string) => `Otro ingreso (${category})`,
-    discarded: 'Descartada (no es dinero de la promoción)',
+    discarded: (reason: string | null) => (reason ? `Descartada: ${reason}` : 'Descartada (no es dinero de la promoción)'),
+    matched: (label: string) => `Enlazada a ${label} (registrado a mano)`,
+    fee: 'Comisión del banco',
   },
   /** The payments workbook's last sheet: what each sheet and each column of 'Estado de cuenta' says. */
   howToRead: {

@@ -72,6 +72,12 @@ export interface BankPreviewLine {
    * credit unless the decision says `differentDeposit`.
    */
   sameDeposit?: { receiptId: number; entryId: number; familyId: number; reason: string } | null;
+  /**
+   * A movement of the books recorded by hand in the statement's account with this amount and a day
+   * near the line's, not matched to a bank line yet (the cheque paid, cash deposited, money moved to
+   * savings): deciding the line `movementId` matches it instead of recording the money again.
+   */
+  recorded?: { id: number; label: string } | null;
 }
 
 export interface BankLineImport {
@@ -92,6 +98,12 @@ export interface BankLineImport {
   incomeCategory?: string | null;
   /** ISO instant the standing decision was made (applied or discarded), else null. */
   appliedAt?: string | null;
+  /** The standing decision (`bank_lines.id`): a line linked to a movement or discarded reopens with POST /api/bank-statements/lines/{lineId}/reopen. */
+  lineId?: number | null;
+  /** The movement recorded by hand the line was matched to ('Gasto #12 · Florería Q450'), else null. */
+  movement?: { id: number; label: string } | null;
+  /** Why the committee discarded the line, else null. */
+  reason?: string | null;
 }
 
 /** What POST /api/bank-statements/preview answers: nothing is written but the lines it read. */
@@ -113,6 +125,8 @@ export interface BankPreview {
   closingBalance?: { date: string; amountCentavos: number } | null;
   /** Rows whose Saldo is not the one before plus the row's credit less its debit (a file cut or edited): the first 20. */
   balanceBreaks?: Array<{ line: number; expectedCentavos: number; foundCentavos: number }>;
+  /** The file's withdrawals (cheques, transfers out, fees), each with `amountCentavos` negative; decided like deposits. */
+  withdrawals?: BankPreviewLine[];
 }
 
 /**
@@ -149,6 +163,12 @@ export interface BankLineDecision {
   income?: BankLineIncome | null;
   /** The committee says the line is not the deposit of the receipt `sameDeposit` named: a new credit. */
   differentDeposit?: boolean;
+  /** With `familyId` null: the line is this movement of the books, recorded by hand (its `recorded`): matched, not counted again. */
+  movementId?: number | null;
+  /** With `familyId` null, for a withdrawal: the bank's fee, recorded in the books as a 'comision' of the statement's account. */
+  fee?: boolean;
+  /** With `familyId` null and nothing else: why the line is discarded (kept in 'Historial' and shown on the line). */
+  reason?: string | null;
 }
 
 export interface BankConfirmResult {
@@ -158,4 +178,8 @@ export interface BankConfirmResult {
   income: number;
   /** Of the applied lines, those linked to a credit that already held their deposit (not counted again). */
   linked: number;
+  /** Lines matched to a movement recorded by hand (`movementId`). */
+  matched?: number;
+  /** Withdrawals recorded as the bank's fees. */
+  fees?: number;
 }

@@ -10,6 +10,7 @@ import {
   IsString,
   Max,
   Min,
+  NotEquals,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -47,9 +48,10 @@ export class BankLineDecisionDto implements BankLineDecision {
   @IsString({ message: 'El número de documento de la línea es requerido (vacío si no tiene).' })
   document!: string;
 
+  @NotEquals(0, { message: 'El monto de la línea no puede ser cero.' })
   @Max(100_000_000, { message: 'El monto de la línea no puede ser mayor que Q1,000,000.' })
-  @Min(1, { message: 'El monto de la línea debe ser mayor que cero.' })
-  @IsInt({ message: 'El monto de la línea es requerido, en centavos.' })
+  @Min(-100_000_000, { message: 'El monto de un retiro no puede ser mayor que Q1,000,000.' })
+  @IsInt({ message: 'El monto de la línea es requerido, en centavos (negativo para un retiro).' })
   amountCentavos!: number;
 
   @MaxChars(40, { message: 'La cuenta de la línea no puede tener más de 40 caracteres.' })
@@ -71,6 +73,21 @@ export class BankLineDecisionDto implements BankLineDecision {
   @IsBoolean({ message: 'Indica con true o false si es otro depósito.' })
   @Omittable()
   differentDeposit?: boolean;
+
+  @Max(2_147_483_647, { message: 'El movimiento no es válido.' })
+  @Min(1, { message: 'El movimiento no es válido.' })
+  @IsInt({ message: 'El movimiento no es válido.' })
+  @OmittableOrNull()
+  movementId?: number | null;
+
+  @IsBoolean({ message: 'Indica con true o false si es una comisión del banco.' })
+  @Omittable()
+  fee?: boolean;
+
+  @MaxChars(200, { message: 'El motivo no puede tener más de 200 caracteres.' })
+  @IsString({ message: 'El motivo no es válido.' })
+  @OmittableOrNull()
+  reason?: string | null;
 }
 
 class ColumnMappingDto implements BankColumnMapping {
