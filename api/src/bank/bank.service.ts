@@ -401,7 +401,8 @@ export class BankService {
           'headerHash',
         ]);
       }
-      return { applied, discarded, linked, income, matched, fees };
+      // The counts of the newer endings only when there were any (the answer older clients read is unchanged).
+      return { applied, discarded, linked, income, ...(matched > 0 && { matched }), ...(fees > 0 && { fees }) };
     });
   }
 
