@@ -20,6 +20,7 @@ import { DecidedLine } from './DecidedLine';
 import { IncomeLineDialog } from './IncomeLineDialog';
 import { MappingForm } from './MappingForm';
 import { SameDepositQuestion, sameDepositChoice } from './SameDepositQuestion';
+import { WithdrawalsCard } from './WithdrawalsCard';
 import { BalanceBreaks, quetzales } from './BalanceBreaks';
 
 const decision = (line: BankPreviewLine, familyId: number | null): BankLineDecision => ({
@@ -105,7 +106,7 @@ export default function BankSection() {
   const confirm = useConfirmBankLines({
     onSuccess: async (result) => {
       setAsIncome(null);
-      toast({ title: t.confirmed(result.applied, result.discarded, result.linked, result.income) });
+      toast({ title: t.confirmed(result.applied, result.discarded, result.linked, result.income, result.matched, result.fees) });
       if (file) await read.run({ file, choice, accountId });
     },
     onError: (error) => toast({ title: t.confirmFailed, description: errorMessage(error), variant: 'destructive' }),
@@ -179,6 +180,7 @@ export default function BankSection() {
               ))}
             </select>
             {line.covered && <div className="admin-bank__covered">{t.covered(line.covered)}</div>}
+            {line.recorded && <div className="admin-muted">{t.out.recorded(line.recorded.label)}</div>}
             <SameDepositQuestion line={line} familyId={familyOf(line)} />
             {line.match && !line.covered && !(line.checksum in chosen) && (
               <div className="admin-muted">
@@ -290,6 +292,17 @@ export default function BankSection() {
                     line.status === 'nueva' && (
                       // Every line ends somewhere, said in words: a family's payment, other income, or nothing.
                       <span className="admin-bank__actions">
+                        {line.recorded && (
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            aria-label={t.out.matchDepositLabel(line.line, line.recorded.label)}
+                            disabled={confirm.isPending}
+                            onClick={() => apply([{ ...decision(line, null), movementId: line.recorded!.id }])}
+                          >
+                            {t.out.match}
+                          </Button>
+                        )}
                         <Button
                           size="sm"
                           aria-label={t.apply(line.line)}
@@ -324,6 +337,14 @@ export default function BankSection() {
               )}
             </CardContent>
           </Card>
+          {(preview.withdrawals?.length ?? 0) > 0 && (
+            <WithdrawalsCard
+              lines={preview.withdrawals!}
+              pending={confirm.isPending}
+              onDecide={(lines) => confirm.run({ lines })}
+              onReopened={() => void (file && read.run({ file, choice, accountId }))}
+            />
+          )}
           {asIncome && (
             <IncomeLineDialog
               line={asIncome}

@@ -4,6 +4,7 @@ import type { BankPreviewLine } from '@portal/contracts';
 import { formatQuetzales, todayInGuatemala, toQuetzales } from '@portal/format';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
+import { useReopenBankLine } from '@portal/api-client/bank';
 import { useReverseExpense } from '@portal/api-client/books';
 import { adminToasts } from '../common/admin-toasts';
 import { ReasonDialog, ReverseCreditDialog } from '../common/ReasonDialog';
@@ -28,6 +29,7 @@ export function DecidedLine({ line, onUndone }: { line: BankPreviewLine; onUndon
   const applied = line.status === 'aplicada';
   const badge = <Badge variant={applied ? 'success' : 'outline'}>{bankTexts.status[line.status]}</Badge>;
   if (!imported) return badge;
+  if (applied && imported.movement) return <MatchedLine line={line} onUndone={onUndone} />;
   if (applied && (imported.expenseId ?? null) !== null)
     return <IncomeLine line={line} expenseId={imported.expenseId!} onUndone={onUndone} />;
   const graduate = imported.graduateName ?? t.someFamily;
@@ -63,6 +65,27 @@ export function DecidedLine({ line, onUndone }: { line: BankPreviewLine; onUndon
           )}
         </>
       )}
+    </div>
+  );
+}
+
+/** A deposit matched to money in recorded by hand (cash deposited, the raffle counted): what it is, and 'Reabrir'. */
+function MatchedLine({ line, onUndone }: { line: BankPreviewLine; onUndone: () => void }) {
+  const reopen = useReopenBankLine(adminToasts({ success: bankTexts.out.reopened, failure: bankTexts.out.reopen, onSuccess: onUndone }));
+  const imported = line.imported!;
+  return (
+    <div className="admin-bank__family">
+      <Badge variant="success">{bankTexts.status.aplicada}</Badge>
+      <div className="admin-bank__decided">{bankTexts.out.matched(imported.movement!.label)}</div>
+      <Button
+        variant="outline"
+        className="admin-bank__undo"
+        aria-label={bankTexts.out.reopenDepositLabel(line.line)}
+        pending={reopen.isPending}
+        onClick={() => void reopen.run(imported.lineId!)}
+      >
+        {bankTexts.out.reopen}
+      </Button>
     </div>
   );
 }

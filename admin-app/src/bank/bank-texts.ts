@@ -8,7 +8,7 @@ export const bankTexts = {
   reading: 'Leyendo el estado de cuenta...',
   readFailed: 'No se pudo leer el estado de cuenta',
   confirmFailed: 'No se pudieron aplicar las líneas',
-  confirmed: (applied: number, discarded: number, linked: number, income = 0) =>
+  confirmed: (applied: number, discarded: number, linked: number, income = 0, matched = 0, fees = 0) =>
     [
       applied > 0 && (applied === 1 ? '1 línea aplicada' : `${applied} líneas aplicadas`),
       income > 0 && (income === 1 ? '1 registrada como otro ingreso' : `${income} registradas como otro ingreso`),
@@ -17,6 +17,8 @@ export const bankTexts = {
           ? '1 enlazada al comprobante ya verificado (no se contó dos veces)'
           : `${linked} enlazadas a comprobantes ya verificados (no se contaron dos veces)`),
       discarded > 0 && (discarded === 1 ? '1 línea descartada' : `${discarded} líneas descartadas`),
+      matched > 0 && (matched === 1 ? '1 enlazada a lo registrado a mano' : `${matched} enlazadas a lo registrado a mano`),
+      fees > 0 && (fees === 1 ? '1 comisión del banco' : `${fees} comisiones del banco`),
     ]
       .filter(Boolean)
       .join(', '),
@@ -24,6 +26,34 @@ export const bankTexts = {
     `${all === 1 ? '1 depósito' : `${all} depósitos`} en el archivo; ${open === 1 ? '1 por decidir' : `${open} por decidir`}.`,
   confirmExact: (count: number) => (count === 1 ? 'Confirmar 1 coincidencia exacta' : `Confirmar ${count} coincidencias exactas`),
   noLines: 'El archivo no tiene depósitos.',
+  /** The file's withdrawals ('Retiros y cargos'): each matched to what was recorded by hand, a fee, or discarded with a reason. */
+  out: {
+    title: 'Retiros y cargos',
+    intro:
+      'Cada retiro del archivo termina en algún lugar: el gasto, traspaso o reembolso que ya registraste en las cuentas, una comisión del banco, o descartado con su motivo.',
+    count: (all: number, open: number) =>
+      `${all === 1 ? '1 retiro' : `${all} retiros`} en el archivo; ${open === 1 ? '1 por decidir' : `${open} por decidir`}.`,
+    recorded: (label: string) => `Registrado a mano: ${label}`,
+    notRecorded:
+      'Nada registrado a mano con este monto en esos días. Si es un gasto, regístralo con su factura en «Cuentas» y vuelve a leer el archivo.',
+    match: 'Enlazar',
+    matchLabel: (line: number, label: string) => `Enlazar el retiro de la fila ${line} a ${label}`,
+    matchDepositLabel: (line: number, label: string) => `Enlazar el depósito de la fila ${line} a ${label}`,
+    fee: 'Comisión del banco',
+    feeLabel: (line: number) => `Registrar el retiro de la fila ${line} como comisión del banco`,
+    discard: 'Descartar',
+    discardLabel: (line: number) => `Descartar el retiro de la fila ${line}`,
+    discardTitle: 'Descartar el retiro',
+    discardText: (amount: string) =>
+      `El retiro de ${amount} no se registra en las cuentas. Escribe por qué (queda en «Historial» y en la línea).`,
+    matched: (label: string) => `Enlazada a ${label}`,
+    feeRecorded: 'Registrada como comisión del banco. Para deshacerla, revierte la comisión en «Cuentas».',
+    discarded: (reason: string | null) => (reason ? `Descartada: ${reason}` : 'Descartada'),
+    reopen: 'Reabrir',
+    reopenLabel: (line: number) => `Reabrir el retiro de la fila ${line}`,
+    reopenDepositLabel: (line: number) => `Reabrir el depósito de la fila ${line}`,
+    reopened: 'Línea reabierta',
+  },
   columns: { date: 'Fecha', description: 'Descripción', amount: 'Monto', family: 'Familia' },
   document: (document: string) => `Documento ${document}`,
   status: { aplicada: 'Ya aplicada', descartada: 'Descartada', nueva: 'Nueva' },

@@ -1,6 +1,6 @@
 // The authorization matrix's rows (authorization-rules.ts) for the families, their payments and
 // receipts, the bank's statements and the ledger.
-import { BankStatementReadEntity } from '../../src/bank/bank-line.entity';
+import { BankLineEntity, BankStatementReadEntity } from '../../src/bank/bank-line.entity';
 import { lineChecksum } from '../../src/bank/bank.service';
 import { FamilyImportService } from '../../src/families/family-import.service';
 import { LedgerEntryEntity } from '../../src/ledger/ledger-entry.entity';
@@ -194,6 +194,25 @@ export const FAMILY_ROUTES: Record<string, RouteRule> = {
       // A line of a statement the API read (a preview keeps its checksum).
       await api.dataSource.getRepository(BankStatementReadEntity).insert({ checksum: lineChecksum(line), readAt: new Date() });
       return { body: { lines: [line] } };
+    },
+  },
+  'POST /api/bank-statements/lines/:id/reopen': {
+    expect: ADMIN(204),
+    request: async ({ api }) => {
+      // A line read and discarded: reopening it makes it pending again.
+      const checksum = lineChecksum({ date: '2026-11-03', description: `CARGO ${Date.now()}`, document: '', amountCentavos: -1200 });
+      const { identifiers } = await api.dataSource.getRepository(BankLineEntity).insert({
+        checksum,
+        liveChecksum: checksum,
+        state: 'descartada',
+        day: '2026-11-03',
+        amountCentavos: -1200,
+        decidedByName: 'Comité',
+        decidedAt: new Date(),
+      });
+      const lineId = Number(identifiers[0]!.id);
+      await api.dataSource.getRepository(BankStatementReadEntity).insert({ checksum, readAt: new Date(), state: 'descartada', lineId });
+      return { url: `/api/bank-statements/lines/${lineId}/reopen`, body: {} };
     },
   },
   'POST /api/ledger-entries/:id/reverse': {

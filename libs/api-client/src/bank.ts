@@ -28,5 +28,10 @@ export const confirmBankLines = (input: { lines: BankLineDecision[]; layout?: { 
 
 // Applied money changes every statement, the dashboard and the receipts it verified.
 export const useConfirmBankLines = /* @__PURE__ */ mutationHook(confirmBankLines, {
-  refresh: [statsKey, '/api/families/*', '/api/payment-proofs*'],
+  refresh: [statsKey, '/api/families/*', '/api/payment-proofs*', '/api/books*'],
 });
+
+/** A discarded line, or one matched to a movement recorded by hand, back to deciding (`imported.lineId`). */
+export const reopenBankLine = (lineId: number) => apiRequest<void>('POST', `/api/bank-statements/lines/${lineId}/reopen`, {});
+
+export const useReopenBankLine = /* @__PURE__ */ mutationHook(reopenBankLine, { refresh: ['/api/books*'] });
