@@ -2,11 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BankPreview } from '@portal/contracts';
 import { previewBankStatement } from '@portal/api-client/bank';
+import { booksKey } from '@portal/api-client/books';
 import { familiesKey } from '@portal/api-client/families';
 import { ApiError } from '@portal/api-client/request';
 import { renderWithApi } from '@portal/test-utils/render';
 import { toast } from '@portal/ui/toast';
 import BankSection from './BankSection';
+
+/** The books a confirmation refreshes: the main bank account only (no account to choose). */
+const NO_SECOND_ACCOUNT = { accounts: [] };
 
 jest.mock('@portal/ui/toast', () => ({ toast: jest.fn() }));
 jest.mock('@portal/api-client/bank', () => ({
@@ -42,7 +46,8 @@ describe("'Banco'", () => {
     const sent: unknown[] = [];
     global.fetch = jest.fn(async (url: string, init?: { method?: string; body?: string }) => {
       if (init?.method === 'POST') sent.push(JSON.parse(init.body ?? '{}'));
-      const body = url === '/api/bank-statements/confirm' ? { applied: 1, discarded: 0, linked: 1 } : {};
+      const body =
+        url === '/api/bank-statements/confirm' ? { applied: 1, discarded: 0, linked: 1 } : url === booksKey ? NO_SECOND_ACCOUNT : {};
       return { ok: true, status: 200, statusText: '', headers: { get: () => null }, text: async () => JSON.stringify(body) };
     }) as unknown as typeof fetch;
     renderWithApi(<BankSection />, {
@@ -73,7 +78,12 @@ describe("'Banco'", () => {
     const sent: unknown[] = [];
     global.fetch = jest.fn(async (url: string, init?: { method?: string; body?: string }) => {
       if (init?.method === 'POST') sent.push(JSON.parse(init.body ?? '{}'));
-      const body = url === '/api/bank-statements/confirm' ? { applied: 0, discarded: 0, linked: 0, income: 1 } : {};
+      const body =
+        url === '/api/bank-statements/confirm'
+          ? { applied: 0, discarded: 0, linked: 0, income: 1 }
+          : url === booksKey
+            ? NO_SECOND_ACCOUNT
+            : {};
       return { ok: true, status: 200, statusText: '', headers: { get: () => null }, text: async () => JSON.stringify(body) };
     }) as unknown as typeof fetch;
     renderWithApi(<BankSection />, { data: { [familiesKey]: [{ id: 3, graduateName: 'Mateo López' }] }, revalidateOnMount: false });
@@ -260,5 +270,63 @@ describe("'Banco'", () => {
     answerFamilies();
     await waitFor(() => expect(screen.getByLabelText('Familia del depósito de la fila 2')).toHaveValue('4'));
     expect(screen.getByText('Exacta')).toBeInTheDocument();
+  });
+  it("ends each withdrawal from its row: 'Enlazar' to what was recorded by hand, 'Comisión del banco', 'Descartar' with a reason", async () => {
+    const withdrawal = (line: number, document: string, amountCentavos: number, recorded: { id: number; label: string } | null) => ({
+      ...PREVIEW.lines[0]!,
+      checksum: document,
+      line,
+      document,
+      description: `RETIRO ${document}`,
+      amountCentavos,
+      covered: null,
+      recorded,
+    });
+    jest.mocked(previewBankStatement).mockResolvedValue({
+      ...PREVIEW,
+      withdrawals: [
+        withdrawal(3, '1001', -30000, { id: 12, label: 'Gasto #12 · Estudio Luz · 08/09/2026' }),
+        withdrawal(4, '300112', -2500, null),
+        withdrawal(5, '300111', -1200, null),
+      ],
+    });
+    const sent: unknown[] = [];
+    global.fetch = jest.fn(async (url: string, init?: { method?: string; body?: string }) => {
+      if (init?.method === 'POST') sent.push(JSON.parse(init.body ?? '{}'));
+      const body =
+        url === '/api/bank-statements/confirm'
+          ? { applied: 0, discarded: 0, linked: 0, income: 0, matched: 1 }
+          : url === booksKey
+            ? NO_SECOND_ACCOUNT
+            : {};
+      return { ok: true, status: 200, statusText: '', headers: { get: () => null }, text: async () => JSON.stringify(body) };
+    }) as unknown as typeof fetch;
+    renderWithApi(<BankSection />, { data: { [familiesKey]: [] }, revalidateOnMount: false });
+    await userEvent.upload(screen.getByLabelText('Archivo del banco'), new File(['x'], 'estado.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('3 retiros en el archivo; 3 por decidir.')).toBeInTheDocument();
+    expect(screen.getByText('Registrado a mano: Gasto #12 · Estudio Luz · 08/09/2026')).toBeInTheDocument();
+    // Nothing recorded by hand for the fee: no 'Enlazar' on its row.
+    expect(screen.getAllByRole('button', { name: /^Enlazar el retiro/ })).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Enlazar el retiro de la fila 3 a Gasto #12 · Estudio Luz · 08/09/2026' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: '1 enlazada a lo registrado a mano' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar el retiro de la fila 4 como comisión del banco' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Descartar el retiro de la fila 5' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /motivo/i }), 'Cobro por error');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    const line = (document: string, amountCentavos: number) => ({
+      date: '2025-09-22',
+      description: `RETIRO ${document}`,
+      document,
+      amountCentavos,
+      familyId: null,
+    });
+    expect(sent).toEqual([
+      { lines: [{ ...line('1001', -30000), movementId: 12 }] },
+      { lines: [{ ...line('300112', -2500), fee: true }] },
+      { lines: [{ ...line('300111', -1200), reason: 'Cobro por error' }] },
+    ]);
   });
 });

@@ -2,9 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BankPreview, BankPreviewLine } from '@portal/contracts';
 import { previewBankStatement } from '@portal/api-client/bank';
+import { booksKey } from '@portal/api-client/books';
 import { familiesKey } from '@portal/api-client/families';
 import { renderWithApi } from '@portal/test-utils/render';
 import BankSection from './BankSection';
+
+/** The books a confirmation refreshes: the main bank account only (no account to choose). */
+const NO_SECOND_ACCOUNT = { accounts: [] };
 
 jest.mock('@portal/ui/toast', () => ({ toast: jest.fn() }));
 jest.mock('@portal/api-client/bank', () => ({
@@ -52,7 +56,12 @@ async function open(checksum: string) {
   const sent: Array<{ lines: unknown[] }> = [];
   global.fetch = jest.fn(async (url: string, init?: { method?: string; body?: string }) => {
     if (init?.method === 'POST') sent.push(JSON.parse(init.body ?? '{}'));
-    const body = url === '/api/bank-statements/confirm' ? { applied: 1, discarded: 0, linked: 1, income: 0 } : {};
+    const body =
+      url === '/api/bank-statements/confirm'
+        ? { applied: 1, discarded: 0, linked: 1, income: 0 }
+        : url === booksKey
+          ? NO_SECOND_ACCOUNT
+          : {};
     return { ok: true, status: 200, statusText: '', headers: { get: () => null }, text: async () => JSON.stringify(body) };
   }) as unknown as typeof fetch;
   renderWithApi(<BankSection />, {
