@@ -264,79 +264,82 @@ export default function BankSection() {
               </CardContent>
             </Card>
           )}
-          <Card>
-            <CardContent>
-              <div className="admin-toolbar">
-                <p className="admin-count">{t.count(preview.lines.length, open.length)}</p>
-                <Button
-                  disabled={exact.length === 0}
-                  pending={confirm.isPending}
-                  onClick={() => apply(exact.map((line) => decision(line, familyOf(line))))}
-                >
-                  <Check size={18} aria-hidden="true" />
-                  {t.confirmExact(exact.length)}
-                </Button>
-              </div>
-              <ClosingBalance key={`${file?.name}-${preview.accountId}`} preview={preview} fileName={file?.name ?? ''} />
-              {preview.lines.length === 0 ? (
-                <p className="ui-empty">{t.noLines}</p>
-              ) : !families ? (
-                // Each line's family is proposed in a list of the families: shown once that list is here, never as 'Sin familia'.
-                <p className="admin-muted">{t.reading}</p>
-              ) : (
-                <DataTable
-                  rows={preview.lines}
-                  columns={columns}
-                  rowKey={(line) => line.checksum}
-                  actions={(line) =>
-                    line.status === 'nueva' && (
-                      // Every line ends somewhere, said in words: a family's payment, other income, or nothing.
-                      <span className="admin-bank__actions">
-                        {line.recorded && (
+          {/* A file of withdrawals only (a card's or the savings account's month) shows no empty deposits' table. */}
+          {(preview.lines.length > 0 || (preview.withdrawals?.length ?? 0) === 0) && (
+            <Card>
+              <CardContent>
+                <div className="admin-toolbar">
+                  <p className="admin-count">{t.count(preview.lines.length, open.length)}</p>
+                  <Button
+                    disabled={exact.length === 0}
+                    pending={confirm.isPending}
+                    onClick={() => apply(exact.map((line) => decision(line, familyOf(line))))}
+                  >
+                    <Check size={18} aria-hidden="true" />
+                    {t.confirmExact(exact.length)}
+                  </Button>
+                </div>
+                <ClosingBalance key={`${file?.name}-${preview.accountId}`} preview={preview} fileName={file?.name ?? ''} />
+                {preview.lines.length === 0 ? (
+                  <p className="ui-empty">{t.noLines}</p>
+                ) : !families ? (
+                  // Each line's family is proposed in a list of the families: shown once that list is here, never as 'Sin familia'.
+                  <p className="admin-muted">{t.reading}</p>
+                ) : (
+                  <DataTable
+                    rows={preview.lines}
+                    columns={columns}
+                    rowKey={(line) => line.checksum}
+                    actions={(line) =>
+                      line.status === 'nueva' && (
+                        // Every line ends somewhere, said in words: a family's payment, other income, or nothing.
+                        <span className="admin-bank__actions">
+                          {line.recorded && (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              aria-label={t.out.matchDepositLabel(line.line, line.recorded.label)}
+                              disabled={confirm.isPending}
+                              onClick={() => apply([{ ...decision(line, null), movementId: line.recorded!.id }])}
+                            >
+                              {t.out.match}
+                            </Button>
+                          )}
+                          <Button
+                            size="sm"
+                            aria-label={t.apply(line.line)}
+                            disabled={familyOf(line) === null || confirm.isPending}
+                            onClick={() => apply([decision(line, familyOf(line))])}
+                          >
+                            {t.actions.apply}
+                          </Button>
                           <Button
                             size="sm"
                             variant="outline"
-                            aria-label={t.out.matchDepositLabel(line.line, line.recorded.label)}
+                            aria-label={t.asIncome(line.line)}
                             disabled={confirm.isPending}
-                            onClick={() => apply([{ ...decision(line, null), movementId: line.recorded!.id }])}
+                            onClick={() => setAsIncome(line)}
                           >
-                            {t.out.match}
+                            {t.actions.income}
                           </Button>
-                        )}
-                        <Button
-                          size="sm"
-                          aria-label={t.apply(line.line)}
-                          disabled={familyOf(line) === null || confirm.isPending}
-                          onClick={() => apply([decision(line, familyOf(line))])}
-                        >
-                          {t.actions.apply}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          aria-label={t.asIncome(line.line)}
-                          disabled={confirm.isPending}
-                          onClick={() => setAsIncome(line)}
-                        >
-                          {t.actions.income}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="admin-danger"
-                          aria-label={t.discard(line.line)}
-                          disabled={confirm.isPending}
-                          onClick={() => apply([decision(line, null)])}
-                        >
-                          {t.actions.discard}
-                        </Button>
-                      </span>
-                    )
-                  }
-                />
-              )}
-            </CardContent>
-          </Card>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            className="admin-danger"
+                            aria-label={t.discard(line.line)}
+                            disabled={confirm.isPending}
+                            onClick={() => apply([decision(line, null)])}
+                          >
+                            {t.actions.discard}
+                          </Button>
+                        </span>
+                      )
+                    }
+                  />
+                )}
+              </CardContent>
+            </Card>
+          )}
           {(preview.withdrawals?.length ?? 0) > 0 && (
             <WithdrawalsCard
               lines={preview.withdrawals!}

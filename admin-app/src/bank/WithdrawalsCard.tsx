@@ -63,7 +63,7 @@ export function WithdrawalsCard({
     },
     { header: bankTexts.columns.amount, cell: (line) => quetzales(line.amountCentavos), className: 'admin-nowrap admin-strong' },
     {
-      header: t.title,
+      header: t.column,
       cell: (line) =>
         line.status === 'nueva' ? (
           <div className="admin-muted">{line.recorded ? t.recorded(line.recorded.label) : t.notRecorded}</div>

@@ -29,6 +29,7 @@ export const bankTexts = {
   /** The file's withdrawals ('Retiros y cargos'): each matched to what was recorded by hand, a fee, or discarded with a reason. */
   out: {
     title: 'Retiros y cargos',
+    column: 'En las cuentas',
     intro:
       'Cada retiro del archivo termina en algún lugar: el gasto, traspaso o reembolso que ya registraste en las cuentas, una comisión del banco, o descartado con su motivo.',
     count: (all: number, open: number) =>
