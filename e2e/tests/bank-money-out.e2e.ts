@@ -12,6 +12,9 @@ let browser: Browser;
 let portal: Portal;
 let statement: string;
 let recordedId: number;
+let transferId: number;
+let mainTransfer: string;
+let savingsTransfer: string;
 
 beforeAll(async () => {
   [browser, portal] = await Promise.all([launchBrowser(), startPortal()]);
@@ -32,7 +35,41 @@ beforeAll(async () => {
   });
   expect(recorded.status()).toBe(201);
   recordedId = ((await recorded.json()) as { id: number }).id;
+  // A savings account, and money moved into it by hand: one transfer, a line in each account's statement.
+  const added = await admin.request.post(`${portal.url}/api/books/accounts`, {
+    data: {
+      name: 'Ahorro',
+      bankName: 'Banrural',
+      accountNumber: '3-445-56677-8',
+      accountHolder: 'Comité de Padres',
+      accountType: 'ahorro',
+    },
+  });
+  expect(added.status()).toBe(201);
+  const accounts = ((await added.json()) as { accounts: Array<{ id: number; name: string; main: boolean }> }).accounts;
+  const moved = await admin.request.post(`${portal.url}/api/books/transfers`, {
+    data: {
+      date: '2026-11-20',
+      fromAccountId: accounts.find((one) => one.main)!.id,
+      toAccountId: accounts.find((one) => one.name === 'Ahorro')!.id,
+      amount: 2000,
+      note: 'Reserva para la fiesta',
+    },
+  });
+  expect(moved.status()).toBe(201);
+  transferId = Math.max(...((await moved.json()) as { transfers: Array<{ id: number }> }).transfers.map((one) => one.id));
   await admin.close();
+  const folder = mkdtempSync(path.join(tmpdir(), 'bank-transfer-'));
+  mainTransfer = path.join(folder, 'monetaria.csv');
+  writeFileSync(
+    mainTransfer,
+    ['Fecha;No. Documento;Descripción;Débito;Crédito', '20/11/2026;400201;TRASLADO A CUENTA DE AHORRO;Q 2,000.00;'].join('\n'),
+  );
+  savingsTransfer = path.join(folder, 'ahorro.csv');
+  writeFileSync(
+    savingsTransfer,
+    ['Fecha;No. Documento;Descripción;Débito;Crédito', '20/11/2026;900301;TRASLADO DESDE MONETARIA;;Q 2,000.00'].join('\n'),
+  );
   const csv = [
     'Fecha;No. Documento;Descripción;Débito;Crédito',
     '31/10/2026;400101;COMISION MANEJO DE CUENTA OCTUBRE;Q 25.00;',
@@ -99,6 +136,25 @@ describe("'Retiros y cargos' in 'Banco'", () => {
       };
       expect(books.expenses.filter((row) => row.kind === 'comision' && row.amount === 25)).toHaveLength(2);
     }
+    await page.close();
+  });
+
+  it("matches one transfer on both sides: the main account's withdrawal and the savings account's deposit", async () => {
+    const { page } = await newPage(browser, DESKTOP);
+    await signIn(page, portal.url, 'admin');
+    await page.waitForURL(`${portal.url}/admin`);
+    await page.goto(`${portal.url}/admin/banco`);
+    await page.getByLabel('Archivo del banco').setInputFiles(mainTransfer);
+    await page.getByRole('button', { name: new RegExp(`^Enlazar el retiro de la fila 2 a Traspaso #${transferId} `) }).click();
+    await page.getByText('1 retiro en el archivo; 0 por decidir.').waitFor();
+
+    await page.getByLabel('Cuenta del estado de cuenta').selectOption({ label: 'Ahorro · 3-445-56677-8' });
+    await page.getByLabel('Archivo del banco').setInputFiles(savingsTransfer);
+    await page.getByText('1 depósito en el archivo; 1 por decidir.').waitFor();
+    await page.getByRole('button', { name: new RegExp(`^Enlazar el depósito de la fila 2 a Traspaso #${transferId} `) }).click();
+    await page.getByText('1 depósito en el archivo; 0 por decidir.').waitFor();
+    await page.getByText(new RegExp(`^Enlazada a Traspaso #${transferId} · .+ → Ahorro · 20/11/2026$`)).waitFor();
+    await screenshot(page, 'bank-transfer-matched');
     await page.close();
   });
 });
