@@ -136,7 +136,7 @@ export const texts = {
       'cuentas-preguntas': 'Preguntas sin responder (resumen diario al comité)',
       'backup-failed': 'Copia de seguridad fallida',
     } as Record<string, string>,
-    states: { pending: 'Pendiente', sent: 'Enviado', failed: 'Fallido', withheld: 'Retenido: el pago se revirtió antes del envío' },
+    states: { pending: 'Pendiente', sent: 'Enviado', failed: 'Fallido', withheld: 'Retenido' },
     attempts: (count: number) => (count === 1 ? '1 intento' : `${count} intentos`),
     open: (subject: string, to: string) => `Ver «${subject}» para ${to}`,
     resend: 'Enviar de nuevo',

@@ -3,6 +3,7 @@
 // 'Banco' offers (the cheque paid), recorded as the bank's fee, or discarded with its reason;
 // nothing is counted twice, a matched or discarded line reopens, and reversing the movement
 // reopens its line. Two admins matching two lines to one movement at once: one wins.
+import ExcelJS from 'exceljs';
 import type { BankConfirmResult, BankLineDecision, BankPreview, BankPreviewLine, Books, Expense } from '@portal/contracts';
 import { createUser, seedTwoFamilies, sessionAgent, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
@@ -194,7 +195,6 @@ describe.each(DATABASES)("a statement's money out in 'Banco' (%s)", (kind) => {
   });
 
   it('lists every line in the workbook with what it became', async () => {
-    const ExcelJS = (await import('exceljs')).default;
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await treasurer.get('/api/payment-confirmations-report?format=xlsx')).rawBody as unknown as ExcelJS.Buffer);
     const became: string[] = [];

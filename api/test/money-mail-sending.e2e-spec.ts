@@ -101,11 +101,15 @@ describe.each(DATABASES)('money e-mails are written when they are sent (%s)', (k
     expect(await sendAfter(11, mejia.email)).toEqual([]);
     // 'Enviar de nuevo' in 'Correos' on the withheld e-mail: there is still nothing to tell.
     const listed = (await admin.get<Outbox>('/api/emails')).body.messages.filter((message) => message.recipient === mejia.email);
-    expect(listed.map((message) => message.status)).toEqual(['withheld']);
+    expect(listed.map((message) => [message.status, message.lastError])).toEqual([
+      ['withheld', 'Se corrigió antes del envío: no quedó nada que contar a la familia.'],
+    ]);
     expect((await admin.post(`/api/emails/${listed[0]!.id}/resend`)).status).toBe(200);
     expect(await sendAfter(12, mejia.email)).toEqual([]);
     const after = (await admin.get<Outbox>('/api/emails')).body.messages.filter((message) => message.recipient === mejia.email);
-    expect(after.map((message) => message.status)).toEqual(['withheld']);
+    expect(after.map((message) => [message.status, message.lastError])).toEqual([
+      ['withheld', 'Se corrigió antes del envío: no quedó nada que contar a la familia.'],
+    ]);
   });
 
   it('a new credit and the reversal of one already told, in one window, are one e-mail: the new receipt, the annulled one, the balance now', async () => {

@@ -208,7 +208,8 @@ async function nobodyWrongIsEmailed(): Promise<void> {
 
   await admin.goto(`${portal.url}/admin/correos`);
   const withheld = admin.getByRole('row').filter({ hasText: wrong.email });
-  await withheld.getByText('Retenido: el pago se revirtió antes del envío').waitFor();
+  await withheld.getByText('Retenido', { exact: true }).waitFor();
+  await withheld.getByText('Se corrigió antes del envío: no quedó nada que contar a la familia.').waitFor();
   expect(await admin.getByRole('row').filter({ hasText: right.email }).getByText('Enviado').count()).toBeGreaterThan(0);
 }
 

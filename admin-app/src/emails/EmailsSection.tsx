@@ -38,7 +38,8 @@ const COLUMNS: Array<Column<OutboxMessage>> = [
     cell: (message) => (
       <div>
         <Badge variant={STATE_BADGE[message.status]}>{t.states[message.status]}</Badge>
-        {message.attempts > 0 && message.status !== 'sent' && (
+        {message.status === 'withheld' && message.lastError && <div className="admin-muted">{message.lastError}</div>}
+        {message.attempts > 0 && message.status !== 'sent' && message.status !== 'withheld' && (
           <div className="admin-muted">
             {t.attempts(message.attempts)}
             {message.lastError ? `: ${message.lastError}` : ''}

@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
 import { OutboxMessageEntity } from './outbox-message.entity';
+import { WITHHELD } from './outbox.service';
 import { redactLinks } from './redact';
 import type { Mail } from './templates';
 
@@ -178,7 +179,11 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     return this.db.writeAnyClass(async (manager) => {
       const mail = await composer(manager, { familyId: message.familyId!, events: JSON.parse(message.events!) as unknown[] });
       if (!mail) {
-        await manager.update(OutboxMessageEntity, { id: message.id }, { status: 'withheld', lockedBy: null, lockedUntil: null });
+        await manager.update(
+          OutboxMessageEntity,
+          { id: message.id },
+          { status: 'withheld', lastError: WITHHELD.corrected, lockedBy: null, lockedUntil: null },
+        );
         return null;
       }
       const written = { recipient: mail.to, subject: mail.subject.slice(0, 200), text: mail.text, html: mail.html };

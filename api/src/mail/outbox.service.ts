@@ -4,6 +4,12 @@ import type { EntityManager, Repository } from 'typeorm';
 import { OutboxMessageEntity } from './outbox-message.entity';
 import type { Mail } from './templates';
 
+/** Why a message was withheld, as 'Correos' shows it beside 'Retenido' (kept in `lastError`). */
+export const WITHHELD = {
+  corrected: 'Se corrigió antes del envío: no quedó nada que contar a la familia.',
+  closing: 'La promoción se cerró antes del envío.',
+} as const;
+
 export type OutgoingMail = Mail & {
   kind: string;
   to: string;
@@ -89,7 +95,7 @@ export class OutboxService {
     const result = await manager
       .createQueryBuilder()
       .update(OutboxMessageEntity)
-      .set({ status: 'withheld' })
+      .set({ status: 'withheld', lastError: WITHHELD.closing })
       .where('status = :pending AND (lockedUntil IS NULL OR lockedUntil < :now)', { pending: 'pending', now })
       .execute();
     return result.affected ?? 0;
@@ -138,7 +144,7 @@ export class OutboxService {
     const result = await manager
       .createQueryBuilder()
       .update(OutboxMessageEntity)
-      .set({ status: 'withheld', events: '[]' })
+      .set({ status: 'withheld', events: '[]', lastError: WITHHELD.corrected })
       .where(`id = :id AND ${OPEN_WINDOW}`, { id, pending: 'pending', now })
       .execute();
     return (result.affected ?? 0) > 0;

@@ -1,6 +1,6 @@
 // The outbox: every e-mail the portal sends, and what became of it.
 
-/** 'withheld': a money e-mail whose credit was reversed while it waited (never sent). */
+/** 'withheld': never sent: a money e-mail with nothing left to tell (corrected while it waited), or waiting when its class closed. */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'withheld'] as const;
 
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -13,7 +13,7 @@ export interface OutboxMessage {
   subject: string;
   status: OutboxStatus;
   attempts: number;
-  /** The mail server's answer to the last failed attempt. */
+  /** The mail server's answer to the last failed attempt; for a withheld message, why it was withheld. */
   lastError: string | null;
   /** ISO 8601. */
   createdAt: string;
