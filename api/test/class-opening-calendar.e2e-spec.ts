@@ -128,7 +128,9 @@ describe.each(DATABASES)('the calendar the next class opens with (%s)', (kind) =
     const settings = await api.dataSource.getRepository(SettingsEntity).findOneByOrFail({ id: 1 });
     const day = (id: number | null) => toDateTimeLocal(calendar.events.find((event) => event.id === id)!.fecha).slice(0, 10);
     expect([settings.awardsDate, settings.brunchDate]).toEqual([day(settings.awardsEventId), day(settings.brunchEventId)]);
-    const { awards, brunch } = (await president.get<Settings>('/api/settings')).body;
+    const { awards, brunch, bank } = (await president.get<Settings>('/api/settings')).body;
+    // The account families are shown is the same; its holder names the new class, not 2026.
+    expect(bank).toMatchObject({ accountNumber: settings.bankAccountNumber, accountHolder: 'Comité de Padres Promoción 2027' });
     expect([awards, brunch].map(({ startTime, endTime }) => [startTime, endTime])).toEqual([
       ['12:00', '14:00'],
       ['12:00', '16:00'],

@@ -83,6 +83,10 @@ function serve(opened = { status: 201, body: { ...closed, id: 2, year: 2027, nam
     if (url === '/api/payment-dates') return answer(200, PAYMENTS);
     if (url === '/api/events') return answer(200, EVENTS);
     if (url === '/api/accounts') return answer(200, ACCOUNTS);
+    if (url === '/api/settings')
+      return answer(200, {
+        bank: { bankName: 'Banco Industrial', accountNumber: '123-456789-0', accountHolder: 'Comité de Padres Promoción 2026' },
+      });
     return answer(200, {});
   }) as unknown as typeof fetch;
   return posted;
@@ -167,6 +171,12 @@ describe("'Nueva promoción' by steps", () => {
     await user.click(screen.getByRole('checkbox', { name: 'Bruno Díaz' }));
     await user.click(continueButton());
 
+    // The account families will read: the same one, its holder naming the new class.
+    expect(
+      await screen.findByText(
+        'Las familias verán la cuenta Banco Industrial 123-456789-0 a nombre de «Comité de Padres Promoción 2027». Para cambiar el banco o el número, usa «Cuentas del Comité» después de abrirla: lo aprueba otro administrador.',
+      ),
+    ).toBeInTheDocument();
     const open = screen.getByRole('button', { name: 'Abrir la Promoción 2027' });
     const typed = screen.getByLabelText('Escribe «Promoción 2027» para confirmar');
     expect(open).toBeDisabled();

@@ -5,8 +5,9 @@ import { useAccounts } from '@portal/api-client/accounts';
 import { useOpenClass } from '@portal/api-client/class-opening';
 import { useEvents } from '@portal/api-client/events';
 import { usePaymentDates } from '@portal/api-client/payments';
+import { useSettings } from '@portal/api-client/settings';
 import { useUser } from '@portal/api-client/session';
-import { formatDayNumeric } from '@portal/format';
+import { forNextClass, formatDayNumeric } from '@portal/format';
 import { useNavigate } from '@portal/ui/router';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
@@ -46,6 +47,7 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
   const { data: accounts } = useAccounts();
   const { data: payments } = usePaymentDates();
   const { data: events } = useEvents();
+  const { data: settings } = useSettings();
   const { draft, update, forget } = useNewClassDraft(closed);
   // The step the committee just reached takes the focus; a draft resumed at step 3 does not.
   const reached = useRef<NewClassStep | null>(null);
@@ -151,6 +153,15 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
           )}
           {draft.step >= 4 && (
             <Step number={4} title={t.confirmTitle} focus={focus(4)}>
+              {settings && (
+                <p className="closing-muted">
+                  {t.accountShown(
+                    settings.bank.bankName,
+                    settings.bank.accountNumber,
+                    forNextClass(settings.bank.accountHolder, closed, { name: name.trim(), year: Number(draft.year) }),
+                  )}
+                </p>
+              )}
               <div className="closing-new-class__confirm">
                 <Field id={`${id}-confirm`} label={t.typeName(name.trim())} hint={t.typeNameHint}>
                   <Input

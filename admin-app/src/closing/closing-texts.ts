@@ -106,6 +106,9 @@ export const closingTexts = {
     you: '(tú)',
     confirmTitle: 'Confirmar',
     typeName: (name: string) => `Escribe «${name}» para confirmar`,
+    /** The account families are shown in the new class: the same bank and number, its holder naming the new class. */
+    accountShown: (bank: string, number: string, holder: string) =>
+      `Las familias verán la cuenta ${bank} ${number} a nombre de «${holder}». Para cambiar el banco o el número, usa «Cuentas del Comité» después de abrirla: lo aprueba otro administrador.`,
     typeNameHint: 'Al abrirla, la promoción anterior queda archivada y la nueva empieza con este calendario. No se puede deshacer.',
     explanation: (name: string, readUntil: string) =>
       `Se archiva la ${name} con sus datos: queda de solo lectura para su comité y, hasta el ${readUntil}, para sus familias. La nueva promoción empieza con la configuración, el calendario de pagos y eventos que confirmes aquí y las categorías del presupuesto; sin familias ni dinero.`,

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
 import { IsNull, type EntityManager } from 'typeorm';
 import type { ConfirmedEvent, OpenClassRequest, SchoolClass, User } from '@portal/contracts';
-import { toDateTimeLocal, toQuetzales } from '@portal/format';
+import { forNextClass, toDateTimeLocal, toQuetzales } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
 import { SessionsService } from '../auth/sessions.service';
 import { BooksClosing } from '../books/books-closing';
@@ -118,6 +118,15 @@ export class OpeningService {
       // The class's tables as a whole, as the archive holds them.
       for (const table of CLEARED) await manager.createQueryBuilder().delete().from(this.db.dataSource.getMetadata(table).target).execute();
       await this.settings.startClass(manager, input.year, await this.keyEventMoves(manager, input.events));
+      // The account families are shown stays (where money goes changes only under four eyes); its holder's words name the new class.
+      const bank = await this.settings.columns(['bankName', 'bankAccountNumber', 'bankAccountHolder'], manager);
+      const holder = forNextClass(bank.bankAccountHolder, closed, { name, year: input.year });
+      if (holder !== bank.bankAccountHolder)
+        await this.settings.setBankAccount(manager, {
+          bankName: bank.bankName,
+          accountNumber: bank.bankAccountNumber,
+          accountHolder: holder,
+        });
       await this.payments.startClass(manager, input.payments);
       await this.events.startClass(manager, input.events, now);
       await this.books.startClass(manager, user, { name: closed.name, categories, balance });
@@ -141,7 +150,13 @@ export class OpeningService {
         entity: 'class',
         entityId: row.id,
         label: row.name,
-        after: { year: row.year, archived: closed.name, openingBalance: toQuetzales(balance), formerAdmins: formerAdmins.length },
+        after: {
+          year: row.year,
+          archived: closed.name,
+          openingBalance: toQuetzales(balance),
+          formerAdmins: formerAdmins.length,
+          accountHolder: holder,
+        },
       });
       for (const id of formerAdmins) await this.sessions.endAllFor(id, { manager });
       return row;

@@ -1,5 +1,6 @@
 import {
   dayYearLater,
+  forNextClass,
   daysBetween,
   instantYearLater,
   doorWindow,
@@ -212,5 +213,19 @@ describe('a year later (the next class)', () => {
     expect(dayYearLater('2028-02-29')).toBe('2029-02-28');
     expect(instantYearLater(new Date('2026-11-20T01:30:00.000Z')).toISOString()).toBe('2027-11-20T01:30:00.000Z');
     expect(instantYearLater(new Date('2028-02-29T16:00:00.000Z')).toISOString()).toBe('2029-02-28T16:00:00.000Z');
+  });
+});
+
+describe('forNextClass', () => {
+  const from = { name: 'Promoción 2026', year: 2026 };
+  const to = { name: 'Promoción 2027', year: 2027 };
+  it('names the new class where the text named the closed one, and moves a year standing alone', () => {
+    expect(forNextClass('Comité de Padres Promoción 2026', from, to)).toBe('Comité de Padres Promoción 2027');
+    expect(forNextClass('Comité de Padres 2026', from, to)).toBe('Comité de Padres 2027');
+    expect(forNextClass('Asociación 12026 de Padres', from, to)).toBe('Asociación 12026 de Padres');
+    expect(forNextClass('Comité de Padres', from, to)).toBe('Comité de Padres');
+    expect(
+      forNextClass('Comité Generación Dorada', { name: 'Generación Dorada', year: 2026 }, { name: 'Generación Plata', year: 2027 }),
+    ).toBe('Comité Generación Plata');
   });
 });

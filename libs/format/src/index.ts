@@ -7,3 +7,4 @@ export * from './ledger';
 export * from './schedule';
 export { hasCentavosAtMost, parseCentavos, QUETZALES_PATTERN, toCentavos, toQuetzales } from './money';
 export { familyMatches, foldForSearch, searchFamilies, type SearchableFamily } from './search';
+export { forNextClass, type ClassNaming } from './classes';
