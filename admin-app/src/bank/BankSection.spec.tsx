@@ -329,4 +329,24 @@ describe("'Banco'", () => {
       { lines: [{ ...line('300111', -1200), reason: 'Cobro por error' }] },
     ]);
   });
+  it('reads a file picked while another is being read, and never shows the earlier answer', async () => {
+    const answers: Array<(preview: BankPreview) => void> = [];
+    jest.mocked(previewBankStatement).mockClear();
+    jest.mocked(previewBankStatement).mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
+    global.fetch = jest.fn(async (url: string) => {
+      const body = url === booksKey ? NO_SECOND_ACCOUNT : {};
+      return { ok: true, status: 200, statusText: '', headers: { get: () => null }, text: async () => JSON.stringify(body) };
+    }) as unknown as typeof fetch;
+    renderWithApi(<BankSection />, { data: { [familiesKey]: [] }, revalidateOnMount: false });
+    const input = screen.getByLabelText('Archivo del banco');
+    await userEvent.upload(input, new File(['a'], 'octubre.csv', { type: 'text/csv' }));
+    await userEvent.upload(input, new File(['b'], 'noviembre.csv', { type: 'text/csv' }));
+    const line = (description: string) => ({ ...PREVIEW.lines[0]!, covered: null, description });
+    answers[0]!({ ...PREVIEW, lines: [line('DEPOSITO DE OCTUBRE')] });
+    await waitFor(() => expect(previewBankStatement).toHaveBeenCalledTimes(2));
+    expect(jest.mocked(previewBankStatement).mock.calls.map((call) => call[1])).toEqual(['octubre.csv', 'noviembre.csv']);
+    answers[1]!({ ...PREVIEW, lines: [line('DEPOSITO DE NOVIEMBRE')] });
+    expect(await screen.findByText('DEPOSITO DE NOVIEMBRE')).toBeInTheDocument();
+    expect(screen.queryByText('DEPOSITO DE OCTUBRE')).not.toBeInTheDocument();
+  });
 });

@@ -45,6 +45,13 @@ function needsMapping(error: unknown): BankNeedsMapping | null {
   }
 }
 
+/** What a reading of the statement is of: the file, the columns chosen for it (if any) and the class's account. */
+interface ReadInput {
+  file: File;
+  choice?: StatementChoice;
+  accountId?: number;
+}
+
 const NO_COLUMNS: BankColumnMapping = {
   date: 0,
   description: null,
@@ -76,38 +83,56 @@ export default function BankSection() {
   const bankAccounts = books?.accounts.filter((account) => account.kind === 'banco') ?? [];
   const [accountId, setAccountId] = useState<number | undefined>(undefined);
 
-  const read = useMutation(
-    (input: { file: File; choice?: StatementChoice; accountId?: number }) =>
-      previewBankStatement(input.file, input.file.name, input.choice, input.accountId),
-    {
-      onSuccess: (result) => {
-        setPreview(result);
-        setChosen({});
-        setProblem(null);
-        setChooser(null);
-        setMappingProblem(null);
-      },
-      // The chooser (or the columns form of the last reading) stays, saying why: the committee can always try again.
-      onError: (error) => {
-        const rows = needsMapping(error);
-        if (rows) {
-          setPreview(null);
-          setChooser(rows);
-          setProblem(null);
-          setMappingProblem(t.mapping.missing(rows.missing ?? ['date', 'amount']));
-        } else if (remapping.current) setMappingProblem(errorMessage(error));
-        else {
-          setProblem(errorMessage(error));
-          toast({ title: t.readFailed, description: errorMessage(error), variant: 'destructive' });
-        }
-      },
+  // What the screen should show: the file, columns and account chosen last. useMutation ignores a
+  // call while one runs, so a choice made while a file is read is read right after it, and the
+  // answer for an earlier choice is never shown.
+  const wanted = useRef<ReadInput | null>(null);
+  const reading = useRef(false);
+  const running = useRef<ReadInput | null>(null);
+  const read = useMutation((input: ReadInput) => previewBankStatement(input.file, input.file.name, input.choice, input.accountId), {
+    onSuccess: (result, input) => {
+      if (input !== wanted.current) return;
+      setPreview(result);
+      setChosen({});
+      setProblem(null);
+      setChooser(null);
+      setMappingProblem(null);
     },
-  );
+    // The chooser (or the columns form of the last reading) stays, saying why: the committee can always try again.
+    onError: (error) => {
+      if (running.current !== wanted.current) return;
+      const rows = needsMapping(error);
+      if (rows) {
+        setPreview(null);
+        setChooser(rows);
+        setProblem(null);
+        setMappingProblem(t.mapping.missing(rows.missing ?? ['date', 'amount']));
+      } else if (remapping.current) setMappingProblem(errorMessage(error));
+      else {
+        setProblem(errorMessage(error));
+        toast({ title: t.readFailed, description: errorMessage(error), variant: 'destructive' });
+      }
+    },
+  });
+  /** Reads `input` now, or right after the reading under way (which is then not shown). */
+  async function readLatest(input: ReadInput) {
+    wanted.current = input;
+    if (reading.current) return;
+    reading.current = true;
+    try {
+      for (let next: ReadInput | null = input; next; next = wanted.current === next ? null : wanted.current) {
+        running.current = next;
+        await read.run(next);
+      }
+    } finally {
+      reading.current = false;
+    }
+  }
   const confirm = useConfirmBankLines({
     onSuccess: async (result) => {
       setAsIncome(null);
       toast({ title: t.confirmed(result.applied, result.discarded, result.linked, result.income, result.matched, result.fees) });
-      if (file) await read.run({ file, choice, accountId });
+      if (file) await readLatest({ file, choice, accountId });
     },
     onError: (error) => toast({ title: t.confirmFailed, description: errorMessage(error), variant: 'destructive' }),
   });
@@ -124,13 +149,13 @@ export default function BankSection() {
     setProblem(null);
     setMappingProblem(null);
     remapping.current = false;
-    if (next) void read.run({ file: next, accountId });
+    if (next) void readLatest({ file: next, accountId });
   }
 
   function chooseAccount(event: ChangeEvent<HTMLSelectElement>) {
     const next = Number(event.target.value);
     setAccountId(next);
-    if (file && !chooser) void read.run({ file, choice, accountId: next });
+    if (file && !chooser) void readLatest({ file, choice, accountId: next });
   }
 
   function remap(mapping: BankColumnMapping, headerLine: number) {
@@ -138,7 +163,7 @@ export default function BankSection() {
     const next = { mapping, headerLine };
     setChoice(next);
     remapping.current = true;
-    void read.run({ file, choice: next, accountId });
+    void readLatest({ file, choice: next, accountId });
   }
 
   const open = preview?.lines.filter((line) => line.status === 'nueva') ?? [];
@@ -163,7 +188,7 @@ export default function BankSection() {
       header: t.columns.family,
       cell: (line) =>
         line.status !== 'nueva' ? (
-          <DecidedLine line={line} onUndone={() => void (file && read.run({ file, choice }))} />
+          <DecidedLine line={line} onUndone={() => void (file && readLatest({ file, choice, accountId }))} />
         ) : (
           <div className="admin-bank__family">
             <select
@@ -345,7 +370,7 @@ export default function BankSection() {
               lines={preview.withdrawals!}
               pending={confirm.isPending}
               onDecide={(lines) => confirm.run({ lines })}
-              onReopened={() => void (file && read.run({ file, choice, accountId }))}
+              onReopened={() => void (file && readLatest({ file, choice, accountId }))}
             />
           )}
           {asIncome && (
