@@ -93,6 +93,9 @@ describe.each(DATABASES)("a committee's year replayed from its files (%s)", (kin
     }
   }
 
+  /** The main account's name, as the workbook writes it. */
+  let mainName = '';
+
   /** The movements recorded by hand, by their key in YEAR_BY_HAND: the books' row each became. */
   const byHand = new Map<string, number>();
 
@@ -137,6 +140,7 @@ describe.each(DATABASES)("a committee's year replayed from its files (%s)", (kin
       cash: view.accounts.find((one) => one.kind === 'caja')!.id,
       savings: view.accounts.find((one) => one.name === SAVINGS_ACCOUNT.name)!.id,
     };
+    mainName = view.accounts.find((one) => one.main)!.name;
     await recordByHand();
 
     // The treasurer imports the monetary account's statements, the president the savings account's.
@@ -188,13 +192,27 @@ describe.each(DATABASES)("a committee's year replayed from its files (%s)", (kin
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await treasurer.get('/api/payment-confirmations-report?format=xlsx')).rawBody as unknown as ExcelJS.Buffer);
     const rows: unknown[][] = [];
-    workbook.getWorksheet('Movimientos')!.eachRow((row, number) => number > 1 && rows.push((row.values as unknown[]).slice(1, 7)));
+    workbook.getWorksheet('Movimientos')!.eachRow((row, number) => number > 1 && rows.push((row.values as unknown[]).slice(1, 11)));
     // Each line of the bank's, money in and out, once, and decided: none left 'Por decidir', none discarded.
     expect(rows).toHaveLength(MAIN.length + SAVINGS.length + 1);
     expect(rows.filter((row) => row[4] !== 'Aplicada' && row[4] !== 'Recibido')).toEqual([]);
     expect(rows.filter((row) => String(row[5]).startsWith('Enlazada a '))).toHaveLength(
       Object.values(YEAR_BY_HAND).filter((entry) => entry.kind !== 'cash').length + 1,
     );
+    // Account by account, the statement's Saldo beside the books' balance that day: on each
+    // statement's last line the two are the same, and the statement's.
+    for (const [name, last] of [
+      [mainName, MAIN.at(-1)!],
+      [SAVINGS_ACCOUNT.name, SAVINGS.at(-1)!],
+    ] as const) {
+      const lines = rows.filter((row) => row[1] === name);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.map((row) => (row[0] as Date).toISOString().slice(0, 10))).toEqual(
+        lines.map((row) => (row[0] as Date).toISOString().slice(0, 10)).sort(),
+      );
+      const end = lines.at(-1)!;
+      expect([name, end[8], end[9]]).toEqual([name, quetzales(last.balance), quetzales(last.balance)]);
+    }
     const payments = rows.filter((row) => String(row[5]).startsWith('Pago de la familia'));
     expect(payments.reduce((sum, row) => sum + Math.round(Number(row[3]) * 100), 0)).toBe(
       Object.values(YEAR_RECEIVED).reduce((sum, amount) => sum + amount, 0),

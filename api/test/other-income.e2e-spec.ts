@@ -196,15 +196,32 @@ describe.each(DATABASES)('other income in the books (%s)', (kind) => {
       'Qué fue',
       'Decidió',
       'Cuándo',
+      'Saldo del banco',
+      'Saldo en libros',
     ]);
     const rows: unknown[][] = [];
     sheet.eachRow((row, number) => number > 1 && rows.push((row.values as unknown[]).slice(1, 7)));
     const graduate = fx.a.family.graduateName;
     expect(rows).toEqual(
       expect.arrayContaining([
-        [expect.any(Date), 'Efectivo', 'Registrado a mano', 2950, 'Recibido', `Pago de la familia de ${graduate}`],
-        [new Date('2026-11-14T00:00:00Z'), '', 'Estado de cuenta estado.csv', 1350, 'Aplicada', `Pago de la familia de ${graduate}`],
-        [new Date('2026-11-30T00:00:00Z'), '', 'Estado de cuenta estado.csv', 4.87, 'Aplicada', 'Otro ingreso (Intereses)'],
+        // Each row names the class's account it is of: the main bank account, or the cash box.
+        [expect.any(Date), 'Caja', 'Registrado a mano', 2950, 'Recibido', `Pago de la familia de ${graduate}`],
+        [
+          new Date('2026-11-14T00:00:00Z'),
+          'Cuenta para depósitos',
+          'Estado de cuenta estado.csv',
+          1350,
+          'Aplicada',
+          `Pago de la familia de ${graduate}`,
+        ],
+        [
+          new Date('2026-11-30T00:00:00Z'),
+          'Cuenta para depósitos',
+          'Estado de cuenta estado.csv',
+          4.87,
+          'Aplicada',
+          'Otro ingreso (Intereses)',
+        ],
       ]),
     );
     expect(rows).toHaveLength(3);

@@ -198,7 +198,9 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       expect(says.get('Confirmaciones de Pago')).toMatch(/^Lo que cada familia declaró en el portal \('Ya pagué', 'No asistiré'\)/);
       expect(says.get('Confirmaciones de Pago')).toContain('no es dinero recibido');
       expect(says.get('Estado de cuenta')).toMatch(/^El dinero recibido/);
-      expect(says.get('Movimientos')).toMatch(/^Cada línea leída de los estados de cuenta del banco y cada pago en efectivo/);
+      expect(says.get('Movimientos')).toMatch(
+        /^Cada línea leída de los estados de cuenta del banco \(depósitos y retiros\) y cada pago en efectivo/,
+      );
       expect([...says.values()].join(' ')).toContain(
         "Un 'Pendiente' en 'Confirmaciones de Pago' puede estar junto a un 'Pagado' en 'Estado de cuenta'",
       );

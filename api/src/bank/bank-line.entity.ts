@@ -114,8 +114,13 @@ export class BankStatementReadEntity {
   @Column({ type: 'varchar', length: 10, nullable: true })
   day!: string | null;
 
+  /** Money in positive, a withdrawal negative. */
   @Column({ type: 'int', nullable: true })
   amountCentavos!: number | null;
+
+  /** The statement's Saldo after the line, as the file that first brought it wrote it; null without one. */
+  @Column({ type: 'int', nullable: true })
+  balanceCentavos!: number | null;
 
   @Column({ type: 'varchar', length: 12, default: 'pendiente' })
   state!: 'pendiente' | 'aplicada' | 'descartada';

@@ -9,6 +9,10 @@ export interface BankMovement {
   amountCentavos: number | null;
   fileName: string;
   account: string | null;
+  /** The class's money account the line is of (money_accounts.id). */
+  accountId: number | null;
+  /** The statement's Saldo after the line, as read; null without one. */
+  balanceCentavos: number | null;
   state: 'pendiente' | 'aplicada' | 'descartada';
   familyId: number | null;
   /** Other income or the bank's fee it became (the books' row). */
@@ -64,6 +68,8 @@ export class BankLineStore {
         amountCentavos: fact.amountCentavos ?? decision?.amountCentavos ?? null,
         fileName: fact.fileName,
         account: fact.account,
+        accountId: fact.accountId ?? decision?.accountId ?? null,
+        balanceCentavos: fact.balanceCentavos,
         state: fact.state,
         familyId: decision?.familyId ?? null,
         expenseId: decision?.expenseId ?? null,

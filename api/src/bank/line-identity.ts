@@ -23,6 +23,8 @@ const descriptionKey = (description: string) =>
 
 export type LineIdentity = Pick<StatementLine, 'date' | 'amountCentavos' | 'document' | 'description'> & {
   account?: string | null;
+  /** The statement's Saldo after the line, when the file has one (kept, not part of the identity). */
+  balanceCentavos?: number | null;
   /** 2 and up: the k-th line of its file with the same fingerprint (`withFingerprints`). */
   occurrence?: number;
 };
@@ -157,6 +159,7 @@ export async function keepLines(
       looseChecksum: lineChecksum({ ...line, account: null }),
       day: line.date,
       amountCentavos: line.amountCentavos,
+      balanceCentavos: line.balanceCentavos ?? null,
       state: 'pendiente' as const,
       lineId: null,
       accountId,

@@ -42,6 +42,7 @@ import { MoneyMailAtSending1766100000000 } from './migrations/1766100000000-mone
 import { MoneyAccounts1766200000000 } from './migrations/1766200000000-money-accounts';
 import { MemberAdvances1766400000000 } from './migrations/1766400000000-member-advances';
 import { BankLinesOut1766500000000 } from './migrations/1766500000000-bank-lines-out';
+import { BankLineSaldo1766600000000 } from './migrations/1766600000000-bank-line-saldo';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -84,6 +85,7 @@ export const MIGRATIONS = [
   MoneyAccounts1766200000000,
   MemberAdvances1766400000000,
   BankLinesOut1766500000000,
+  BankLineSaldo1766600000000,
 ];
 
 /**

@@ -3,6 +3,7 @@ import { todayInGuatemala, toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
 import { BankLineStore } from '../bank/bank-line.store';
 import { BankMovements } from '../books/bank-movements';
+import { BooksReader } from '../books/books-reader';
 import { ExpensesService } from '../books/expenses.service';
 import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
@@ -22,6 +23,10 @@ export interface MovementRow {
   became: string;
   decidedBy: string;
   decidedAt: Date | null;
+  /** The bank's Saldo after the line, as its statement wrote it (quetzales); null for cash or without one. */
+  bankBalance: number | null;
+  /** The books' balance of the account at the end of the row's day (quetzales). */
+  booksBalance: number | null;
 }
 
 /** A calendar day as a spreadsheet date (UTC midnight). */
@@ -38,6 +43,8 @@ export const MOVEMENTS_SHEET: SheetLayout<MovementRow> = {
     { header: T.became, width: 44 },
     { header: T.decidedBy, width: 24 },
     { header: T.decidedAt, width: 20 },
+    { header: T.bankBalance, width: 16 },
+    { header: T.booksBalance, width: 16 },
   ],
   cells: (row) => [
     dayCell(row.day),
@@ -48,6 +55,8 @@ export const MOVEMENTS_SHEET: SheetLayout<MovementRow> = {
     row.became,
     row.decidedBy,
     row.decidedAt ?? '',
+    { quetzales: row.bankBalance },
+    { quetzales: row.booksBalance },
   ],
 };
 
@@ -65,10 +74,20 @@ export class MovementsSheet {
     private readonly books: ExpensesService,
     private readonly families: FamilyStore,
     private readonly movements: BankMovements,
+    private readonly booksReader: BooksReader,
   ) {}
 
   async rows(manager: EntityManager): Promise<MovementRow[]> {
-    const [lines, cash] = await Promise.all([this.bankLines.movements(manager), this.ledger.cashCredits(manager)]);
+    const [lines, cash, { view, accounts }] = await Promise.all([
+      this.bankLines.movements(manager),
+      this.ledger.cashCredits(manager),
+      this.booksReader.accounts(manager),
+    ]);
+    const nameOf = new Map(accounts.map((account) => [account.id, account.name]));
+    const cashBox = accounts.find((account) => account.kind === 'caja');
+    // The account's books at the end of the row's day, to read beside the bank's Saldo.
+    const booksOn = (accountId: number | null | undefined, day: string | null) =>
+      accountId == null || !day ? null : toQuetzales(view.balances.on(accountId, day));
     const familyIds = [
       ...new Set([...lines.flatMap((line) => (line.familyId === null ? [] : [line.familyId])), ...cash.map((one) => one.familyId)]),
     ];
@@ -87,7 +106,7 @@ export class MovementsSheet {
     const family = (id: number) => T.family(graduate.get(id) ?? 'una familia eliminada');
     const rows: MovementRow[] = lines.map((line) => ({
       day: line.day,
-      account: line.account ?? '',
+      account: (line.accountId !== null ? nameOf.get(line.accountId) : undefined) ?? line.account ?? '',
       origin: T.fromFile(line.fileName),
       amount: line.amountCentavos === null ? null : toQuetzales(line.amountCentavos),
       state: T.states[line.state],
@@ -105,18 +124,27 @@ export class MovementsSheet {
                 : '',
       decidedBy: line.decidedByName ?? '',
       decidedAt: line.decidedAt,
+      bankBalance: line.balanceCentavos === null ? null : toQuetzales(line.balanceCentavos),
+      booksBalance: booksOn(line.accountId, line.day),
     }));
     for (const credit of cash)
       rows.push({
         day: credit.depositDate ?? todayInGuatemala(credit.createdAt),
-        account: T.cash,
+        account: cashBox?.name ?? T.cash,
         origin: T.byHand,
         amount: toQuetzales(credit.amount),
         state: credit.reversedById === null ? T.states.recibido : T.states.revertido,
         became: family(credit.familyId),
         decidedBy: credit.createdByName,
         decidedAt: credit.createdAt,
+        bankBalance: null,
+        booksBalance: booksOn(credit.accountId ?? cashBox?.id, credit.depositDate ?? todayInGuatemala(credit.createdAt)),
       });
-    return rows.sort((a, b) => (a.day ?? '').localeCompare(b.day ?? ''));
+    // Account by account (in the order the books list them), each oldest first.
+    const order = new Map(accounts.map((account, index) => [account.name, index]));
+    return rows.sort(
+      (a, b) =>
+        (order.get(a.account) ?? accounts.length) - (order.get(b.account) ?? accounts.length) || (a.day ?? '').localeCompare(b.day ?? ''),
+    );
   }
 }

@@ -34,6 +34,8 @@ export const REPORT_TEXTS = {
     became: 'Qué fue',
     decidedBy: 'Decidió',
     decidedAt: 'Cuándo',
+    bankBalance: 'Saldo del banco',
+    booksBalance: 'Saldo en libros',
     cash: 'Efectivo',
     byHand: 'Registrado a mano',
     fromFile: (file: string) => (file ? `Estado de cuenta ${file}` : 'Estado de cuenta'),
@@ -60,7 +62,11 @@ export const REPORT_TEXTS = {
       ],
       [
         'Movimientos',
-        'Cada línea leída de los estados de cuenta del banco y cada pago en efectivo registrado: de dónde vino, qué fue (el pago de una familia, otro ingreso o descartada), quién lo decidió y cuándo.',
+        'Cada línea leída de los estados de cuenta del banco (depósitos y retiros) y cada pago en efectivo registrado, cuenta por cuenta: de dónde vino, qué fue (el pago de una familia, otro ingreso, lo registrado a mano con que se enlazó, una comisión del banco o descartada con su motivo), quién lo decidió y cuándo.',
+      ],
+      [
+        'Saldo del banco y Saldo en libros (Movimientos)',
+        'El saldo que el estado de cuenta escribe después de la línea, junto al saldo de esa cuenta en las cuentas del comité al final de ese día: donde dejan de ser iguales es el día en que se separaron.',
       ],
       [
         'Las dos hojas',
