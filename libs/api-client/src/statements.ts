@@ -42,19 +42,17 @@ export const reverseLedgerEntry = ({ entryId, ...input }: ReverseLedgerEntryInpu
     ...(input.messageToFamily ? { messageToFamily: input.messageToFamily } : {}),
   });
 
-// Money recorded or owed changes the family's statement, whether it has paid (the families list)
-// and the dashboard's totals; a reversal also moves receipts and bank lines.
+// Money recorded or owed answers the family's statement, kept at once (the dialog that asked shows
+// it the moment it closes); whether the family has paid (the families list) and the dashboard's
+// totals are asked again. A reversal also moves receipts and bank lines.
 const statementChanged = {
-  refresh: (_result: unknown, { familyId }: { familyId: number }) => [statementKey(familyId), familiesKey, statsKey],
+  set: (statement: Statement, { familyId }: { familyId: number }) => [[statementKey(familyId), statement] as const],
+  refresh: [familiesKey, statsKey],
 };
 export const useRecordCashPayment = /* @__PURE__ */ mutationHook(recordCashPayment, statementChanged);
 export const useSetPaymentOverride = /* @__PURE__ */ mutationHook(setPaymentOverride, statementChanged);
 export const useRemovePaymentOverride = /* @__PURE__ */ mutationHook(removePaymentOverride, statementChanged);
 export const useReverseLedgerEntry = /* @__PURE__ */ mutationHook(reverseLedgerEntry, {
-  refresh: (_result: Statement, { familyId }: ReverseLedgerEntryInput) => [
-    statementKey(familyId),
-    familiesKey,
-    statsKey,
-    '/api/payment-proofs*',
-  ],
+  set: statementChanged.set,
+  refresh: [familiesKey, statsKey, '/api/payment-proofs*'],
 });
