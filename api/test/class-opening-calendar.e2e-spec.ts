@@ -3,7 +3,16 @@
 // and the class's name typed again. A refusal names what is wrong and changes nothing (no archive,
 // the class still closed); the class opens with no family overdue and no reminder on its first day.
 import { readdirSync } from 'node:fs';
-import type { Family, GraduationEvent, OpenClassRequest, PaymentDate, SchoolClass, Settings, Statement } from '@portal/contracts';
+import type {
+  Family,
+  FamilyImportPreview,
+  GraduationEvent,
+  OpenClassRequest,
+  PaymentDate,
+  SchoolClass,
+  Settings,
+  Statement,
+} from '@portal/contracts';
 import { formatDateTime, formatDayNumeric, toDateTimeLocal, todayInGuatemala } from '@portal/format';
 import { ClassEntity } from '../src/classes/class.entity';
 import { PaymentReminderEntity } from '../src/reminders/payment-reminder.entity';
@@ -11,6 +20,7 @@ import { RemindersService } from '../src/reminders/reminders.service';
 import { SettingsEntity } from '../src/settings/settings.entity';
 import { createFamily, createUser, seedTwoFamilies, sessionAgent, setPaymentAmounts, snapshotTables, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
+import { sendForm } from './receipts-fixtures';
 import { closeClass, confirmedCalendar, daysAfter, openingRequest, type ConfirmedCalendar } from './support/class-opening';
 
 describe.each(DATABASES)('the calendar the next class opens with (%s)', (kind) => {
@@ -96,9 +106,22 @@ describe.each(DATABASES)('the calendar the next class opens with (%s)', (kind) =
       amountQuetzales: amounts[index]!,
       twinsAmountQuetzales: index === 0 ? 4400 : null,
     }));
+    // The families' step: the school's list read for the class about to open. A family of 2026
+    // (its address) is on it again: nobody holds that address in 2027, so it is not refused.
+    const list = Buffer.from(`Graduando;Encargado;Correo;Teléfono\nLucía Núñez;Marta Núñez;${fx.a.family.email};5555-0101\n`, 'utf8');
+    const file = { data: list, name: 'lista-2027.csv', type: 'text/csv' };
+    const read = await sendForm(api, president, '/api/classes/next/families/preview', {}, file);
+    expect(read.statusCode).toBe(200);
+    const preview = read.json<FamilyImportPreview>();
+    expect([preview.rows.map((row) => row.graduateName), preview.refused]).toEqual([['Lucía Núñez'], []]);
+    expect((await api.dataSource.getRepository(ClassEntity).find()).map((row) => row.state)).toEqual(['cerrada']);
+
     const opened = await president.post<SchoolClass>('/api/classes', request({ payments, confirmName: 'Promoción 2027' }));
     expect(opened.status).toBe(201);
     expect(opened.body).toMatchObject({ year: 2027, name: 'Promoción 2027', state: 'activa' });
+    // Once open, the same file and the preview's checksum import it.
+    const imported = await sendForm(api, president, '/api/families/import', { checksum: preview.checksum }, file);
+    expect([imported.statusCode, imported.json<{ created: number }>().created]).toEqual([201, 1]);
 
     const dates = (await president.get<PaymentDate[]>('/api/payment-dates')).body;
     expect(
@@ -136,8 +159,7 @@ describe.each(DATABASES)('the calendar the next class opens with (%s)', (kind) =
       ['12:00', '16:00'],
     ]);
 
-    // 2027's families, one with twins: nothing is owed on the first day, and no reminder goes out.
-    await createFamily(api, { graduateName: 'Lucía Núñez' });
+    // 2027's families, the list's and one with twins: nothing is owed on the first day, and no reminder goes out.
     await createFamily(api, { graduateName: 'Tomás y Tatiana Ávila', graduates: 2 });
     const families = (await president.get<Family[]>('/api/families')).body;
     expect(families.map((family) => [family.graduateName, family.owedNow])).toEqual([

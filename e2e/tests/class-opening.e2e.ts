@@ -1,8 +1,9 @@
 // Opening the next class through the screens (docs/classes.md): the committee closes the Class of
 // 2026, opens 2027 from the 'Nueva promoción' card on a phone, step by step (its calendar confirmed
 // row by row, the dates already past moved first, the draft kept across a reload, the name typed
-// again), and imports its families from the school's list at 1280 px; a parent whose e-mail is in both classes switches to 2026 on a phone, reads it
-// read-only with its frozen report, and switches back.
+// again, the school's list read in its own step and imported as it opens); a parent whose e-mail is
+// in both classes switches to 2026 on a phone, reads it read-only with its frozen report, and
+// switches back.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
@@ -108,6 +109,20 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   await other.check();
   await card.getByRole('button', { name: 'Continuar' }).click();
 
+  // Its families: the school's list read now, imported once the class opens.
+  const file = path.join(classes.dir, 'lista-2027.csv');
+  writeFileSync(file, Buffer.from(LIST, 'latin1'));
+  const chooser = president.waitForEvent('filechooser');
+  await card.getByRole('button', { name: 'Elegir la lista del colegio' }).click();
+  await (await chooser).setFiles(file);
+  await card.getByText('lista-2027.csv: 3 familias se importarán al abrirla.').waitFor();
+  expect(await scrollsSideways(president)).toBe(false);
+  await screenshot(president, 'new-class-families-step');
+  await card.getByRole('button', { name: 'Continuar' }).click();
+  await card
+    .getByText('Al abrirla se importan 3 familias de lista-2027.csv, sin enviarles nada: las invitas desde «Gestión de Familias».')
+    .waitFor();
+
   const open = card.getByRole('button', { name: 'Abrir la Promoción 2027' });
   const typed = card.getByLabel('Escribe «Promoción 2027» para confirmar');
   await typed.fill('Promocion 2027');
@@ -124,24 +139,11 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
 
   await open.click();
   await toast(president, 'Promoción 2027 abierta');
+  await toast(president, 'Se importaron 3 familias. Invítalas desde «Gestión de Familias».');
   await president.waitForURL(`${portal.url}/admin/familias`);
   await president.getByRole('heading', { level: 1, name: 'Gestión de Familias' }).waitFor();
-  // The new class has no families yet.
-  await president.getByText('No hay familias registradas aún. Crea perfiles de familias para comenzar.').waitFor();
+  // The new class's families are the list's: none of 2026's.
   expect(await president.getByRole('row', { name: /Sofía Morales/ }).count()).toBe(0);
-
-  // Its families come from the school's list.
-  const file = path.join(classes.dir, 'lista-2027.csv');
-  writeFileSync(file, Buffer.from(LIST, 'latin1'));
-  const chooser = president.waitForEvent('filechooser');
-  await president.getByRole('button', { name: 'Importar lista del colegio' }).click();
-  await (await chooser).setFiles(file);
-  const dialog = president.getByRole('dialog', { name: 'Importar lista del colegio' });
-  await dialog.getByText('lista-2027.csv: 3 familias para importar.').waitFor();
-  await dialog.getByRole('button', { name: 'Importar 3 familias' }).click();
-  const done = president.getByRole('dialog', { name: 'Se importaron 3 familias' });
-  // The footer's 'Cerrar' (the other is the dialog's ×): no invitations now.
-  await done.getByRole('button', { name: 'Cerrar' }).first().click();
   // Carlos Morales's account (his e-mail proven in 2026) is the new family's at once.
   const mateo = president.getByRole('row', { name: /Mateo Morales/ });
   await mateo.getByText('Con cuenta').waitFor();

@@ -73,12 +73,31 @@ const answer = (status: number, body?: unknown) => ({
   text: async () => (body === undefined ? '' : JSON.stringify(body)),
 });
 
-function serve(opened = { status: 201, body: { ...closed, id: 2, year: 2027, name: 'Promoción 2027', state: 'activa' } as unknown }) {
+/** The school's list as the server reads it: two families, and a row without an e-mail refused. */
+const LIST_PREVIEW = {
+  checksum: 'c0ffee',
+  rows: [
+    { line: 2, graduateName: 'Lucía Núñez', contactName: 'Marta Núñez', email: 'marta@example.com', otherEmails: [], phone: '5555-0101' },
+    { line: 3, graduateName: 'Tomás Ávila', contactName: 'Rosa Ávila', email: 'rosa@example.com', otherEmails: [], phone: null },
+  ],
+  refused: [{ line: 4, graduateName: 'Iván Paz', email: '', reasons: ['Falta el correo.'] }],
+};
+
+function serve(
+  opened = { status: 201, body: { ...closed, id: 2, year: 2027, name: 'Promoción 2027', state: 'activa' } as unknown },
+  imported = { status: 201, body: { created: 2 } as unknown },
+) {
   const posted: unknown[] = [];
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'POST' && url === '/api/classes') {
       posted.push(JSON.parse(String(init.body)));
       return answer(opened.status, opened.body);
+    }
+    if (init?.method === 'POST' && init.body instanceof FormData) {
+      const form = init.body;
+      const file = form.get('file') as File;
+      posted.push({ url, checksum: form.get('checksum'), file: file.name, size: file.size });
+      return url === '/api/classes/next/families/preview' ? answer(200, LIST_PREVIEW) : answer(imported.status, imported.body);
     }
     if (url === '/api/payment-dates') return answer(200, PAYMENTS);
     if (url === '/api/events') return answer(200, EVENTS);
@@ -170,6 +189,12 @@ describe("'Nueva promoción' by steps", () => {
     expect(within(screen.getByRole('group', { name: 'Comité de la nueva promoción' })).getAllByRole('checkbox')).toHaveLength(2);
     await user.click(screen.getByRole('checkbox', { name: 'Bruno Díaz' }));
     await user.click(continueButton());
+    // No list chosen: the class opens without families.
+    expect(await screen.findByRole('heading', { name: 'Familias de la Promoción 2027' })).toHaveFocus();
+    await user.click(continueButton());
+    expect(
+      screen.getByText('La promoción se abre sin familias: importa la lista del colegio en «Gestión de Familias».'),
+    ).toBeInTheDocument();
 
     // The account families will read: the same one, its holder naming the new class.
     expect(
@@ -246,6 +271,7 @@ describe("'Nueva promoción' by steps", () => {
     await confirmCalendar(user);
     await user.click(continueButton());
     await user.click(continueButton());
+    await user.click(continueButton());
     await user.type(screen.getByLabelText('Escribe «Promoción 2027» para confirmar'), 'Promoción 2027');
     await user.click(screen.getByRole('button', { name: 'Abrir la Promoción 2027' }));
     await waitFor(() =>
@@ -253,6 +279,69 @@ describe("'Nueva promoción' by steps", () => {
     );
     expect(posted).toHaveLength(1);
     expect(screen.queryByText('Gestión de Familias')).not.toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('portal.nueva-promocion.1')!)).toMatchObject({ step: 4, typedName: 'Promoción 2027' });
+    expect(JSON.parse(localStorage.getItem('portal.nueva-promocion.1')!)).toMatchObject({ step: 5, typedName: 'Promoción 2027' });
+  });
+
+  it("reads the school's list in its own step and imports it right after the class opens, with the checksum it was read with", async () => {
+    const posted = serve();
+    const { user } = renderCard();
+    await user.click(continueButton());
+    await screen.findByRole('group', { name: 'Primer Pago' });
+    await confirmCalendar(user);
+    await user.click(continueButton());
+    await user.click(continueButton());
+    const csv = 'Graduando;Encargado;Correo;Teléfono\nLucía Núñez;Marta Núñez;marta@example.com;5555-0101\n';
+    const csvSize = new TextEncoder().encode(csv).length;
+    fireEvent.change(screen.getByLabelText('Lista del colegio (CSV o Excel)'), {
+      target: { files: [new File([csv], 'lista-2027.csv', { type: 'text/csv' })] },
+    });
+    expect(
+      await screen.findByText(
+        'lista-2027.csv: 2 familias se importarán al abrirla; 1 fila no (corrígelas en el archivo y elígelo otra vez, o agrégalas a mano después).',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Fila 4 (Iván Paz): Falta el correo.')).toBeInTheDocument();
+    // Read, nothing written: the class is not open yet.
+    expect(posted).toEqual([{ url: '/api/classes/next/families/preview', checksum: null, file: 'lista-2027.csv', size: csvSize }]);
+    await user.click(continueButton());
+    expect(
+      screen.getByText('Al abrirla se importan 2 familias de lista-2027.csv, sin enviarles nada: las invitas desde «Gestión de Familias».'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Escribe «Promoción 2027» para confirmar'), 'Promoción 2027');
+    await user.click(screen.getByRole('button', { name: 'Abrir la Promoción 2027' }));
+
+    expect(await screen.findByText('Gestión de Familias')).toBeInTheDocument();
+    // First the class, then its list: the same file, with the checksum of what was read.
+    expect(posted.slice(1).map((call) => (call as { url?: string }).url ?? 'open')).toEqual(['open', '/api/families/import']);
+    expect(posted[2]).toEqual({ url: '/api/families/import', checksum: 'c0ffee', file: 'lista-2027.csv', size: csvSize });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Promoción 2027 abierta',
+      description: 'Se importaron 2 familias. Invítalas desde «Gestión de Familias».',
+    });
+    expect(localStorage.getItem('portal.nueva-promocion.1')).toBeNull();
+  });
+
+  it('says so when the class opened but its list was refused, and goes on to the families', async () => {
+    const message = 'La lista cambió desde que se revisó: revísala otra vez.';
+    serve(undefined, { status: 409, body: { statusCode: 409, message } });
+    const { user } = renderCard();
+    await user.click(continueButton());
+    await screen.findByRole('group', { name: 'Primer Pago' });
+    await confirmCalendar(user);
+    await user.click(continueButton());
+    await user.click(continueButton());
+    fireEvent.change(screen.getByLabelText('Lista del colegio (CSV o Excel)'), {
+      target: { files: [new File(['x'], 'lista.csv', { type: 'text/csv' })] },
+    });
+    await screen.findByText(/lista\.csv: 2 familias se importarán/);
+    await user.click(continueButton());
+    await user.type(screen.getByLabelText('Escribe «Promoción 2027» para confirmar'), 'Promoción 2027');
+    await user.click(screen.getByRole('button', { name: 'Abrir la Promoción 2027' }));
+    expect(await screen.findByText('Gestión de Familias')).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledWith({
+      title: 'La promoción se abrió, pero la lista no se importó',
+      description: message,
+      variant: 'destructive',
+    });
   });
 });

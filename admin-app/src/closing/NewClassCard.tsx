@@ -1,22 +1,24 @@
-import { useId, useRef, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { FolderPlus } from 'lucide-react';
 import type { SchoolClass } from '@portal/contracts';
 import { useAccounts } from '@portal/api-client/accounts';
 import { useOpenClass } from '@portal/api-client/class-opening';
 import { useEvents } from '@portal/api-client/events';
+import { useImportFamilies } from '@portal/api-client/families';
 import { usePaymentDates } from '@portal/api-client/payments';
 import { useSettings } from '@portal/api-client/settings';
 import { useUser } from '@portal/api-client/session';
 import { forNextClass, formatDayNumeric } from '@portal/format';
+import { errorMessage } from '@portal/api-client/request';
 import { useNavigate } from '@portal/ui/router';
 import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@portal/ui/card';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
-import { adminToasts } from '../common/admin-toasts';
+import { toast } from '@portal/ui/toast';
 import { CalendarStep } from './CalendarStep';
 import { closingTexts } from './closing-texts';
-import { CommitteeChoice, Continue, Step } from './NewClassSteps';
+import { CommitteeChoice, Continue, FamiliesChoice, Step, type ChosenList } from './NewClassSteps';
 import {
   confirmedCalendar,
   draftName,
@@ -31,14 +33,15 @@ import {
 
 const t = closingTexts.newClass;
 
-/** Where the new class's families come from: the school's list ('Importar lista del colegio'). */
+/** Where the committee goes once the class is open: its families, to invite them (or import the list). */
 const FAMILIES_PATH = '/admin/familias';
 
 /**
  * 'Nueva promoción' (docs/classes.md): once the current class is closed, its committee opens the
  * next one by steps: its year and name, its calendar (every payment and event confirmed, none
- * already past), its committee among today's admins (the one opening it always belongs), then its
- * name typed again. The draft stays in this browser until the class opens.
+ * already past), its committee among today's admins (the one opening it always belongs), the
+ * school's list of families (read now, imported once it opens), then its name typed again. The
+ * draft stays in this browser until the class opens; nothing is sent to the families meanwhile.
  */
 export function NewClassCard({ closed }: { closed: SchoolClass }) {
   const id = useId();
@@ -51,18 +54,26 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
   const { draft, update, forget } = useNewClassDraft(closed);
   // The step the committee just reached takes the focus; a draft resumed at step 3 does not.
   const reached = useRef<NewClassStep | null>(null);
+  const [list, setList] = useState<ChosenList | null>(null);
   const name = draftName(draft, t.defaultName);
-  const open = useOpenClass(
-    adminToasts({
-      success: t.opened(name.trim()),
-      describe: () => t.openedDetail,
-      failure: t.failed,
-      onSuccess: () => {
-        forget();
-        void navigate(FAMILIES_PATH);
-      },
-    }),
-  );
+  // Open, with its list or without: the draft is done and the families' page is next.
+  const opened = (message: { title: string; description: string; variant?: 'destructive' }) => {
+    forget();
+    toast(message);
+    void navigate(FAMILIES_PATH);
+  };
+  const importList = useImportFamilies({
+    onSuccess: (result) => opened({ title: t.opened(name.trim()), description: t.importedDetail(result.created) }),
+    onError: (error) => opened({ title: t.importFailed, description: errorMessage(error), variant: 'destructive' }),
+  });
+  const open = useOpenClass({
+    // The class is open: its list goes in now (the same file, and the checksum read in step 4).
+    onSuccess: async () => {
+      if (list) await importList.run({ file: list.file, fileName: list.file.name, checksum: list.preview.checksum });
+      else opened({ title: t.opened(name.trim()), description: t.openedDetail });
+    },
+    onError: (error) => toast({ title: t.failed, description: errorMessage(error), variant: 'destructive' }),
+  });
   // The signed-in admin first: always in the new committee.
   const admins = (Array.isArray(accounts) ? accounts : [])
     .filter((account) => account.role === 'admin' && !account.disabled)
@@ -152,7 +163,14 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
             </Step>
           )}
           {draft.step >= 4 && (
-            <Step number={4} title={t.confirmTitle} focus={focus(4)}>
+            <Step number={4} title={t.familiesTitle(draft.year)} focus={focus(4)}>
+              <FamiliesChoice list={list} onList={setList} />
+              {draft.step === 4 && <Continue disabled={false} onClick={() => advance(5)} />}
+            </Step>
+          )}
+          {draft.step >= 5 && (
+            <Step number={5} title={t.confirmTitle} focus={focus(5)}>
+              <p className="closing-muted">{list ? t.familiesShown(list.file.name, list.preview.rows.length) : t.noFamilies}</p>
               {settings && (
                 <p className="closing-muted">
                   {t.accountShown(
@@ -174,7 +192,7 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
                 </Field>
               </div>
               <span>
-                <Button type="submit" pending={open.isPending} disabled={!ready}>
+                <Button type="submit" pending={open.isPending || importList.isPending} disabled={!ready}>
                   <FolderPlus size={16} aria-hidden="true" /> {t.submit(draft.year)}
                 </Button>
               </span>

@@ -1,6 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import type { Account } from '@portal/contracts';
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { FileUp } from 'lucide-react';
+import type { Account, FamilyImportPreview } from '@portal/contracts';
+import { previewNextClassFamilies } from '@portal/api-client/class-opening';
+import { useMutation } from '@portal/api-client/mutation';
+import { errorMessage } from '@portal/api-client/request';
 import { Button } from '@portal/ui/button';
+import { toast } from '@portal/ui/toast';
 import { closingTexts } from './closing-texts';
 import type { NewClassStep } from './new-class-draft';
 
@@ -62,5 +67,65 @@ export function CommitteeChoice({
       })}
       <p className="closing-muted">{t.committeeHint}</p>
     </fieldset>
+  );
+}
+
+/** The school's list chosen for the new class: the file and how the server read it. */
+export interface ChosenList {
+  file: File;
+  preview: FamilyImportPreview;
+}
+
+/**
+ * The new class's families: the school's list read now (nothing written), imported once the class
+ * opens. Kept in the page only: a file does not fit the draft, so a resumed draft chooses it again.
+ */
+export function FamiliesChoice({ list, onList }: { list: ChosenList | null; onList: (list: ChosenList | null) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const read = useMutation((file: File) => previewNextClassFamilies(file, file.name), {
+    onSuccess: (preview, file) => onList({ file, preview }),
+    onError: (error) => toast({ title: t.listFailed, description: errorMessage(error), variant: 'destructive' }),
+  });
+  function pick(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    // The same file can be chosen again once it is fixed.
+    event.target.value = '';
+    if (chosen) void read.run(chosen);
+  }
+  return (
+    <div className="closing-families">
+      <p className="closing-muted">{t.familiesHelp}</p>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        aria-label={t.listFile}
+        accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onChange={pick}
+      />
+      <span className="closing-families__actions">
+        <Button variant="outline" onClick={() => input.current?.click()} pending={read.isPending}>
+          {!read.isPending && <FileUp size={16} aria-hidden="true" />}
+          {read.isPending ? t.readingList : list ? t.chooseOther : t.chooseList}
+        </Button>
+        {list && (
+          <Button variant="ghost" onClick={() => onList(null)}>
+            {t.forgetList}
+          </Button>
+        )}
+      </span>
+      {list && (
+        <div aria-live="polite">
+          <p>{t.listRead(list.file.name, list.preview.rows.length, list.preview.refused.length)}</p>
+          {list.preview.refused.length > 0 && (
+            <ul className="closing-families__refused">
+              {list.preview.refused.map((row) => (
+                <li key={row.line}>{t.refusedLine(row.line, row.graduateName, row.reasons)}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
   );
 }

@@ -2,6 +2,9 @@ import type { BalanceDestination, ClassState, ClosingItem, ClosingState } from '
 import { formatLedgerAmount } from '@portal/format';
 
 // 'Cierre de la Promoción' (docs/classes.md).
+const families = (count: number) => (count === 1 ? '1 familia' : `${count} familias`);
+const rows = (count: number) => (count === 1 ? '1 fila' : `${count} filas`);
+
 export const closingTexts = {
   states: { activa: 'Activa', 'en cierre': 'En cierre', cerrada: 'Cerrada' } satisfies Record<ClassState, string>,
   checklist: {
@@ -81,7 +84,7 @@ export const closingTexts = {
   },
   newClass: {
     title: 'Nueva promoción',
-    step: (number: number) => `Paso ${number} de 4`,
+    step: (number: number) => `Paso ${number} de 5`,
     namesTitle: 'Año y nombre',
     year: 'Año',
     name: 'Nombre',
@@ -104,7 +107,26 @@ export const closingTexts = {
     committee: 'Comité de la nueva promoción',
     committeeHint: 'Las cuentas que no marques siguen viendo la promoción archivada, pero no la nueva.',
     you: '(tú)',
+    familiesTitle: (year: number | string) => `Familias de la Promoción ${year}`,
+    familiesHelp:
+      'Elige la lista del colegio (CSV o Excel): se revisa ahora y se importa al abrir la promoción. Puedes seguir sin ella e importarla después en «Gestión de Familias».',
+    chooseList: 'Elegir la lista del colegio',
+    chooseOther: 'Elegir otra lista',
+    listFile: 'Lista del colegio (CSV o Excel)',
+    readingList: 'Leyendo la lista…',
+    listFailed: 'No se pudo leer la lista',
+    listRead: (fileName: string, accepted: number, refused: number) =>
+      `${fileName}: ${families(accepted)} se importarán al abrirla${refused > 0 ? `; ${rows(refused)} no (corrígelas en el archivo y elígelo otra vez, o agrégalas a mano después)` : ''}.`,
+    refusedLine: (line: number, name: string, reasons: readonly string[]) =>
+      `Fila ${line}${name ? ` (${name})` : ''}: ${reasons.join(' ')}`,
+    withoutList: 'Sin lista',
+    forgetList: 'Seguir sin lista',
     confirmTitle: 'Confirmar',
+    familiesShown: (fileName: string, accepted: number) =>
+      `Al abrirla se importan ${families(accepted)} de ${fileName}, sin enviarles nada: las invitas desde «Gestión de Familias».`,
+    noFamilies: 'La promoción se abre sin familias: importa la lista del colegio en «Gestión de Familias».',
+    importedDetail: (count: number) => `Se importaron ${families(count)}. Invítalas desde «Gestión de Familias».`,
+    importFailed: 'La promoción se abrió, pero la lista no se importó',
     typeName: (name: string) => `Escribe «${name}» para confirmar`,
     /** The account families are shown in the new class: the same bank and number, its holder naming the new class. */
     accountShown: (bank: string, number: string, holder: string) =>

@@ -21,6 +21,7 @@ const UPLOAD_ROLES = new Map<string, Role>([
   ['/api/books/expenses', 'admin'],
   ['/api/families/import/preview', 'admin'],
   ['/api/families/import', 'admin'],
+  ['/api/classes/next/families/preview', 'admin'],
 ]);
 const UPLOAD_URLS = new Set(UPLOAD_ROLES.keys());
 /** The file plus the form's few short fields and the part headers. */

@@ -173,6 +173,11 @@ export const FAMILY_ROUTES: Record<string, RouteRule> = {
     expect: ADMIN(200),
     send: (context, agent) => sendList(context, agent, '/api/families/import/preview', schoolList()),
   },
+  // 'Nueva promoción', its families' step: the list read for the next class, nothing written.
+  'POST /api/classes/next/families/preview': {
+    expect: ADMIN(200),
+    send: (context, agent) => sendList(context, agent, '/api/classes/next/families/preview', schoolList()),
+  },
   'POST /api/families/import': {
     expect: ADMIN(201),
     send: async (context, agent) => {

@@ -253,6 +253,7 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/bank-statements/preview': { caller: 'admin', multipart: true },
   'POST /api/families/import/preview': { caller: 'admin', multipart: true },
   'POST /api/families/import': { caller: 'admin', multipart: true },
+  'POST /api/classes/next/families/preview': { caller: 'admin', multipart: true },
   'POST /api/bank-statements/lines/:id/reopen': { caller: 'admin', param: () => '1', existing: ID },
   'POST /api/bank-statements/confirm': {
     caller: 'admin',

@@ -3,7 +3,7 @@
 // classes.ts, which the parents' app reads too: what this one names (the families' list) stays out
 // of their bundle.
 import useSWR from 'swr';
-import type { FamiliesReadUntilRequest, OpenClassRequest, SchoolClass } from '@portal/contracts';
+import type { FamiliesReadUntilRequest, FamilyImportPreview, OpenClassRequest, SchoolClass } from '@portal/contracts';
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
@@ -16,6 +16,16 @@ export const classesKey = '/api/classes';
 
 /** Archives the closed current class and opens the next; answers the new class. */
 export const openClass = (request: OpenClassRequest) => apiRequest<SchoolClass>('POST', classesKey, request);
+
+/**
+ * The school's list read for the class about to open (its families' step), nothing written; once the
+ * class is open, `importFamilies` imports the same file with this preview's checksum.
+ */
+export function previewNextClassFamilies(file: Blob, fileName: string): Promise<FamilyImportPreview> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return apiRequest<FamilyImportPreview>('POST', `${classesKey}/next/families/preview`, form);
+}
 
 // Every cached answer was about the archived class: all are asked again. The new class has no
 // families yet, so the families' list (where the screen goes next) never shows the old ones meanwhile.
