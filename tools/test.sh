@@ -3,7 +3,8 @@
 # - The API lane: the API suite (one file at a time, on SQLite and on MariaDB when MYSQL_URL is
 #   set) from the start; then the browser files of `--shard=2/2` (e2e/support/lanes.cjs).
 # - The other lane: the builds, then lint, typecheck, unit and component tests (Nx, two tasks at a
-#   time); then the rest of the browser suite (`--shard=1/2`).
+#   time), the layers and the first visit's bytes per role; then the rest of the browser suite
+#   (`--shard=1/2`).
 # Prints each part's time; fails when any part fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +39,8 @@ took "the builds"
 $nx run-many -t lint typecheck test --exclude=api --output-style=static || status=1
 $nx run-many -t lint typecheck --projects=api --output-style=static || status=1
 node_modules/.bin/tsx tools/layers.ts --check || status=1
+# What a first visit downloads, per role, against its budget (bytes, not time).
+[ "$(cat "$builds")" = 0 ] && { node_modules/.bin/tsx bench/bundles.ts --check || status=1; }
 took "lint, typecheck, unit and component tests"
 if [ "$(cat "$builds")" = 0 ]; then
   browsers 1/2 || status=1

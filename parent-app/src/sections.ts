@@ -1,7 +1,6 @@
 import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Bell, BookOpenCheck, CalendarDays, Home, PartyPopper, Wallet, type LucideIcon } from 'lucide-react';
-import { useMyBooksAnswers } from '@portal/api-client/books';
-import { useNoticesSeen } from '@portal/api-client/notices';
+import { useMyBooksAnswers, useNoticesSeen } from '@portal/api-client/menu-counts';
 import PortalSection from './portal/PortalSection';
 import { texts } from './texts';
 

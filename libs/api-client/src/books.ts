@@ -4,7 +4,6 @@ import useSWR from 'swr';
 import type {
   AccountMovements,
   Books,
-  BooksAnswersSeen,
   BooksSettingsInput,
   BudgetInput,
   Expense,
@@ -23,6 +22,7 @@ import type {
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
+import { myBooksAnswersKey } from '@portal/api-client/menu-counts';
 
 export const booksKey = '/api/books';
 export const myBooksKey = '/api/my-books';
@@ -35,12 +35,6 @@ export function useBooks() {
 
 export function useMyBooks() {
   return useSWR(myBooksKey, getJson<ParentBooks>, QUERY_OPTIONS);
-}
-
-/** The parent's menu: answers to the family's questions not seen yet on 'Cuentas'. */
-export const myBooksAnswersKey = '/api/my-books/answers';
-export function useMyBooksAnswers() {
-  return useSWR(myBooksAnswersKey, getJson<BooksAnswersSeen>, QUERY_OPTIONS);
 }
 
 /** The committee's menu and dashboard: questions waiting for an answer. */

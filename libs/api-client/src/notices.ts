@@ -3,6 +3,7 @@ import type { CreatedNotice, Notice, NoticeCreateInput, NoticeEmails, NoticeInpu
 import { apiRequest, getJson } from '@portal/api-client/request';
 import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { mutationHook } from '@portal/api-client/mutation';
+import { noticesSeenKey } from '@portal/api-client/menu-counts';
 
 export const noticesKey = '/api/notifications';
 
@@ -12,9 +13,7 @@ export const createNotice = (input: NoticeCreateInput) => apiRequest<CreatedNoti
 export const updateNotice = ({ id, ...input }: NoticeInput & { id: number }) => apiRequest<Notice>('PUT', `${noticesKey}/${id}`, input);
 export const deleteNotice = (id: number) => apiRequest<void>('DELETE', `${noticesKey}/${id}`);
 
-/** A parent's notices posted since they last opened 'Notificaciones' (the count on 'Avisos'). */
-export const noticesSeenKey = '/api/my-notices-seen';
-export const getNoticesSeen = () => getJson<NoticesSeen>(noticesSeenKey);
+/** 'Notificaciones' opened: its count on the menu (menu-counts.ts) goes to 0. */
 export const markNoticesSeen = () => apiRequest<NoticesSeen>('PUT', noticesSeenKey);
 
 /** The committee's view of how far each notice went: readers and e-mails. */
@@ -27,10 +26,6 @@ export function useNoticeReach() {
 
 export function useNotices() {
   return useSWR(noticesKey, getNotices, QUERY_OPTIONS);
-}
-
-export function useNoticesSeen() {
-  return useSWR(noticesSeenKey, getNoticesSeen, QUERY_OPTIONS);
 }
 
 /** Whether the parent's family receives the committee's notices by e-mail ('Mi cuenta'). */

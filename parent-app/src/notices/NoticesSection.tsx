@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { CircleCheck, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { NoticeType } from '@portal/contracts';
-import { useMarkNoticesSeen, useNotices, useNoticesSeen } from '@portal/api-client/notices';
+import { useNoticesSeen } from '@portal/api-client/menu-counts';
+import { useMarkNoticesSeen, useNotices } from '@portal/api-client/notices';
 import { useRetryFailed } from '@portal/api-client/refresh';
 import { errorMessage } from '@portal/api-client/request';
 import { formatDateTime } from '@portal/format';
