@@ -45,38 +45,54 @@ export class BooksClosing {
   }
 
   /**
-   * The balance (centavos) passed on (kind 'cierre': neither spending nor income), proposed by one
-   * admin and approved by another (`approver`): it counts at once, and the books' balance is zero
-   * after it. Written in the caller's transaction, with its history row.
+   * The balance passed on (kind 'cierre': neither spending nor income), proposed by one admin and
+   * approved by another (`approver`): it counts at once, and the books' balance is zero after it.
+   * To the next class it stays where the money is: one entry per account, each account ending at
+   * Q0 (`accounts`, centavos). To the families or the school it leaves from the main bank account
+   * (a transfer first brings the others' there). Written in the caller's transaction, with history.
    */
   async giveBalance(
     manager: EntityManager,
     proposer: { id: number | null; name: string },
     approver: User,
-    input: { destination: BalanceDestination; acta: string; amount: number },
-  ): Promise<number> {
+    input: { destination: BalanceDestination; acta: string; amount: number; accounts: ReadonlyArray<{ id: number; balance: number }> },
+  ): Promise<void> {
     const now = new Date();
     const { supplier, concept } = DESTINATION[input.destination];
-    const id = await insertApproved(manager, {
-      kind: CLOSING_BALANCE_KIND,
-      category: CLOSING_CATEGORY,
-      supplier,
-      concept: `${concept}. Acta: ${input.acta}`.slice(0, 200),
-      amount: input.amount,
-      // The balance leaves from the main bank account (a transfer first brings the others' there).
-      accountId: (await this.accounts.defaults(manager)).main,
-      proposer,
-      approver,
-      at: now,
+    const shares =
+      input.destination === 'siguiente'
+        ? input.accounts.filter((account) => account.balance !== 0).map((account) => ({ accountId: account.id, amount: account.balance }))
+        : [{ accountId: (await this.accounts.defaults(manager)).main, amount: input.amount }];
+    for (const share of shares) {
+      const id = await insertApproved(manager, {
+        kind: CLOSING_BALANCE_KIND,
+        category: CLOSING_CATEGORY,
+        supplier,
+        concept: `${concept}. Acta: ${input.acta}`.slice(0, 200),
+        ...share,
+        proposer,
+        approver,
+        at: now,
+      });
+      await recordChange(manager, approver, {
+        action: 'books.expense',
+        entity: 'books',
+        entityId: id,
+        label: `Saldo pasado #${id} · ${CLOSING_CATEGORY}`,
+        after: { supplier, concept, amount: share.amount / 100, destination: input.destination, accountId: share.accountId },
+      });
+    }
+  }
+
+  /** What the closed class passed to the next, account by account (centavos): read before its tables are emptied. */
+  async passedOn(manager: EntityManager): Promise<Array<{ accountId: number; amount: number }>> {
+    const rows = await manager.find(ExpenseEntity, {
+      where: { kind: CLOSING_BALANCE_KIND, state: 'aprobado', reversedById: IsNull() },
+      select: { accountId: true, amount: true },
     });
-    await recordChange(manager, approver, {
-      action: 'books.expense',
-      entity: 'books',
-      entityId: id,
-      label: `Saldo pasado #${id} · ${CLOSING_CATEGORY}`,
-      after: { supplier, concept, amount: input.amount / 100, destination: input.destination },
-    });
-    return id;
+    const byAccount = new Map<number, number>();
+    for (const row of rows) byAccount.set(row.accountId, (byAccount.get(row.accountId) ?? 0) + row.amount);
+    return [...byAccount].map(([accountId, amount]) => ({ accountId, amount }));
   }
 
   /** The latest budget's categories, in order: what the next class's first budget starts from. */
@@ -89,10 +105,15 @@ export class BooksClosing {
 
   /**
    * The next class's books ('Nueva promoción', once the class's tables are emptied): a first budget
-   * with the closed class's categories at Q0, and the balance it passed on (centavos) as money in,
-   * approved by the closing: the only place it is counted in the new class.
+   * with the closed class's categories at Q0, and the balance it passed on as money in, in the
+   * account that held it (`passedOn`, centavos), approved by the closing: the only place it is
+   * counted in the new class.
    */
-  async startClass(manager: EntityManager, user: User, previous: { name: string; categories: string[]; balance: number }): Promise<void> {
+  async startClass(
+    manager: EntityManager,
+    user: User,
+    previous: { name: string; categories: string[]; passedOn: ReadonlyArray<{ accountId: number; amount: number }> },
+  ): Promise<void> {
     const now = new Date();
     const by = { createdById: user.id, createdByName: user.name.slice(0, 120), createdAt: now };
     if (previous.categories.length > 0) {
@@ -107,17 +128,17 @@ export class BooksClosing {
         previous.categories.map((category, position) => ({ versionId, position, category, amount: 0 })),
       );
     }
-    if (previous.balance <= 0) return;
-    await insertApproved(manager, {
-      kind: OPENING_BALANCE_KIND,
-      category: OPENING_BALANCE_CATEGORY,
-      supplier: previous.name,
-      concept: `Saldo que la ${previous.name} pasó a esta promoción al cerrar.`,
-      amount: -previous.balance,
-      accountId: (await this.accounts.defaults(manager)).main,
-      proposer: user,
-      approver: user,
-      at: now,
-    });
+    for (const share of previous.passedOn.filter((one) => one.amount !== 0))
+      await insertApproved(manager, {
+        kind: OPENING_BALANCE_KIND,
+        category: OPENING_BALANCE_CATEGORY,
+        supplier: previous.name,
+        concept: `Saldo que la ${previous.name} pasó a esta promoción al cerrar.`,
+        amount: -share.amount,
+        accountId: share.accountId,
+        proposer: user,
+        approver: user,
+        at: now,
+      });
   }
 }

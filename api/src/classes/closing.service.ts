@@ -203,6 +203,7 @@ export class ClosingService {
       const now = new Date();
       const state = verdict === 'approve' ? 'aprobado' : own ? 'retirado' : 'rechazado';
       let balance = closing.balance;
+      let accountsAtClosing: Array<{ id: number; balance: number }> = [];
       if (verdict === 'approve') {
         // What changed since the proposal is checked again: an item opened since is waived or refused.
         const { checklist, books } = await this.checks.read(manager);
@@ -210,6 +211,7 @@ export class ClosingService {
         if (missing.length > 0) throw new ConflictException(CLOSING_MESSAGES.open(missing));
         if (books.totals.balance < 0) throw new ConflictException(CLOSING_MESSAGES.negative(formatQuetzales(books.totals.balance)));
         balance = toCentavos(books.totals.balance);
+        accountsAtClosing = books.accounts.map((account) => ({ id: account.id, balance: toCentavos(account.balance) }));
       }
       const decided = await manager.update(
         ClassClosingEntity,
@@ -237,6 +239,7 @@ export class ClosingService {
           destination: closing.destination,
           acta: closing.acta,
           amount: balance,
+          accounts: accountsAtClosing,
         });
       const files = await this.freeze(manager, row, { ...closing, balance, decidedByName: user.name, decidedAt: now });
       await manager.update(

@@ -111,8 +111,10 @@ export class OpeningService {
           ClassReaderEntity,
           readers.map((reader) => ({ classId: closed.id, ...reader })),
         );
-      const balance =
-        (await manager.findOneBy(ClassClosingEntity, { classId: closed.id, state: 'aprobado', destination: 'siguiente' }))?.balance ?? 0;
+      // What the closing passed to this class, account by account (nothing when it went elsewhere).
+      const passing = await manager.findOneBy(ClassClosingEntity, { classId: closed.id, state: 'aprobado', destination: 'siguiente' });
+      const passedOn = passing ? await this.books.passedOn(manager) : [];
+      const balance = passedOn.reduce((sum, share) => sum + share.amount, 0);
       const categories = await this.books.budgetCategories(manager);
 
       // The class's tables as a whole, as the archive holds them.
@@ -129,7 +131,7 @@ export class OpeningService {
         });
       await this.payments.startClass(manager, input.payments);
       await this.events.startClass(manager, input.events, now);
-      await this.books.startClass(manager, user, { name: closed.name, categories, balance });
+      await this.books.startClass(manager, user, { name: closed.name, categories, passedOn });
       await this.outbox.startClass(manager);
       const formerAdmins = await this.users.startClass(manager, committee);
 
