@@ -15,7 +15,7 @@ import { proxyTrust } from './common/proxy';
 import { registerUploads } from './common/multipart';
 import { SESSION_COOKIE, SessionsService } from './auth/sessions.service';
 import { setPasswordCost } from './auth/password';
-import { registerUnsubscribeFormParser } from './mail/unsubscribe';
+import { isUnsubscribeRoute, registerUnsubscribeFormParser } from './mail/unsubscribe';
 import { registerRequestTimeout } from './common/request-timeout';
 import { recordRoutes } from './common/routes';
 import { registerSecurityHeaders } from './common/security-headers';
@@ -80,7 +80,7 @@ export async function createApp(config: AppConfig, options: { logStream?: NodeJS
   registerJsonBodyRules(fastify);
   registerKeptReplies(fastify);
   registerUnsubscribeFormParser(fastify);
-  registerCsrfCheck(fastify, config.allowedOrigins);
+  registerCsrfCheck(fastify, config.allowedOrigins, isUnsubscribeRoute);
   // A browser viewing an archived class is answered by that class's own instance (docs/classes.md),
   // before anything reads its request further.
   if (!config.archive) app.get(ClassArchives).forwardFrom(fastify, (archiveConfig) => createApp(archiveConfig));

@@ -39,11 +39,14 @@ describe.each(DATABASES)('the balance passed on, account by account (%s)', (kind
     expect(closed.report!.balanceGiven).toBe(3950.75);
     // Passed on from where it is: no account of 2026 is left owing what another holds.
     expect(await balances()).toEqual({ total: 0, main: 0, Caja: 0 });
+    const passed = (await president.get<Books>('/api/books')).body.accounts.map((one) => [one.main ? 'main' : one.name, one.passedOn]);
+    expect(Object.fromEntries(passed)).toEqual({ main: 1000.25, Caja: 2950.5 });
 
     const calendar = await confirmedCalendar(president);
     const opened = await president.post<SchoolClass>('/api/classes', openingRequest(2027, [], calendar));
     expect(opened.status).toBe(201);
     // 2027 starts where the money is: the bank's statement and the cash counted meet the books.
     expect(await balances()).toEqual({ total: 3950.75, main: 1000.25, Caja: 2950.5 });
+    expect((await president.get<Books>('/api/books')).body.accounts.map((one) => one.passedOn)).toEqual([0, 0]);
   });
 });

@@ -100,6 +100,16 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   expect(await card.getByRole('group', { name: 'Primer Pago' }).getByLabel('Fecha', { exact: true }).inputValue()).toBe(fromToday(7));
   await card.getByRole('button', { name: 'Continuar' }).click();
 
+  // Its accounts: 2026 gave its balance back to the families, so each starts at Q0; families see
+  // the first, its holder renamed.
+  await card.getByRole('heading', { name: 'Cuentas de la Promoción 2027' }).waitFor();
+  const accounts = card.locator('.closing-accounts li');
+  expect(await accounts.count()).toBeGreaterThanOrEqual(2);
+  for (const text of await accounts.allTextContents()) expect(text).toMatch(/Empieza en Q0: el saldo se entregó al cerrar\.$/);
+  await card.getByText(/^Las familias verán la cuenta .* a nombre de «.*2027»/).waitFor();
+  expect(await scrollsSideways(president)).toBe(false);
+  await card.getByRole('button', { name: 'Continuar' }).click();
+
   const self = card.getByRole('checkbox', { name: 'Presidenta (tú)' });
   await self.waitFor();
   expect(await self.isChecked()).toBe(true);

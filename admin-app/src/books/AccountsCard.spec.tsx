@@ -14,6 +14,7 @@ const account = (id: number, fields: Partial<MoneyAccount>): MoneyAccount => ({
   accountType: null,
   main: false,
   balance: 0,
+  passedOn: 0,
   reconciliation: null,
   ...fields,
 });

@@ -27,6 +27,7 @@ export const books = (fields: Partial<Books> = {}): Books => ({
       accountType: 'monetaria',
       main: true,
       balance: 0,
+      passedOn: 0,
       reconciliation: null,
     },
     {
@@ -39,6 +40,7 @@ export const books = (fields: Partial<Books> = {}): Books => ({
       accountType: null,
       main: false,
       balance: 0,
+      passedOn: 0,
       reconciliation: null,
     },
   ],

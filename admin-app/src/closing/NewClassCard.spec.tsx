@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account, GraduationEvent, PaymentDate, SchoolClass, User } from '@portal/contracts';
+import type { Account, GraduationEvent, MoneyAccount, PaymentDate, SchoolClass, User } from '@portal/contracts';
 import { dayYearLater, fromDateTimeLocal, instantYearLater, todayInGuatemala, toDateTimeLocal } from '@portal/format';
 import { renderWithApi } from '@portal/test-utils/render';
 import { Route, Routes } from '@portal/ui/router';
@@ -73,6 +73,38 @@ const answer = (status: number, body?: unknown) => ({
   text: async () => (body === undefined ? '' : JSON.stringify(body)),
 });
 
+/** The class's accounts once it closed: each at Q0, with what the closing passed on from it. */
+const moneyAccount = (id: number, name: string, passedOn: number, extra: Partial<MoneyAccount> = {}): MoneyAccount => ({
+  id,
+  kind: 'banco',
+  name,
+  bankName: null,
+  accountNumber: null,
+  accountHolder: null,
+  accountType: null,
+  main: false,
+  balance: 0,
+  passedOn,
+  reconciliation: null,
+  ...extra,
+});
+const ACCOUNTS_AT_CLOSING: MoneyAccount[] = [
+  moneyAccount(1, 'Cuenta para depósitos', 1000.25, {
+    main: true,
+    bankName: 'Banco Industrial',
+    accountNumber: '123-456789-0',
+    accountHolder: 'Comité de Padres Promoción 2026',
+    accountType: 'monetaria',
+  }),
+  moneyAccount(2, 'Caja', 2950.5, { kind: 'caja' }),
+  moneyAccount(3, 'Ahorro Banrural', 0, {
+    bankName: 'Banrural',
+    accountNumber: '30-1234567-8',
+    accountType: 'ahorro',
+    accountHolder: 'Comité',
+  }),
+];
+
 /** The school's list as the server reads it: two families, and a row without an e-mail refused. */
 const LIST_PREVIEW = {
   checksum: 'c0ffee',
@@ -102,6 +134,8 @@ function serve(
     if (url === '/api/payment-dates') return answer(200, PAYMENTS);
     if (url === '/api/events') return answer(200, EVENTS);
     if (url === '/api/accounts') return answer(200, ACCOUNTS);
+    if (url === '/api/books') return answer(200, { accounts: ACCOUNTS_AT_CLOSING });
+    if (url === '/api/class') return answer(200, { report: { destination: 'siguiente' } });
     if (url === '/api/settings')
       return answer(200, {
         bank: { bankName: 'Banco Industrial', accountNumber: '123-456789-0', accountHolder: 'Comité de Padres Promoción 2026' },
@@ -182,6 +216,22 @@ describe("'Nueva promoción' by steps", () => {
     await confirmCalendar(user);
     expect(screen.getByText('8 de 8 fechas confirmadas')).toBeInTheDocument();
     await user.click(continueButton());
+    // Its accounts, each starting with what it held at the closing; the one families see, its holder naming the new class.
+    expect(await screen.findByRole('heading', { name: 'Cuentas de la Promoción 2027' })).toHaveFocus();
+    const accounts = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(accounts).toEqual([
+      'Cuenta para depósitos · La que ven las familiasMonetaria · Banco Industrial · 123-456789-0 · Comité de Padres Promoción 2027Empieza con Q1,000.25',
+      'CajaEfectivo en cajaEmpieza con Q2,950.50',
+      'Ahorro BanruralAhorro · Banrural · 30-1234567-8 · ComitéEmpieza con Q0',
+    ]);
+    expect(
+      screen.getByText(
+        'Las familias verán la cuenta Banco Industrial 123-456789-0 a nombre de «Comité de Padres Promoción 2027». Para cambiar el banco o el número, usa «Cuentas del Comité» después de abrirla: lo aprueba otro administrador.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(continueButton());
     const own = await screen.findByRole('checkbox', { name: 'Ana López (tú)' });
     expect(own).toBeChecked();
     expect(own).toBeDisabled();
@@ -196,12 +246,6 @@ describe("'Nueva promoción' by steps", () => {
       screen.getByText('La promoción se abre sin familias: importa la lista del colegio en «Gestión de Familias».'),
     ).toBeInTheDocument();
 
-    // The account families will read: the same one, its holder naming the new class.
-    expect(
-      await screen.findByText(
-        'Las familias verán la cuenta Banco Industrial 123-456789-0 a nombre de «Comité de Padres Promoción 2027». Para cambiar el banco o el número, usa «Cuentas del Comité» después de abrirla: lo aprueba otro administrador.',
-      ),
-    ).toBeInTheDocument();
     const open = screen.getByRole('button', { name: 'Abrir la Promoción 2027' });
     const typed = screen.getByLabelText('Escribe «Promoción 2027» para confirmar');
     expect(open).toBeDisabled();
@@ -272,6 +316,7 @@ describe("'Nueva promoción' by steps", () => {
     await user.click(continueButton());
     await user.click(continueButton());
     await user.click(continueButton());
+    await user.click(continueButton());
     await user.type(screen.getByLabelText('Escribe «Promoción 2027» para confirmar'), 'Promoción 2027');
     await user.click(screen.getByRole('button', { name: 'Abrir la Promoción 2027' }));
     await waitFor(() =>
@@ -279,7 +324,7 @@ describe("'Nueva promoción' by steps", () => {
     );
     expect(posted).toHaveLength(1);
     expect(screen.queryByText('Gestión de Familias')).not.toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('portal.nueva-promocion.1')!)).toMatchObject({ step: 5, typedName: 'Promoción 2027' });
+    expect(JSON.parse(localStorage.getItem('portal.nueva-promocion.1')!)).toMatchObject({ step: 6, typedName: 'Promoción 2027' });
   });
 
   it("reads the school's list in its own step and imports it right after the class opens, with the checksum it was read with", async () => {
@@ -288,6 +333,7 @@ describe("'Nueva promoción' by steps", () => {
     await user.click(continueButton());
     await screen.findByRole('group', { name: 'Primer Pago' });
     await confirmCalendar(user);
+    await user.click(continueButton());
     await user.click(continueButton());
     await user.click(continueButton());
     const csv = 'Graduando;Encargado;Correo;Teléfono\nLucía Núñez;Marta Núñez;marta@example.com;5555-0101\n';
@@ -328,6 +374,7 @@ describe("'Nueva promoción' by steps", () => {
     await user.click(continueButton());
     await screen.findByRole('group', { name: 'Primer Pago' });
     await confirmCalendar(user);
+    await user.click(continueButton());
     await user.click(continueButton());
     await user.click(continueButton());
     fireEvent.change(screen.getByLabelText('Lista del colegio (CSV o Excel)'), {

@@ -2,6 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { FolderPlus } from 'lucide-react';
 import type { SchoolClass } from '@portal/contracts';
 import { useAccounts } from '@portal/api-client/accounts';
+import { useBooks } from '@portal/api-client/books';
+import { useClassView } from '@portal/api-client/classes';
 import { useOpenClass } from '@portal/api-client/class-opening';
 import { useEvents } from '@portal/api-client/events';
 import { useImportFamilies } from '@portal/api-client/families';
@@ -18,7 +20,7 @@ import { Field } from '@portal/ui/label';
 import { toast } from '@portal/ui/toast';
 import { CalendarStep } from './CalendarStep';
 import { closingTexts } from './closing-texts';
-import { CommitteeChoice, Continue, FamiliesChoice, Step, type ChosenList } from './NewClassSteps';
+import { AccountsSummary, CommitteeChoice, Continue, FamiliesChoice, Step, type ChosenList } from './NewClassSteps';
 import {
   confirmedCalendar,
   draftName,
@@ -39,8 +41,8 @@ const FAMILIES_PATH = '/admin/familias';
 /**
  * 'Nueva promoción' (docs/classes.md): once the current class is closed, its committee opens the
  * next one by steps: its year and name, its calendar (every payment and event confirmed, none
- * already past), its committee among today's admins (the one opening it always belongs), the
- * school's list of families (read now, imported once it opens), then its name typed again. The
+ * already past), its accounts as they start it (each with what it held at the closing), its
+ * committee among today's admins (the one opening it always belongs), the school's list of families (read now, imported once it opens), then its name typed again. The
  * draft stays in this browser until the class opens; nothing is sent to the families meanwhile.
  */
 export function NewClassCard({ closed }: { closed: SchoolClass }) {
@@ -51,6 +53,8 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
   const { data: payments } = usePaymentDates();
   const { data: events } = useEvents();
   const { data: settings } = useSettings();
+  const { data: books } = useBooks();
+  const { data: classView } = useClassView();
   const { draft, update, forget } = useNewClassDraft(closed);
   // The step the committee just reached takes the focus; a draft resumed at step 3 does not.
   const reached = useRef<NewClassStep | null>(null);
@@ -83,6 +87,8 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
   const eventList = calendarLoaded ? eventRows(events, draft) : [];
   const confirmed = paymentList.filter(isConfirmedPayment).length + eventList.filter(isConfirmedEvent).length;
   const total = paymentList.length + eventList.length;
+  // The holder families will read: the new class's name in place of the closed one's.
+  const holder = settings ? forNextClass(settings.bank.accountHolder, closed, { name: name.trim(), year: Number(draft.year) }) : null;
   const namesDone = /^\d{4}$/.test(draft.year) && Number(draft.year) > closed.year && name.trim() !== '';
   const calendarDone = calendarLoaded && confirmed === total;
   const ready = Boolean(user) && namesDone && calendarDone && draft.typedName.trim() === name.trim();
@@ -157,29 +163,33 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
             </Step>
           )}
           {draft.step >= 3 && (
-            <Step number={3} title={t.committee} focus={focus(3)}>
-              <CommitteeChoice admins={admins} selfId={user?.id} chosen={draft.adminIds} onToggle={toggle} />
-              {draft.step === 3 && <Continue disabled={false} onClick={() => advance(4)} />}
+            <Step number={3} title={t.accountsTitle(draft.year)} focus={focus(3)}>
+              {books && (
+                <AccountsSummary
+                  accounts={books.accounts}
+                  toNextClass={classView?.report?.destination === 'siguiente'}
+                  holder={holder ?? ''}
+                  shown={settings && holder !== null ? t.accountShown(settings.bank.bankName, settings.bank.accountNumber, holder) : null}
+                />
+              )}
+              {draft.step === 3 && <Continue disabled={!books} onClick={() => advance(4)} />}
             </Step>
           )}
           {draft.step >= 4 && (
-            <Step number={4} title={t.familiesTitle(draft.year)} focus={focus(4)}>
-              <FamiliesChoice list={list} onList={setList} />
+            <Step number={4} title={t.committee} focus={focus(4)}>
+              <CommitteeChoice admins={admins} selfId={user?.id} chosen={draft.adminIds} onToggle={toggle} />
               {draft.step === 4 && <Continue disabled={false} onClick={() => advance(5)} />}
             </Step>
           )}
           {draft.step >= 5 && (
-            <Step number={5} title={t.confirmTitle} focus={focus(5)}>
+            <Step number={5} title={t.familiesTitle(draft.year)} focus={focus(5)}>
+              <FamiliesChoice list={list} onList={setList} />
+              {draft.step === 5 && <Continue disabled={false} onClick={() => advance(6)} />}
+            </Step>
+          )}
+          {draft.step >= 6 && (
+            <Step number={6} title={t.confirmTitle} focus={focus(6)}>
               <p className="closing-muted">{list ? t.familiesShown(list.file.name, list.preview.rows.length) : t.noFamilies}</p>
-              {settings && (
-                <p className="closing-muted">
-                  {t.accountShown(
-                    settings.bank.bankName,
-                    settings.bank.accountNumber,
-                    forNextClass(settings.bank.accountHolder, closed, { name: name.trim(), year: Number(draft.year) }),
-                  )}
-                </p>
-              )}
               <div className="closing-new-class__confirm">
                 <Field id={`${id}-confirm`} label={t.typeName(name.trim())} hint={t.typeNameHint}>
                   <Input

@@ -1,11 +1,13 @@
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { FileUp } from 'lucide-react';
-import type { Account, FamilyImportPreview } from '@portal/contracts';
+import type { Account, FamilyImportPreview, MoneyAccount } from '@portal/contracts';
 import { previewNextClassFamilies } from '@portal/api-client/class-opening';
 import { useMutation } from '@portal/api-client/mutation';
 import { errorMessage } from '@portal/api-client/request';
 import { Button } from '@portal/ui/button';
+import { formatLedgerAmount } from '@portal/format';
 import { toast } from '@portal/ui/toast';
+import { booksTexts } from '../books/books-texts';
 import { closingTexts } from './closing-texts';
 import type { NewClassStep } from './new-class-draft';
 
@@ -126,6 +128,51 @@ export function FamiliesChoice({ list, onList }: { list: ChosenList | null; onLi
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** 'Monetaria · Banrural · 30-1234567-8', or the cash box's words; the main account's holder as the new class's. */
+function accountDetails(account: MoneyAccount, holder: string): string {
+  if (account.kind === 'caja') return booksTexts.accounts.cashBox;
+  const type = account.accountType && booksTexts.accounts.types[account.accountType];
+  return [type, account.bankName, account.accountNumber, account.main ? holder : account.accountHolder].filter(Boolean).join(' · ');
+}
+
+/**
+ * The class's accounts as the next class starts them: each with what the closing passed on from it
+ * (to the next class: the bank's and the box's money stays where it is), the main one's holder
+ * naming the new class. Changing where families pay is four eyes, after the opening.
+ */
+export function AccountsSummary({
+  accounts,
+  toNextClass,
+  holder,
+  shown,
+}: {
+  accounts: readonly MoneyAccount[];
+  /** The closing passed the balance to this class (not to the families or the school). */
+  toNextClass: boolean;
+  holder: string;
+  /** 'Las familias verán la cuenta …', or nothing while the settings load. */
+  shown: string | null;
+}) {
+  return (
+    <div className="closing-families">
+      <p className="closing-muted">{t.accountsHelp}</p>
+      <ul className="closing-accounts">
+        {accounts.map((account) => (
+          <li key={account.id}>
+            <span className="closing-accounts__name">
+              {account.name}
+              {account.main && <span className="closing-muted"> · {t.shownToFamilies}</span>}
+            </span>
+            <span className="closing-muted">{accountDetails(account, holder)}</span>
+            <span>{toNextClass ? t.startsWith(formatLedgerAmount(account.passedOn)) : t.startsEmpty}</span>
+          </li>
+        ))}
+      </ul>
+      {shown && <p className="closing-muted">{shown}</p>}
     </div>
   );
 }

@@ -84,7 +84,7 @@ export const closingTexts = {
   },
   newClass: {
     title: 'Nueva promoción',
-    step: (number: number) => `Paso ${number} de 5`,
+    step: (number: number) => `Paso ${number} de 6`,
     namesTitle: 'Año y nombre',
     year: 'Año',
     name: 'Nombre',
@@ -104,6 +104,12 @@ export const closingTexts = {
     past: 'Esta fecha ya pasó',
     confirmed: 'Confirmado',
     confirmedCount: (done: number, total: number) => `${done} de ${total} fechas confirmadas`,
+    accountsTitle: (year: number | string) => `Cuentas de la Promoción ${year}`,
+    accountsHelp:
+      'Las cuentas del comité pasan a la nueva promoción, cada una con lo que tenía al cerrar: así el primer estado de cuenta y el primer arqueo cuadran con los libros. Para agregar una cuenta o cambiarle el nombre, usa «Cuentas del Comité» después de abrirla.',
+    shownToFamilies: 'La que ven las familias',
+    startsWith: (amount: string) => `Empieza con ${amount}`,
+    startsEmpty: 'Empieza en Q0: el saldo se entregó al cerrar.',
     committee: 'Comité de la nueva promoción',
     committeeHint: 'Las cuentas que no marques siguen viendo la promoción archivada, pero no la nueva.',
     you: '(tú)',

@@ -22,7 +22,7 @@ export interface EventRow {
   confirmed: boolean;
 }
 
-export type NewClassStep = 1 | 2 | 3 | 4 | 5;
+export type NewClassStep = 1 | 2 | 3 | 4 | 5 | 6;
 
 export interface NewClassDraft {
   /** The furthest step reached: it and the ones before are shown. */

@@ -34,6 +34,11 @@ export class AccountBalances {
     return (this.byAccount.get(accountId) ?? []).reduce((sum, move) => sum + move.amount, 0);
   }
 
+  /** What the closing passed on from the account, in centavos (0 until the class closes). */
+  passedOn(accountId: number): number {
+    return -(this.byAccount.get(accountId) ?? []).filter((move) => move.closing).reduce((sum, move) => sum + move.amount, 0);
+  }
+
   /** What the account held at the end of `day`, before any closing passed it on, in centavos. */
   on(accountId: number, day: string): number {
     return (this.byAccount.get(accountId) ?? [])
@@ -50,7 +55,7 @@ export class AccountBalances {
 }
 
 /** An account as the committee reads it, without its figures: the main one's bank, number and holder are the settings'. */
-export type AccountView = Omit<MoneyAccount, 'balance' | 'reconciliation'>;
+export type AccountView = Omit<MoneyAccount, 'balance' | 'passedOn' | 'reconciliation'>;
 
 export async function accountViews(manager: EntityManager, store: MoneyAccountStore, settings: SettingsStore): Promise<AccountView[]> {
   const [rows, bank] = await Promise.all([
@@ -103,6 +108,6 @@ export function withFigures(views: AccountView[], balances: AccountBalances, hol
           at: last.createdAt.toISOString(),
         }
       : null;
-    return { ...view, balance: toQuetzales(balances.balance(view.id)), reconciliation };
+    return { ...view, balance: toQuetzales(balances.balance(view.id)), passedOn: toQuetzales(balances.passedOn(view.id)), reconciliation };
   });
 }

@@ -8,7 +8,6 @@
 // needs none and is what csrf.e2e-spec.ts proves (forged Origin, cross-site, forms, old browsers).
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isUploadRoute } from './multipart';
-import { isUnsubscribeRoute } from '../mail/unsubscribe';
 import { MESSAGES } from './api-exception.filter';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -23,7 +22,15 @@ function hostOf(origin: string): string | null {
   return start > 0 ? origin.slice(start + 3).toLowerCase() : null;
 }
 
-export function registerCsrfCheck(fastify: FastifyInstance, allowedOrigins: readonly string[]): void {
+/**
+ * `formRoute`: the one route a form from elsewhere may post to, without a session (the one-click
+ * unsubscribe, mail/unsubscribe.ts); given by the app, so this check knows no module above it.
+ */
+export function registerCsrfCheck(
+  fastify: FastifyInstance,
+  allowedOrigins: readonly string[],
+  formRoute: (request: Pick<FastifyRequest, 'method' | 'url'>) => boolean,
+): void {
   const allowed = new Set(allowedOrigins);
   const refuse = (reply: FastifyReply, status: number, message: string) =>
     void reply.status(status).type('application/json; charset=utf-8').send({ statusCode: status, message });
@@ -34,7 +41,7 @@ export function registerCsrfCheck(fastify: FastifyInstance, allowedOrigins: read
     // The one exception: the one-click unsubscribe POST comes from mail providers' servers and
     // from the link's own page, as a form, without a session. It only turns notice e-mails off
     // for the family its signed link names (mail/unsubscribe.ts).
-    if (isUnsubscribeRoute(request)) {
+    if (formRoute(request)) {
       const type = headers['content-type'];
       if (type === undefined || /^application\/(x-www-form-urlencoded|json)\s*(;|$)/i.test(type)) return done();
       return refuse(reply, 415, MESSAGES.mediaType);

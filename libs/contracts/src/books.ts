@@ -453,6 +453,8 @@ export interface MoneyAccount {
   main: boolean;
   /** Its balance: its share of the previous class's balance and every movement it had, transfers included. */
   balance: number;
+  /** What the class's closing passed on from it (to the next class, the families or the school); 0 until it closes. */
+  passedOn: number;
   reconciliation: AccountReconciliation | null;
 }
 
