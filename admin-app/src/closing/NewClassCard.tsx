@@ -88,7 +88,8 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
   const confirmed = paymentList.filter(isConfirmedPayment).length + eventList.filter(isConfirmedEvent).length;
   const total = paymentList.length + eventList.length;
   // The holder families will read: the new class's name in place of the closed one's.
-  const holder = settings ? forNextClass(settings.bank.accountHolder, closed, { name: name.trim(), year: Number(draft.year) }) : null;
+  const bank = settings?.bank;
+  const holder = bank ? forNextClass(bank.accountHolder, closed, { name: name.trim(), year: Number(draft.year) }) : null;
   const namesDone = /^\d{4}$/.test(draft.year) && Number(draft.year) > closed.year && name.trim() !== '';
   const calendarDone = calendarLoaded && confirmed === total;
   const ready = Boolean(user) && namesDone && calendarDone && draft.typedName.trim() === name.trim();
@@ -169,7 +170,7 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
                   accounts={books.accounts}
                   toNextClass={classView?.report?.destination === 'siguiente'}
                   holder={holder ?? ''}
-                  shown={settings && holder !== null ? t.accountShown(settings.bank.bankName, settings.bank.accountNumber, holder) : null}
+                  shown={bank && holder !== null ? t.accountShown(bank.bankName, bank.accountNumber, holder) : null}
                 />
               )}
               {draft.step === 3 && <Continue disabled={!books} onClick={() => advance(4)} />}
