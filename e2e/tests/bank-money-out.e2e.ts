@@ -85,58 +85,59 @@ afterAll(async () => {
 });
 
 describe("'Retiros y cargos' in 'Banco'", () => {
-  it.each([
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ])('ends every withdrawal from its row, in words, on a %s', async (name, viewport) => {
-    const { page } = await newPage(browser, viewport);
-    await signIn(page, portal.url, 'admin');
-    await page.waitForURL(`${portal.url}/admin`);
-    await page.goto(`${portal.url}/admin/banco`);
-    await page.getByLabel('Archivo del banco').setInputFiles(statement);
-    const row = (text: RegExp) => page.getByRole('row', { name: text });
+  // One test: the desktop reads what the phone decided (the suite runs its tests in random order).
+  it('ends every withdrawal from its row, in words, on a phone; a desktop reads them decided and reopens one', async () => {
+    const open = async (viewport: typeof PHONE) => {
+      const { page } = await newPage(browser, viewport);
+      await signIn(page, portal.url, 'admin');
+      await page.waitForURL(`${portal.url}/admin`);
+      await page.goto(`${portal.url}/admin/banco`);
+      await page.getByLabel('Archivo del banco').setInputFiles(statement);
+      return page;
+    };
+    const phone = await open(PHONE);
+    const row = (text: RegExp) => phone.getByRole('row', { name: text });
+    await phone.getByText('3 retiros en el archivo; 3 por decidir.').waitFor();
+    const label = `Comisión #${recordedId} · Banco Industrial · 31/10/2026`;
+    await row(/OCTUBRE/)
+      .getByText(`Registrado a mano: ${label}`)
+      .waitFor();
+    await screenshot(phone, 'bank-withdrawals');
+    expect(await scrollsSideways(phone)).toBe(false);
 
-    if (name === 'phone') {
-      await page.getByText('3 retiros en el archivo; 3 por decidir.').waitFor();
-      const label = `Comisión #${recordedId} · Banco Industrial · 31/10/2026`;
-      await row(/OCTUBRE/)
-        .getByText(`Registrado a mano: ${label}`)
-        .waitFor();
-      await screenshot(page, 'bank-withdrawals');
-      expect(await scrollsSideways(page)).toBe(false);
+    await phone.getByRole('button', { name: `Enlazar el retiro de la fila 2 a ${label}` }).click();
+    await row(/OCTUBRE/)
+      .getByText(`Enlazada a ${label}`)
+      .waitFor();
+    await phone.getByRole('button', { name: 'Registrar el retiro de la fila 4 como comisión del banco' }).click();
+    await row(/NOVIEMBRE/)
+      .getByText(/Registrada como comisión del banco/)
+      .waitFor();
+    await phone.getByRole('button', { name: 'Descartar el retiro de la fila 3' }).click();
+    const dialog = phone.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /motivo/i }).fill('Cobro por error; el banco lo devuelve');
+    await dialog.getByRole('button', { name: 'Descartar' }).click();
+    await phone.getByText('3 retiros en el archivo; 0 por decidir.').waitFor();
+    await row(/CARGO POR SERVICIO/)
+      .getByText('Descartada: Cobro por error; el banco lo devuelve')
+      .waitFor();
+    await screenshot(phone, 'bank-withdrawals-decided');
+    expect(await scrollsSideways(phone)).toBe(false);
+    await phone.close();
 
-      await page.getByRole('button', { name: `Enlazar el retiro de la fila 2 a ${label}` }).click();
-      await row(/OCTUBRE/)
-        .getByText(`Enlazada a ${label}`)
-        .waitFor();
-      await page.getByRole('button', { name: 'Registrar el retiro de la fila 4 como comisión del banco' }).click();
-      await row(/NOVIEMBRE/)
-        .getByText(/Registrada como comisión del banco/)
-        .waitFor();
-      await page.getByRole('button', { name: 'Descartar el retiro de la fila 3' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByRole('textbox', { name: /motivo/i }).fill('Cobro por error; el banco lo devuelve');
-      await dialog.getByRole('button', { name: 'Descartar' }).click();
-      await page.getByText('3 retiros en el archivo; 0 por decidir.').waitFor();
-      await row(/CARGO POR SERVICIO/)
-        .getByText('Descartada: Cobro por error; el banco lo devuelve')
-        .waitFor();
-      await screenshot(page, 'bank-withdrawals-decided');
-      expect(await scrollsSideways(page)).toBe(false);
-    } else {
-      // Read again by the desktop: every line decided, the discarded one reopens.
-      await page.getByText('3 retiros en el archivo; 0 por decidir.').waitFor();
-      await screenshot(page, 'bank-withdrawals-decided');
-      await page.getByRole('button', { name: 'Reabrir el retiro de la fila 3' }).click();
-      await page.getByText('3 retiros en el archivo; 1 por decidir.').waitFor();
-      await page.getByRole('button', { name: 'Descartar el retiro de la fila 3' }).waitFor();
-      // The books hold both fees once: the one recorded by hand, and the one recorded from its row.
-      const books = (await (await page.request.get(`${portal.url}/api/books`)).json()) as {
-        expenses: Array<{ kind: string; amount: number; reversal: unknown }>;
-      };
-      expect(books.expenses.filter((row) => row.kind === 'comision' && row.amount === 25)).toHaveLength(2);
-    }
-    await page.close();
+    // Read again by the desktop: every line decided, the discarded one reopens.
+    const desk = await open(DESKTOP);
+    await desk.getByText('3 retiros en el archivo; 0 por decidir.').waitFor();
+    await screenshot(desk, 'bank-withdrawals-decided');
+    await desk.getByRole('button', { name: 'Reabrir el retiro de la fila 3' }).click();
+    await desk.getByText('3 retiros en el archivo; 1 por decidir.').waitFor();
+    await desk.getByRole('button', { name: 'Descartar el retiro de la fila 3' }).waitFor();
+    // The books hold both fees once: the one recorded by hand, and the one recorded from its row.
+    const books = (await (await desk.request.get(`${portal.url}/api/books`)).json()) as {
+      expenses: Array<{ kind: string; amount: number; reversal: unknown }>;
+    };
+    expect(books.expenses.filter((one) => one.kind === 'comision' && one.amount === 25)).toHaveLength(2);
+    await desk.close();
   });
 
   it("matches one transfer on both sides: the main account's withdrawal and the savings account's deposit", async () => {
