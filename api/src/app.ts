@@ -14,7 +14,7 @@ import { loggerOptions, logRequest, PinoNestLogger, requestIdFrom } from './comm
 import { proxyTrust } from './common/proxy';
 import { registerUploads } from './common/multipart';
 import { SESSION_COOKIE, SessionsService } from './auth/sessions.service';
-import { setPasswordCost } from './auth/password';
+import { setPasswordCost } from './users/password';
 import { isUnsubscribeRoute, registerUnsubscribeFormParser } from './mail/unsubscribe';
 import { registerRequestTimeout } from './common/request-timeout';
 import { recordRoutes } from './common/routes';

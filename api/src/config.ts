@@ -3,7 +3,7 @@
 // with a message that names the variable; an empty one counts as unset.
 import path from 'node:path';
 import { z } from 'zod';
-import { PRODUCTION_LOG2_N } from './auth/password';
+import { PRODUCTION_LOG2_N } from './users/password';
 
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
@@ -302,7 +302,7 @@ const Config = Environment.transform((vars, context) => {
     moneyMailDelayMinutes: vars.MONEY_MAIL_DELAY_MINUTES,
     /** Run the daily payment reminders at 08:00 Guatemala time (off in tests, which run them by hand). */
     remindersScheduled: vars.REMINDERS_SCHEDULED ?? nodeEnv !== 'test',
-    /** scrypt's cost as log2(N): 17 always, except with NODE_ENV=test, where SCRYPT_LOG2_N may lower it (auth/password.ts). */
+    /** scrypt's cost as log2(N): 17 always, except with NODE_ENV=test, where SCRYPT_LOG2_N may lower it (users/password.ts). */
     /** The backups folder the API reads the backup service's status from; null: no backup service (`npm start`). */
     backupDir: vars.BACKUP_DIR ? path.resolve(vars.BACKUP_DIR) : null,
     /** The backup service copies the data every day at this time, `HH:MM` in Guatemala. */

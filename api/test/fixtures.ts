@@ -4,7 +4,7 @@
 import { ControlChangeEntity } from '../src/books/control-change.entity';
 import { ExpenseEntity } from '../src/books/expense.entity';
 import type { PaymentNumber, PaymentStatus, Role } from '@portal/contracts';
-import { hashPassword } from '../src/auth/password';
+import { hashPassword } from '../src/users/password';
 import { SessionsService } from '../src/auth/sessions.service';
 import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';

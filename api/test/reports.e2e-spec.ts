@@ -7,7 +7,7 @@ import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentAnswerEntity } from '../src/payments/payment-answer.entity';
 import { ReportsService } from '../src/reports/reports.service';
 import { paymentReference } from '../src/bank/reference';
-import { REPORT_TEXTS } from '../src/reports/reports.messages';
+import { BAD_REPORT_FORMAT } from '../src/spreadsheets/report-format.pipe';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { answerEvent, answerPayments, createEvent, createFamily } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
@@ -70,7 +70,7 @@ describe.each(DATABASES)('reports (%s)', (kind) => {
       for (const format of ['pdf', '', 'XLSX']) {
         const response = await admin.get<{ statusCode: number; message: string }>(`${url}?format=${format}`);
         expect(response.status).toBe(400);
-        expect(response.body).toEqual({ statusCode: 400, message: REPORT_TEXTS.badFormat });
+        expect(response.body).toEqual({ statusCode: 400, message: BAD_REPORT_FORMAT });
       }
     });
   });

@@ -3,7 +3,7 @@
 // better-sqlite3 inserts the rows in one transaction.
 import { spawnSync } from 'node:child_process';
 import Sqlite from 'better-sqlite3';
-import { hashPassword } from '../../api/src/auth/password';
+import { hashPassword } from '../../api/src/users/password';
 import { CREATE_ADMIN, ROOT } from './common';
 
 export const BENCH_ADMIN = { username: 'bench', password: 'banco-de-pruebas-2026' };

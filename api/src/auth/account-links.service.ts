@@ -17,7 +17,7 @@ import { AccountTokens } from './account-tokens';
 import { BAD_LINK } from './dto/account-links.dto';
 import type { AcceptInvitationDto, ResetPasswordDto } from './dto/account-links.dto';
 import { LoginThrottle } from './login-throttle';
-import { hashPassword } from './password';
+import { hashPassword } from '../users/password';
 import { RateLimits } from './rate-limits';
 import { SessionsService } from './sessions.service';
 

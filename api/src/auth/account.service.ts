@@ -7,7 +7,7 @@ import { UsersService } from '../users/users.service';
 import type { ChangePasswordDto } from './dto/change-password.dto';
 import { AccountTokens } from './account-tokens';
 import { LoginThrottle } from './login-throttle';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../users/password';
 import { SessionsService } from './sessions.service';
 
 const WRONG_CURRENT = 'La contraseña actual no es correcta.';

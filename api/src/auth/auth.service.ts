@@ -25,7 +25,7 @@ import { accountChange } from '../accounts/account-change';
 import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
 import { LoginThrottle } from './login-throttle';
-import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../users/password';
 import { RateLimits } from './rate-limits';
 import { SessionsService } from './sessions.service';
 import { ClassStore, familiesAccessEnded } from '../classes/class.store';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Books, Expense, FamilyExpense, FamilyReport, Holding } from '@portal/contracts';
 import { toCentavos, toQuetzales } from '@portal/format';
-import { sheetOf, streamWorkbook, type Cell, type SheetLayout } from '../reports/spreadsheet-stream';
+import { sheetOf, streamWorkbook, type Cell, type SheetLayout } from '../spreadsheets/spreadsheet-stream';
 
 /** A calendar day as a spreadsheet date (UTC midnight: spreadsheet dates have no time zone). */
 const day = (value: string) => new Date(`${value}T00:00:00Z`);

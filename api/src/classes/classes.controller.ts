@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, StreamableFile } from '@n
 import type { ClassView, MyClass, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet-stream';
+import { XLSX_CONTENT_TYPE } from '../spreadsheets/spreadsheet-stream';
 import { ClosingService } from './closing.service';
 import { ClosingDto } from './dto/closing.dto';
 

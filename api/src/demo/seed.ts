@@ -4,7 +4,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PaymentNumber, PaymentStatus } from '@portal/contracts';
 import { fromDateTimeLocal, todayInGuatemala } from '@portal/format';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../users/password';
 import { EventEntity } from '../events/event.entity';
 import { FamilyEntity } from '../families/family.entity';
 import { NoticeEntity } from '../notices/notice.entity';

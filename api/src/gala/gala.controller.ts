@@ -3,7 +3,7 @@ import type { GalaArrivals, GalaCheckIn, GalaDoor, GalaDetails, GalaPass, GalaPl
 import { todayInGuatemala } from '@portal/format';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet-stream';
+import { XLSX_CONTENT_TYPE } from '../spreadsheets/spreadsheet-stream';
 import {
   GalaAssignDto,
   GalaCheckInDto,

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { GalaPlan } from '@portal/contracts';
-import { streamSheet, type SheetLayout } from '../reports/spreadsheet-stream';
+import { streamSheet, type SheetLayout } from '../spreadsheets/spreadsheet-stream';
 import { GalaPlanService } from './gala-plan.service';
 
 interface SeatingRow {

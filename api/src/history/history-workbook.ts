@@ -1,7 +1,7 @@
 import type { HistoryEntry } from '@portal/contracts';
 import { HISTORY_LABELS, historyActionLabel } from '@portal/contracts/history-labels';
 import { formatDateTime } from '@portal/format';
-import type { SheetLayout } from '../reports/spreadsheet-stream';
+import type { SheetLayout } from '../spreadsheets/spreadsheet-stream';
 
 const value = (item: unknown): string => {
   if (item === null || item === undefined || item === '') return HISTORY_LABELS.values.empty!;

@@ -3,8 +3,8 @@ import type { HistoryPage } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { ParseReportFormatPipe, type ReportFormat } from '../reports/report-format.pipe';
-import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet-stream';
+import { ParseReportFormatPipe, type ReportFormat } from '../spreadsheets/report-format.pipe';
+import { XLSX_CONTENT_TYPE } from '../spreadsheets/spreadsheet-stream';
 import { HistoryService, type HistoryQuery } from './history.service';
 
 /** 'Historial': read only; nothing in the API edits or deletes a history row. */

@@ -6,7 +6,7 @@ import { FAMILY_TEXTS } from '../families/families.service';
 import { FamilyStore } from '../families/family.store';
 import { HistoryEntity } from './history.entity';
 import { HISTORY_SHEET } from './history-workbook';
-import { streamSheet } from '../reports/spreadsheet-stream';
+import { streamSheet } from '../spreadsheets/spreadsheet-stream';
 
 export const HISTORY_LIMIT = { default: 50, max: 200 } as const;
 

@@ -8,7 +8,7 @@ import { ExpensesService } from '../books/expenses.service';
 import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
 import { REPORT_TEXTS } from './reports.messages';
-import type { SheetLayout } from './spreadsheet-stream';
+import type { SheetLayout } from '../spreadsheets/spreadsheet-stream';
 
 const T = REPORT_TEXTS.movements;
 

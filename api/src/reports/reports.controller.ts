@@ -3,10 +3,10 @@ import type { Readable } from 'node:stream';
 import type { EventRsvpsReportEntry, PaymentAnswersReportRow } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { Roles } from '../common/auth.decorators';
-import { ParseReportFormatPipe, type ReportFormat } from './report-format.pipe';
+import { ParseReportFormatPipe, type ReportFormat } from '../spreadsheets/report-format.pipe';
 import { REPORT_TEXTS } from './reports.messages';
 import { ReportsService } from './reports.service';
-import { XLSX_CONTENT_TYPE } from './spreadsheet-stream';
+import { XLSX_CONTENT_TYPE } from '../spreadsheets/spreadsheet-stream';
 
 /** A download named with the day it was made, in Guatemala: `confirmaciones-de-pago-2026-06-13.xlsx`. */
 function download(stream: Readable, prefix: string): StreamableFile {

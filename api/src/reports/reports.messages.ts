@@ -2,7 +2,6 @@
 // exactly as the spec writes them (docs: spec section 7, decisions item 11).
 
 export const REPORT_TEXTS = {
-  badFormat: 'Formato de reporte no válido: usa format=xlsx para la hoja de cálculo, o no envíes format para JSON.',
   payments: {
     sheet: 'Confirmaciones de Pago',
     filePrefix: 'confirmaciones-de-pago',

@@ -16,7 +16,7 @@ import { PaymentStore } from '../payments/payment.store';
 import { RsvpStore } from '../rsvps/rsvp.store';
 import { REPORT_TEXTS } from './reports.messages';
 import { StatementsService } from '../ledger/statements.service';
-import { sheetOf, streamSheet, streamWorkbook, type SheetLayout } from './spreadsheet-stream';
+import { sheetOf, streamSheet, streamWorkbook, type SheetLayout } from '../spreadsheets/spreadsheet-stream';
 import { MOVEMENTS_SHEET, MovementsSheet } from './movements-sheet';
 
 type Rsvp = EventRsvpsReportEntry['rsvps'][number];

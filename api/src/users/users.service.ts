@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, MoreThan, Not, type EntityManager, type Repository } from 'typeorm';
 import type { Role, User } from '@portal/contracts';
 import { DOOR_WINDOW } from '@portal/format';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from './password';
 import { normalizeEmail, normalizeLogin, normalizeUsername } from '../common/identity';
 import { Database } from '../database/database.service';
 import { UserEntity } from './user.entity';

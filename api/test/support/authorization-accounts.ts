@@ -3,7 +3,7 @@
 import type { Settings } from '@portal/contracts';
 import { AdminInvitationEntity } from '../../src/accounts/admin-invitation.entity';
 import { AccountTokens, hashToken, newToken } from '../../src/auth/account-tokens';
-import { hashPassword } from '../../src/auth/password';
+import { hashPassword } from '../../src/users/password';
 import { OutboxMessageEntity } from '../../src/mail/outbox-message.entity';
 import { OutboxService } from '../../src/mail/outbox.service';
 import { unsubscribeToken } from '../../src/mail/unsubscribe';
