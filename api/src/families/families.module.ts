@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GalaStoreModule } from '../gala/gala.store';
+import { HistoryModule } from '../history/history.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { PaymentStoreModule } from '../payments/payment.store';
 import { ReceiptStoreModule } from '../receipts/receipt.store';
@@ -13,7 +14,7 @@ import { FamilyStoreModule } from './family.store';
 
 /** 'Gestión de Familias': a family's deletion reaches every table that hangs from it through its owner's store. */
 @Module({
-  imports: [FamilyStoreModule, LedgerModule, PaymentStoreModule, ReceiptStoreModule, RsvpStoreModule, GalaStoreModule, SettingsStoreModule],
+  imports: [FamilyStoreModule, HistoryModule, LedgerModule, PaymentStoreModule, ReceiptStoreModule, RsvpStoreModule, GalaStoreModule, SettingsStoreModule],
   controllers: [FamiliesController, FamilyImportController],
   providers: [FamiliesService, FamilyImportService],
 })

@@ -11,6 +11,7 @@ import {
 } from 'typeorm';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
+import { nameFamiliesWith } from '../history/record';
 import { FamilyEntity } from './family.entity';
 
 /**
@@ -65,6 +66,9 @@ const selectOf = (columns: readonly FamilyColumn[]): FindOptionsSelect<FamilyEnt
 export function familyName(manager: EntityManager, id: number): Promise<FamilyName | null> {
   return manager.findOne(FamilyEntity, { where: { id }, select: { id: true, graduateName: true } });
 }
+
+// Every change that names a family by its id is written with its name as it is then.
+nameFamiliesWith(familyName);
 
 /** The same, by the family's e-mail (normalised, as families store it). */
 export function familyNameByEmail(manager: EntityManager, email: string): Promise<FamilyName | null> {

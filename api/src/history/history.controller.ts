@@ -1,13 +1,12 @@
-import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
 import type { HistoryPage } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { Roles } from '../common/auth.decorators';
-import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ParseReportFormatPipe, type ReportFormat } from '../spreadsheets/report-format.pipe';
 import { XLSX_CONTENT_TYPE } from '../spreadsheets/spreadsheet-stream';
 import { HistoryService, type HistoryQuery } from './history.service';
 
-/** 'Historial': read only; nothing in the API edits or deletes a history row. */
+/** 'Historial': read only; nothing in the API edits or deletes a history row. A family's page is the families' (`GET /api/families/:id/history`). */
 @Roles('admin')
 @Controller()
 export class HistoryController {
@@ -24,10 +23,5 @@ export class HistoryController {
           disposition: `attachment; filename="historial-${todayInGuatemala()}.xlsx"`,
         }),
     );
-  }
-
-  @Get('families/:id/history')
-  forFamily(@Param('id', ParseIdPipe) id: number, @Query() query: HistoryQuery): Promise<HistoryPage> {
-    return this.history.forFamily(id, query);
   }
 }

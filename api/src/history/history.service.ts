@@ -1,9 +1,7 @@
 import type { Readable } from 'node:stream';
-import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { HISTORY_ENTITIES, type HistoryEntry, type HistoryPage } from '@portal/contracts';
 import { Database } from '../database/database.service';
-import { FAMILY_TEXTS } from '../families/families.service';
-import { FamilyStore } from '../families/family.store';
 import { HistoryEntity } from './history.entity';
 import { HISTORY_SHEET } from './history-workbook';
 import { streamSheet } from '../spreadsheets/spreadsheet-stream';
@@ -65,16 +63,7 @@ function toEntry(row: HistoryEntity): HistoryEntry {
 export class HistoryService {
   private readonly logger = new Logger('History');
 
-  constructor(
-    private readonly db: Database,
-    private readonly families: FamilyStore,
-  ) {}
-
-  /** A family's page: its own rows only. A deleted family's rows stay in the full list (?familyId=). */
-  async forFamily(id: number, { before, limit }: HistoryQuery): Promise<HistoryPage> {
-    if (!(await this.families.exists(id))) throw new NotFoundException(FAMILY_TEXTS.notFound);
-    return this.list({ before, limit, familyId: String(id) });
-  }
+  constructor(private readonly db: Database) {}
 
   /** Every row the filters select, newest first, as a workbook written while the pages are read. */
   async workbook(query: HistoryQuery): Promise<Readable> {

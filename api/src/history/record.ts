@@ -1,7 +1,19 @@
 import type { EntityManager } from 'typeorm';
 import type { HistoryEntity as HistoryEntityName, User } from '@portal/contracts';
-import { familyName } from '../families/family.store';
 import { HistoryEntity } from './history.entity';
+
+/** A family's id and graduate name in the caller's transaction; null once it is gone. */
+export type FamilyNameReader = (manager: EntityManager, id: number) => Promise<{ graduateName: string } | null>;
+
+let readFamilyName: FamilyNameReader | null = null;
+
+/**
+ * How a change names the family it names by id: given once by the families' store, which owns that
+ * table (families/family.store.ts), so the history reads no table but its own.
+ */
+export function nameFamiliesWith(reader: FamilyNameReader): void {
+  readFamilyName = reader;
+}
 
 export interface Change {
   /** `entity.verb`, e.g. 'family.update'. */
@@ -75,6 +87,11 @@ const asObject = (value: object | null | undefined): Record<string, Json> | null
  * runs a hook for every promise while a context is open, 50 µs of each write's 185 µs
  * (bench/api-throughput.ts, `PUT /api/my-payment-confirmations/3` on SQLite).
  */
+function familyNameOf(manager: EntityManager, id: number) {
+  if (!readFamilyName) throw new Error('history/record.ts: no reader of family names (families/family.store.ts gives it)');
+  return readFamilyName(manager, id);
+}
+
 export async function recordChange(manager: EntityManager, actor: User | null, change: Change): Promise<void> {
   let before = asObject(change.before);
   let after = asObject(change.after);
@@ -87,7 +104,7 @@ export async function recordChange(manager: EntityManager, actor: User | null, c
     change.familyName !== undefined
       ? { graduateName: change.familyName }
       : change.familyId
-        ? await familyName(manager, change.familyId)
+        ? await familyNameOf(manager, change.familyId)
         : null;
   await manager.insert(HistoryEntity, {
     at: new Date(),
