@@ -11,7 +11,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts';
 import { isCommonPassword } from './auth/common-passwords';
 import { loadConfig, type AppConfig } from './config';
-import { DEMO_PASSWORD } from './demo/demo-accounts';
+import { DEMO_PASSWORD } from './users/demo-accounts';
 import { dataSourceOptions } from './database/database';
 import { DatabaseModule } from './database/database.module';
 import { UsersModule } from './users/users.module';

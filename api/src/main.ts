@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { settingErrorMessage } from './database/connection-errors';
-import { DEMO_ACCOUNTS } from './demo/demo-accounts';
+import { DEMO_ACCOUNTS } from './users/demo-accounts';
 
 function readConfig(): AppConfig {
   try {

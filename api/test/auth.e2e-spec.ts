@@ -1,7 +1,7 @@
 import type { User } from '@portal/contracts';
 import { SessionEntity } from '../src/auth/session.entity';
 import { apiRoutes } from '../src/common/routes';
-import { DEMO_PASSWORD } from '../src/demo/demo-accounts';
+import { DEMO_PASSWORD } from '../src/users/demo-accounts';
 import { UserEntity } from '../src/users/user.entity';
 import { UsersService } from '../src/users/users.service';
 import { DATABASES, PASSWORD, startApi, type TestApi } from './harness';

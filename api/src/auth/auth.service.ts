@@ -15,7 +15,7 @@ import { APP_CONFIG } from '../app.config';
 import { demoAllowed, type AppConfig } from '../config';
 import { normalizeEmail, normalizeLogin } from '../common/identity';
 import { Database } from '../database/database.service';
-import { DEMO_ACCOUNTS } from '../demo/demo-accounts';
+import { DEMO_ACCOUNTS } from '../users/demo-accounts';
 import { OutboxService } from '../mail/outbox.service';
 import { verifyEmailMail } from '../mail/templates';
 import { SettingsService } from '../settings/settings.service';

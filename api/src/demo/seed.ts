@@ -18,7 +18,7 @@ import { SettingsEntity } from '../settings/settings.entity';
 import { UserEntity } from '../users/user.entity';
 import { toUser } from '../users/users.service';
 import { seedClosedClass } from './closed-class';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../users/demo-accounts';
 
 /** Each family's answer to the awards ceremony and the brunch, in FAMILIES' order: attending or not answered. */
 const KEY_ANSWERS: Array<[awards: boolean, brunch: boolean]> = [

@@ -3,7 +3,7 @@ import type { PublicConfig, Settings, User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import { CurrentUser, Public, Roles } from '../common/auth.decorators';
 import type { AppConfig } from '../config';
-import { DEMO_ACCOUNTS } from '../demo/demo-accounts';
+import { DEMO_ACCOUNTS } from '../users/demo-accounts';
 import { UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
 
