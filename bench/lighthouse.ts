@@ -7,6 +7,9 @@
 // bench/lighthouse.ts starts both portals and measures each page on them in turn (A, B, then B, A,
 // ...), so a machine shared with other work slows both alike. LIGHTHOUSE_SAVE=1 also writes each
 // run's report and trace to bench/results/lighthouse-<build>-<page>-<run>.{report,trace}.json.
+// Each page's medians are followed by where its time goes: the LCP's phases (TTFB, load delay, load
+// time, render delay) and the main thread's work by kind and by script ('Unattributable': work
+// Lighthouse ties to no script: the document's parsing, style, layout and paint).
 //
 // Lighthouse simulates the phone from the tasks' wall time: when other processes share the CPUs,
 // the page's tasks last longer than their work and its TBT grows with them. Each load is therefore
@@ -61,6 +64,11 @@ interface Run {
   /** The same load scored from its tasks' CPU time instead of their wall time: see the header. */
   onCpu: { performance: number; lcpMs: number; tbtMs: number };
   wallPerCpu: number;
+  /** Where the LCP's time goes (ms): the document's first byte, the wait before its resource loads, its load, its paint after. */
+  lcpPhases: Record<string, number>;
+  /** The main thread's work by kind ('Script Evaluation', 'Style & Layout', ...) and by script ('Unattributable' included), ms. */
+  byKind: Record<string, number>;
+  byScript: Record<string, number>;
 }
 
 interface TraceEvent {
@@ -216,6 +224,12 @@ async function measure(lighthouse: Lighthouse, port: number, build: Build, page:
     audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> }
   )?.items;
   const longTasks = (audits['long-tasks']?.details as { items?: Array<{ url?: string; duration?: number }> } | undefined)?.items ?? [];
+  type Table<T> = { items?: T[] } | undefined;
+  const phases = (lcpItems as Array<Table<{ phase?: string; timing?: number }>> | undefined)?.[1]?.items ?? [];
+  const kinds = (audits['mainthread-work-breakdown']?.details as Table<{ groupLabel?: string; duration?: number }>)?.items ?? [];
+  const scripts = (audits['bootup-time']?.details as Table<{ url?: string; total?: number }>)?.items ?? [];
+  const ms = <T>(items: T[], key: (item: T) => string | undefined, value: (item: T) => number | undefined) =>
+    Object.fromEntries(items.map((item) => [key(item) ?? '?', Math.round(value(item) ?? 0)]));
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -237,11 +251,35 @@ async function measure(lighthouse: Lighthouse, port: number, build: Build, page:
       tbtMs: Math.round(onCpu.lhr.audits['total-blocking-time']?.numericValue ?? 0),
     },
     wallPerCpu: Math.round(wallPerCpu * 10) / 10,
+    lcpPhases: ms(
+      phases,
+      (item) => item.phase,
+      (item) => item.timing,
+    ),
+    byKind: ms(
+      kinds,
+      (item) => item.groupLabel,
+      (item) => item.duration,
+    ),
+    byScript: ms(
+      scripts,
+      (item) => (item.url ?? '').replace(url, '') || 'Unattributable',
+      (item) => item.total,
+    ),
   };
 }
 
+/** Each key's median over the runs (a key a run lacks counts as 0 there), largest first. */
+function medians(records: Array<Record<string, number>>): Record<string, number> {
+  const keys = [...new Set(records.flatMap((record) => Object.keys(record)))];
+  return Object.fromEntries(
+    keys.map((key) => [key, median(records.map((record) => record[key] ?? 0))] as const).sort((a, b) => b[1] - a[1]),
+  );
+}
+
 function summary(runs: Run[]): Run {
-  const pick = (key: Exclude<keyof Run, 'lcpElement' | 'failing' | 'longTasks' | 'onCpu'>) => median(runs.map((run) => run[key]));
+  const pick = (key: Exclude<keyof Run, 'lcpElement' | 'failing' | 'longTasks' | 'onCpu' | 'lcpPhases' | 'byKind' | 'byScript'>) =>
+    median(runs.map((run) => run[key]));
   const pickOnCpu = (key: keyof Run['onCpu']) => median(runs.map((run) => run.onCpu[key]));
   return {
     performance: pick('performance'),
@@ -256,6 +294,9 @@ function summary(runs: Run[]): Run {
     longTasks: [],
     onCpu: { performance: pickOnCpu('performance'), lcpMs: pickOnCpu('lcpMs'), tbtMs: pickOnCpu('tbtMs') },
     wallPerCpu: pick('wallPerCpu'),
+    lcpPhases: medians(runs.map((run) => run.lcpPhases)),
+    byKind: medians(runs.map((run) => run.byKind)),
+    byScript: medians(runs.map((run) => run.byScript)),
   };
 }
 
@@ -310,6 +351,18 @@ async function main(): Promise<void> {
       'LCP element': m.lcpElement,
     })),
   );
+  // Where each page's time goes, as medians: the LCP's phases, the main thread's work by kind and by script.
+  const list = (record: Record<string, number>, top = 6) =>
+    Object.entries(record)
+      .slice(0, top)
+      .map(([key, value]) => `${key} ${value}`)
+      .join(' · ');
+  for (const { page, build, median: m } of results) {
+    console.log(`${page}${builds.length > 1 ? ` (${build})` : ''}`);
+    console.log(`  LCP phases, ms: ${list(m.lcpPhases)}`);
+    console.log(`  main thread by kind, ms: ${list(m.byKind)}`);
+    console.log(`  main thread by script, ms: ${list(m.byScript)}`);
+  }
   writeFileSync(
     path.join(RESULTS, 'lighthouse.json'),
     JSON.stringify({ date: new Date().toISOString(), runs: RUNS, builds: builds.map((build) => build.name), results }, null, 2),
