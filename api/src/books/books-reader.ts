@@ -18,7 +18,7 @@ import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { LedgerService } from '../ledger/ledger.service';
 import { MoneyAccountStore } from '../money-accounts/money-account.store';
-import { MyFamilyService } from '../parent/my-family.service';
+import { SessionFamily } from '../families/session-family';
 import { SettingsStore } from '../settings/settings.store';
 import { AccountBalances, accountViews, withFigures, type AccountMove } from './account-balances';
 import { latestHeld, toExpense, toHolding, toTransfer } from './books-rows';
@@ -44,7 +44,7 @@ export class BooksReader {
   constructor(
     private readonly db: Database,
     private readonly ledger: LedgerService,
-    private readonly families: MyFamilyService,
+    private readonly families: SessionFamily,
     private readonly familyStore: FamilyStore,
     private readonly controls: ControlsService,
     private readonly accountStore: MoneyAccountStore,

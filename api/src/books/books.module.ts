@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FamilyStoreModule } from '../families/family.store';
 import { LedgerModule } from '../ledger/ledger.module';
-import { ParentModule } from '../parent/parent.module';
+import { SessionFamilyModule } from '../families/session-family';
 import { BooksController, InvoiceFilesController, MyBooksController } from './books.controller';
 import { BankMovements } from './bank-movements';
 import { BooksReader } from './books-reader';
@@ -39,7 +39,7 @@ import { ExpenseReversalHooks } from './expense-reversal-hooks';
     SettingsStoreModule,
     UsersModule,
     LedgerModule,
-    ParentModule,
+    SessionFamilyModule,
     FamilyStoreModule,
     ControlsModule,
     MoneyAccountStoreModule,

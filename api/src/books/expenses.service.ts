@@ -26,7 +26,7 @@ import { foldForSearch, formatQuetzales, toCentavos, toQuetzales } from '@portal
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
 import { MoneyAccountStore } from '../money-accounts/money-account.store';
-import { MyFamilyService } from '../parent/my-family.service';
+import { SessionFamily } from '../families/session-family';
 import { makeSafe } from '../receipts/file-safety';
 import { MultipartBody } from '../common/multipart';
 import { BOOKS_MESSAGES, EXPENSE_FIELDS } from './books.messages';
@@ -60,7 +60,7 @@ const shownExpense = (row: ExpenseEntity) => {
 export class ExpensesService {
   constructor(
     private readonly db: Database,
-    private readonly families: MyFamilyService,
+    private readonly families: SessionFamily,
     private readonly controls: ControlsService,
     private readonly invoiceFiles: InvoiceFiles,
     private readonly reversals: ExpenseReversalHooks,

@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
-import { MyFamilyService } from '../parent/my-family.service';
+import { SessionFamily } from '../families/session-family';
 import { BooksMail } from './books-mail';
 import { BOOKS_MESSAGES, OPEN_QUESTIONS_PER_FAMILY } from './books.messages';
 import { BooksReader } from './books-reader';
@@ -28,7 +28,7 @@ import { BooksVisitEntity } from './holding.entity';
 export class QuestionsService {
   constructor(
     private readonly db: Database,
-    private readonly families: MyFamilyService,
+    private readonly families: SessionFamily,
     private readonly reader: BooksReader,
     private readonly mail: BooksMail,
   ) {}

@@ -11,7 +11,7 @@ import { PaymentStoreModule } from '../payments/payment.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { UsersModule } from '../users/users.module';
 import { LedgerModule } from '../ledger/ledger.module';
-import { ParentModule } from '../parent/parent.module';
+import { SessionFamilyModule } from '../families/session-family';
 import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { ClassArchives } from './archives';
 import { ClassesController, MyClassesController } from './class-switch.controller';
@@ -36,7 +36,7 @@ import { OpeningService } from './opening.service';
     ReceiptStoreModule,
     LedgerModule,
     FamilyStoreModule,
-    ParentModule,
+    SessionFamilyModule,
     UsersModule,
     SettingsStoreModule,
     PaymentStoreModule,

@@ -26,7 +26,7 @@ import { FamilyStore } from '../families/family.store';
 import { putFile, readStoredFile } from '../files/file-folder';
 import { recordChange } from '../history/record';
 import { LedgerService } from '../ledger/ledger.service';
-import { MyFamilyService } from '../parent/my-family.service';
+import { SessionFamily } from '../families/session-family';
 import { ClassClosingEntity, ClassEntity } from './class.entity';
 import { ClassStore, toSchoolClass } from './class.store';
 import { ClosingChecklist } from './closing-checklist';
@@ -110,7 +110,7 @@ export class ClosingService {
     private readonly checks: ClosingChecklist,
     private readonly ledger: LedgerService,
     private readonly families: FamilyStore,
-    private readonly myFamily: MyFamilyService,
+    private readonly myFamily: SessionFamily,
     private readonly outbox: OutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

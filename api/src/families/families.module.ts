@@ -14,7 +14,16 @@ import { FamilyStoreModule } from './family.store';
 
 /** 'Gestión de Familias': a family's deletion reaches every table that hangs from it through its owner's store. */
 @Module({
-  imports: [FamilyStoreModule, HistoryModule, LedgerModule, PaymentStoreModule, ReceiptStoreModule, RsvpStoreModule, GalaStoreModule, SettingsStoreModule],
+  imports: [
+    FamilyStoreModule,
+    HistoryModule,
+    LedgerModule,
+    PaymentStoreModule,
+    ReceiptStoreModule,
+    RsvpStoreModule,
+    GalaStoreModule,
+    SettingsStoreModule,
+  ],
   controllers: [FamiliesController, FamilyImportController],
   providers: [FamiliesService, FamilyImportService],
 })

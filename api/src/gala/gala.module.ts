@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { FamilyStoreModule } from '../families/family.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { EventStoreModule } from '../events/event.store';
-import { ParentModule } from '../parent/parent.module';
+import { SessionFamilyModule } from '../families/session-family';
 import { GalaStoreModule } from './gala.store';
 import { GalaController, MyGalaController } from './gala.controller';
 import { GalaDoorService } from './gala-door.service';
@@ -12,7 +12,7 @@ import { MyGalaService } from './my-gala.service';
 import { SeatingListService } from './seating-list.service';
 
 @Module({
-  imports: [GalaStoreModule, ParentModule, FamilyStoreModule, EventStoreModule, SettingsStoreModule],
+  imports: [GalaStoreModule, SessionFamilyModule, FamilyStoreModule, EventStoreModule, SettingsStoreModule],
   controllers: [GalaController, MyGalaController],
   providers: [GalaReader, GalaPlanService, GalaDoorService, MyGalaService, SeatingListService],
   exports: [GalaReader, GalaPlanService, GalaDoorService],

@@ -4,7 +4,7 @@ import { GALA_GUEST_NAME_MAX, type GalaPass, type MyGala, type User } from '@por
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { MyFamilyService } from '../parent/my-family.service';
+import { SessionFamily } from '../families/session-family';
 import { GalaFamilyEntity } from './gala-family.entity';
 import { GalaTableEntity } from './gala-table.entity';
 import { GALA_TEXTS } from './gala.messages';
@@ -17,7 +17,7 @@ export class MyGalaService {
   constructor(
     private readonly db: Database,
     private readonly families: FamilyStore,
-    private readonly myFamily: MyFamilyService,
+    private readonly myFamily: SessionFamily,
     private readonly reader: GalaReader,
   ) {}
 

@@ -2,7 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import type { CreditReceipt, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { MyFamilyService } from '../parent/my-family.service';
+import { SessionFamily } from '../families/session-family';
 import { CreditReceipts } from './credit-receipts';
 
 /** A parent's receipts of its family's credits: the family comes from the session, never from the path. */
@@ -11,7 +11,7 @@ import { CreditReceipts } from './credit-receipts';
 export class MyCreditReceiptsController {
   constructor(
     private readonly receipts: CreditReceipts,
-    private readonly families: MyFamilyService,
+    private readonly families: SessionFamily,
   ) {}
 
   @Get()

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import type { FamilyStatement, Statement, User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { MyFamilyService } from '../parent/my-family.service';
+import { SessionFamily } from '../families/session-family';
 import { toFamilyStatement } from './family-statement';
 import { CashPaymentDto, PaymentOverrideDto, RemoveOverrideDto } from './dto/statement.dto';
 import { StatementsService } from './statements.service';
@@ -56,7 +56,7 @@ export class StatementsController {
 export class MyStatementController {
   constructor(
     private readonly statements: StatementsService,
-    private readonly families: MyFamilyService,
+    private readonly families: SessionFamily,
   ) {}
 
   @Get()

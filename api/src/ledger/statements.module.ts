@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { FamilyStoreModule } from '../families/family.store';
 import { MoneyAccountStoreModule } from '../money-accounts/money-account.store';
-import { ParentModule } from '../parent/parent.module';
+import { SessionFamilyModule } from '../families/session-family';
 import { PaymentStoreModule } from '../payments/payment.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { CreditReceipts } from './credit-receipts';
@@ -12,11 +12,11 @@ import { StatementsService } from './statements.service';
 
 /**
  * Account statements (estado de cuenta) from the ledger: the committee's per family, with its own
- * amounts and cash, and the family's own with the receipts of its credits. Apart from LedgerModule, which the session's family
+ * amounts and cash, and the family's own with the receipts of its credits. Apart from LedgerModule, which 'Mi Portal'
  * (ParentModule) itself reads.
  */
 @Module({
-  imports: [LedgerModule, ParentModule, FamilyStoreModule, PaymentStoreModule, SettingsStoreModule, MoneyAccountStoreModule],
+  imports: [LedgerModule, SessionFamilyModule, FamilyStoreModule, PaymentStoreModule, SettingsStoreModule, MoneyAccountStoreModule],
   controllers: [StatementsController, MyStatementController, MyCreditReceiptsController],
   providers: [StatementsService, CreditReceipts],
   exports: [StatementsService],

@@ -6,8 +6,8 @@ import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { noticeEmailsChange } from '../mail/notice-emails-change';
-import { MyFamilyService } from '../parent/my-family.service';
-import { PARENT_MESSAGES } from '../parent/parent.messages';
+import { SessionFamily } from '../families/session-family';
+import { PARENT_MESSAGES } from '../families/parent.messages';
 
 export class NoticeEmailsDto implements NoticeEmails {
   @IsBoolean({ message: 'Recibir los avisos por correo debe ser verdadero o falso.' })
@@ -23,7 +23,7 @@ export class NoticeEmailsDto implements NoticeEmails {
 export class MyNoticeEmailsController {
   constructor(
     private readonly db: Database,
-    private readonly myFamily: MyFamilyService,
+    private readonly myFamily: SessionFamily,
     private readonly families: FamilyStore,
   ) {}
 

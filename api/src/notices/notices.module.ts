@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FamilyStoreModule } from '../families/family.store';
 import { UsersModule } from '../users/users.module';
-import { ParentModule } from '../parent/parent.module';
+import { SessionFamilyModule } from '../families/session-family';
 import { NoticeEntity } from './notice.entity';
 import { NoticeReadEntity } from './notice-read.entity';
 import { MyNoticeEmailsController } from './my-notice-emails.controller';
@@ -11,7 +11,7 @@ import { NoticesController } from './notices.controller';
 import { NoticesService } from './notices.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([NoticeEntity, NoticeReadEntity]), ParentModule, FamilyStoreModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([NoticeEntity, NoticeReadEntity]), SessionFamilyModule, FamilyStoreModule, UsersModule],
   controllers: [NoticesController, MyNoticesSeenController, MyNoticeEmailsController],
   providers: [NoticesService],
 })

@@ -3,7 +3,7 @@ import type { CreatedNotice, Notice, NoticeReach, NoticesSeen, User } from '@por
 import { LessThanOrEqual } from 'typeorm';
 import { FamilyStore } from '../families/family.store';
 import { OutboxService } from '../mail/outbox.service';
-import { MyFamilyService } from '../parent/my-family.service';
+import { SessionFamily } from '../families/session-family';
 import { NoticeReadEntity } from './notice-read.entity';
 import { NoticeMailService } from '../mail/notice-mail.service';
 import { UsersService } from '../users/users.service';
@@ -33,7 +33,7 @@ export class NoticesService {
   constructor(
     private readonly db: Database,
     private readonly noticeMail: NoticeMailService,
-    private readonly myFamily: MyFamilyService,
+    private readonly myFamily: SessionFamily,
     private readonly families: FamilyStore,
     private readonly users: UsersService,
     private readonly outbox: OutboxService,

@@ -3,50 +3,29 @@ import type { EntityManager } from 'typeorm';
 import { PAYMENT_TITLES, type FamilyMoney, type FamilyRsvpInput, type MyFamily, type User } from '@portal/contracts';
 import { todayInGuatemala, toQuetzales } from '@portal/format';
 import { paymentReference } from '../bank/reference';
-import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
 import { ReadCache } from '../database/read-cache';
-import { FamilyStore, type FamilyRecord } from '../families/family.store';
+import type { FamilyRecord } from '../families/family.store';
+import { PARENT_MESSAGES } from '../families/parent.messages';
+import { familyEmail, SessionFamily } from '../families/session-family';
 import { EventStore } from '../events/event.store';
 import { checkOpen } from '../rsvps/attendance';
 import { RsvpStore } from '../rsvps/rsvp.store';
 import { SettingsStore } from '../settings/settings.store';
 import type { Account } from '../ledger/allocation';
 import { LedgerService } from '../ledger/ledger.service';
-import { PARENT_MESSAGES } from './parent.messages';
-
-/** Accounts' e-mails as typed -> as families store them (normalizeEmail is pure). */
-const familyEmails = new Map<string, string>();
-const FAMILY_EMAILS_KEPT = 10_000;
 
 /**
- * The e-mail that ties an account to its family, as families store it, once the account has proven
- * it owns it (decisions item 3); undefined otherwise and for an account without e-mail, which then
- * has no family (and must never match a query on a missing value).
- */
-export function familyEmail(user: User): string | undefined {
-  if (!user.emailVerified || !user.email?.trim()) return undefined;
-  // Every parent request asks (IDNA and Unicode normalization each time were 3% of GET /api/my-family).
-  let email = familyEmails.get(user.email);
-  if (email === undefined) {
-    if (familyEmails.size >= FAMILY_EMAILS_KEPT) familyEmails.clear();
-    email = normalizeEmail(user.email);
-    familyEmails.set(user.email, email);
-  }
-  return email;
-}
-
-/**
- * The family of the signed-in parent: the one whose e-mail is the account's. It always comes from
- * the session, so no id a parent sends can reach another family.
+ * 'Mi Portal': the signed-in parent's family (SessionFamily) with its answers to the key events
+ * and its money.
  */
 @Injectable()
 export class MyFamilyService {
   constructor(
     private readonly db: Database,
     private readonly kept: ReadCache,
+    private readonly session: SessionFamily,
     private readonly ledger: LedgerService,
-    private readonly families: FamilyStore,
     private readonly events: EventStore,
     private readonly rsvps: RsvpStore,
     private readonly settings: SettingsStore,
@@ -64,28 +43,6 @@ export class MyFamilyService {
   }
 
   /**
-   * Inside a write, `lock` holds the family row until the transaction ends (MySQL/MariaDB), so an
-   * admin cannot delete it between this read and the write that follows. SQLite writes are
-   * already one at a time.
-   */
-  async familyOf(
-    user: User,
-    manager: EntityManager = this.db.manager,
-    lock?: 'pessimistic_read' | 'pessimistic_write',
-  ): Promise<FamilyRecord> {
-    const email = familyEmail(user);
-    if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
-    const family = lock
-      ? await this.families.lockByEmail(manager, email, lock)
-      : manager === this.db.manager
-        ? // Every parent request starts here: outside a write, kept until the next write.
-          (await this.kept.read(`family:${email}`, async () => ({ row: await this.families.byEmail(email) }))).row
-        : await this.families.byEmail(email, manager);
-    if (!family) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
-    return family;
-  }
-
-  /**
    * The family with its answers to the two key events: on SQLite kept whole until the next write
    * (any answer is a write, so what is kept is never stale), as every parent page asks for it.
    */
@@ -94,7 +51,9 @@ export class MyFamilyService {
     if (!email) throw new NotFoundException(PARENT_MESSAGES.familyNotFound);
     // Kept by day too: a payment falls due at midnight without any write.
     const today = todayInGuatemala();
-    return this.kept.read(`my-family:${email}:${today}`, async () => this.withAnswers(this.db.manager, await this.familyOf(user), today));
+    return this.kept.read(`my-family:${email}:${today}`, async () =>
+      this.withAnswers(this.db.manager, await this.session.familyOf(user), today),
+    );
   }
 
   /**
@@ -104,7 +63,7 @@ export class MyFamilyService {
    */
   updateRsvp(user: User, input: FamilyRsvpInput): Promise<MyFamily> {
     return this.db.write(async (manager) => {
-      const family = await this.familyOf(user, manager, 'pessimistic_write');
+      const family = await this.session.familyOf(user, manager, 'pessimistic_write');
       const ids = await this.settings.keyEventIds(manager);
       const changes = [
         { key: 'awards', eventId: ids.awards, flag: input.awardsRsvp, guests: input.awardsGuests },

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
-import { FamilyStoreModule } from '../families/family.store';
+import { SessionFamilyModule } from '../families/session-family';
 import { EventStoreModule } from '../events/event.store';
 import { RsvpStoreModule } from '../rsvps/rsvp.store';
 import { PaymentStoreModule } from '../payments/payment.store';
@@ -8,9 +8,9 @@ import { SettingsStoreModule } from '../settings/settings.store';
 import { MyFamilyController } from './my-family.controller';
 import { MyFamilyService } from './my-family.service';
 
-/** A parent's family ('Mi Portal'): the session's family, which every other `my-*` route starts from (MyFamilyService). */
+/** A parent's family ('Mi Portal'): the session's family (families/session-family.ts) with its answers and money. */
 @Module({
-  imports: [LedgerModule, FamilyStoreModule, PaymentStoreModule, EventStoreModule, RsvpStoreModule, SettingsStoreModule],
+  imports: [LedgerModule, SessionFamilyModule, PaymentStoreModule, EventStoreModule, RsvpStoreModule, SettingsStoreModule],
   controllers: [MyFamilyController],
   providers: [MyFamilyService],
   exports: [MyFamilyService],

@@ -4,15 +4,15 @@ import { PAYMENT_TITLES, type PaymentAnswer, type PaymentNumber, type PaymentSta
 import { Database } from '../database/database.service';
 import { PaymentStore } from './payment.store';
 import { recordChange } from '../history/record';
-import { familyEmail, MyFamilyService } from '../parent/my-family.service';
+import { familyEmail, SessionFamily } from '../families/session-family';
 import { FamilyStore } from '../families/family.store';
-import { PARENT_MESSAGES } from '../parent/parent.messages';
+import { PARENT_MESSAGES } from '../families/parent.messages';
 
 @Injectable()
 export class MyPaymentAnswersService {
   constructor(
     private readonly db: Database,
-    private readonly families: MyFamilyService,
+    private readonly families: SessionFamily,
     private readonly familyStore: FamilyStore,
     private readonly payments: PaymentStore,
   ) {}

@@ -4,7 +4,7 @@ import { PaymentsModule } from '../payments/payments.module';
 import { FamilyStoreModule } from '../families/family.store';
 import { AuthModule } from '../auth/auth.module';
 import { LedgerModule } from '../ledger/ledger.module';
-import { ParentModule } from '../parent/parent.module';
+import { SessionFamilyModule } from '../families/session-family';
 import { ReceiptStoreModule } from './receipt.store';
 import { MyReceiptsController } from './my-receipts.controller';
 import { ReceiptFilesController } from './receipt-files.controller';
@@ -15,7 +15,7 @@ import { ReceiptsService } from './receipts.service';
 
 /** Deposit receipts: parents send them, the committee verifies or rejects them (docs/payments.md). */
 @Module({
-  imports: [ReceiptStoreModule, AuthModule, ParentModule, LedgerModule, FamilyStoreModule, PaymentStoreModule, PaymentsModule],
+  imports: [ReceiptStoreModule, AuthModule, SessionFamilyModule, LedgerModule, FamilyStoreModule, PaymentStoreModule, PaymentsModule],
   controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController],
   providers: [ReceiptsService, ReceiptReviewService, { provide: ReceiptStorage, useClass: FolderReceiptStorage }],
 })

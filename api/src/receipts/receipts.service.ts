@@ -15,7 +15,7 @@ import { RateLimits } from '../auth/rate-limits';
 import { Database } from '../database/database.service';
 import { ReceiptEntity } from './receipt.entity';
 import { MyPaymentAnswersService } from '../payments/my-payment-answers.service';
-import { MyFamilyService } from '../parent/my-family.service';
+import { SessionFamily } from '../families/session-family';
 import { FILE_MESSAGES, makeSafe } from './file-safety';
 import { MultipartBody } from '../common/multipart';
 import { ReceiptStorage } from './receipt-storage';
@@ -110,7 +110,7 @@ function declared(fields: Record<string, string>): Declared {
 export class ReceiptsService {
   constructor(
     private readonly db: Database,
-    private readonly families: MyFamilyService,
+    private readonly families: SessionFamily,
     private readonly storage: ReceiptStorage,
     private readonly limits: RateLimits,
     private readonly paymentAnswers: MyPaymentAnswersService,

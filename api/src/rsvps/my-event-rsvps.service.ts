@@ -4,14 +4,14 @@ import { Database } from '../database/database.service';
 import { EventStore } from '../events/event.store';
 import { checkOpen } from './attendance';
 import { RsvpStore } from './rsvp.store';
-import { MyFamilyService } from '../parent/my-family.service';
-import { PARENT_MESSAGES } from '../parent/parent.messages';
+import { SessionFamily } from '../families/session-family';
+import { PARENT_MESSAGES } from '../families/parent.messages';
 
 @Injectable()
 export class MyEventRsvpsService {
   constructor(
     private readonly db: Database,
-    private readonly families: MyFamilyService,
+    private readonly families: SessionFamily,
     private readonly events: EventStore,
     private readonly rsvps: RsvpStore,
   ) {}

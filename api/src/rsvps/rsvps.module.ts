@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventStoreModule } from '../events/event.store';
 import { FamilyStoreModule } from '../families/family.store';
-import { ParentModule } from '../parent/parent.module';
+import { SessionFamilyModule } from '../families/session-family';
 import { MyEventRsvpsController } from './my-event-rsvps.controller';
 import { MyEventRsvpsService } from './my-event-rsvps.service';
 import { RsvpStoreModule } from './rsvp.store';
@@ -9,7 +9,7 @@ import { RsvpsController } from './rsvps.controller';
 import { RsvpsService } from './rsvps.service';
 
 @Module({
-  imports: [RsvpStoreModule, EventStoreModule, FamilyStoreModule, ParentModule],
+  imports: [RsvpStoreModule, EventStoreModule, FamilyStoreModule, SessionFamilyModule],
   controllers: [RsvpsController, MyEventRsvpsController],
   providers: [RsvpsService, MyEventRsvpsService],
 })

@@ -2,8 +2,7 @@ import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/com
 
 export type ReportFormat = 'json' | 'xlsx';
 
-export const BAD_REPORT_FORMAT =
-  'Formato de reporte no válido: usa format=xlsx para la hoja de cálculo, o no envíes format para JSON.';
+export const BAD_REPORT_FORMAT = 'Formato de reporte no válido: usa format=xlsx para la hoja de cálculo, o no envíes format para JSON.';
 
 /** `?format=xlsx` asks for the spreadsheet, no `format` for JSON; anything else is a 400. */
 @Injectable()
