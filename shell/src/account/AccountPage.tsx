@@ -7,11 +7,11 @@ import { Button } from '@portal/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@portal/ui/card';
 import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { toast } from '@portal/ui/toast';
-import { texts } from '../texts';
+import { accountTexts } from './account-texts';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { NoticeEmailsCard } from './NoticeEmailsCard';
 
-const t = texts.account;
+const t = accountTexts;
 
 /** 'Mi cuenta' (/cuenta), for admins and parents alike. */
 export function AccountPage() {

@@ -6,10 +6,10 @@ import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { toast } from '@portal/ui/toast';
-import { texts } from '../texts';
+import { accountTexts } from './account-texts';
 
 type Errors = Partial<Record<keyof ChangePasswordRequest, string>>;
-const t = texts.account.password;
+const t = accountTexts.password;
 /** As the API counts: code points. */
 const PASSWORD_MAX_LENGTH = 128;
 const EMPTY: ChangePasswordRequest = { currentPassword: '', newPassword: '', confirmPassword: '' };

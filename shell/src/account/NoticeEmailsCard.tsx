@@ -2,9 +2,9 @@ import { useNoticeEmails, useSetNoticeEmails } from '@portal/api-client/notices'
 import { errorMessage } from '@portal/api-client/request';
 import { Card, CardContent, CardDescription, CardHeader } from '@portal/ui/card';
 import { toast } from '@portal/ui/toast';
-import { texts } from '../texts';
+import { accountTexts } from './account-texts';
 
-const t = texts.account.noticeEmails;
+const t = accountTexts.noticeEmails;
 
 /**
  * A parent's family receives the committee's notices by e-mail unless it followed the

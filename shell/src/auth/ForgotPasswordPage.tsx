@@ -6,11 +6,11 @@ import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { toast } from '@portal/ui/toast';
-import { texts } from '../texts';
+import { linkTexts } from './link-texts';
 import { AuthCard } from './AuthCard';
 import { EMAIL } from './RegisterForm';
 
-const t = texts.forgot;
+const t = linkTexts.forgot;
 
 /** /auth/recuperar: asks for a reset link; the answer never tells whether the address has an account. */
 export function ForgotPasswordPage() {

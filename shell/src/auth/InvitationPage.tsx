@@ -4,10 +4,11 @@ import { useAdminInvitation, useInvitation } from '@portal/api-client/account-li
 import { useUser } from '@portal/api-client/session';
 import { Spinner } from '@portal/ui/spinner';
 import { texts } from '../texts';
+import { linkTexts } from './link-texts';
 import { AuthCard } from './AuthCard';
 import { RegisterForm } from './RegisterForm';
 
-const t = texts.invitation;
+const t = linkTexts.invitation;
 const a = texts.adminInvitation;
 
 /** What an invitation link's page shows once its token is checked. */

@@ -7,9 +7,10 @@ import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { texts } from '../texts';
+import { linkTexts } from './link-texts';
 import { AuthCard } from './AuthCard';
 
-const t = texts.reset;
+const t = linkTexts.reset;
 type Errors = Partial<Record<'password' | 'confirmPassword' | 'link', string>>;
 
 /** /auth/restablecer?token=...: the page the reset e-mail's link opens. */

@@ -6,10 +6,10 @@ import { useUser } from '@portal/api-client/session';
 import { homeFor } from '@portal/auth/home';
 import { Button } from '@portal/ui/button';
 import { Spinner } from '@portal/ui/spinner';
-import { texts } from '../texts';
+import { linkTexts } from './link-texts';
 import { AuthCard } from './AuthCard';
 
-const t = texts.verify;
+const t = linkTexts.verify;
 type State = { status: 'asking' } | { status: 'done' } | { status: 'failed'; message: string };
 
 const failure = (error: unknown): State => ({
