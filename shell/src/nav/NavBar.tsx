@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from '@portal/ui/router';
 import { useLogout } from '@portal/auth/mutations';
+import { roleHint } from '@portal/api-client/early';
 import { useUser } from '@portal/api-client/session';
 import { Button } from '@portal/ui/button';
 import { Logo } from '@portal/ui/logo';
@@ -17,9 +18,12 @@ function NavLink({ to, children }: { to: string; children: string }) {
 }
 
 export function NavBar() {
-  const { user } = useUser();
+  const { user, isLoading } = useUser();
   const navigate = useNavigate();
   const logout = useLogout(() => navigate('/auth'));
+  // Until the API names the user, the role hint cookie lays the bar out as it will be (the role's
+  // link, the welcome row, the session's buttons), so nothing below moves when the name arrives.
+  const role = user?.role ?? (isLoading ? roleHint() : null);
   return (
     <header className="shell-nav">
       <nav className="shell-nav__inner" aria-label={texts.nav.label}>
@@ -28,22 +32,22 @@ export function NavBar() {
         </Link>
         <div className="shell-nav__links">
           <NavLink to="/">{texts.nav.home}</NavLink>
-          {user?.role === 'admin' && <NavLink to="/admin">{texts.nav.admin}</NavLink>}
-          {user?.role === 'parent' && <NavLink to="/parent">{texts.nav.parent}</NavLink>}
-          {user?.role === 'door' && <NavLink to="/door">{texts.nav.door}</NavLink>}
+          {role === 'admin' && <NavLink to="/admin">{texts.nav.admin}</NavLink>}
+          {role === 'parent' && <NavLink to="/parent">{texts.nav.parent}</NavLink>}
+          {role === 'door' && <NavLink to="/door">{texts.nav.door}</NavLink>}
         </div>
         {/* The spec's 'Bienvenido, {name}': beside the session on a wide screen, a row of its own on a phone. */}
-        {user && (
+        {role && (
           <span className="shell-nav__welcome">
-            {texts.nav.welcome} <strong>{user.name}</strong>
+            {texts.nav.welcome} <strong>{user?.name}</strong>
           </span>
         )}
         <ClassSwitch user={user} />
         <div className="shell-nav__session">
-          {user ? (
+          {role ? (
             <>
               {/* A door account has nothing but the door: no 'Mi cuenta' (its routes refuse it). */}
-              {user.role !== 'door' && <NavLink to="/cuenta">{texts.nav.account}</NavLink>}
+              {role !== 'door' && <NavLink to="/cuenta">{texts.nav.account}</NavLink>}
               <Button variant="outline" size="sm" onClick={() => void logout.run(undefined)} disabled={logout.isPending}>
                 {texts.nav.logout}
               </Button>
