@@ -144,7 +144,7 @@ export default tseslint.config(
               // queue (it replays check-ins and refreshes the door's list itself).
               group: ['@portal/api-client/*'],
               importNamePattern:
-                '^(?!use[A-Z]|\\w+(Key|Url)$|(errorMessage|isApiError|ApiError|fieldErrors|roleHint|downloadFile|preloadFailed|getMyGalaPass|previewBankStatement|previewFamilyImport|previewNextClassFamilies|checkInGala|QUERY_OPTIONS)$)',
+                '^(?!use[A-Z]|\\w+(Key|Url)$|(errorMessage|isApiError|ApiError|fieldErrors|roleHint|downloadFile|preloadFailed|getMyGalaPass|previewBankStatement|previewFamilyImport|previewNextClassFamilies|keepWrittenAnswers|checkInGala|QUERY_OPTIONS)$)',
               allowTypeImports: true,
               message: 'A change goes through its hook (useVerifyReceipt, useUploadReceipt, ...), which declares what it refreshes.',
             },

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { roleHint } from '@portal/api-client/early';
+import { keepWrittenAnswers, roleHint } from '@portal/api-client/early';
 import { BrowserRouter } from '@portal/ui/router';
 import '@portal/ui/styles.css';
 import './shell.css';
@@ -16,6 +16,8 @@ const app = (
   </StrictMode>
 );
 startRemoteForPage(roleHint(), window.location.pathname);
+// The first data the server wrote into the page, in the cache before anything renders.
+keepWrittenAnswers();
 registerServiceWorker();
 const container = document.getElementById('root')!;
 // In a transition: React renders (or takes over) the first screen in slices, yielding to the

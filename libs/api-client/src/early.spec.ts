@@ -1,5 +1,8 @@
 import { FIRST_DATA_ELEMENT_ID, PRELOAD_FAILED_ATTRIBUTE, ROLE_HINT_COOKIE, type InlinedAnswer } from '@portal/contracts';
-import { forgetWrittenAnswers, preloadFailed, roleHint, takeWrittenAnswer } from '@portal/api-client/early';
+import { renderHook } from '@testing-library/react';
+import useSWR from 'swr';
+import { forgetWrittenAnswers, keepWrittenAnswers, preloadFailed, roleHint, takeWrittenAnswer } from '@portal/api-client/early';
+import { QUERY_OPTIONS } from '@portal/api-client/swr';
 import { getJson } from '@portal/api-client/request';
 import { getUser } from '@portal/api-client/session';
 
@@ -99,5 +102,26 @@ describe('the role hint', () => {
     global.fetch = jest.fn().mockImplementation(async () => json({ message: 'No has iniciado sesión.' }, 401));
     await expect(getUser()).resolves.toBeNull();
     expect(global.fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('answers kept before the first render', () => {
+  it('are in the cache at the first render, taken from the page; errors and the door’s polled lists are left to their request', async () => {
+    global.fetch = jest.fn().mockImplementation(async () => json({ desde: 'api' }));
+    writePage({
+      '/api/stats': { status: 200, body: '{"totalFamilies":6}' },
+      '/api/user': { status: 401, body: '{"message":"Inicia sesión"}' },
+      '/api/gala/door': { status: 200, body: '{"desde":"página"}' },
+    });
+    keepWrittenAnswers();
+    const fetcher = jest.fn(getJson);
+    const { result } = renderHook(() => useSWR('/api/stats', fetcher, QUERY_OPTIONS));
+    // The first render has the figures: no skeleton, no request.
+    expect(result.current.data).toEqual({ totalFamilies: 6 });
+    expect(fetcher).not.toHaveBeenCalled();
+    // Taken: a refresh after a change asks the API, never the page's old answer.
+    await expect(getJson('/api/stats')).resolves.toEqual({ desde: 'api' });
+    expect(takeWrittenAnswer('/api/user')).toMatchObject({ status: 401 });
+    expect(takeWrittenAnswer('/api/gala/door')).toMatchObject({ status: 200 });
   });
 });

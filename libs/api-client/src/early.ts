@@ -3,7 +3,16 @@
 // its URL; later requests go to the API as usual. Where a static server sent the page (no answers
 // in it), the page's first script (shell/src/boot.ts) asks for them with preload links instead,
 // and the browser hands those answers to the app's own requests.
-import { FIRST_DATA_ELEMENT_ID, PRELOAD_FAILED_ATTRIBUTE, ROLE_HINT_COOKIE, ROLES, type InlinedAnswer, type Role } from '@portal/contracts';
+import { mutate } from 'swr';
+import {
+  FIRST_DATA,
+  FIRST_DATA_ELEMENT_ID,
+  PRELOAD_FAILED_ATTRIBUTE,
+  ROLE_HINT_COOKIE,
+  ROLES,
+  type InlinedAnswer,
+  type Role,
+} from '@portal/contracts';
 
 let written: Record<string, InlinedAnswer | undefined> | null = null;
 
@@ -27,6 +36,31 @@ export function takeWrittenAnswer(url: string): Pick<Response, 'ok' | 'status' |
   if (!answer) return undefined;
   delete answers[url];
   return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, statusText: '', text: async () => answer.body };
+}
+
+/** The door's lists poll on their own from their first request: theirs are left to it. */
+const POLLED = new Set([...FIRST_DATA.door.all, ...FIRST_DATA.door.home]);
+
+/**
+ * Puts each successful answer the server wrote into the page in SWR's cache, before the first
+ * render: the first screen (the bar's name, the dashboard's figures, Mi Portal's money) paints
+ * with its data instead of a skeleton that the data then pushes down. Each is taken, so a later
+ * request for its URL (a refresh after a change) reaches the API. Errors stay for the first
+ * request, whose fetcher reads them (a 401 is 'no user').
+ */
+export function keepWrittenAnswers(): void {
+  if (typeof document === 'undefined') return;
+  for (const [url, answer] of Object.entries(writtenAnswers())) {
+    if (!answer || answer.status < 200 || answer.status >= 300 || POLLED.has(url)) continue;
+    let data: unknown;
+    try {
+      data = answer.body ? JSON.parse(answer.body) : undefined;
+    } catch {
+      continue;
+    }
+    takeWrittenAnswer(url);
+    void mutate(url, data, { revalidate: false });
+  }
 }
 
 /** Forgets what was read of the page (for tests that write another page). */
