@@ -13,7 +13,7 @@ import type { AppConfig } from './config';
 import { DatabaseModule } from './database/database.module';
 import { dataSourceOptions } from './database/database';
 import { EventsModule } from './events/events.module';
-import { FamiliesModule } from './families/families.module';
+import { FamiliesModule } from './family-admin/families.module';
 import { GalaModule } from './gala/gala.module';
 import { HealthModule } from './health/health.module';
 import { HistoryModule } from './history/history.module';
@@ -27,7 +27,7 @@ import { ReceiptsModule } from './receipts/receipts.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { ReportsModule } from './reports/reports.module';
 import { RsvpsModule } from './rsvps/rsvps.module';
-import { SettingsModule } from './settings/settings.module';
+import { SettingsModule } from './configuration/settings.module';
 import { StatsModule } from './stats/stats.module';
 
 /** The validated configuration (APP_CONFIG) for every module; the command-line tools give their own. */

@@ -9,7 +9,7 @@ import type { Settings } from '@portal/contracts';
 import { apiRoutes } from '../src/common/routes';
 import { ExpenseQuestionEntity } from '../src/books/expense.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
-import { SettingsService } from '../src/settings/settings.service';
+import { SettingsService } from '../src/configuration/settings.service';
 import { DATABASES, startApi, type DatabaseKind, type TestApi } from './harness';
 import {
   expectSpanishError,

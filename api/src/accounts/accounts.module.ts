@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SettingsModule } from '../settings/settings.module';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { UsersModule } from '../users/users.module';
 import { FamilyStoreModule } from '../families/family.store';
 import { AuthModule } from '../auth/auth.module';
@@ -15,7 +15,7 @@ import { AdminInvitationLinkController, AdminInvitationsController } from './adm
 import { AdminInvitationsService } from './admin-invitations.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AdminInvitationEntity]), AuthModule, UsersModule, FamilyStoreModule, GalaModule, SettingsModule],
+  imports: [TypeOrmModule.forFeature([AdminInvitationEntity]), AuthModule, UsersModule, FamilyStoreModule, GalaModule, SettingsStoreModule],
   controllers: [AccountsController, InvitationsController, DoorAccessController, AdminInvitationsController, AdminInvitationLinkController],
   providers: [AccountsService, DoorAccessService, AdminInvitationsService],
 })

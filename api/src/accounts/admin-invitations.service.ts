@@ -11,7 +11,7 @@ import { Database } from '../database/database.service';
 import { recordChange, type Change } from '../history/record';
 import { OutboxService } from '../mail/outbox.service';
 import { adminInvitationMail } from '../mail/templates';
-import { SettingsService } from '../settings/settings.service';
+import { SettingsStore } from '../settings/settings.store';
 import { UsersService } from '../users/users.service';
 import { AdminInvitationEntity } from './admin-invitation.entity';
 import type { AcceptAdminInvitationDto } from './dto/admin-invitation.dto';
@@ -40,7 +40,7 @@ export class AdminInvitationsService {
     private readonly db: Database,
     private readonly users: UsersService,
     private readonly outbox: OutboxService,
-    private readonly settings: SettingsService,
+    private readonly settings: SettingsStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -177,7 +177,7 @@ export class AdminInvitationsService {
       tokenHash: hashToken(token),
       expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
     });
-    const { classYear } = await this.settings.get(manager);
+    const { classYear } = await this.settings.columns(['classYear'], manager);
     const link = `${this.config.publicUrl}/auth/invitacion-admin?token=${token}`;
     const mail = adminInvitationMail({ name: row.name, invitedBy: row.createdByName, link, classYear, days: INVITATION_DAYS });
     await this.outbox.enqueue(manager, { ...mail, kind: 'admin-invitation', to: row.email });

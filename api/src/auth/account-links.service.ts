@@ -9,7 +9,7 @@ import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { OutboxService } from '../mail/outbox.service';
 import { invitationMail, resetNoAccountMail, resetPasswordMail } from '../mail/templates';
-import { SettingsService } from '../settings/settings.service';
+import { SettingsStore } from '../settings/settings.store';
 import { toUser, UsersService, type UserRecord } from '../users/users.service';
 import { accountChange, accountChangeById } from '../accounts/account-change';
 import { recordChange } from '../history/record';
@@ -51,7 +51,7 @@ export class AccountLinksService {
     private readonly users: UsersService,
     private readonly tokens: AccountTokens,
     private readonly outbox: OutboxService,
-    private readonly settings: SettingsService,
+    private readonly settings: SettingsStore,
     private readonly limits: RateLimits,
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
@@ -91,7 +91,7 @@ export class AccountLinksService {
   }
 
   private async sendNoAccount(manager: EntityManager, address: string): Promise<void> {
-    const { classYear } = await this.settings.get(manager);
+    const { classYear } = await this.settings.columns(['classYear'], manager);
     const mail = resetNoAccountMail({ portalUrl: `${this.config.publicUrl}/auth`, classYear });
     await this.outbox.enqueue(manager, { ...mail, kind: 'reset-no-account', to: address });
   }
@@ -188,7 +188,7 @@ export class AccountLinksService {
     const token = await this.tokens.issue(manager, { userId: user.id, email: user.email ?? '' }, 'reset-password', RESET_MINUTES * 60_000);
     const link = `${this.config.publicUrl}/auth/restablecer?token=${token}`;
     if (user.email) {
-      const { classYear } = await this.settings.get(manager);
+      const { classYear } = await this.settings.columns(['classYear'], manager);
       const name = user.emailVerifiedAt ? user.name : null;
       const mail = resetPasswordMail({ name, link, classYear, minutes: RESET_MINUTES });
       await this.outbox.enqueue(manager, { ...mail, kind: 'reset-password', to: user.email });
@@ -204,7 +204,7 @@ export class AccountLinksService {
       INVITATION_DAYS * 24 * HOUR_MS,
     );
     const link = `${this.config.publicUrl}/auth/invitacion?token=${token}`;
-    const { classYear } = await this.settings.get(manager);
+    const { classYear } = await this.settings.columns(['classYear'], manager);
     const mail = invitationMail({
       contactName: family.contactName,
       graduateName: family.graduateName,

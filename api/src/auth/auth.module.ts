@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_GUARD } from '@nestjs/core';
 import { ClassStoreModule } from '../classes/class.store';
 import { FamilyStoreModule } from '../families/family.store';
-import { SettingsModule } from '../settings/settings.module';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { UsersModule } from '../users/users.module';
 import { SessionEntity } from './session.entity';
 import { AccountTokenEntity } from './account-token.entity';
@@ -25,7 +25,7 @@ import { SessionsService } from './sessions.service';
   imports: [
     TypeOrmModule.forFeature([SessionEntity, AccountTokenEntity, RateLimitEntity]),
     UsersModule,
-    SettingsModule,
+    SettingsStoreModule,
     FamilyStoreModule,
     ClassStoreModule,
   ],

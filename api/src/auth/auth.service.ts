@@ -18,7 +18,7 @@ import { Database } from '../database/database.service';
 import { DEMO_ACCOUNTS } from '../users/demo-accounts';
 import { OutboxService } from '../mail/outbox.service';
 import { verifyEmailMail } from '../mail/templates';
-import { SettingsService } from '../settings/settings.service';
+import { SettingsStore } from '../settings/settings.store';
 import { doorWindowText } from '@portal/format';
 import { accessEnded, accessNotYet, toUser, UsersService } from '../users/users.service';
 import { accountChange } from '../accounts/account-change';
@@ -66,7 +66,7 @@ export class AuthService {
     private readonly limits: RateLimits,
     private readonly tokens: AccountTokens,
     private readonly outbox: OutboxService,
-    private readonly settings: SettingsService,
+    private readonly settings: SettingsStore,
     private readonly sessions: SessionsService,
     private readonly classes: ClassStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -183,7 +183,7 @@ export class AuthService {
   private async sendVerification(manager: EntityManager, user: User): Promise<void> {
     if (!user.email) return;
     const token = await this.tokens.issue(manager, { userId: user.id, email: user.email }, 'verify-email', VERIFY_EMAIL_HOURS * HOUR_MS);
-    const { classYear } = await this.settings.get(manager);
+    const { classYear } = await this.settings.columns(['classYear'], manager);
     const link = `${this.config.publicUrl}/auth/verificar?token=${token}`;
     // Nothing the registrant typed: the address is not proven yet, and the name could be anything.
     const mail = verifyEmailMail({ link, classYear, hours: VERIFY_EMAIL_HOURS });

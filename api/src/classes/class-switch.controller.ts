@@ -1,23 +1,9 @@
-import {
-  Body,
-  Controller,
-  ForbiddenException,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Req,
-  Res,
-  UnsupportedMediaTypeException,
-} from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CLASS_VIEW_COOKIE, type FamilyImportPreview, type ReadableClass, type SchoolClass, type User } from '@portal/contracts';
+import { CLASS_VIEW_COOKIE, type ReadableClass, type SchoolClass, type User } from '@portal/contracts';
 import { isSecureCookie } from '../auth/cookie';
 import { CurrentUser, Roles } from '../common/auth.decorators';
-import { MultipartBody } from '../common/multipart';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { judgeList, readSchoolList } from '../families/school-list';
 import { ClassArchives } from './archives';
 import { ClassStore } from './class.store';
 import { CLOSED_CLASS_MESSAGES } from './closed-class.guard';
@@ -27,7 +13,6 @@ import { OpeningService } from './opening.service';
 
 export const SWITCH_MESSAGES = {
   notYours: 'No perteneces a esa promoción.',
-  notAForm: 'Envía la lista como formulario (multipart/form-data) con el campo «file».',
 } as const;
 
 /** The classes of this deployment, and 'Nueva promoción' (docs/classes.md). */
@@ -48,18 +33,6 @@ export class ClassesController {
   @Post()
   open(@CurrentUser() user: User, @Body() body: OpenClassDto): Promise<SchoolClass> {
     return this.opening.open(user, body);
-  }
-
-  /**
-   * 'Nueva promoción', its families' step: the school's list read for the class about to open (no
-   * family yet, so no address is taken), nothing written. After the opening the same file and this
-   * `checksum` import it (`POST /api/families/import`). multipart/form-data with `file`.
-   */
-  @Post('next/families/preview')
-  @HttpCode(200)
-  async nextFamilies(@Body() body: unknown): Promise<FamilyImportPreview> {
-    if (!(body instanceof MultipartBody)) throw new UnsupportedMediaTypeException(SWITCH_MESSAGES.notAForm);
-    return judgeList(await readSchoolList(body.file?.data), new Set());
   }
 
   /** The last day a closed class's families read it, changed after its closing. */

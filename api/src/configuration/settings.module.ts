@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ControlsModule } from '../books/controls.service';
 import { EventStoreModule } from '../events/event.store';
-import { SettingsStoreModule } from './settings.store';
+import { SettingsStoreModule } from '../settings/settings.store';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 

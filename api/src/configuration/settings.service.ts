@@ -4,26 +4,9 @@ import { formatClockRange, fromDateTimeLocal, scheduleTimes, toDateTimeLocal } f
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { EventStore, type EventPlace, type EventRecord } from '../events/event.store';
-import { SettingsEntity, type GalaSettingsColumn } from './settings.entity';
-import { SETTINGS_ID } from './settings.store';
+import { SETTINGS_ID, SettingsStore } from '../settings/settings.store';
 import { recordChange } from '../history/record';
 import { BANK_ACCOUNT_FIELDS, bankAccountOf, ControlsService } from '../books/controls.service';
-
-function toSettings(row: SettingsEntity): Settings {
-  return {
-    classYear: row.classYear,
-    finalPaymentDeadline: row.finalPaymentDeadline,
-    awards: { date: row.awardsDate, startTime: row.awardsStartTime, endTime: row.awardsEndTime, place: row.awardsPlace },
-    brunch: { date: row.brunchDate, startTime: row.brunchStartTime, endTime: row.brunchEndTime, place: row.brunchPlace },
-    bank: {
-      bankName: row.bankName,
-      accountNumber: row.bankAccountNumber,
-      accountHolder: row.bankAccountHolder,
-      receiptsPhone: row.bankReceiptsPhone,
-    },
-    reminders: { enabled: row.remindersEnabled, daysBefore: row.reminderDaysBefore },
-  };
-}
 
 /**
  * The awards ceremony's and the brunch's day, start time and place are their events' (decisions
@@ -48,33 +31,11 @@ const eventColumns = (key: Settings['awards']): EventPlace => ({
   lugar: key.place.trim(),
 });
 
-/** The original payload has no reminders: left out, they stay as they are. */
-function toRow(settings: Settings): Omit<SettingsEntity, 'id' | 'awardsEventId' | 'brunchEventId' | 'mailSecret' | GalaSettingsColumn> {
-  return {
-    ...(settings.reminders
-      ? { remindersEnabled: settings.reminders.enabled, reminderDaysBefore: settings.reminders.daysBefore }
-      : ({} as Pick<SettingsEntity, 'remindersEnabled' | 'reminderDaysBefore'>)),
-    classYear: settings.classYear,
-    finalPaymentDeadline: settings.finalPaymentDeadline,
-    awardsDate: settings.awards.date,
-    awardsStartTime: settings.awards.startTime,
-    awardsEndTime: settings.awards.endTime,
-    awardsPlace: settings.awards.place.trim(),
-    brunchDate: settings.brunch.date,
-    brunchStartTime: settings.brunch.startTime,
-    brunchEndTime: settings.brunch.endTime,
-    brunchPlace: settings.brunch.place.trim(),
-    bankName: settings.bank.bankName.trim(),
-    bankAccountNumber: settings.bank.accountNumber.trim(),
-    bankAccountHolder: settings.bank.accountHolder.trim(),
-    bankReceiptsPhone: settings.bank.receiptsPhone.trim(),
-  };
-}
-
 @Injectable()
 export class SettingsService {
   constructor(
     private readonly db: Database,
+    private readonly store: SettingsStore,
     private readonly events: EventStore,
     private readonly controls: ControlsService,
   ) {}
@@ -97,9 +58,9 @@ export class SettingsService {
       const account = bankAccountOf(input.bank);
       const newAccount = BANK_ACCOUNT_FIELDS.some((field) => account[field] !== before.bank[field]);
       const settings = newAccount ? { ...input, bank: { ...input.bank, ...bankAccountOf(before.bank) } } : input;
-      await manager.update(SettingsEntity, { id: SETTINGS_ID }, toRow(settings));
+      await this.store.writeSettings(manager, settings);
       if (newAccount) await this.controls.proposeBank(manager, user, bankAccountOf(before.bank), account);
-      const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
+      const row = await this.store.settingsRow(manager);
       if (row.awardsEventId !== null) await this.events.move(manager, row.awardsEventId, eventColumns(settings.awards));
       if (row.brunchEventId !== null) await this.events.move(manager, row.brunchEventId, eventColumns(settings.brunch));
       const after = await this.read(manager);
@@ -109,8 +70,8 @@ export class SettingsService {
   }
 
   private async read(manager: EntityManager): Promise<Settings> {
-    const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
+    const row = await this.store.settingsRow(manager);
     const event = (id: number | null) => (id === null ? null : this.events.byId(id, manager));
-    return withEvents(toSettings(row), await event(row.awardsEventId), await event(row.brunchEventId));
+    return withEvents(row.settings, await event(row.awardsEventId), await event(row.brunchEventId));
   }
 }

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { RSVP_ANSWERS, TOTAL_TABLES, maxGuests } from '@portal/contracts';
-import { IsFilled, MaxChars } from '../../common/validators';
+import { IsFilled, MaxChars } from '../common/validators';
 
 export const MAX_PAYMENT_AMOUNT = 1_000_000;
 /** The most any family could bring (all tables); each family's own limit is checked by the service. */

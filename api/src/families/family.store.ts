@@ -2,6 +2,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import {
   In,
+  Not,
   type EntityManager,
   type ObjectType,
   type FindOptionsSelect,
@@ -23,6 +24,9 @@ export type FamilyRecord = Pick<
   FamilyEntity,
   'id' | 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked' | 'graduates' | 'noticeEmailsOff'
 >;
+
+/** What 'Gestión de Familias' writes of a family. */
+export type FamilyColumns = Partial<Omit<FamilyRecord, 'id' | 'noticeEmailsOff'>>;
 
 /** A column a reader may ask for; the id always comes. */
 export type FamilyColumn = Exclude<keyof FamilyRecord, 'id'>;
@@ -307,6 +311,39 @@ export class FamilyStore {
   async setNoticeEmailsOff(manager: EntityManager, id: number, off: boolean): Promise<number> {
     const { affected } = await manager.update(FamilyEntity, { id, noticeEmailsOff: !off }, { noticeEmailsOff: off });
     return affected ?? 0;
+  }
+
+  // 'Gestión de Familias' (family-admin/families.service.ts) writes through these, in its transaction.
+
+  /** A new family, read back (what it paid is the ledger's: hasPaid and paymentAmount stay at their defaults). */
+  async insert(manager: EntityManager, columns: FamilyColumns): Promise<FamilyRecord> {
+    const family = manager.create(FamilyEntity, { tablesBooked: 0, hasPaid: false, paymentAmount: 0, ...columns });
+    await manager.insert(FamilyEntity, { ...family });
+    return manager.findOneByOrFail(FamilyEntity, { email: family.email });
+  }
+
+  /** These columns of the family changed, the row read back. */
+  async update(manager: EntityManager, id: number, columns: FamilyColumns): Promise<FamilyRecord> {
+    if (Object.keys(columns).length > 0) await manager.update(FamilyEntity, { id }, columns);
+    return manager.findOneByOrFail(FamilyEntity, { id });
+  }
+
+  /** The family's row deleted (what hangs from it is its owners' to remove first). */
+  async remove(manager: EntityManager, id: number): Promise<void> {
+    await manager.delete(FamilyEntity, { id });
+  }
+
+  /** The tables every family booked, or every family but one. */
+  async tablesBooked(manager: EntityManager, exceptFamilyId?: number): Promise<number> {
+    const query = manager.createQueryBuilder(FamilyEntity, FAMILY_ALIAS).select(`COALESCE(SUM(${FAMILY_ALIAS}.tablesBooked), 0)`, 'total');
+    if (exceptFamilyId !== undefined) query.where(`${FAMILY_ALIAS}.id <> :exceptFamilyId`, { exceptFamilyId });
+    const row = await query.getRawOne<{ total: number | string }>();
+    return Number(row?.total ?? 0);
+  }
+
+  /** Whether another family (or any, without `exceptFamilyId`) has this e-mail. */
+  emailTaken(manager: EntityManager, email: string, exceptFamilyId?: number): Promise<boolean> {
+    return manager.existsBy(FamilyEntity, exceptFamilyId === undefined ? { email } : { email, id: Not(exceptFamilyId) });
   }
 }
 

@@ -6,7 +6,7 @@ import { CreateFamilyDto } from './dto/create-family.dto';
 import { UpdateFamilyDto } from './dto/update-family.dto';
 import { HistoryService, type HistoryQuery } from '../history/history.service';
 import { FAMILY_TEXTS, FamiliesService } from './families.service';
-import { FamilyStore } from './family.store';
+import { FamilyStore } from '../families/family.store';
 
 @Roles('admin')
 @Controller('families')

@@ -8,9 +8,9 @@ import { RsvpStoreModule } from '../rsvps/rsvp.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { FamiliesController } from './families.controller';
 import { FamiliesService } from './families.service';
-import { FamilyImportController } from './family-import.controller';
+import { FamilyImportController, NextClassFamiliesController } from './family-import.controller';
 import { FamilyImportService } from './family-import.service';
-import { FamilyStoreModule } from './family.store';
+import { FamilyStoreModule } from '../families/family.store';
 
 /** 'Gestión de Familias': a family's deletion reaches every table that hangs from it through its owner's store. */
 @Module({
@@ -24,7 +24,7 @@ import { FamilyStoreModule } from './family.store';
     GalaStoreModule,
     SettingsStoreModule,
   ],
-  controllers: [FamiliesController, FamilyImportController],
+  controllers: [FamiliesController, FamilyImportController, NextClassFamiliesController],
   providers: [FamiliesService, FamilyImportService],
 })
 export class FamiliesModule {}

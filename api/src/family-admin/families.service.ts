@@ -1,5 +1,5 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { Not, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { TOTAL_TABLES, type Family, type FamilyImportRow, type RsvpAnswer, type User } from '@portal/contracts';
 import { normalizeEmail } from '../common/identity';
 import { Database } from '../database/database.service';
@@ -10,8 +10,7 @@ import { toFamily } from '../rsvps/attendance';
 import { RsvpStore } from '../rsvps/rsvp.store';
 import type { CreateFamilyDto } from './dto/create-family.dto';
 import type { UpdateFamilyDto } from './dto/update-family.dto';
-import { FamilyEntity } from './family.entity';
-import { FamilyStore, type FamilyRecord } from './family.store';
+import { FamilyStore, type FamilyColumns, type FamilyRecord } from '../families/family.store';
 import { GalaStore } from '../gala/gala.store';
 import { recordChange } from '../history/record';
 import { LedgerService } from '../ledger/ledger.service';
@@ -42,12 +41,12 @@ function tablesLeftMessage(remaining: number, forFamily?: number): string {
 }
 
 /** The body's fields as columns: text trimmed, e-mail in lower case, absent fields left out. */
-function toColumns(input: UpdateFamilyDto): Partial<Omit<FamilyEntity, 'id'>> {
+function toColumns(input: UpdateFamilyDto): FamilyColumns {
   // hasPaid and paymentAmount are the ledger's views (decisions item 20): money is recorded as a
   // credit, never by these fields (validated as the spec's, then left out).
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { awardsRsvp, brunchRsvp, awardsAnswer, brunchAnswer, awardsGuests, brunchGuests, hasPaid, paymentAmount, ...fields } = input;
-  const columns: Partial<Omit<FamilyEntity, 'id'>> = { ...fields };
+  const columns: FamilyColumns = { ...fields };
   if (input.graduateName !== undefined) columns.graduateName = input.graduateName.trim();
   if (input.contactName !== undefined) columns.contactName = input.contactName.trim();
   if (input.email !== undefined) columns.email = normalizeEmail(input.email);
@@ -86,12 +85,12 @@ export class FamiliesService {
   ) {}
 
   async list(): Promise<Family[]> {
-    const rows = await this.db.manager.find(FamilyEntity, { order: { id: 'ASC' } });
+    const rows = await this.store.list({}, this.db.manager);
     const [answers, accounts] = await Promise.all([this.rsvps.keyAnswers(), this.ledger.accounts(this.db.manager, rows)]);
     return rows.map((row) => toFamily(row, answers, accounts.get(row.id)));
   }
 
-  private async withAnswers(manager: EntityManager, row: FamilyEntity): Promise<Family> {
+  private async withAnswers(manager: EntityManager, row: FamilyRecord): Promise<Family> {
     const accounts = await this.ledger.accounts(manager, [row]);
     return this.rsvps.familyWithAnswers(manager, row, accounts.get(row.id));
   }
@@ -103,7 +102,7 @@ export class FamiliesService {
       await this.checkEmailFree(manager, columns.email!);
       const booked = columns.tablesBooked ?? 0;
       if (booked > 0) {
-        const remaining = TOTAL_TABLES - (await this.tablesBooked(manager));
+        const remaining = TOTAL_TABLES - (await this.store.tablesBooked(manager));
         if (booked > remaining) throw new ConflictException(tablesLeftMessage(Math.max(remaining, 0)));
       }
       const created = await this.insert(manager, user, columns);
@@ -131,15 +130,8 @@ export class FamiliesService {
   }
 
   /** A new family's row, with its history line. */
-  private async insert(manager: EntityManager, user: User, columns: Partial<Omit<FamilyEntity, 'id'>>): Promise<FamilyEntity> {
-    const family = manager.create(FamilyEntity, {
-      tablesBooked: 0,
-      hasPaid: false,
-      paymentAmount: 0,
-      ...columns,
-    });
-    await manager.insert(FamilyEntity, { ...family });
-    const created = await manager.findOneByOrFail(FamilyEntity, { email: family.email });
+  private async insert(manager: EntityManager, user: User, columns: FamilyColumns): Promise<FamilyRecord> {
+    const created = await this.store.insert(manager, columns);
     await recordChange(manager, user, familyChange('create', created.id, null, created));
     return created;
   }
@@ -154,14 +146,13 @@ export class FamiliesService {
       if (columns.email !== undefined && columns.email !== current.email) await this.checkEmailFree(manager, columns.email, id);
       // Only a family asking for more tables than it has can take the total past the limit.
       if (columns.tablesBooked !== undefined && columns.tablesBooked > current.tablesBooked) {
-        const others = await this.tablesBooked(manager, id);
+        const others = await this.store.tablesBooked(manager, id);
         const remaining = Math.max(TOTAL_TABLES - others - current.tablesBooked, 0);
         if (others + columns.tablesBooked > TOTAL_TABLES) {
           throw new ConflictException(tablesLeftMessage(remaining, Math.max(TOTAL_TABLES - others, current.tablesBooked)));
         }
       }
-      if (Object.keys(columns).length > 0) await manager.update(FamilyEntity, { id }, columns);
-      const updated = await manager.findOneByOrFail(FamilyEntity, { id });
+      const updated = await this.store.update(manager, id, columns);
       await recordChange(manager, user, familyChange('update', id, current, updated));
       const before = await this.withAnswers(manager, updated);
       await this.writeAnswers(manager, user, updated, input, before.awardsAnswer, before.brunchAnswer);
@@ -188,7 +179,7 @@ export class FamiliesService {
       await this.payments.removeAnswersOf(manager, id);
       await this.receipts.removeForFamily(manager, id);
       await this.gala.releaseFamily(manager, id);
-      await manager.delete(FamilyEntity, { id });
+      await this.store.remove(manager, id);
     });
   }
 
@@ -196,7 +187,7 @@ export class FamiliesService {
   private async writeAnswers(
     manager: EntityManager,
     user: User,
-    family: FamilyEntity,
+    family: FamilyRecord,
     input: UpdateFamilyDto,
     awardsNow: RsvpAnswer | null,
     brunchNow: RsvpAnswer | null,
@@ -210,15 +201,7 @@ export class FamiliesService {
       await this.rsvps.writeAnswer(manager, user, family, ids.brunch, brunch, input.brunchGuests);
   }
 
-  private async tablesBooked(manager: EntityManager, exceptFamilyId?: number): Promise<number> {
-    const query = manager.createQueryBuilder(FamilyEntity, 'family').select('COALESCE(SUM(family.tablesBooked), 0)', 'total');
-    if (exceptFamilyId !== undefined) query.where('family.id <> :exceptFamilyId', { exceptFamilyId });
-    const row = await query.getRawOne<{ total: number | string }>();
-    return Number(row?.total ?? 0);
-  }
-
   private async checkEmailFree(manager: EntityManager, email: string, exceptFamilyId?: number): Promise<void> {
-    const where = exceptFamilyId === undefined ? { email } : { email, id: Not(exceptFamilyId) };
-    if (await manager.existsBy(FamilyEntity, where)) throw new ConflictException(FAMILY_TEXTS.duplicateEmail);
+    if (await this.store.emailTaken(manager, email, exceptFamilyId)) throw new ConflictException(FAMILY_TEXTS.duplicateEmail);
   }
 }

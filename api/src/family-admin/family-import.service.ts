@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { FamilyImportPreview, FamilyImportResult, User } from '@portal/contracts';
 import { FamiliesService } from './families.service';
-import { FamilyStore } from './family.store';
+import { FamilyStore } from '../families/family.store';
 import { judgeList, readSchoolList } from './school-list';
 
 export const IMPORT_TEXTS = {

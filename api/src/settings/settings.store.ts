@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import type { EntityManager, FindOptionsSelect, Repository } from 'typeorm';
+import type { Settings } from '@portal/contracts';
 import { clockMovedWith, dayYearLater } from '@portal/format';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
-import { SettingsEntity } from './settings.entity';
+import { SettingsEntity, type GalaSettingsColumn } from './settings.entity';
 
 /** A key event as the next class's calendar confirmed it: its Guatemala day and start (`HH:mm`), and the start it had. */
 export interface KeyEventMove {
@@ -39,6 +40,45 @@ export type SettingsColumns = Pick<
 export interface KeyEventIds {
   awards: number | null;
   brunch: number | null;
+}
+
+function toSettings(row: SettingsEntity): Settings {
+  return {
+    classYear: row.classYear,
+    finalPaymentDeadline: row.finalPaymentDeadline,
+    awards: { date: row.awardsDate, startTime: row.awardsStartTime, endTime: row.awardsEndTime, place: row.awardsPlace },
+    brunch: { date: row.brunchDate, startTime: row.brunchStartTime, endTime: row.brunchEndTime, place: row.brunchPlace },
+    bank: {
+      bankName: row.bankName,
+      accountNumber: row.bankAccountNumber,
+      accountHolder: row.bankAccountHolder,
+      receiptsPhone: row.bankReceiptsPhone,
+    },
+    reminders: { enabled: row.remindersEnabled, daysBefore: row.reminderDaysBefore },
+  };
+}
+
+/** The original payload has no reminders: left out, they stay as they are. */
+function toRow(settings: Settings): Omit<SettingsEntity, 'id' | 'awardsEventId' | 'brunchEventId' | 'mailSecret' | GalaSettingsColumn> {
+  return {
+    ...(settings.reminders
+      ? { remindersEnabled: settings.reminders.enabled, reminderDaysBefore: settings.reminders.daysBefore }
+      : ({} as Pick<SettingsEntity, 'remindersEnabled' | 'reminderDaysBefore'>)),
+    classYear: settings.classYear,
+    finalPaymentDeadline: settings.finalPaymentDeadline,
+    awardsDate: settings.awards.date,
+    awardsStartTime: settings.awards.startTime,
+    awardsEndTime: settings.awards.endTime,
+    awardsPlace: settings.awards.place.trim(),
+    brunchDate: settings.brunch.date,
+    brunchStartTime: settings.brunch.startTime,
+    brunchEndTime: settings.brunch.endTime,
+    brunchPlace: settings.brunch.place.trim(),
+    bankName: settings.bank.bankName.trim(),
+    bankAccountNumber: settings.bank.accountNumber.trim(),
+    bankAccountHolder: settings.bank.accountHolder.trim(),
+    bankReceiptsPhone: settings.bank.receiptsPhone.trim(),
+  };
 }
 
 /**
@@ -117,6 +157,20 @@ export class SettingsStore {
         galaSecret: randomBytes(32).toString('base64url'),
       },
     );
+  }
+
+  /**
+   * The row as 'Configuración de la promoción' reads it, and the key events it points at (whose days
+   * and places are the events': configuration/settings.service.ts).
+   */
+  async settingsRow(manager: EntityManager): Promise<{ settings: Settings; awardsEventId: number | null; brunchEventId: number | null }> {
+    const row = await manager.findOneByOrFail(SettingsEntity, { id: SETTINGS_ID });
+    return { settings: toSettings(row), awardsEventId: row.awardsEventId, brunchEventId: row.brunchEventId };
+  }
+
+  /** What 'Configuración de la promoción' saved, in the caller's transaction. */
+  async writeSettings(manager: EntityManager, settings: Settings): Promise<void> {
+    await manager.update(SettingsEntity, { id: SETTINGS_ID }, toRow(settings));
   }
 
   /** The event that is the gala (the gala's endpoints make it). */

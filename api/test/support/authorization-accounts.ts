@@ -8,7 +8,7 @@ import { OutboxMessageEntity } from '../../src/mail/outbox-message.entity';
 import { OutboxService } from '../../src/mail/outbox.service';
 import { unsubscribeToken } from '../../src/mail/unsubscribe';
 import { SettingsEntity } from '../../src/settings/settings.entity';
-import { SettingsService } from '../../src/settings/settings.service';
+import { SettingsService } from '../../src/configuration/settings.service';
 import { UserEntity } from '../../src/users/user.entity';
 import { createFamily, createUser } from '../fixtures';
 import { PASSWORD, type Response, type TestApi } from '../harness';

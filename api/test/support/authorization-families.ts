@@ -2,7 +2,7 @@
 // receipts, the bank's statements and the ledger.
 import { BankLineEntity, BankStatementReadEntity } from '../../src/bank/bank-line.entity';
 import { lineChecksum } from '../../src/bank/bank.service';
-import { FamilyImportService } from '../../src/families/family-import.service';
+import { FamilyImportService } from '../../src/family-admin/family-import.service';
 import { LedgerEntryEntity } from '../../src/ledger/ledger-entry.entity';
 import { PaymentOverrideEntity } from '../../src/payments/payment-override.entity';
 import { ReceiptEntity } from '../../src/receipts/receipt.entity';

@@ -1,6 +1,6 @@
 import type { FamilyInput } from '@portal/contracts';
 import { FamilyOptionalFieldsDto } from './family-optional-fields.dto';
-import { FamilyRules } from './family.rules';
+import { FamilyRules } from '../../families/family.rules';
 
 /** POST /api/families: the four contact fields are required; the rest default to 0 / false. */
 export class CreateFamilyDto extends FamilyOptionalFieldsDto implements Partial<FamilyInput> {

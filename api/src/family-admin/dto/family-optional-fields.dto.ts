@@ -1,6 +1,6 @@
 import type { FamilyInput, RsvpAnswer } from '@portal/contracts';
 import { Omittable } from '../../common/validators';
-import { FamilyRules } from './family.rules';
+import { FamilyRules } from '../../families/family.rules';
 
 /** The fields a family's create and update both take as optional: tables, payment, attendance. */
 export class FamilyOptionalFieldsDto implements Partial<FamilyInput> {

@@ -1,7 +1,7 @@
 import type { FamilyInput } from '@portal/contracts';
 import { FamilyOptionalFieldsDto } from './family-optional-fields.dto';
 import { Omittable } from '../../common/validators';
-import { FamilyRules } from './family.rules';
+import { FamilyRules } from '../../families/family.rules';
 
 /** PUT /api/families/:id: any subset of the fields; what is left out stays as it was. */
 export class UpdateFamilyDto extends FamilyOptionalFieldsDto implements Partial<FamilyInput> {

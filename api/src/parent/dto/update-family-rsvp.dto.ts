@@ -1,5 +1,5 @@
 import { IsBoolean, IsInt, Max, Min, ValidateIf } from 'class-validator';
-import { MAX_GUESTS } from '../../families/dto/family.rules';
+import { MAX_GUESTS } from '../../families/family.rules';
 import { Omittable } from '../../common/validators';
 import type { FamilyRsvpInput } from '@portal/contracts';
 

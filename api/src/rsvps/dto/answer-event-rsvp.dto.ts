@@ -1,6 +1,6 @@
 import { IsBoolean, IsInt, Max, Min } from 'class-validator';
 import { Omittable } from '../../common/validators';
-import { MAX_GUESTS } from '../../families/dto/family.rules';
+import { MAX_GUESTS } from '../../families/family.rules';
 import type { EventRsvp } from '@portal/contracts';
 
 const GUESTS = 'El número de personas debe ser un número entero mayor que 0.';
