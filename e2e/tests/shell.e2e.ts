@@ -126,6 +126,21 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('takes over the landing page for a signed-in parent as it was written, then names them', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page, portal.url, 'padre');
+    await page.getByText('La sesión de fotos de la promoción no tiene costo adicional.').waitFor();
+    // React's hydration errors (a first render unlike the prerendered HTML) are page errors.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(`${portal.url}/`);
+    await page.getByText('Carlos Morales').waitFor();
+    await page.getByRole('link', { name: 'Portal de Padres' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('starts a returning parent’s app from the page’s first script and its data from the page, each file asked once', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, portal.url, 'padre');

@@ -13,6 +13,7 @@ import { NotFoundPage } from './not-found/NotFoundPage';
 import { checkDeviceOwner, keepAppPage } from './pwa/register';
 import { RemoteApp } from './remotes/RemoteApp';
 import { texts } from './texts';
+import { useHydrated } from './use-hydrated';
 import { usePageTitle } from './use-page-title';
 
 // Chunks of their own: pages few people open (and only from a link) stay out of the pages
@@ -45,6 +46,7 @@ export function App() {
   usePageTitle();
   useSignOutWhenSessionEnds();
   const { user, isLoading, error } = useUser();
+  const hydrated = useHydrated();
   // Known: asked and answered (a failed request, such as no connection, says nothing of who it is).
   useEffect(() => checkDeviceOwner(user, !isLoading && !error), [user, isLoading, error]);
   // An app reached by a link inside the page (sign-in, a tap) is kept for offline like one loaded by its address.
@@ -56,7 +58,8 @@ export function App() {
     <>
       <NavBar />
       <main id="contenido">
-        <ArchivedClassBanner user={user} />
+        {/* Nothing a visitor's prerendered page lacks while React takes it over. */}
+        <ArchivedClassBanner user={hydrated ? user : null} />
         <Routes>
           <Route path="/" element={<LandingPage />} />
           <Route path="/auth" element={<AuthPage />} />

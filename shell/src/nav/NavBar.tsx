@@ -5,6 +5,7 @@ import { useUser } from '@portal/api-client/session';
 import { Button } from '@portal/ui/button';
 import { Logo } from '@portal/ui/logo';
 import { texts } from '../texts';
+import { useHydrated } from '../use-hydrated';
 import { ClassSwitch } from './ClassSwitch';
 
 function NavLink({ to, children }: { to: string; children: string }) {
@@ -18,12 +19,15 @@ function NavLink({ to, children }: { to: string; children: string }) {
 }
 
 export function NavBar() {
-  const { user, isLoading } = useUser();
+  const { user: known, isLoading } = useUser();
   const navigate = useNavigate();
   const logout = useLogout(() => navigate('/auth'));
-  // Until the API names the user, the role hint cookie lays the bar out as it will be (the role's
-  // link, the welcome row, the session's buttons), so nothing below moves when the name arrives.
-  const role = user?.role ?? (isLoading ? roleHint() : null);
+  // A page prerendered for visitors is taken over as it was written (signed out); then, and on a
+  // page rendered from scratch, the role hint cookie lays the bar out until the API names the user
+  // (the role's link, the welcome row, the session's buttons), so nothing below moves when it does.
+  const hydrated = useHydrated();
+  const user = hydrated ? known : null;
+  const role = user?.role ?? (hydrated && isLoading ? roleHint() : null);
   return (
     <header className="shell-nav">
       <nav className="shell-nav__inner" aria-label={texts.nav.label}>
