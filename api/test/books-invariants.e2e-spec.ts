@@ -457,7 +457,12 @@ describe.each(DATABASES)('the committee books under random sequences (%s)', (kin
           await checkRules();
         }
       }),
-      { numRuns: Number(process.env.BOOKS_RUNS ?? 25), endOnFailure: true },
+      // BOOKS_SEED replays a failure's seed (rows persist between runs: the whole sequence reruns).
+      {
+        numRuns: Number(process.env.BOOKS_RUNS ?? 25),
+        endOnFailure: true,
+        ...(process.env.BOOKS_SEED ? { seed: Number(process.env.BOOKS_SEED) } : {}),
+      },
     );
   }, 600_000);
 });

@@ -2,6 +2,7 @@ import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundExcep
 import { IsNull, MoreThan, Not } from 'typeorm';
 import {
   COMMITMENT_KIND,
+  REIMBURSEMENT_KIND,
   TRANSFER_KIND,
   type Books,
   type BooksAnswersSeen,
@@ -65,10 +66,10 @@ export class QuestionsService {
     return this.db.write(async (manager) => {
       const family = await this.families.familyOf(user, manager, 'pessimistic_write');
       const expense = await manager.findOneBy(ExpenseEntity, { id: input.expenseId, state: 'aprobado' });
-      // Families see approved money only: a commitment or a transfer between the class's accounts (or
-      // their reversals) is not asked about as an expense.
+      // Families see approved money only: a commitment, a transfer between the class's accounts or a
+      // member's reimbursement (or their reversals) is not asked about as an expense.
       const reversed = expense?.reversesId ? await manager.findOneBy(ExpenseEntity, { id: expense.reversesId }) : null;
-      const unseen = (kind: string | undefined) => kind === COMMITMENT_KIND || kind === TRANSFER_KIND;
+      const unseen = (kind: string | undefined) => kind === COMMITMENT_KIND || kind === TRANSFER_KIND || kind === REIMBURSEMENT_KIND;
       if (!expense || unseen(expense.kind) || unseen(reversed?.kind)) throw new NotFoundException(BOOKS_MESSAGES.expenseNotFound);
       const open = await manager.countBy(ExpenseQuestionEntity, { familyId: family.id, answer: IsNull() });
       if (open >= OPEN_QUESTIONS_PER_FAMILY)
