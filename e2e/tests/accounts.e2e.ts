@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { SMTPServer } from 'smtp-server';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
-import { catchMail } from '../support/mail-catcher';
+import { awaitMail, catchMail } from '../support/mail-catcher';
 import { startPortal, type Portal } from '../support/portal';
 
 let browser: Browser;
@@ -12,21 +12,17 @@ let portal: Portal;
 let smtp: SMTPServer;
 const inbox: Array<{ to: string[]; data: string }> = [];
 
-/** The body of a received message, quoted-printable soft breaks and escapes undone. */
-const decode = (data: string) =>
-  data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
 /** The link of the newest e-mail to `email`, once one has arrived that is not `except`. */
-async function linkSentTo(email: string, except?: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const message = inbox.filter((one) => one.to.includes(email)).pop();
-    const link = message && /http:\/\/127\.0\.0\.1:\d+\/auth\/\w+\?token=[\w-]{43}/.exec(decode(message.data))?.[0];
-    if (link && link !== except) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No new e-mail reached ${email}`);
-}
+const linkSentTo = (email: string, except?: string): Promise<string> =>
+  awaitMail(
+    inbox,
+    email,
+    (bodies) => {
+      const link = /http:\/\/127\.0\.0\.1:\d+\/auth\/\w+\?token=[\w-]{43}/.exec(bodies.at(-1) ?? '')?.[0];
+      return link && link !== except ? link : undefined;
+    },
+    'none with a new link',
+  );
 
 beforeAll(async () => {
   const mail = await catchMail(inbox);

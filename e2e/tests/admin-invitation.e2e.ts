@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { SMTPServer } from 'smtp-server';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
-import { catchMail } from '../support/mail-catcher';
+import { awaitMail, catchMail, mailsTo } from '../support/mail-catcher';
 import { ROOT, startPortal, type Portal } from '../support/portal';
 
 const SECOND_PASSWORD = 'clave-de-la-presidenta';
@@ -20,23 +20,14 @@ let smtp: SMTPServer;
 let dir: string;
 const inbox: Array<{ to: string[]; data: string }> = [];
 
-/** The body of a received message, quoted-printable soft breaks and escapes undone. */
-const decode = (data: string) =>
-  data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-const mailTo = (email: string) => inbox.filter((one) => one.to.includes(email));
-
 /** The link of the e-mail to `email`, once it has arrived. */
-async function linkSentTo(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const message = mailTo(email).pop();
-    const link = message && /http:\/\/127\.0\.0\.1:\d+\/auth\/[\w-]+\?token=[\w-]{43}/.exec(decode(message.data))?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No e-mail reached ${email}`);
-}
+const linkSentTo = (email: string): Promise<string> =>
+  awaitMail(
+    inbox,
+    email,
+    (bodies) => /http:\/\/127\.0\.0\.1:\d+\/auth\/[\w-]+\?token=[\w-]{43}/.exec(bodies.at(-1) ?? '')?.[0],
+    'none with a link',
+  );
 
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first().waitFor();
 
@@ -89,7 +80,7 @@ it('invites a committee member on a phone, sends it once a second admin approves
   const approve = second.getByRole('button', { name: 'Aprobar y enviar la invitación de Carla Méndez' });
   await approve.waitFor();
   // Proposed is not sent: nothing reached the address before the second admin's approval.
-  expect(mailTo('carla@example.com')).toHaveLength(0);
+  expect(mailsTo(inbox, 'carla@example.com')).toHaveLength(0);
   await screenshot(second, 'admin-invitation-approve');
   await approve.click();
   await toast(second, 'Invitación aprobada y enviada');

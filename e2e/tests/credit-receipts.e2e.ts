@@ -7,7 +7,7 @@ import type { SMTPServer } from 'smtp-server';
 import type { CreditReceipt } from '@portal/contracts';
 import { seriousA11yViolations, smallTapTargets } from '../support/checks';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
-import { catchMail } from '../support/mail-catcher';
+import { catchMail, mailMatching } from '../support/mail-catcher';
 import { startPortal, type Portal } from '../support/portal';
 
 let browser: Browser;
@@ -16,22 +16,7 @@ let smtp: SMTPServer;
 let admin: Page;
 const inbox: Array<{ to: string[]; data: string }> = [];
 
-/** The body of a received message, quoted-printable soft breaks and escapes undone, read as UTF-8. */
-const decode = (data: string) =>
-  Buffer.from(
-    data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
-async function mailTo(email: string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const found = inbox.filter((one) => one.to.includes(email)).find((one) => pattern.test(decode(one.data)));
-    if (found) return decode(found.data);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No e-mail to ${email} matching ${pattern}`);
-}
+const mailTo = (email: string, pattern: RegExp) => mailMatching(inbox, email, pattern);
 
 beforeAll(async () => {
   const mail = await catchMail(inbox);

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { SMTPServer } from 'smtp-server';
 import { seriousA11yViolations, smallTapTargets } from '../support/checks';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
-import { catchMail } from '../support/mail-catcher';
+import { catchMail, mailBody, mailMatching, mailsTo } from '../support/mail-catcher';
 import { startPortal, type Portal } from '../support/portal';
 
 interface Family {
@@ -43,23 +43,7 @@ const files = mkdtempSync(path.join(tmpdir(), 'month-'));
 const clockFile = path.join(files, 'clock-offset');
 const inbox: Array<{ to: string[]; data: string }> = [];
 
-/** The body of a received message, quoted-printable soft breaks and escapes undone, read as UTF-8. */
-const decode = (data: string) =>
-  Buffer.from(
-    data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-const mailsTo = (email: string) => inbox.filter((one) => one.to.includes(email)).map((one) => decode(one.data));
-
-async function mailTo(email: string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const found = mailsTo(email).find((body) => pattern.test(body));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No e-mail to ${email} matching ${pattern}`);
-}
+const mailTo = (email: string, pattern: RegExp) => mailMatching(inbox, email, pattern, 20_000);
 
 const get = async <T>(url: string) => (await (await admin.request.get(`${portal.url}${url}`)).json()) as T;
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first().waitFor();
@@ -199,12 +183,12 @@ async function theWrongApplicationIsUndone(): Promise<void> {
 /** Ten minutes later (the portal's clock moved on), the outbox sends what is due: never to the wrong family. */
 async function nobodyWrongIsEmailed(): Promise<void> {
   // Nothing about money has left yet: it waits for the window.
-  expect(inbox.map((one) => decode(one.data)).filter((body) => /encontró tu depósito/.test(body))).toEqual([]);
+  expect(inbox.map((one) => mailBody(one.data)).filter((body) => /encontró tu depósito/.test(body))).toEqual([]);
   writeFileSync(clockFile, String(11 * 60_000));
   await mailTo(exact.email, /encontró tu depósito del 05\/11\/2026/);
   await mailTo(right.email, /encontró tu depósito del 12\/11\/2026 en el estado de cuenta del banco: recibimos Q500/);
   // Sent in the order they were queued: the wrong family's came before the right one's.
-  expect(mailsTo(wrong.email).filter((body) => /depósito|corrigió/.test(body))).toEqual([]);
+  expect(mailsTo(inbox, wrong.email).filter((body) => /depósito|corrigió/.test(body))).toEqual([]);
 
   await admin.goto(`${portal.url}/admin/correos`);
   const withheld = admin.getByRole('row').filter({ hasText: wrong.email });
