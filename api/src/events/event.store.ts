@@ -28,6 +28,19 @@ export type DeletedEventRecord = Pick<DeletedEventEntity, 'id' | 'fecha' | 'titu
 /** What another module may set on an event it points at (the settings' key events, the gala's). */
 export type EventPlace = Partial<Pick<EventEntity, 'fecha' | 'horario' | 'lugar'>>;
 
+/** What another owner's rows lose when an event is deleted, in the deletion's transaction. */
+export type EventRemoval = (manager: EntityManager, eventId: number) => Promise<void>;
+
+const removedWithEvent: EventRemoval[] = [];
+
+/**
+ * Given once by an owner whose rows hang from an event (the answers: rsvps/rsvp.store.ts), so the
+ * events' deletion removes them without the events reaching up to that owner.
+ */
+export function removeWithEvents(removal: EventRemoval): void {
+  removedWithEvent.push(removal);
+}
+
 /**
  * The events for every other module: reads, the lock of step 3 of database/lock-order.ts, and the
  * moves of the events the settings and the gala point at (each bumps the event's SEQUENCE, so
@@ -41,6 +54,11 @@ export class EventStore {
     @InjectRepository(EventEntity) private readonly events: Repository<EventEntity>,
     @InjectRepository(DeletedEventEntity) private readonly deleted: Repository<DeletedEventEntity>,
   ) {}
+
+  /** Everything other owners keep of the event (its answers), removed before the event itself. */
+  async removeDependents(manager: EntityManager, eventId: number): Promise<void> {
+    for (const removal of removedWithEvent) await removal(manager, eventId);
+  }
 
   private repo(manager?: EntityManager): Repository<EventEntity> {
     return manager ? manager.withRepository(this.events) : this.events;

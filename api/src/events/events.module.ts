@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { RsvpStoreModule } from '../rsvps/rsvp.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { EventStoreModule } from './event.store';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
 
 @Module({
-  imports: [EventStoreModule, SettingsStoreModule, RsvpStoreModule],
+  imports: [EventStoreModule, SettingsStoreModule],
   controllers: [EventsController],
   providers: [EventsService],
 })

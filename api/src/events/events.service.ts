@@ -6,7 +6,6 @@ import { ReadCache } from '../database/read-cache';
 import { SettingsStore } from '../settings/settings.store';
 import { EventStore } from './event.store';
 import { recordChange } from '../history/record';
-import { RsvpStore } from '../rsvps/rsvp.store';
 import type { CreateEventDto } from './dto/create-event.dto';
 import type { UpdateEventDto } from './dto/update-event.dto';
 import { DeletedEventEntity } from './deleted-event.entity';
@@ -65,7 +64,6 @@ export class EventsService {
     private readonly kept: ReadCache,
     private readonly store: EventStore,
     private readonly settings: SettingsStore,
-    private readonly rsvps: RsvpStore,
   ) {}
 
   list(): Promise<readonly GraduationEvent[]> {
@@ -135,7 +133,7 @@ export class EventsService {
         sequence: event.sequence + 1,
         deletedAt: now,
       });
-      await this.rsvps.removeForEvent(manager, id);
+      await this.store.removeDependents(manager, id);
       await manager.delete(EventEntity, { id });
     });
   }

@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { maxGuests, type Family, type RsvpAnswer, type User } from '@portal/contracts';
-import { EventStore, EventStoreModule } from '../events/event.store';
+import { EventStore, EventStoreModule, removeWithEvents } from '../events/event.store';
 import {
   FamilyStore,
   FamilyStoreModule,
@@ -164,11 +164,6 @@ export class RsvpStore {
     await manager.delete(EventRsvpEntity, { familyId });
   }
 
-  /** A deleted event's answers, after its row is locked (database/lock-order.ts). */
-  async removeForEvent(manager: EntityManager, eventId: number): Promise<void> {
-    await manager.delete(EventRsvpEntity, { eventId });
-  }
-
   /** An answer written or cleared, in the history under the event's title. */
   private async recordAnswer(
     manager: EntityManager,
@@ -183,6 +178,11 @@ export class RsvpStore {
     await recordChange(manager, user, { action, entity: 'rsvp', entityId: eventId, familyId, label, before, after });
   }
 }
+
+// A deleted event's answers go with it, after its row is locked (database/lock-order.ts).
+removeWithEvents(async (manager, eventId) => {
+  await manager.delete(EventRsvpEntity, { eventId });
+});
 
 /** What the families' store reads of an event's answers beside their families. */
 function answersTo(eventId: number): RowsOfFamilies<EventRsvpEntity, AnswerColumn> {
