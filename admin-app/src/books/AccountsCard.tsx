@@ -19,6 +19,7 @@ import { DataTable } from '../common/DataTable';
 import { typedQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
 import { ReasonDialog } from '../common/ReasonDialog';
+import { accountDetails } from './account-details';
 import { booksTexts } from './books-texts';
 
 const t = booksTexts.accounts;
@@ -27,14 +28,6 @@ const tt = booksTexts.transfers;
 /** Quetzales with their centavos always ('Q0.00', '-Q2,799.50'): a reconciliation is to the centavo. */
 export const toTheCentavo = (amount: number) =>
   `${amount < 0 ? '-' : ''}Q${Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/** 'Monetaria · Banco Industrial · 000-000000-0 · Comité', or the cash box's words. */
-const details = (account: MoneyAccount) =>
-  account.kind === 'caja'
-    ? t.cashBox
-    : [account.accountType && t.types[account.accountType], account.bankName, account.accountNumber, account.accountHolder]
-        .filter(Boolean)
-        .join(' · ');
 
 function Reconciliation({ account }: { account: MoneyAccount }) {
   const last = account.reconciliation;
@@ -265,7 +258,7 @@ export function AccountsCard({ books }: { books: Books }) {
                 <strong>
                   {account.name} {account.main && <Badge variant="info">{t.main}</Badge>}
                 </strong>
-                <span className="books-muted">{details(account)}</span>
+                <span className="books-muted">{accountDetails(account)}</span>
                 <Reconciliation account={account} />
               </span>
               <span className="books-account__balance">{formatLedgerAmount(account.balance)}</span>

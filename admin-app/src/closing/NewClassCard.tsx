@@ -42,8 +42,9 @@ const FAMILIES_PATH = '/admin/familias';
  * 'Nueva promoción' (docs/classes.md): once the current class is closed, its committee opens the
  * next one by steps: its year and name, its calendar (every payment and event confirmed, none
  * already past), its accounts as they start it (each with what it held at the closing), its
- * committee among today's admins (the one opening it always belongs), the school's list of families (read now, imported once it opens), then its name typed again. The
- * draft stays in this browser until the class opens; nothing is sent to the families meanwhile.
+ * committee among today's admins (the one opening it always belongs), the school's list of
+ * families (read now, imported once it opens), then its name typed again. The draft stays in this
+ * browser until the class opens; nothing is sent to the families meanwhile.
  */
 export function NewClassCard({ closed }: { closed: SchoolClass }) {
   const id = useId();
@@ -71,7 +72,7 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
     onError: (error) => opened({ title: t.importFailed, description: errorMessage(error), variant: 'destructive' }),
   });
   const open = useOpenClass({
-    // The class is open: its list goes in now (the same file, and the checksum read in step 4).
+    // The class is open: its list goes in now (the same file, and the checksum read in its step).
     onSuccess: async () => {
       if (list) await importList.run({ file: list.file, fileName: list.file.name, checksum: list.preview.checksum });
       else opened({ title: t.opened(name.trim()), description: t.openedDetail });

@@ -7,7 +7,8 @@ import { errorMessage } from '@portal/api-client/request';
 import { Button } from '@portal/ui/button';
 import { formatLedgerAmount } from '@portal/format';
 import { toast } from '@portal/ui/toast';
-import { booksTexts } from '../books/books-texts';
+import { accountDetails } from '../books/account-details';
+import { SCHOOL_LIST_ACCEPT, importTexts } from '../families/import-texts';
 import { closingTexts } from './closing-texts';
 import type { NewClassStep } from './new-class-draft';
 
@@ -86,7 +87,7 @@ export function FamiliesChoice({ list, onList }: { list: ChosenList | null; onLi
   const input = useRef<HTMLInputElement>(null);
   const read = useMutation((file: File) => previewNextClassFamilies(file, file.name), {
     onSuccess: (preview, file) => onList({ file, preview }),
-    onError: (error) => toast({ title: t.listFailed, description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: importTexts.readFailed, description: errorMessage(error), variant: 'destructive' }),
   });
   function pick(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
@@ -95,20 +96,13 @@ export function FamiliesChoice({ list, onList }: { list: ChosenList | null; onLi
     if (chosen) void read.run(chosen);
   }
   return (
-    <div className="closing-families">
+    <div className="closing-stack">
       <p className="closing-muted">{t.familiesHelp}</p>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        aria-label={t.listFile}
-        accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        onChange={pick}
-      />
-      <span className="closing-families__actions">
+      <input ref={input} type="file" hidden aria-label={importTexts.file} accept={SCHOOL_LIST_ACCEPT} onChange={pick} />
+      <span className="closing-stack__actions">
         <Button variant="outline" onClick={() => input.current?.click()} pending={read.isPending}>
           {!read.isPending && <FileUp size={16} aria-hidden="true" />}
-          {read.isPending ? t.readingList : list ? t.chooseOther : t.chooseList}
+          {read.isPending ? importTexts.reading : list ? t.chooseOther : t.chooseList}
         </Button>
         {list && (
           <Button variant="ghost" onClick={() => onList(null)}>
@@ -120,7 +114,7 @@ export function FamiliesChoice({ list, onList }: { list: ChosenList | null; onLi
         <div aria-live="polite">
           <p>{t.listRead(list.file.name, list.preview.rows.length, list.preview.refused.length)}</p>
           {list.preview.refused.length > 0 && (
-            <ul className="closing-families__refused">
+            <ul className="closing-stack__refused">
               {list.preview.refused.map((row) => (
                 <li key={row.line}>{t.refusedLine(row.line, row.graduateName, row.reasons)}</li>
               ))}
@@ -130,13 +124,6 @@ export function FamiliesChoice({ list, onList }: { list: ChosenList | null; onLi
       )}
     </div>
   );
-}
-
-/** 'Monetaria · Banrural · 30-1234567-8', or the cash box's words; the main account's holder as the new class's. */
-function accountDetails(account: MoneyAccount, holder: string): string {
-  if (account.kind === 'caja') return booksTexts.accounts.cashBox;
-  const type = account.accountType && booksTexts.accounts.types[account.accountType];
-  return [type, account.bankName, account.accountNumber, account.main ? holder : account.accountHolder].filter(Boolean).join(' · ');
 }
 
 /**
@@ -158,7 +145,7 @@ export function AccountsSummary({
   shown: string | null;
 }) {
   return (
-    <div className="closing-families">
+    <div className="closing-stack">
       <p className="closing-muted">{t.accountsHelp}</p>
       <ul className="closing-accounts">
         {accounts.map((account) => (
@@ -167,7 +154,7 @@ export function AccountsSummary({
               {account.name}
               {account.main && <span className="closing-muted"> · {t.shownToFamilies}</span>}
             </span>
-            <span className="closing-muted">{accountDetails(account, holder)}</span>
+            <span className="closing-muted">{accountDetails(account, account.main ? holder : account.accountHolder)}</span>
             <span>{toNextClass ? t.startsWith(formatLedgerAmount(account.passedOn)) : t.startsEmpty}</span>
           </li>
         ))}

@@ -118,9 +118,6 @@ export const closingTexts = {
       'Elige la lista del colegio (CSV o Excel): se revisa ahora y se importa al abrir la promoción. Puedes seguir sin ella e importarla después en «Gestión de Familias».',
     chooseList: 'Elegir la lista del colegio',
     chooseOther: 'Elegir otra lista',
-    listFile: 'Lista del colegio (CSV o Excel)',
-    readingList: 'Leyendo la lista…',
-    listFailed: 'No se pudo leer la lista',
     listRead: (fileName: string, accepted: number, refused: number) =>
       `${fileName}: ${families(accepted)} se importarán al abrirla${refused > 0 ? `; ${rows(refused)} no (corrígelas en el archivo y elígelo otra vez, o agrégalas a mano después)` : ''}.`,
     refusedLine: (line: number, name: string, reasons: readonly string[]) =>

@@ -10,7 +10,7 @@ import { Dialog, DialogFooter } from '@portal/ui/dialog';
 import { toast } from '@portal/ui/toast';
 import { DataTable, type Column } from '../common/DataTable';
 import { texts } from '../texts';
-import { importTexts as t } from './import-texts';
+import { SCHOOL_LIST_ACCEPT, importTexts as t } from './import-texts';
 
 /** The list as it reads now, sent with the 409 of an import whose list changed since its preview. */
 function previewOf(error: unknown): FamilyImportPreview | null {
@@ -109,14 +109,7 @@ export function ImportList() {
   const open = preview !== null && file !== null;
   return (
     <>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        aria-label={t.file}
-        accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        onChange={pick}
-      />
+      <input ref={input} type="file" hidden aria-label={t.file} accept={SCHOOL_LIST_ACCEPT} onChange={pick} />
       <Button variant="outline" onClick={() => input.current?.click()} pending={read.isPending}>
         {!read.isPending && <FileUp size={18} aria-hidden="true" />}
         {read.isPending ? t.reading : t.button}

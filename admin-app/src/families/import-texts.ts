@@ -3,6 +3,9 @@
 const families = (count: number) => (count === 1 ? '1 familia' : `${count} familias`);
 const rows = (count: number) => (count === 1 ? '1 fila' : `${count} filas`);
 
+/** The files 'Importar lista del colegio' and 'Nueva promoción' take (what the API's school-list reader reads). */
+export const SCHOOL_LIST_ACCEPT = '.csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export const importTexts = {
   button: 'Importar lista del colegio',
   file: 'Lista del colegio (CSV o Excel)',
