@@ -106,12 +106,13 @@ describe('the role hint', () => {
 });
 
 describe('answers kept before the first render', () => {
-  it('are in the cache at the first render, taken from the page; errors and the door’s polled lists are left to their request', async () => {
+  it('are in the cache at the first render, taken from the page; errors, the door’s polled lists and the public configuration are left to their request', async () => {
     global.fetch = jest.fn().mockImplementation(async () => json({ desde: 'api' }));
     writePage({
       '/api/stats': { status: 200, body: '{"totalFamilies":6}' },
       '/api/user': { status: 401, body: '{"message":"Inicia sesión"}' },
       '/api/gala/door': { status: 200, body: '{"desde":"página"}' },
+      '/api/config': { status: 200, body: '{"classYear":2026}' },
     });
     keepWrittenAnswers();
     const fetcher = jest.fn(getJson);
@@ -123,5 +124,7 @@ describe('answers kept before the first render', () => {
     await expect(getJson('/api/stats')).resolves.toEqual({ desde: 'api' });
     expect(takeWrittenAnswer('/api/user')).toMatchObject({ status: 401 });
     expect(takeWrittenAnswer('/api/gala/door')).toMatchObject({ status: 200 });
+    // The public configuration too: rendered at once, it held back /auth's first paint.
+    expect(takeWrittenAnswer('/api/config')).toMatchObject({ status: 200 });
   });
 });
