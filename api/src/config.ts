@@ -1,6 +1,7 @@
 // Every setting of the API comes from an environment variable, declared below with its type and
 // default (see .env.example) and checked with zod once at start. A bad value stops the process
 // with a message that names the variable; an empty one counts as unset.
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { PRODUCTION_LOG2_N } from './users/password';
@@ -156,6 +157,8 @@ const Environment = z.object({
   DB_QUERY_TIMEOUT_MS: whole(100, 600_000).default(10_000),
   DB_POOL_SIZE: whole(1, 100).default(10),
   SQLITE_BUSY_TIMEOUT_MS: whole(0, 10_000).default(250),
+  ARCHIVES_OPEN: whole(1, 20).default(2),
+  ARCHIVES_DIR: z.string().default(path.join(tmpdir(), 'portal-archives')),
   REQUEST_TIMEOUT_MS: whole(0, 600_000).default(20_000),
   BODY_LIMIT_BYTES: whole(1024, 10 * 1024 * 1024).default(64 * 1024),
   ALLOWED_ORIGINS: z
@@ -254,6 +257,10 @@ const Config = Environment.transform((vars, context) => {
     sqlitePath: path.resolve(vars.SQLITE_PATH),
     /** The folder of receipts and invoices, each under its SHA-256 (files/file-folder.ts). */
     filesDir: path.resolve(vars.FILES_DIR),
+    /** Archived classes served at once by one process (classes/archive-pool.ts); a request for another waits its turn. */
+    archivesOpen: vars.ARCHIVES_OPEN,
+    /** Each archive brought up to this version's schema, kept and read from here (a cache: deleting it costs one migration). */
+    archivesDir: path.resolve(vars.ARCHIVES_DIR),
     seedDemo,
     /** Serve the built shell and remotes from this process (what `npm start` does). */
     serveWeb: vars.SERVE_WEB,
@@ -329,6 +336,8 @@ const Config = Environment.transform((vars, context) => {
 /** An archived class's instance: who may speak for a signed-in account (the live API). */
 export interface ArchiveMode {
   secret: string;
+  /** The day its families read it until, as the live API's row says now (it may change after archiving). */
+  familiesReadUntil: string | null;
 }
 
 export type AppConfig = z.output<typeof Config>;

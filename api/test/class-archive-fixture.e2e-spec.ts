@@ -4,11 +4,7 @@
 // and its families read it through the API as they would: its instance brings a working copy of
 // the file up to date, and the books read the balance passed on as passed on, not as spent.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import Sqlite from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import type {
   Books,
   ClassView,
@@ -21,98 +17,13 @@ import type {
   ReadableClass,
   Statement,
 } from '@portal/contracts';
-import { ClassEntity, ClassReaderEntity } from '../src/classes/class.entity';
-import { filePath, putFile } from '../src/files/file-folder';
-import { UserEntity } from '../src/users/user.entity';
-import { ARCHIVE_FIXTURE, FIRST_UNDONE } from './fixtures/archive/make-archive';
+import { filePath } from '../src/files/file-folder';
+import { installArchive } from './fixtures/archive/install';
+import { FIRST_UNDONE } from './fixtures/archive/make-archive';
 import { sessionAgent } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-interface ArchivedAccount {
-  id: number;
-  username: string;
-  name: string;
-  email: string | null;
-  role: 'admin' | 'parent';
-}
-
-/** What the fixture holds, read from the file itself (no migration run on it). */
-function readFixture(bytes: Buffer) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-archive-fixture-'));
-  try {
-    const file = path.join(dir, 'archive.sqlite');
-    writeFileSync(file, bytes);
-    const db = new Sqlite(file, { readonly: true });
-    try {
-      return {
-        migrations: (db.prepare('SELECT name FROM migrations').all() as Array<{ name: string }>).map((row) => row.name),
-        schoolClass: db.prepare('SELECT * FROM classes WHERE year = 2025').get() as Pick<
-          ClassEntity,
-          'id' | 'name' | 'openedAt' | 'closedAt' | 'reportFile' | 'workbookFile'
-        >,
-        accounts: db.prepare('SELECT id, username, name, email, role FROM users ORDER BY id').all() as ArchivedAccount[],
-      };
-    } finally {
-      db.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * Puts the fixture in the deployment's files and makes it a closed class there, as an opening
- * would have: the class's row before the current one's, with its archive and frozen report, and
- * its readers (its admin and the parent of its first family), accounts of the same ids.
- */
-async function installArchive(api: TestApi) {
-  const bytes = gunzipSync(readFileSync(ARCHIVE_FIXTURE.archive));
-  const fixture = readFixture(bytes);
-  const archiveFile = await putFile(api.config.filesDir, bytes);
-  const reportFile = await putFile(api.config.filesDir, readFileSync(ARCHIVE_FIXTURE.report));
-  const workbookFile = await putFile(api.config.filesDir, readFileSync(ARCHIVE_FIXTURE.workbook));
-  expect([reportFile, workbookFile]).toEqual([fixture.schoolClass.reportFile, fixture.schoolClass.workbookFile]);
-
-  const classes = api.dataSource.getRepository(ClassEntity);
-  const current = await classes.findOneOrFail({ where: {}, order: { id: 'DESC' } });
-  expect(current.id).toBe(fixture.schoolClass.id);
-  await classes.update(
-    { id: current.id },
-    {
-      year: 2025,
-      name: fixture.schoolClass.name,
-      state: 'cerrada',
-      openedAt: new Date(fixture.schoolClass.openedAt),
-      closedAt: new Date(fixture.schoolClass.closedAt!),
-      familiesReadUntil: '2099-03-31',
-      reportFile,
-      workbookFile,
-      archiveFile,
-    },
-  );
-  await classes.insert({ year: 2026, name: 'Promoción 2026', state: 'activa', openedAt: new Date() });
-
-  const admin = fixture.accounts.find((account) => account.username === 'admin')!;
-  const parent = fixture.accounts.find((account) => account.username === 'padre')!;
-  for (const account of [admin, parent]) {
-    await api.dataSource.getRepository(UserEntity).insert({
-      ...account,
-      passwordHash: '!',
-      createdAt: new Date(),
-      emailVerifiedAt: new Date(),
-      disabledAt: null,
-    });
-  }
-  await api.dataSource.getRepository(ClassReaderEntity).insert([
-    { classId: current.id, userId: admin.id, role: 'admin' },
-    { classId: current.id, userId: parent.id, role: 'parent' },
-  ]);
-  // The current class is read once and kept: a start reads the one just made.
-  await api.restart();
-  return { ...fixture, classId: current.id, archiveFile, workbookFile, admin, parent };
-}
 
 describe.each(DATABASES)('an archive made by an older schema (%s)', (kind) => {
   let api: TestApi;

@@ -4,9 +4,11 @@ import type { Invitation } from '@portal/contracts';
 import { Public } from '../common/auth.decorators';
 import { AccountLinksService } from './account-links.service';
 import { ForgotPasswordDto, InvitationCheckDto, ResetPasswordDto } from './dto/account-links.dto';
+import { ClassScope } from '../common/class-scope';
 
 /** The pages e-mailed links lead to: a password reset, the committee's invitation. */
 @Public()
+@ClassScope('deployment')
 @Controller()
 export class AccountLinksController {
   constructor(private readonly links: AccountLinksService) {}

@@ -6,8 +6,10 @@ import { AccountService } from './account.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
+import { ClassScope } from '../common/class-scope';
 
 /** The signed-in user's own account, for every role ('Mi cuenta'). */
+@ClassScope('deployment')
 @Controller('user')
 export class AccountController {
   constructor(

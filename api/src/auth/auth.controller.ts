@@ -9,6 +9,7 @@ import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
 import { clearSessionCookie, setRoleHint, setSessionCookie } from './session-cookie';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';
+import { ClassScope } from '../common/class-scope';
 
 @Public()
 @Controller()
@@ -30,6 +31,7 @@ export class AuthController {
     return request.user;
   }
 
+  @ClassScope('deployment')
   @Post('login')
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<User> {
@@ -38,6 +40,7 @@ export class AuthController {
     return user;
   }
 
+  @ClassScope('deployment')
   @Post('register')
   async register(
     @Body() body: RegisterDto,
@@ -50,6 +53,7 @@ export class AuthController {
   }
 
   /** The committee's invitation: the new account owns the family's address, and is signed in. */
+  @ClassScope('deployment')
   @Post('invitation/accept')
   async acceptInvitation(
     @Body() body: AcceptInvitationDto,
@@ -61,6 +65,7 @@ export class AuthController {
     return user;
   }
 
+  @ClassScope('deployment')
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {

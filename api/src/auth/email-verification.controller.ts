@@ -3,8 +3,10 @@ import type { User, VerificationCheck } from '@portal/contracts';
 import { CurrentUser, Public } from '../common/auth.decorators';
 import { AuthService } from './auth.service';
 import { VerifyEmailDto } from './dto/verify-email.dto';
+import { ClassScope } from '../common/class-scope';
 
 /** The link sent to a new account's address (decisions item 3). */
+@ClassScope('deployment')
 @Controller('verify-email')
 export class EmailVerificationController {
   constructor(private readonly auth: AuthService) {}

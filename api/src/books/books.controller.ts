@@ -27,6 +27,7 @@ import {
 import { ExpensesService } from './expenses.service';
 import { MoneyAccountsService } from './money-accounts.service';
 import { QuestionsService } from './questions.service';
+import { ClassScope } from '../common/class-scope';
 
 /** The committee's books: budget, expenses and their approval, what is held, answers, the closing report. */
 @Roles('admin')
@@ -198,6 +199,7 @@ export class MyBooksController {
   }
 
   /** The page was opened: takes no body, and sending it again does no harm. */
+  @ClassScope('class-any-state')
   @Put('seen')
   markSeen(@CurrentUser() user: User): Promise<{ lastSeenAt: string }> {
     return this.questions.markSeen(user);

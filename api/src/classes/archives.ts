@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,19 +7,16 @@ import { In, type Repository } from 'typeorm';
 import { CLASS_VIEW_COOKIE, type ReadableClass, type User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import { ARCHIVE_USER_HEADER, SESSION_COOKIE, SessionsService } from '../auth/sessions.service';
+import { classScopeOf } from '../common/class-scope';
 import type { AppConfig } from '../config';
-import { Database } from '../database/database.service';
-import { filePath } from '../files/file-folder';
+import { ArchivePool, type ArchiveKey } from './archive-pool';
 import { ClassEntity, ClassReaderEntity } from './class.entity';
 import { familiesAccessEnded, toSchoolClass } from './class.store';
 import { CLOSED_CLASS_MESSAGES } from './closed-class.guard';
 
-/** An archive's instance unused this long is stopped (its memory and its working copy given back). */
+/** An archive's instance unused this long is stopped (its memory given back). */
 const IDLE_MS = 10 * 60 * 1000;
 
-/** Routes always about the deployment, never forwarded: signing in and out, the class switch, health, docs. */
-const LIVE_ROUTES =
-  /^\/api\/(login|logout|register|password-reset|verify-email|account-links|user\/password|user\/logout-all|my-classes|classes|health|docs)(\/|$|\?)/;
 const READS = new Set(['GET', 'HEAD']);
 /** The request's headers an archive sees; never its cookies. */
 const FORWARDED_HEADERS = ['accept', 'accept-language', 'if-none-match', 'if-modified-since', 'user-agent'];
@@ -37,23 +31,18 @@ export interface ArchivedClass {
 
 type ArchiveFactory = (config: AppConfig) => Promise<NestFastifyApplication>;
 
-interface Running {
-  app: Promise<NestFastifyApplication>;
-  working: string;
-  timer?: NodeJS.Timeout;
-}
-
 /**
  * Archived classes (docs/classes.md): who may read which, and the instance that serves each. An
  * archive is an SQLite file made when the next class opened; reading it starts a second instance of
- * the API in this process on a working copy of it (its migrations brought up to date), read-only,
- * with no workers; the live API forwards to it the requests of a browser that views that class.
+ * the API in this process on it (archive-pool.ts), read-only, with no workers; the live API
+ * forwards to it the requests of a browser that views that class, on every route whose scope is the
+ * class (common/class-scope.ts).
  */
 @Injectable()
-export class ClassArchives implements OnApplicationShutdown {
+export class ClassArchives implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(ClassArchives.name);
   private readonly secret = randomBytes(32).toString('hex');
-  private readonly running = new Map<number, Running>();
+  private readonly pool: ArchivePool;
   private factory: ArchiveFactory | null = null;
 
   constructor(
@@ -61,7 +50,25 @@ export class ClassArchives implements OnApplicationShutdown {
     private readonly sessions: SessionsService,
     @InjectRepository(ClassEntity) private readonly classes: Repository<ClassEntity>,
     @InjectRepository(ClassReaderEntity) private readonly readers: Repository<ClassReaderEntity>,
-  ) {}
+  ) {
+    this.pool = new ArchivePool({
+      filesDir: config.filesDir,
+      folder: config.archivesDir,
+      cap: config.archivesOpen,
+      idleMs: IDLE_MS,
+      logger: this.logger,
+      start: (file, key) => this.start(file, key),
+    });
+  }
+
+  /** Archived classes with an instance now (at most ARCHIVES_OPEN). */
+  get serving(): number {
+    return this.pool.size;
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.config.archive) await this.pool.sweep();
+  }
 
   /** The classes `user` may read: the current one (unless an archive is all it has), and its archives still open to it. */
   async readable(user: User, viewing: number | null): Promise<ReadableClass[]> {
@@ -104,7 +111,8 @@ export class ClassArchives implements OnApplicationShutdown {
     this.factory = factory;
     fastify.addHook('onRequest', async (request, reply) => {
       const viewing = Number(request.cookies?.[CLASS_VIEW_COOKIE]);
-      if (!Number.isSafeInteger(viewing) || viewing <= 0 || !request.url.startsWith('/api/') || LIVE_ROUTES.test(request.url)) return;
+      if (!Number.isSafeInteger(viewing) || viewing <= 0 || !request.url.startsWith('/api/')) return;
+      if (classScopeOf(request) === 'deployment') return;
       const token = request.cookies?.[SESSION_COOKIE];
       const user = token ? await this.sessions.resolve(token) : null;
       // Signed out, or no longer a reader of that class: the current class answers.
@@ -113,12 +121,13 @@ export class ClassArchives implements OnApplicationShutdown {
       if (!READS.has(request.method)) {
         return reply.code(409).send({ statusCode: 409, message: CLOSED_CLASS_MESSAGES.readOnly(archive.row.name) });
       }
-      return this.forward(archive.row, user, request, reply);
+      const { row } = archive;
+      const key = { classId: row.id, file: row.archiveFile!, familiesReadUntil: row.familiesReadUntil };
+      return this.pool.use(key, (app) => this.forward(app, user, request, reply));
     });
   }
 
-  private async forward(row: ClassEntity, user: User, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const app = await this.appFor(row);
+  private async forward(app: NestFastifyApplication, user: User, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const headers: Record<string, string> = { [ARCHIVE_USER_HEADER]: `${this.secret}:${user.id}` };
     for (const name of FORWARDED_HEADERS) {
       const value = request.headers[name];
@@ -134,29 +143,14 @@ export class ClassArchives implements OnApplicationShutdown {
     return reply.code(answer.statusCode).send(answer.rawPayload);
   }
 
-  /** The archive's instance, started on first use; stopped after IDLE_MS without requests. */
-  private appFor(row: ClassEntity): Promise<NestFastifyApplication> {
-    let running = this.running.get(row.id);
-    if (!running) {
-      const working = path.join(tmpdir(), `portal-archive-${row.id}-${process.pid}-${randomBytes(4).toString('hex')}.sqlite`);
-      running = { working, app: this.start(row, working) };
-      this.running.set(row.id, running);
-      running.app.catch(() => this.running.delete(row.id));
-    }
-    clearTimeout(running.timer);
-    const started = running;
-    started.timer = setTimeout(() => void this.stop(row.id, started), IDLE_MS).unref();
-    return started.app;
-  }
-
-  private async start(row: ClassEntity, working: string): Promise<NestFastifyApplication> {
+  /** An instance of the API on the archive's ready file: read-only, no workers, answering the live API only. */
+  private async start(file: string, key: ArchiveKey): Promise<NestFastifyApplication> {
     if (!this.factory) throw new Error('ClassArchives: forwardFrom was not called');
-    await copyFile(filePath(this.config.filesDir, row.archiveFile!), working);
-    this.logger.log(`Serving the archive of ${row.name}.`);
-    const app = await this.factory({
+    this.logger.log(`Serving the archive of class ${key.classId}.`);
+    return this.factory({
       ...this.config,
       databaseUrl: null,
-      sqlitePath: working,
+      sqlitePath: file,
       serveWeb: false,
       seedDemo: false,
       mailPollSeconds: 0,
@@ -164,29 +158,11 @@ export class ClassArchives implements OnApplicationShutdown {
       backupAlertsScheduled: false,
       backupDir: null,
       logLevel: this.config.logLevel === 'info' || this.config.logLevel === 'debug' ? 'warn' : this.config.logLevel,
-      archive: { secret: this.secret },
+      archive: { secret: this.secret, familiesReadUntil: key.familiesReadUntil },
     });
-    // The day its families read it until may have changed since it was archived (FamiliesAccessService).
-    await app
-      .get(Database)
-      .writeAnyClass((manager) => manager.update(ClassEntity, { id: row.id }, { familiesReadUntil: row.familiesReadUntil }));
-    return app;
-  }
-
-  /** Stops the class's instance, if one runs: its next request starts one with the class's row as it is now. */
-  async restart(classId: number): Promise<void> {
-    const running = this.running.get(classId);
-    if (running) await this.stop(classId, running);
-  }
-
-  private async stop(classId: number, running: Running): Promise<void> {
-    if (this.running.get(classId) === running) this.running.delete(classId);
-    clearTimeout(running.timer);
-    await (await running.app.catch(() => null))?.close();
-    await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(`${running.working}${suffix}`, { force: true })));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.running].map(([classId, running]) => this.stop(classId, running)));
+    await this.pool.close();
   }
 }

@@ -10,6 +10,7 @@ import { CLOSED_CLASS_MESSAGES } from './closed-class.guard';
 import { FamiliesReadUntilDto, OpenClassDto, ViewClassDto } from './dto/opening.dto';
 import { FamiliesAccessService } from './families-access.service';
 import { OpeningService } from './opening.service';
+import { ClassScope } from '../common/class-scope';
 
 export const SWITCH_MESSAGES = {
   notYours: 'No perteneces a esa promoción.',
@@ -17,6 +18,7 @@ export const SWITCH_MESSAGES = {
 
 /** The classes of this deployment, and 'Nueva promoción' (docs/classes.md). */
 @Roles('admin')
+@ClassScope('deployment')
 @Controller('classes')
 export class ClassesController {
   constructor(
@@ -48,6 +50,7 @@ export class ClassesController {
 
 /** The class switch: which classes an account reads, and which one this browser views. */
 @Roles('admin', 'parent')
+@ClassScope('deployment')
 @Controller('my-classes')
 export class MyClassesController {
   constructor(private readonly archives: ClassArchives) {}

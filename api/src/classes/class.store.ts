@@ -1,8 +1,10 @@
-import { ConflictException, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { SchoolClass } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
+import { APP_CONFIG } from '../app.config';
+import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { ReadCache } from '../database/read-cache';
@@ -35,6 +37,7 @@ export class ClassStore {
   constructor(
     private readonly cache: ReadCache,
     @InjectRepository(ClassEntity) private readonly classes: Repository<ClassEntity>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   current(): Promise<SchoolClass> {
@@ -54,9 +57,13 @@ export class ClassStore {
     return findLocked(db, manager, ClassEntity, { where: {}, order: { id: 'DESC' } }, mode);
   }
 
-  /** The row itself, in the caller's transaction when it passes its manager. */
-  latest(manager?: EntityManager): Promise<ClassEntity> {
-    return (manager ? manager.withRepository(this.classes) : this.classes).findOneOrFail({ where: {}, order: { id: 'DESC' } });
+  /**
+   * The row itself, in the caller's transaction when it passes its manager. An archive's instance
+   * reads the day its families read it until from the live API (archive-pool.ts), not its file.
+   */
+  async latest(manager?: EntityManager): Promise<ClassEntity> {
+    const row = await (manager ? manager.withRepository(this.classes) : this.classes).findOneOrFail({ where: {}, order: { id: 'DESC' } });
+    return this.config.archive ? Object.assign(row, { familiesReadUntil: this.config.archive.familiesReadUntil }) : row;
   }
 }
 

@@ -5,9 +5,11 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { XLSX_CONTENT_TYPE } from '../spreadsheets/spreadsheet-stream';
 import { ClosingService } from './closing.service';
 import { ClosingDto } from './dto/closing.dto';
+import { ClassScope } from '../common/class-scope';
 
 /** 'Cierre de la promoción' (docs/classes.md): the checklist, the proposal, a second admin's decision. */
 @Roles('admin')
+@ClassScope('class-any-state')
 @Controller('class')
 export class ClassController {
   constructor(private readonly closing: ClosingService) {}
@@ -38,6 +40,7 @@ export class ClassController {
 
 /** The frozen 'Informe de rendición de cuentas' workbook, for the committee and the class's families. */
 @Roles('admin', 'parent')
+@ClassScope('class-any-state')
 @Controller('class/report')
 export class ClassReportController {
   constructor(private readonly closing: ClosingService) {}

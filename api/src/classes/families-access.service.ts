@@ -3,7 +3,6 @@ import type { SchoolClass, User } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
-import { ClassArchives } from './archives';
 import { ClassEntity } from './class.entity';
 import { toSchoolClass } from './class.store';
 import { CLOSING_MESSAGES } from './closing.service';
@@ -15,19 +14,16 @@ export const FAMILIES_ACCESS_MESSAGES = {
 
 /**
  * The last day a closed class's families read it (docs/classes.md), changed after its closing: a
- * family needs its receipts later, or the committee ends the access sooner. An archive's running
- * instance is stopped, so its next request reads the new day.
+ * family needs its receipts later, or the committee ends the access sooner. Every process serving
+ * the archive reads the new day at its next request (archive-pool.ts).
  */
 @Injectable()
 export class FamiliesAccessService {
-  constructor(
-    private readonly db: Database,
-    private readonly archives: ClassArchives,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   async change(user: User, classId: number, day: string): Promise<SchoolClass> {
     if (day < todayInGuatemala()) throw new BadRequestException(CLOSING_MESSAGES.readUntilPast);
-    const changed = await this.db.writeAnyClass(async (manager) => {
+    return this.db.writeAnyClass(async (manager) => {
       const row = await manager.findOneBy(ClassEntity, { id: classId });
       if (!row) throw new NotFoundException(FAMILIES_ACCESS_MESSAGES.notFound);
       if (row.state !== 'cerrada') throw new ConflictException(FAMILIES_ACCESS_MESSAGES.notClosed(row.name));
@@ -42,7 +38,5 @@ export class FamiliesAccessService {
       });
       return toSchoolClass({ ...row, familiesReadUntil: day });
     });
-    await this.archives.restart(classId);
-    return changed;
   }
 }

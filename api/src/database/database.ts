@@ -108,9 +108,14 @@ export class DropTimedOutConnections implements EntitySubscriberInterface {
  * them all (autoLoadEntities); a command-line tool starts only the modules it uses.
  */
 export function dataSourceOptions(
-  config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath' | 'dbQueryTimeoutMs' | 'dbPoolSize' | 'sqliteBusyTimeoutMs'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath' | 'dbQueryTimeoutMs' | 'dbPoolSize' | 'sqliteBusyTimeoutMs'> &
+    Partial<Pick<AppConfig, 'archive'>>,
 ): DataSourceOptions {
   const common = { migrations: MIGRATIONS, migrationsRun: true, synchronize: false, logging: false } as const;
+  // An archived class: its file already brought up to this schema (classes/archive-pool.ts), only read.
+  if (config.archive) {
+    return { ...common, migrationsRun: false, type: 'better-sqlite3', database: config.sqlitePath, readonly: true, fileMustExist: true };
+  }
   if (config.databaseUrl) {
     return {
       ...common,

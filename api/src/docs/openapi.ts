@@ -67,11 +67,15 @@ export async function setupOpenApi(app: NestFastifyApplication): Promise<void> {
     void reply.code(status).send({ statusCode: status, message });
     return true;
   };
+  const isDocs = (route: string | undefined) => route !== undefined && (route === `/${DOCS_PATH}` || route.startsWith(`/${DOCS_PATH}/`));
   // A callback hook: every other request passes straight through, with no promise of its own.
   fastify.addHook('onRequest', (request, reply, done) => {
-    const route = request.routeOptions.url;
-    if (route === undefined || (route !== `/${DOCS_PATH}` && !route.startsWith(`/${DOCS_PATH}/`))) return done();
+    if (!isDocs(request.routeOptions.url)) return done();
     refused(request, reply).then((answered) => answered || done(), done);
+  });
+  // The deployment's own pages, whichever class a browser views (common/class-scope.ts).
+  fastify.addHook('onRoute', (options) => {
+    if (isDocs(options.url)) options.config = { ...options.config, classScope: 'deployment' };
   });
   // JSON and YAML only from Nest's module; the UI's files are served here (see web/web.ts for why
   // static files are registered by the API itself).

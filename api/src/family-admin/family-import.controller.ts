@@ -4,6 +4,7 @@ import { CurrentUser, Roles } from '../common/auth.decorators';
 import { MultipartBody } from '../common/multipart';
 import { FamilyImportService } from './family-import.service';
 import { judgeList, readSchoolList } from './school-list';
+import { ClassScope } from '../common/class-scope';
 
 const NOT_A_FORM = 'Envía la lista como formulario (multipart/form-data) con el campo «file».';
 
@@ -35,6 +36,7 @@ export class FamilyImportController {
  * `checksum` import it (`POST /api/families/import`). multipart/form-data with `file`.
  */
 @Roles('admin')
+@ClassScope('deployment')
 @Controller('classes/next/families')
 export class NextClassFamiliesController {
   @Post('preview')

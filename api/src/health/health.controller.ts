@@ -2,9 +2,11 @@ import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { Public } from '../common/auth.decorators';
 import { MESSAGES } from '../common/api-exception.filter';
 import { Database } from '../database/database.service';
+import { ClassScope } from '../common/class-scope';
 
 /** For load balancers and docker-compose healthchecks. */
 @Public()
+@ClassScope('deployment')
 @Controller('health')
 export class HealthController {
   constructor(private readonly db: Database) {}
