@@ -4,7 +4,7 @@
 //
 //   npx tsx bench/receipt-size.ts
 import sharp from 'sharp';
-import { makeSafe } from '../api/src/receipts/file-safety';
+import { makeSafe } from '../api/src/files/file-safety';
 import { writeResult } from './support/common';
 
 const RECEIPTS_A_YEAR = 300 * 6 * 1.5;

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import sharp from 'sharp';
-import { makeSafe } from '../api/src/receipts/file-safety';
+import { makeSafe } from '../api/src/files/file-safety';
 import { launchBrowser } from '../e2e/support/browser';
 import { ensureApiBuilt, login, machine, median, memoryOf, round, startApi, writeResult, ROOT } from './support/common';
 import { phonePhoto } from './support/photo';

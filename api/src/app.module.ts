@@ -8,7 +8,7 @@ import { BackupStatusModule } from './backup/backup-status.module';
 import { BankModule } from './bank/bank.module';
 import { BooksModule } from './books/books.module';
 import { CalendarModule } from './calendar/calendar.module';
-import { ClassesModule } from './classes/classes.module';
+import { ClassesModule } from './class-cycle/classes.module';
 import type { AppConfig } from './config';
 import { DatabaseModule } from './database/database.module';
 import { dataSourceOptions } from './database/database';

@@ -22,7 +22,7 @@ import { registerSecurityHeaders } from './common/security-headers';
 import { validationPipe } from './common/validation';
 import type { AppConfig } from './config';
 import { seedDemo } from './demo/seed';
-import { ClassArchives } from './classes/archives';
+import { ClassArchives } from './class-cycle/archives';
 import { setupOpenApi } from './docs/openapi';
 import { registerRemotesManifest, registerWeb } from './web/web';
 

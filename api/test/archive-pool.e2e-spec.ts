@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Family, MyClass } from '@portal/contracts';
-import { ARCHIVE_SCHEMA } from '../src/classes/archive-pool';
-import { ClassArchives } from '../src/classes/archives';
+import { ARCHIVE_SCHEMA } from '../src/class-cycle/archive-pool';
+import { ClassArchives } from '../src/class-cycle/archives';
 import { ClassEntity } from '../src/classes/class.entity';
 import { putFile } from '../src/files/file-folder';
 import { installArchive } from './fixtures/archive/install';

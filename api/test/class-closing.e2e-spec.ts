@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Books, ClassView, Expense, MyClass, ParentBooks } from '@portal/contracts';
 import { ClassEntity } from '../src/classes/class.entity';
-import { ClosingChecklist } from '../src/classes/closing-checklist';
+import { ClosingChecklist } from '../src/class-cycle/closing-checklist';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { RemindersService } from '../src/reminders/reminders.service';
 import { createUser, expectSpanishError, seedTwoFamilies, sessionAgent, snapshotTables, type TwoFamilies } from './fixtures';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Books, Family, FamilyImportPreview, MyClass, MyFamily, PaymentDate, ReadableClass, SchoolClass } from '@portal/contracts';
 import { backup } from '../src/backup/backup';
 import { restore } from '../src/backup/restore';
-import { archiveDataSource, archivedTables } from '../src/classes/archive-copy';
+import { archiveDataSource, archivedTables } from '../src/class-cycle/archive-copy';
 import { ClassEntity } from '../src/classes/class.entity';
 import { apiRoutes } from '../src/common/routes';
 import { filePath } from '../src/files/file-folder';

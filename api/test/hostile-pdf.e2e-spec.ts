@@ -2,7 +2,7 @@
 // parent's receipt and as the committee's invoice, in Spanish, with nothing stored. A clean PDF is
 // stored as the parser wrote it back: the objects that were checked, and nothing else.
 import { PDFParser, PDFRawStream, type PDFObject } from '@cantoo/pdf-lib';
-import { FILE_MESSAGES } from '../src/receipts/file-safety';
+import { FILE_MESSAGES } from '../src/files/file-safety';
 import { createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';
 import {
   cleanReceipt,

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { FILE_MESSAGES } from '../src/receipts/file-safety';
+import { FILE_MESSAGES } from '../src/files/file-safety';
 import { createFamily, expectSpanishError } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { upload } from './receipts-fixtures';

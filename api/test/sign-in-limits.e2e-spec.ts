@@ -7,7 +7,7 @@ import {
   TOO_MANY_ATTEMPTS,
 } from '../src/auth/login-throttle';
 import { AccountLinksService } from '../src/auth/account-links.service';
-import { RateLimitEntity } from '../src/auth/rate-limit.entity';
+import { RateLimitEntity } from '../src/rate-limits/rate-limit.entity';
 import { createApp } from '../src/app';
 import { toUser } from '../src/users/users.service';
 import { createUser } from './fixtures';

@@ -5,7 +5,7 @@ import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { toUser, UsersService, type UserRecord } from '../users/users.service';
-import { accountChange, accountSnapshot } from './account-change';
+import { accountChange, accountSnapshot } from '../auth/account-change';
 
 export const ACCOUNT_MESSAGES = {
   notFound: 'No encontramos esa cuenta.',

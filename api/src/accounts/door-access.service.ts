@@ -7,7 +7,7 @@ import { SessionsService } from '../auth/sessions.service';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
 import { doorAccessFrom, UsersService, type UserRecord } from '../users/users.service';
-import { accountChange } from './account-change';
+import { accountChange } from '../auth/account-change';
 
 export const DOOR_ACCESS_MESSAGES = {
   notFound: 'No encontramos ese acceso a la entrada.',

@@ -11,14 +11,14 @@ import { OutboxService } from '../mail/outbox.service';
 import { invitationMail, resetNoAccountMail, resetPasswordMail } from '../mail/templates';
 import { SettingsStore } from '../settings/settings.store';
 import { toUser, UsersService, type UserRecord } from '../users/users.service';
-import { accountChange, accountChangeById } from '../accounts/account-change';
+import { accountChange, accountChangeById } from './account-change';
 import { recordChange } from '../history/record';
 import { AccountTokens } from './account-tokens';
 import { BAD_LINK } from './dto/account-links.dto';
 import type { AcceptInvitationDto, ResetPasswordDto } from './dto/account-links.dto';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword } from '../users/password';
-import { RateLimits } from './rate-limits';
+import { RateLimits } from '../rate-limits/rate-limits';
 import { SessionsService } from './sessions.service';
 
 const HOUR_MS = 3_600_000;

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { User } from '@portal/contracts';
-import { accountChangeById } from '../accounts/account-change';
+import { accountChangeById } from './account-change';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
 import { UsersService } from '../users/users.service';

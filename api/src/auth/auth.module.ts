@@ -7,7 +7,6 @@ import { SettingsStoreModule } from '../settings/settings.store';
 import { UsersModule } from '../users/users.module';
 import { SessionEntity } from './session.entity';
 import { AccountTokenEntity } from './account-token.entity';
-import { RateLimitEntity } from './rate-limit.entity';
 import { AccountLinksController } from './account-links.controller';
 import { AccountLinksService } from './account-links.service';
 import { AccountTokens } from './account-tokens';
@@ -17,13 +16,14 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailVerificationController } from './email-verification.controller';
 import { LoginThrottle } from './login-throttle';
-import { RateLimits } from './rate-limits';
+import { RateLimitsModule } from '../rate-limits/rate-limits';
 import { SessionGuard } from './session.guard';
 import { SessionsService } from './sessions.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([SessionEntity, AccountTokenEntity, RateLimitEntity]),
+    TypeOrmModule.forFeature([SessionEntity, AccountTokenEntity]),
+    RateLimitsModule,
     UsersModule,
     SettingsStoreModule,
     FamilyStoreModule,
@@ -35,11 +35,10 @@ import { SessionsService } from './sessions.service';
     AccountService,
     SessionsService,
     LoginThrottle,
-    RateLimits,
     AccountTokens,
     AccountLinksService,
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
-  exports: [SessionsService, AccountLinksService, RateLimits],
+  exports: [SessionsService, AccountLinksService],
 })
 export class AuthModule {}

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { RateLimits, type Counter } from './rate-limits';
+import { RateLimits, type Counter } from '../rate-limits/rate-limits';
 
 /** Failed sign-ins are forgotten after this long without another failure. */
 export const FAILURE_WINDOW_MS = 15 * 60_000;

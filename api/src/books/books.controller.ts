@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../app.config';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import type { AppConfig } from '../config';
-import { sendStoredFile } from '../receipts/receipt-files.controller';
+import { sendStoredFile } from '../files/file-safety';
 import { ParseReportFormatPipe, type ReportFormat } from '../spreadsheets/report-format.pipe';
 import { XLSX_CONTENT_TYPE } from '../spreadsheets/spreadsheet-stream';
 import { BOOKS_REPORT, booksWorkbook } from './books-workbook';

@@ -27,7 +27,7 @@ import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
 import { MoneyAccountStore } from '../money-accounts/money-account.store';
 import { SessionFamily } from '../families/session-family';
-import { makeSafe } from '../receipts/file-safety';
+import { makeSafe } from '../files/file-safety';
 import { MultipartBody } from '../common/multipart';
 import { BOOKS_MESSAGES, EXPENSE_FIELDS } from './books.messages';
 import { author, expenseLabel, insertApproved, toExpense } from './books-rows';

@@ -5,19 +5,16 @@ import { CronJob } from 'cron';
 import { In, IsNull } from 'typeorm';
 import { formatDayNumeric, formatQuetzales, todayInGuatemala, toQuetzales } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
+import { DAILY_RUN_TIME, DAILY_RUN_ZONE, isAfterRunHour } from '../common/daily-run';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
 import { addressProblem } from '../mail/notice-mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { unansweredQuestionsMail } from '../mail/templates';
-import { isAfterRunHour } from '../reminders/reminder-scheduler';
 import { SettingsStore } from '../settings/settings.store';
 import { UsersService } from '../users/users.service';
 import { ExpenseEntity, ExpenseQuestionEntity, QuestionDigestEntity } from './expense.entity';
 
-const ZONE = 'America/Guatemala';
-/** Every day at 08:00 in Guatemala, with the payment reminders. */
-const RUN_TIME = '0 0 8 * * *';
 const JOB = 'books-questions-digest';
 
 export interface DigestRun {
@@ -104,7 +101,7 @@ export class QuestionsDigestScheduler implements OnApplicationBootstrap, OnAppli
   onApplicationBootstrap(): void {
     if (!this.config.remindersScheduled) return;
     if (isAfterRunHour(new Date())) this.start();
-    this.registry.addCronJob(JOB, CronJob.from({ cronTime: RUN_TIME, timeZone: ZONE, onTick: () => this.start(), start: true }));
+    this.registry.addCronJob(JOB, CronJob.from({ cronTime: DAILY_RUN_TIME, timeZone: DAILY_RUN_ZONE, onTick: () => this.start(), start: true }));
   }
 
   async onApplicationShutdown(): Promise<void> {

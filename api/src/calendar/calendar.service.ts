@@ -3,7 +3,7 @@ import type { MyCalendar, MyCalendarLinks, User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import { hashToken, newToken } from '../auth/account-tokens';
 import type { AppConfig } from '../config';
-import { accountChangeById } from '../accounts/account-change';
+import { accountChangeById } from '../auth/account-change';
 import { Database } from '../database/database.service';
 import { ReadCache } from '../database/read-cache';
 import { recordChange } from '../history/record';

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { User } from '@portal/contracts';
 import { CurrentUser, Roles } from '../common/auth.decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
+import { sendStoredFile } from '../files/file-safety';
 import { ReceiptsService } from './receipts.service';
 
 /**
@@ -25,17 +26,4 @@ export class ReceiptFilesController {
     const { bytes } = await this.receipts.file(user, id, 'thumbnail');
     sendStoredFile(reply, bytes, 'image/jpeg', `comprobante-${id}-miniatura.jpg`);
   }
-}
-
-/** An uploaded file as the browser must get it (receipts here, the committee's invoices in books/). */
-export function sendStoredFile(reply: FastifyReply, bytes: Buffer, type: string, name: string): void {
-  void reply
-    .headers({
-      'content-type': type,
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "sandbox; default-src 'none'",
-      'content-disposition': `inline; filename="${name}"`,
-      'cache-control': 'private, no-store',
-    })
-    .send(bytes);
 }

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { PaymentStoreModule } from '../payments/payment.store';
 import { PaymentsModule } from '../payments/payments.module';
 import { FamilyStoreModule } from '../families/family.store';
-import { AuthModule } from '../auth/auth.module';
+import { RateLimitsModule } from '../rate-limits/rate-limits';
 import { LedgerModule } from '../ledger/ledger.module';
 import { SessionFamilyModule } from '../families/session-family';
 import { ReceiptStoreModule } from './receipt.store';
@@ -15,7 +15,7 @@ import { ReceiptsService } from './receipts.service';
 
 /** Deposit receipts: parents send them, the committee verifies or rejects them (docs/payments.md). */
 @Module({
-  imports: [ReceiptStoreModule, AuthModule, SessionFamilyModule, LedgerModule, FamilyStoreModule, PaymentStoreModule, PaymentsModule],
+  imports: [ReceiptStoreModule, RateLimitsModule, SessionFamilyModule, LedgerModule, FamilyStoreModule, PaymentStoreModule, PaymentsModule],
   controllers: [MyReceiptsController, ReceiptFilesController, ReceiptReviewController],
   providers: [ReceiptsService, ReceiptReviewService, { provide: ReceiptStorage, useClass: FolderReceiptStorage }],
 })

@@ -11,12 +11,12 @@ import {
 } from '@nestjs/common';
 import { PAYMENT_TITLES, PAYS_FOR_CREDIT, type PaymentNumber, type Receipt, type User } from '@portal/contracts';
 import { parseCentavos } from '@portal/format';
-import { RateLimits } from '../auth/rate-limits';
+import { RateLimits } from '../rate-limits/rate-limits';
 import { Database } from '../database/database.service';
 import { ReceiptEntity } from './receipt.entity';
 import { MyPaymentAnswersService } from '../payments/my-payment-answers.service';
 import { SessionFamily } from '../families/session-family';
-import { FILE_MESSAGES, makeSafe } from './file-safety';
+import { FILE_MESSAGES, makeSafe } from '../files/file-safety';
 import { MultipartBody } from '../common/multipart';
 import { ReceiptStorage } from './receipt-storage';
 import { recordChange } from '../history/record';

@@ -1,26 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob, CronTime } from 'cron';
-import { DateTime } from 'luxon';
+import { CronJob } from 'cron';
 import { APP_CONFIG } from '../app.config';
+import { DAILY_RUN_TIME, DAILY_RUN_ZONE, isAfterRunHour } from '../common/daily-run';
 import type { AppConfig } from '../config';
 import { RemindersService, type ReminderRun } from './reminders.service';
 
-/** Every day at 08:00 in Guatemala. */
-const RUN_HOUR = 8;
-const ZONE = 'America/Guatemala';
-const RUN_TIME = `0 0 ${RUN_HOUR} * * *`;
 const JOB = 'payment-reminders';
-
-/** The first 08:00 Guatemala time strictly after `now`. */
-export function nextRunAt(now: Date): Date {
-  return new CronTime(RUN_TIME, ZONE).getNextDateFrom(now, ZONE).toJSDate();
-}
-
-/** Whether `now` is at or after 08:00 of its Guatemala day (a run missed today is still due). */
-export function isAfterRunHour(now: Date): boolean {
-  return DateTime.fromJSDate(now, { zone: ZONE }).hour >= RUN_HOUR;
-}
 
 /**
  * Runs the payment reminders every day at 08:00 Guatemala time in every instance (a cron job of
@@ -43,7 +29,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     if (!this.config.remindersScheduled) return;
     const now = new Date();
     if (isAfterRunHour(now)) this.start(now);
-    this.registry.addCronJob(JOB, CronJob.from({ cronTime: RUN_TIME, timeZone: ZONE, onTick: () => this.start(new Date()), start: true }));
+    this.registry.addCronJob(JOB, CronJob.from({ cronTime: DAILY_RUN_TIME, timeZone: DAILY_RUN_ZONE, onTick: () => this.start(new Date()), start: true }));
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -10,9 +10,9 @@ import { ARCHIVE_USER_HEADER, SESSION_COOKIE, SessionsService } from '../auth/se
 import { classScopeOf } from '../common/class-scope';
 import type { AppConfig } from '../config';
 import { ArchivePool, type ArchiveKey } from './archive-pool';
-import { ClassEntity, ClassReaderEntity } from './class.entity';
-import { familiesAccessEnded, toSchoolClass } from './class.store';
-import { CLOSED_CLASS_MESSAGES } from './closed-class.guard';
+import { ClassEntity, ClassReaderEntity } from '../classes/class.entity';
+import { familiesAccessEnded, toSchoolClass } from '../classes/class.store';
+import { CLOSED_CLASS_MESSAGES } from '../classes/closed-class.guard';
 
 /** An archive's instance unused this long is stopped (its memory given back). */
 const IDLE_MS = 10 * 60 * 1000;

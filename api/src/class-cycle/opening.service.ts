@@ -15,8 +15,8 @@ import { PaymentStore } from '../payments/payment.store';
 import { SettingsStore, type KeyEventMove } from '../settings/settings.store';
 import { UsersService } from '../users/users.service';
 import { copyToArchive } from './archive-copy';
-import { ClassClosingEntity, ClassEntity, ClassReaderEntity } from './class.entity';
-import { ClassStore, toSchoolClass } from './class.store';
+import { ClassClosingEntity, ClassEntity, ClassReaderEntity } from '../classes/class.entity';
+import { ClassStore, toSchoolClass } from '../classes/class.store';
 import { CALENDAR_MESSAGES, calendarProblem } from './opening-calendar';
 
 export const OPENING_MESSAGES = {

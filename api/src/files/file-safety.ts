@@ -4,6 +4,7 @@
 // read and written back by a PDF parser, refused if anything in them is active (pdf-check.ts), and
 // are only ever served with a sandbox CSP.
 import { HttpException, HttpStatus, UnsupportedMediaTypeException } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { PdfRefused, rewritePdf, type PdfRefusal } from './pdf-check';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '../common/upload-limits';
@@ -149,4 +150,17 @@ async function reencode(bytes: Buffer): Promise<SafeFile> {
       throw new HttpException({ message: FILE_MESSAGES.pixels }, HttpStatus.PAYLOAD_TOO_LARGE);
     throw new HttpException({ message: FILE_MESSAGES.unreadableImage }, HttpStatus.UNPROCESSABLE_ENTITY);
   }
+}
+
+/** An uploaded file as the browser must get it (receipts, the committee's invoices): shown, never run. */
+export function sendStoredFile(reply: FastifyReply, bytes: Buffer, type: string, name: string): void {
+  void reply
+    .headers({
+      'content-type': type,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+      'content-disposition': `inline; filename="${name}"`,
+      'cache-control': 'private, no-store',
+    })
+    .send(bytes);
 }

@@ -3,8 +3,8 @@ import type { SchoolClass, User } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
-import { ClassEntity } from './class.entity';
-import { toSchoolClass } from './class.store';
+import { ClassEntity } from '../classes/class.entity';
+import { toSchoolClass } from '../classes/class.store';
 import { CLOSING_MESSAGES } from './closing.service';
 
 export const FAMILIES_ACCESS_MESSAGES = {

@@ -27,8 +27,8 @@ import { putFile, readStoredFile } from '../files/file-folder';
 import { recordChange } from '../history/record';
 import { LedgerService } from '../ledger/ledger.service';
 import { SessionFamily } from '../families/session-family';
-import { ClassClosingEntity, ClassEntity } from './class.entity';
-import { ClassStore, toSchoolClass } from './class.store';
+import { ClassClosingEntity, ClassEntity } from '../classes/class.entity';
+import { ClassStore, toSchoolClass } from '../classes/class.store';
 import { ClosingChecklist } from './closing-checklist';
 import { toFamilyReport } from './family-report';
 

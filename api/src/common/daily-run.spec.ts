@@ -1,4 +1,4 @@
-import { isAfterRunHour, nextRunAt } from './reminder-scheduler';
+import { isAfterRunHour, nextRunAt } from './daily-run';
 
 describe('when the payment reminders run (08:00 in Guatemala, UTC-6 all year)', () => {
   it.each([

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { In, LessThan, Like, Not } from 'typeorm';
 import { Database } from '../database/database.service';
 import { RateLimitEntity } from './rate-limit.entity';
@@ -116,3 +117,11 @@ export class RateLimits {
     });
   }
 }
+
+/** The counters' table and their reader, for sign-in and for any route that limits how often. */
+@Module({
+  imports: [TypeOrmModule.forFeature([RateLimitEntity])],
+  providers: [RateLimits],
+  exports: [RateLimits],
+})
+export class RateLimitsModule {}
