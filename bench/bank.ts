@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { paymentReference } from '../api/src/bank/reference';
+import { paymentReference } from '../api/src/families/payment-reference';
 import { ensureApiBuilt, login, machine, median, memoryOf, round, startApi, writeResult } from './support/common';
 import { BENCH_ADMIN, createSchemaAndAdmin, seedClass } from './support/seed';
 

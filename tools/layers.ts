@@ -3,7 +3,8 @@
 // run time). Folders that reach each other, directly or around a circle, form a knot (a strongly
 // connected component). `npx tsx tools/layers.ts` prints the knots and the arrows that close them;
 // `--check` (npm test) fails when a knot gains a folder or an arrow that tools/layers-known.json
-// does not list, so the knot can only shrink; `--write` records today's as known.
+// does not list (today: none), or when docs/architecture.md's picture of the layers is not the
+// code's; `--write` records today's knots as known and redraws the picture.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
@@ -11,6 +12,8 @@ import { format, resolveConfig } from 'prettier';
 const ROOT = path.resolve(__dirname, '..');
 const SRC = path.join(ROOT, 'api/src');
 const KNOWN = path.join(__dirname, 'layers-known.json');
+const DOC = path.join(ROOT, 'docs/architecture.md');
+const PICTURE = /(<!-- layers:start[^>]*-->\n)([\s\S]*?)(<!-- layers:end -->)/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -87,6 +90,37 @@ export function knots(arrows: Map<string, Set<string>>): string[][] {
   return found.sort((a, b) => b.length - a.length);
 }
 
+/**
+ * Each folder's layer, from the arrows: 0 for one that imports no other folder, else one above
+ * the highest it imports (the folders of a knot, if any, are left out).
+ */
+export function layers(arrows: Map<string, Set<string>>, folders: string[]): Map<string, number> {
+  const knotted = new Set(knots(arrows).flat());
+  const level = new Map<string, number>();
+  const visit = (folder: string): number => {
+    if (!level.has(folder)) {
+      const below = [...(arrows.get(folder) ?? [])].filter((to) => !knotted.has(to)).map(visit);
+      level.set(folder, below.length ? Math.max(...below) + 1 : 0);
+    }
+    return level.get(folder)!;
+  };
+  for (const folder of folders) if (!knotted.has(folder)) visit(folder);
+  return level;
+}
+
+/** The layers as docs/architecture.md draws them: the top first, each line its folders. */
+function picture(arrows: Map<string, Set<string>>): string {
+  const folders = readdirSync(SRC).filter((name) => statSync(path.join(SRC, name)).isDirectory());
+  const level = layers(arrows, folders);
+  const top = Math.max(...level.values());
+  const lines = ['```text', `${top + 1}  the app (api/src/*.ts)`];
+  for (let layer = top; layer >= 0; layer--) {
+    const here = folders.filter((folder) => level.get(folder) === layer).sort();
+    lines.push(`${layer}  ${here.join(', ')}`);
+  }
+  return `${[...lines, '```'].join('\n')}\n`;
+}
+
 interface Known {
   knotted: string[];
   arrows: string[];
@@ -107,14 +141,28 @@ async function main(): Promise<void> {
   const graph = describeGraph();
   console.log(`api/src: ${graph.total} arrows between folders; ${graph.knots.length} knot(s)`);
   for (const knot of graph.knots) console.log(`- ${knot.length} folders: ${knot.join(', ')}`);
+  const drawn = picture(folderArrows());
+  const doc = readFileSync(DOC, 'utf8');
   if (process.argv.includes('--write')) {
     // As the repository's formatter writes it, so the lint passes on what is recorded.
     const json = JSON.stringify({ knotted: graph.knotted, arrows: graph.arrows });
     writeFileSync(KNOWN, await format(json, { ...(await resolveConfig(KNOWN)), filepath: KNOWN }));
-    console.log(`recorded in ${path.relative(ROOT, KNOWN)}`);
+    writeFileSync(
+      DOC,
+      doc.replace(PICTURE, (_, start: string, _old: string, end: string) => `${start}\n${drawn}\n${end}`),
+    );
+    console.log(`recorded in ${path.relative(ROOT, KNOWN)} and ${path.relative(ROOT, DOC)}`);
     return;
   }
-  if (!process.argv.includes('--check')) return;
+  if (!process.argv.includes('--check')) {
+    console.log(drawn);
+    return;
+  }
+  // Blank lines around it, as the formatter writes them.
+  if (PICTURE.exec(doc)?.[2]?.trim() !== drawn.trim()) {
+    console.error(`${path.relative(ROOT, DOC)}: its picture of the layers is not the code's (npx tsx tools/layers.ts --write)`);
+    process.exitCode = 1;
+  }
   const known = JSON.parse(readFileSync(KNOWN, 'utf8')) as Known;
   const newFolders = graph.knotted.filter((folder) => !known.knotted.includes(folder));
   const newArrows = graph.arrows.filter((arrow) => !known.arrows.includes(arrow));

@@ -21,8 +21,9 @@ import { LedgerModule } from './ledger/ledger.module';
 import { StatementsModule } from './ledger/statements.module';
 import { MailModule } from './mail/mail.module';
 import { NoticesModule } from './notices/notices.module';
-import { ParentModule } from './parent/parent.module';
+import { MyFamilyModule } from './my-family/my-family.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ReceiptReviewModule } from './receipt-review/receipt-review.module';
 import { ReceiptsModule } from './receipts/receipts.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { ReportsModule } from './reports/reports.module';
@@ -69,8 +70,9 @@ export class AppModule {
         RsvpsModule,
         NoticesModule,
         PaymentsModule,
-        ParentModule,
+        MyFamilyModule,
         ReceiptsModule,
+        ReceiptReviewModule,
         ReportsModule,
         RemindersModule,
         HistoryModule,

@@ -257,7 +257,7 @@ const Config = Environment.transform((vars, context) => {
     sqlitePath: path.resolve(vars.SQLITE_PATH),
     /** The folder of receipts and invoices, each under its SHA-256 (files/file-folder.ts). */
     filesDir: path.resolve(vars.FILES_DIR),
-    /** Archived classes served at once by one process (classes/archive-pool.ts); a request for another waits its turn. */
+    /** Archived classes served at once by one process (class-cycle/archive-pool.ts); a request for another waits its turn. */
     archivesOpen: vars.ARCHIVES_OPEN,
     /** Each archive brought up to this version's schema, kept and read from here (a cache: deleting it costs one migration). */
     archivesDir: path.resolve(vars.ARCHIVES_DIR),
@@ -326,7 +326,7 @@ const Config = Environment.transform((vars, context) => {
     adminPassword: vars.ADMIN_PASSWORD ?? null,
     scryptLog2N: nodeEnv === 'test' ? (vars.SCRYPT_LOG2_N ?? PRODUCTION_LOG2_N) : PRODUCTION_LOG2_N,
     /**
-     * Set by the live API only, for the instance that serves an archived class (classes/archives.ts):
+     * Set by the live API only, for the instance that serves an archived class (class-cycle/archives.ts):
      * it reads its SQLite copy, answers only requests the live API forwards, signed with this secret.
      */
     archive: null as ArchiveMode | null,

@@ -2,7 +2,7 @@
 // a reference one character off (O for 0, I for 1, a wrong check letter) and the family's names
 // weigh more than an amount, and a proposal that rests on the amount alone says so.
 import type { BankConfirmResult, BankPreview, BankPreviewLine } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { createFamily, createUser, sessionAgent } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';

@@ -3,7 +3,7 @@
 // committee confirms, and a line is never counted twice.
 import { todayInGuatemala } from '@portal/format';
 import type { BankConfirmResult, BankLineDecision, BankPreview, BankPreviewLine, Statement } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { lineChecksum } from '../src/bank/line-identity';
 import { BankLineEntity, BankStatementReadEntity } from '../src/bank/bank-line.entity';
 import { ReceiptEntity } from '../src/receipts/receipt.entity';

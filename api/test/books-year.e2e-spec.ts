@@ -7,7 +7,7 @@
 // holding each fact once.
 import ExcelJS from 'exceljs';
 import type { BankConfirmResult, BankLineDecision, BankPreviewLine, Books, Expense, Statement } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { createFamily, createUser, sessionAgent, setPaymentAmounts } from './fixtures';
 import {
   MAIN,

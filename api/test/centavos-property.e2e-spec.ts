@@ -4,7 +4,7 @@
 // Each is kept exactly (read back equal) or refused with a Spanish 400 that changes nothing.
 import fc from 'fast-check';
 import type { BankConfirmResult, BankPreview, Books, Expense, ReviewQueueItem, Statement } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { addReceipt, createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { BOUNDARY, multipart, sendForm } from './receipts-fixtures';

@@ -2,7 +2,7 @@
 // centavos from a bank statement, a form or JSON is kept to the centavo or refused with a Spanish
 // 400; nothing is ever rounded, and the books reconcile to the bank's balance exactly.
 import type { BankConfirmResult, BankPreview, Books, Expense, Receipt, Statement } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { HoldingEntity } from '../src/books/holding.entity';
 import { Centavos1765200000000 } from '../src/database/migrations/1765200000000-centavos';
 import { createFamily, createUser, expectSpanishError, sessionAgent, snapshotTables } from './fixtures';

@@ -42,7 +42,7 @@ describe.each(DATABASES)('two classes on one deployment (%s)', (kind) => {
     const president = await sessionAgent(api, presidentId);
     expect((await treasurer.post(`/api/families/${fx.a.family.id}/payments/1/cash`, { amountReceived: 2950 })).status).toBe(201);
     // The family's e-mail about that money went long before the class closed (one still waiting
-    // would be carried into the next class, to be sent: classes/opening.service.ts).
+    // would be carried into the next class, to be sent: class-cycle/opening.service.ts).
     await api.dataSource.getRepository(OutboxMessageEntity).update({ status: 'pending' }, { status: 'sent', sentAt: new Date() });
     names[2026] = [fx.a.family.graduateName, fx.b.family.graduateName, fx.a.family.contactName, fx.b.family.contactName];
     ids[2026] = [fx.a.family.id, fx.b.family.id];

@@ -3,7 +3,7 @@
 // Every answer is a 2xx or a clean Spanish 409, never a 500.
 import { IsNull } from 'typeorm';
 import { TOTAL_TABLES, type BankPreview, type Receipt } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { BankLineEntity } from '../src/bank/bank-line.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';

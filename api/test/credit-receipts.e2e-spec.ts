@@ -2,7 +2,7 @@
 // series when the credit is recorded, kept when the credit is reversed (read as annulled), read by
 // its family only, and named in the e-mail that tells the family of money recorded by hand.
 import type { BankConfirmResult, CreditReceipt, Receipt, Statement } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { ReceiptNumbers1765720000000 } from '../src/database/migrations/1765720000000-receipt-numbers';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';

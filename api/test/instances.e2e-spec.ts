@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PAYMENT_NUMBERS, TOTAL_TABLES, type BankPreview, type Family, type GraduationEvent, type Receipt } from '@portal/contracts';
 import fc from 'fast-check';
 import { IsNull } from 'typeorm';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { createApp } from '../src/app';

@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { toQuetzales } from '@portal/format';
 import type { BankPreview } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import type { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import type { ReceiptEntity } from '../src/receipts/receipt.entity';
 import { createFamily, createUser, sessionAgent, setPaymentAmounts } from './fixtures';

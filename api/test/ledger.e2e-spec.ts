@@ -3,7 +3,7 @@
 // every mistake is undone by a counter-entry with its reason, and every refusal says what to do.
 import ExcelJS from 'exceljs';
 import type { BankConfirmResult, BankPreview, Family, HistoryPage, Receipt, Statement, Stats } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { Ledger1764700000000 } from '../src/database/migrations/1764700000000-ledger';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';

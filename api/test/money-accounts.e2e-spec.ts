@@ -2,7 +2,7 @@
 // movement in one of them, each with its balance; transfers between them that move no total; each
 // account reconciled with its own statement or count.
 import type { AccountMovements, BankConfirmResult, Books, CreditReceipt, Expense, ParentBooks } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { seedTwoFamilies, sessionAgent, setPaymentAmounts, snapshotTables, type TwoFamilies } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { sendForm } from './receipts-fixtures';

@@ -7,7 +7,7 @@
 // workbook say the same (decisions item 20, docs/payments.md).
 import ExcelJS from 'exceljs';
 import type { BankConfirmResult, BankPreview, BankPreviewLine, Family, Receipt, Statement, Stats } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { PaymentDateEntity } from '../src/payments/payment-date.entity';
 import { createFamily, createUser, sessionAgent } from './fixtures';

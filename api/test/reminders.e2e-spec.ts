@@ -10,7 +10,7 @@ import { nextRunAt } from '../src/common/daily-run';
 import { ReminderScheduler } from '../src/reminders/reminder-scheduler';
 import { RemindersService } from '../src/reminders/reminders.service';
 import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { addReceipt, createFamily } from './fixtures';
 import { ANY_DATABASE, DATABASES, startApi, type Agent, type TestApi } from './harness';
 import { headerOf, plainTextOf, startSmtp, type TestSmtp } from './smtp';

@@ -6,7 +6,7 @@ import { EventEntity } from '../src/events/event.entity';
 import { FamilyEntity } from '../src/families/family.entity';
 import { PaymentAnswerEntity } from '../src/payments/payment-answer.entity';
 import { ReportsService } from '../src/reports/reports.service';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { BAD_REPORT_FORMAT } from '../src/spreadsheets/report-format.pipe';
 import { EventRsvpEntity } from '../src/rsvps/event-rsvp.entity';
 import { answerEvent, answerPayments, createEvent, createFamily } from './fixtures';

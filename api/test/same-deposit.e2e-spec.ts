@@ -3,7 +3,7 @@
 // values kept beside), and a bank line of the same family and amount within 3 days of a verified
 // receipt without its line is asked about in 'Banco' and, unless it is another deposit, linked.
 import type { BankConfirmResult, BankPreview, HistoryPage, Receipt, ReviewQueueItem, Statement } from '@portal/contracts';
-import { paymentReference } from '../src/bank/reference';
+import { paymentReference } from '../src/families/payment-reference';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { createFamily, createUser, sessionAgent, snapshotTables } from './fixtures';
 import { DATABASES, startApi, type Agent, type TestApi } from './harness';

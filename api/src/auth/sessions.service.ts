@@ -68,7 +68,7 @@ export class SessionsService {
   }
 
   /**
-   * An archived class's instance (classes/archives.ts): the account the live API forwards a request
+   * An archived class's instance (class-cycle/archives.ts): the account the live API forwards a request
    * for, as that class knew it (`secret:userId` in ARCHIVE_USER_HEADER), or null.
    */
   async forwarded(header: string | string[] | undefined): Promise<User | null> {

@@ -7,7 +7,7 @@ import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { BankLineStoreModule } from './bank-line.store';
 import { BankController } from './bank.controller';
-import { BankIncomeReversal } from './bank-income';
+import { BankReversals } from './bank-reversals';
 import { BankService } from './bank.service';
 import { FamilyMatcher } from './family-matcher';
 
@@ -23,6 +23,6 @@ import { FamilyMatcher } from './family-matcher';
     MoneyAccountStoreModule,
   ],
   controllers: [BankController],
-  providers: [BankService, FamilyMatcher, BankIncomeReversal],
+  providers: [BankService, FamilyMatcher, BankReversals],
 })
 export class BankModule {}

@@ -17,7 +17,7 @@ import { Database, isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { MoneyAccountStore } from '../money-accounts/money-account.store';
 import { recordChange } from '../history/record';
-import { readPaysFor } from '../ledger/allocation';
+import { readPaysFor } from '../payments/allocation';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerCredits } from '../ledger/ledger-credits';
 import { StatementBuilder } from '../ledger/statement-builder';

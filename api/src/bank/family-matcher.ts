@@ -6,7 +6,7 @@ import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { StatementBuilder } from '../ledger/statement-builder';
 import { ReceiptStore } from '../receipts/receipt.store';
 import { SettingsStore } from '../settings/settings.store';
-import { findNearReferences, findReference, paymentReference, type NearReference } from './reference';
+import { findNearReferences, findReference, paymentReference, type NearReference } from '../families/payment-reference';
 import type { StatementLine } from './statement-parser';
 
 /** Words of three letters or more, as searches read them (no case, no accents): what a depositor's name and a family's names share. */

@@ -21,7 +21,7 @@ const shortText = (value: string, max: number) => value.length > 0 && [...value]
 
 /**
  * The expense form's fields, checked as the JSON routes check theirs: a 400 naming each bad field,
- * unknown fields refused. The file is checked afterwards by receipts/file-safety.ts.
+ * unknown fields refused. The file is checked afterwards by files/file-safety.ts.
  */
 export function expenseFields(fields: Record<string, string>): ExpenseInput {
   const errors: Record<string, string[]> = {};

@@ -103,7 +103,7 @@ export class ExpensesService {
   }
 
   /**
-   * Fields first (cheap), then the invoice is proven safe (receipts/file-safety.ts, as a deposit
+   * Fields first (cheap), then the invoice is proven safe (files/file-safety.ts, as a deposit
    * slip), then one transaction writes the row, its file and its history. Money out above the
    * threshold waits for a second admin; below it, and money back, counts at once.
    */

@@ -101,7 +101,10 @@ export class QuestionsDigestScheduler implements OnApplicationBootstrap, OnAppli
   onApplicationBootstrap(): void {
     if (!this.config.remindersScheduled) return;
     if (isAfterRunHour(new Date())) this.start();
-    this.registry.addCronJob(JOB, CronJob.from({ cronTime: DAILY_RUN_TIME, timeZone: DAILY_RUN_ZONE, onTick: () => this.start(), start: true }));
+    this.registry.addCronJob(
+      JOB,
+      CronJob.from({ cronTime: DAILY_RUN_TIME, timeZone: DAILY_RUN_ZONE, onTick: () => this.start(), start: true }),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { In, type Repository } from 'typeorm';
 import { CLASS_VIEW_COOKIE, type ReadableClass, type User } from '@portal/contracts';
 import { APP_CONFIG } from '../app.config';
 import { ARCHIVE_USER_HEADER, SESSION_COOKIE, SessionsService } from '../auth/sessions.service';
 import { classScopeOf } from '../common/class-scope';
 import type { AppConfig } from '../config';
 import { ArchivePool, type ArchiveKey } from './archive-pool';
-import { ClassEntity, ClassReaderEntity } from '../classes/class.entity';
-import { familiesAccessEnded, toSchoolClass } from '../classes/class.store';
+import { ClassStore, familiesAccessEnded, toSchoolClass, type ClassRecord } from '../classes/class.store';
 import { CLOSED_CLASS_MESSAGES } from '../classes/closed-class.guard';
 
 /** An archive's instance unused this long is stopped (its memory given back). */
@@ -25,7 +22,7 @@ const DROPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connect
 
 /** An archived class, as the switch and the forwarding need it. */
 export interface ArchivedClass {
-  row: ClassEntity;
+  row: ClassRecord;
   role: 'admin' | 'parent';
 }
 
@@ -48,8 +45,7 @@ export class ClassArchives implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionsService,
-    @InjectRepository(ClassEntity) private readonly classes: Repository<ClassEntity>,
-    @InjectRepository(ClassReaderEntity) private readonly readers: Repository<ClassReaderEntity>,
+    private readonly classes: ClassStore,
   ) {
     this.pool = new ArchivePool({
       filesDir: config.filesDir,
@@ -72,7 +68,7 @@ export class ClassArchives implements OnModuleInit, OnApplicationShutdown {
 
   /** The classes `user` may read: the current one (unless an archive is all it has), and its archives still open to it. */
   async readable(user: User, viewing: number | null): Promise<ReadableClass[]> {
-    const current = await this.classes.findOneOrFail({ where: {}, order: { id: 'DESC' } });
+    const current = await this.classes.latest();
     const archived = await this.archivedFor(user);
     const viewed = archived.some((one) => one.row.id === viewing) ? viewing : current.id;
     return [current, ...archived.map((one) => one.row)].map((row) => ({
@@ -88,18 +84,18 @@ export class ClassArchives implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Whether `user` is one of the class's readers but its families' access ended (the switch says so). */
-  async endedFor(user: User, classId: number): Promise<ClassEntity | null> {
-    const reader = await this.readers.findOneBy({ classId, userId: user.id });
-    const row = await this.classes.findOneBy({ id: classId });
+  async endedFor(user: User, classId: number): Promise<ClassRecord | null> {
+    const reader = await this.classes.reader(classId, user.id);
+    const row = await this.classes.byId(classId);
     return reader && row && reader.role === 'parent' && familiesAccessEnded(toSchoolClass(row)) ? row : null;
   }
 
   private async archivedFor(user: User): Promise<ArchivedClass[]> {
     if (user.role === 'door') return [];
-    const readers = await this.readers.find({ where: { userId: user.id } });
+    const readers = await this.classes.readersOf(user.id);
     if (readers.length === 0) return [];
     // One read of their classes, not one per class.
-    const rows = await this.classes.find({ where: { id: In(readers.map((reader) => reader.classId)) }, order: { id: 'DESC' } });
+    const rows = await this.classes.byIds(readers.map((reader) => reader.classId));
     const roles = new Map(readers.map((reader) => [reader.classId, reader.role]));
     return rows
       .filter((row) => row.archiveFile && !(roles.get(row.id) === 'parent' && familiesAccessEnded(toSchoolClass(row))))

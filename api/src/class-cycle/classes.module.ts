@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { BankLineStoreModule } from '../bank/bank-line.store';
 import { BooksModule } from '../books/books.module';
@@ -15,7 +14,6 @@ import { SessionFamilyModule } from '../families/session-family';
 import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { ClassArchives } from './archives';
 import { ClassesController, MyClassesController } from './class-switch.controller';
-import { ClassClosingEntity, ClassEntity, ClassReaderEntity } from '../classes/class.entity';
 import { ClassStoreModule } from '../classes/class.store';
 import { ClassController, ClassReportController, MyClassController } from './classes.controller';
 import { ClosedClassGuard } from '../classes/closed-class.guard';
@@ -28,7 +26,6 @@ import { OpeningService } from './opening.service';
 @Module({
   imports: [
     AuthModule,
-    TypeOrmModule.forFeature([ClassClosingEntity, ClassEntity, ClassReaderEntity]),
     ClassStoreModule,
     BooksModule,
     ControlsModule,

@@ -27,8 +27,7 @@ import { putFile, readStoredFile } from '../files/file-folder';
 import { recordChange } from '../history/record';
 import { LedgerService } from '../ledger/ledger.service';
 import { SessionFamily } from '../families/session-family';
-import { ClassClosingEntity, ClassEntity } from '../classes/class.entity';
-import { ClassStore, toSchoolClass } from '../classes/class.store';
+import { ClassStore, toSchoolClass, type ClassClosingRecord, type ClassRecord } from '../classes/class.store';
 import { ClosingChecklist } from './closing-checklist';
 import { toFamilyReport } from './family-report';
 
@@ -48,7 +47,7 @@ export const CLOSING_MESSAGES = {
 /** 31 March of the year after the class's: when its families stop reading it, unless the committee says otherwise. */
 export const defaultReadUntil = (year: number) => `${year + 1}-03-31`;
 
-function toClosing(row: ClassClosingEntity): ClassClosing {
+function toClosing(row: ClassClosingRecord): ClassClosing {
   return {
     id: row.id,
     state: row.state,
@@ -128,7 +127,7 @@ export class ClosingService {
     const row = await this.classes.latest();
     const [{ checklist, books }, closings, adminCount] = await Promise.all([
       this.checks.read(manager),
-      manager.find(ClassClosingEntity, { where: { classId: row.id }, order: { id: 'DESC' } }),
+      this.classes.closings(row.id, manager),
       this.controls.adminCount(manager),
     ]);
     return {
@@ -157,19 +156,15 @@ export class ClosingService {
       const missing = this.unwaived(checklist, waivers);
       if (missing.length > 0) throw new ConflictException(CLOSING_MESSAGES.open(missing));
       // Conditional: of two proposals at once, one moves the class.
-      const moved = await manager.update(ClassEntity, { id: row.id, state: 'activa' }, { state: 'en cierre' });
-      if (!moved.affected) throw new ConflictException(CLOSING_MESSAGES.changedMeanwhile);
-      const { identifiers } = await manager.insert(ClassClosingEntity, {
+      if (!(await this.classes.moveState(manager, row.id, 'activa', 'en cierre')))
+        throw new ConflictException(CLOSING_MESSAGES.changedMeanwhile);
+      const closingId = await this.classes.propose(manager, {
         classId: row.id,
-        state: 'pendiente',
         destination: input.destination,
         acta: input.acta.trim(),
         familiesReadUntil: readUntil,
         waivers: JSON.stringify(waivers),
         balance: toCentavos(books.totals.balance),
-        decidedById: null,
-        decidedByName: null,
-        decidedAt: null,
         createdById: user.id,
         createdByName: user.name.slice(0, 120),
         createdAt: new Date(),
@@ -177,7 +172,7 @@ export class ClosingService {
       await recordChange(manager, user, {
         action: 'class.closing',
         entity: 'class',
-        entityId: Number(identifiers[0]!.id),
+        entityId: closingId,
         label: `Cierre de la ${row.name}`,
         after: { destination: input.destination, acta: input.acta.trim(), familiesReadUntil: readUntil, waivers },
       });
@@ -194,10 +189,10 @@ export class ClosingService {
       // First, before any plain read fixes the snapshot: the writes into the class that hold it
       // commit before, and are in the report; those after it find the class closed (ClassWriteGate).
       await this.classes.lockLatest(this.db, manager, 'pessimistic_write');
-      const closing = await manager.findOneBy(ClassClosingEntity, { id });
+      const closing = await this.classes.closing(manager, id);
       if (!closing) throw new NotFoundException(CLOSING_MESSAGES.notFound);
       if (closing.state !== 'pendiente') throw new ConflictException(CLOSING_MESSAGES.notPending);
-      const row = await manager.findOneByOrFail(ClassEntity, { id: closing.classId });
+      const row = (await this.classes.byId(closing.classId, manager))!;
       const own = closing.createdById === user.id;
       if (verdict === 'approve' && own) throw new ForbiddenException(CLOSING_MESSAGES.ownApproval);
       const now = new Date();
@@ -213,12 +208,14 @@ export class ClosingService {
         balance = toCentavos(books.totals.balance);
         accountsAtClosing = books.accounts.map((account) => ({ id: account.id, balance: toCentavos(account.balance) }));
       }
-      const decided = await manager.update(
-        ClassClosingEntity,
-        { id, state: 'pendiente' },
-        { state, balance, decidedById: user.id, decidedByName: user.name.slice(0, 120), decidedAt: now },
-      );
-      if (!decided.affected) throw new ConflictException(CLOSING_MESSAGES.changedMeanwhile);
+      const decided = await this.classes.decide(manager, id, {
+        state,
+        balance,
+        decidedById: user.id,
+        decidedByName: user.name.slice(0, 120),
+        decidedAt: now,
+      });
+      if (!decided) throw new ConflictException(CLOSING_MESSAGES.changedMeanwhile);
       await recordChange(manager, user, {
         action: verdict === 'approve' ? 'class.close' : 'class.closing-rejected',
         entity: 'class',
@@ -228,7 +225,7 @@ export class ClosingService {
         after: { state },
       });
       if (verdict === 'reject') {
-        await manager.update(ClassEntity, { id: row.id, state: 'en cierre' }, { state: 'activa' });
+        await this.classes.moveState(manager, row.id, 'en cierre', 'activa');
         return;
       }
       // The e-mails still waiting were skipped with a reason: withheld, never sent nor moved on.
@@ -242,11 +239,7 @@ export class ClosingService {
           accounts: accountsAtClosing,
         });
       const files = await this.freeze(manager, row, { ...closing, balance, decidedByName: user.name, decidedAt: now });
-      await manager.update(
-        ClassEntity,
-        { id: row.id, state: 'en cierre' },
-        { state: 'cerrada', closedAt: now, familiesReadUntil: closing.familiesReadUntil, ...files },
-      );
+      await this.classes.close(manager, row.id, { closedAt: now, familiesReadUntil: closing.familiesReadUntil, ...files });
     });
     return this.view();
   }
@@ -254,9 +247,9 @@ export class ClosingService {
   /** The report as it stands now (the closing's entry included), stored: its JSON and its workbook, by their SHA-256. */
   private async freeze(
     manager: EntityManager,
-    row: ClassEntity,
-    closing: ClassClosingEntity,
-  ): Promise<Pick<ClassEntity, 'reportFile' | 'workbookFile'>> {
+    row: ClassRecord,
+    closing: ClassClosingRecord,
+  ): Promise<Pick<ClassRecord, 'reportFile' | 'workbookFile'>> {
     const books = await this.books.forAdmin(manager);
     const workbook = await bytesOf(
       booksWorkbook(
@@ -307,7 +300,7 @@ export class ClosingService {
     return { reportFile, workbookFile };
   }
 
-  private async frozen(row: ClassEntity): Promise<FrozenReport> {
+  private async frozen(row: ClassRecord): Promise<FrozenReport> {
     const bytes = row.reportFile ? await readStoredFile(this.config.filesDir, row.reportFile) : null;
     if (!bytes) throw new NotFoundException(CLOSING_MESSAGES.reportMissing);
     return JSON.parse(bytes.toString('utf8')) as FrozenReport;

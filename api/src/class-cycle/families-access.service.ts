@@ -3,8 +3,7 @@ import type { SchoolClass, User } from '@portal/contracts';
 import { todayInGuatemala } from '@portal/format';
 import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
-import { ClassEntity } from '../classes/class.entity';
-import { toSchoolClass } from '../classes/class.store';
+import { ClassStore, toSchoolClass } from '../classes/class.store';
 import { CLOSING_MESSAGES } from './closing.service';
 
 export const FAMILIES_ACCESS_MESSAGES = {
@@ -19,15 +18,18 @@ export const FAMILIES_ACCESS_MESSAGES = {
  */
 @Injectable()
 export class FamiliesAccessService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly classes: ClassStore,
+  ) {}
 
   async change(user: User, classId: number, day: string): Promise<SchoolClass> {
     if (day < todayInGuatemala()) throw new BadRequestException(CLOSING_MESSAGES.readUntilPast);
     return this.db.writeAnyClass(async (manager) => {
-      const row = await manager.findOneBy(ClassEntity, { id: classId });
+      const row = await this.classes.byId(classId, manager);
       if (!row) throw new NotFoundException(FAMILIES_ACCESS_MESSAGES.notFound);
       if (row.state !== 'cerrada') throw new ConflictException(FAMILIES_ACCESS_MESSAGES.notClosed(row.name));
-      await manager.update(ClassEntity, { id: row.id }, { familiesReadUntil: day });
+      await this.classes.setFamiliesReadUntil(manager, row.id, day);
       await recordChange(manager, user, {
         action: 'class.families-read-until',
         entity: 'class',

@@ -20,7 +20,7 @@ export interface CarriedEvent {
 /**
  * What is wrong with the calendar the committee confirmed for the next class, or null: the six
  * payments each once, dated today or later in Guatemala; every event the class carries over, each
- * once and not yet past at `now`. A payment due today is not overdue (ledger/allocation.ts).
+ * once and not yet past at `now`. A payment due today is not overdue (payments/allocation.ts).
  */
 export function calendarProblem(
   payments: readonly ConfirmedPayment[],

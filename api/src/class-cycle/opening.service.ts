@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
-import { IsNull, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { ConfirmedEvent, OpenClassRequest, SchoolClass, User } from '@portal/contracts';
 import { forNextClass, toDateTimeLocal, toQuetzales } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
@@ -15,7 +15,6 @@ import { PaymentStore } from '../payments/payment.store';
 import { SettingsStore, type KeyEventMove } from '../settings/settings.store';
 import { UsersService } from '../users/users.service';
 import { copyToArchive } from './archive-copy';
-import { ClassClosingEntity, ClassEntity, ClassReaderEntity } from '../classes/class.entity';
 import { ClassStore, toSchoolClass } from '../classes/class.store';
 import { CALENDAR_MESSAGES, calendarProblem } from './opening-calendar';
 
@@ -101,18 +100,17 @@ export class OpeningService {
     const opened = await this.db.writeAnyClass(async (manager) => {
       // Conditional, first: of two openings at once, one archives the class; the other waits for
       // its row, then finds it archived.
-      const claimed = await manager.update(ClassEntity, { id: closed.id, archiveFile: IsNull() }, { archiveFile: file });
-      if (!claimed.affected || (await this.classes.latest(manager)).id !== closed.id) {
+      const claimed = await this.classes.claimArchive(manager, closed.id, file);
+      if (!claimed || (await this.classes.latest(manager)).id !== closed.id) {
         throw new ConflictException(OPENING_MESSAGES.openedMeanwhile);
       }
       const readers = await this.users.classReaders(manager, await this.families.emails(manager));
-      if (readers.length > 0)
-        await manager.insert(
-          ClassReaderEntity,
-          readers.map((reader) => ({ classId: closed.id, ...reader })),
-        );
+      await this.classes.addReaders(
+        manager,
+        readers.map((reader) => ({ classId: closed.id, ...reader })),
+      );
       // What the closing passed to this class, account by account (nothing when it went elsewhere).
-      const passing = await manager.findOneBy(ClassClosingEntity, { classId: closed.id, state: 'aprobado', destination: 'siguiente' });
+      const passing = await this.classes.passingClosing(manager, closed.id);
       const passedOn = passing ? await this.books.passedOn(manager) : [];
       const balance = passedOn.reduce((sum, share) => sum + share.amount, 0);
       const categories = await this.books.budgetCategories(manager);
@@ -135,18 +133,7 @@ export class OpeningService {
       await this.outbox.startClass(manager);
       const formerAdmins = await this.users.startClass(manager, committee);
 
-      const { identifiers } = await manager.insert(ClassEntity, {
-        year: input.year,
-        name,
-        state: 'activa',
-        openedAt: new Date(),
-        closedAt: null,
-        familiesReadUntil: null,
-        reportFile: null,
-        workbookFile: null,
-        archiveFile: null,
-      });
-      const row = await manager.findOneByOrFail(ClassEntity, { id: Number(identifiers[0]!.id) });
+      const row = await this.classes.open(manager, { year: input.year, name });
       await recordChange(manager, user, {
         action: 'class.open',
         entity: 'class',

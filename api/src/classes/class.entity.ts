@@ -35,7 +35,7 @@ export class ClassEntity {
   @Column({ type: 'varchar', length: 64, nullable: true })
   workbookFile!: string | null;
 
-  /** Once the next class opened: its archive, an SQLite file in FILES_DIR named by its SHA-256 (classes/archive-copy.ts). */
+  /** Once the next class opened: its archive, an SQLite file in FILES_DIR named by its SHA-256 (class-cycle/archive-copy.ts). */
   @Column({ type: 'varchar', length: 80, nullable: true })
   archiveFile!: string | null;
 }

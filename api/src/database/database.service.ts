@@ -121,7 +121,7 @@ export class Database {
    * waits its turn behind the queued transactions, which share its connection. Resolves to the
    * number of rows the statement changed. With MySQL/MariaDB a statement that loses a lock
    * conflict runs again (it changed nothing). The API's one hand-written statement goes through
-   * here: the sign-in counters' increment (auth/rate-limits.ts), which must happen inside the
+   * here: the sign-in counters' increment (rate-limits/rate-limits.ts), which must happen inside the
    * database and which TypeORM's upsert cannot express.
    */
   async execute(sql: string, parameters: unknown[]): Promise<number> {

@@ -112,7 +112,7 @@ export function dataSourceOptions(
     Partial<Pick<AppConfig, 'archive'>>,
 ): DataSourceOptions {
   const common = { migrations: MIGRATIONS, migrationsRun: true, synchronize: false, logging: false } as const;
-  // An archived class: its file already brought up to this schema (classes/archive-pool.ts), only read.
+  // An archived class: its file already brought up to this schema (class-cycle/archive-pool.ts), only read.
   if (config.archive) {
     return { ...common, migrationsRun: false, type: 'better-sqlite3', database: config.sqlitePath, readonly: true, fileMustExist: true };
   }

@@ -109,7 +109,7 @@ export class EventStore {
 
   /**
    * The next class ('Nueva promoción'): every event at the day and time its committee confirmed
-   * (classes/opening-calendar.ts checked that each is listed, and none is past), a template for
+   * (class-cycle/opening-calendar.ts checked that each is listed, and none is past), a template for
    * the committee to adjust. Its schedule text follows a new time (`movedSchedule`). An answers'
    * deadline keeps its lead on the event; one that would already be over at `now` is dropped, so
    * families are not refused on the first day.

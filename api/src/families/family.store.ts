@@ -65,7 +65,7 @@ const selectOf = (columns: readonly FamilyColumn[]): FindOptionsSelect<FamilyEnt
 
 /**
  * The family's id and graduate name in the caller's transaction, for helpers that run inside one
- * and have no injector (history/record.ts, accounts/account-change.ts); null when it is gone.
+ * and have no injector (history/record.ts, auth/account-change.ts); null when it is gone.
  */
 export function familyName(manager: EntityManager, id: number): Promise<FamilyName | null> {
   return manager.findOne(FamilyEntity, { where: { id }, select: { id: true, graduateName: true } });

@@ -6,7 +6,7 @@ import { Database } from '../database/database.service';
 import type { FamilyRecord } from '../families/family.store';
 import { MoneyAccountStore, type MoneyAccountRow } from '../money-accounts/money-account.store';
 import { SettingsStore } from '../settings/settings.store';
-import { attribute, readPaysFor, type RecordedCredit } from './allocation';
+import { attribute, readPaysFor, type RecordedCredit } from '../payments/allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES } from './ledger.messages';
 import { LedgerService } from './ledger.service';

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { MoneyAccountStore } from '../money-accounts/money-account.store';
 import { recordChange } from '../history/record';
-import { depositKey, readPaysFor } from './allocation';
+import { depositKey, readPaysFor } from '../payments/allocation';
 import { CreditReceiptSeries } from './credit-receipt-series';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES, SOURCE_NAMES } from './ledger.messages';

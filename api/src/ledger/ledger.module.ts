@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { BankLineStoreModule } from '../bank/bank-line.store';
 import { FamilyStoreModule } from '../families/family.store';
 import { MoneyAccountStoreModule } from '../money-accounts/money-account.store';
 import { PaymentStoreModule } from '../payments/payment.store';
 import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { CreditReceiptSeries, CreditReceiptSeriesEntity } from './credit-receipt-series';
+import { CreditReversalHooks } from './credit-reversal-hooks';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LedgerController } from './ledger.controller';
 import { LedgerCredits } from './ledger-credits';
@@ -23,11 +23,10 @@ import { StatementBuilder } from './statement-builder';
     PaymentStoreModule,
     ReceiptStoreModule,
     SettingsStoreModule,
-    BankLineStoreModule,
     MoneyAccountStoreModule,
   ],
   controllers: [LedgerController],
-  providers: [LedgerService, LedgerCredits, CreditReceiptSeries, StatementBuilder, ReversalService, LedgerMail],
-  exports: [LedgerService, LedgerCredits, StatementBuilder, LedgerMail],
+  providers: [LedgerService, LedgerCredits, CreditReceiptSeries, StatementBuilder, ReversalService, LedgerMail, CreditReversalHooks],
+  exports: [LedgerService, LedgerCredits, StatementBuilder, LedgerMail, CreditReversalHooks],
 })
 export class LedgerModule {}

@@ -4,7 +4,7 @@ import { todayInGuatemala, toQuetzales } from '@portal/format';
 import { In, IsNull, type EntityManager } from 'typeorm';
 import type { FamilyRecord } from '../families/family.store';
 import { PaymentStore, type PaymentOverride, type ScheduledPayment } from '../payments/payment.store';
-import { allocate, readPaysFor, type Account, type Charge, type Credit } from './allocation';
+import { allocate, readPaysFor, type Account, type Charge, type Credit } from '../payments/allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES } from './ledger.messages';
 

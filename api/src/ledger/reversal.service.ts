@@ -2,11 +2,11 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { ReverseCreditInput, Statement, User } from '@portal/contracts';
 import { toQuetzales } from '@portal/format';
 import { IsNull } from 'typeorm';
-import { BankLineStore } from '../bank/bank-line.store';
 import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { recordChange } from '../history/record';
 import { ReceiptStore } from '../receipts/receipt.store';
+import { CreditReversalHooks } from './credit-reversal-hooks';
 import { creditLabel, shown } from './ledger-credits';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES } from './ledger.messages';
@@ -22,13 +22,13 @@ export class ReversalService {
     private readonly statements: StatementBuilder,
     private readonly families: FamilyStore,
     private readonly receipts: ReceiptStore,
-    private readonly bankLines: BankLineStore,
+    private readonly hooks: CreditReversalHooks,
   ) {}
 
   /**
    * Undoes a credit by its counter-entry (decisions item 20): the credit stays, marked reversed;
-   * its receipt goes back to review (or is rejected with the reason); its bank line can be applied
-   * again. The family is told by e-mail.
+   * its receipt goes back to review (or is rejected with the reason); the modules that registered
+   * hear of it (the bank: its line can be applied again). The family is told by e-mail.
    */
   async reverse(user: User, entryId: number, input: ReverseCreditInput): Promise<Statement> {
     const reason = input.reason.trim();
@@ -80,7 +80,7 @@ export class ReversalService {
       if (!result.affected) throw new ConflictException(LEDGER_MESSAGES.alreadyReversed('Otra persona del comité'));
       if (entry.receiptId !== null)
         await this.receipts.reopen(manager, user, entry.receiptId, entry.id, input.receipt ?? 'en_revision', reason, familyMessage, now);
-      if (entry.bankLineId !== null) await this.bankLines.markReversed(manager, entry.bankLineId);
+      await this.hooks.reversed(manager, entry);
       await recordChange(manager, user, {
         action: 'ledger.reverse',
         entity: 'ledger',

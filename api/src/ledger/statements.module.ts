@@ -13,7 +13,7 @@ import { StatementsService } from './statements.service';
 /**
  * Account statements (estado de cuenta) from the ledger: the committee's per family, with its own
  * amounts and cash, and the family's own with the receipts of its credits. Apart from LedgerModule, which 'Mi Portal'
- * (ParentModule) itself reads.
+ * (MyFamilyModule) itself reads.
  */
 @Module({
   imports: [LedgerModule, SessionFamilyModule, FamilyStoreModule, PaymentStoreModule, SettingsStoreModule, MoneyAccountStoreModule],

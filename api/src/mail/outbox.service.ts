@@ -72,7 +72,7 @@ export class OutboxService {
   }
 
   /**
-   * The next class opens (classes/opening.service.ts): what was sent, failed or withheld stays in
+   * The next class opens (class-cycle/opening.service.ts): what was sent, failed or withheld stays in
    * the closed class's archive; what still waits goes out from the new class's outbox, no longer
    * tied to the closed class's notice or credit (archived with it).
    */

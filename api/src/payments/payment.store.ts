@@ -150,7 +150,7 @@ export class PaymentStore {
 
   /**
    * The next class ('Nueva promoción'): the six payments at the dates and amounts its committee
-   * confirmed (classes/opening-calendar.ts checked them); descriptions and amount texts stay.
+   * confirmed (class-cycle/opening-calendar.ts checked them); descriptions and amount texts stay.
    */
   async startClass(manager: EntityManager, payments: readonly ConfirmedPayment[]): Promise<void> {
     const centavos = (quetzales: number | null) => (quetzales === null ? null : toCentavos(quetzales));

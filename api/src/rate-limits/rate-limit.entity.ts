@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A counter of failed sign-ins or registrations, shared by every API instance (auth/rate-limits.ts). */
+/** A counter of failed sign-ins or registrations, shared by every API instance (rate-limits/rate-limits.ts). */
 @Entity('rate_limits')
 export class RateLimitEntity {
   /** What is counted: `ip:203.0.113.7`, `user:42`, `user:42|ip:203.0.113.7`, `register:all`, ... */

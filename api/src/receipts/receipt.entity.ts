@@ -19,7 +19,7 @@ export class ReceiptEntity {
 
   /**
    * What the family says the deposit pays, in its order ('6', '1,2'), or 'saldo_a_favor' for no
-   * particular payment (ledger/allocation.ts `readPaysFor`); null: `paymentNumber` alone, as sent
+   * particular payment (payments/allocation.ts `readPaysFor`); null: `paymentNumber` alone, as sent
    * before the family could choose.
    */
   @Column({ type: 'varchar', length: 20, nullable: true })

@@ -4,7 +4,7 @@ import { In, type EntityManager, type Repository } from 'typeorm';
 import { PAYMENT_TITLES, type Receipt, type User } from '@portal/contracts';
 import { toQuetzales } from '@portal/format';
 import { recordChange } from '../history/record';
-import { readPaysFor } from '../ledger/allocation';
+import { readPaysFor } from '../payments/allocation';
 import { ReceiptEntity } from './receipt.entity';
 import { ReceiptFileEntity } from './receipt-file.entity';
 
@@ -34,6 +34,20 @@ export type ReceiptRecord = Pick<
   | 'familyMessage'
   | 'reviewedDocumentNumber'
   | 'reviewedDepositDate'
+>;
+
+/** What the committee's review writes on a receipt (receipt-review/). */
+export type ReceiptDecision = Pick<
+  ReceiptEntity,
+  | 'state'
+  | 'amountReceived'
+  | 'rejectionReason'
+  | 'familyMessage'
+  | 'reviewedDocumentNumber'
+  | 'reviewedDepositDate'
+  | 'reviewedById'
+  | 'reviewedByName'
+  | 'reviewedAt'
 >;
 
 /** A receipt as the API shows it (its file never: only what the lists show). */
@@ -81,6 +95,40 @@ export class ReceiptStore {
 
   private repo(manager?: EntityManager): Repository<ReceiptEntity> {
     return manager ? manager.withRepository(this.receipts) : this.receipts;
+  }
+
+  /**
+   * The committee's queue ('Comprobantes'): receipts only (cash the committee recorded itself has
+   * nothing to review), oldest first; of one state, and listed under a payment or naming it among
+   * others ('5,6': one digit each), when given.
+   */
+  reviewQueue(filter: { state?: string; payment?: number }): Promise<ReceiptRecord[]> {
+    const query = this.receipts
+      .createQueryBuilder('receipt')
+      .where("receipt.kind = 'comprobante'")
+      .orderBy('receipt.uploadedAt', 'ASC')
+      .addOrderBy('receipt.id', 'ASC');
+    if (filter.state) query.andWhere('receipt.state = :state', { state: filter.state });
+    if (filter.payment)
+      query.andWhere('(receipt.paymentNumber = :payment OR receipt.paysFor LIKE :named)', {
+        payment: filter.payment,
+        named: `%${filter.payment}%`,
+      });
+    return query.getMany();
+  }
+
+  /** One receipt, or null; in the caller's transaction when it passes its manager. */
+  byId(id: number, manager?: EntityManager): Promise<ReceiptRecord | null> {
+    return this.repo(manager).findOneBy({ id });
+  }
+
+  /**
+   * The committee's decision, written in the caller's transaction while the receipt is still under
+   * review: false when another admin decided first (then nothing changed).
+   */
+  async decide(manager: EntityManager, id: number, decision: ReceiptDecision): Promise<boolean> {
+    const result = await manager.update(ReceiptEntity, { id, state: 'en_revision' }, decision);
+    return Boolean(result.affected);
   }
 
   /** The receipts of these families, oldest first. */

@@ -21,7 +21,7 @@ import { MultipartBody } from '../common/multipart';
 import { ReceiptStorage } from './receipt-storage';
 import { recordChange } from '../history/record';
 import { toReceipt } from './receipt.store';
-import { depositKey, readPaysFor, storedPaysFor } from '../ledger/allocation';
+import { depositKey, readPaysFor, storedPaysFor } from '../payments/allocation';
 
 export const RECEIPT_MESSAGES = {
   notFound: 'No encontramos ese comprobante.',

@@ -29,7 +29,10 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     if (!this.config.remindersScheduled) return;
     const now = new Date();
     if (isAfterRunHour(now)) this.start(now);
-    this.registry.addCronJob(JOB, CronJob.from({ cronTime: DAILY_RUN_TIME, timeZone: DAILY_RUN_ZONE, onTick: () => this.start(new Date()), start: true }));
+    this.registry.addCronJob(
+      JOB,
+      CronJob.from({ cronTime: DAILY_RUN_TIME, timeZone: DAILY_RUN_ZONE, onTick: () => this.start(new Date()), start: true }),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

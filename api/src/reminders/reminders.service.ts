@@ -11,7 +11,7 @@ import { OutboxService, type OutgoingMail } from '../mail/outbox.service';
 import { paymentReminderMail } from '../mail/templates';
 import { FamilyStore } from '../families/family.store';
 import { PaymentStore, type ScheduledPayment } from '../payments/payment.store';
-import { paymentReference } from '../bank/reference';
+import { paymentReference } from '../families/payment-reference';
 import { LedgerService } from '../ledger/ledger.service';
 import { SettingsStore, type SettingsColumns } from '../settings/settings.store';
 import { ClassStore } from '../classes/class.store';
@@ -111,7 +111,7 @@ export class RemindersService {
 
   /**
    * The families to remind of payment `paymentNumber` on `day`: the payment not paid in the
-   * family's ledger (ledger/allocation.ts: money recorded for this payment pays it first; a family
+   * family's ledger (payments/allocation.ts: money recorded for this payment pays it first; a family
    * that paid half still gets the reminder, with what it still owes), and no reminder for it that
    * day yet; with what else it owes past its date.
    */

@@ -27,7 +27,7 @@ export interface Answer {
 const answerOf = (answer: Answer | undefined): RsvpAnswer | null =>
   answer === undefined ? null : answer.attending ? 'attending' : 'not_attending';
 
-/** What the family's ledger says of it (ledger/allocation.ts `Account`, centavos); none: no money and nothing owed. */
+/** What the family's ledger says of it (payments/allocation.ts `Account`, centavos); none: no money and nothing owed. */
 export interface FamilyMoney {
   paid: boolean;
   totals: { received: number; dueBalance: number; credit: number };

@@ -129,7 +129,7 @@ export class SettingsStore {
   }
 
   /**
-   * The next class ('Nueva promoción', classes/opening.service.ts): its year, the deadlines a year
+   * The next class ('Nueva promoción', class-cycle/opening.service.ts): its year, the deadlines a year
    * later, and a new gala secret, so the closed class's passes no longer open the door. The awards
    * ceremony's and the brunch's days and times are their events' (decisions item 16): as confirmed
    * for them, when given, the end kept as long after the start.

@@ -40,7 +40,7 @@ export type UserRecord = Pick<
 
 /**
  * The account with this id in the caller's transaction, for helpers that run inside one and have
- * no injector (accounts/account-change.ts); null when there is none.
+ * no injector (auth/account-change.ts); null when there is none.
  */
 export function userById(manager: EntityManager, id: number): Promise<UserRecord | null> {
   return manager.findOneBy(UserEntity, { id });
@@ -124,7 +124,7 @@ export class UsersService {
   }
 
   /**
-   * Who may read a class once archived (classes/archives.ts): every admin account, and every parent
+   * Who may read a class once archived (class-cycle/archives.ts): every admin account, and every parent
    * account proven to be one of its families' (`familyEmails`, normalised).
    */
   async classReaders(manager: EntityManager, familyEmails: Set<string>): Promise<Array<{ userId: number; role: 'admin' | 'parent' }>> {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { BankLineDecision, BankPreview, BankPreviewLine } from '@portal/contracts';
-import { paymentReference } from '../../src/bank/reference';
+import { paymentReference } from '../../src/families/payment-reference';
 import { createFamily } from '../fixtures';
 import type { Agent, TestApi } from '../harness';
 import { sendForm } from '../receipts-fixtures';

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { toCentavos } from '@portal/format';
 import type { Family, LedgerEntry, Receipt, Stats, Statement } from '@portal/contracts';
 import { BankLineEntity, BankStatementReadEntity } from '../../src/bank/bank-line.entity';
-import { allocate, depositKey, readPaysFor } from '../../src/ledger/allocation';
+import { allocate, depositKey, readPaysFor } from '../../src/payments/allocation';
 import { LedgerEntryEntity } from '../../src/ledger/ledger-entry.entity';
 import { ReceiptEntity } from '../../src/receipts/receipt.entity';
 import type { Agent, TestApi } from '../harness';

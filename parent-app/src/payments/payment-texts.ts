@@ -102,7 +102,7 @@ export const paymentTexts = {
     file: 'Foto o PDF del comprobante',
     fileHint: 'Puedes tomar la foto con la cámara o elegirla de tu galería. Se aceptan fotos JPEG, PNG o WebP, o un PDF.',
     chooseFile: 'Elige la foto o el PDF del comprobante.',
-    // The API's own words for a refused type (api/src/receipts/file-safety.ts), said before anything is sent.
+    // The API's own words for a refused type (api/src/files/file-safety.ts), said before anything is sent.
     wrongType: (name: string) => `«${name}» no se puede enviar. Tipo de archivo no admitido: envía una foto (JPEG, PNG o WebP) o un PDF.`,
     unreadableImage: 'No pudimos leer la imagen. Toma la foto de nuevo o envía un PDF.',
     amount: 'Monto depositado (Q, opcional)',

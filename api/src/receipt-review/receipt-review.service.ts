@@ -5,13 +5,12 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.service';
 import { FamilyStore, type FamilyRecord } from '../families/family.store';
 import { recordChange } from '../history/record';
-import { readPaysFor } from '../ledger/allocation';
+import { readPaysFor } from '../payments/allocation';
 import { LedgerMail } from '../ledger/ledger-mail';
 import { LedgerCredits } from '../ledger/ledger-credits';
 import { StatementBuilder } from '../ledger/statement-builder';
-import { ReceiptEntity } from './receipt.entity';
-import { toReceipt } from './receipt.store';
-import { receiptChange, RECEIPT_MESSAGES } from './receipts.service';
+import { ReceiptStore, toReceipt, type ReceiptRecord } from '../receipts/receipt.store';
+import { receiptChange, RECEIPT_MESSAGES } from '../receipts/receipts.service';
 
 interface Decision {
   state: Exclude<ReceiptState, 'en_revision'>;
@@ -27,7 +26,7 @@ interface Decision {
 const DECIDED: Record<Decision['state'], string> = { verificado: 'verificó', rechazado: 'rechazó' };
 
 /** A receipt in the queue, with what the queue shows of its family (and the statement needs). */
-type Queued = ReceiptEntity & { family: Pick<FamilyRecord, 'id' | 'graduateName' | 'contactName' | 'graduates'> };
+type Queued = ReceiptRecord & { family: Pick<FamilyRecord, 'id' | 'graduateName' | 'contactName' | 'graduates'> };
 
 @Injectable()
 export class ReceiptReviewService {
@@ -37,6 +36,7 @@ export class ReceiptReviewService {
     private readonly statements: StatementBuilder,
     private readonly mail: LedgerMail,
     private readonly families: FamilyStore,
+    private readonly receipts: ReceiptStore,
   ) {}
 
   async list(state?: string, payment?: string): Promise<ReviewQueueItem[]> {
@@ -45,20 +45,7 @@ export class ReceiptReviewService {
       errors.state = ['El estado debe ser en_revision, verificado o rechazado.'];
     if (payment !== undefined && payment !== '' && !/^[1-6]$/.test(payment)) errors.payment = ['El número de pago debe ser del 1 al 6.'];
     if (Object.keys(errors).length > 0) throw new BadRequestException({ message: Object.values(errors).flat().join(' '), errors });
-    const query = this.db.manager
-      .createQueryBuilder(ReceiptEntity, 'receipt')
-      // Receipts only: cash the committee recorded itself has nothing to review.
-      .where("receipt.kind = 'comprobante'")
-      .orderBy('receipt.uploadedAt', 'ASC')
-      .addOrderBy('receipt.id', 'ASC');
-    if (state) query.andWhere('receipt.state = :state', { state });
-    // A slip listed under the payment, or one that names it among others ('5,6': one digit each).
-    if (payment)
-      query.andWhere('(receipt.paymentNumber = :payment OR receipt.paysFor LIKE :named)', {
-        payment: Number(payment),
-        named: `%${payment}%`,
-      });
-    const rows = await this.withFamilies(await query.getMany());
+    const rows = await this.withFamilies(await this.receipts.reviewQueue({ state, payment: payment ? Number(payment) : undefined }));
     const owed = await this.owedFor(rows);
     const warnings = await this.warningsFor(rows);
     return rows.map((row) => toQueueItem(row, owed, warnings));
@@ -74,28 +61,23 @@ export class ReceiptReviewService {
     const centavos = decision.amountReceived === null ? null : toCentavos(decision.amountReceived);
     // Which family, read before the transaction: its lock is the first thing the transaction does,
     // so the reads after it see what other admins committed (docs/payments.md).
-    const found = await this.db.manager.findOneBy(ReceiptEntity, { id });
+    const found = await this.receipts.byId(id);
     const target = found ? await this.families.target(found.familyId) : null;
     const changed = await this.db.write(async (manager) => {
       if (!target || !(await this.families.lock(manager, target))) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
       const { reading, ...decided } = decision;
-      const result = await manager.update(
-        ReceiptEntity,
-        { id, state: 'en_revision' },
-        {
-          ...decided,
-          amountReceived: centavos,
-          // Kept beside the family's values, only where the committee read something else.
-          reviewedDocumentNumber:
-            reading?.documentNumber && reading.documentNumber !== found?.documentNumber ? reading.documentNumber : null,
-          reviewedDepositDate: reading?.depositDate && reading.depositDate !== found?.depositDate ? reading.depositDate : null,
-          reviewedById: user.id,
-          reviewedByName: user.name,
-          reviewedAt: new Date(),
-        },
-      );
-      if (!result.affected) return 0;
-      const receipt = await manager.findOneByOrFail(ReceiptEntity, { id });
+      const written = await this.receipts.decide(manager, id, {
+        ...decided,
+        amountReceived: centavos,
+        // Kept beside the family's values, only where the committee read something else.
+        reviewedDocumentNumber: reading?.documentNumber && reading.documentNumber !== found?.documentNumber ? reading.documentNumber : null,
+        reviewedDepositDate: reading?.depositDate && reading.depositDate !== found?.depositDate ? reading.depositDate : null,
+        reviewedById: user.id,
+        reviewedByName: user.name,
+        reviewedAt: new Date(),
+      });
+      if (!written) return 0;
+      const receipt = (await this.receipts.byId(id, manager))!;
       await this.record(manager, user, receipt, decision.state);
       if (decision.state === 'verificado') {
         // The deposit as the committee read it on the slip.
@@ -138,7 +120,7 @@ export class ReceiptReviewService {
       }
       return 1;
     });
-    const decided = await this.db.manager.findOneBy(ReceiptEntity, { id });
+    const decided = await this.receipts.byId(id);
     const [row] = decided ? await this.withFamilies([decided]) : [];
     if (!row) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
     if (changed === 0) {
@@ -149,7 +131,7 @@ export class ReceiptReviewService {
   }
 
   /** The rows with their families, in their order (a receipt whose family is gone is left out). */
-  private async withFamilies(rows: ReceiptEntity[]): Promise<Queued[]> {
+  private async withFamilies(rows: ReceiptRecord[]): Promise<Queued[]> {
     const ids = [...new Set(rows.map((row) => row.familyId))];
     const families = new Map(
       (await this.families.byIds(ids, ['graduateName', 'contactName', 'graduates'])).map((family) => [family.id, family]),
@@ -161,7 +143,7 @@ export class ReceiptReviewService {
   }
 
   /** The decision just written: it was under review until now. */
-  private async record(manager: EntityManager, user: User, row: ReceiptEntity, state: Decision['state']): Promise<void> {
+  private async record(manager: EntityManager, user: User, row: ReceiptRecord, state: Decision['state']): Promise<void> {
     const after = toReceipt(row);
     const before = { ...after, state: 'en_revision' as const, review: null };
     await recordChange(manager, user, receiptChange(state === 'verificado' ? 'verify' : 'reject', after, row.familyId, before, after));

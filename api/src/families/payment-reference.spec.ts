@@ -1,4 +1,4 @@
-import { findNearReferences, findReference, paymentReference } from './reference';
+import { findNearReferences, findReference, paymentReference } from './payment-reference';
 
 describe('paymentReference', () => {
   it('is the class year, the family number and a check letter', () => {

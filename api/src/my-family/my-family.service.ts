@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PAYMENT_TITLES, type FamilyMoney, type FamilyRsvpInput, type MyFamily, type User } from '@portal/contracts';
 import { todayInGuatemala, toQuetzales } from '@portal/format';
-import { paymentReference } from '../bank/reference';
+import { paymentReference } from '../families/payment-reference';
 import { Database } from '../database/database.service';
 import { ReadCache } from '../database/read-cache';
 import type { FamilyRecord } from '../families/family.store';
@@ -12,7 +12,7 @@ import { EventStore } from '../events/event.store';
 import { checkOpen } from '../rsvps/attendance';
 import { RsvpStore } from '../rsvps/rsvp.store';
 import { SettingsStore } from '../settings/settings.store';
-import type { Account } from '../ledger/allocation';
+import type { Account } from '../payments/allocation';
 import { LedgerService } from '../ledger/ledger.service';
 
 /**

@@ -15,4 +15,4 @@ import { MyFamilyService } from './my-family.service';
   providers: [MyFamilyService],
   exports: [MyFamilyService],
 })
-export class ParentModule {}
+export class MyFamilyModule {}
