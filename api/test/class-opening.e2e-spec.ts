@@ -128,6 +128,34 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     // 2027: no families, no money but the balance passed on; the schedule as confirmed.
     const after = await census(api);
     expect(after.counts.families).toBe(0);
+    // What each owner ended (its endClass), gone from the live database; what 2026 held of it is in the archive.
+    const ended = [
+      'event_rsvps',
+      'deleted_events',
+      'notice_reads',
+      'notifications',
+      'payment_confirmations',
+      'payment_overrides',
+      'payment_override_removals',
+      'payment_reminders',
+      'payment_proof_files',
+      'payment_proofs',
+      'ledger_entries',
+      'bank_lines',
+      'bank_statement_reads',
+      'gala_families',
+      'gala_tables',
+      'expense_questions',
+      'expense_invoice_files',
+      'books_question_digests',
+      'books_visits',
+      'control_changes',
+      'families',
+    ];
+    expect(Object.fromEntries(ended.map((table) => [table, after.counts[table]]))).toEqual(
+      Object.fromEntries(ended.map((table) => [table, 0])),
+    );
+    expect(ended.filter((table) => before.counts[table]! > 0).length).toBeGreaterThanOrEqual(5);
     expect(after.ledger).toBe(0);
     const books = (await president.get<Books>('/api/books')).body;
     expect(books.totals).toMatchObject({ received: 0, opening: balance2026, spent: 0, balance: balance2026 });

@@ -2,6 +2,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { In, type EntityManager } from 'typeorm';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
+import { deleteAll } from '../database/delete-all';
 
 /** A statement's line as the workbook lists it: where it came from and what it became. */
 export interface BankMovement {
@@ -28,6 +29,11 @@ export interface BankMovement {
 /** The bank's lines for every other module: what the ledger's reversal of a line's credit does to it, and what is left to decide. */
 @Injectable()
 export class BankLineStore {
+  /** The closed class's rows, gone when the next class opens (its archive keeps them; class-cycle/opening.service.ts). */
+  async endClass(manager: EntityManager): Promise<void> {
+    await deleteAll(manager, BankLineEntity, BankStatementReadEntity);
+  }
+
   /**
    * The line's credit was reversed: its decision is over and the line is 'pendiente' again (it can
    * be applied again), in the transaction of the reversal, which holds the family's lock.

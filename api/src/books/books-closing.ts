@@ -8,6 +8,11 @@ import { insertApproved } from './books-rows';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ControlChangeEntity } from './control-change.entity';
 import { ExpenseEntity, ExpenseQuestionEntity } from './expense.entity';
+import { InvoiceFileEntity } from './expense.entity';
+import { QuestionDigestEntity } from './expense.entity';
+import { BooksVisitEntity } from './holding.entity';
+import { HoldingEntity } from './holding.entity';
+import { deleteAll } from '../database/delete-all';
 
 /** What is left open in the books when a class closes (its checklist, docs/classes.md). */
 export interface BooksOpenItems {
@@ -34,6 +39,22 @@ export const OPENING_BALANCE_CATEGORY = 'Saldo inicial';
 @Injectable()
 export class BooksClosing {
   constructor(private readonly accounts: MoneyAccountStore) {}
+
+  /** The closed class's rows, gone when the next class opens (its archive keeps them; class-cycle/opening.service.ts). */
+  async endClass(manager: EntityManager): Promise<void> {
+    await deleteAll(
+      manager,
+      ExpenseQuestionEntity,
+      InvoiceFileEntity,
+      QuestionDigestEntity,
+      BooksVisitEntity,
+      ExpenseEntity,
+      HoldingEntity,
+      ControlChangeEntity,
+      BudgetLineEntity,
+      BudgetVersionEntity,
+    );
+  }
 
   async openItems(manager: EntityManager): Promise<BooksOpenItems> {
     const [pendingExpenses, pendingControls, openQuestions] = await Promise.all([

@@ -21,6 +21,11 @@ import { ClosingChecklist } from './closing-checklist';
 import { ClosingService } from './closing.service';
 import { FamiliesAccessService } from './families-access.service';
 import { OpeningService } from './opening.service';
+import { GalaStoreModule } from '../gala/gala.store';
+import { HistoryModule } from '../history/history.module';
+import { NoticeStoreModule } from '../notices/notice.store';
+import { RemindersModule } from '../reminders/reminders.module';
+import { RsvpStoreModule } from '../rsvps/rsvp.store';
 
 /** The class (promoción) and its closing (docs/classes.md); once closed, nothing changes it. */
 @Module({
@@ -38,6 +43,11 @@ import { OpeningService } from './opening.service';
     SettingsStoreModule,
     PaymentStoreModule,
     EventStoreModule,
+    RsvpStoreModule,
+    NoticeStoreModule,
+    RemindersModule,
+    GalaStoreModule,
+    HistoryModule,
   ],
   controllers: [ClassController, ClassReportController, MyClassController, ClassesController, MyClassesController],
   providers: [

@@ -17,6 +17,14 @@ import { UsersService } from '../users/users.service';
 import { copyToArchive } from './archive-copy';
 import { ClassStore, toSchoolClass } from '../classes/class.store';
 import { CALENDAR_MESSAGES, calendarProblem } from './opening-calendar';
+import { BankLineStore } from '../bank/bank-line.store';
+import { GalaStore } from '../gala/gala.store';
+import { HistoryService } from '../history/history.service';
+import { LedgerService } from '../ledger/ledger.service';
+import { NoticeStore } from '../notices/notice.store';
+import { ReceiptStore } from '../receipts/receipt.store';
+import { RemindersService } from '../reminders/reminders.service';
+import { RsvpStore } from '../rsvps/rsvp.store';
 
 export const OPENING_MESSAGES = {
   notClosed: (name: string) => `Primero cierra la ${name}: la nueva promoción se abre cuando la anterior está cerrada.`,
@@ -24,41 +32,6 @@ export const OPENING_MESSAGES = {
   notAdmins: 'Elige, para el nuevo comité, solo cuentas de administrador activas.',
   openedMeanwhile: 'Otra persona abrió la nueva promoción mientras tanto. Recarga la página.',
 } as const;
-
-/**
- * The class tables the next class starts without, children before their parents (their rows stay
- * in the archive). Settings, the payment schedule, the events, the budget's categories and the
- * e-mails still waiting are carried over instead, each by its owner; accounts, sign-in state, bank
- * layouts and calendar feeds belong to the deployment.
- */
-const CLEARED = [
-  'event_rsvps',
-  'deleted_events',
-  'notice_reads',
-  'notifications',
-  'payment_confirmations',
-  'payment_overrides',
-  'payment_override_removals',
-  'payment_reminders',
-  'payment_proof_files',
-  'payment_proofs',
-  'ledger_entries',
-  'bank_lines',
-  'bank_statement_reads',
-  'gala_families',
-  'gala_tables',
-  'expense_questions',
-  'expense_invoice_files',
-  'books_question_digests',
-  'books_visits',
-  'expenses',
-  'holdings',
-  'control_changes',
-  'budget_lines',
-  'budget_versions',
-  'history',
-  'families',
-] as const;
 
 /**
  * 'Nueva promoción' (docs/classes.md): once the current class is closed, its data is copied into an
@@ -80,6 +53,14 @@ export class OpeningService {
     private readonly events: EventStore,
     private readonly books: BooksClosing,
     private readonly outbox: OutboxService,
+    private readonly rsvps: RsvpStore,
+    private readonly notices: NoticeStore,
+    private readonly reminders: RemindersService,
+    private readonly receipts: ReceiptStore,
+    private readonly ledger: LedgerService,
+    private readonly bankLines: BankLineStore,
+    private readonly gala: GalaStore,
+    private readonly history: HistoryService,
   ) {}
 
   /** `now`: what no confirmed date may precede (the clock is a parameter: the demo's 2026 opened in 2025). */
@@ -116,7 +97,22 @@ export class OpeningService {
       const categories = await this.books.budgetCategories(manager);
 
       // The class's tables as a whole, as the archive holds them.
-      for (const table of CLEARED) await manager.createQueryBuilder().delete().from(this.db.dataSource.getMetadata(table).target).execute();
+      // Each owner ends the closed class's rows, children before their parents (the archive keeps
+      // them). Settings, the payment schedule, the events, the budget's categories and the e-mails
+      // still waiting are carried over instead, each by its owner; accounts, sign-in state, bank
+      // layouts and calendar feeds belong to the deployment.
+      await this.rsvps.endClass(manager);
+      await this.events.endClass(manager);
+      await this.notices.endClass(manager);
+      await this.payments.endClass(manager);
+      await this.reminders.endClass(manager);
+      await this.receipts.endClass(manager);
+      await this.ledger.endClass(manager);
+      await this.bankLines.endClass(manager);
+      await this.gala.endClass(manager);
+      await this.books.endClass(manager);
+      await this.history.endClass(manager);
+      await this.families.endClass(manager);
       await this.settings.startClass(manager, input.year, await this.keyEventMoves(manager, input.events));
       // The account families are shown stays (where money goes changes only under four eyes); its holder's words name the new class.
       const bank = await this.settings.columns(['bankName', 'bankAccountNumber', 'bankAccountHolder'], manager);

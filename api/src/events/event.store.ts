@@ -8,6 +8,7 @@ import { findLocked } from '../database/lock-order';
 import { DeletedEventEntity } from './deleted-event.entity';
 import { eventChanged } from './event-changes';
 import { EventEntity } from './event.entity';
+import { deleteAll } from '../database/delete-all';
 
 /**
  * An event as the store hands it out: what the calendars, the answers' deadlines, the settings'
@@ -54,6 +55,11 @@ export class EventStore {
     @InjectRepository(EventEntity) private readonly events: Repository<EventEntity>,
     @InjectRepository(DeletedEventEntity) private readonly deleted: Repository<DeletedEventEntity>,
   ) {}
+
+  /** The closed class's rows, gone when the next class opens (its archive keeps them; class-cycle/opening.service.ts). */
+  async endClass(manager: EntityManager): Promise<void> {
+    await deleteAll(manager, DeletedEventEntity);
+  }
 
   /** Everything other owners keep of the event (its answers), removed before the event itself. */
   async removeDependents(manager: EntityManager, eventId: number): Promise<void> {

@@ -14,6 +14,7 @@ import { Database } from '../database/database.service';
 import { findLocked } from '../database/lock-order';
 import { nameFamiliesWith } from '../history/record';
 import { FamilyEntity } from './family.entity';
+import { deleteAll } from '../database/delete-all';
 
 /**
  * A family as the store hands it out: the columns other modules read (`hasPaid` and
@@ -112,6 +113,11 @@ export class FamilyStore {
     private readonly db: Database,
     @InjectRepository(FamilyEntity) private readonly families: Repository<FamilyEntity>,
   ) {}
+
+  /** The closed class's rows, gone when the next class opens (its archive keeps them; class-cycle/opening.service.ts). */
+  async endClass(manager: EntityManager): Promise<void> {
+    await deleteAll(manager, FamilyEntity);
+  }
 
   private repo(manager?: EntityManager): Repository<FamilyEntity> {
     return manager ? manager.withRepository(this.families) : this.families;

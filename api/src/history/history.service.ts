@@ -5,6 +5,8 @@ import { Database } from '../database/database.service';
 import { HistoryEntity } from './history.entity';
 import { HISTORY_SHEET } from './history-workbook';
 import { streamSheet } from '../spreadsheets/spreadsheet-stream';
+import { deleteAll } from '../database/delete-all';
+import type { EntityManager } from 'typeorm';
 
 export const HISTORY_LIMIT = { default: 50, max: 200 } as const;
 
@@ -64,6 +66,11 @@ export class HistoryService {
   private readonly logger = new Logger('History');
 
   constructor(private readonly db: Database) {}
+
+  /** The closed class's rows, gone when the next class opens (its archive keeps them; class-cycle/opening.service.ts). */
+  async endClass(manager: EntityManager): Promise<void> {
+    await deleteAll(manager, HistoryEntity);
+  }
 
   /** Every row the filters select, newest first, as a workbook written while the pages are read. */
   async workbook(query: HistoryQuery): Promise<Readable> {

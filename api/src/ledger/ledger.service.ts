@@ -7,6 +7,7 @@ import { PaymentStore, type PaymentOverride, type ScheduledPayment } from '../pa
 import { allocate, readPaysFor, type Account, type Charge, type Credit } from '../payments/allocation';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { LEDGER_MESSAGES } from './ledger.messages';
+import { deleteAll } from '../database/delete-all';
 
 /** A ledger entry as the books read it per account (centavos; `day` yyyy-MM-dd). */
 export interface LedgerMovement {
@@ -48,6 +49,11 @@ export function expectedAmount(
 @Injectable()
 export class LedgerService {
   constructor(private readonly payments: PaymentStore) {}
+
+  /** The closed class's rows, gone when the next class opens (its archive keeps them; class-cycle/opening.service.ts). */
+  async endClass(manager: EntityManager): Promise<void> {
+    await deleteAll(manager, LedgerEntryEntity);
+  }
 
   /** The families' accounts (charges and money, allocated, in centavos): four queries, whatever their number. */
   async accounts(manager: EntityManager, families: Array<Pick<FamilyRecord, 'id' | 'graduates'>>, today = todayInGuatemala()) {

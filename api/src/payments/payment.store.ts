@@ -7,6 +7,7 @@ import { Database } from '../database/database.service';
 import { PaymentAnswerEntity } from './payment-answer.entity';
 import { PaymentDateEntity } from './payment-date.entity';
 import { PaymentOverrideEntity, PaymentOverrideRemovalEntity } from './payment-override.entity';
+import { deleteAll } from '../database/delete-all';
 
 // What the store hands out, to read; only payments/ writes these tables.
 
@@ -51,6 +52,11 @@ export class PaymentStore {
     @InjectRepository(PaymentOverrideRemovalEntity) private readonly removals: Repository<PaymentOverrideRemovalEntity>,
     @InjectRepository(PaymentAnswerEntity) private readonly answers: Repository<PaymentAnswerEntity>,
   ) {}
+
+  /** The closed class's rows, gone when the next class opens (its archive keeps them; class-cycle/opening.service.ts). */
+  async endClass(manager: EntityManager): Promise<void> {
+    await deleteAll(manager, PaymentAnswerEntity, PaymentOverrideEntity, PaymentOverrideRemovalEntity);
+  }
 
   /** The six payments, by number. */
   payments(manager?: EntityManager): Promise<ScheduledPayment[]> {

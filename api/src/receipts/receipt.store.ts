@@ -7,6 +7,7 @@ import { recordChange } from '../history/record';
 import { readPaysFor } from '../payments/allocation';
 import { ReceiptEntity } from './receipt.entity';
 import { ReceiptFileEntity } from './receipt-file.entity';
+import { deleteAll } from '../database/delete-all';
 
 /**
  * A receipt as the store hands it out: what `toReceipt` shows of it, and its family's id. To read;
@@ -92,6 +93,11 @@ export function toReceipt(row: ReceiptRecord, creditId: number | null = null): R
 @Injectable()
 export class ReceiptStore {
   constructor(@InjectRepository(ReceiptEntity) private readonly receipts: Repository<ReceiptEntity>) {}
+
+  /** The closed class's rows, gone when the next class opens (its archive keeps them; class-cycle/opening.service.ts). */
+  async endClass(manager: EntityManager): Promise<void> {
+    await deleteAll(manager, ReceiptFileEntity, ReceiptEntity);
+  }
 
   private repo(manager?: EntityManager): Repository<ReceiptEntity> {
     return manager ? manager.withRepository(this.receipts) : this.receipts;

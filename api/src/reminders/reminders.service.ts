@@ -16,6 +16,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { SettingsStore, type SettingsColumns } from '../settings/settings.store';
 import { ClassStore } from '../classes/class.store';
 import { PaymentReminderEntity } from './payment-reminder.entity';
+import { deleteAll } from '../database/delete-all';
 
 /** The newest lines of the log the committee sees. */
 const SHOWN = 300;
@@ -72,6 +73,11 @@ export class RemindersService {
     private readonly settingsStore: SettingsStore,
     private readonly classes: ClassStore,
   ) {}
+
+  /** The closed class's rows, gone when the next class opens (its archive keeps them; class-cycle/opening.service.ts). */
+  async endClass(manager: EntityManager): Promise<void> {
+    await deleteAll(manager, PaymentReminderEntity);
+  }
 
   async list(): Promise<PaymentReminder[]> {
     const rows = await this.db.manager.find(PaymentReminderEntity, { order: { id: 'DESC' }, take: SHOWN });

@@ -15,6 +15,7 @@ import { recordChange } from '../history/record';
 import { SettingsStore, SettingsStoreModule, type KeyEventIds } from '../settings/settings.store';
 import { ATTENDANCE_TEXTS, toFamily, type Answer, type FamilyMoney } from './attendance';
 import { EventRsvpEntity } from './event-rsvp.entity';
+import { deleteAll } from '../database/delete-all';
 
 const RSVP_ALIAS = 'rsvp';
 
@@ -51,6 +52,11 @@ export class RsvpStore {
     private readonly families: FamilyStore,
     @InjectRepository(EventRsvpEntity) private readonly rsvps: Repository<EventRsvpEntity>,
   ) {}
+
+  /** The closed class's rows, gone when the next class opens (its archive keeps them; class-cycle/opening.service.ts). */
+  async endClass(manager: EntityManager): Promise<void> {
+    await deleteAll(manager, EventRsvpEntity);
+  }
 
   private repo(manager?: EntityManager): Repository<EventRsvpEntity> {
     return manager ? manager.withRepository(this.rsvps) : this.rsvps;
