@@ -40,9 +40,16 @@ describe('the parent portal on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(300);
     const atTop = await covered(page);
     // A busy machine may drop or cut short a wheel: turn it again until the page is past 300 px.
+    const past = () =>
+      page
+        .waitForFunction(() => window.scrollY > 300, undefined, { timeout: 1_000 })
+        .then(
+          () => true,
+          () => false,
+        );
     for (let turn = 0; turn < 10 && !(await page.evaluate(() => window.scrollY > 300)); turn += 1) {
       await page.mouse.wheel(0, 600);
-      await page.waitForTimeout(200);
+      if (await past()) break;
     }
     await page.waitForFunction(() => window.scrollY > 300);
     const scrolled = await covered(page);
