@@ -59,7 +59,7 @@ export async function prepareDatabase(
     const file = path.join(dir, 'portal.sqlite');
     if (from) copyFileSync(from, file);
     return {
-      env: { SQLITE_PATH: file, FILES_DIR: path.join(dir, 'files') },
+      env: { SQLITE_PATH: file, FILES_DIR: path.join(dir, 'files'), ARCHIVES_DIR: path.join(dir, 'archives') },
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
@@ -86,10 +86,12 @@ export async function prepareDatabase(
   const url = new URL(process.env.MYSQL_URL!);
   url.pathname = `/${name}`;
   const files = mkdtempSync(path.join(tmpdir(), 'portal-test-files-'));
+  const archives = mkdtempSync(path.join(tmpdir(), 'portal-test-archives-'));
   return {
-    env: { DATABASE_URL: url.href, FILES_DIR: files },
+    env: { DATABASE_URL: url.href, FILES_DIR: files, ARCHIVES_DIR: archives },
     drop: async () => {
       rmSync(files, { recursive: true, force: true });
+      rmSync(archives, { recursive: true, force: true });
       const admin = await serverConnection();
       await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await admin.end();

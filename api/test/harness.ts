@@ -148,9 +148,10 @@ export async function startApi(kind: DatabaseKind, env: Record<string, string> =
  * caches and rate limits. Closing it leaves the database to `first`, which drops it.
  */
 export async function startSecondApi(first: TestApi, env: Record<string, string> = {}): Promise<TestApi> {
+  const shared = { FILES_DIR: first.config.filesDir, ARCHIVES_DIR: first.config.archivesDir };
   const database: Record<string, string> = first.config.databaseUrl
-    ? { DATABASE_URL: first.config.databaseUrl, FILES_DIR: first.config.filesDir }
-    : { SQLITE_PATH: first.config.sqlitePath, FILES_DIR: first.config.filesDir };
+    ? { DATABASE_URL: first.config.databaseUrl, ...shared }
+    : { SQLITE_PATH: first.config.sqlitePath, ...shared };
   const config = testConfig({ ...database, ...env });
   const app = await createApp(config);
   const api: TestApi = {

@@ -377,7 +377,9 @@ describe.each(DATABASES)('the ledger under random sequences of money operations 
           }
         },
       ),
-      { numRuns: Number(process.env.LEDGER_CONCURRENT_RUNS ?? 16), endOnFailure: true },
+      // SQLite has one writer, so its batches run one after the other anyway: half the runs there;
+      // MariaDB, with two instances, is where the races are.
+      { numRuns: Number(process.env.LEDGER_CONCURRENT_RUNS ?? (kind === 'sqlite' ? 8 : 16)), endOnFailure: true },
     );
   }, 600_000);
 });

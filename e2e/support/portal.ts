@@ -66,6 +66,8 @@ export async function startPortal(env: Record<string, string> = {}, root = ROOT)
     SQLITE_PATH: path.join(dir, 'portal.sqlite'),
     // Receipts and invoices beside it, not in the repository's data/files.
     FILES_DIR: path.join(dir, 'files'),
+    // The archives it reads, kept migrated, go with it too.
+    ARCHIVES_DIR: path.join(dir, 'archives'),
     SEED_DEMO: 'true',
     ...env,
   };
