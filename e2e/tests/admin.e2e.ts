@@ -363,7 +363,8 @@ describe('the committee settings', () => {
     await parent.goto(`${portal.url}/parent/pagos`);
     await parent.getByText('123-456789-0').waitFor();
     await parent.goto(portal.url);
-    expect(await parent.getByRole('heading', { level: 1 }).textContent()).toBe('Class of 2027');
+    // The landing paints first from its prerendered page, then from the public configuration: wait for it.
+    await parent.getByRole('heading', { level: 1, name: 'Class of 2027', exact: true }).waitFor();
     await context.close();
   });
 });
