@@ -1,11 +1,22 @@
 // 'Nueva promoción' (decisions item 24, docs/classes.md): the closed Class of 2026 is archived with
-// every row, the Class of 2027 opens with its settings, the calendar its committee confirmed and
-// the balance passed on (class-opening-calendar.e2e-spec.ts: the calendar's checks), and nothing of either class is visible from the other: a browser reads an
+// every row, the Class of 2027 opens with its settings, the calendar its committee confirmed, its
+// accounts renamed and added, and the balance passed on (class-opening-calendar.e2e-spec.ts: the calendar's checks), and nothing of either class is visible from the other: a browser reads an
 // archive only when it views it, only if its account was of that class, and never writes to it.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Books, Family, FamilyImportPreview, MyClass, MyFamily, PaymentDate, ReadableClass, SchoolClass } from '@portal/contracts';
+import type {
+  Books,
+  Family,
+  FamilyImportPreview,
+  MyClass,
+  MoneyAccountInput,
+  MyFamily,
+  OpeningAccounts,
+  PaymentDate,
+  ReadableClass,
+  SchoolClass,
+} from '@portal/contracts';
 import { backup } from '../src/backup/backup';
 import { restore } from '../src/backup/restore';
 import { archiveDataSource, archivedTables } from '../src/class-cycle/archive-copy';
@@ -29,6 +40,15 @@ async function census(api: TestApi, source = api.dataSource) {
     expenses: await sum('SELECT SUM(amount) AS total FROM expenses'),
   };
 }
+
+/** The savings account the committee adds as 2027 opens. */
+const AHORRO: MoneyAccountInput = {
+  name: 'Ahorro',
+  bankName: 'Banrural',
+  accountNumber: '445-566778-8',
+  accountHolder: 'Comité de Padres Promoción 2027',
+  accountType: 'ahorro',
+};
 
 describe.each(DATABASES)('opening the next class (%s)', (kind) => {
   let api: TestApi;
@@ -79,9 +99,55 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     expect(await snapshotTables(api)).toEqual(snapshot);
   });
 
-  it('archives 2026 with every row and sum, and opens 2027 with its confirmed schedule and the balance passed on once', async () => {
+  it("refuses an opening that renames the main account or one the class lacks, or names an account empty or another's, and changes nothing", async () => {
     balance2026 = (await closeClass(treasurer, president)).report!.balanceGiven;
     expect(balance2026).toBe(4000.75);
+    const calendar = await confirmedCalendar(president);
+    const accounts = (await president.get<Books>('/api/books')).body.accounts;
+    const main = accounts.find((account) => account.main)!;
+    const cash = accounts.find((account) => account.kind === 'caja')!;
+    const snapshot = await snapshotTables(api);
+    const files = readdirSync(api.config.filesDir, { recursive: true });
+    const refusal = async (changes: OpeningAccounts) => {
+      const answer = await president.post<{ message: string }>('/api/classes', {
+        ...openingRequest(2027, [treasurerId], calendar),
+        accounts: changes,
+      });
+      return [answer.status, answer.body.message];
+    };
+    expect(await refusal({ renamed: [{ id: main.id, name: 'Monetaria' }], added: [] })).toEqual([
+      400,
+      'La cuenta que ven las familias se cambia en Configuración, y el cambio espera la aprobación de otro miembro del comité.',
+    ]);
+    expect(await refusal({ renamed: [{ id: 999_999, name: 'Ahorro' }], added: [] })).toEqual([
+      400,
+      'No encontramos esa cuenta de la promoción.',
+    ]);
+    expect(await refusal({ renamed: [{ id: cash.id, name: '   ' }], added: [] })).toEqual([
+      400,
+      'Escribe el nombre de la cuenta (hasta 60 caracteres), por ejemplo «Ahorro».',
+    ]);
+    expect(await refusal({ renamed: [], added: [{ ...AHORRO, name: '' }] })).toEqual([
+      400,
+      'Escribe el nombre de la cuenta (hasta 60 caracteres), por ejemplo «Ahorro».',
+    ]);
+    // Names compare as 'Cuentas del Comité' compares them, with the renames before them.
+    expect(await refusal({ renamed: [{ id: cash.id, name: 'Ahorro' }], added: [{ ...AHORRO, name: ' ahorro ' }] })).toEqual([
+      400,
+      'Ya hay una cuenta llamada «Ahorro»: elige otro nombre.',
+    ]);
+    expect(await refusal({ renamed: [], added: [{ ...AHORRO, name: cash.name.toUpperCase() }] })).toEqual([
+      400,
+      `Ya hay una cuenta llamada «${cash.name}»: elige otro nombre.`,
+    ]);
+    expect(await snapshotTables(api)).toEqual(snapshot);
+    expect(readdirSync(api.config.filesDir, { recursive: true })).toEqual(files);
+    expect((await president.get<SchoolClass[]>('/api/classes')).body.map((one) => [one.name, one.state])).toEqual([
+      ['Promoción 2026', 'cerrada'],
+    ]);
+  });
+
+  it('archives 2026 with every row and sum, and opens 2027 with its confirmed schedule, its accounts renamed and added, and the balance passed on once', async () => {
     const dates2026 = (await president.get<PaymentDate[]>('/api/payment-dates')).body;
     const calendar = await confirmedCalendar(president);
     before = await census(api);
@@ -99,7 +165,15 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     expect((await outbox()).length).toBeGreaterThan(0);
     expect((await outbox()).filter((mail) => mail.status === 'pending')).toEqual([]);
 
-    const response = await president.post<SchoolClass>('/api/classes', openingRequest(2027, [treasurerId], calendar));
+    const accounts2026 = (await president.get<Books>('/api/books')).body.accounts;
+    const cash = accounts2026.find((account) => account.kind === 'caja')!;
+    const response = await president.post<SchoolClass>('/api/classes', {
+      ...openingRequest(2027, [treasurerId], calendar),
+      accounts: {
+        renamed: [{ id: cash.id, name: ' Caja chica ' }],
+        added: [AHORRO],
+      },
+    });
     expect(response.status).toBe(201);
     // What was sent or withheld stays in the archive: 2027's outbox starts empty.
     expect(await outbox()).toEqual([]);
@@ -162,6 +236,18 @@ describe.each(DATABASES)('opening the next class (%s)', (kind) => {
     expect(books.categories.map((category) => category.category)).not.toContain('Saldo inicial');
     // A figure of its own, not an entry of the list.
     expect(books.expenses).toEqual([]);
+    // The cash box renamed, with what it passed on; the account added, at Q0; each with its line in 'Historial'.
+    expect(books.accounts.map((account) => [account.name, account.kind, account.bankName, account.balance])).toEqual([
+      ...accounts2026.filter((account) => account.main).map((account) => [account.name, 'banco', account.bankName, 0]),
+      ['Caja chica', 'caja', null, 4000.75],
+      ['Ahorro', 'banco', 'Banrural', 0],
+    ]);
+    const lines = await api.dataSource.getRepository(HistoryEntity).find({ order: { id: 'ASC' } });
+    expect(lines.map((line) => [line.action, line.label])).toEqual([
+      ['class.open', 'Promoción 2027'],
+      ['books.account-update', 'Cuenta «Caja chica»'],
+      ['books.account-create', 'Cuenta «Ahorro»'],
+    ]);
     const dates2027 = (await president.get<PaymentDate[]>('/api/payment-dates')).body;
     expect(dates2027.map((date) => date.date)).toEqual(calendar.payments.map((payment) => payment.date));
     expect(dates2027.map((date) => [date.description, date.amount])).toEqual(dates2026.map((date) => [date.description, date.amount]));

@@ -59,6 +59,6 @@ import { ExpenseReversalHooks } from './expense-reversal-hooks';
     ExpenseReversalHooks,
     BankMovements,
   ],
-  exports: [BooksReader, BooksClosing, ExpensesService, ExpenseReversalHooks, BankMovements],
+  exports: [BooksReader, BooksClosing, ExpensesService, ExpenseReversalHooks, BankMovements, MoneyAccountsService],
 })
 export class BooksModule {}

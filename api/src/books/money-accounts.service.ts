@@ -1,6 +1,14 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { AccountMovement, AccountMovements, Books, MoneyAccountInput, MoneyAccountUpdate, User } from '@portal/contracts';
+import type {
+  AccountMovement,
+  AccountMovements,
+  Books,
+  MoneyAccountInput,
+  MoneyAccountUpdate,
+  OpeningAccounts,
+  User,
+} from '@portal/contracts';
 import { toQuetzales } from '@portal/format';
 import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
@@ -22,6 +30,43 @@ const shown = (row: Pick<MoneyAccountRow, 'name' | 'bankName' | 'accountNumber' 
   accountType: row.accountType,
 });
 
+/** A bank account the committee adds, as its row keeps it. */
+const newAccount = (input: MoneyAccountInput) => ({
+  kind: 'banco' as const,
+  name: input.name.trim(),
+  bankName: input.bankName.trim(),
+  accountNumber: input.accountNumber.trim(),
+  accountHolder: input.accountHolder.trim(),
+  accountType: input.accountType,
+  main: false,
+});
+
+/** Why `row` (account `id`, or a new one) cannot join `accounts`: its name or its number is another's. */
+function takenProblem(
+  accounts: ReadonlyArray<Pick<MoneyAccountRow, 'id' | 'name' | 'accountNumber'>>,
+  row: { name: string; accountNumber: string | null },
+  id: number | null,
+): { message: string; errors: Record<string, string[]> } | null {
+  const others = accounts.filter((account) => account.id !== id);
+  const named = others.find((account) => nameKey(account.name) === nameKey(row.name));
+  if (named) {
+    const message = BOOKS_MESSAGES.accountNameTaken(named.name);
+    return { message, errors: { name: [message] } };
+  }
+  const numbered = row.accountNumber
+    ? others.find((account) => numberKey(account.accountNumber) === numberKey(row.accountNumber))
+    : undefined;
+  if (numbered) {
+    const message = BOOKS_MESSAGES.accountNumberTaken(numbered.name);
+    return { message, errors: { accountNumber: [message] } };
+  }
+  return null;
+}
+
+const refuse = (problem: ReturnType<typeof takenProblem>) => {
+  if (problem) throw new BadRequestException(problem);
+};
+
 /**
  * The class's money accounts as the committee keeps them (docs/books.md 'Accounts'): bank accounts
  * added and renamed, the cash box renamed; the main account (the one families are shown) changes
@@ -37,75 +82,91 @@ export class MoneyAccountsService {
   ) {}
 
   async create(user: User, input: MoneyAccountInput): Promise<Books> {
-    const row = {
-      kind: 'banco' as const,
-      name: input.name.trim(),
-      bankName: input.bankName.trim(),
-      accountNumber: input.accountNumber.trim(),
-      accountHolder: input.accountHolder.trim(),
-      accountType: input.accountType,
-      main: false,
-    };
     return this.db.write(async (manager) => {
-      await this.refuseTaken(manager, row, null);
-      const id = await this.store.insert(manager, { ...row, ...author(user) });
-      await recordChange(manager, user, {
-        action: 'books.account-create',
-        entity: 'books',
-        entityId: id,
-        label: `Cuenta «${row.name}»`,
-        after: shown(row),
-      });
+      await this.add(manager, user, input);
       return this.reader.forAdmin(manager);
     });
   }
 
   async update(user: User, id: number, input: MoneyAccountUpdate): Promise<Books> {
     return this.db.write(async (manager) => {
-      const before = await this.store.byId(manager, id);
-      if (!before) throw new NotFoundException(BOOKS_MESSAGES.accountNotFound);
-      if (before.main) throw new ConflictException(BOOKS_MESSAGES.mainAccountFixed);
-      const bankFields = [input.bankName, input.accountNumber, input.accountHolder, input.accountType].some((value) => value !== undefined);
-      if (before.kind === 'caja' && bankFields)
-        throw new BadRequestException({ message: BOOKS_MESSAGES.cashBoxData, errors: { bankName: [BOOKS_MESSAGES.cashBoxData] } });
-      const after = {
-        name: input.name.trim(),
-        bankName: input.bankName?.trim() ?? before.bankName,
-        accountNumber: input.accountNumber?.trim() ?? before.accountNumber,
-        accountHolder: input.accountHolder?.trim() ?? before.accountHolder,
-        accountType: input.accountType ?? before.accountType,
-      };
-      await this.refuseTaken(manager, after, id);
-      const changed = (Object.keys(after) as Array<keyof typeof after>).filter((key) => after[key] !== before[key]);
-      if (changed.length === 0) return this.reader.forAdmin(manager);
-      await this.store.update(manager, id, after);
-      await recordChange(manager, user, {
-        action: 'books.account-update',
-        entity: 'books',
-        entityId: id,
-        label: `Cuenta «${after.name}»`,
-        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-        after: Object.fromEntries(changed.map((key) => [key, after[key]])),
-      });
+      await this.change(manager, user, id, input);
       return this.reader.forAdmin(manager);
     });
   }
 
+  /** Another bank account, in the caller's transaction (the opening's too); answers its id. */
+  async add(manager: EntityManager, user: User, input: MoneyAccountInput): Promise<number> {
+    const row = newAccount(input);
+    await this.refuseTaken(manager, row, null);
+    const id = await this.store.insert(manager, { ...row, ...author(user) });
+    await recordChange(manager, user, {
+      action: 'books.account-create',
+      entity: 'books',
+      entityId: id,
+      label: `Cuenta «${row.name}»`,
+      after: shown(row),
+    });
+    return id;
+  }
+
+  /** An account's name, and a bank account's data, in the caller's transaction (the opening's too). */
+  async change(manager: EntityManager, user: User, id: number, input: MoneyAccountUpdate): Promise<void> {
+    const before = await this.store.byId(manager, id);
+    if (!before) throw new NotFoundException(BOOKS_MESSAGES.accountNotFound);
+    if (before.main) throw new ConflictException(BOOKS_MESSAGES.mainAccountFixed);
+    const bankFields = [input.bankName, input.accountNumber, input.accountHolder, input.accountType].some((value) => value !== undefined);
+    if (before.kind === 'caja' && bankFields)
+      throw new BadRequestException({ message: BOOKS_MESSAGES.cashBoxData, errors: { bankName: [BOOKS_MESSAGES.cashBoxData] } });
+    const after = {
+      name: input.name.trim(),
+      bankName: input.bankName?.trim() ?? before.bankName,
+      accountNumber: input.accountNumber?.trim() ?? before.accountNumber,
+      accountHolder: input.accountHolder?.trim() ?? before.accountHolder,
+      accountType: input.accountType ?? before.accountType,
+    };
+    await this.refuseTaken(manager, after, id);
+    const changed = (Object.keys(after) as Array<keyof typeof after>).filter((key) => after[key] !== before[key]);
+    if (changed.length === 0) return;
+    await this.store.update(manager, id, after);
+    await recordChange(manager, user, {
+      action: 'books.account-update',
+      entity: 'books',
+      entityId: id,
+      label: `Cuenta «${after.name}»`,
+      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+    });
+  }
+
+  /**
+   * What `change` and `add` would refuse of the accounts' changes at an opening, read before
+   * anything is written (400s): each rename of an account there is but the main one, then each
+   * account added, in order, every name and number checked as it would be then.
+   */
+  async refuseAtOpening(manager: EntityManager, changes: OpeningAccounts): Promise<void> {
+    const listed = await this.store.list(manager);
+    let accounts: Array<Pick<MoneyAccountRow, 'id' | 'name' | 'accountNumber'>> = listed;
+    for (const { id, name } of changes.renamed) {
+      const before = listed.find((account) => account.id === id);
+      if (!before || before.main) {
+        const message = before ? BOOKS_MESSAGES.mainAccountFixed : BOOKS_MESSAGES.accountNotFound;
+        throw new BadRequestException({ message, errors: { id: [message] } });
+      }
+      const after = { id, name: name.trim(), accountNumber: before.accountNumber };
+      refuse(takenProblem(accounts, after, id));
+      accounts = accounts.map((account) => (account.id === id ? after : account));
+    }
+    for (const [index, input] of changes.added.entries()) {
+      const row = { id: -1 - index, ...newAccount(input) };
+      refuse(takenProblem(accounts, row, null));
+      accounts = [...accounts, row];
+    }
+  }
+
   /** One name per account, one row per bank account number (400s: nothing is written). */
   private async refuseTaken(manager: EntityManager, row: { name: string; accountNumber: string | null }, id: number | null) {
-    const others = (await this.store.list(manager)).filter((account) => account.id !== id);
-    const named = others.find((account) => nameKey(account.name) === nameKey(row.name));
-    if (named) {
-      const message = BOOKS_MESSAGES.accountNameTaken(named.name);
-      throw new BadRequestException({ message, errors: { name: [message] } });
-    }
-    const numbered = row.accountNumber
-      ? others.find((account) => numberKey(account.accountNumber) === numberKey(row.accountNumber))
-      : undefined;
-    if (numbered) {
-      const message = BOOKS_MESSAGES.accountNumberTaken(numbered.name);
-      throw new BadRequestException({ message, errors: { accountNumber: [message] } });
-    }
+    refuse(takenProblem(await this.store.list(manager), row, id));
   }
 
   /** The account's movements oldest first, each with the balance after it: both sides of a transfer appear in their accounts. */

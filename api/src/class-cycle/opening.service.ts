@@ -5,6 +5,7 @@ import { forNextClass, toDateTimeLocal, toQuetzales } from '@portal/format';
 import { APP_CONFIG } from '../app.config';
 import { SessionsService } from '../auth/sessions.service';
 import { BooksClosing } from '../books/books-closing';
+import { MoneyAccountsService } from '../books/money-accounts.service';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
 import { EventStore } from '../events/event.store';
@@ -37,7 +38,8 @@ export const OPENING_MESSAGES = {
  * 'Nueva promoción' (docs/classes.md): once the current class is closed, its data is copied into an
  * archive (archive-copy.ts) and the next class opens in the same database with the closed class's
  * settings, the payments and events at the dates its committee confirmed (none already past), its
- * budget's categories and, when the closing passed it on, its balance as the opening balance.
+ * budget's categories, its accounts as the committee renamed and added them and, when the closing
+ * passed it on, its balance as the opening balance.
  */
 @Injectable()
 export class OpeningService {
@@ -52,6 +54,7 @@ export class OpeningService {
     private readonly payments: PaymentStore,
     private readonly events: EventStore,
     private readonly books: BooksClosing,
+    private readonly moneyAccounts: MoneyAccountsService,
     private readonly outbox: OutboxService,
     private readonly rsvps: RsvpStore,
     private readonly notices: NoticeStore,
@@ -75,6 +78,8 @@ export class OpeningService {
     // Read before anything is written: a closed class's events no longer change (ClosedClassGuard).
     const problem = calendarProblem(input.payments, input.events, await this.events.list(['titulo']), now);
     if (problem) throw new BadRequestException(problem);
+    // The closed class's accounts no longer change either: what would be refused inside is refused now.
+    if (input.accounts) await this.moneyAccounts.refuseAtOpening(this.db.manager, input.accounts);
 
     const { hash: file } = await copyToArchive(this.db.dataSource, this.config.filesDir);
 
@@ -143,6 +148,10 @@ export class OpeningService {
           accountHolder: holder,
         },
       });
+      // The accounts as the committee renamed and added them, each with its line after the opening's.
+      for (const { id, name: accountName } of input.accounts?.renamed ?? [])
+        await this.moneyAccounts.change(manager, user, id, { name: accountName });
+      for (const account of input.accounts?.added ?? []) await this.moneyAccounts.add(manager, user, account);
       for (const id of formerAdmins) await this.sessions.endAllFor(id, { manager });
       return row;
     });

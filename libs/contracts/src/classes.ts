@@ -1,5 +1,5 @@
 // The class (promoción) and its closing (decisions item 24, docs/classes.md).
-import type { BooksCategory, BooksTotals, BudgetVersion, Expense, FamilyExpense } from './books';
+import type { BooksCategory, BooksTotals, BudgetVersion, Expense, FamilyExpense, MoneyAccountInput } from './books';
 import type { PaymentNumber } from './payments';
 
 export type ClassState = 'activa' | 'en cierre' | 'cerrada';
@@ -177,8 +177,9 @@ export interface ConfirmedEvent {
  * and the next class opens with its settings, the calendar its committee confirmed (the six
  * payments, each once, and every event it carries over, as templates; none already past) and its
  * budget's categories. `adminIds`: the current admin accounts that form the new committee (the one
- * opening it always does); the others keep read access to the archived class only. `confirmName`:
- * the name typed again, exactly.
+ * opening it always does); the others keep read access to the archived class only. `accounts`:
+ * the committee's accounts renamed and added as the class opens (left out: as they are).
+ * `confirmName`: the name typed again, exactly.
  */
 export interface OpenClassRequest {
   year: number;
@@ -186,7 +187,24 @@ export interface OpenClassRequest {
   adminIds: number[];
   payments: ConfirmedPayment[];
   events: ConfirmedEvent[];
+  accounts?: OpeningAccounts;
   confirmName: string;
+}
+
+/**
+ * The money accounts as the next class starts them: accounts of the closed class renamed (any but
+ * the main one, whose data are the settings') and bank accounts added, as 'Cuentas del Comité'
+ * would add them; an added account starts at Q0.
+ */
+export interface OpeningAccounts {
+  renamed: AccountRename[];
+  added: MoneyAccountInput[];
+}
+
+/** An account's new name (`MoneyAccount.id`). */
+export interface AccountRename {
+  id: number;
+  name: string;
 }
 
 /** The cookie that holds which class a browser views (`PUT /api/my-classes/viewing`); none: the current class. */

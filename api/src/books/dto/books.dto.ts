@@ -142,13 +142,13 @@ export class ExpenseAnswerDto implements ExpenseAnswerInput {
   answer!: string;
 }
 
-const NAME = `Escribe el nombre de la cuenta (hasta ${MONEY_ACCOUNT_NAME_MAX} caracteres), por ejemplo «Ahorro».`;
+export const MONEY_ACCOUNT_NAME = `Escribe el nombre de la cuenta (hasta ${MONEY_ACCOUNT_NAME_MAX} caracteres), por ejemplo «Ahorro».`;
 
 /** POST /api/books/accounts: another bank account of the class. */
 export class MoneyAccountDto implements MoneyAccountInput {
-  @MaxChars(MONEY_ACCOUNT_NAME_MAX, { message: NAME })
-  @IsFilled({ message: NAME })
-  @IsString({ message: NAME })
+  @MaxChars(MONEY_ACCOUNT_NAME_MAX, { message: MONEY_ACCOUNT_NAME })
+  @IsFilled({ message: MONEY_ACCOUNT_NAME })
+  @IsString({ message: MONEY_ACCOUNT_NAME })
   name!: string;
 
   @MaxChars(120, { message: 'El nombre del banco no puede tener más de 120 caracteres.' })
@@ -171,9 +171,9 @@ export class MoneyAccountDto implements MoneyAccountInput {
 
 /** PUT /api/books/accounts/{id}: its name, and a bank account's data. */
 export class MoneyAccountUpdateDto implements MoneyAccountUpdate {
-  @MaxChars(MONEY_ACCOUNT_NAME_MAX, { message: NAME })
-  @IsFilled({ message: NAME })
-  @IsString({ message: NAME })
+  @MaxChars(MONEY_ACCOUNT_NAME_MAX, { message: MONEY_ACCOUNT_NAME })
+  @IsFilled({ message: MONEY_ACCOUNT_NAME })
+  @IsString({ message: MONEY_ACCOUNT_NAME })
   name!: string;
 
   @Omittable()

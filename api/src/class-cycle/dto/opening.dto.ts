@@ -7,6 +7,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsString,
   Max,
   Min,
@@ -14,15 +15,19 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
+  MONEY_ACCOUNT_NAME_MAX,
   PAYMENT_NUMBERS,
+  type AccountRename,
   type ConfirmedEvent,
   type ConfirmedPayment,
   type FamiliesReadUntilRequest,
   type OpenClassRequest,
+  type OpeningAccounts,
   type PaymentNumber,
   type ViewClassRequest,
 } from '@portal/contracts';
-import { HasCentavos, IsCalendarDay, IsDateTime, IsFilled, MaxChars } from '../../common/validators';
+import { MONEY_ACCOUNT_NAME, MoneyAccountDto } from '../../books/dto/books.dto';
+import { HasCentavos, IsCalendarDay, IsDateTime, IsFilled, MaxChars, Omittable } from '../../common/validators';
 
 /** Sent as null (no amount yet) or a number; never left out: the committee confirmed each one. */
 const NullOr = () => ValidateIf((_object: object, value: unknown) => value !== null);
@@ -71,6 +76,34 @@ export class ConfirmedEventDto implements ConfirmedEvent {
   fecha!: string;
 }
 
+/** An account of the closed class with its new name (`POST /api/classes`). */
+export class AccountRenameDto implements AccountRename {
+  @Max(2_147_483_647, { message: 'Elige las cuentas que cambian de nombre de la lista.' })
+  @Min(1, { message: 'Elige las cuentas que cambian de nombre de la lista.' })
+  @IsInt({ message: 'Elige las cuentas que cambian de nombre de la lista.' })
+  id!: number;
+
+  @MaxChars(MONEY_ACCOUNT_NAME_MAX, { message: MONEY_ACCOUNT_NAME })
+  @IsFilled({ message: MONEY_ACCOUNT_NAME })
+  @IsString({ message: MONEY_ACCOUNT_NAME })
+  name!: string;
+}
+
+/** The accounts renamed and added as the class opens; each added one as 'Cuentas del Comité' adds it. */
+export class OpeningAccountsDto implements OpeningAccounts {
+  @ValidateNested({ each: true })
+  @Type(() => AccountRenameDto)
+  @ArrayMaxSize(50, { message: 'Se puede cambiar el nombre de hasta 50 cuentas.' })
+  @IsArray({ message: 'Las cuentas que cambian de nombre deben ser una lista.' })
+  renamed!: AccountRenameDto[];
+
+  @ValidateNested({ each: true })
+  @Type(() => MoneyAccountDto)
+  @ArrayMaxSize(20, { message: 'Se pueden agregar hasta 20 cuentas al abrir la promoción.' })
+  @IsArray({ message: 'Las cuentas nuevas deben ser una lista.' })
+  added!: MoneyAccountDto[];
+}
+
 const SIX_PAYMENTS = 'Confirma los seis pagos de la nueva promoción, cada uno una vez.';
 
 /** POST /api/classes ('Nueva promoción'). */
@@ -102,6 +135,12 @@ export class OpenClassDto implements OpenClassRequest {
   @ArrayMaxSize(500, { message: 'La promoción puede pasar hasta 500 eventos a la nueva.' })
   @IsArray({ message: 'Confirma la fecha de cada evento de la nueva promoción.' })
   events!: ConfirmedEventDto[];
+
+  @Omittable()
+  @ValidateNested()
+  @Type(() => OpeningAccountsDto)
+  @IsObject({ message: 'Las cuentas de la nueva promoción deben llevar las que cambian de nombre y las nuevas.' })
+  accounts?: OpeningAccountsDto;
 
   @MaxChars(120, { message: 'El nombre no puede tener más de 120 caracteres.' })
   @IsFilled({ message: 'Escribe el nombre de la nueva promoción para confirmar.' })
