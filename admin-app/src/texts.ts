@@ -124,6 +124,7 @@ export const texts = {
       'El portal no tiene un servidor de correo configurado (SMTP_URL): los mensajes esperan aquí sin enviarse. Ábrelos para copiar su enlace y entregarlo tú.',
     count: (count: number) => (count === 1 ? '1 correo' : `${count} correos`),
     columns: { to: 'Para', subject: 'Asunto', state: 'Estado', date: 'Fecha' },
+    copy: (address: string) => `copia a ${address}`,
     kinds: {
       'verify-email': 'Confirmación de correo',
       'reset-password': 'Nueva contraseña',
@@ -252,6 +253,8 @@ export const texts = {
       graduateName: 'Nombre del graduado *',
       contactName: 'Nombre del contacto *',
       email: 'Email *',
+      secondEmail: 'Segundo correo',
+      secondEmailHint: 'Opcional: otro encargado. Recibe copia de los avisos y correos de la familia; no inicia sesión con él.',
       phone: 'Teléfono *',
       tablesBooked: 'Mesas reservadas',
       paymentAmount: 'Monto pagado (Q)',

@@ -58,6 +58,7 @@ describe.each(DATABASES)('families (%s)', (kind) => {
         graduateName: 'Ana López',
         contactName: 'Marta López',
         email: 'marta.lopez@example.com',
+        secondEmail: null,
         phone: '+502 (5555) 12-34',
         tablesBooked: 0,
         hasPaid: false,
@@ -85,6 +86,7 @@ describe.each(DATABASES)('families (%s)', (kind) => {
       expect(response.body).toEqual({
         id: expect.any(Number),
         ...body,
+        secondEmail: null,
         // 'Pago recibido' and 'Monto pagado' are the ledger's views (decisions item 20): no money, not
         // paid, whatever the body says.
         hasPaid: false,

@@ -88,9 +88,14 @@ describe.each(DATABASES)('importing the school list (%s)', (kind) => {
     const names = after.map((family) => family.graduateName);
     expect(names).toEqual(expect.arrayContaining(['Íñigo Cifuentes', 'Mateo García', 'Valeria Juárez', 'Renata Sandoval', 'Lía Morales']));
     for (const refused of ['Sofía Pérez', 'Camila Juárez']) expect(names).not.toContain(refused);
-    // No phone: the family is there, its number to be added; two addresses: the first is the family's.
-    expect(await byEmail('julian.garcia@example.com')).toEqual([expect.objectContaining({ graduateName: 'Mateo García', phone: '' })]);
-    expect(await byEmail('carmen.morales@example.com')).toEqual([expect.objectContaining({ graduateName: 'Lía Morales' })]);
+    // No phone: the family is there, its number to be added; two addresses: the first is the
+    // family's, the second its second contact.
+    expect(await byEmail('julian.garcia@example.com')).toEqual([
+      expect.objectContaining({ graduateName: 'Mateo García', phone: '', secondEmail: null }),
+    ]);
+    expect(await byEmail('carmen.morales@example.com')).toEqual([
+      expect.objectContaining({ graduateName: 'Lía Morales', secondEmail: 'jorge.morales@example.com' }),
+    ]);
     expect(await byEmail('jorge.morales@example.com')).toEqual([]);
     // The family the portal had is left as it was; the repeated e-mail gave one family.
     expect(await byEmail(EXISTING_EMAIL)).toEqual([
@@ -158,7 +163,15 @@ describe.each(DATABASES)('importing the school list (%s)', (kind) => {
     const noPhones = await send(admin, PREVIEW, Buffer.from('Alumno,Encargado,Correo\nAna,Luis,luis.sin.telefono@example.com\n'));
     expect(noPhones.statusCode).toBe(200);
     expect(noPhones.json<FamilyImportPreview>().rows).toEqual([
-      { line: 2, graduateName: 'Ana', contactName: 'Luis', email: 'luis.sin.telefono@example.com', phone: '', otherEmails: [] },
+      {
+        line: 2,
+        graduateName: 'Ana',
+        contactName: 'Luis',
+        email: 'luis.sin.telefono@example.com',
+        phone: '',
+        otherEmails: [],
+        secondEmail: null,
+      },
     ]);
   });
 

@@ -41,8 +41,9 @@ const IMPORTED = [
   ['Sofía Barrios', 'ana.barrios@example.com'],
   ['Mateo Cifuentes', 'luisa.cifuentes@example.com'],
 ];
-/** The second address of Sofía Barrios's cell: shown in the preview, never kept nor written to. */
+/** The second address of Sofía Barrios's cell: her family's second contact; the invitation goes to the first only. */
 const SECOND_ADDRESS = 'jorge.barrios@example.com';
+const EDIT_BARRIOS = 'Editar familia de Sofía Barrios';
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'school-list-'));
@@ -88,12 +89,12 @@ describe("'Importar lista del colegio'", () => {
     const known = dialog.getByRole('row', { name: /Diego Hernández/ });
     expect(await known.textContent()).toContain('Ya existe una familia con ese email.');
     for (const [graduate] of IMPORTED) await dialog.getByRole('row', { name: new RegExp(graduate!) }).waitFor();
-    // What is kept of each: the first address (the second shown beside it), no phone.
+    // What is kept of each: the first address, the second as the family's second contact, no phone.
     const twoAddresses = dialog.getByRole('row', { name: /Sofía Barrios/ });
     const noPhone = dialog.getByRole('row', { name: /Mateo Cifuentes/ });
     const kept = async () => {
       await twoAddresses
-        .getByText(`También en la lista: ${SECOND_ADDRESS} (el portal guarda un correo por familia: el primero).`)
+        .getByText(`Segundo contacto: ${SECOND_ADDRESS} (recibe copia de los correos)`)
         .waitFor();
       await twoAddresses.getByText('ana.barrios@example.com', { exact: true }).waitFor();
       await noPhone.getByText('Sin teléfono', { exact: true }).waitFor();
@@ -130,9 +131,16 @@ describe("'Importar lista del colegio'", () => {
       expect(await row.textContent()).toContain(email);
     }
     expect(await page.getByRole('row', { name: /Lucía Ordóñez/ }).count()).toBe(0);
-    expect(await page.getByRole('row', { name: /Sofía Barrios/ }).textContent()).not.toContain(SECOND_ADDRESS);
     await page.getByText(`${before + 5} familias`, { exact: true }).waitFor();
     await screenshot(page, 'school-list-imported');
+    // The second address is the family's second contact, in its dialog.
+    await page.getByRole('button', { name: EDIT_BARRIOS }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Familia' });
+    expect(await edit.getByLabel('Segundo correo').inputValue()).toBe(SECOND_ADDRESS);
+    expect(await edit.getByLabel('Email *').inputValue()).toBe('ana.barrios@example.com');
+    await screenshot(page, 'school-list-second-contact');
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    await edit.waitFor({ state: 'detached' });
 
     // Each new family's invitation reached its address.
     const deadline = Date.now() + 15_000;

@@ -23,7 +23,15 @@ const STATE_BADGE: Record<OutboxStatus, BadgeProps['variant']> = {
 };
 
 const COLUMNS: Array<Column<OutboxMessage>> = [
-  { header: t.columns.to, cell: (message) => <span className="admin-break">{message.recipient}</span> },
+  {
+    header: t.columns.to,
+    cell: (message) => (
+      <span className="admin-break">
+        {message.recipient}
+        {message.cc && <span className="admin-muted"> · {t.copy(message.cc)}</span>}
+      </span>
+    ),
+  },
   {
     header: t.columns.subject,
     cell: (message) => (

@@ -21,7 +21,12 @@ export function MessageDialog({
 }) {
   const { data, error } = useEmail(message.id);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={message.subject} description={message.recipient}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={message.subject}
+      description={message.cc ? `${message.recipient} · ${t.copy(message.cc)}` : message.recipient}
+    >
       <div className="admin-form">
         <p className="admin-strong">{t.text}</p>
         {error ? <p role="alert">{t.loadFailed}</p> : <pre className="admin-email-text">{data?.text ?? texts.loading}</pre>}

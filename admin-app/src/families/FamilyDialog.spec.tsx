@@ -41,6 +41,7 @@ describe('the family dialog', () => {
     await user.type(screen.getByLabelText('Nombre del graduado *'), ' Sofía ');
     await user.type(screen.getByLabelText('Nombre del contacto *'), 'Carlos');
     await user.type(screen.getByLabelText('Email *'), 'carlos@example.com');
+    await user.type(screen.getByLabelText('Segundo correo'), ' lucia@example.com ');
     await user.type(screen.getByLabelText('Teléfono *'), '5555');
     await user.clear(screen.getByLabelText('Mesas reservadas'));
     await user.type(screen.getByLabelText('Mesas reservadas'), '2');
@@ -51,6 +52,7 @@ describe('the family dialog', () => {
       graduateName: 'Sofía',
       contactName: 'Carlos',
       email: 'carlos@example.com',
+      secondEmail: 'lucia@example.com',
       phone: '5555',
       tablesBooked: 2,
       paymentAmount: 0,
@@ -75,6 +77,7 @@ describe('the family dialog', () => {
           graduateName: 'A',
           contactName: 'B',
           email: 'c@d.e',
+          secondEmail: null,
           phone: '1',
           tablesBooked: 1,
           hasPaid: false,
@@ -114,6 +117,7 @@ describe('the family dialog', () => {
           graduateName: 'A',
           contactName: 'B',
           email: 'c@d.e',
+          secondEmail: null,
           phone: '1',
           tablesBooked: 1,
           hasPaid: false,
@@ -150,6 +154,7 @@ describe('the family dialog', () => {
       graduateName: 'Sofía Morales',
       contactName: 'Ana Morales',
       email: 'ana@example.com',
+      secondEmail: null,
       phone: '5555',
       tablesBooked: 0,
       hasPaid: false,

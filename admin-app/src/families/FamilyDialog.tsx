@@ -21,11 +21,12 @@ interface FamilyDialogProps {
   saving: boolean;
 }
 
-type TextField = 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked';
-const INPUTS: Array<{ field: TextField; type: string; autoComplete?: string }> = [
+type TextField = 'graduateName' | 'contactName' | 'email' | 'secondEmail' | 'phone' | 'tablesBooked';
+const INPUTS: Array<{ field: TextField; type: string; autoComplete?: string; hint?: string }> = [
   { field: 'graduateName', type: 'text' },
   { field: 'contactName', type: 'text', autoComplete: 'off' },
   { field: 'email', type: 'email', autoComplete: 'off' },
+  { field: 'secondEmail', type: 'email', autoComplete: 'off', hint: t.fields.secondEmailHint },
   { field: 'phone', type: 'tel', autoComplete: 'off' },
   { field: 'tablesBooked', type: 'number' },
 ];
@@ -50,8 +51,8 @@ export function FamilyDialog({ family, open, onOpenChange, onSave, saving }: Fam
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={family ? t.editTitle : t.createTitle}>
       <form className="admin-form admin-form--two" onSubmit={submit}>
-        {INPUTS.map(({ field, type, autoComplete }) => (
-          <Field key={field} id={`family-${field}`} label={t.fields[field]}>
+        {INPUTS.map(({ field, type, autoComplete, hint }) => (
+          <Field key={field} id={`family-${field}`} label={t.fields[field]} hint={hint}>
             <Input
               id={`family-${field}`}
               type={type}

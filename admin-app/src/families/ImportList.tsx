@@ -23,6 +23,9 @@ function previewOf(error: unknown): FamilyImportPreview | null {
   }
 }
 
+/** The cell's other addresses that do not become the second contact. */
+const notKept = (row: FamilyImportRow) => row.otherEmails.filter((email) => email.toLowerCase() !== row.secondEmail);
+
 const accepted: Array<Column<FamilyImportRow>> = [
   { header: t.columns.line, cell: (row) => row.line, className: 'admin-nowrap' },
   { header: t.columns.graduate, cell: (row) => <span className="admin-strong">{row.graduateName}</span> },
@@ -32,7 +35,8 @@ const accepted: Array<Column<FamilyImportRow>> = [
     cell: (row) => (
       <div>
         <span className="admin-break">{row.email}</span>
-        {row.otherEmails.length > 0 && <div className="admin-muted admin-break">{t.otherEmails(row.otherEmails)}</div>}
+        {row.secondEmail && <div className="admin-muted admin-break">{t.secondEmail(row.secondEmail)}</div>}
+        {notKept(row).length > 0 && <div className="admin-muted admin-break">{t.notKept(notKept(row))}</div>}
       </div>
     ),
   },

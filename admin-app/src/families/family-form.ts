@@ -6,6 +6,8 @@ export interface FamilyForm {
   graduateName: string;
   contactName: string;
   email: string;
+  /** '' for none. */
+  secondEmail: string;
   phone: string;
   tablesBooked: string;
   paymentAmount: string;
@@ -24,6 +26,7 @@ export const EMPTY_FAMILY_FORM: FamilyForm = {
   graduateName: '',
   contactName: '',
   email: '',
+  secondEmail: '',
   phone: '',
   tablesBooked: '0',
   paymentAmount: '0',
@@ -40,6 +43,7 @@ export function familyToForm(family: Family): FamilyForm {
     graduateName: family.graduateName,
     contactName: family.contactName,
     email: family.email,
+    secondEmail: family.secondEmail ?? '',
     phone: family.phone,
     hasPaid: family.hasPaid,
     twins: family.graduates === 2,
@@ -61,6 +65,7 @@ export function formToFamilyInput(form: FamilyForm): FamilyInput {
     graduateName: form.graduateName.trim(),
     contactName: form.contactName.trim(),
     email: form.email.trim(),
+    secondEmail: form.secondEmail.trim() || null,
     phone: form.phone.trim(),
     tablesBooked: toCount(form.tablesBooked),
     paymentAmount: toCount(form.paymentAmount),

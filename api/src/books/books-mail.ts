@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { FamilyStore } from '../families/family.store';
-import { addressProblem } from '../mail/notice-mail.service';
+import { addressProblem, familyCopy } from '../mail/notice-mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { questionAnsweredMail } from '../mail/templates';
 import { SettingsStore } from '../settings/settings.store';
@@ -32,6 +32,6 @@ export class BooksMail {
       classYear,
       portalUrl: `${this.config.publicUrl}/parent/cuentas`,
     });
-    await this.outbox.enqueue(manager, { ...mail, kind: 'cuentas', to: family.email.trim() });
+    await this.outbox.enqueue(manager, { ...mail, kind: 'cuentas', to: family.email.trim(), cc: familyCopy(family) });
   }
 }

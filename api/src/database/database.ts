@@ -43,6 +43,7 @@ import { MoneyAccounts1766200000000 } from './migrations/1766200000000-money-acc
 import { MemberAdvances1766400000000 } from './migrations/1766400000000-member-advances';
 import { BankLinesOut1766500000000 } from './migrations/1766500000000-bank-lines-out';
 import { BankLineSaldo1766600000000 } from './migrations/1766600000000-bank-line-saldo';
+import { SecondContact1766700000000 } from './migrations/1766700000000-second-contact';
 
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -86,6 +87,7 @@ export const MIGRATIONS = [
   MemberAdvances1766400000000,
   BankLinesOut1766500000000,
   BankLineSaldo1766600000000,
+  SecondContact1766700000000,
 ];
 
 /**

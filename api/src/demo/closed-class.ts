@@ -18,7 +18,7 @@ import { LedgerEntryEntity } from '../ledger/ledger-entry.entity';
 import { PaymentDateEntity } from '../payments/payment-date.entity';
 import { SettingsEntity } from '../settings/settings.entity';
 
-const FAMILIES_2025: Array<Omit<FamilyEntity, 'id' | 'noticeEmailsOff'> & { paid: number }> = [
+const FAMILIES_2025: Array<Omit<FamilyEntity, 'id' | 'noticeEmailsOff' | 'secondEmail'> & { paid: number }> = [
   // The demo parent's older daughter.
   { graduateName: 'Andrea Morales', contactName: 'Carlos Morales', email: 'padre@example.com', phone: '5555-1001', paid: 590_000 },
   { graduateName: 'Pablo Castillo', contactName: 'Rosa Castillo', email: 'rosa.castillo@example.com', phone: '5555-0901', paid: 590_000 },

@@ -30,7 +30,7 @@ const KEY_ANSWERS: Array<[awards: boolean, brunch: boolean]> = [
   [true, false],
 ];
 
-const FAMILIES: Array<Omit<FamilyEntity, 'id' | 'noticeEmailsOff'>> = [
+const FAMILIES: Array<Omit<FamilyEntity, 'id' | 'noticeEmailsOff' | 'secondEmail'>> = [
   {
     graduateName: 'Sofía Morales',
     contactName: 'Carlos Morales',

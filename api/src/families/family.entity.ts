@@ -18,6 +18,13 @@ export class FamilyEntity {
   @Column({ type: 'varchar', length: 254, unique: true, transformer: emailColumn })
   email!: string;
 
+  /**
+   * A second contact (normalised): the family's e-mails go to it in copy. Not a sign-in: only
+   * `email` links a parent account to the family.
+   */
+  @Column({ type: 'varchar', length: 254, nullable: true, transformer: emailColumn })
+  secondEmail!: string | null;
+
   @Column({ type: 'varchar', length: 40 })
   phone!: string;
 

@@ -30,6 +30,14 @@ export const FamilyRules = {
       MaxChars(254, { message: 'El email no puede tener más de 254 caracteres.' }),
       IsEmail({}, { message: 'El email no es válido.' }),
     ),
+  /** Optional: empty or null is no second contact. */
+  secondEmail: () =>
+    applyDecorators(
+      IsString({ message: 'El segundo correo debe ser texto.' }),
+      MaxChars(254, { message: 'El segundo correo no puede tener más de 254 caracteres.' }),
+      ValidateIf((_object: object, value: unknown) => typeof value === 'string' && value.trim() !== ''),
+      IsEmail({}, { message: 'El segundo correo no es válido.' }),
+    ),
   phone: () =>
     applyDecorators(
       IsString({ message: 'El teléfono es requerido.' }),

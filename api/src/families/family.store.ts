@@ -23,7 +23,7 @@ import { deleteAll } from '../database/delete-all';
  */
 export type FamilyRecord = Pick<
   FamilyEntity,
-  'id' | 'graduateName' | 'contactName' | 'email' | 'phone' | 'tablesBooked' | 'graduates' | 'noticeEmailsOff'
+  'id' | 'graduateName' | 'contactName' | 'email' | 'secondEmail' | 'phone' | 'tablesBooked' | 'graduates' | 'noticeEmailsOff'
 >;
 
 /** What 'Gestión de Familias' writes of a family. */

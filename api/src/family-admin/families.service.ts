@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { TOTAL_TABLES, type Family, type FamilyImportRow, type RsvpAnswer, type User } from '@portal/contracts';
 import { normalizeEmail } from '../common/identity';
@@ -18,7 +18,13 @@ import { LedgerService } from '../ledger/ledger.service';
 export const FAMILY_TEXTS = {
   notFound: 'No encontramos esa familia.',
   duplicateEmail: 'Ya existe una familia con ese email.',
+  sameSecondEmail: 'El segundo correo es el mismo email de la familia: escribe otro o déjalo vacío.',
 } as const;
+
+/** A second contact must be another address than the family's (both normalised). */
+function checkSecondEmail(email: string | undefined, secondEmail: string | null | undefined): void {
+  if (email !== undefined && secondEmail && secondEmail === email) throw new BadRequestException(FAMILY_TEXTS.sameSecondEmail);
+}
 
 /** A family as history keeps it: its own fields (its key answers are recorded as 'rsvp' changes). */
 function familyChange(action: 'create' | 'update' | 'delete', id: number, before: FamilyRecord | null, after: FamilyRecord | null) {
@@ -51,6 +57,7 @@ function toColumns(input: UpdateFamilyDto): FamilyColumns {
   if (input.contactName !== undefined) columns.contactName = input.contactName.trim();
   if (input.email !== undefined) columns.email = normalizeEmail(input.email);
   if (input.phone !== undefined) columns.phone = input.phone.trim();
+  if (input.secondEmail !== undefined) columns.secondEmail = input.secondEmail?.trim() ? normalizeEmail(input.secondEmail) : null;
   return columns;
 }
 
@@ -97,6 +104,7 @@ export class FamiliesService {
 
   create(user: User, input: CreateFamilyDto): Promise<Family> {
     const columns = toColumns(input);
+    checkSecondEmail(columns.email, columns.secondEmail);
     return this.db.write(async (manager) => {
       await this.settings.lockAdminWrites(manager);
       await this.checkEmailFree(manager, columns.email!);
@@ -122,8 +130,8 @@ export class FamiliesService {
       await this.settings.lockAdminWrites(manager);
       const taken = new Set((await this.store.list({ columns: ['email'] }, manager)).map((family) => family.email));
       const ids: number[] = [];
-      for (const { graduateName, contactName, email, phone } of accept(taken)) {
-        ids.push((await this.insert(manager, user, toColumns({ graduateName, contactName, email, phone }))).id);
+      for (const { graduateName, contactName, email, phone, secondEmail } of accept(taken)) {
+        ids.push((await this.insert(manager, user, toColumns({ graduateName, contactName, email, secondEmail, phone }))).id);
       }
       return ids;
     });
@@ -143,6 +151,7 @@ export class FamiliesService {
       // Locked the way parents lock it (database/lock-order.ts): an e-mail change crosses their locks otherwise.
       const current = await this.store.lock(manager, id);
       if (!current) throw new NotFoundException(FAMILY_TEXTS.notFound);
+      checkSecondEmail(columns.email ?? current.email, columns.secondEmail === undefined ? current.secondEmail : columns.secondEmail);
       if (columns.email !== undefined && columns.email !== current.email) await this.checkEmailFree(manager, columns.email, id);
       // Only a family asking for more tables than it has can take the total past the limit.
       if (columns.tablesBooked !== undefined && columns.tablesBooked > current.tablesBooked) {

@@ -1,4 +1,4 @@
-import { judgeList, readSchoolList } from './school-list';
+import { judgeList, readSchoolList, secondContactOf } from './school-list';
 
 const list = (header: string, ...rows: string[]) => Buffer.from([header, ...rows].join('\n'), 'utf8');
 const ROW = 'Ana López;Marta López;marta@example.com;5555-0001';
@@ -62,13 +62,23 @@ describe("the school's list", () => {
     expect(row).toMatchObject({ cells: { email: 'marta@example.com' }, otherEmails: ['luis@example.com'], problems: [] });
   });
 
+  it.each([
+    ['the second address', ['luis@example.com'], 'luis@example.com'],
+    ['normalised', ['Luis@Example.COM'], 'luis@example.com'],
+    ['not the family’s own again', ['MARTA@example.com', 'luis@example.com'], 'luis@example.com'],
+    ['past one that is not an address', ['luis(arroba)example.com', 'rosa@example.com'], 'rosa@example.com'],
+    ['none when no other is an address', ['luis(arroba)example.com'], null],
+  ])('gives the row a second contact: %s', (_case, others, second) => {
+    expect(secondContactOf('marta@example.com', others)).toBe(second);
+  });
+
   it('imports a row with no phone, and still refuses a phone written wrong', async () => {
     const rows = await readSchoolList(
       list('Graduando;Encargado;Correo;Teléfono', 'Ana;Marta;marta@example.com;', 'Luis;Rosa;rosa@example.com;abc'),
     );
     expect(rows.map((row) => row.problems)).toEqual([[], ['El teléfono solo puede tener números, espacios y los signos + - ( ).']]);
     expect(judgeList(rows, new Set()).rows).toEqual([
-      { line: 2, graduateName: 'Ana', contactName: 'Marta', email: 'marta@example.com', phone: '', otherEmails: [] },
+      { line: 2, graduateName: 'Ana', contactName: 'Marta', email: 'marta@example.com', phone: '', otherEmails: [], secondEmail: null },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { BadRequestException, HttpException } from '@nestjs/common';
-import { validate } from 'class-validator';
+import { isEmail, validate } from 'class-validator';
 import type { FamilyImportPreview, FamilyImportRefusal, FamilyImportRow } from '@portal/contracts';
 import { cellText, plain, readRows } from '../bank/statement-parser';
 import { BANK_TEXTS, checkCells, StatementError, tooLarge } from '../bank/statement-limits';
@@ -111,6 +111,12 @@ export function splitEmails(cell: string): { email: string; otherEmails: string[
   return { email, otherEmails };
 }
 
+/** The second contact of a row: the first other address that is valid and not the family's (normalised). */
+export function secondContactOf(email: string, otherEmails: readonly string[]): string | null {
+  const family = normalizeEmail(email);
+  return otherEmails.map(normalizeEmail).find((other) => other !== family && other.length <= 254 && isEmail(other)) ?? null;
+}
+
 /**
  * The first message of each field the family rules refuse, in the form's order. A row with no
  * phone is a family like any other: the committee adds the number later.
@@ -179,8 +185,9 @@ export function judgeList(rows: ListRow[], taken: ReadonlySet<string>): FamilyIm
       else if (firstLine.has(email)) reasons.push(LIST_TEXTS.repeated(firstLine.get(email)!));
       else firstLine.set(email, line);
     }
-    if (reasons.length > 0) refused.push({ line, ...cells, otherEmails, reasons });
-    else accepted.push({ line, ...cells, email, otherEmails });
+    const secondEmail = secondContactOf(email, otherEmails);
+    if (reasons.length > 0) refused.push({ line, ...cells, otherEmails, secondEmail, reasons });
+    else accepted.push({ line, ...cells, email, otherEmails, secondEmail });
   }
   const checksum = createHash('sha256').update(JSON.stringify(accepted)).digest('hex');
   return { rows: accepted, refused, checksum };

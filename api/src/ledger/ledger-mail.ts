@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { FamilyStore } from '../families/family.store';
 import { MailWorker } from '../mail/mail-worker';
-import { addressProblem } from '../mail/notice-mail.service';
+import { addressProblem, familyCopy } from '../mail/notice-mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { moneyMail } from '../mail/templates';
 import { SettingsStore } from '../settings/settings.store';
@@ -277,7 +277,7 @@ export class LedgerMail {
       classYear,
       portalUrl: `${this.config.publicUrl}/parent/pagos`,
     });
-    return { ...mail, to: family.email.trim() };
+    return { ...mail, to: family.email.trim(), cc: familyCopy(family) };
   }
 }
 

@@ -17,7 +17,7 @@ import type { Mail } from './templates';
 export type Composer = (
   manager: EntityManager,
   message: { familyId: number; events: unknown[] },
-) => Promise<(Mail & { to: string }) | null>;
+) => Promise<(Mail & { to: string; cc?: string | null }) | null>;
 
 const BATCH = 20;
 /** A message is held this long by the worker that claimed it; then another may try. */
@@ -122,6 +122,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
         if (!mail) continue;
         await transport.sendMail({
           to: mail.recipient,
+          cc: mail.cc ?? undefined,
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
@@ -186,7 +187,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
         );
         return null;
       }
-      const written = { recipient: mail.to, subject: mail.subject.slice(0, 200), text: mail.text, html: mail.html };
+      const written = { recipient: mail.to, cc: mail.cc ?? null, subject: mail.subject.slice(0, 200), text: mail.text, html: mail.html };
       await manager.update(OutboxMessageEntity, { id: message.id }, written);
       return { ...message, ...written };
     });

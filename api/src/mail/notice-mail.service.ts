@@ -20,6 +20,15 @@ export function addressProblem(email: string | null | undefined): string | null 
   return isEmail(trimmed) ? null : SKIP_REASONS.invalid;
 }
 
+/**
+ * Who gets a family's e-mails in copy: its second contact, when it is a valid address other than
+ * the family's (families.secondEmail); otherwise nobody.
+ */
+export function familyCopy(family: { email: string; secondEmail?: string | null }): string | null {
+  const copy = family.secondEmail?.trim() ?? '';
+  return copy !== '' && copy !== family.email.trim() && addressProblem(copy) === null ? copy : null;
+}
+
 /** What a notice's e-mail says (the notice's row: notices/). */
 export interface NoticeToMail {
   id: number;
@@ -41,7 +50,7 @@ export class NoticeMailService {
   async enqueue(manager: EntityManager, notice: NoticeToMail): Promise<NoticeEmailResult> {
     const settings = await this.settings.columns(['classYear', 'mailSecret'], manager);
     const families = await this.families.list(
-      { columns: ['graduateName', 'contactName', 'email', 'noticeEmailsOff'], by: 'name' },
+      { columns: ['graduateName', 'contactName', 'email', 'secondEmail', 'noticeEmailsOff'], by: 'name' },
       manager,
     );
     const skipped: SkippedFamily[] = [];
@@ -68,7 +77,14 @@ export class NoticeMailService {
         portalUrl: `${this.config.publicUrl}/parent`,
         unsubscribeUrl,
       });
-      messages.push({ ...mail, kind: 'aviso', to: family.email.trim(), headers: unsubscribeHeaders(unsubscribeUrl), noticeId: notice.id });
+      messages.push({
+        ...mail,
+        kind: 'aviso',
+        to: family.email.trim(),
+        cc: familyCopy(family),
+        headers: unsubscribeHeaders(unsubscribeUrl),
+        noticeId: notice.id,
+      });
     }
     await this.outbox.enqueueMany(manager, messages);
     return { queued: messages.length, unsubscribed, skipped };

@@ -17,6 +17,10 @@ export class OutboxMessageEntity {
   @Column({ type: 'varchar', length: 254 })
   recipient!: string;
 
+  /** A copy of a family's e-mail to its second contact (families.secondEmail). */
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  cc!: string | null;
+
   @Column({ type: 'varchar', length: 200 })
   subject!: string;
 

@@ -13,6 +13,8 @@ export const WITHHELD = {
 export type OutgoingMail = Mail & {
   kind: string;
   to: string;
+  /** The family's second contact, in copy (familyCopy). */
+  cc?: string | null;
   headers?: Record<string, string>;
   noticeId?: number;
   /** The family a message written at sending is for, and what it is written from (LedgerMail). */
@@ -31,6 +33,7 @@ const ROWS_PER_INSERT = 500;
 const toRow = (message: OutgoingMail, now: Date) => ({
   kind: message.kind,
   recipient: message.to,
+  cc: message.cc ?? null,
   // The column's length: a notice's title (200) and the class's name may pass it.
   subject: message.subject.slice(0, 200),
   text: message.text,

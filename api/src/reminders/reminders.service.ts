@@ -6,7 +6,7 @@ import { daysBetween, formatDay, todayInGuatemala, toQuetzales } from '@portal/f
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
 import { Database } from '../database/database.service';
-import { addressProblem } from '../mail/notice-mail.service';
+import { addressProblem, familyCopy } from '../mail/notice-mail.service';
 import { OutboxService, type OutgoingMail } from '../mail/outbox.service';
 import { paymentReminderMail } from '../mail/templates';
 import { FamilyStore } from '../families/family.store';
@@ -35,6 +35,8 @@ interface Candidate {
   graduateName: string;
   contactName: string;
   email: string;
+  /** The family's second contact, in copy (familyCopy). */
+  cc: string | null;
   /** What the family still owes of the payment (null while the payment has no amount). */
   owed: number | null;
   /** The other payments past their date the family still owes, oldest first. */
@@ -122,7 +124,7 @@ export class RemindersService {
    * day yet; with what else it owes past its date.
    */
   private async candidates(manager: EntityManager, paymentNumber: number, day: string): Promise<Candidate[]> {
-    const families = await this.families.list({ columns: ['graduateName', 'contactName', 'email', 'graduates'] }, manager);
+    const families = await this.families.list({ columns: ['graduateName', 'contactName', 'email', 'secondEmail', 'graduates'] }, manager);
     const sent = new Set(
       (await manager.find(PaymentReminderEntity, { where: { paymentNumber, day }, select: { id: true, familyId: true } })).map(
         (row) => row.familyId,
@@ -143,6 +145,7 @@ export class RemindersService {
         graduateName: family.graduateName,
         contactName: family.contactName,
         email: family.email,
+        cc: familyCopy(family),
         owed: line.balance === null ? null : toQuetzales(line.balance),
         overdue,
       });
@@ -219,7 +222,7 @@ export class RemindersService {
             : null,
           portalUrl: `${this.config.publicUrl}/parent/pagos`,
         });
-        messages.push({ ...mail, kind: 'recordatorio', to: family.email.trim() });
+        messages.push({ ...mail, kind: 'recordatorio', to: family.email.trim(), cc: family.cc });
       }
       await this.outbox.enqueueMany(manager, messages);
       return { queued: messages.length, skipped };

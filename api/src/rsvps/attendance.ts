@@ -50,6 +50,7 @@ export function toFamily(
     graduateName: row.graduateName,
     contactName: row.contactName,
     email: row.email,
+    secondEmail: row.secondEmail ?? null,
     phone: row.phone,
     tablesBooked: row.tablesBooked,
     hasPaid: money?.paid ?? false,

@@ -10,6 +10,8 @@ export interface OutboxMessage {
   id: number;
   kind: string;
   recipient: string;
+  /** In copy: the family's second contact, or null. */
+  cc: string | null;
   subject: string;
   status: OutboxStatus;
   attempts: number;

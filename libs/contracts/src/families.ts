@@ -9,6 +9,11 @@ export interface FamilyInput {
   graduateName: string;
   contactName: string;
   email: string;
+  /**
+   * A second contact (the school's list's second address in the e-mail cell): the family's e-mails
+   * go to it in copy; not a sign-in. Left out keeps it; null or '' removes it.
+   */
+  secondEmail?: string | null;
   phone: string;
   tablesBooked: number;
   hasPaid: boolean;
@@ -33,6 +38,7 @@ export interface FamilyInput {
 
 export interface Family extends FamilyInput {
   id: number;
+  secondEmail: string | null;
   graduates: number;
   /**
    * The ledger's views (decisions item 20), read-only: `paymentAmount` is the money received,

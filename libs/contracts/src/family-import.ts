@@ -12,8 +12,13 @@ export interface FamilyImportRow {
   email: string;
   /** Empty when the list has none: the committee adds it later. */
   phone: string;
-  /** Other addresses written in the same cell (a second contact): shown, not kept. */
+  /** Other addresses written in the same cell, as written. */
   otherEmails: string[];
+  /**
+   * The family's second contact (FamilyInput.secondEmail): the first of `otherEmails` that is a
+   * valid address other than the family's, normalised; the rest are not kept.
+   */
+  secondEmail: string | null;
 }
 
 /** A row that will not be imported, with its cells as written and each reason, in Spanish. */

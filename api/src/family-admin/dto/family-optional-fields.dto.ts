@@ -1,9 +1,13 @@
 import type { FamilyInput, RsvpAnswer } from '@portal/contracts';
-import { Omittable } from '../../common/validators';
+import { Omittable, OmittableOrNull } from '../../common/validators';
 import { FamilyRules } from '../../families/family.rules';
 
 /** The fields a family's create and update both take as optional: tables, payment, attendance. */
 export class FamilyOptionalFieldsDto implements Partial<FamilyInput> {
+  @OmittableOrNull()
+  @FamilyRules.secondEmail()
+  secondEmail?: string | null;
+
   @Omittable()
   @FamilyRules.tablesBooked()
   tablesBooked?: number;
