@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { BANK_ACCOUNT_TYPES, type BankAccountType, type Books, type MoneyAccount, type Transfer } from '@portal/contracts';
+import type { BankAccountType, Books, MoneyAccount, Transfer } from '@portal/contracts';
 import {
   useAccountMovements,
   useCreateMoneyAccount,
@@ -19,6 +19,7 @@ import { DataTable } from '../common/DataTable';
 import { typedQuetzales } from '../common/numbers';
 import { QuetzalesField } from '../common/QuetzalesField';
 import { ReasonDialog } from '../common/ReasonDialog';
+import { AccountFields, emptyAccount } from './AccountFields';
 import { accountDetails } from './account-details';
 import { booksTexts } from './books-texts';
 
@@ -63,75 +64,6 @@ function MovementsDialog({ account, onClose }: { account: MoneyAccount; onClose:
         />
       )}
     </Dialog>
-  );
-}
-
-const emptyAccount = () => ({ name: '', bankName: '', accountNumber: '', accountHolder: '', accountType: 'ahorro' as BankAccountType });
-
-/** A bank account's fields: to add one, or to change one the committee added (the cash box has only its name). */
-function AccountFields({
-  id,
-  form,
-  set,
-  bank,
-}: {
-  id: string;
-  form: ReturnType<typeof emptyAccount>;
-  set: (name: keyof ReturnType<typeof emptyAccount>) => (value: string) => void;
-  bank: boolean;
-}) {
-  return (
-    <>
-      <Field id={`${id}-name`} label={t.name}>
-        <Input id={`${id}-name`} required maxLength={60} value={form.name} onChange={(event) => set('name')(event.target.value)} />
-      </Field>
-      {bank && (
-        <>
-          <Field id={`${id}-bank`} label={t.bankName}>
-            <Input
-              id={`${id}-bank`}
-              required
-              maxLength={120}
-              value={form.bankName}
-              onChange={(event) => set('bankName')(event.target.value)}
-            />
-          </Field>
-          <Field id={`${id}-number`} label={t.accountNumber}>
-            <Input
-              id={`${id}-number`}
-              required
-              maxLength={40}
-              inputMode="numeric"
-              value={form.accountNumber}
-              onChange={(event) => set('accountNumber')(event.target.value)}
-            />
-          </Field>
-          <Field id={`${id}-holder`} label={t.accountHolder}>
-            <Input
-              id={`${id}-holder`}
-              required
-              maxLength={120}
-              value={form.accountHolder}
-              onChange={(event) => set('accountHolder')(event.target.value)}
-            />
-          </Field>
-          <Field id={`${id}-type`} label={t.accountType}>
-            <select
-              id={`${id}-type`}
-              className="ui-input"
-              value={form.accountType}
-              onChange={(event) => set('accountType')(event.target.value)}
-            >
-              {BANK_ACCOUNT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t.types[type]}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </>
-      )}
-    </>
   );
 }
 
