@@ -109,8 +109,24 @@ const ACCOUNTS_AT_CLOSING: MoneyAccount[] = [
 const LIST_PREVIEW = {
   checksum: 'c0ffee',
   rows: [
-    { line: 2, graduateName: 'Lucía Núñez', contactName: 'Marta Núñez', email: 'marta@example.com', otherEmails: [], phone: '5555-0101' },
-    { line: 3, graduateName: 'Tomás Ávila', contactName: 'Rosa Ávila', email: 'rosa@example.com', otherEmails: [], phone: null },
+    {
+      line: 2,
+      graduateName: 'Lucía Núñez',
+      contactName: 'Marta Núñez',
+      email: 'marta@example.com',
+      otherEmails: [],
+      secondEmail: null,
+      phone: '5555-0101',
+    },
+    {
+      line: 3,
+      graduateName: 'Tomás Ávila',
+      contactName: 'Rosa Ávila',
+      email: 'rosa@example.com',
+      otherEmails: [],
+      secondEmail: null,
+      phone: null,
+    },
   ],
   refused: [{ line: 4, graduateName: 'Iván Paz', email: '', reasons: ['Falta el correo.'] }],
 };
@@ -223,9 +239,12 @@ describe("'Nueva promoción' by steps", () => {
       .map((item) => item.textContent);
     expect(accounts).toEqual([
       'Cuenta para depósitos · La que ven las familiasMonetaria · Banco Industrial · 123-456789-0 · Comité de Padres Promoción 2027Empieza con Q1,000.25',
-      'CajaEfectivo en cajaEmpieza con Q2,950.50',
-      'Ahorro BanruralAhorro · Banrural · 30-1234567-8 · ComitéEmpieza con Q0',
+      'Efectivo en cajaEmpieza con Q2,950.50',
+      'Ahorro · Banrural · 30-1234567-8 · ComitéEmpieza con Q0',
     ]);
+    // The others' names, in place; left as they are, the opening sends no accounts.
+    expect(screen.getByLabelText('Nombre de la cuenta «Caja»')).toHaveValue('Caja');
+    expect(screen.getByLabelText('Nombre de la cuenta «Ahorro Banrural»')).toHaveValue('Ahorro Banrural');
     expect(
       screen.getByText(
         'Las familias verán la cuenta Banco Industrial 123-456789-0 a nombre de «Comité de Padres Promoción 2027». Para cambiar el banco o el número, usa «Cuentas del Comité» después de abrirla: lo aprueba otro administrador.',
@@ -283,6 +302,74 @@ describe("'Nueva promoción' by steps", () => {
     expect(toast).toHaveBeenCalledWith({ title: 'Promoción 2027 abierta', description: 'Ahora importa la lista de familias del colegio.' });
     // Opened: the draft is gone.
     expect(localStorage.getItem('portal.nueva-promocion.1')).toBeNull();
+  });
+
+  it('renames an account and adds one in its step, keeps them in the draft, and sends both with the opening', async () => {
+    const posted = serve();
+    const first = renderCard();
+    await first.user.click(continueButton());
+    await screen.findByRole('group', { name: 'Primer Pago' });
+    await confirmCalendar(first.user);
+    await first.user.click(continueButton());
+    await screen.findByRole('heading', { name: 'Cuentas de la Promoción 2027' });
+    // The account families see is the settings': no name to change here.
+    expect(screen.queryByLabelText('Nombre de la cuenta «Cuenta para depósitos»')).not.toBeInTheDocument();
+    const cash = screen.getByLabelText('Nombre de la cuenta «Caja»');
+    await first.user.clear(cash);
+    expect(continueButton()).toBeDisabled();
+    await first.user.type(cash, 'Caja chica');
+    expect(continueButton()).toBeEnabled();
+
+    await first.user.click(screen.getByRole('button', { name: 'Agregar una cuenta de banco' }));
+    const added = screen.getByRole('group', { name: 'Cuenta nueva' });
+    expect(within(added).getByLabelText('Nombre')).toHaveFocus();
+    expect(within(added).getByText('Empieza en Q0.')).toBeInTheDocument();
+    expect(continueButton()).toBeDisabled();
+    await first.user.type(within(added).getByLabelText('Nombre'), 'Monetaria BAM');
+    await first.user.type(within(added).getByLabelText('Banco'), 'BAM');
+    await first.user.type(within(added).getByLabelText('Número de cuenta'), '90-1234567-1');
+    await first.user.type(within(added).getByLabelText('A nombre de'), 'Comité de Padres Promoción 2027');
+    await first.user.selectOptions(within(added).getByLabelText('Tipo de cuenta'), 'Monetaria');
+    expect(continueButton()).toBeEnabled();
+    // One added by mistake goes again.
+    await first.user.click(screen.getByRole('button', { name: 'Agregar una cuenta de banco' }));
+    expect(screen.getAllByRole('group', { name: 'Cuenta nueva' })).toHaveLength(2);
+    await first.user.click(
+      within(screen.getAllByRole('group', { name: 'Cuenta nueva' })[1]!).getByRole('button', { name: 'Quitar esta cuenta' }),
+    );
+    expect(screen.getAllByRole('group', { name: 'Cuenta nueva' })).toHaveLength(1);
+    first.unmount();
+
+    // Left and resumed: the names and the new account are still there.
+    const { user } = renderCard();
+    expect(await screen.findByLabelText('Nombre de la cuenta «Caja»')).toHaveValue('Caja chica');
+    const resumed = screen.getByRole('group', { name: 'Cuenta nueva' });
+    expect(within(resumed).getByLabelText('Nombre')).toHaveValue('Monetaria BAM');
+    expect(within(resumed).getByLabelText('Tipo de cuenta')).toHaveValue('monetaria');
+    await user.click(continueButton());
+    await user.click(await screen.findByRole('button', { name: 'Continuar' }));
+    await user.click(continueButton());
+    await user.type(screen.getByLabelText('Escribe «Promoción 2027» para confirmar'), 'Promoción 2027');
+    await user.click(screen.getByRole('button', { name: 'Abrir la Promoción 2027' }));
+
+    expect(await screen.findByText('Gestión de Familias')).toBeInTheDocument();
+    expect(posted).toEqual([
+      expect.objectContaining({
+        year: 2027,
+        accounts: {
+          renamed: [{ id: 2, name: 'Caja chica' }],
+          added: [
+            {
+              name: 'Monetaria BAM',
+              bankName: 'BAM',
+              accountNumber: '90-1234567-1',
+              accountHolder: 'Comité de Padres Promoción 2027',
+              accountType: 'monetaria',
+            },
+          ],
+        },
+      }),
+    ]);
   });
 
   it('restores every step of the draft after the page is left and opened again', async () => {

@@ -22,11 +22,13 @@ import { CalendarStep } from './CalendarStep';
 import { closingTexts } from './closing-texts';
 import { AccountsSummary, CommitteeChoice, Continue, FamiliesChoice, Step, type ChosenList } from './NewClassSteps';
 import {
+  accountsReady,
   confirmedCalendar,
   draftName,
   eventRows,
   isConfirmedEvent,
   isConfirmedPayment,
+  openingAccounts,
   paymentRows,
   useNewClassDraft,
   withRow,
@@ -41,10 +43,11 @@ const FAMILIES_PATH = '/admin/familias';
 /**
  * 'Nueva promoción' (docs/classes.md): once the current class is closed, its committee opens the
  * next one by steps: its year and name, its calendar (every payment and event confirmed, none
- * already past), its accounts as they start it (each with what it held at the closing), its
- * committee among today's admins (the one opening it always belongs), the school's list of
- * families (read now, imported once it opens), then its name typed again. The draft stays in this
- * browser until the class opens; nothing is sent to the families meanwhile.
+ * already past), its accounts as they start it (each with what it held at the closing, renamed,
+ * and the bank accounts added at Q0; the main one as it is), its committee among today's admins
+ * (the one opening it always belongs), the school's list of families (read now, imported once it
+ * opens), then its name typed again. The draft stays in this browser until the class opens;
+ * nothing is sent to the families meanwhile.
  */
 export function NewClassCard({ closed }: { closed: SchoolClass }) {
   const id = useId();
@@ -93,7 +96,8 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
   const holder = bank ? forNextClass(bank.accountHolder, closed, { name: name.trim(), year: Number(draft.year) }) : null;
   const namesDone = /^\d{4}$/.test(draft.year) && Number(draft.year) > closed.year && name.trim() !== '';
   const calendarDone = calendarLoaded && confirmed === total;
-  const ready = Boolean(user) && namesDone && calendarDone && draft.typedName.trim() === name.trim();
+  const accountsDone = Boolean(books) && accountsReady(books?.accounts ?? [], draft);
+  const ready = Boolean(user) && namesDone && calendarDone && accountsDone && draft.typedName.trim() === name.trim();
   const advance = (step: NewClassStep) => {
     reached.current = step;
     update({ step });
@@ -111,6 +115,7 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
       name: name.trim(),
       adminIds: [user.id, ...others],
       ...confirmedCalendar(paymentList, eventList),
+      ...openingAccounts(books?.accounts ?? [], draft),
       confirmName: draft.typedName.trim(),
     });
   };
@@ -172,9 +177,11 @@ export function NewClassCard({ closed }: { closed: SchoolClass }) {
                   toNextClass={classView?.report?.destination === 'siguiente'}
                   holder={holder ?? ''}
                   shown={bank && holder !== null ? t.accountShown(bank.bankName, bank.accountNumber, holder) : null}
+                  draft={draft}
+                  onChange={update}
                 />
               )}
-              {draft.step === 3 && <Continue disabled={!books} onClick={() => advance(4)} />}
+              {draft.step === 3 && <Continue disabled={!accountsDone} onClick={() => advance(4)} />}
             </Step>
           )}
           {draft.step >= 4 && (

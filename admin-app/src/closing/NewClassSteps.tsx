@@ -1,16 +1,18 @@
-import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
-import { FileUp } from 'lucide-react';
-import type { Account, FamilyImportPreview, MoneyAccount } from '@portal/contracts';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { FileUp, Plus, Trash2 } from 'lucide-react';
+import { MONEY_ACCOUNT_NAME_MAX, type Account, type FamilyImportPreview, type MoneyAccount } from '@portal/contracts';
 import { previewNextClassFamilies } from '@portal/api-client/class-opening';
 import { useMutation } from '@portal/api-client/mutation';
 import { errorMessage } from '@portal/api-client/request';
 import { Button } from '@portal/ui/button';
 import { formatLedgerAmount } from '@portal/format';
+import { Input } from '@portal/ui/input';
 import { toast } from '@portal/ui/toast';
+import { AccountFields, emptyAccount } from '../books/AccountFields';
 import { accountDetails } from '../books/account-details';
 import { SCHOOL_LIST_ACCEPT, importTexts } from '../families/import-texts';
 import { closingTexts } from './closing-texts';
-import type { NewClassStep } from './new-class-draft';
+import { accountName, withRow, type AddedAccountRow, type NewClassDraft, type NewClassStep } from './new-class-draft';
 
 const t = closingTexts.newClass;
 
@@ -126,16 +128,55 @@ export function FamiliesChoice({ list, onList }: { list: ChosenList | null; onLi
   );
 }
 
+/** A bank account the new class adds: its fields as 'Cuentas del Comité' asks them, starting at Q0. */
+function AddedAccount({
+  row,
+  focus,
+  onChange,
+  onRemove,
+}: {
+  row: AddedAccountRow;
+  /** Just added: its name takes the focus. */
+  focus: boolean;
+  onChange: (row: AddedAccountRow) => void;
+  onRemove: () => void;
+}) {
+  const id = useId();
+  const fields = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (focus) fields.current?.querySelector('input')?.focus();
+  }, [focus]);
+  return (
+    <li>
+      <fieldset className="closing-accounts__new" ref={fields}>
+        <legend>{t.newAccount}</legend>
+        <div className="admin-form admin-form--two">
+          <AccountFields id={id} form={row} set={(name) => (value) => onChange({ ...row, [name]: value })} bank />
+        </div>
+        <span>{t.startsNew}</span>
+        <span>
+          <Button variant="ghost" onClick={onRemove}>
+            <Trash2 size={16} aria-hidden="true" /> {t.removeAccount}
+          </Button>
+        </span>
+      </fieldset>
+    </li>
+  );
+}
+
 /**
  * The class's accounts as the next class starts them: each with what the closing passed on from it
  * (to the next class: the bank's and the box's money stays where it is), the main one's holder
- * naming the new class. Changing where families pay is four eyes, after the opening.
+ * naming the new class. The others are renamed in place, and bank accounts are added at Q0; all
+ * kept in the draft and sent with the opening. Changing where families pay is four eyes, after it.
  */
 export function AccountsSummary({
   accounts,
   toNextClass,
   holder,
   shown,
+  draft,
+  onChange,
 }: {
   accounts: readonly MoneyAccount[];
   /** The closing passed the balance to this class (not to the families or the school). */
@@ -143,22 +184,55 @@ export function AccountsSummary({
   holder: string;
   /** 'Las familias verán la cuenta …', or nothing while the settings load. */
   shown: string | null;
+  draft: NewClassDraft;
+  onChange: (change: Partial<Pick<NewClassDraft, 'renamed' | 'added'>>) => void;
 }) {
+  const [added, setAdded] = useState<number | null>(null);
+  const add = () => {
+    const key = Math.max(0, ...draft.added.map((row) => row.key)) + 1;
+    setAdded(key);
+    onChange({ added: [...draft.added, { key, ...emptyAccount() }] });
+  };
   return (
     <div className="closing-stack">
       <p className="closing-muted">{t.accountsHelp}</p>
       <ul className="closing-accounts">
         {accounts.map((account) => (
           <li key={account.id}>
-            <span className="closing-accounts__name">
-              {account.name}
-              {account.main && <span className="closing-muted"> · {t.shownToFamilies}</span>}
-            </span>
+            {account.main ? (
+              <span className="closing-accounts__name">
+                {account.name}
+                <span className="closing-muted"> · {t.shownToFamilies}</span>
+              </span>
+            ) : (
+              <Input
+                className="closing-accounts__rename"
+                aria-label={t.accountName(account.name)}
+                required
+                maxLength={MONEY_ACCOUNT_NAME_MAX}
+                value={accountName(account, draft)}
+                onChange={(event) => onChange({ renamed: withRow(draft.renamed, { id: account.id, name: event.target.value }) })}
+              />
+            )}
             <span className="closing-muted">{accountDetails(account, account.main ? holder : account.accountHolder)}</span>
             <span>{toNextClass ? t.startsWith(formatLedgerAmount(account.passedOn)) : t.startsEmpty}</span>
           </li>
         ))}
+        {draft.added.map((row) => (
+          <AddedAccount
+            key={row.key}
+            row={row}
+            focus={row.key === added}
+            onChange={(changed) => onChange({ added: draft.added.map((one) => (one.key === row.key ? changed : one)) })}
+            onRemove={() => onChange({ added: draft.added.filter((one) => one.key !== row.key) })}
+          />
+        ))}
       </ul>
+      <span className="closing-stack__actions">
+        <Button variant="outline" onClick={add}>
+          <Plus size={16} aria-hidden="true" /> {t.addAccount}
+        </Button>
+      </span>
       {shown && <p className="closing-muted">{shown}</p>}
     </div>
   );

@@ -1,9 +1,11 @@
 // The draft of 'Nueva promoción' (docs/classes.md): every step's values, kept in this browser under
 // the closed class's id until the class opens, so the committee can leave and resume. The calendar
-// is proposed from the closed class's (a year later, the same amounts) and confirmed row by row.
+// is proposed from the closed class's (a year later, the same amounts) and confirmed row by row; the
+// accounts are the closed class's, renamed or not, and those the committee adds.
 import { useEffect, useState } from 'react';
-import type { GraduationEvent, OpenClassRequest, PaymentDate, PaymentNumber } from '@portal/contracts';
+import type { AccountRename, GraduationEvent, MoneyAccount, OpenClassRequest, PaymentDate, PaymentNumber } from '@portal/contracts';
 import { dayYearLater, fromDateTimeLocal, instantYearLater, isCalendarDay, toDateTimeLocal, todayInGuatemala } from '@portal/format';
+import { isAccountFilled, type AccountForm } from '../books/AccountFields';
 import { typedQuetzales } from '../common/numbers';
 
 /** A payment of the new class as typed: its date (yyyy-MM-dd) and amounts as the committee writes them. */
@@ -22,6 +24,11 @@ export interface EventRow {
   confirmed: boolean;
 }
 
+/** A bank account the new class adds, as typed; `key` tells the rows apart in the page. */
+export interface AddedAccountRow extends AccountForm {
+  key: number;
+}
+
 export type NewClassStep = 1 | 2 | 3 | 4 | 5 | 6;
 
 export interface NewClassDraft {
@@ -33,6 +40,9 @@ export interface NewClassDraft {
   /** The rows the committee touched, by id; the others are still the proposal. */
   payments: PaymentRow[];
   events: EventRow[];
+  /** The accounts the committee renamed, by id, as typed (the main one is never among them). */
+  renamed: AccountRename[];
+  added: AddedAccountRow[];
   /** The other admins chosen for the new committee (the signed-in one always belongs). */
   adminIds: number[];
   typedName: string;
@@ -41,7 +51,17 @@ export interface NewClassDraft {
 const storageKey = (closedClassId: number) => `portal.nueva-promocion.${closedClassId}`;
 
 export function emptyDraft(closedYear: number): NewClassDraft {
-  return { step: 1, year: String(closedYear + 1), name: null, payments: [], events: [], adminIds: [], typedName: '' };
+  return {
+    step: 1,
+    year: String(closedYear + 1),
+    name: null,
+    payments: [],
+    events: [],
+    renamed: [],
+    added: [],
+    adminIds: [],
+    typedName: '',
+  };
 }
 
 function readDraft(closedClassId: number): NewClassDraft | null {
@@ -135,4 +155,28 @@ export function confirmedCalendar(
     })),
     events: events.map((row) => ({ id: row.id, fecha: fromDateTimeLocal(row.fecha) })),
   };
+}
+
+/** An account's name as the new class starts it: as the committee typed it, else the closed class's. */
+export const accountName = (account: MoneyAccount, draft: NewClassDraft) =>
+  draft.renamed.find((row) => row.id === account.id)?.name ?? account.name;
+
+/** Every account named and every added one filled in: the API checks the rest (a name taken, a number's form). */
+export const accountsReady = (accounts: readonly MoneyAccount[], draft: NewClassDraft) =>
+  accounts.every((account) => account.main || accountName(account, draft).trim() !== '') && draft.added.every(isAccountFilled);
+
+/** The accounts of `POST /api/classes`: left out when the committee changed none. */
+export function openingAccounts(accounts: readonly MoneyAccount[], draft: NewClassDraft): Pick<OpenClassRequest, 'accounts'> {
+  const renamed = accounts.flatMap((account) => {
+    const name = accountName(account, draft).trim();
+    return account.main || name === account.name ? [] : [{ id: account.id, name }];
+  });
+  const added = draft.added.map(({ name, bankName, accountNumber, accountHolder, accountType }) => ({
+    name: name.trim(),
+    bankName: bankName.trim(),
+    accountNumber: accountNumber.trim(),
+    accountHolder: accountHolder.trim(),
+    accountType,
+  }));
+  return renamed.length + added.length === 0 ? {} : { accounts: { renamed, added } };
 }
