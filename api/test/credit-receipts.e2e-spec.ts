@@ -8,7 +8,7 @@ import { LedgerEntryEntity } from '../src/ledger/ledger-entry.entity';
 import { OutboxMessageEntity } from '../src/mail/outbox-message.entity';
 import { createFamily, createUser, sessionAgent, setPaymentAmounts } from './fixtures';
 import { DATABASES, startApi, startSecondApi, type Agent, type TestApi } from './harness';
-import { undoMigrationsTo } from './support/before-migrations';
+import { insertOldFamily, undoMigrationsTo } from './support/before-migrations';
 import { PDF, upload } from './receipts-fixtures';
 import { decisionFor, previewStatement } from './support/bank-statements';
 
@@ -154,7 +154,7 @@ describe.each(DATABASES)('receipts of credits (%s)', (kind) => {
     const old = await startApi(kind);
     try {
       await undoMigrationsTo(old, ReceiptNumbers1765720000000.name);
-      const family = await createFamily(old, { graduateName: 'Familia Antigua', email: `antigua.${kind}@example.com` });
+      const family = { id: await insertOldFamily(old, 'Familia Antigua', `antigua.${kind}@example.com`) };
       // The table as it was: no number column yet.
       const insert = async (kind: string, amount: number, reversesId: number | null = null) => {
         await old.dataSource.query(
