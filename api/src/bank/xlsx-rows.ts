@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { createInflateRaw } from 'node:zlib';
+import { promisify } from 'node:util';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { fromBuffer, type Entry, type Options, type ZipFile } from 'yauzl';
 import {
   BANK_TEXTS,
   MAX_CELL_CHARS,
@@ -18,75 +20,67 @@ import {
 // The first sheet of an XLSX, row by row. Why not exceljs: its reader (workbook.xlsx.load, and
 // the streaming WorkbookReader too) inflates what the zip holds without a cap on the inflated
 // bytes, so an XLSX of 300 KB inflating to 300 MB ran the API out of its heap; and it builds a
-// row's cells before anyone can count them. Here each part is inflated as a stream, its bytes
-// counted against MAX_XLSX_UNCOMPRESSED_BYTES whatever the zip declares, and read by a SAX parser
-// (saxes, which exceljs uses too) that hands on one row at a time.
-
-interface ZipEntry {
-  method: number;
-  compressedSize: number;
-  dataStart: number;
-}
+// row's cells before anyone can count them. Here the zip is read by yauzl, each part inflated as a
+// stream, its bytes counted against MAX_XLSX_UNCOMPRESSED_BYTES whatever the zip declares, and
+// read by a SAX parser (saxes, which exceljs uses too) that hands on one row at a time.
 
 /** The longest text, comment or attribute a part may hold (Excel's cells hold 32,767 characters). */
 const MAX_XML_RUN = 100_000;
 
 const notAStatement = () => new StatementError(BANK_TEXTS.notAStatement);
 
-/** The zip's entries from its central directory; a ZIP64 archive or declared sizes past the cap are refused. */
-function zipEntries(bytes: Buffer): Map<string, ZipEntry> {
-  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]), bytes.length - 22);
-  if (end < 0 || end < bytes.length - 65_557) throw notAStatement();
-  const count = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  if (count === 0xffff || at === 0xffffffff) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
-  const entries = new Map<string, ZipEntry>();
+const openZip = promisify<Buffer, Options, ZipFile>(fromBuffer);
+
+/**
+ * The zip's entries by name, from its central directory (yauzl); declared sizes past the cap are
+ * refused before anything is inflated.
+ */
+async function zipEntries(bytes: Buffer): Promise<{ zip: ZipFile; entries: Map<string, Entry> }> {
+  const zip = await openZip(bytes, { lazyEntries: true, validateEntrySizes: false, strictFileNames: false }).catch(() => {
+    throw notAStatement();
+  });
+  const entries = new Map<string, Entry>();
   let declared = 0;
-  for (let index = 0; index < count; index += 1) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw notAStatement();
-    const [method, compressedSize, size] = [bytes.readUInt16LE(at + 10), bytes.readUInt32LE(at + 20), bytes.readUInt32LE(at + 24)];
-    const nameLength = bytes.readUInt16LE(at + 28);
-    const local = bytes.readUInt32LE(at + 42);
-    declared += size;
-    if (size === 0xffffffff || declared > MAX_XLSX_UNCOMPRESSED_BYTES) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
-    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) throw notAStatement();
-    const dataStart = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
-    if (dataStart + compressedSize > bytes.length) throw notAStatement();
-    entries.set(bytes.toString('utf8', at + 46, at + 46 + nameLength), { method, compressedSize, dataStart });
-    at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-  return entries;
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: Entry) => {
+      declared += entry.uncompressedSize;
+      if (declared > MAX_XLSX_UNCOMPRESSED_BYTES) return reject(tooLarge(BANK_TEXTS.tooLargeXlsx));
+      entries.set(entry.fileName, entry);
+      zip.readEntry();
+    });
+    zip.once('end', () => resolve());
+    zip.once('error', () => reject(notAStatement()));
+    zip.readEntry();
+  });
+  return { zip, entries };
 }
 
-/** Streams one part's XML into `parser`, counting inflated bytes against the file's budget. */
-async function readPart(bytes: Buffer, entry: ZipEntry, budget: { left: number }, parser: SaxesParser): Promise<void> {
-  const data = bytes.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
+/**
+ * Streams one part's XML into `parser`, counting inflated bytes against the file's budget whatever
+ * the zip declares (a bomb declares little: it is refused as too large, not as damaged).
+ */
+async function readPart(zip: ZipFile, entry: Entry, budget: { left: number }, parser: SaxesParser): Promise<void> {
   const decoder = new StringDecoder('utf8');
-  const take = (chunk: Buffer, inflated: number) => {
-    budget.left -= chunk.length;
-    if (budget.left < 0) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
-    if (inflated > 1024 * 1024 && inflated > MAX_XLSX_RATIO * entry.compressedSize) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
-    parser.write(decoder.write(chunk));
-    // saxes gathers a text run, comment or attribute whole before handing it on: one of 16 MB of
-    // blank space would be a 16 MB string. A part's runs are at most Excel's 32,767 characters.
-    if (((parser as unknown as { text?: string }).text?.length ?? 0) > MAX_XML_RUN) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
-  };
-  if (entry.method === 0) take(data, data.length);
-  else if (entry.method === 8) {
-    const inflate = createInflateRaw();
-    inflate.end(data);
-    let inflated = 0;
-    try {
-      for await (const chunk of inflate as AsyncIterable<Buffer>) {
-        inflated += chunk.length;
-        take(chunk, inflated);
-      }
-    } catch (error) {
-      inflate.destroy();
-      if (error instanceof StatementError || (error as { getStatus?: unknown }).getStatus) throw error;
-      throw notAStatement();
+  const stream = await promisify<Entry, Readable>(zip.openReadStream.bind(zip))(entry).catch(() => {
+    throw notAStatement();
+  });
+  let inflated = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      inflated += chunk.length;
+      budget.left -= chunk.length;
+      if (budget.left < 0) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
+      if (inflated > 1024 * 1024 && inflated > MAX_XLSX_RATIO * entry.compressedSize) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
+      parser.write(decoder.write(chunk));
+      // saxes gathers a text run, comment or attribute whole before handing it on: one of 16 MB of
+      // blank space would be a 16 MB string. A part's runs are at most Excel's 32,767 characters.
+      if (((parser as unknown as { text?: string }).text?.length ?? 0) > MAX_XML_RUN) throw tooLarge(BANK_TEXTS.tooLargeXlsx);
     }
-  } else throw notAStatement();
+  } catch (error) {
+    stream.destroy();
+    if (error instanceof StatementError || (error as { getStatus?: unknown }).getStatus) throw error;
+    throw notAStatement();
+  }
   parser.write(decoder.end());
   parser.close();
 }
@@ -139,11 +133,11 @@ function columnOf(reference: string): number {
 }
 
 export async function readXlsx(bytes: Buffer, sink: RowSink): Promise<void> {
-  const entries = zipEntries(bytes);
+  const { zip, entries } = await zipEntries(bytes);
   const budget = { left: MAX_XLSX_UNCOMPRESSED_BYTES };
   const part = (name: string, handlers: Handlers) => {
     const entry = entries.get(name);
-    return entry ? readPart(bytes, entry, budget, sax(handlers)) : Promise.resolve();
+    return entry ? readPart(zip, entry, budget, sax(handlers)) : Promise.resolve();
   };
 
   // The first sheet: workbook.xml names it, its relationships give its part.
