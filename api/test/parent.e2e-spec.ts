@@ -39,6 +39,7 @@ describe.each(DATABASES)('parent portal (%s)', (kind) => {
         graduateName: family.graduateName,
         contactName: family.contactName,
         email: family.email,
+        secondEmail: null,
         phone: family.phone,
         tablesBooked: 3,
         // The ledger's views: this family has no money recorded, whatever the row's old column holds.
