@@ -8,7 +8,10 @@ interface HeldRequest {
   finish(): Promise<{ status: number; body: string }>;
 }
 
-/** A login whose body arrives in two parts: the server holds it in flight until the second. */
+/**
+ * A login whose body arrives in two parts: the server holds it in flight until the second. It asks
+ * for '100 Continue', so the server says when it has read the headers: then it is in flight.
+ */
 function heldLogin(url: string): Promise<HeldRequest> {
   const body = JSON.stringify({ username: 'admin', password: 'graduacion2026' });
   const cut = Math.floor(body.length / 2);
@@ -16,7 +19,7 @@ function heldLogin(url: string): Promise<HeldRequest> {
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const outgoing = request(`${url}/api/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
       });
       outgoing.on('response', (response) => {
         let text = '';
@@ -27,14 +30,17 @@ function heldLogin(url: string): Promise<HeldRequest> {
         reject(error);
         rejectHeld(error);
       });
-      outgoing.write(body.slice(0, cut), () =>
-        resolveHeld({
-          finish: () => {
-            outgoing.end(body.slice(cut));
-            return answer;
-          },
-        }),
+      outgoing.once('continue', () =>
+        outgoing.write(body.slice(0, cut), () =>
+          resolveHeld({
+            finish: () => {
+              outgoing.end(body.slice(cut));
+              return answer;
+            },
+          }),
+        ),
       );
+      outgoing.flushHeaders();
     });
     answer.catch(() => undefined);
   });
@@ -57,8 +63,6 @@ describe('graceful shutdown', () => {
 
   it('refuses new requests after SIGTERM, answers the one in flight, then exits', async () => {
     const held = await heldLogin(portal.url);
-    // Let the server parse the headers: the request is now in flight.
-    await new Promise((resolve) => setTimeout(resolve, 300));
     const stopping = exited(portal);
     portal.process.kill('SIGTERM');
 
