@@ -320,7 +320,7 @@ describe("'Nueva promoción' by steps", () => {
     await first.user.type(cash, 'Caja chica');
     expect(continueButton()).toBeEnabled();
 
-    await first.user.click(screen.getByRole('button', { name: 'Agregar una cuenta de banco' }));
+    await first.user.click(screen.getByRole('button', { name: 'Agregar cuenta de banco' }));
     const added = screen.getByRole('group', { name: 'Cuenta nueva' });
     expect(within(added).getByLabelText('Nombre')).toHaveFocus();
     expect(within(added).getByText('Empieza en Q0.')).toBeInTheDocument();
@@ -332,7 +332,7 @@ describe("'Nueva promoción' by steps", () => {
     await first.user.selectOptions(within(added).getByLabelText('Tipo de cuenta'), 'Monetaria');
     expect(continueButton()).toBeEnabled();
     // One added by mistake goes again.
-    await first.user.click(screen.getByRole('button', { name: 'Agregar una cuenta de banco' }));
+    await first.user.click(screen.getByRole('button', { name: 'Agregar cuenta de banco' }));
     expect(screen.getAllByRole('group', { name: 'Cuenta nueva' })).toHaveLength(2);
     await first.user.click(
       within(screen.getAllByRole('group', { name: 'Cuenta nueva' })[1]!).getByRole('button', { name: 'Quitar esta cuenta' }),

@@ -113,7 +113,7 @@ export const closingTexts = {
     startsEmpty: 'Empieza en Q0: el saldo se entregó al cerrar.',
     newAccount: 'Cuenta nueva',
     startsNew: 'Empieza en Q0.',
-    addAccount: 'Agregar una cuenta de banco',
+    addAccount: 'Agregar cuenta de banco',
     removeAccount: 'Quitar esta cuenta',
     committee: 'Comité de la nueva promoción',
     committeeHint: 'Las cuentas que no marques siguen viendo la promoción archivada, pero no la nueva.',
