@@ -48,8 +48,11 @@ export async function classPortal(name: string): Promise<ClassPortal> {
   };
 }
 
-/** Both pages signed in as two different admins of the class. */
-export async function closeClass(proposer: Page, approver: Page, url: string): Promise<void> {
+/**
+ * Both pages signed in as two different admins of the class; `destination`, the balance's as the
+ * form words it (left out: its first, back to the families).
+ */
+export async function closeClass(proposer: Page, approver: Page, url: string, destination?: string): Promise<void> {
   await proposer.goto(`${url}/admin/cierre`);
   const open = proposer.locator('[data-testid^="closing-check-"]').filter({ has: proposer.getByLabel('Razón para omitirlo') });
   await open.first().waitFor();
@@ -57,6 +60,7 @@ export async function closeClass(proposer: Page, approver: Page, url: string): P
   for (let index = 0; index < count; index += 1)
     await open.nth(index).getByLabel('Razón para omitirlo').fill('Lo revisó la asamblea: queda constancia en el acta.');
   const form = proposer.locator('form').filter({ has: proposer.getByRole('button', { name: 'Proponer el cierre' }) });
+  if (destination) await form.getByLabel(destination).check();
   await form.getByLabel('Acta que aprobó el cierre').fill('Acta 14-2026, asamblea del 25 de noviembre');
   await form.getByRole('button', { name: 'Proponer el cierre' }).click();
   await toast(proposer, 'Cierre propuesto');

@@ -1,17 +1,19 @@
 // Opening the next class through the screens (docs/classes.md): the committee closes the Class of
-// 2026, opens 2027 from the 'Nueva promoción' card on a phone, step by step (its calendar confirmed
-// row by row, the dates already past moved first, the draft kept across a reload, the name typed
-// again, the school's list read in its own step and imported as it opens); a parent whose e-mail is
+// 2026, its balance passed on, and opens 2027 from the 'Nueva promoción' card on a phone, step by
+// step (its calendar confirmed row by row, the dates already past moved first, the draft kept across
+// a reload, the cash box renamed and a bank account added, the name typed again, the school's list
+// read in its own step and imported as it opens); a parent whose e-mail is
 // in both classes switches to 2026 on a phone, reads it read-only with its frozen report, and
 // switches back.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator } from 'playwright-core';
-import { todayInGuatemala } from '@portal/format';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { Books } from '@portal/contracts';
+import { formatLedgerAmount, todayInGuatemala } from '@portal/format';
 import { seriousA11yViolations } from '../support/checks';
 import { classPortal, closeClass, PRESIDENT_PASSWORD, toast, type ClassPortal } from '../support/closing';
 import { DESKTOP, newPage, PHONE, screenshot, scrollsSideways, signIn } from '../support/browser';
-import type { Portal } from '../support/portal';
+import { ROOT, type Portal } from '../support/portal';
 
 let browser: Browser;
 let portal: Portal;
@@ -25,6 +27,8 @@ const LIST = [
   'Pablo Yax;Juana Yax;juana.yax@example.com;5555-2103',
 ].join('\r\n');
 
+const SHOTS = path.join(ROOT, 'e2e/artifacts/screenshots');
+
 const BANNER = 'Estás viendo la Promoción 2026, cerrada: solo lectura.';
 
 /** The calendar day `days` from today in Guatemala. */
@@ -32,6 +36,22 @@ const fromToday = (days: number) => todayInGuatemala(new Date(Date.now() + days 
 
 /** The calendar's rows (payments and events) as the card lists them. */
 const calendarRows = (card: Locator) => card.locator('fieldset.closing-calendar__row');
+
+/**
+ * One step of the card and the card's margin around it, in e2e/artifacts/screenshots: cut from the
+ * page scrolled to the top (scrolled, the sticky nav would be drawn across it).
+ */
+async function stepScreenshot(page: Page, step: Locator, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => window.scrollY === 0);
+  const box = (await step.boundingBox())!;
+  const margin = 12;
+  await page.screenshot({
+    path: path.join(SHOTS, `${name}-${page.viewportSize()!.width}.png`),
+    fullPage: true,
+    clip: { x: Math.max(0, box.x - margin), y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin },
+  });
+}
 
 beforeAll(async () => {
   classes = await classPortal('opening');
@@ -48,7 +68,8 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   const { page: president } = await newPage(browser, DESKTOP);
   await signIn(president, portal.url, 'presidenta', PRESIDENT_PASSWORD);
   await president.waitForURL(`${portal.url}/admin`);
-  await closeClass(treasurer, president, portal.url);
+  await closeClass(treasurer, president, portal.url, 'Pasa a la promoción siguiente como saldo inicial');
+  const books2026 = (await (await president.request.get(`${portal.url}/api/books`)).json()) as Books;
   // One class still: no switch.
   expect(await president.getByLabel('Promoción', { exact: true }).count()).toBe(0);
 
@@ -100,14 +121,39 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   expect(await card.getByRole('group', { name: 'Primer Pago' }).getByLabel('Fecha', { exact: true }).inputValue()).toBe(fromToday(7));
   await card.getByRole('button', { name: 'Continuar' }).click();
 
-  // Its accounts: 2026 gave its balance back to the families, so each starts at Q0; families see
-  // the first, its holder renamed.
-  await card.getByRole('heading', { name: 'Cuentas de la Promoción 2027' }).waitFor();
-  const accounts = card.locator('.closing-accounts li');
-  expect(await accounts.count()).toBeGreaterThanOrEqual(2);
-  for (const text of await accounts.allTextContents()) expect(text).toMatch(/Empieza en Q0: el saldo se entregó al cerrar\.$/);
+  // Its accounts: 2026 passed its balance on, so each starts with what it held; families see the
+  // first, its holder renamed. The cash box takes another name and a savings account is added, at Q0.
+  const accountsStep = card.locator('section.closing-step', {
+    has: president.getByRole('heading', { name: 'Cuentas de la Promoción 2027' }),
+  });
+  await accountsStep.waitFor();
+  const accounts = accountsStep.locator('.closing-accounts > li');
+  await accounts.first().waitFor();
+  const texts = await accounts.allTextContents();
+  expect(texts.map((text) => text.slice(text.lastIndexOf('Empieza')))).toEqual(
+    books2026.accounts.map((account) => `Empieza con ${formatLedgerAmount(account.passedOn)}`),
+  );
+  expect(books2026.accounts.some((account) => account.passedOn > 0)).toBe(true);
   await card.getByText(/^Las familias verán la cuenta .* a nombre de «.*2027»/).waitFor();
+  // The one families see is the settings': it keeps its name here.
+  const main = books2026.accounts.find((account) => account.main)!;
+  const cash = books2026.accounts.find((account) => account.kind === 'caja')!;
+  expect(await accountsStep.getByLabel(`Nombre de la cuenta «${main.name}»`).count()).toBe(0);
+  await accountsStep.getByLabel(`Nombre de la cuenta «${cash.name}»`).fill('Caja chica');
+  await accountsStep.getByRole('button', { name: 'Agregar cuenta de banco' }).click();
+  const added = accountsStep.getByRole('group', { name: 'Cuenta nueva' });
+  await added.getByLabel('Nombre', { exact: true }).fill('Ahorro');
+  await added.getByLabel('Banco', { exact: true }).fill('Banrural');
+  await added.getByLabel('Número de cuenta').fill('445-566778-8');
+  await added.getByLabel('A nombre de').fill('Comité de Padres Promoción 2027');
+  await added.getByText('Empieza en Q0.').waitFor();
+  await added.getByLabel('A nombre de').blur();
   expect(await scrollsSideways(president)).toBe(false);
+  await stepScreenshot(president, accountsStep, 'new-class-accounts');
+  expect(await seriousA11yViolations(president)).toEqual([]);
+  await president.setViewportSize(DESKTOP);
+  await stepScreenshot(president, accountsStep, 'new-class-accounts');
+  await president.setViewportSize(PHONE);
   await card.getByRole('button', { name: 'Continuar' }).click();
 
   const self = card.getByRole('checkbox', { name: 'Presidenta (tú)' });
@@ -169,6 +215,19 @@ it('opens the Class of 2027 from the school list, and a parent of both classes r
   await adminSwitch.waitFor();
   expect(await scrollsSideways(president)).toBe(false);
   await screenshot(president, 'new-class-families');
+
+  // On the books of 2027: the cash box renamed, with what it passed on; the account added, at Q0.
+  await president.goto(`${portal.url}/admin/cuentas-comite`);
+  const balances = president.getByRole('region', { name: 'Cuentas de la promoción' }).getByRole('list', { name: 'Cuentas y saldos' });
+  const balance = (name: string) =>
+    balances
+      .getByRole('listitem')
+      .filter({ has: president.getByText(name, { exact: true }) })
+      .locator('.books-account__balance');
+  expect(await balance('Caja chica').textContent()).toBe(formatLedgerAmount(cash.passedOn));
+  expect(await balance('Ahorro').textContent()).toBe(formatLedgerAmount(0));
+  await balances.getByText('Ahorro · Banrural · 445-566778-8 · Comité de Padres Promoción 2027').waitFor();
+  expect(await balances.getByText(cash.name, { exact: true }).count()).toBe(0);
 
   // A parent of both classes, on a phone: 2027 first, then 2026 read-only, then back.
   const { page: parent } = await newPage(browser, PHONE);
