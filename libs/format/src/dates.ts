@@ -1,6 +1,7 @@
 // Spanish (Guatemala) dates, times and quetzales (index.ts). Date-times are stored in UTC and
 // shown in Guatemala time; calendar days (`yyyy-MM-dd`) have no time zone and are formatted as
 // they are.
+import { tzOffset } from '@date-fns/tz/tzOffset';
 
 export const TIME_ZONE = 'America/Guatemala';
 export const LOCALE = 'es-GT';
@@ -25,21 +26,8 @@ const longDayInGuatemala = dateFormat({ ...LONG_DAY, timeZone: TIME_ZONE });
 const numericDayInGuatemala = dateFormat({ day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
 const timeInGuatemala = dateFormat({ ...CLOCK, timeZone: TIME_ZONE });
 const clockTime = dateFormat({ ...CLOCK, timeZone: 'UTC' });
-// en-CA formats a date as yyyy-MM-dd; the parts below read the wall clock in Guatemala.
+// en-CA formats a date as yyyy-MM-dd.
 const isoDayInGuatemala = dateFormat({ timeZone: TIME_ZONE }, 'en-CA');
-const wallClockInGuatemala = dateFormat(
-  {
-    timeZone: TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  },
-  'en-US',
-);
 const wholeNumber = once(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
 const withCentavos = once(() => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
@@ -158,22 +146,8 @@ export function deadlineText(deadline: string, today: string = todayInGuatemala(
   return days === 1 ? 'Vence en 1 día' : `Vence en ${days} días`;
 }
 
-function guatemalaOffsetMs(at: Date): number {
-  const parts = Object.fromEntries(
-    wallClockInGuatemala()
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  const wallClock = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return wallClock - Math.floor(at.getTime() / 1000) * 1000;
-}
+/** Guatemala's offset from UTC at `at`, in milliseconds (negative: behind UTC). */
+const guatemalaOffsetMs = (at: Date) => tzOffset(TIME_ZONE, at) * 60_000;
 
 /** A UTC date-time -> the value of an `<input type="datetime-local">` in Guatemala time. */
 export function toDateTimeLocal(iso: string | Date): string {
