@@ -93,9 +93,7 @@ describe("'Importar lista del colegio'", () => {
     const twoAddresses = dialog.getByRole('row', { name: /Sofía Barrios/ });
     const noPhone = dialog.getByRole('row', { name: /Mateo Cifuentes/ });
     const kept = async () => {
-      await twoAddresses
-        .getByText(`Segundo contacto: ${SECOND_ADDRESS} (recibe copia de los correos)`)
-        .waitFor();
+      await twoAddresses.getByText(`Segundo contacto: ${SECOND_ADDRESS} (recibe copia de los correos)`).waitFor();
       await twoAddresses.getByText('ana.barrios@example.com', { exact: true }).waitFor();
       await noPhone.getByText('Sin teléfono', { exact: true }).waitFor();
     };
