@@ -110,7 +110,7 @@ describe("'Nueva promoción'", () => {
     const card = await screen.findByTestId('new-class');
     expect(
       within(card).getByText(
-        'Se archiva la Promoción 2026 con sus datos: queda de solo lectura para su comité y, hasta el 31/03/2027, para sus familias. La nueva promoción empieza con la configuración, el calendario de pagos y eventos que confirmes aquí y las categorías del presupuesto; sin familias ni dinero.',
+        'Se archiva la Promoción 2026 con sus datos: queda de solo lectura para su comité y, hasta el 31/03/2027, para sus familias. La nueva promoción empieza con la configuración, el calendario de pagos y eventos que confirmes aquí, las categorías del presupuesto y las cuentas del comité, cada una con lo que se le pasó al cerrar; sus familias llegan de la lista del colegio.',
       ),
     ).toBeInTheDocument();
     const year = within(card).getByLabelText('Año');

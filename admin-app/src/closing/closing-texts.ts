@@ -141,7 +141,7 @@ export const closingTexts = {
       `Las familias verán la cuenta ${bank} ${number} a nombre de «${holder}». Para cambiar el banco o el número, usa «Cuentas del Comité» después de abrirla: lo aprueba otro administrador.`,
     typeNameHint: 'Al abrirla, la promoción anterior queda archivada y la nueva empieza con este calendario. No se puede deshacer.',
     explanation: (name: string, readUntil: string) =>
-      `Se archiva la ${name} con sus datos: queda de solo lectura para su comité y, hasta el ${readUntil}, para sus familias. La nueva promoción empieza con la configuración, el calendario de pagos y eventos que confirmes aquí y las categorías del presupuesto; sin familias ni dinero.`,
+      `Se archiva la ${name} con sus datos: queda de solo lectura para su comité y, hasta el ${readUntil}, para sus familias. La nueva promoción empieza con la configuración, el calendario de pagos y eventos que confirmes aquí, las categorías del presupuesto y las cuentas del comité, cada una con lo que se le pasó al cerrar; sus familias llegan de la lista del colegio.`,
     submit: (year: number | string) => `Abrir la Promoción ${year}`,
     opened: (name: string) => `${name} abierta`,
     openedDetail: 'Ahora importa la lista de familias del colegio.',
