@@ -8,6 +8,7 @@ const family: Family = {
   graduateName: 'Sofía Morales',
   contactName: 'Carlos Morales',
   email: 'padre@example.com',
+  secondEmail: null,
   phone: '5555-1001',
   tablesBooked: 3,
   hasPaid: false,
