@@ -1,4 +1,7 @@
-// The committee's books (docs/books.md): budget, expenses, commitments, holdings, questions.
+// The committee's books (docs/books.md): budget, expenses, commitments, totals, the families' view.
+import type { ControlChange } from './book-controls';
+import type { ExpenseQuestion } from './book-questions';
+import type { Holding, MoneyAccount } from './money-accounts';
 
 /** The categories a new budget starts from; the committee adds its own. */
 export const BUDGET_CATEGORIES = [
@@ -249,50 +252,6 @@ export interface BooksCollection {
   unpricedPayments: number;
 }
 
-/** What the treasurer says the committee holds: a bank balance on a statement's date, or cash counted. */
-export const HOLDING_KINDS = ['banco', 'efectivo'] as const;
-
-export type HoldingKind = (typeof HOLDING_KINDS)[number];
-
-export interface HoldingInput {
-  kind: HoldingKind;
-  /**
-   * The account it is of (a 'banco' record a bank account, an 'efectivo' count the cash box); left
-   * out: the main bank account, or the cash box.
-   */
-  accountId?: number;
-  /** yyyy-MM-dd: the statement's date, or the day the cash was counted. */
-  asOf: string;
-  amount: number;
-  note?: string;
-}
-
-export interface Holding extends Required<HoldingInput> {
-  id: number;
-  /** The account's books balance on `asOf` when it was recorded: the reconciliation's other side. */
-  accountBalance: number;
-  /** What the committee should have held when it was recorded (money in - approved money out). */
-  expectedThen: number;
-  /** Everything held then (the latest bank balance plus the latest cash count) minus expectedThen. */
-  differenceThen: number;
-  createdBy: string;
-  createdAt: string;
-}
-
-export interface ExpenseQuestion {
-  id: number;
-  expenseId: number;
-  question: string;
-  askedAt: string;
-  /** Only on the family's own questions (and always for the committee). */
-  mine?: boolean;
-  /** The committee's view only: who asked. */
-  familyName?: string;
-  answer: string | null;
-  answeredBy: string | null;
-  answeredAt: string | null;
-}
-
 export interface BooksTotals {
   /** All the families' money (the ledger), never a family's detail. */
   received: number;
@@ -353,36 +312,6 @@ export interface ParentBooks {
   collection: BooksCollection;
 }
 
-/** GET /api/my-books/answers: answers to this family's questions since it last opened the page. */
-export interface BooksAnswersSeen {
-  unseenAnswers: number;
-}
-
-/**
- * A change to one of the books' controls (decisions item 23). Loosening one (a higher threshold,
- * approval off, another bank account shown to families) is 'pendiente' until a second admin
- * approves it; tightening applies at once and is kept as 'aprobado' with no second admin.
- */
-export const CONTROL_KINDS = ['threshold', 'approval', 'bank'] as const;
-
-export type ControlKind = (typeof CONTROL_KINDS)[number];
-
-export type ControlChangeState = 'pendiente' | 'aprobado' | 'rechazado' | 'retirado';
-
-export interface ControlChange {
-  id: number;
-  kind: ControlKind;
-  /** As shown: 'Q1,000', 'Sí', 'Banco Industrial · 000-000000-0 · Comité de Padres'. */
-  before: string;
-  after: string;
-  state: ControlChangeState;
-  proposedBy: string;
-  proposedById: number;
-  proposedAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-}
-
 /** GET /api/books: the committee's view. */
 export interface Books extends Omit<ParentBooks, 'expenses'> {
   /** Every row, pending ones included, newest first. */
@@ -411,71 +340,6 @@ export interface Books extends Omit<ParentBooks, 'expenses'> {
   memberDebts: MemberDebt[];
 }
 
-/** A class's money account: a bank account ('banco') or the cash box ('caja'). */
-export const MONEY_ACCOUNT_KINDS = ['banco', 'caja'] as const;
-
-export type MoneyAccountKind = (typeof MONEY_ACCOUNT_KINDS)[number];
-
-/** A bank account's type: 'monetaria' (checking) or 'ahorro' (savings). */
-export const BANK_ACCOUNT_TYPES = ['monetaria', 'ahorro'] as const;
-
-export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
-
-export const MONEY_ACCOUNT_NAME_MAX = 60;
-
-/** The last reconciliation of an account: what the bank (or the count) said on a day, against the books that day. */
-export interface AccountReconciliation {
-  /** The record (`holdings`) it is. */
-  holdingId: number;
-  asOf: string;
-  /** What the bank's statement (or the cash count) said. */
-  held: number;
-  /** The account's books balance on `asOf`, read now (a fee recorded since counts). */
-  books: number;
-  /** held - books: 0 is reconciled. */
-  difference: number;
-  by: string;
-  at: string;
-}
-
-/** GET /api/books `accounts`: the committee's view of one account. */
-export interface MoneyAccount {
-  id: number;
-  kind: MoneyAccountKind;
-  /** The committee's name for it ('Monetaria', 'Ahorro', 'Caja'). */
-  name: string;
-  /** A bank account's: the main one's are the settings' (changed there, under four eyes). */
-  bankName: string | null;
-  accountNumber: string | null;
-  accountHolder: string | null;
-  accountType: BankAccountType | null;
-  /** The account families are shown: changed only in the settings, by two admins. */
-  main: boolean;
-  /** Its balance: its share of the previous class's balance and every movement it had, transfers included. */
-  balance: number;
-  /** What the class's closing passed on from it (to the next class, the families or the school); 0 until it closes. */
-  passedOn: number;
-  reconciliation: AccountReconciliation | null;
-}
-
-/** POST /api/books/accounts: another bank account of the class. */
-export interface MoneyAccountInput {
-  name: string;
-  bankName: string;
-  accountNumber: string;
-  accountHolder: string;
-  accountType: BankAccountType;
-}
-
-/** PUT /api/books/accounts/{id}: a new name (the cash box), or a bank account's data. */
-export interface MoneyAccountUpdate {
-  name: string;
-  bankName?: string;
-  accountNumber?: string;
-  accountHolder?: string;
-  accountType?: BankAccountType;
-}
-
 /** POST /api/books/transfers: money moved from one account to another, counted at once. */
 export interface TransferInput {
   /** yyyy-MM-dd. */
@@ -502,44 +366,9 @@ export interface Transfer {
   reversal: Expense['reversal'];
 }
 
-/** One movement of an account, as its list reads it (GET /api/books/accounts/{id}/movements). */
-export interface AccountMovement {
-  /** 'Pago de la familia de …', 'Gasto #12 · Salón', 'Traspaso a Monetaria'... */
-  what: string;
-  date: string;
-  /** Quetzales: positive raises the account, negative lowers it. */
-  amount: number;
-  /** The account's balance after it (the list is oldest first). */
-  balance: number;
-  /** A family's credit or its reversal ('credito'), or a row of the books ('libros': money out, income, a transfer). */
-  source: 'credito' | 'libros';
-  /** The credit's or the books' row's id. */
-  id: number;
-}
-
-export interface AccountMovements {
-  account: MoneyAccount;
-  movements: AccountMovement[];
-}
-
-export interface BooksSettingsInput {
-  approvalThreshold: number;
-  /** Left out: unchanged. Turning it off waits for a second admin. */
-  approvalRequired?: boolean;
-}
-
 export interface ReverseExpenseInput {
   /** Why, for the committee and 'Historial' only. */
   reason: string;
   /** What families read in the open books; without it, FAMILY_MESSAGES.correction. */
   messageToFamily?: string;
-}
-
-export interface ExpenseQuestionInput {
-  expenseId: number;
-  question: string;
-}
-
-export interface ExpenseAnswerInput {
-  answer: string;
 }

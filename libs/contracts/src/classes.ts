@@ -1,5 +1,6 @@
 // The class (promoción) and its closing (decisions item 24, docs/classes.md).
-import type { BooksCategory, BooksTotals, BudgetVersion, Expense, FamilyExpense, MoneyAccountInput } from './books';
+import type { BooksCategory, BooksTotals, BudgetVersion, Expense, FamilyExpense } from './books';
+import type { MoneyAccountInput } from './money-accounts';
 import type { PaymentNumber } from './payments';
 
 export type ClassState = 'activa' | 'en cierre' | 'cerrada';

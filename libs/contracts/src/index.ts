@@ -19,5 +19,8 @@ export * from './errors';
 export * from './gala';
 export * from './bank';
 export * from './books';
+export * from './book-controls';
+export * from './book-questions';
+export * from './money-accounts';
 export * from './classes';
 export * from './family-import';
