@@ -28,7 +28,7 @@ export class BankLineEntity {
   @Column({ type: 'int', nullable: true })
   entryId!: number | null;
 
-  /** A line applied as other income or as the bank's fee: the books' row it became (`ExpensesService.recordBankIncome`, `recordBankFee`). */
+  /** A line applied as other income or as the bank's fee: the books' row it became (`ExpensesService.recordBankIncome`, `BankMovements.recordFee`). */
   @Column({ type: 'int', nullable: true })
   expenseId!: number | null;
 

@@ -4,8 +4,9 @@ import { CurrentUser, Roles } from '../common/auth.decorators';
 import { MultipartBody } from '../common/multipart';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { BANK_MESSAGES } from './bank.messages';
-import { BankService } from './bank.service';
+import { BankDecisions } from './bank-decisions';
 import { ConfirmBankLinesDto } from './dto/confirm-bank-lines.dto';
+import { StatementPreview } from './statement-preview';
 
 const MAPPING_KEYS: Array<keyof BankColumnMapping> = ['date', 'description', 'document', 'credit', 'debit', 'amount'];
 /** Optional: without it, the running balance is found by its name ('Saldo'). */
@@ -42,7 +43,10 @@ function mappingOf(fields: Record<string, string>): { mapping: BankColumnMapping
 @Roles('admin')
 @Controller('bank-statements')
 export class BankController {
-  constructor(private readonly bank: BankService) {}
+  constructor(
+    private readonly statements: StatementPreview,
+    private readonly decisions: BankDecisions,
+  ) {}
 
   /**
    * multipart/form-data: `file` (CSV or XLSX, its name kept), optionally `mapping` (JSON), `headerLine`
@@ -56,19 +60,19 @@ export class BankController {
     const accountId = body.fields.accountId ? Number(body.fields.accountId) : null;
     if (accountId !== null && !(Number.isInteger(accountId) && accountId > 0 && accountId < 2_147_483_648))
       throw new BadRequestException(BANK_MESSAGES.badAccount);
-    return this.bank.preview(body.file?.data, mapping, headerLine, body.file?.fileName ?? '', accountId);
+    return this.statements.preview(body.file?.data, mapping, headerLine, body.file?.fileName ?? '', accountId);
   }
 
   /** A discarded line, or one matched to a movement recorded by hand, back to deciding (204). */
   @Post('lines/:id/reopen')
   @HttpCode(204)
   reopen(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<void> {
-    return this.bank.reopen(user, id);
+    return this.decisions.reopen(user, id);
   }
 
   @Post('confirm')
   @HttpCode(200)
   confirm(@CurrentUser() user: User, @Body() body: ConfirmBankLinesDto): Promise<BankConfirmResult> {
-    return this.bank.confirm(user, body.lines, body.layout ?? null);
+    return this.decisions.confirm(user, body.lines, body.layout ?? null);
   }
 }

@@ -7,9 +7,11 @@ import { ReceiptStoreModule } from '../receipts/receipt.store';
 import { SettingsStoreModule } from '../settings/settings.store';
 import { BankLineStoreModule } from './bank-line.store';
 import { BankController } from './bank.controller';
+import { BankDecisions } from './bank-decisions';
+import { BankMoneyOut } from './bank-money-out';
 import { BankReversals } from './bank-reversals';
-import { BankService } from './bank.service';
 import { FamilyMatcher } from './family-matcher';
+import { StatementPreview } from './statement-preview';
 
 /** Bank reconciliation: statement import, matching by reference and amount, confirmation (docs/payments.md). */
 @Module({
@@ -23,6 +25,6 @@ import { FamilyMatcher } from './family-matcher';
     MoneyAccountStoreModule,
   ],
   controllers: [BankController],
-  providers: [BankService, FamilyMatcher, BankReversals],
+  providers: [StatementPreview, BankDecisions, BankMoneyOut, FamilyMatcher, BankReversals],
 })
 export class BankModule {}

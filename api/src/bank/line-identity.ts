@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
+import { ConflictException } from '@nestjs/common';
 import { todayInGuatemala } from '@portal/format';
 import { In, type EntityManager } from 'typeorm';
+import { isUniqueViolation } from '../database/database.service';
 import { BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
+import { BANK_MESSAGES } from './bank.messages';
 import { plain, type StatementLine } from './statement-parser';
 
-// A bank line's identity across files and formats, and the lines kept once from their first
-// import (docs/payments.md, 'A bank line is a fact, stored once').
+// A bank line's identity across files and formats, the lines kept once from their first import,
+// and decided once (docs/payments.md, 'A bank line is a fact, stored once').
 
 /** Letters and digits only, upper case, no leading zeros: '000-48213377' and 48213377 are one document. */
 const documentKey = (document: string) =>
@@ -311,5 +314,15 @@ async function toOccurrences(
       facts.delete(checksum);
       unique.splice(unique.indexOf(checksum), 1);
     }
+  }
+}
+
+/** The decision's row; two admins confirming the same line at once: the unique live checksum lets one through. */
+export async function insertLine(manager: EntityManager, row: Omit<BankLineEntity, 'id'>): Promise<number> {
+  try {
+    return Number((await manager.insert(BankLineEntity, row)).identifiers[0]!.id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictException(BANK_MESSAGES.alreadyDecided(1));
+    throw error;
   }
 }

@@ -1,7 +1,7 @@
 // The authorization matrix's rows (authorization-rules.ts) for the families, their payments and
 // receipts, the bank's statements and the ledger.
 import { BankLineEntity, BankStatementReadEntity } from '../../src/bank/bank-line.entity';
-import { lineChecksum } from '../../src/bank/bank.service';
+import { lineChecksum } from '../../src/bank/line-identity';
 import { FamilyImportService } from '../../src/family-admin/family-import.service';
 import { LedgerEntryEntity } from '../../src/ledger/ledger-entry.entity';
 import { PaymentOverrideEntity } from '../../src/payments/payment-override.entity';

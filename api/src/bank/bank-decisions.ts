@@ -1,19 +1,10 @@
-import { createHash } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import type {
-  BankColumnMapping,
-  BankLineImport,
-  BankConfirmResult,
-  BankLineDecision,
-  BankPreview,
-  BankPreviewLine,
-  User,
-} from '@portal/contracts';
+import type { BankColumnMapping, BankConfirmResult, BankLineDecision, User } from '@portal/contracts';
 import { toQuetzales } from '@portal/format';
 import type { EntityManager } from 'typeorm';
-import { BankMovements, type BookedMovement } from '../books/bank-movements';
+import { BankMovements } from '../books/bank-movements';
 import { ExpensesService } from '../books/expenses.service';
-import { Database, isUniqueViolation } from '../database/database.service';
+import { Database } from '../database/database.service';
 import { FamilyStore } from '../families/family.store';
 import { MoneyAccountStore } from '../money-accounts/money-account.store';
 import { recordChange } from '../history/record';
@@ -25,50 +16,20 @@ import { ReceiptStore } from '../receipts/receipt.store';
 import { BankLayoutEntity, BankLineEntity, BankStatementReadEntity } from './bank-line.entity';
 import { BankLineStore } from './bank-line.store';
 import { BANK_MESSAGES } from './bank.messages';
-import { FamilyMatcher } from './family-matcher';
-import { parseStatement, plain, StatementError } from './statement-parser';
-import { importNote, keepLines, keptLines, lineChecksum, withFingerprints } from './line-identity';
-import { sameDepositOf, sameDepositReason } from './same-deposit';
-
-// Where tests and tools have always found it.
-export { lineChecksum } from './line-identity';
-
-/** How many days apart a statement's line and the movement recorded by hand for it may be (a cheque is cashed days later). */
-const RECORDED_DAYS = 10;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { BankMoneyOut } from './bank-money-out';
+import { importNote, insertLine, keptLines, lineChecksum } from './line-identity';
+import { sameDepositOf } from './same-deposit';
+import { headerHash } from './statement-preview';
 
 /**
- * Offers each line of a statement the movement recorded by hand it most likely is: the same signed
- * amount, in the same account, the nearest day within RECORDED_DAYS, not matched to a line yet
- * (`matched`), and offered to one line at most (in the file's order).
- */
-function offerRecorded(booked: BookedMovement[], matched: Set<number>) {
-  const offered = new Set<number>(matched);
-  return (line: { date: string; amountCentavos: number }): { id: number; label: string } | null => {
-    const distance = (movement: BookedMovement) => Math.abs(Date.parse(movement.date) - Date.parse(line.date)) / DAY_MS;
-    const best = booked
-      .filter(
-        (movement) => !offered.has(movement.id) && movement.amountCentavos === line.amountCentavos && distance(movement) <= RECORDED_DAYS,
-      )
-      .sort((a, b) => distance(a) - distance(b) || a.id - b.id)[0];
-    if (!best) return null;
-    offered.add(best.id);
-    return { id: best.id, label: best.label };
-  };
-}
-
-const headerHash = (headers: string[]) => createHash('sha256').update(headers.map(plain).join('|')).digest('hex');
-
-/**
- * Bank reconciliation: reads a statement and proposes a family for each deposit (preview, nothing
- * written; the proposals are FamilyMatcher's), then applies the lines the committee confirms as
- * verified money (docs/payments.md).
+ * The committee's decisions on a statement's lines (docs/payments.md 'Banco'), in one transaction:
+ * a deposit applied to a family as verified money, other income, a discarded line with its reason,
+ * or the books' own row (bank-money-out.ts); and a discarded or matched line reopened.
  */
 @Injectable()
-export class BankService {
+export class BankDecisions {
   constructor(
     private readonly db: Database,
-    private readonly matching: FamilyMatcher,
     private readonly credits: LedgerCredits,
     private readonly statements: StatementBuilder,
     private readonly mail: LedgerMail,
@@ -78,161 +39,8 @@ export class BankService {
     private readonly accounts: MoneyAccountStore,
     private readonly movements: BankMovements,
     private readonly bankLines: BankLineStore,
+    private readonly moneyOut: BankMoneyOut,
   ) {}
-
-  async preview(
-    bytes: Buffer | undefined,
-    mapping: BankColumnMapping | null,
-    headerLine: number | null,
-    fileName = '',
-    accountId: number | null = null,
-  ): Promise<BankPreview> {
-    if (!bytes) throw new BadRequestException(BANK_MESSAGES.noFile);
-    const manager = this.db.manager;
-    // The class's account the statement is of: chosen in 'Banco', else the main bank account.
-    const into = accountId ?? (await this.accounts.defaults(manager)).main;
-    const chosen = await this.accounts.byId(manager, into);
-    if (!chosen || chosen.kind !== 'banco') throw new BadRequestException(BANK_MESSAGES.badAccount);
-    const layouts = new Map(
-      (await manager.find(BankLayoutEntity)).map((row) => [row.headerHash, JSON.parse(row.mapping) as BankColumnMapping]),
-    );
-    let parsed;
-    try {
-      parsed = await parseStatement(bytes, { mapping, headerLine, remembered: (headers) => layouts.get(headerHash(headers)) ?? null });
-    } catch (error) {
-      if (error instanceof StatementError) {
-        throw new BadRequestException({ message: error.message, ...(error.needsMapping && { details: error.needsMapping }) });
-      }
-      throw error;
-    }
-    const account = (parsed as { account?: string | null }).account ?? null;
-    const deposits = withFingerprints(parsed.lines, account);
-    // A withdrawal is kept and decided as a deposit is, its amount negative: never the same fact as a deposit of that amount.
-    const withdrawals = withFingerprints(
-      parsed.withdrawals.map((line) => ({ ...line, amountCentavos: -line.amountCentavos })),
-      account,
-    );
-    const lines = [...deposits, ...withdrawals];
-    // Every line read is kept, once, from its first import: the facts already known say where it went.
-    const known = await this.db.write((writer) => keepLines(writer, lines, fileName, into));
-    const graduates = new Map(
-      (
-        await this.families.byIds(
-          [...new Set([...known.values()].flatMap((fact) => (fact.familyId === null ? [] : [fact.familyId])))],
-          ['graduateName'],
-        )
-      ).map((family) => [family.id, family.graduateName]),
-    );
-    const [match, covering, names, unjoined, booked, matched] = await Promise.all([
-      this.matching.forStatement(manager),
-      this.credits.coveringIndex(manager),
-      this.families.list({ columns: ['graduateName'] }),
-      this.credits.receiptCreditsWithoutLine(manager),
-      this.movements.of(manager, into),
-      this.matchedMovements(manager, into),
-    ]);
-    const recordedFor = offerRecorded(booked, matched);
-    const movementLabels = await this.movements.labelsOf(
-      manager,
-      [...known.values()].flatMap((fact) => (fact.state === 'aplicada' && fact.movementId !== null ? [fact.movementId] : [])),
-    );
-    // A receipt's credit is asked about by one line of the statement at most.
-    const asked = new Set<number>();
-    const graduateOf = new Map(names.map((family) => [family.id, family.graduateName]));
-    const credits = [...known.values()].flatMap((fact) => (fact.state === 'aplicada' && fact.entryId !== null ? [fact.entryId] : []));
-    const receiptOf = await this.credits.receiptsOf(manager, credits);
-    const incomeOf = await this.books.categoriesOf(
-      manager,
-      [...known.values()].flatMap((fact) => (fact.state === 'aplicada' && fact.expenseId !== null ? [fact.expenseId] : [])),
-    );
-    const preview = lines.map((line): BankPreviewLine => {
-      const fact = known.get(line.checksum);
-      const out = line.amountCentavos < 0;
-      const applied = fact?.state === 'aplicada';
-      const movement =
-        applied && fact.movementId !== null
-          ? { id: fact.movementId, label: movementLabels.get(fact.movementId) ?? `#${fact.movementId}` }
-          : null;
-      // A withdrawal's own row in the books is the bank's fee; a deposit's, other income.
-      const incomeCategory = applied && !out && fact.expenseId !== null ? (incomeOf.get(fact.expenseId) ?? null) : null;
-      const became = movement
-        ? `enlazada a ${movement.label}`
-        : applied && out && fact.expenseId !== null
-          ? 'registrada como comisión del banco'
-          : null;
-      const imported: BankLineImport | null = fact
-        ? {
-            fileName: fact.fileName,
-            importedAt: fact.readAt.toISOString(),
-            state: fact.state,
-            familyId: fact.familyId,
-            graduateName: fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null),
-            note: importNote(fact, fact.familyId === null ? null : (graduates.get(fact.familyId) ?? null), incomeCategory, became),
-            // The credit (or the income) an applied line made: 'Banco' undoes it there.
-            entryId: fact.state === 'aplicada' ? fact.entryId : null,
-            expenseId: fact.state === 'aplicada' ? fact.expenseId : null,
-            incomeCategory,
-            receiptId: fact.state === 'aplicada' && fact.entryId !== null ? (receiptOf.get(fact.entryId) ?? null) : null,
-            appliedAt: fact.state === 'pendiente' ? null : (fact.decidedAt?.toISOString() ?? null),
-            lineId: fact.lineId,
-            movement,
-            reason: fact.state === 'descartada' ? fact.reason : null,
-          }
-        : null;
-      const status = fact && fact.state !== 'pendiente' ? fact.state : 'nueva';
-      if (out)
-        return {
-          ...line,
-          status,
-          imported,
-          match: null,
-          covered: null,
-          sameDeposit: null,
-          recorded: status === 'nueva' ? recordedFor(line) : null,
-        };
-      const proposed = status === 'nueva' ? match(line) : null;
-      // The standing credit that already holds this deposit (a verified receipt), if any.
-      const deposit = {
-        familyId: proposed?.familyId ?? 0,
-        amount: line.amountCentavos,
-        depositDate: line.date,
-        documentNumber: line.document || null,
-      };
-      const holder = status === 'nueva' ? covering(deposit, 'bankLineId') : null;
-      const covered =
-        holder && holder.bankLineId === null
-          ? {
-              entryId: holder.id,
-              receiptId: holder.receiptId,
-              familyId: holder.familyId,
-              graduateName: graduateOf.get(holder.familyId) ?? '',
-            }
-          : null;
-      const same = proposed && !holder ? sameDepositOf(unjoined, { ...line, familyId: proposed.familyId }) : null;
-      const sameDeposit =
-        same && !asked.has(same.id)
-          ? { receiptId: same.receiptId!, entryId: same.id, familyId: same.familyId, reason: sameDepositReason(same, line) }
-          : null;
-      if (sameDeposit) asked.add(sameDeposit.entryId);
-      // Money in recorded by hand (the raffle counted, cash deposited) is offered when no family's payment is.
-      const recorded = status === 'nueva' && !covered && !sameDeposit && !proposed?.exact ? recordedFor(line) : null;
-      return { ...line, status, imported, match: proposed, covered, sameDeposit, recorded };
-    });
-    return {
-      headers: parsed.headers,
-      headerLine: parsed.headerLine,
-      mapping: parsed.mapping,
-      sample: parsed.sample,
-      errors: parsed.errors,
-      lines: preview.filter((line) => line.amountCentavos > 0),
-      withdrawals: preview.filter((line) => line.amountCentavos < 0),
-      account: parsed.account,
-      accountId: into,
-      // The statement's own balance (its Saldo column), in centavos as the lines are.
-      closingBalance: parsed.closingBalance && { date: parsed.closingBalance.date, amountCentavos: parsed.closingBalance.centavos },
-      balanceBreaks: parsed.balanceBreaks.map(({ line, expected, found }) => ({ line, expectedCentavos: expected, foundCentavos: found })),
-    };
-  }
 
   /**
    * Applies the lines confirmed for a family and records the discarded ones, in one transaction.
@@ -309,40 +117,19 @@ export class BankService {
           movementId: null,
           reason: null,
         };
+        // Money out of the books (and money in recorded by hand): bank-money-out.ts.
         if (movementId !== null) {
-          const movement = await this.movements.lockFor(manager, accountId, movementId);
-          if (!movement || movement.amountCentavos !== line.amountCentavos) throw new ConflictException(BANK_MESSAGES.notThatMovement);
-          if ((await this.matchedMovements(manager, accountId)).has(movementId))
-            throw new ConflictException(BANK_MESSAGES.movementTaken(movement.label));
-          const lineId = await this.insertLine(manager, { ...row, state: 'aplicada', movementId });
-          await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
-          await recordChange(manager, user, {
-            action: 'bank-line.match',
-            entity: 'bank-line',
-            entityId: lineId,
-            label: movement.label,
-            after: { day: line.date, amount: line.amountCentavos / 100, document: line.document || null, movementId },
-          });
+          await this.moneyOut.match(manager, user, line, row, movementId);
           matched += 1;
           continue;
         }
         if (line.fee) {
-          const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
-          await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
-          const bank = (await this.accounts.byId(manager, accountId))?.bankName ?? '';
-          const expenseId = await this.movements.recordFee(manager, user, { ...line, accountId, bank });
-          await manager.update(BankLineEntity, { id: lineId }, { expenseId });
-          await recordChange(manager, user, {
-            action: 'bank-line.fee',
-            entity: 'bank-line',
-            entityId: lineId,
-            after: { day: line.date, amount: line.amountCentavos / 100, document: line.document || null, expenseId },
-          });
+          await this.moneyOut.recordFee(manager, user, line, row);
           fees += 1;
           continue;
         }
         if (line.familyId === null && line.income) {
-          const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
+          const lineId = await insertLine(manager, { ...row, state: 'aplicada' });
           await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
           const expenseId = await this.books.recordBankIncome(manager, user, { ...line, income: line.income, accountId });
           await manager.update(BankLineEntity, { id: lineId }, { expenseId });
@@ -357,7 +144,7 @@ export class BankService {
         }
         if (line.familyId === null) {
           const reason = line.reason?.trim() || null;
-          const lineId = await this.insertLine(manager, { ...row, state: 'descartada', reason });
+          const lineId = await insertLine(manager, { ...row, state: 'descartada', reason });
           await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
           await recordChange(manager, user, {
             action: 'bank-line.discard',
@@ -367,7 +154,7 @@ export class BankService {
           discarded += 1;
           continue;
         }
-        const lineId = await this.insertLine(manager, { ...row, state: 'aplicada' });
+        const lineId = await insertLine(manager, { ...row, state: 'aplicada' });
         await manager.update(BankStatementReadEntity, { checksum: line.checksum }, { lineId });
         const entryId = await this.apply(user, manager, { ...line, familyId: line.familyId }, lineId, accountId);
         if (entryId.linked) linked += 1;
@@ -427,15 +214,6 @@ export class BankService {
     });
   }
 
-  /** The books' rows already matched to a standing line of `accountId`, or made by one (its income, its fee). */
-  private async matchedMovements(manager: EntityManager, accountId: number): Promise<Set<number>> {
-    const lines = await manager.find(BankLineEntity, {
-      where: { accountId, state: 'aplicada' },
-      select: { id: true, movementId: true, expenseId: true },
-    });
-    return new Set(lines.flatMap((line) => [line.movementId, line.expenseId].filter((id): id is number => id !== null)));
-  }
-
   /** Where a decided line went, as the preview says it ('Ya importada el 30/11 en noviembre.csv: aplicada a …'). */
   private async whereItWent(manager: EntityManager, fact: BankStatementReadEntity): Promise<string> {
     const decision =
@@ -445,16 +223,6 @@ export class BankService {
     const family = decision?.familyId ? await this.families.name(decision.familyId, manager) : null;
     const income = decision?.expenseId ? (await this.books.categoriesOf(manager, [decision.expenseId])).get(decision.expenseId) : null;
     return importNote(fact, family?.graduateName ?? null, income ?? null);
-  }
-
-  /** The decision's row; two admins confirming the same line at once: the unique live checksum lets one through. */
-  private async insertLine(manager: EntityManager, row: Omit<BankLineEntity, 'id'>): Promise<number> {
-    try {
-      return Number((await manager.insert(BankLineEntity, row)).identifiers[0]!.id);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictException(BANK_MESSAGES.alreadyDecided(1));
-      throw error;
-    }
   }
 
   /**
