@@ -82,6 +82,12 @@ export function toHolding(row: HoldingEntity): Holding {
   };
 }
 
+/** What the history keeps of an expense (its file never). */
+export const shownExpense = (row: ExpenseEntity) => {
+  const { reversal: _reversal, createdAt: _createdAt, createdBy: _createdBy, createdById: _createdById, ...rest } = toExpense(row);
+  return rest;
+};
+
 /** 'Gasto #12 · Salón · Q3,500', the history's label. */
 export const expenseLabel = (row: Pick<ExpenseEntity, 'id' | 'category' | 'amount'>) =>
   `Gasto #${row.id} · ${row.category} · ${formatQuetzales(toQuetzales(Math.abs(row.amount)))}`;

@@ -24,9 +24,11 @@ import {
   TransferDto,
   ReimbursementDto,
 } from './dto/books.dto';
+import { ExpenseApprovalsService } from './expense-approvals.service';
 import { ExpensesService } from './expenses.service';
 import { MoneyAccountsService } from './money-accounts.service';
 import { QuestionsService } from './questions.service';
+import { TransfersService } from './transfers.service';
 import { ClassScope } from '../common/class-scope';
 
 /** The committee's books: budget, expenses and their approval, what is held, answers, the closing report. */
@@ -39,6 +41,8 @@ export class BooksController {
     private readonly reader: BooksReader,
     private readonly books: BooksService,
     private readonly expenses: ExpensesService,
+    private readonly approvals: ExpenseApprovalsService,
+    private readonly transfers: TransfersService,
     private readonly questions: QuestionsService,
     private readonly accounts: MoneyAccountsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -83,13 +87,13 @@ export class BooksController {
   @Post('expenses/:id/approve')
   @HttpCode(200)
   approve(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number): Promise<Expense> {
-    return this.expenses.approve(user, id);
+    return this.approvals.approve(user, id);
   }
 
   @Post('expenses/:id/reverse')
   @HttpCode(200)
   reverse(@CurrentUser() user: User, @Param('id', ParseIdPipe) id: number, @Body() body: ReverseExpenseDto): Promise<Expense> {
-    return this.expenses.reverse(user, id, body);
+    return this.approvals.reverse(user, id, body);
   }
 
   /** Another bank account of the class (the main one is the settings', under four eyes). */
@@ -113,14 +117,14 @@ export class BooksController {
   /** Money moved between two of the class's accounts: undone by POST /api/books/expenses/{id}/reverse. */
   @Post('transfers')
   async recordTransfer(@CurrentUser() user: User, @Body() body: TransferDto): Promise<Books> {
-    await this.expenses.recordTransfer(user, body);
+    await this.transfers.recordTransfer(user, body);
     return this.reader.forAdmin();
   }
 
   /** A member paid back for an advance ('Por reembolsar'): undone by POST /api/books/expenses/{id}/reverse. */
   @Post('reimbursements')
   async recordReimbursement(@CurrentUser() user: User, @Body() body: ReimbursementDto): Promise<Books> {
-    await this.expenses.recordReimbursement(user, body);
+    await this.transfers.recordReimbursement(user, body);
     return this.reader.forAdmin();
   }
 

@@ -7,9 +7,11 @@ import { BooksController, InvoiceFilesController, MyBooksController } from './bo
 import { BankMovements } from './bank-movements';
 import { BooksReader } from './books-reader';
 import { BooksService } from './books.service';
+import { ExpenseApprovalsService } from './expense-approvals.service';
 import { ExpensesService } from './expenses.service';
 import { MoneyAccountsService } from './money-accounts.service';
 import { QuestionsService } from './questions.service';
+import { TransfersService } from './transfers.service';
 import { ControlsModule } from './controls.service';
 import { BudgetLineEntity, BudgetVersionEntity } from './budget.entity';
 import { ExpenseEntity, ExpenseQuestionEntity, InvoiceFileEntity, QuestionDigestEntity } from './expense.entity';
@@ -49,6 +51,8 @@ import { ExpenseReversalHooks } from './expense-reversal-hooks';
     BooksReader,
     BooksService,
     ExpensesService,
+    ExpenseApprovalsService,
+    TransfersService,
     MoneyAccountsService,
     QuestionsService,
     BooksMail,
