@@ -60,7 +60,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
   }
 
   return (
-    <form className="account__form" onSubmit={submit} noValidate>
+    <form className="account__form" method="post" onSubmit={submit} noValidate>
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       {FIELDS.map(({ name, autoComplete }) => (

@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
       {sent ? (
         <p role="status">{t.sent}</p>
       ) : (
-        <form className="auth__form" onSubmit={submit} noValidate>
+        <form className="auth__form" method="post" onSubmit={submit} noValidate>
           <Field id="forgot-email" label={t.email} error={error}>
             <Input
               id="forgot-email"

@@ -6,17 +6,21 @@ import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { Field } from '@portal/ui/label';
 import { texts } from '../texts';
+import { useHydrated } from '../use-hydrated';
 
 type Errors = Partial<Record<'username' | 'password', string>>;
 
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const login = useLogin(onSignedIn);
+  const hydrated = useHydrated();
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Read from the form, not kept in state: what a visitor typed before the page's code ran is there.
+    const form = new FormData(event.currentTarget);
+    const username = String(form.get('username') ?? '');
+    const password = String(form.get('password') ?? '');
     const found: Errors = {};
     if (!username) found.username = texts.auth.usernameRequired;
     if (!password) found.password = texts.auth.passwordRequired;
@@ -25,15 +29,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
   }
 
   return (
-    <form className="auth__form" onSubmit={submit} noValidate>
+    <form className="auth__form" method="post" onSubmit={submit} noValidate>
       <Field id="login-username" label={texts.auth.username} error={errors.username}>
         <Input
           id="login-username"
           name="username"
           autoComplete="username"
           autoCapitalize="none"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
           aria-invalid={Boolean(errors.username)}
           aria-describedby={errors.username ? 'login-username-error' : undefined}
         />
@@ -44,13 +46,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
           name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
           aria-invalid={Boolean(errors.password)}
           aria-describedby={errors.password ? 'login-password-error' : undefined}
         />
       </Field>
-      <Button type="submit" disabled={login.isPending} className="auth__submit">
+      {/* Until the page's code runs (it loads after the first paint), a tap sends nothing. */}
+      <Button type="submit" disabled={login.isPending || !hydrated} className="auth__submit">
         {login.isPending ? texts.auth.submitting : texts.auth.submit}
       </Button>
       <Link to="/auth/recuperar" className="auth__link">

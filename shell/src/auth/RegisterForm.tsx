@@ -67,7 +67,7 @@ export function RegisterForm({
   }
 
   return (
-    <form className="auth__form" onSubmit={submit} noValidate>
+    <form className="auth__form" method="post" onSubmit={submit} noValidate>
       {FIELDS.map(({ name, type, autoComplete, hint }) => (
         <Field
           key={name}

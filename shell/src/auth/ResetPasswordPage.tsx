@@ -60,7 +60,7 @@ export function ResetPasswordPage() {
           </Link>
         </div>
       )}
-      <form className="auth__form" onSubmit={submit} noValidate>
+      <form className="auth__form" method="post" onSubmit={submit} noValidate>
         {(['password', 'confirmPassword'] as const).map((name) => (
           <Field key={name} id={`reset-${name}`} label={t[name]} error={errors[name]}>
             <Input
