@@ -254,6 +254,27 @@ export function appConfig(options: AppOptions): Configuration {
 
 const PRERENDER_DIR = path.join(root, 'node_modules/.cache/portal-prerender');
 
+/** The shell's code in the template: its `defer` scripts and the preloads of its scripts. */
+const SHELL_CODE = /<script defer src="([^"]+)"><\/script>|<link rel="preload" href="([^"]+\.js)" as="script">/g;
+
+/**
+ * A public page's template with the shell's code listed in `<meta name="portal-scripts">` instead
+ * of its script tags: the first script (shell/src/boot.ts) asks for it once the page has painted,
+ * so a phone's line carries the HTML, its CSS and its image first (docs/performance.md).
+ */
+export function codeAfterPaint(template: string): string {
+  const code = { run: [] as string[], preload: [] as string[] };
+  const rest = template.replace(SHELL_CODE, (_tag, deferred?: string, preloaded?: string) => {
+    if (deferred) code.run.push(deferred);
+    else code.preload.push(preloaded!);
+    return '';
+  });
+  const charset = /<meta charset="?utf-8"?\s*\/?>/i.exec(rest);
+  if (code.run.length === 0 || !charset) throw new Error('index.html has no charset or no shell script to load after the paint');
+  // Before the first script, which reads it where it stands in the head.
+  return rest.replace(charset[0], `${charset[0]}<meta name="portal-scripts" content='${JSON.stringify(code)}'>`);
+}
+
 /**
  * Renders the shell's public pages once the Node build of shell/src/prerender.tsx is emitted: each
  * is the client build's index.html with the page drawn inside #root, written to dist/pages/ with
@@ -275,7 +296,7 @@ class PrerenderPagesPlugin {
         .filter((file) => file.endsWith('.css'))
         .map((file) => `<link rel="stylesheet" href="/${file}">`)
         .join('');
-      const template = readFileSync(path.join(this.distDir, 'index.html'), 'utf8').replace('</head>', `${styles}</head>`);
+      const template = codeAfterPaint(readFileSync(path.join(this.distDir, 'index.html'), 'utf8').replace('</head>', `${styles}</head>`));
       if (!template.includes(root)) throw new Error('index.html has no empty #root to prerender into');
       mkdirSync(path.join(this.distDir, 'pages'), { recursive: true });
       for (const [name, url] of Object.entries(PAGES)) {

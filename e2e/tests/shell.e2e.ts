@@ -103,11 +103,36 @@ describe('the shell', () => {
       true,
     );
     await page.goto(`${portal.url}/auth`);
-    await page.getByLabel('Email o nombre de usuario').waitFor();
-    await page.getByLabel('Contraseña', { exact: true }).waitFor();
+    await page.getByLabel('Email o nombre de usuario').fill('admin');
+    await page.getByLabel('Contraseña', { exact: true }).fill('secreto-antes-del-script');
+    // Before the page's code runs (a slow phone), the form sends nothing: its button waits for the
+    // code, Enter does nothing, and the form would post, never put the password in the address.
+    expect(await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).last().isDisabled()).toBe(true);
+    await page.getByLabel('Contraseña', { exact: true }).press('Enter');
+    expect(page.url()).toBe(`${portal.url}/auth`);
+    expect(await page.locator('form.auth__form').getAttribute('method')).toBe('post');
     const missing = await page.goto(`${portal.url}/no-existe`);
     expect(missing?.status()).toBe(404);
     await page.getByText('404 Page Not Found').waitFor();
+    await context.close();
+  });
+
+  it.each(['/', '/auth'])('asks for the shell’s code on %s only once the page has painted, then takes it over', async (pathname) => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto(`${portal.url}${pathname}`);
+    // The page works once its code has run: the sign-in button is enabled, the landing's link was always a link.
+    if (pathname === '/auth') await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).last().click();
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/main\.\w+\.js$/.test(entry.name)));
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      code: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/(react-dom|main|app)\.\w+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.paint).not.toBeNull();
+    expect(timing.code).toHaveLength(3);
+    for (const start of timing.code) expect(start).toBeGreaterThan(timing.paint!);
     await context.close();
   });
 

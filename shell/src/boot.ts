@@ -38,11 +38,55 @@ declare const __TIME_ZONE__: string;
     else link.onerror = () => document.documentElement.setAttribute(__PRELOAD_FAILED_ATTRIBUTE__, '');
     document.head.appendChild(link);
   };
+  const meta = (name: string): Record<string, unknown> => {
+    try {
+      return JSON.parse(document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '{}') as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  };
   const ask = (url: string) => {
     if (!written || !Object.prototype.hasOwnProperty.call(written, url)) preload(url, 'fetch');
   };
   // Public and the same for everyone: the contact details in the footer and the menus.
   ask('/api/config');
+
+  // A public page prerendered at build time lists the shell's code instead of loading it
+  // (tools/rspack.ts codeAfterPaint): it is asked for once the page has loaded and painted, in
+  // order, so the HTML, its CSS and its image come first on a phone's line.
+  const code = meta('portal-scripts') as { run?: unknown; preload?: unknown };
+  if (Array.isArray(code.run)) {
+    const run = code.run as string[];
+    const preloads = Array.isArray(code.preload) ? (code.preload as string[]) : [];
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      for (const href of preloads) preload(href, 'script');
+      for (const src of run) {
+        const script = document.createElement('script');
+        script.src = src;
+        // Run in the listed order, as the `defer` scripts they replace.
+        script.async = false;
+        document.head.appendChild(script);
+      }
+    };
+    // Once the page has loaded (its image included) and its first paint is on screen; a tab that
+    // paints nothing (in the background) starts after 2 s all the same.
+    const afterPaint = () => {
+      setTimeout(start, 2000);
+      try {
+        new PerformanceObserver((_list, observer) => {
+          observer.disconnect();
+          setTimeout(start);
+        }).observe({ type: 'paint', buffered: true });
+      } catch {
+        start();
+      }
+    };
+    if (document.readyState === 'complete') afterPaint();
+    else window.addEventListener('load', afterPaint, { once: true });
+  }
 
   const role = document.cookie
     .split(';')
@@ -56,13 +100,6 @@ declare const __TIME_ZONE__: string;
   const home = `/${role}`;
   const path = window.location.pathname.replace(/\/+$/, '') || '/';
   if (path !== home && !path.startsWith(`${home}/`)) return;
-  const meta = (name: string): Record<string, unknown> => {
-    try {
-      return JSON.parse(document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '{}') as Record<string, unknown>;
-    } catch {
-      return {};
-    }
-  };
   // The remote's entry when the server gave it by its content's hash (`?v=`): an entry the browser
   // must revalidate at each visit would then be asked for twice. Then its first files.
   const entry = meta('portal-remotes')[role];
