@@ -114,6 +114,7 @@ export const HISTORY_LABELS = {
     graduateName: 'Graduado(a)',
     contactName: 'Contacto',
     email: 'Correo',
+    secondEmail: 'Segundo correo',
     noticeEmails: 'Avisos por correo',
     phone: 'Teléfono',
     tablesBooked: 'Mesas',
