@@ -91,6 +91,8 @@ describe('keyboard only', () => {
   it('signs in, confirms an event and a payment without a mouse', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto(`${portal.url}/auth`);
+    // The form answers once the page's code has run (it loads after the first paint).
+    await page.locator('button.auth__submit:not([disabled])').waitFor();
     await page.getByLabel('Email o nombre de usuario').focus();
     await page.keyboard.type('padre');
     await page.keyboard.press('Tab');

@@ -60,6 +60,8 @@ export function AuthPage() {
                   id={`auth-tab-${name}`}
                   aria-selected={tab === name}
                   aria-controls={`auth-panel-${name}`}
+                  // Until the page's code runs (it loads after the first paint), a tap would do nothing.
+                  disabled={!hydrated}
                   className="auth__tab"
                   onClick={() => setTab(name)}
                   // Asked for as soon as a pointer or the keyboard reaches its tab, before the click
