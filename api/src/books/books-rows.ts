@@ -103,24 +103,27 @@ export function latestHeld(rows: HoldingEntity[]): { bank: HoldingEntity | null;
 }
 
 /**
- * An entry of the books counted at once (no invoice, by transfer): what a closing gives away, what
- * the next class receives, a bank line made other income. Dated `date` (else the day of `at`),
- * approved by `approver` (none: money in needs no second admin). Its id.
+ * An entry of the books counted at once, with no invoice: what a closing gives away, what the next
+ * class receives, a bank line made other income, a transfer between accounts, a member paid back.
+ * Dated `date` (else the day of `at`), by transfer unless `method` says otherwise, approved by
+ * `approver` (none: it needs no second admin). Its id.
  */
 export async function insertApproved(
   manager: EntityManager,
-  entry: Pick<ExpenseEntity, 'kind' | 'category' | 'supplier' | 'concept' | 'amount' | 'accountId'> & {
-    proposer: { id: number | null; name: string };
-    approver: User | null;
-    at: Date;
-    date?: string;
-  },
+  entry: Pick<ExpenseEntity, 'kind' | 'category' | 'supplier' | 'concept' | 'amount' | 'accountId'> &
+    Partial<Pick<ExpenseEntity, 'method' | 'toAccountId' | 'advanceId'>> & {
+      proposer: { id: number | null; name: string };
+      approver: User | null;
+      at: Date;
+      date?: string;
+    },
 ): Promise<number> {
   const { proposer, approver, at, date, ...fields } = entry;
   const { identifiers } = await manager.insert(ExpenseEntity, {
+    method: 'transferencia',
+    toAccountId: null,
     ...fields,
     date: date ?? todayInGuatemala(at),
-    method: 'transferencia',
     nit: null,
     felSeries: null,
     felNumber: null,
@@ -137,7 +140,6 @@ export async function insertApproved(
     familyMessage: null,
     dueDate: null,
     commitmentId: null,
-    toAccountId: null,
     createdById: proposer.id,
     createdByName: proposer.name.slice(0, 120),
     createdAt: at,

@@ -13,7 +13,7 @@ import { Database } from '../database/database.service';
 import { recordChange } from '../history/record';
 import { MoneyAccountStore } from '../money-accounts/money-account.store';
 import { BOOKS_MESSAGES } from './books.messages';
-import { author } from './books-rows';
+import { insertApproved } from './books-rows';
 import { ControlsService } from './controls.service';
 import { ExpenseEntity } from './expense.entity';
 
@@ -49,9 +49,8 @@ export class TransfersService {
       ] as const)
         if (!account)
           throw new BadRequestException({ message: BOOKS_MESSAGES.unknownAccount, errors: { [field]: [BOOKS_MESSAGES.unknownAccount] } });
-      const now = new Date();
       const note = input.note?.trim() ?? '';
-      const { identifiers } = await manager.insert(ExpenseEntity, {
+      const id = await insertApproved(manager, {
         kind: TRANSFER_KIND,
         date: input.date,
         category: 'Traspaso',
@@ -60,28 +59,12 @@ export class TransfersService {
         amount: toCentavos(input.amount),
         // Cash deposited into the bank moves cash; any other transfer, the bank's money.
         method: from!.kind === 'caja' ? 'efectivo' : 'transferencia',
-        nit: null,
-        felSeries: null,
-        felNumber: null,
-        felUuid: null,
-        invoiceType: null,
-        hasThumbnail: false,
-        state: 'aprobado',
-        approvedById: null,
-        approvedByName: null,
-        approvedAt: now,
-        reversesId: null,
-        reversedById: null,
-        reason: null,
-        familyMessage: null,
-        dueDate: null,
-        commitmentId: null,
         accountId: from!.id,
         toAccountId: to!.id,
-        ...author(user),
-        createdAt: now,
+        proposer: user,
+        approver: null,
+        at: new Date(),
       });
-      const id = Number(identifiers[0]!.id);
       const row = await manager.findOneByOrFail(ExpenseEntity, { id });
       await recordChange(manager, user, {
         action: 'books.transfer',
@@ -116,8 +99,7 @@ export class TransfersService {
       const member = advance.paidBy ?? 'un miembro';
       if (amount > owed)
         throw new ConflictException(BOOKS_MESSAGES.advanceOverpaid(member, formatQuetzales(toQuetzales(Math.max(owed, 0)))));
-      const now = new Date();
-      const { identifiers } = await manager.insert(ExpenseEntity, {
+      const id = await insertApproved(manager, {
         kind: REIMBURSEMENT_KIND,
         date: input.date,
         category: advance.category,
@@ -125,30 +107,12 @@ export class TransfersService {
         concept: input.note?.trim() || `Reembolso del gasto #${advance.id}`,
         amount,
         method: account.kind === 'caja' ? 'efectivo' : 'transferencia',
-        nit: null,
-        felSeries: null,
-        felNumber: null,
-        felUuid: null,
-        invoiceType: null,
-        hasThumbnail: false,
-        state: 'aprobado',
-        approvedById: null,
-        approvedByName: null,
-        approvedAt: now,
-        reversesId: null,
-        reversedById: null,
-        reason: null,
-        familyMessage: null,
-        dueDate: null,
-        commitmentId: null,
         accountId: account.id,
-        toAccountId: null,
-        paidBy: null,
         advanceId: advance.id,
-        ...author(user),
-        createdAt: now,
+        proposer: user,
+        approver: null,
+        at: new Date(),
       });
-      const id = Number(identifiers[0]!.id);
       await recordChange(manager, user, {
         action: 'books.reimbursement',
         entity: 'books',
