@@ -4,8 +4,8 @@
 // goes up with every change, so an edit replaces the phone's copy and a deletion cancels it.
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from 'ical-generator';
-import { DateTime } from 'luxon';
 import { scheduleTimes, TIME_ZONE } from '@portal/format';
+import { inGuatemala, nextClockTime } from '../common/guatemala-time';
 import type { DeletedEventRecord, EventRecord } from '../events/event.store';
 
 export const CALENDAR_NAME = 'Eventos de Graduación';
@@ -29,14 +29,11 @@ export const eventUid = (id: number, site: Site) => `event-${id}@${new URL(site.
  * Guatemala (the next day if it is not after the start: `19:00 - 1:00`); else two hours later.
  */
 export function eventEnd(fecha: Date, horario: string | null): Date {
-  const start = DateTime.fromJSDate(fecha, { zone: TIME_ZONE });
   const times = horario ? scheduleTimes(horario) : [];
   const last = times.length >= 2 ? times[times.length - 1]! : null;
-  if (!last) return start.plus({ hours: DEFAULT_HOURS }).toJSDate();
-  const [hour, minute] = last.split(':').map(Number);
-  let end = start.set({ hour, minute, second: 0, millisecond: 0 });
-  if (end <= start) end = end.plus({ days: 1 });
-  return end.toJSDate();
+  if (!last) return new Date(fecha.getTime() + DEFAULT_HOURS * 3_600_000);
+  const [hour, minute] = last.split(':').map(Number) as [number, number];
+  return nextClockTime(fecha, hour, minute);
 }
 
 function newCalendar(site: Site): ICalCalendar {
@@ -52,8 +49,6 @@ function newCalendar(site: Site): ICalCalendar {
   calendar.x('X-WR-TIMEZONE', TIME_ZONE);
   return calendar;
 }
-
-const inGuatemala = (at: Date) => DateTime.fromJSDate(at, { zone: TIME_ZONE });
 
 function addEvent(calendar: ICalCalendar, event: CalendarEvent, site: Site): void {
   const link = `${site.publicUrl}/parent/eventos`;

@@ -1,5 +1,5 @@
 import { CronTime } from 'cron';
-import { DateTime } from 'luxon';
+import { inGuatemala } from './guatemala-time';
 
 /** The daily e-mails (payment reminders, unanswered questions) go at 08:00 in Guatemala. */
 export const DAILY_RUN_HOUR = 8;
@@ -14,5 +14,5 @@ export function nextRunAt(now: Date): Date {
 
 /** Whether `now` is at or after 08:00 of its Guatemala day (a run missed today is still due). */
 export function isAfterRunHour(now: Date): boolean {
-  return DateTime.fromJSDate(now, { zone: DAILY_RUN_ZONE }).hour >= DAILY_RUN_HOUR;
+  return inGuatemala(now).getHours() >= DAILY_RUN_HOUR;
 }
