@@ -27,7 +27,7 @@ export class ClosedClassGuard implements CanActivate {
     const writes = !READS.has(request.method);
     const parent = request.user?.role === 'parent';
     if (!writes && !parent) return true;
-    const schoolClass = await this.classes.current();
+    const schoolClass = await this.classes.standing();
     if (schoolClass.state !== 'cerrada') return true;
     if (parent && familiesAccessEnded(schoolClass) && !request.url.startsWith('/api/logout')) {
       throw new ForbiddenException(CLOSED_CLASS_MESSAGES.familiesEnded(schoolClass.name, schoolClass.familiesReadUntil!));
