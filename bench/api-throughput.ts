@@ -16,7 +16,8 @@
 // Beside the write, the database alone: the same transaction sent straight through the driver
 // (support/write-alone.ts), each round after the API's run. It bounds what any API could answer.
 //
-// Targets: the two reads >= 0.35 of bare with p99 <= 20 ms; the write >= 0.15 of bare.
+// Targets: the two reads >= 0.35 of bare with p99 <= 20 ms; the write >= 0.3 of the database alone
+// (what the API answers of what the database could do with no API in front of it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -63,7 +64,7 @@ export const ROUTES: Route[] = [
   },
 ];
 
-const TARGETS = { read: { ratio: 0.35, p99Ms: 20 }, write: { ratio: 0.15, p99Ms: Number.POSITIVE_INFINITY } } as const;
+const TARGETS = { read: { ratio: 0.35, p99Ms: 20 }, write: { ratio: 0.3, p99Ms: Number.POSITIVE_INFINITY } } as const;
 
 export interface Sample {
   requestsPerSecond: number;
@@ -168,6 +169,8 @@ function summarize(route: Route, bareRuns: Sample[], apiRuns: Sample[], aloneRun
   const ratio = median(apiRuns.map((sample, i) => sample.requestsPerSecond / bareRuns[i]!.requestsPerSecond));
   const target = TARGETS[route.kind];
   const p99 = median(apiRuns.map((sample) => sample.p99));
+  // The write's target: its requests per second as a share of the database alone's transactions, round by round.
+  const ofDatabaseAlone = aloneRuns.length ? median(apiRuns.map((sample, i) => sample.requestsPerSecond / aloneRuns[i]!)) : null;
   return {
     route: route.name,
     kind: route.kind,
@@ -185,10 +188,12 @@ function summarize(route: Route, bareRuns: Sample[], apiRuns: Sample[], aloneRun
       ? {
           perSecond: round(median(aloneRuns)),
           ratio: round(median(aloneRuns.map((perSecond, i) => perSecond / bareRuns[i]!.requestsPerSecond)), 2),
+          /** The API's requests per second over the database alone's transactions. */
+          apiShare: round(ofDatabaseAlone!, 2),
         }
       : null,
     target: { ratio: target.ratio, p99Ms: Number.isFinite(target.p99Ms) ? target.p99Ms : null },
-    met: ratio >= target.ratio && p99 <= target.p99Ms,
+    met: (ofDatabaseAlone ?? ratio) >= target.ratio && p99 <= target.p99Ms,
     runs: { bare: bareRuns, api: apiRuns, databaseAlone: aloneRuns },
   };
 }
@@ -274,7 +279,10 @@ async function main(): Promise<void> {
         'CPU µs/req API': result.apiCpuMicrosPerRequest,
         'ratio to bare': result.ratio,
         'database alone / bare': result.databaseAlone?.ratio ?? '',
-        target: `>= ${result.target.ratio}${result.target.p99Ms ? `, p99 <= ${result.target.p99Ms} ms` : ''}`,
+        'API / database alone': result.databaseAlone?.apiShare ?? '',
+        target: result.databaseAlone
+          ? `>= ${result.target.ratio} of the database alone`
+          : `>= ${result.target.ratio}${result.target.p99Ms ? `, p99 <= ${result.target.p99Ms} ms` : ''}`,
         met: result.met ? 'yes' : 'NO',
       })),
     ),
