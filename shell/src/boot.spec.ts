@@ -12,12 +12,29 @@ const source = transformSync(readFileSync(path.join(__dirname, 'boot.ts'), 'utf8
   jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
 }).code;
 
-function runBoot({ path: page, role, inlined }: { path: string; role?: string; inlined?: Record<string, InlinedAnswer> | string }) {
+function runBoot({
+  path: page,
+  role,
+  inlined,
+  code,
+}: {
+  path: string;
+  role?: string;
+  inlined?: Record<string, InlinedAnswer> | string;
+  /** A prerendered page's <meta name="portal-scripts">. */
+  code?: { run: string[] };
+}) {
   window.history.replaceState(null, '', page);
   if (role) document.cookie = `${ROLE_HINT_COOKIE}=${role}; path=/`;
   document.head.innerHTML =
     '<meta name="portal-remotes" content="{&quot;admin&quot;:&quot;https://admin.example.com/remoteEntry.js&quot;,&quot;parent&quot;:&quot;/remotes/parent/remoteEntry.js?v=0123456789&quot;}">' +
     '<meta name="portal-preload" content="{&quot;admin&quot;:[&quot;/remotes/admin/1.0123456789.js&quot;],&quot;parent&quot;:[&quot;/remotes/parent/app.0123456789.css&quot;,&quot;/remotes/parent/2.0123456789.js&quot;]}">';
+  if (code) {
+    const scripts = document.createElement('meta');
+    scripts.name = 'portal-scripts';
+    scripts.content = JSON.stringify(code);
+    document.head.appendChild(scripts);
+  }
   if (inlined !== undefined) {
     const data = document.createElement('script');
     data.type = 'application/json';
@@ -130,4 +147,26 @@ it('asks for everything when the written answers cannot be read', () => {
     '/api/stats',
     '/api/backup-status',
   ]);
+});
+
+it('asks for a prerendered page’s code once its text has painted, not at a first paint of its background', () => {
+  jest.useFakeTimers();
+  let paints!: (entries: string[]) => void;
+  const observed = jest.fn();
+  window.PerformanceObserver = class {
+    constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void) {
+      paints = (names) => callback({ getEntriesByName: (name) => names.filter((entry) => entry === name) }, { disconnect: observed });
+    }
+    observe() {}
+  } as unknown as typeof PerformanceObserver;
+  const code = () => [...document.head.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'));
+  runBoot({ path: '/', code: { run: ['/react-dom.0123456789.js', '/main.0123456789.js'] } });
+  paints(['first-paint']);
+  jest.advanceTimersByTime(10);
+  expect(code()).toEqual([]);
+  paints(['first-contentful-paint']);
+  jest.advanceTimersByTime(10);
+  expect(code()).toEqual(['/react-dom.0123456789.js', '/main.0123456789.js']);
+  expect(observed).toHaveBeenCalledTimes(1);
+  jest.useRealTimers();
 });

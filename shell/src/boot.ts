@@ -71,12 +71,14 @@ declare const __TIME_ZONE__: string;
         document.head.appendChild(script);
       }
     };
-    // Once the page has loaded (its image included) and its first paint is on screen; a tab that
+    // Once the page has loaded (its image included) and its text is on screen (its first
+    // contentful paint: a busy phone's first paint can be the background alone); a tab that
     // paints nothing (in the background) starts after 2 s all the same.
     const afterPaint = () => {
       setTimeout(start, 2000);
       try {
-        new PerformanceObserver((_list, observer) => {
+        new PerformanceObserver((list, observer) => {
+          if (list.getEntriesByName('first-contentful-paint').length === 0) return;
           observer.disconnect();
           setTimeout(start);
         }).observe({ type: 'paint', buffered: true });
