@@ -12,8 +12,6 @@ module.exports = {
   // Generous: the suite runs beside the API suite on two cores (tools/test.sh).
   testTimeout: 150_000,
   maxWorkers: 1,
-  // Which files each of npm test's two lanes runs (`--shard=1/2`, `--shard=2/2`).
-  testSequencer: '<rootDir>/support/lanes.cjs',
   // A handle a suite left open (a browser, a timer) must not hold CI until its time limit; find one
   // with `npx jest --detectOpenHandles`.
   forceExit: true,

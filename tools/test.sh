@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # npm test: the whole suite in two lanes, so both cores work until the end.
 # - The API lane: the API suite (one file at a time, on SQLite and on MariaDB when MYSQL_URL is
-#   set) from the start, but for the files of API_LATE; then the browser files of `--shard=2/2`
-#   (e2e/support/lanes.cjs).
+#   set); then parts of the browser suite.
 # - The other lane: the builds, then lint, typecheck, unit and component tests (Nx, two tasks at a
-#   time), the layers and the first visit's bytes per role; then the rest of the browser suite
-#   (`--shard=1/2`); then the API files of API_LATE.
-# Move a long file between the two when one lane ends much earlier (each part prints its time).
+#   time), the layers and the first visit's bytes per role; then parts of the browser suite.
+# The browser suite is cut in BROWSER_PARTS parts (jest's `--shard`); each lane, once free, takes
+# the next part not yet taken, so neither waits idle for the other however fast this machine is.
 # Prints each part's time; fails when any part fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,22 +13,43 @@ export NX_DAEMON=${NX_DAEMON:-false} NX_NO_CLOUD=${NX_NO_CLOUD:-true}
 start=$(date +%s)
 took() { printf '\n== npm test: %s done at %d s\n' "$1" "$(($(date +%s) - start))"; }
 jest=$(pwd)/node_modules/jest/bin/jest.js
-browsers() { (cd e2e && node "$jest" --runInBand --randomize --passWithNoTests --shard="$1"); }
-# Measured on a clean clone (3 Dec): with the authorization matrix here, the first lane ended at
-# 1,640 s and the API suite at 1,723 s; the books' random sequences (58 s) join it.
-API_LATE='test/(authorization-matrix|books-invariants)\.e2e-spec\.ts$'
+BROWSER_PARTS=8
 
-# The builds' exit status, written once they are done: the API lane's browser files need them.
+# The next browser part (1..BROWSER_PARTS) to run, once each; nothing when none is left. mkdir is
+# the lock: it either creates the folder or fails, never both for two lanes.
+queue=$(mktemp -d)
+echo 1 >"$queue/next"
+next_part() {
+  until mkdir "$queue/lock" 2>/dev/null; do sleep 0.2; done
+  local part
+  part=$(cat "$queue/next")
+  echo $((part + 1)) >"$queue/next"
+  rmdir "$queue/lock"
+  [ "$part" -le "$BROWSER_PARTS" ] && echo "$part"
+}
+# Runs browser parts until none is left; fails when one of them failed. $1: the lane, for the log.
+# The lane's parts share one seeded demo (e2e/support/global-setup.ts), made by its first part.
+browser_parts() {
+  local failed=0 part demo
+  demo=$(mktemp -d)
+  while part=$(next_part); do
+    (cd e2e && PORTAL_E2E_DEMO=$demo node "$jest" --runInBand --randomize --passWithNoTests --shard="$part/$BROWSER_PARTS") || failed=1
+    took "browser part $part of $BROWSER_PARTS ($1)"
+  done
+  rm -rf "$demo"
+  return $failed
+}
+
+# The builds' exit status, written once they are done: the browser parts need them.
 builds=$(mktemp -u)
 api_status=$(mktemp)
 (
   status=0
-  (cd api && node "$jest" --testPathIgnorePatterns "$API_LATE") || status=1
+  (cd api && node "$jest") || status=1
   took "the API suite"
   while [ ! -e "$builds" ]; do sleep 2; done
   if [ "$(cat "$builds")" = 0 ]; then
-    browsers 2/2 || status=1
-    took "the browser suite's second half (API lane)"
+    browser_parts "API lane" || status=1
   fi
   echo "$status" >"$api_status"
 ) &
@@ -48,14 +68,13 @@ node_modules/.bin/tsx tools/layers.ts --check || status=1
 [ "$(cat "$builds")" = 0 ] && { node_modules/.bin/tsx bench/bundles.ts --check || status=1; }
 took "lint, typecheck, unit and component tests"
 if [ "$(cat "$builds")" = 0 ]; then
-  browsers 1/2 || status=1
-  took "the browser suite's first half"
+  browser_parts "other lane" || status=1
 fi
-(cd api && node "$jest" --testPathPatterns "$API_LATE") || status=1
-took "the API suite's late files"
 
 wait "$api_pid"
 [ "$(cat "$api_status")" = 0 ] || status=1
-rm -f "$api_status" "$builds"
+# Every part ran: a lane that stopped early would leave files untested.
+[ "$(cat "$queue/next")" -gt "$BROWSER_PARTS" ] || [ "$(cat "$builds")" != 0 ] || { echo "browser parts left unrun" >&2; status=1; }
+rm -rf "$api_status" "$builds" "$queue"
 printf '== npm test: %s in %d s\n' "$([ $status = 0 ] && echo passed || echo FAILED)" "$(($(date +%s) - start))"
 exit $status
