@@ -13,7 +13,7 @@ export NX_DAEMON=${NX_DAEMON:-false} NX_NO_CLOUD=${NX_NO_CLOUD:-true}
 start=$(date +%s)
 took() { printf '\n== npm test: %s done at %d s\n' "$1" "$(($(date +%s) - start))"; }
 jest=$(pwd)/node_modules/jest/bin/jest.js
-BROWSER_PARTS=8
+BROWSER_PARTS=10
 
 # The next browser part (1..BROWSER_PARTS) to run, once each; nothing when none is left. mkdir is
 # the lock: it either creates the folder or fails, never both for two lanes.
