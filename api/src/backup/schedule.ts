@@ -46,7 +46,7 @@ export function backupsToPrune(names: readonly string[], daily: number, weekly: 
       keep.add(name);
     }
   };
-  newestOf((time) => todayInGuatemala(time), daily);
+  newestOf(todayInGuatemala, daily);
   newestOf(weekOf, weekly);
   return dated.filter(({ name }) => !keep.has(name)).map(({ name }) => name);
 }

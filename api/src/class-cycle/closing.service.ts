@@ -188,7 +188,7 @@ export class ClosingService {
     await this.db.writeAnyClass(async (manager) => {
       // First, before any plain read fixes the snapshot: the writes into the class that hold it
       // commit before, and are in the report; those after it find the class closed (ClassWriteGate).
-      await this.classes.lockLatest(this.db, manager, 'pessimistic_write');
+      await this.classes.lockLatest(this.db, manager);
       const closing = await this.classes.closing(manager, id);
       if (!closing) throw new NotFoundException(CLOSING_MESSAGES.notFound);
       if (closing.state !== 'pendiente') throw new ConflictException(CLOSING_MESSAGES.notPending);

@@ -86,11 +86,11 @@ export class ClassStore {
   }
 
   /**
-   * The current class's row in the caller's write, held until it ends (lock-order.ts, step 0):
-   * shared by every write into the class, for writing by its closing.
+   * The current class's row, locked for writing until the caller's write ends (lock-order.ts, step
+   * 0): the closing's, which waits for every write into the class (`lockStanding`) to end first.
    */
-  lockLatest(db: Database, manager: EntityManager, mode: 'pessimistic_read' | 'pessimistic_write'): Promise<ClassEntity | null> {
-    return findLocked(db, manager, ClassEntity, { where: {}, order: { id: 'DESC' } }, mode);
+  lockLatest(db: Database, manager: EntityManager): Promise<ClassEntity | null> {
+    return findLocked(db, manager, ClassEntity, { where: {}, order: { id: 'DESC' } }, 'pessimistic_write');
   }
 
   /** Moves the class from one state to the next, only if it is still in the first: false when another write moved it. */

@@ -5,8 +5,8 @@
 // are only ever served with a sandbox CSP.
 import { HttpException, HttpStatus, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import sharp from 'sharp';
-import { PdfRefused, rewritePdf, type PdfRefusal } from './pdf-check';
+import type Sharp from 'sharp';
+import type { PdfRefusal } from './pdf-check';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '../common/upload-limits';
 
 export const MAX_RECEIPT_BYTES = MAX_UPLOAD_BYTES;
@@ -20,7 +20,15 @@ export const THUMBNAIL_SIDE = 320;
  * their turn, a fraction of a second each). libvips' own cache is off: nothing is read twice.
  */
 export const IMAGES_AT_ONCE = 2;
-sharp.cache(false);
+
+// The image and PDF libraries (~250 modules) are loaded by the first file sent, not at every start.
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+function loadSharp(): Promise<typeof Sharp> {
+  return (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 let processing = 0;
 const waiting: Array<() => void> = [];
@@ -101,6 +109,7 @@ const PDF_MESSAGES: Record<PdfRefusal, string> = {
  * and no HTML markup in the written bytes either; or a Spanish 422.
  */
 async function safePdf(bytes: Buffer): Promise<Buffer> {
+  const { PdfRefused, rewritePdf } = await import('./pdf-check');
   try {
     const written = await rewritePdf(bytes);
     if (hasMarkup(written)) throw new PdfRefused('active');
@@ -129,6 +138,7 @@ export async function makeSafe(bytes: Buffer): Promise<SafeFile> {
 
 /** A fresh JPEG of the image, upright and without metadata, and its thumbnail; or a Spanish 4xx. */
 async function reencode(bytes: Buffer): Promise<SafeFile> {
+  const sharp = await loadSharp();
   try {
     // failOn 'error': a truncated or doctored image is refused rather than half decoded.
     const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { In, IsNull, LessThan, LessThanOrEqual, MoreThan, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../app.config';
 import type { AppConfig } from '../config';
@@ -44,7 +44,8 @@ const RATE_WINDOW_MS = 60_000;
 export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Mail');
   private readonly id = randomUUID();
-  private readonly transport: Transporter | null;
+  /** nodemailer's connection to SMTP_URL, made (and the library loaded) at the first delivery. */
+  private transport: Promise<Transporter> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private readonly composers = new Map<string, Composer>();
@@ -52,12 +53,10 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.transport = config.smtpUrl ? createTransport(config.smtpUrl, { from: config.mailFrom }) : null;
-  }
+  ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.transport || this.config.mailPollSeconds === 0) return;
+    if (!this.config.smtpUrl || this.config.mailPollSeconds === 0) return;
     const poll = () => void this.deliverDue().catch((error: unknown) => this.logger.warn(String(error)));
     this.timer = setInterval(poll, this.config.mailPollSeconds * 1000);
     this.timer.unref();
@@ -66,7 +65,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
   async onApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.running;
-    this.transport?.close();
+    (await this.transport)?.close();
   }
 
   /**
@@ -79,8 +78,10 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
 
   /** Sends what is due now; resolves to the number of messages sent. One run at a time. */
   deliverDue(now = new Date()): Promise<number> {
-    if (!this.transport) return Promise.resolve(0);
-    this.running ??= this.deliver(this.transport, now).finally(() => (this.running = null));
+    const { smtpUrl, mailFrom } = this.config;
+    if (!smtpUrl) return Promise.resolve(0);
+    this.transport ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpUrl, { from: mailFrom }));
+    this.running ??= this.transport.then((transport) => this.deliver(transport, now)).finally(() => (this.running = null));
     return this.running;
   }
 
