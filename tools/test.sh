@@ -14,7 +14,7 @@ start=$(date +%s)
 took() { printf '\n== npm test: %s done at %d s\n' "$1" "$(($(date +%s) - start))"; }
 jest=$(pwd)/node_modules/jest/bin/jest.js
 API_GROUPS=8
-BROWSER_PARTS=10
+BROWSER_PARTS=14
 TASKS=$((API_GROUPS + BROWSER_PARTS))
 
 # The next task (1..TASKS) to run, once each; nothing when none is left. mkdir is the lock: it
